@@ -1,0 +1,52 @@
+# Thin wrapper around CMake. `make demo` and `make check` install what is
+# missing first (scripts/bootstrap), so they work on a fresh Debian machine.
+#
+#   make demo                           build, then explore the demo app offline
+#   make check                          build with -Werror, run every test
+#   make check SANITIZE=address,undefined   same, in build/sanitize-address-undefined
+#   make check SANITIZE=thread              same, in build/sanitize-thread
+#   make bench                          build and run the benchmarks
+#   make fuzz                           build the libFuzzer harnesses with clang
+
+comma := ,
+SANITIZE ?=
+JOBS ?= $(shell nproc 2>/dev/null || echo 2)
+ifeq ($(SANITIZE),)
+BUILD_DIR := build
+BUILD_TYPE := RelWithDebInfo
+else
+BUILD_DIR := build/sanitize-$(subst $(comma),-,$(SANITIZE))
+BUILD_TYPE := Debug
+endif
+
+
+.PHONY: all bootstrap configure build check demo bench fuzz clean
+
+all: build
+
+bootstrap:
+	@scripts/bootstrap
+
+configure:
+	@cmake -S . -B $(BUILD_DIR) -DCMAKE_BUILD_TYPE=$(BUILD_TYPE) \
+		-DTRIDENT_WERROR=ON -DTRIDENT_SANITIZE=$(SANITIZE) >/dev/null
+
+build: configure
+	@cmake --build $(BUILD_DIR) -j $(JOBS)
+
+check: bootstrap build
+	@cd $(BUILD_DIR) && ctest --output-on-failure -j $(JOBS)
+
+demo: bootstrap build
+	@scripts/demo $(BUILD_DIR)
+
+bench: bootstrap build
+	@scripts/bench $(BUILD_DIR)
+
+fuzz: bootstrap
+	@CC=clang cmake -S . -B build/fuzz -DTRIDENT_FUZZ=ON -DTRIDENT_SANITIZE=address,undefined >/dev/null
+	@cmake --build build/fuzz -j $(JOBS)
+	@echo "harnesses in build/fuzz/tests/: run e.g. build/fuzz/tests/fuzz_uixml tests/fuzz/corpus/uixml"
+
+clean:
+	rm -rf build

@@ -1,0 +1,56 @@
+/* cli.c - subcommand table and top-level help for `trident`. */
+#include "agents/cli.h"
+
+#include <stdio.h>
+#include <string.h>
+
+#include "agents/cli_commands.h"
+
+struct command {
+	const char *name;
+	int (*run)(int argc, char **argv);
+	const char *summary;
+};
+
+static const struct command commands[] = {
+	CLI_COMMANDS
+};
+
+static void usage(FILE *f)
+{
+	fprintf(f, "usage: trident <command> [options]\n\n"
+		   "trident explores an Android app and reports non-crash functional bugs.\n\n"
+		   "commands:\n");
+	for (size_t i = 0; i < sizeof commands / sizeof commands[0]; i++)
+		fprintf(f, "  %-12s %s\n", commands[i].name, commands[i].summary);
+	fprintf(f, "\nRun 'trident <command> --help' for a command's options.\n");
+}
+
+int cli_main(int argc, char **argv)
+{
+	if (argc < 2) {
+		usage(stderr);
+		return 2;
+	}
+	if (!strcmp(argv[1], "--help") || !strcmp(argv[1], "-h") || !strcmp(argv[1], "help")) {
+		usage(stdout);
+		return 0;
+	}
+	if (!strcmp(argv[1], "--version")) {
+		printf("trident %s\n", TRIDENT_VERSION);
+		return 0;
+	}
+	for (size_t i = 0; i < sizeof commands / sizeof commands[0]; i++)
+		if (!strcmp(argv[1], commands[i].name))
+			return commands[i].run(argc - 1, argv + 1);
+	fprintf(stderr, "trident: '%s' is not a command; see 'trident --help'\n", argv[1]);
+	return 2;
+}
+
+int cmd_version(int argc, char **argv)
+{
+	(void)argc;
+	(void)argv;
+	printf("trident %s\n", TRIDENT_VERSION);
+	return 0;
+}

@@ -1,0 +1,24 @@
+/*
+ * xalloc.h - allocation that never returns NULL.
+ *
+ * Out of memory is not an error the engine can handle usefully, so these
+ * wrappers print a message and abort(); call sites stay free of NULL checks.
+ * Everything they return is released with free().
+ */
+#ifndef TRIDENT_CORE_XALLOC_H
+#define TRIDENT_CORE_XALLOC_H
+
+#include <stddef.h>
+
+void *xmalloc(size_t size);
+void *xcalloc(size_t nmemb, size_t size);
+void *xrealloc(void *ptr, size_t size);
+/* Grow an array to hold at least `need` elements of `elem` bytes, doubling. */
+void *xgrow(void *ptr, size_t *alloc, size_t need, size_t elem);
+char *xstrdup(const char *s);
+char *xstrndup(const char *s, size_t n);
+/* Duplicate a possibly-NULL string; NULL stays NULL. */
+char *xstrdup_or_null(const char *s);
+char *xasprintf(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+
+#endif

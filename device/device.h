@@ -1,0 +1,106 @@
+/*
+ * device.h - the one device API the agents use.
+ *
+ * Two backends sit behind it: "adb" (a real phone or emulator, reached through
+ * the adb server's socket) and "sim" (the in-process simulated device). The
+ * agents cannot tell them apart: both are driven with the same shell commands
+ * and parsed with the same code; only the transport differs.
+ *
+ * Device specs accepted by device_open():
+ *   "sim:NAME"         configs/apps/NAME.json (or a path to a spec)
+ *   "sim:NAME:fixed"   the same app with every injected bug turned off
+ *   "SERIAL"           an adb serial ("emulator-5554", "127.0.0.1:5555")
+ *   NULL or ""         the only adb device attached (error if 0 or >1)
+ *
+ * Every call has a timeout (config device.timeout_ms). Functions return
+ * enum td_err with a td_error() message. Not thread-safe: one thread drives a
+ * device at a time (the run controller serialises access).
+ */
+#ifndef TRIDENT_DEVICE_DEVICE_H
+#define TRIDENT_DEVICE_DEVICE_H
+
+#include <stdbool.h>
+#include <stddef.h>
+
+#include "core/error.h"
+
+struct config;
+struct device;
+
+/* One screen capture. Every field is owned by the capture. */
+struct capture {
+	unsigned char *png;     /* screenshot as PNG bytes */
+	size_t png_len;
+	char *xml;              /* the UIAutomator dump, NUL-terminated */
+	size_t xml_len;
+	char *activity;         /* "pkg/.Activity" or "pkg/pkg.Activity"; "" if unknown */
+	char *package;          /* foreground package; "" if unknown */
+	int width, height;      /* screenshot size in pixels */
+};
+void capture_release(struct capture *c);
+
+enum device_key { DEVICE_KEY_BACK, DEVICE_KEY_HOME, DEVICE_KEY_ENTER, DEVICE_KEY_DEL };
+enum device_dir { DEVICE_DIR_UP, DEVICE_DIR_DOWN, DEVICE_DIR_LEFT, DEVICE_DIR_RIGHT };
+
+struct device_info {
+	char serial[128];
+	char state[32];   /* "device", "offline", "unauthorized", ... */
+	char model[64];
+};
+
+/* Open a device by spec (see above). `cfg` may be NULL for defaults. */
+int device_open(const char *spec, const struct config *cfg, struct device **out) TD_MUST_CHECK;
+void device_close(struct device *dev);
+/* "sim" or "adb". */
+const char *device_backend(const struct device *dev);
+const char *device_serial(const struct device *dev);
+
+/* List adb devices (the sim is not listed). *out is malloc'd. */
+int device_list(const struct config *cfg, struct device_info **out, size_t *n) TD_MUST_CHECK;
+
+int device_screen_size(struct device *dev, int *width, int *height) TD_MUST_CHECK;
+/* Screenshot + UIAutomator dump + foreground activity. */
+int device_capture(struct device *dev, struct capture *out) TD_MUST_CHECK;
+int device_foreground(struct device *dev, char **package, char **activity) TD_MUST_CHECK;
+
+/* Actions. Coordinates are screen pixels. */
+int device_tap(struct device *dev, int x, int y) TD_MUST_CHECK;
+int device_long_press(struct device *dev, int x, int y) TD_MUST_CHECK;
+int device_swipe(struct device *dev, int x1, int y1, int x2, int y2, int ms) TD_MUST_CHECK;
+/* Scroll the content inside the given box (x1,y1,x2,y2) in direction `dir`. */
+int device_scroll(struct device *dev, int x1, int y1, int x2, int y2, enum device_dir dir) TD_MUST_CHECK;
+/* Type text into the focused field. Text `input text` cannot carry -> error. */
+int device_input_text(struct device *dev, const char *text) TD_MUST_CHECK;
+/* Clear the focused field (move to end, delete `max_chars` characters). */
+int device_clear_text(struct device *dev, int max_chars) TD_MUST_CHECK;
+int device_key(struct device *dev, enum device_key key) TD_MUST_CHECK;
+
+/* App control. */
+int device_launch(struct device *dev, const char *package) TD_MUST_CHECK;
+int device_force_stop(struct device *dev, const char *package) TD_MUST_CHECK;
+int device_clear_data(struct device *dev, const char *package) TD_MUST_CHECK;
+/* am start -W -n COMPONENT; parses Status:/Error: lines. */
+int device_start_activity(struct device *dev, const char *component) TD_MUST_CHECK;
+/* am start -W -a android.intent.action.VIEW -d URI [PACKAGE]. */
+int device_open_uri(struct device *dev, const char *uri, const char *package) TD_MUST_CHECK;
+/* 0 = portrait, 1 = landscape (90 degrees), ... ; turns auto-rotate off. */
+int device_rotate(struct device *dev, int rotation) TD_MUST_CHECK;
+/* Turn animations off; device_close() restores the previous scales. */
+int device_disable_animations(struct device *dev) TD_MUST_CHECK;
+int device_install(struct device *dev, const char *apk_path) TD_MUST_CHECK;
+int device_uninstall(struct device *dev, const char *package) TD_MUST_CHECK;
+
+/* Crash/ANR seen since the last call (logcat crash buffer or error window). */
+struct device_crash {
+	bool crashed;      /* FATAL EXCEPTION or "has stopped" dialog */
+	bool anr;          /* "isn't responding" dialog or ANR in log */
+	char *package;
+	char *summary;     /* first lines of the crash, owned */
+};
+int device_check_crash(struct device *dev, const char *package, struct device_crash *out) TD_MUST_CHECK;
+void device_crash_release(struct device_crash *c);
+
+/* Run a shell command (argv is quoted for sh -c). Output capped. */
+int device_shell(struct device *dev, const char *const argv[], char **out, int *exit_code) TD_MUST_CHECK;
+
+#endif
