@@ -48,7 +48,8 @@ struct ui_widget {
 	bool naf;              /* NAF="true" */
 	bool visible_to_user;  /* visible-to-user; true when absent */
 	int drawing_order;     /* -1 when absent */
-	int display_id;        /* -1 when absent */
+	int display_id;        /* -1 when absent; inherited from an enclosing
+	                          <window display-id> or <display id> */
 	struct ui_rect bounds;
 
 	/* Tree structure. */
@@ -71,19 +72,33 @@ struct ui_tree {
 
 /*
  * Parse a dump. `name` is used in error messages (a file name, "device").
- * Accepts one-line and pretty-printed dumps, the `--windows` form, and the
- * trailing "UI hierchary dumped to: ..." line. Entities are decoded, but
- * entity expansion of DTDs and external entities are disabled.
- * TD_ERR_PARSE / TD_ERR_TOO_BIG with a message naming `name`, line and reason.
+ * Accepts one-line and pretty-printed dumps, the `--windows` form, text
+ * before the XML and the trailing "UI hierchary dumped to: ..." line.
+ * Character and predefined entities are decoded; any DOCTYPE is refused, so
+ * no entity can be declared (no expansion bombs, no external entities).
+ * The text is read as UTF-8 whatever it declares. Nesting is limited to 256.
+ * TD_ERR_PARSE / TD_ERR_TOO_BIG (over UI_XML_MAX_BYTES) with a message naming
+ * `name`, line and reason. On success *out is a new tree (ui_tree_free()).
+ * Safe to call from several threads at once.
  */
 int ui_parse(const char *xml, size_t len, const char *name, struct ui_tree **out) TD_MUST_CHECK;
+/* ui_parse() of a file's contents; TD_ERR_NOT_FOUND / TD_ERR_IO / TD_ERR_TOO_BIG naming `path`. */
 int ui_parse_file(const char *path, struct ui_tree **out) TD_MUST_CHECK;
 void ui_tree_free(struct ui_tree *tree);
 
-/* Non-empty bounds that intersect the screen `screen`. */
+/*
+ * Non-empty bounds that intersect the screen `screen` (NULL or empty: any
+ * non-empty bounds), and not marked visible-to-user="false".
+ */
 bool ui_widget_visible(const struct ui_widget *w, const struct ui_rect *screen);
 /* The action types this widget supports (0 when none or not visible/enabled). */
 unsigned ui_widget_actions(const struct ui_widget *w, const struct ui_rect *screen);
+/*
+ * Where to tap `w`: the centre of the part of its bounds inside `screen`
+ * (NULL or empty: of its bounds). False, with *x and *y untouched, when the
+ * widget has no visible area.
+ */
+bool ui_widget_tap_point(const struct ui_widget *w, const struct ui_rect *screen, int *x, int *y);
 /* text, else content-desc, else hint, else the tail of resource-id, else "". */
 const char *ui_widget_label(const struct ui_widget *w);
 /* Whether the class is an editable text field (EditText and subclasses). */
