@@ -1,0 +1,698 @@
+/*
+ * image.c - decode (libpng's simplified API, raw screencap frames), area
+ * downscale, PNG encode (libpng's low-level API, for control over the zlib
+ * level and row filter), base64. See image.h.
+ */
+#include "core/image.h"
+
+#include <cairo.h>
+#include <math.h>
+#include <png.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "core/strbuf.h"
+#include "core/xalloc.h"
+
+#if __BYTE_ORDER__ != __ORDER_LITTLE_ENDIAN__
+#error "image.c assumes a little-endian host (ARGB32 as B,G,R,A bytes)"
+#endif
+
+/* Whether w x h is a size we accept. */
+static int size_ok(long long w, long long h)
+{
+	return w > 0 && h > 0 && w <= IMAGE_MAX_SIDE && h <= IMAGE_MAX_SIDE &&
+	       (unsigned long long)(w * h) <= IMAGE_MAX_PIXELS;
+}
+
+struct image *image_new(int width, int height)
+{
+	if (!size_ok(width, height))
+		return NULL;
+	struct image *img = xmalloc(sizeof *img);
+	img->width = width;
+	img->height = height;
+	img->stride = width * 4;
+	img->data = xmalloc((size_t)img->stride * (size_t)height);
+	memset(img->data, 0xff, (size_t)img->stride * (size_t)height);
+	return img;
+}
+
+struct image *image_copy(const struct image *src)
+{
+	struct image *img = image_new(src->width, src->height);
+	for (int y = 0; y < src->height; y++)
+		memcpy(img->data + (size_t)y * img->stride, src->data + (size_t)y * src->stride,
+		       (size_t)src->width * 4);
+	return img;
+}
+
+void image_free(struct image *img)
+{
+	if (!img)
+		return;
+	free(img->data);
+	free(img);
+}
+
+uint32_t image_pixel(const struct image *img, int x, int y)
+{
+	if (!img || x < 0 || y < 0 || x >= img->width || y >= img->height)
+		return 0;
+	uint32_t p;
+	memcpy(&p, img->data + (size_t)y * img->stride + (size_t)x * 4, 4);
+	unsigned a = p >> 24, r = (p >> 16) & 0xff, g = (p >> 8) & 0xff, b = p & 0xff;
+	if (a && a != 255) {
+		r = r * 255 / a;
+		g = g * 255 / a;
+		b = b * 255 / a;
+	} else if (!a) {
+		r = g = b = 0;
+	}
+	return (r << 16) | (g << 8) | b;
+}
+
+/* Premultiply BGRA rows in place (libpng gives straight alpha). */
+static void premultiply(struct image *img)
+{
+	for (int y = 0; y < img->height; y++) {
+		unsigned char *p = img->data + (size_t)y * img->stride;
+		for (int x = 0; x < img->width; x++, p += 4) {
+			unsigned a = p[3];
+			if (a == 255)
+				continue;
+			p[0] = (unsigned char)((p[0] * a + 127) / 255);
+			p[1] = (unsigned char)((p[1] * a + 127) / 255);
+			p[2] = (unsigned char)((p[2] * a + 127) / 255);
+		}
+	}
+}
+
+int image_decode_png(const void *buf, size_t len, const char *name, struct image **out)
+{
+	png_image pi;
+	struct image *img = NULL;
+	int err = TD_OK;
+
+	*out = NULL;
+	if (!name)
+		name = "image";
+	if (len < 8 || png_sig_cmp((png_const_bytep)buf, 0, 8))
+		return td_error(TD_ERR_PARSE, "%s: not a PNG (bad signature)", name);
+	memset(&pi, 0, sizeof pi);
+	pi.version = PNG_IMAGE_VERSION;
+	if (!png_image_begin_read_from_memory(&pi, buf, len)) {
+		err = td_error(TD_ERR_PARSE, "%s: corrupt PNG: %s", name, pi.message);
+		goto out;
+	}
+	if (!size_ok(pi.width, pi.height)) {
+		err = td_error(TD_ERR_TOO_BIG, "%s: PNG is %ux%u, over the %u-pixel limit", name,
+			       pi.width, pi.height, IMAGE_MAX_PIXELS);
+		goto out;
+	}
+	pi.format = PNG_FORMAT_BGRA;
+	img = image_new((int)pi.width, (int)pi.height);
+	if (!png_image_finish_read(&pi, NULL, img->data, img->stride, NULL)) {
+		err = td_error(TD_ERR_PARSE, "%s: corrupt or truncated PNG: %s", name, pi.message);
+		goto out;
+	}
+	premultiply(img);
+	*out = img;
+	img = NULL;
+out:
+	png_image_free(&pi);
+	image_free(img);
+	return err;
+}
+
+/* Little-endian u32 at p. */
+static uint32_t le32(const unsigned char *p)
+{
+	return (uint32_t)p[0] | (uint32_t)p[1] << 8 | (uint32_t)p[2] << 16 | (uint32_t)p[3] << 24;
+}
+
+/* Bytes per pixel of a screencap pixel format, 0 when unknown. */
+static int raw_bpp(uint32_t format)
+{
+	switch (format) {
+	case 1: case 2: case 5:
+		return 4;
+	case 3:
+		return 3;
+	case 4:
+		return 2;
+	default:
+		return 0;
+	}
+}
+
+int image_decode_raw(const void *buf, size_t len, const char *name, struct image **out)
+{
+	const unsigned char *b = buf;
+	*out = NULL;
+	if (!name)
+		name = "frame";
+	if (len < 12)
+		return td_error(TD_ERR_PARSE, "%s: raw frame too short (%zu bytes, header needs 12)",
+				name, len);
+	uint32_t w = le32(b), h = le32(b + 4), format = le32(b + 8);
+	int bpp = raw_bpp(format);
+	if (!bpp)
+		return td_error(TD_ERR_PARSE, "%s: raw frame has unknown pixel format %u", name, format);
+	if (!size_ok(w, h))
+		return td_error(w && h ? TD_ERR_TOO_BIG : TD_ERR_PARSE,
+				"%s: raw frame size %ux%u is out of range", name, w, h);
+	size_t pixels = (size_t)w * h * (size_t)bpp;
+	size_t header;
+	if (len >= 16 + pixels)
+		header = 16;
+	else if (len >= 12 + pixels)
+		header = 12;
+	else
+		return td_error(TD_ERR_PARSE, "%s: raw frame truncated: %ux%u format %u needs %zu bytes, got %zu",
+				name, w, h, format, 12 + pixels, len);
+	/* An exact 12-byte-header frame that is also long enough for 16 cannot
+	 * happen unless trailing bytes exist; prefer the exact match. */
+	if (len == 12 + pixels)
+		header = 12;
+	struct image *img = image_new((int)w, (int)h);
+	const unsigned char *s = b + header;
+	for (uint32_t y = 0; y < h; y++) {
+		unsigned char *d = img->data + (size_t)y * img->stride;
+		for (uint32_t x = 0; x < w; x++, d += 4, s += bpp) {
+			unsigned r, g, bl, a = 255;
+			switch (format) {
+			case 1: r = s[0]; g = s[1]; bl = s[2]; a = s[3]; break;
+			case 2: r = s[0]; g = s[1]; bl = s[2]; break;
+			case 3: r = s[0]; g = s[1]; bl = s[2]; break;
+			case 4: {
+				unsigned v = s[0] | s[1] << 8;
+				r = (v >> 11) & 0x1f; r = (r << 3) | (r >> 2);
+				g = (v >> 5) & 0x3f; g = (g << 2) | (g >> 4);
+				bl = v & 0x1f; bl = (bl << 3) | (bl >> 2);
+				break;
+			}
+			default: bl = s[0]; g = s[1]; r = s[2]; a = s[3]; break;
+			}
+			d[0] = (unsigned char)bl;
+			d[1] = (unsigned char)g;
+			d[2] = (unsigned char)r;
+			d[3] = (unsigned char)a;
+		}
+	}
+	premultiply(img);
+	*out = img;
+	return TD_OK;
+}
+
+int image_decode(const void *buf, size_t len, const char *name, struct image **out)
+{
+	if (len >= 8 && !png_sig_cmp((png_const_bytep)buf, 0, 8))
+		return image_decode_png(buf, len, name, out);
+	return image_decode_raw(buf, len, name, out);
+}
+
+int image_read_file(const char *path, struct image **out)
+{
+	struct strbuf sb;
+	*out = NULL;
+	/* A 4-byte raw frame at the pixel cap plus its header. */
+	strbuf_init(&sb, (size_t)IMAGE_MAX_PIXELS * 4 + 16);
+	int err = strbuf_read_file(&sb, path);
+	if (err) {
+		strbuf_release(&sb);
+		return err;
+	}
+	err = image_decode(sb.buf, sb.len, path, out);
+	strbuf_release(&sb);
+	return err;
+}
+
+void image_fit_size(int w, int h, int max_long, int max_short, int *out_w, int *out_h)
+{
+	double s = 1.0;
+	int lo = w > h ? w : h, sh = w > h ? h : w;
+	if (max_long > 0 && lo > max_long)
+		s = (double)max_long / lo;
+	if (max_short > 0 && sh * s > max_short)
+		s = (double)max_short / sh;
+	int nw = (int)(w * s + 0.5), nh = (int)(h * s + 0.5);
+	if (s == 1.0) {
+		nw = w;
+		nh = h;
+	}
+	*out_w = nw < 1 ? 1 : nw;
+	*out_h = nh < 1 ? 1 : nh;
+}
+
+/*
+ * Contributions of source samples to each output sample for a box filter:
+ * output i covers source [i*r, (i+1)*r); each source sample weighs by its
+ * overlap. Every output has the same number of taps (`n`, zero-padded, the
+ * window shifted to stay inside the source) so the inner loops are uniform.
+ * Weights are 8.8 fixed point summing to exactly 256 per output, so a
+ * vertical blend of 8-bit samples fits 16 bits (SIMD-friendly) and the
+ * horizontal one 32 bits; the rounding error stays under one level.
+ */
+/* GCC/Clang vector types for the downscaler's inner loops. */
+typedef uint8_t u8x8 __attribute__((vector_size(8)));
+typedef uint16_t u16x8 __attribute__((vector_size(16)));
+typedef uint16_t u16x4 __attribute__((vector_size(8)));
+typedef uint32_t u32x4 __attribute__((vector_size(16)));
+
+struct box_taps {
+	int *first;      /* first source index per output */
+	uint32_t *w;     /* n weights per output */
+	int n;
+};
+
+static void box_taps_init(struct box_taps *t, int src, int dst)
+{
+	double r = (double)src / dst;
+	t->n = (int)ceil(r) + 1;
+	if (t->n > src)
+		t->n = src;
+	t->first = xmalloc(sizeof(int) * (size_t)dst);
+	t->w = xcalloc((size_t)dst * (size_t)t->n, sizeof(uint32_t));
+	for (int i = 0; i < dst; i++) {
+		double a = i * r, b = (i + 1) * r;
+		if (b > src)
+			b = src;
+		int j0 = (int)a, j1 = (int)ceil(b) - 1;
+		if (j1 < j0)
+			j1 = j0;
+		int first = j0 + t->n > src ? src - t->n : j0;
+		t->first[i] = first;
+		uint32_t *w = t->w + (size_t)i * t->n;
+		uint32_t sum = 0, big = 0;
+		int bigk = 0;
+		for (int j = j0; j <= j1 && j - first < t->n; j++) {
+			double lo = j > a ? j : a, hi = j + 1 < b ? j + 1 : b;
+			double ov = hi > lo ? hi - lo : 0;
+			int k = j - first;
+			w[k] = (uint32_t)(ov / (b - a) * 256.0 + 0.5);
+			sum += w[k];
+			if (w[k] > big) {
+				big = w[k];
+				bigk = k;
+			}
+		}
+		w[bigk] += 256u - sum; /* exact normalisation */
+	}
+}
+
+static void box_taps_release(struct box_taps *t)
+{
+	free(t->first);
+	free(t->w);
+}
+
+struct image *image_downscale(const struct image *src, int width, int height)
+{
+	if (width <= 0 || height <= 0 || width > src->width || height > src->height)
+		return NULL;
+	if (width == src->width && height == src->height)
+		return image_copy(src);
+	struct box_taps tx, ty;
+	box_taps_init(&tx, src->width, width);
+	box_taps_init(&ty, src->height, height);
+	struct image *dst = image_new(width, height);
+	size_t row_len = (size_t)src->width * 4, vec_len = row_len & ~(size_t)7;
+	uint16_t *acc = xmalloc(row_len * sizeof(uint16_t));
+	for (int y = 0; y < height; y++) {
+		/* Vertical: blend the source rows under this output row, eight
+		 * 16-bit lanes at a time. */
+		const uint32_t *wy = ty.w + (size_t)y * ty.n;
+		memset(acc, 0, row_len * sizeof(uint16_t));
+		for (int k = 0; k < ty.n; k++) {
+			uint16_t wk = (uint16_t)wy[k];
+			if (!wk)
+				continue;
+			const unsigned char *s = src->data + (size_t)(ty.first[y] + k) * src->stride;
+			size_t i = 0;
+			for (; i < vec_len; i += 8) {
+				u8x8 b;
+				u16x8 a;
+				memcpy(&b, s + i, sizeof b);
+				memcpy(&a, acc + i, sizeof a);
+				a += __builtin_convertvector(b, u16x8) * wk;
+				memcpy(acc + i, &a, sizeof a);
+			}
+			for (; i < row_len; i++)
+				acc[i] = (uint16_t)(acc[i] + s[i] * wk);
+		}
+		/* Horizontal: blend the columns under each output pixel, the
+		 * four channels as one 32-bit vector. */
+		unsigned char *d = dst->data + (size_t)y * dst->stride;
+		for (int x = 0; x < width; x++, d += 4) {
+			const uint16_t *p = acc + (size_t)tx.first[x] * 4;
+			const uint32_t *wx = tx.w + (size_t)x * tx.n;
+			u32x4 c = { 1u << 15, 1u << 15, 1u << 15, 1u << 15 };
+			for (int k = 0; k < tx.n; k++, p += 4) {
+				u16x4 v;
+				memcpy(&v, p, sizeof v);
+				c += __builtin_convertvector(v, u32x4) * wx[k];
+			}
+			c >>= 16;
+			d[0] = (unsigned char)c[0];
+			d[1] = (unsigned char)c[1];
+			d[2] = (unsigned char)c[2];
+			d[3] = (unsigned char)c[3];
+		}
+	}
+	free(acc);
+	box_taps_release(&tx);
+	box_taps_release(&ty);
+	return dst;
+}
+
+/* libpng write target: a growing memory buffer. */
+struct png_mem {
+	unsigned char *buf;
+	size_t len, alloc;
+};
+
+static void png_mem_write(png_structp png, png_bytep data, size_t len)
+{
+	struct png_mem *m = png_get_io_ptr(png);
+	if (m->len + len > m->alloc) {
+		size_t n = m->alloc ? m->alloc : 65536;
+		while (n < m->len + len)
+			n *= 2;
+		m->buf = xrealloc(m->buf, n);
+		m->alloc = n;
+	}
+	memcpy(m->buf + m->len, data, len);
+	m->len += len;
+}
+
+static void png_mem_flush(png_structp png)
+{
+	(void)png;
+}
+
+/* libpng error callback: keep the message, then unwind to setjmp. */
+static void png_on_error(png_structp png, png_const_charp msg)
+{
+	char *dst = png_get_error_ptr(png);
+	snprintf(dst, 128, "%s", msg);
+	png_longjmp(png, 1);
+}
+
+static void png_on_warning(png_structp png, png_const_charp msg)
+{
+	(void)png;
+	(void)msg;
+}
+
+int image_encode_png(const struct image *img, int level, unsigned char **out, size_t *out_len)
+{
+	*out = NULL;
+	*out_len = 0;
+	if (!img || !size_ok(img->width, img->height))
+		return td_error(TD_ERR_INVALID, "cannot encode an empty image");
+	const volatile int zlevel = level < 0 || level > 9 ? 1 : level;
+	char msg[128] = "";
+	struct png_mem mem = { NULL, 0, 0 };
+	/* volatile: read after longjmp. */
+	unsigned char *volatile row = xmalloc((size_t)img->width * 3);
+	png_structp png = png_create_write_struct(PNG_LIBPNG_VER_STRING, msg, png_on_error,
+						  png_on_warning);
+	png_infop info = png ? png_create_info_struct(png) : NULL;
+	int err = TD_OK;
+	if (!png || !info) {
+		err = td_error(TD_ERR_NOMEM, "libpng could not start an encoder");
+		goto out;
+	}
+	if (setjmp(png_jmpbuf(png))) {
+		err = td_error(TD_ERR_INVALID, "PNG encoding failed: %s", msg);
+		free(mem.buf);
+		mem.buf = NULL;
+		goto out;
+	}
+	png_set_write_fn(png, &mem, png_mem_write, png_mem_flush);
+	png_set_IHDR(png, info, (png_uint_32)img->width, (png_uint_32)img->height, 8,
+		     PNG_COLOR_TYPE_RGB, PNG_INTERLACE_NONE, PNG_COMPRESSION_TYPE_DEFAULT,
+		     PNG_FILTER_TYPE_DEFAULT);
+	png_set_compression_level(png, zlevel);
+	/* Fast levels: no row filter. On screenshots (flat areas, repeated
+	 * rows) level 1 unfiltered is both faster and smaller than level 1 with
+	 * the Up or Sub filter (docs/annotation.md); slow levels filter
+	 * adaptively for the smallest files. */
+	png_set_filter(png, PNG_FILTER_TYPE_BASE, zlevel <= 3 ? PNG_FILTER_NONE : PNG_ALL_FILTERS);
+	png_write_info(png, info);
+	for (int y = 0; y < img->height; y++) {
+		const unsigned char *s = img->data + (size_t)y * img->stride;
+		unsigned char *d = row;
+		for (int x = 0; x < img->width; x++, s += 4, d += 3) {
+			unsigned a = s[3];
+			if (a == 255 || a == 0) {
+				d[0] = s[2];
+				d[1] = s[1];
+				d[2] = s[0];
+			} else {
+				d[0] = (unsigned char)(s[2] * 255 / a);
+				d[1] = (unsigned char)(s[1] * 255 / a);
+				d[2] = (unsigned char)(s[0] * 255 / a);
+			}
+		}
+		png_write_row(png, row);
+	}
+	png_write_end(png, info);
+	*out = mem.buf;
+	*out_len = mem.len;
+out:
+	png_destroy_write_struct(&png, &info);
+	free(row);
+	return err;
+}
+
+/* The palette and a 15-bit RGB -> index table (see image_encode_png_palette). */
+struct palette {
+	png_color colors[256];
+	int n;
+	unsigned char lut[32768];
+	int16_t exact_at[32768];   /* first exact colour with this 15-bit key, or -1 */
+	uint32_t exact[16];
+	int n_exact, exact_base;
+};
+
+static int cube_level(int v)
+{
+	return (v * 5 + 127) / 255;
+}
+
+static void palette_init(struct palette *p, const uint32_t *exact, size_t n_exact)
+{
+	p->n = 0;
+	for (int r = 0; r < 6; r++)
+		for (int g = 0; g < 6; g++)
+			for (int b = 0; b < 6; b++) {
+				png_color c = { (png_byte)(r * 51), (png_byte)(g * 51), (png_byte)(b * 51) };
+				p->colors[p->n++] = c;
+			}
+	int grey_base = p->n;
+	for (int i = 0; i < 24; i++) {
+		png_byte v = (png_byte)((i * 255 + 11) / 23);
+		png_color c = { v, v, v };
+		p->colors[p->n++] = c;
+	}
+	p->exact_base = p->n;
+	p->n_exact = n_exact > 16 ? 16 : (int)n_exact;
+	memset(p->exact_at, 0xff, sizeof p->exact_at);
+	for (int i = 0; i < p->n_exact; i++) {
+		uint32_t c = exact[i] & 0xffffff;
+		p->exact[i] = c;
+		png_color pc = { (png_byte)(c >> 16), (png_byte)(c >> 8), (png_byte)c };
+		p->colors[p->n++] = pc;
+		unsigned key = ((c >> 19) & 31) << 10 | ((c >> 11) & 31) << 5 | ((c >> 3) & 31);
+		if (p->exact_at[key] < 0)
+			p->exact_at[key] = (int16_t)i;
+	}
+	for (unsigned key = 0; key < 32768; key++) {
+		int r = (int)((key >> 10) << 3 | 4), g = (int)(((key >> 5) & 31) << 3 | 4);
+		int b = (int)((key & 31) << 3 | 4);
+		int hi = r > g ? (r > b ? r : b) : (g > b ? g : b);
+		int lo = r < g ? (r < b ? r : b) : (g < b ? g : b);
+		if (hi - lo <= 12)
+			p->lut[key] = (unsigned char)(grey_base + ((r + g + b) / 3 * 23 + 127) / 255);
+		else
+			p->lut[key] = (unsigned char)(cube_level(r) * 36 + cube_level(g) * 6 + cube_level(b));
+	}
+}
+
+/* Palette index of one opaque pixel given as B,G,R bytes. */
+static unsigned char palette_index(const struct palette *p, const unsigned char *s)
+{
+	unsigned key = (unsigned)(s[2] >> 3) << 10 | (unsigned)(s[1] >> 3) << 5 | (unsigned)(s[0] >> 3);
+	int e = p->exact_at[key];
+	if (e >= 0) {
+		uint32_t rgb = (uint32_t)s[2] << 16 | (uint32_t)s[1] << 8 | s[0];
+		for (int i = e; i < p->n_exact; i++)
+			if (p->exact[i] == rgb)
+				return (unsigned char)(p->exact_base + i);
+	}
+	return p->lut[key];
+}
+
+int image_encode_png_palette(const struct image *img, int level, const uint32_t *exact,
+			     size_t n_exact, unsigned char **out, size_t *out_len)
+{
+	*out = NULL;
+	*out_len = 0;
+	if (!img || !size_ok(img->width, img->height))
+		return td_error(TD_ERR_INVALID, "cannot encode an empty image");
+	const volatile int zlevel = level < 0 || level > 9 ? 1 : level;
+	char msg[128] = "";
+	struct png_mem mem = { NULL, 0, 0 };
+	struct palette *volatile pal = xmalloc(sizeof *pal);
+	unsigned char *volatile row = xmalloc((size_t)img->width);
+	palette_init(pal, exact, n_exact);
+	png_structp png = png_create_write_struct(PNG_LIBPNG_VER_STRING, msg, png_on_error,
+						  png_on_warning);
+	png_infop info = png ? png_create_info_struct(png) : NULL;
+	int err = TD_OK;
+	if (!png || !info) {
+		err = td_error(TD_ERR_NOMEM, "libpng could not start an encoder");
+		goto out;
+	}
+	if (setjmp(png_jmpbuf(png))) {
+		err = td_error(TD_ERR_INVALID, "PNG encoding failed: %s", msg);
+		free(mem.buf);
+		mem.buf = NULL;
+		goto out;
+	}
+	png_set_write_fn(png, &mem, png_mem_write, png_mem_flush);
+	png_set_IHDR(png, info, (png_uint_32)img->width, (png_uint_32)img->height, 8,
+		     PNG_COLOR_TYPE_PALETTE, PNG_INTERLACE_NONE, PNG_COMPRESSION_TYPE_DEFAULT,
+		     PNG_FILTER_TYPE_DEFAULT);
+	png_set_PLTE(png, info, pal->colors, pal->n);
+	png_set_compression_level(png, zlevel);
+	png_set_filter(png, PNG_FILTER_TYPE_BASE, PNG_FILTER_NONE);
+	png_write_info(png, info);
+	for (int y = 0; y < img->height; y++) {
+		const unsigned char *s = img->data + (size_t)y * img->stride;
+		for (int x = 0; x < img->width; x++, s += 4)
+			row[x] = palette_index(pal, s);
+		png_write_row(png, row);
+	}
+	png_write_end(png, info);
+	*out = mem.buf;
+	*out_len = mem.len;
+out:
+	png_destroy_write_struct(&png, &info);
+	free(row);
+	free(pal);
+	return err;
+}
+
+int image_write_png(const struct image *img, const char *path)
+{
+	unsigned char *png = NULL;
+	size_t len = 0;
+	int err = image_encode_png(img, 1, &png, &len);
+	if (err)
+		return err;
+	FILE *f = fopen(path, "wb");
+	if (!f) {
+		free(png);
+		return td_error(TD_ERR_IO, "cannot write '%s': %m", path);
+	}
+	size_t n = fwrite(png, 1, len, f);
+	int cerr = fclose(f);
+	free(png);
+	if (n != len || cerr)
+		return td_error(TD_ERR_IO, "cannot write '%s': %m", path);
+	return TD_OK;
+}
+
+static const char b64_alphabet[] =
+	"ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/";
+
+char *image_base64(const void *data, size_t len, size_t *out_len)
+{
+	const unsigned char *s = data;
+	size_t n = (len + 2) / 3 * 4;
+	char *out = xmalloc(n + 1), *d = out;
+	size_t i = 0;
+	for (; i + 3 <= len; i += 3, d += 4) {
+		uint32_t v = (uint32_t)s[i] << 16 | (uint32_t)s[i + 1] << 8 | s[i + 2];
+		d[0] = b64_alphabet[v >> 18];
+		d[1] = b64_alphabet[(v >> 12) & 63];
+		d[2] = b64_alphabet[(v >> 6) & 63];
+		d[3] = b64_alphabet[v & 63];
+	}
+	if (i < len) {
+		uint32_t v = (uint32_t)s[i] << 16 | (i + 1 < len ? (uint32_t)s[i + 1] << 8 : 0);
+		d[0] = b64_alphabet[v >> 18];
+		d[1] = b64_alphabet[(v >> 12) & 63];
+		d[2] = i + 1 < len ? b64_alphabet[(v >> 6) & 63] : '=';
+		d[3] = '=';
+		d += 4;
+	}
+	*d = '\0';
+	if (out_len)
+		*out_len = n;
+	return out;
+}
+
+/* Value of one base64 digit, -1 when not one. */
+static int b64_value(unsigned char c)
+{
+	if (c >= 'A' && c <= 'Z')
+		return c - 'A';
+	if (c >= 'a' && c <= 'z')
+		return c - 'a' + 26;
+	if (c >= '0' && c <= '9')
+		return c - '0' + 52;
+	if (c == '+')
+		return 62;
+	if (c == '/')
+		return 63;
+	return -1;
+}
+
+unsigned char *image_base64_decode(const char *text, size_t len, size_t *out_len)
+{
+	while (len && text[len - 1] == '=')
+		len--;
+	if (len % 4 == 1)
+		return NULL;
+	unsigned char *out = xmalloc(len / 4 * 3 + 3), *d = out;
+	uint32_t v = 0;
+	int bits = 0;
+	for (size_t i = 0; i < len; i++) {
+		int c = b64_value((unsigned char)text[i]);
+		if (c < 0) {
+			free(out);
+			return NULL;
+		}
+		v = (v << 6) | (uint32_t)c;
+		bits += 6;
+		if (bits >= 8) {
+			bits -= 8;
+			*d++ = (unsigned char)(v >> bits);
+		}
+	}
+	*out_len = (size_t)(d - out);
+	return out;
+}
+
+void image_release_caches(void)
+{
+	cairo_debug_reset_static_data();
+}
+
+/*
+ * LeakSanitizer's hook for built-in suppressions (weak in the sanitizer
+ * runtime, unused without it). Cairo draws text through fontconfig, which
+ * keeps process-wide pattern caches that only FcFini() frees - not a leak of
+ * ours, but it would fail every ASan run of a program that draws a label.
+ * Defined here because every program that draws with Cairo links image.c.
+ */
+const char *__lsan_default_suppressions(void);
+const char *__lsan_default_suppressions(void)
+{
+	return "leak:libfontconfig.so\n";
+}

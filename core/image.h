@@ -1,0 +1,122 @@
+/*
+ * image.h - the screenshot path: decode the device's PNG or raw screencap
+ * frame once, downscale it to the model's input size, encode it as PNG for a
+ * request, base64 it, and write PNG files for people to look at.
+ *
+ * A `struct image` is a plain pixel buffer: 32-bit pixels, native-endian
+ * 0xAARRGGBB with premultiplied alpha (the layout Cairo calls ARGB32), so the
+ * annotator can draw on it without a copy. Screenshots are opaque, so in
+ * practice every pixel has alpha 0xff. libpng and Cairo stay inside image.c,
+ * annotate.c and history_strip.c.
+ *
+ * Every decoder takes untrusted bytes and a `name` for error messages; it
+ * never crashes on truncated or corrupt input, and refuses images larger than
+ * IMAGE_MAX_PIXELS.
+ */
+#ifndef TRIDENT_CORE_IMAGE_H
+#define TRIDENT_CORE_IMAGE_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "core/error.h"
+
+/* Largest image any decoder accepts (8192 x 8192, Anthropic's own limit is 8000). */
+#define IMAGE_MAX_PIXELS (8192u * 8192u)
+#define IMAGE_MAX_SIDE 16384
+
+struct image {
+	int width, height;
+	int stride;          /* bytes per row, a multiple of 4 */
+	unsigned char *data; /* height * stride bytes; owned by the image */
+};
+
+/* A new image filled with opaque white. Aborts on OOM; NULL for bad sizes. */
+struct image *image_new(int width, int height);
+/* A deep copy. */
+struct image *image_copy(const struct image *src);
+void image_free(struct image *img);
+
+/* The pixel at (x, y) as 0xRRGGBB (un-premultiplied); 0 outside the image. */
+uint32_t image_pixel(const struct image *img, int x, int y);
+
+/*
+ * Decode a PNG from memory (any bit depth, palette, grey, alpha, interlace).
+ * TD_ERR_PARSE naming `name` and what libpng said for corrupt or truncated
+ * data, TD_ERR_TOO_BIG over IMAGE_MAX_PIXELS. *out is the caller's.
+ */
+int image_decode_png(const void *buf, size_t len, const char *name, struct image **out) TD_MUST_CHECK;
+
+/*
+ * Decode a raw `screencap` frame (no -p): a little-endian header of u32
+ * width, height, format, and on Android 9+ a u32 colour space, then the
+ * pixels. Formats: 1 RGBA_8888, 2 RGBX_8888, 3 RGB_888, 4 RGB_565,
+ * 5 BGRA_8888. The header size (12 or 16) is told apart by the data length;
+ * trailing bytes are ignored. TD_ERR_PARSE for short data or unknown formats.
+ */
+int image_decode_raw(const void *buf, size_t len, const char *name, struct image **out) TD_MUST_CHECK;
+
+/* PNG when `buf` starts with the PNG signature, else a raw frame. */
+int image_decode(const void *buf, size_t len, const char *name, struct image **out) TD_MUST_CHECK;
+
+/* Read and decode a file (PNG or raw frame). Errors name the path. */
+int image_read_file(const char *path, struct image **out) TD_MUST_CHECK;
+
+/*
+ * The size `w` x `h` becomes when scaled down (never up) to fit both limits:
+ * the long edge at most `max_long`, the short edge at most `max_short`
+ * (0 = no limit), keeping the aspect ratio. Both results are at least 1.
+ */
+void image_fit_size(int w, int h, int max_long, int max_short, int *out_w, int *out_h);
+
+/*
+ * Downscale with an area (box) filter: each output pixel is the
+ * coverage-weighted mean of the source pixels under it, which keeps thin text
+ * strokes and 1-px lines visible instead of aliasing them away. Returns a new
+ * image of `width` x `height` (a copy when the size is unchanged); NULL when
+ * the target is larger than the source or not positive.
+ */
+struct image *image_downscale(const struct image *src, int width, int height);
+
+/*
+ * Encode as an 8-bit RGB PNG (alpha dropped: screenshots are opaque) into a
+ * malloc'd buffer. `level` is the zlib level 0-9; 1 is a good speed/size
+ * point for screenshots (see docs/annotation.md). TD_ERR_INVALID for a bad
+ * image. *out is the caller's to free().
+ */
+int image_encode_png(const struct image *img, int level, unsigned char **out, size_t *out_len) TD_MUST_CHECK;
+
+/*
+ * Encode as an 8-bit palette PNG: lossy, about 4x smaller and 2x faster
+ * than image_encode_png() on screenshots. The palette is a 6x6x6 colour
+ * cube, a 24-step grey ramp, and the colours in `exact` (0xRRGGBB, at most
+ * 16), which are kept exactly wherever a pixel has one of them (the
+ * annotation's box colours). Other pixels take the nearest cube or grey
+ * entry: flat UI colours and text stay clean, photographs posterise.
+ */
+int image_encode_png_palette(const struct image *img, int level, const uint32_t *exact,
+			     size_t n_exact, unsigned char **out, size_t *out_len) TD_MUST_CHECK;
+
+/* Encode and write a PNG file. TD_ERR_IO naming the path. */
+int image_write_png(const struct image *img, const char *path) TD_MUST_CHECK;
+
+/*
+ * Standard base64 (RFC 4648, with padding) of `len` bytes, NUL-terminated,
+ * malloc'd; its length goes to *out_len when not NULL.
+ */
+char *image_base64(const void *data, size_t len, size_t *out_len);
+
+/*
+ * Decode standard base64 (padding optional, no whitespace); NULL on bad
+ * input. The result is malloc'd, its length in *out_len.
+ */
+unsigned char *image_base64_decode(const char *text, size_t len, size_t *out_len);
+
+/*
+ * Release the process-wide caches that Cairo (font faces, and through them
+ * fontconfig) keeps after drawing text, so leak checkers see a clean exit.
+ * Call at most once, at exit, when no thread draws any more.
+ */
+void image_release_caches(void);
+
+#endif
