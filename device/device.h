@@ -54,32 +54,58 @@ void device_close(struct device *dev);
 /* "sim" or "adb". */
 const char *device_backend(const struct device *dev);
 const char *device_serial(const struct device *dev);
+/* The simulated app's package for "sim:" devices; NULL for adb. */
+const char *device_sim_package(const struct device *dev);
 
-/* List adb devices (the sim is not listed). *out is malloc'd. */
+/* List adb devices (the sim is not listed). *out is malloc'd. Starts a local
+ * adb server (`adb start-server`, once) when none answers. */
 int device_list(const struct config *cfg, struct device_info **out, size_t *n) TD_MUST_CHECK;
 
 int device_screen_size(struct device *dev, int *width, int *height) TD_MUST_CHECK;
 /* Screenshot + UIAutomator dump + foreground activity. */
 int device_capture(struct device *dev, struct capture *out) TD_MUST_CHECK;
+/* Foreground package and activity (malloc'd); TD_ERR_NOT_FOUND if unknown. */
 int device_foreground(struct device *dev, char **package, char **activity) TD_MUST_CHECK;
+/* The UIAutomator dump alone (no screenshot), with the same retries as
+ * device_capture. *xml is malloc'd and NUL-terminated. */
+int device_dump_xml(struct device *dev, char **xml, size_t *len) TD_MUST_CHECK;
+/* *left = the foreground package is not `package` (or none is known). */
+int device_left_app(struct device *dev, const char *package, bool *left) TD_MUST_CHECK;
 
 /* Actions. Coordinates are screen pixels. */
 int device_tap(struct device *dev, int x, int y) TD_MUST_CHECK;
 int device_long_press(struct device *dev, int x, int y) TD_MUST_CHECK;
 int device_swipe(struct device *dev, int x1, int y1, int x2, int y2, int ms) TD_MUST_CHECK;
-/* Scroll the content inside the given box (x1,y1,x2,y2) in direction `dir`. */
+/*
+ * Scroll the content inside the given box (x1,y1,x2,y2) in direction `dir`:
+ * DOWN reveals what is below (the finger moves up), RIGHT what is to the
+ * right (the finger moves left); a 400 ms swipe over the middle 60%.
+ */
 int device_scroll(struct device *dev, int x1, int y1, int x2, int y2, enum device_dir dir) TD_MUST_CHECK;
-/* Type text into the focused field. Text `input text` cannot carry -> error. */
+/*
+ * Type text into the focused field with `input text`. Printable ASCII only:
+ * spaces are sent as %s, a literal "%s" is split over two `input text`
+ * commands, every argument is quoted for sh -c. Control characters (newline,
+ * tab) and non-ASCII give TD_ERR_UNSUPPORTED naming the character; nothing
+ * is typed then. See device_parse_input_text_cmd().
+ */
 int device_input_text(struct device *dev, const char *text) TD_MUST_CHECK;
-/* Clear the focused field (move to end, delete `max_chars` characters). */
+/* Clear the focused field (MOVE_END, then DEL `max_chars` times, one command). */
 int device_clear_text(struct device *dev, int max_chars) TD_MUST_CHECK;
 int device_key(struct device *dev, enum device_key key) TD_MUST_CHECK;
+/*
+ * Check or uncheck the checkable widget (CheckBox, Switch, ...) at (x,y):
+ * reads its state from a fresh dump, taps only when it differs, and verifies.
+ * TD_ERR_NOT_FOUND when nothing checkable is there, TD_ERR_DEVICE when the
+ * tap did not change it.
+ */
+int device_set_checked(struct device *dev, int x, int y, bool checked) TD_MUST_CHECK;
 
 /* App control. */
 int device_launch(struct device *dev, const char *package) TD_MUST_CHECK;
 int device_force_stop(struct device *dev, const char *package) TD_MUST_CHECK;
 int device_clear_data(struct device *dev, const char *package) TD_MUST_CHECK;
-/* am start -W -n COMPONENT; parses Status:/Error: lines. */
+/* am start -W -n COMPONENT; parses Status:/Error: lines (TD_ERR_DEVICE with the Error line). */
 int device_start_activity(struct device *dev, const char *component) TD_MUST_CHECK;
 /* am start -W -a android.intent.action.VIEW -d URI [PACKAGE]. */
 int device_open_uri(struct device *dev, const char *uri, const char *package) TD_MUST_CHECK;
@@ -90,7 +116,12 @@ int device_disable_animations(struct device *dev) TD_MUST_CHECK;
 int device_install(struct device *dev, const char *apk_path) TD_MUST_CHECK;
 int device_uninstall(struct device *dev, const char *package) TD_MUST_CHECK;
 
-/* Crash/ANR seen since the last call (logcat crash buffer or error window). */
+/*
+ * Crash/ANR seen since the last call (since device_open for the first):
+ * new FATAL EXCEPTION / "ANR in" blocks of `package` (NULL = any) in
+ * `logcat -b crash -d`, or an error dialog in the latest device_capture's
+ * dump ("has stopped", "keeps stopping", "isn't responding", ...).
+ */
 struct device_crash {
 	bool crashed;      /* FATAL EXCEPTION or "has stopped" dialog */
 	bool anr;          /* "isn't responding" dialog or ANR in log */
@@ -100,7 +131,14 @@ struct device_crash {
 int device_check_crash(struct device *dev, const char *package, struct device_crash *out) TD_MUST_CHECK;
 void device_crash_release(struct device_crash *c);
 
-/* Run a shell command (argv is quoted for sh -c). Output capped. */
+/*
+ * Run a shell command (NULL-terminated argv, each word quoted for sh -c).
+ * *out (malloc'd) is stdout followed by stderr, capped at 16 MiB.
+ */
 int device_shell(struct device *dev, const char *const argv[], char **out, int *exit_code) TD_MUST_CHECK;
+
+/* Files on the device (sync: RECV/SEND for adb). *data is malloc'd. */
+int device_pull(struct device *dev, const char *path, char **data, size_t *len) TD_MUST_CHECK;
+int device_push(struct device *dev, const char *path, const void *data, size_t len) TD_MUST_CHECK;
 
 #endif
