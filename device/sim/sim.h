@@ -76,6 +76,14 @@ int sim_file_list(struct sim *s, const char *path,
 		  void (*fn)(void *ctx, const char *name, const struct sim_file_stat *st),
 		  void *ctx) TD_MUST_CHECK;
 
+/*
+ * The current screen laid out (what `uiautomator dump` and `screencap`
+ * show), for the renderer's tests and tools. Free with sim_screen_view_free.
+ */
+struct sim_screen_view;
+int sim_screen_view_get(struct sim *s, struct sim_screen_view **out) TD_MUST_CHECK;
+void sim_screen_view_free(struct sim_screen_view *v);
+
 /* "shell_v2,cmd,stat_v2,..." as a device's CNXN banner lists them. */
 const char *sim_features(void);
 /* The device serial-ish model name, e.g. "trident_sim". */

@@ -1,0 +1,294 @@
+/*
+ * sim_internal.h - the simulator's private structures, shared by its own
+ * files only (sim_spec.c loads a spec into `struct sim_app`, sim.c runs it,
+ * sim_layout.c lays it out, sim_dump.c and sim_shell.c serve it). Nothing
+ * outside device/sim/ includes this header.
+ *
+ * A loaded spec keeps its cJSON tree: screens, widgets and effects are
+ * validated once at load time and then interpreted straight from the tree.
+ *
+ * Lock order: a `struct sim` has one mutex (sim->lock); every public sim_*
+ * entry point takes it, and the static helpers below assume it is held.
+ */
+#ifndef TRIDENT_DEVICE_SIM_SIM_INTERNAL_H
+#define TRIDENT_DEVICE_SIM_SIM_INTERNAL_H
+
+#include <pthread.h>
+#include <stdbool.h>
+#include <stddef.h>
+
+#include <cjson/cJSON.h>
+
+#include "core/strbuf.h"
+#include "device/sim/sim.h"
+#include "device/sim/sim_truth.h"
+#include "device/sim/sim_view.h"
+
+/* Caps for untrusted specs. */
+#define SIM_SPEC_MAX_BYTES (1u << 20)
+#define SIM_SPEC_MAX_DEPTH 24
+#define SIM_MAX_SCREENS 256
+#define SIM_MAX_VARS 256
+#define SIM_MAX_LIST_ITEMS 1000
+#define SIM_MAX_STRING 4096
+#define SIM_MAX_EFFECT_DEPTH 16
+#define SIM_MAX_STACK 128
+
+/* Values of state variables and expressions. */
+enum sim_type { SIM_NONE, SIM_NUM, SIM_STR, SIM_BOOL, SIM_LIST };
+
+struct sim_record;
+
+struct sim_value {
+	enum sim_type type;
+	double num;
+	bool b;
+	char *str;                 /* SIM_STR: owned, never NULL */
+	struct sim_record *recs;   /* SIM_LIST */
+	size_t n_recs;
+	size_t n_fields;           /* SIM_LIST: fields per record */
+};
+
+struct sim_record {
+	struct sim_value *fields;  /* n_fields scalar values */
+};
+
+void sim_value_free(struct sim_value *v);
+void sim_value_copy(struct sim_value *dst, const struct sim_value *src);
+void sim_value_num(struct sim_value *v, double n);
+void sim_value_str(struct sim_value *v, const char *s);
+void sim_value_bool(struct sim_value *v, bool b);
+bool sim_value_truthy(const struct sim_value *v);
+/* Append the display form of v ("3", "2.50", "true", "milk") to sb. */
+void sim_value_format(const struct sim_value *v, struct strbuf *sb);
+/* Convert a scalar to `type` (strings to numbers, etc.) in place. */
+void sim_value_convert(struct sim_value *v, enum sim_type type);
+const char *sim_type_name(enum sim_type t);
+/* A double clamped to [-1e6, 1e6] and truncated: safe to use as int/long. */
+long sim_clamp(double d);
+/* Item i of a JSON number array, clamped (0 when absent or not a number). */
+long sim_json_num_at(const cJSON *arr, int i);
+/* A JSON number, clamped (dflt when not a number). */
+long sim_json_num(const cJSON *n, long dflt);
+
+/* Name lookups an expression needs; the simulator and the loader's checker
+ * provide them. Each returns 0 and fills *out (a copy), or -1 if unknown. */
+struct sim_scope {
+	int (*var)(void *ctx, const char *name, struct sim_value *out);
+	int (*input)(void *ctx, const char *id, struct sim_value *out);
+	int (*special)(void *ctx, const char *name, struct sim_value *out);
+	void *ctx;
+	bool check;   /* load-time checking: evaluate every branch, never fail on data */
+};
+
+/* Evaluate an expression ("total + price * 2", "len(items) > 0"). On error
+ * returns TD_ERR_PARSE with a reason in `why` (caller adds the location). */
+int sim_expr_eval(const char *expr, const struct sim_scope *sc, struct sim_value *out,
+		  char *why, size_t why_len);
+/* Fill "{expr}" parts of a template ("Total: {total}"); "{{" is a brace. */
+int sim_template(const char *tmpl, const struct sim_scope *sc, struct strbuf *out,
+		 char *why, size_t why_len);
+
+/* The loaded spec. */
+struct sim_field {
+	char *name;
+	enum sim_type type;
+};
+
+struct sim_var {
+	char *name;
+	enum sim_type type;
+	bool persisted;
+	struct sim_field *fields;  /* SIM_LIST: record fields */
+	size_t n_fields;
+	struct sim_value init;
+};
+
+struct sim_activity {
+	char *name;                /* fully qualified */
+	char *short_name;          /* ".MainActivity" or the full name */
+	bool exported, launcher;
+	int screen;                /* entry screen */
+};
+
+struct sim_link {
+	int activity, screen;
+	char *scheme, *host, *path;
+	char *uri;                 /* an example URI */
+};
+
+struct sim_bug {
+	struct sim_bug_info info;  /* strings owned */
+	char *event;               /* "screen.widget.click", or NULL */
+	char *label;               /* event, or "screen.show" for widget bugs */
+	char *when;                /* condition expression, or NULL */
+	cJSON *effects;            /* replaces the event's effects */
+	char *widget_screen;       /* widget override: screen name ... */
+	char *widget_id;           /* ... and widget id */
+	cJSON *override;           /* properties merged into the widget */
+};
+
+struct sim_screen {
+	char *name;
+	cJSON *json;
+	int activity;
+};
+
+struct sim_app {
+	char *path, *name;
+	char *package, *label, *version;
+	cJSON *root;
+	struct sim_var *vars;
+	size_t n_vars;
+	struct sim_screen *screens;
+	size_t n_screens;
+	struct sim_activity *activities;
+	size_t n_activities;
+	struct sim_link *links;
+	size_t n_links;
+	struct sim_bug *bugs;
+	size_t n_bugs;
+	struct sim_bug_info *bug_infos;
+	int launcher;              /* activity index */
+};
+
+int sim_app_var_index(const struct sim_app *app, const char *name);
+int sim_app_screen_index(const struct sim_app *app, const char *name);
+int sim_app_field_index(const struct sim_var *v, const char *name);
+/* The widget with "id" == id inside screen (widgets, dialogs, rows, nav). */
+const cJSON *sim_app_find_widget(const struct sim_screen *scr, const char *id);
+/* The list var whose rows hold the widget of event "screen.id.kind", or -1. */
+int sim_event_row_var(const struct sim_app *app, const char *event);
+enum sim_view_kind sim_widget_kind(const char *type, const char **class_name);
+
+/* The running device. */
+struct sim_input {
+	char *id;
+	char *text;
+};
+
+struct sim_frame {
+	int screen;
+	struct sim_input *inputs;
+	size_t n_inputs;
+	char *focused;             /* focused EditText id, or NULL */
+	size_t cursor;             /* cursor offset in the focused text */
+	int scroll;                /* content scrolled by this many pixels */
+	char *dialog;              /* dialog name shown over this screen, or NULL */
+	long visit;
+};
+
+struct sim_file {
+	char *path;
+	unsigned mode;
+	char *data;
+	size_t len;
+	long mtime;
+};
+
+struct sim_kv {
+	char *key, *value;
+};
+
+struct sim {
+	pthread_mutex_t lock;
+	const struct sim_app *app;
+	bool fixed;
+	int latency;               /* 0 none, 1 phone */
+	int port_w, port_h;        /* portrait size */
+	int rotation;              /* 0..3 */
+	bool running, foreground;
+	struct sim_frame *stack;
+	size_t n_stack, alloc_stack;
+	struct sim_value *vars;
+	bool anr;                  /* "isn't responding" dialog up */
+	char *toast;
+	long toast_seq;
+	long seq, visits;
+	int pid, task;
+	struct sim_bug_event *fired;
+	size_t n_fired, alloc_fired;
+	long *bug_visit;           /* per bug: visit it last fired on */
+	struct strbuf log_main, log_crash;
+	struct sim_kv *settings;
+	size_t n_settings;
+	struct sim_kv *props;
+	size_t n_props;
+	struct sim_file *files;
+	size_t n_files;
+	int dump_failures;
+	int depth;                 /* effect recursion guard */
+	bool crashed_now;          /* set by a crash effect during an event */
+};
+
+/* sim.c: actions (lock held). */
+int sim_act_tap(struct sim *s, int x, int y, bool long_press);
+int sim_act_swipe(struct sim *s, int x1, int y1, int x2, int y2, int ms);
+int sim_act_text(struct sim *s, const char *text);
+int sim_act_key(struct sim *s, int keycode, bool long_press);
+void sim_act_rotate(struct sim *s, int rotation);
+void sim_act_home(struct sim *s);
+void sim_act_force_stop(struct sim *s);
+void sim_act_clear(struct sim *s);
+/* Start activity `act` (index) at `screen` (-1 = its entry screen).
+ * *launch_state gets "COLD"/"WARM"/"HOT"; *brought_front when an existing
+ * task was resumed instead. */
+void sim_act_launch(struct sim *s, int act, int screen, const char **launch_state,
+		    bool *brought_front);
+const char *sim_top_activity(struct sim *s); /* fully qualified, or NULL when home */
+struct sim_frame *sim_top(struct sim *s);
+const char *sim_frame_input(const struct sim_frame *f, const char *id);
+void sim_bind_scope(struct sim *s, struct sim_scope *sc, const struct sim_var *list_var,
+		    long index, void *buf);
+int sim_current_input_text(struct sim *s, const char *id, const char **out);
+void sim_note_bug(struct sim *s, size_t bug, const char *event);
+const char *sim_launcher_package(void);
+const char *sim_launcher_activity(void);
+
+/* sim_layout.c */
+struct sim_screen_view *sim_layout(struct sim *s);
+void sim_view_free_tree(struct sim_screen_view *v);
+/* The topmost view at (x, y) that reacts to a tap, or NULL. */
+const struct sim_view *sim_view_hit(const struct sim_screen_view *v, int x, int y);
+
+/* Views carry what the simulator needs to dispatch taps. */
+struct sim_view_ext {
+	struct sim_view view;
+	char *event;               /* "screen.id.click" or NULL */
+	const cJSON *widget;       /* the spec widget, or NULL */
+	long row;                  /* list row index, -1 */
+	int list_var;              /* var index of the row's list, -1 */
+	int role;                  /* SIM_ROLE_* */
+	char *arg;                 /* role argument (input id, nav screen) */
+};
+
+enum sim_role {
+	SIM_ROLE_NONE,
+	SIM_ROLE_WIDGET,           /* spec widget with effects */
+	SIM_ROLE_UP,               /* app bar up arrow: Back */
+	SIM_ROLE_LAUNCHER_ICON,
+	SIM_ROLE_ANR_CLOSE,
+	SIM_ROLE_ANR_WAIT,
+	SIM_ROLE_SCRIM,
+};
+
+/* sim_dump.c */
+int sim_dump_xml(const struct sim_screen_view *v, struct strbuf *out);
+
+/* sim_files.c (lock held) */
+int sim_fs_read(struct sim *s, const char *path, struct strbuf *out);
+int sim_fs_write(struct sim *s, const char *path, const void *data, size_t len, unsigned mode);
+int sim_fs_stat(struct sim *s, const char *path, struct sim_file_stat *st);
+int sim_fs_remove(struct sim *s, const char *path, bool recursive);
+int sim_fs_mkdir(struct sim *s, const char *path, bool parents);
+void sim_fs_init(struct sim *s);
+void sim_fs_free(struct sim *s);
+int sim_fs_list(struct sim *s, const char *path,
+		void (*fn)(void *ctx, const char *name, const struct sim_file_stat *st), void *ctx);
+
+/* sim_shell.c */
+const char *sim_kv_get(struct sim_kv *kv, size_t n, const char *key);
+void sim_kv_set(struct sim_kv **kv, size_t *n, const char *key, const char *value);
+void sim_kv_free(struct sim_kv *kv, size_t n);
+
+#endif
