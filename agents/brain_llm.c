@@ -1,0 +1,590 @@
+/*
+ * brain_llm.c - the "llm" brain kind: Trident's Explorer, Monitor and
+ * Detector decisions asked of a multimodal model (seeds 001 §II).
+ *
+ * Explorer: the annotated screenshot, its legend, the widget list, the app
+ * info, the testing history (text view) and the Detector's explore
+ * optimisation; by default the same request also asks the Monitor's
+ * functionality inquiry (merged request, §II-D). Monitor: when the Explorer
+ * did not ask (agents.merged_request false), its own request with the
+ * current step's screenshot, the testing records and the history strip.
+ * Detector: the functionality chain of thought (functionality -> expected
+ * path -> actual path -> verdict), the history strip of the segment, and the
+ * top-K most similar bug examples. Templates and schemas: prompts/.
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <cjson/cJSON.h>
+
+#include "agents/brain.h"
+#include "agents/prompts.h"
+#include "agents/rundir.h"
+#include "core/annotate.h"
+#include "core/config.h"
+#include "core/llm.h"
+#include "core/log.h"
+#include "core/strbuf.h"
+#include "core/xalloc.h"
+#include "device/app_info.h"
+
+/* Named images a rendered prompt may place. */
+struct named_image {
+	const char *name;
+	const unsigned char *png;
+	size_t len;
+};
+
+/* Build a request from a rendered prompt; images by name (missing ones are left out). */
+static struct llm_request *request_from(const struct prompt *p, const char *agent, const char *schema_name,
+					const cJSON *schema, const struct named_image *imgs, size_t n_imgs,
+					bool send_images)
+{
+	struct llm_request *req = llm_request_new(agent, schema_name);
+	llm_request_system(req, p->system);
+	for (size_t i = 0; i < p->n_parts; i++) {
+		if (p->parts[i].text) {
+			llm_request_text(req, p->parts[i].text);
+			continue;
+		}
+		for (size_t k = 0; send_images && k < n_imgs; k++)
+			if (!strcmp(imgs[k].name, p->parts[i].image) && imgs[k].png && imgs[k].len)
+				llm_request_image_png(req, imgs[k].png, imgs[k].len, LLM_DETAIL_DEFAULT);
+	}
+	llm_request_schema(req, schema);
+	return req;
+}
+
+/* The app info block. Caller frees. */
+static char *app_info_text(struct agent_env *env, const char *activity)
+{
+	struct strbuf sb = STRBUF_INIT;
+	if (annotate_app_info(agent_env_app(env), activity, &sb) != TD_OK)
+		strbuf_reset(&sb);
+	return strbuf_detach(&sb, NULL);
+}
+
+/* The nine categories as prompt text. Caller frees. */
+static char *categories_text(void)
+{
+	struct strbuf sb = STRBUF_INIT;
+	for (int c = 0; c < BUG_CATEGORIES_NONCRASH; c++)
+		(void)strbuf_addf(&sb, "- %s: %s\n", bug_category_name((enum bug_category)c),
+				  bug_category_help((enum bug_category)c));
+	return strbuf_detach(&sb, NULL);
+}
+
+/* A string member or NULL. */
+static const char *str_member(const cJSON *o, const char *k)
+{
+	return cJSON_GetStringValue(cJSON_GetObjectItemCaseSensitive(o, k));
+}
+
+/* Parse the monitor object of an answer into a note. */
+static void note_from_json(const cJSON *m, struct step_note *note)
+{
+	const char *f, *st;
+	const cJSON *fo;
+	if (!cJSON_IsObject(m))
+		return;
+	fo = cJSON_GetObjectItemCaseSensitive(m, "functionality");
+	if (cJSON_IsObject(fo)) {
+		f = str_member(fo, "name");
+		if (str_member(fo, "description"))
+			note->functionality_description = xstrdup(str_member(fo, "description"));
+	} else {
+		f = cJSON_GetStringValue(fo);
+		if (str_member(m, "functionality_description"))
+			note->functionality_description = xstrdup(str_member(m, "functionality_description"));
+	}
+	if (!f || !f[0])
+		return;
+	note->valid = true;
+	note->functionality = xstrdup(f);
+	st = str_member(m, "status");
+	note->status = func_status_parse(st) == FUNC_FULL ? FUNC_FULL : FUNC_PARTIAL;
+	if (str_member(m, "page_description"))
+		note->page_description = xstrdup(str_member(m, "page_description"));
+	note->functionality_done = cJSON_IsTrue(cJSON_GetObjectItemCaseSensitive(m, "functionality_done"));
+}
+
+/* The functionality inquiry text (user part of functionality.md). Caller frees; NULL on error. */
+static char *inquiry_text(struct agent_env *env, int *err)
+{
+	struct prompt p;
+	struct strbuf sb = STRBUF_INIT;
+	*err = prompt_render_file(agent_env_prompts_dir(env), "functionality.md", NULL, 0, &p);
+	if (*err != TD_OK)
+		return NULL;
+	for (size_t i = 0; i < p.n_parts; i++)
+		if (p.parts[i].text)
+			(void)strbuf_adds(&sb, p.parts[i].text);
+	prompt_release(&p);
+	return strbuf_detach(&sb, NULL);
+}
+
+/* --- Explorer --------------------------------------------------------------- */
+
+struct llm_explorer {
+	cJSON *schema;
+	bool merged, send_images;
+	int history_tokens;
+};
+
+static int llm_explorer_choose(struct explorer_brain *b, struct agent_env *env, const struct brain_screen *s,
+			       const struct brain_hints *hints, const char *feedback,
+			       struct action *out, struct step_note *note)
+{
+	struct llm_explorer *st = b->state;
+	struct prompt p;
+	struct llm_request *req;
+	cJSON *answer = NULL;
+	char *app = app_info_text(env, s->activity);
+	char *hist = history_text_view(agent_env_history(env), st->history_tokens);
+	char *hint = brain_hints_text(hints);
+	char *cur = history_current_functionality(agent_env_history(env));
+	char *inquiry = NULL, *fb = NULL, step[32], budget[32];
+	int err = TD_OK;
+
+	if (st->merged) {
+		inquiry = inquiry_text(env, &err);
+		if (err != TD_OK)
+			goto out;
+	}
+	if (feedback)
+		fb = xasprintf("Your previous answer did not match the screen: %s. Check the widget number "
+			       "against the screenshot and the widget list, and answer again.", feedback);
+	snprintf(step, sizeof(step), "%d", s->step);
+	snprintf(budget, sizeof(budget), "%d", agent_env_step_budget(env));
+	{
+		const struct prompt_var vars[] = {
+			{ "app_info", app },
+			{ "activity", s->activity },
+			{ "legend", s->legend },
+			{ "widget_list", s->widget_list && s->widget_list[0] ? s->widget_list : "(no actionable widgets)" },
+			{ "history", hist },
+			{ "hints", hint[0] ? hint : "(none yet)" },
+			{ "feedback", fb ? fb : "" },
+			{ "current_functionality", cur[0] ? cur : "(none yet)" },
+			{ "functionality_inquiry", inquiry ? inquiry : "" },
+			{ "step", step },
+			{ "step_budget", budget },
+		};
+		err = prompt_render_file(agent_env_prompts_dir(env), "explorer.md", vars,
+					 sizeof(vars) / sizeof(vars[0]), &p);
+	}
+	if (err != TD_OK)
+		goto out;
+	{
+		const struct named_image imgs[] = {
+			{ "screenshot", s->annotated_png ? s->annotated_png : s->cap->png,
+			  s->annotated_png ? s->annotated_png_len : s->cap->png_len },
+		};
+		req = request_from(&p, "explorer", st->merged ? "explorer_monitor" : "explorer", st->schema,
+				   imgs, 1, st->send_images);
+	}
+	prompt_release(&p);
+	err = llm_call(agent_env_llm(env), req, &answer, NULL);
+	llm_request_free(req);
+	if (err != TD_OK)
+		goto out;
+	err = action_from_json(cJSON_GetObjectItemCaseSensitive(answer, "action"), out);
+	if (err != TD_OK)
+		goto out;
+	if (!out->reason && str_member(answer, "thought"))
+		out->reason = xstrdup(str_member(answer, "thought"));
+	if (st->merged)
+		note_from_json(cJSON_GetObjectItemCaseSensitive(answer, "monitor"), note);
+out:
+	cJSON_Delete(answer);
+	free(app);
+	free(hist);
+	free(hint);
+	free(cur);
+	free(inquiry);
+	free(fb);
+	return err;
+}
+
+static void llm_explorer_free(struct explorer_brain *b)
+{
+	struct llm_explorer *st = b->state;
+	cJSON_Delete(st->schema);
+	free(st);
+	free(b);
+}
+
+static int llm_explorer_new(struct agent_env *env, struct explorer_brain **out)
+{
+	const struct config *cfg = agent_env_config(env);
+	struct llm_explorer *st = xcalloc(1, sizeof(*st));
+	struct explorer_brain *b;
+	int err;
+
+	*out = NULL;
+	st->merged = config_bool(cfg, "agents.merged_request");
+	st->send_images = config_bool(cfg, "agents.send_images");
+	st->history_tokens = (int)config_int(cfg, "agents.history_max_tokens");
+	err = prompt_load_schema(agent_env_prompts_dir(env),
+				 st->merged ? "explorer_monitor.schema.json" : "explorer.schema.json", &st->schema);
+	if (err != TD_OK) {
+		free(st);
+		return err;
+	}
+	b = xcalloc(1, sizeof(*b));
+	b->name = "llm";
+	b->state = st;
+	b->choose = llm_explorer_choose;
+	b->free = llm_explorer_free;
+	*out = b;
+	return TD_OK;
+}
+
+/* --- Monitor ---------------------------------------------------------------- */
+
+struct llm_monitor {
+	cJSON *schema;
+	bool send_images;
+	int history_tokens, strip_frames;
+};
+
+/* Read a run-relative file whole. */
+static unsigned char *read_run_file(struct agent_env *env, const char *rel, size_t *len)
+{
+	struct strbuf sb = STRBUF_INIT;
+	char *abs;
+	*len = 0;
+	if (!rel)
+		return NULL;
+	abs = rundir_abs(agent_env_rundir(env), rel);
+	strbuf_init(&sb, 64u << 20);
+	if (strbuf_read_file(&sb, abs) != TD_OK) {
+		strbuf_release(&sb);
+		free(abs);
+		return NULL;
+	}
+	free(abs);
+	return (unsigned char *)strbuf_detach(&sb, len);
+}
+
+static int llm_monitor_classify(struct monitor_brain *b, struct agent_env *env, int step,
+				const struct step_note *explorer_note, struct step_note *out)
+{
+	struct llm_monitor *st = b->state;
+	struct history *h = agent_env_history(env);
+	struct history_step hs;
+	struct prompt p;
+	struct llm_request *req;
+	cJSON *answer = NULL;
+	unsigned char *shot = NULL, *strip = NULL;
+	size_t shot_len = 0, strip_len = 0;
+	char *app = NULL, *hist = NULL, *records = NULL, *inquiry = NULL, *act = NULL;
+	int err, first;
+
+	memset(out, 0, sizeof(*out));
+	if (explorer_note && explorer_note->valid) {
+		/* The merged request already answered the inquiry. */
+		out->valid = true;
+		out->functionality = xstrdup_or_null(explorer_note->functionality);
+		out->functionality_description = xstrdup_or_null(explorer_note->functionality_description);
+		out->status = explorer_note->status;
+		out->page_description = xstrdup_or_null(explorer_note->page_description);
+		out->functionality_done = explorer_note->functionality_done;
+		return TD_OK;
+	}
+	err = history_get_step(h, step, &hs);
+	if (err != TD_OK)
+		return err;
+	inquiry = inquiry_text(env, &err);
+	if (err != TD_OK)
+		goto out;
+	app = app_info_text(env, hs.activity);
+	hist = history_text_view(h, st->history_tokens);
+	first = step - st->strip_frames + 1;
+	records = history_segment_text(h, first < 1 ? 1 : first, step);
+	act = action_describe(&hs.action);
+	shot = read_run_file(env, hs.annotated ? hs.annotated : hs.screenshot, &shot_len);
+	if (history_image_view(h, rundir_path(agent_env_rundir(env)), first, step, st->strip_frames,
+			       &strip, &strip_len) != TD_OK)
+		strip = NULL;
+	{
+		const struct prompt_var vars[] = {
+			{ "app_info", app },
+			{ "history", hist },
+			{ "records", records },
+			{ "action", act },
+			{ "activity", hs.activity },
+			{ "functionality_inquiry", inquiry },
+		};
+		err = prompt_render_file(agent_env_prompts_dir(env), "monitor.md", vars,
+					 sizeof(vars) / sizeof(vars[0]), &p);
+	}
+	if (err != TD_OK)
+		goto out;
+	{
+		const struct named_image imgs[] = { { "screenshot", shot, shot_len }, { "history", strip, strip_len } };
+		req = request_from(&p, "monitor", "monitor", st->schema, imgs, 2, st->send_images);
+	}
+	prompt_release(&p);
+	err = llm_call(agent_env_llm(env), req, &answer, NULL);
+	llm_request_free(req);
+	if (err == TD_OK)
+		note_from_json(answer, out);
+out:
+	cJSON_Delete(answer);
+	history_step_release(&hs);
+	free(shot);
+	free(strip);
+	free(app);
+	free(hist);
+	free(records);
+	free(inquiry);
+	free(act);
+	return err;
+}
+
+static void llm_monitor_free(struct monitor_brain *b)
+{
+	struct llm_monitor *st = b->state;
+	cJSON_Delete(st->schema);
+	free(st);
+	free(b);
+}
+
+static int llm_monitor_new(struct agent_env *env, struct monitor_brain **out)
+{
+	const struct config *cfg = agent_env_config(env);
+	struct llm_monitor *st = xcalloc(1, sizeof(*st));
+	struct monitor_brain *b;
+	int err = prompt_load_schema(agent_env_prompts_dir(env), "monitor.schema.json", &st->schema);
+	*out = NULL;
+	if (err != TD_OK) {
+		free(st);
+		return err;
+	}
+	st->send_images = config_bool(cfg, "agents.send_images");
+	st->history_tokens = (int)config_int(cfg, "agents.history_max_tokens");
+	st->strip_frames = (int)config_int(cfg, "agents.strip_max_frames");
+	b = xcalloc(1, sizeof(*b));
+	b->name = "llm";
+	b->state = st;
+	b->classify = llm_monitor_classify;
+	b->free = llm_monitor_free;
+	*out = b;
+	return TD_OK;
+}
+
+/* --- Detector --------------------------------------------------------------- */
+
+struct llm_detector {
+	cJSON *schema;
+	struct example_set *examples;
+	size_t top_k;
+	bool send_images;
+	int strip_frames, history_tokens;
+};
+
+/* The retrieval query of a segment: its functionality, activities and page descriptions. */
+static char *segment_query(struct history *h, const struct history_segment *seg)
+{
+	struct strbuf sb = STRBUF_INIT;
+	(void)strbuf_addf(&sb, "%s\n", seg->name);
+	for (int i = seg->first_step; i <= seg->last_step; i++) {
+		struct history_step hs;
+		if (history_get_step(h, i, &hs) != TD_OK)
+			continue;
+		(void)strbuf_addf(&sb, "%s %s %s\n", hs.activity ? hs.activity : "",
+				  hs.page_description ? hs.page_description : "",
+				  hs.action.widget_text ? hs.action.widget_text : "");
+		history_step_release(&hs);
+	}
+	return strbuf_detach(&sb, NULL);
+}
+
+/* Join a JSON array of strings into numbered lines (or take a string as is). Caller frees. */
+static char *join_lines(const cJSON *v)
+{
+	struct strbuf sb = STRBUF_INIT;
+	const cJSON *it;
+	int i = 0;
+	if (cJSON_IsString(v))
+		return xstrdup(v->valuestring);
+	cJSON_ArrayForEach(it, v) {
+		if (!cJSON_IsString(it))
+			continue;
+		i++;
+		(void)strbuf_addf(&sb, "%s%d. %s", i > 1 ? "\n" : "", i, it->valuestring);
+	}
+	return sb.len ? strbuf_detach(&sb, NULL) : NULL;
+}
+
+/* Copy a JSON array of strings into a string vector. */
+static void take_paths(const cJSON *v, char ***out, size_t *n)
+{
+	const cJSON *it;
+	cJSON_ArrayForEach(it, v) {
+		if (!cJSON_IsString(it) || !it->valuestring[0])
+			continue;
+		*out = xrealloc(*out, (*n + 1) * sizeof(char *));
+		(*out)[(*n)++] = xstrdup(it->valuestring);
+	}
+}
+
+/* Fill the verdict from the answer. */
+static void verdict_from_json(struct agent_env *env, const struct history_segment *seg, const cJSON *a,
+			      struct detector_verdict *v)
+{
+	const cJSON *fo = cJSON_GetObjectItemCaseSensitive(a, "functionality"), *it;
+	const char *cat = str_member(a, "category");
+	struct history *h = agent_env_history(env);
+	int c;
+
+	if (cJSON_IsObject(fo) && str_member(fo, "name"))
+		v->functionality = xstrdup(str_member(fo, "name"));
+	else if (cJSON_IsString(fo))
+		v->functionality = xstrdup(fo->valuestring);
+	v->expected_path = join_lines(cJSON_GetObjectItemCaseSensitive(a, "expected_path"));
+	v->actual_path = join_lines(cJSON_GetObjectItemCaseSensitive(a, "actual_path"));
+	take_paths(cJSON_GetObjectItemCaseSensitive(a, "possible_bug_paths"), &v->hints.bug_paths,
+		   &v->hints.n_bug_paths);
+	take_paths(cJSON_GetObjectItemCaseSensitive(a, "exception_paths"), &v->hints.exception_paths,
+		   &v->hints.n_exception_paths);
+	v->bug = cJSON_IsTrue(cJSON_GetObjectItemCaseSensitive(a, "bug"));
+	if (!v->bug)
+		return;
+	c = bug_category_parse(cat);
+	v->report.category = c >= 0 ? (enum bug_category)c : BUG_CAT_INTERACTION_LOGIC;
+	v->report.title = xstrdup_or_null(str_member(a, "title"));
+	v->report.description = xstrdup_or_null(str_member(a, "description"));
+	v->report.functionality = xstrdup(v->functionality ? v->functionality : seg->name);
+	v->report.expected = xstrdup_or_null(v->expected_path);
+	v->report.actual = xstrdup_or_null(v->actual_path);
+	v->report.found_by = xstrdup("detector");
+	cJSON_ArrayForEach(it, cJSON_GetObjectItemCaseSensitive(a, "steps")) {
+		struct history_step hs;
+		int n = cJSON_IsNumber(it) ? it->valueint : -1; /* cJSON clamps valueint */
+		if (n < seg->first_step - 50 || n > seg->last_step || history_get_step(h, n, &hs) != TD_OK)
+			continue;
+		bug_add_step(&v->report, n, &hs.action, hs.screenshot, hs.activity);
+		history_step_release(&hs);
+	}
+}
+
+static int llm_detector_judge(struct detector_brain *b, struct agent_env *env, const struct history_segment *seg,
+			      struct detector_verdict *out)
+{
+	struct llm_detector *st = b->state;
+	struct history *h = agent_env_history(env);
+	struct strbuf ex = STRBUF_INIT;
+	struct prompt p;
+	struct llm_request *req;
+	cJSON *answer = NULL;
+	unsigned char *strip = NULL;
+	size_t strip_len = 0, idx[32];
+	char *query = segment_query(h, seg), *path = history_segment_text(h, seg->first_step, seg->last_step + 1);
+	char *funcs = history_text_view(h, 300), *cats = categories_text(), *app = app_info_text(env, NULL);
+	char range[64];
+	size_t k = st->top_k > 32 ? 32 : st->top_k, got;
+	int err;
+
+	got = example_set_top_k(st->examples, query, k, idx, NULL);
+	for (size_t i = 0; i < got; i++) {
+		char *t = example_format(example_set_get(st->examples, idx[i]), (int)i + 1);
+		(void)strbuf_adds(&ex, t);
+		free(t);
+	}
+	if (!got)
+		(void)strbuf_adds(&ex, "(no examples)\n");
+	snprintf(range, sizeof(range), "%d to %d", seg->first_step, seg->last_step);
+	if (history_image_view(h, rundir_path(agent_env_rundir(env)), seg->first_step, seg->last_step + 1,
+			       st->strip_frames, &strip, &strip_len) != TD_OK)
+		strip = NULL;
+	{
+		const struct prompt_var vars[] = {
+			{ "app_info", app },
+			{ "functionality", seg->name },
+			{ "functionality_list", funcs },
+			{ "actual_path", path },
+			{ "steps", range },
+			{ "examples", ex.buf },
+			{ "categories", cats },
+		};
+		err = prompt_render_file(agent_env_prompts_dir(env), "detector.md", vars,
+					 sizeof(vars) / sizeof(vars[0]), &p);
+	}
+	if (err != TD_OK)
+		goto out;
+	{
+		const struct named_image imgs[] = { { "history", strip, strip_len } };
+		req = request_from(&p, "detector", "detector", st->schema, imgs, 1, st->send_images);
+	}
+	prompt_release(&p);
+	err = llm_call(agent_env_llm(env), req, &answer, NULL);
+	llm_request_free(req);
+	if (err == TD_OK)
+		verdict_from_json(env, seg, answer, out);
+out:
+	cJSON_Delete(answer);
+	strbuf_release(&ex);
+	free(strip);
+	free(query);
+	free(path);
+	free(funcs);
+	free(cats);
+	free(app);
+	return err;
+}
+
+static void llm_detector_free(struct detector_brain *b)
+{
+	struct llm_detector *st = b->state;
+	cJSON_Delete(st->schema);
+	example_set_free(st->examples);
+	free(st);
+	free(b);
+}
+
+static int llm_detector_new(struct agent_env *env, struct detector_brain **out)
+{
+	const struct config *cfg = agent_env_config(env);
+	const char *ex_path = config_string(cfg, "agents.bug_examples");
+	struct llm_detector *st = xcalloc(1, sizeof(*st));
+	struct detector_brain *b;
+	char *path;
+	int err;
+
+	*out = NULL;
+	st->top_k = (size_t)config_int(cfg, "agents.detector_top_k");
+	st->send_images = config_bool(cfg, "agents.send_images");
+	st->strip_frames = (int)config_int(cfg, "agents.strip_max_frames");
+	err = prompt_load_schema(agent_env_prompts_dir(env), "detector.schema.json", &st->schema);
+	if (err != TD_OK) {
+		free(st);
+		return err;
+	}
+	path = ex_path ? xstrdup(ex_path) : xasprintf("%s/bug_examples.jsonl", agent_env_prompts_dir(env));
+	err = example_set_load(path, &st->examples);
+	free(path);
+	if (err != TD_OK) {
+		cJSON_Delete(st->schema);
+		free(st);
+		return err;
+	}
+	b = xcalloc(1, sizeof(*b));
+	b->name = "detector";
+	b->state = st;
+	b->judge = llm_detector_judge;
+	b->free = llm_detector_free;
+	*out = b;
+	return TD_OK;
+}
+
+const struct brain_kind brain_kind_llm = {
+	.name = "llm",
+	.summary = "a multimodal model decides (Trident: Explorer, Monitor and Detector prompts)",
+	.needs_llm = true,
+	.new_explorer = llm_explorer_new,
+	.new_monitor = llm_monitor_new,
+	.new_detector = llm_detector_new,
+};

@@ -1,0 +1,125 @@
+/*
+ * bugs.h - the bug record and the run's bug list (bugs.json).
+ *
+ * Every finder - the model Detector, each deterministic oracle, the crash
+ * check - reports through bug_list_add() (usually via agent_env_report_bug()
+ * in brain.h, which also traces the report). The list assigns ids ("B001"),
+ * drops duplicates (same category, functionality and title), and rewrites
+ * bugs.json after every addition, so a killed run keeps what it found.
+ *
+ * Categories: Trident's nine (seeds 001 §III-A; the same names as the
+ * simulator's app specs), plus "crash" for crashes/ANRs, which are not one of
+ * the nine non-crash classes. JSON uses the names in quotes below.
+ *
+ * Thread-safe: one mutex per list, a leaf lock.
+ */
+#ifndef TRIDENT_AGENTS_BUGS_H
+#define TRIDENT_AGENTS_BUGS_H
+
+#include <stdbool.h>
+#include <stddef.h>
+
+#include "agents/action.h"
+#include "core/error.h"
+
+struct cJSON;
+
+enum bug_category {
+	BUG_CAT_PAGE_LOADING = 0,   /* "page loading failure": blank, half-loaded, endless loading */
+	BUG_CAT_OCCLUSION,          /* "occlusion/overlap": overlapping, clipped, off-screen elements */
+	BUG_CAT_CONTENT_MISSING,    /* "content missing": wrong, stale or vanished content, lost input */
+	BUG_CAT_FEEDBACK_MISSING,   /* "feedback missing": no confirmation, error or progress */
+	BUG_CAT_DATA_OPERATION,     /* "data operation failure": add/edit/delete/sort/search wrong or duplicated */
+	BUG_CAT_MEDIA_CONTROL,      /* "media control": play/pause/seek/volume do the wrong thing */
+	BUG_CAT_CALCULATION,        /* "numerical calculation error": totals, counts, units, dates */
+	BUG_CAT_SETTINGS,           /* "settings/configuration": a setting not applied, not kept, reset */
+	BUG_CAT_NAVIGATION,         /* "navigation/link error": wrong page, tab, back target or link */
+	BUG_CAT_CRASH,              /* "crash": crash or ANR (outside the nine) */
+	BUG_CAT__COUNT,
+	/* Older names kept for source compatibility (aliases of the above). */
+	BUG_CAT_CONTENT = BUG_CAT_CONTENT_MISSING,
+	BUG_CAT_STRUCTURE = BUG_CAT_OCCLUSION,
+	BUG_CAT_DATA_LOSS = BUG_CAT_CONTENT_MISSING,   /* input/state lost on rotation or restart */
+	BUG_CAT_INTERACTION_LOGIC = BUG_CAT_DATA_OPERATION,
+};
+#define BUG_CATEGORIES_NONCRASH 9
+
+/* The category's name, as above. */
+const char *bug_category_name(enum bug_category c);
+/* A one-line explanation for prompts and reports. */
+const char *bug_category_help(enum bug_category c);
+/*
+ * Parse a name; tolerant of case, spaces, dashes, '/' and '_', plurals and
+ * other spellings ("Navigation and link errors", "data_operation",
+ * "display", "data loss", "structure"). -1 when unknown.
+ */
+int bug_category_parse(const char *name);
+
+/* One step to reproduce: the action as performed, and where it happened. */
+struct bug_step {
+	int step;               /* run step number, -1 when not from the run */
+	struct action action;
+	char *screen;           /* run-directory-relative screenshot path, may be NULL */
+	char *activity;         /* may be NULL */
+};
+
+struct bug {
+	char *id;               /* assigned by bug_list_add ("B001") */
+	char *title;
+	enum bug_category category;
+	char *description;
+	char *functionality;    /* may be NULL */
+	char *expected;         /* expected behaviour, may be NULL */
+	char *actual;           /* what happened, may be NULL */
+	struct bug_step *steps;
+	size_t n_steps;
+	char **evidence;        /* run-directory-relative screenshot paths */
+	size_t n_evidence;
+	char *found_by;         /* "detector", "oracle:rotation", ... */
+	bool confirmed;         /* reproduced by replay (offline helper's --confirm) */
+	int step;               /* run step at which it was reported */
+	struct cJSON *extra;    /* finder-specific evidence (widget diff...), may be NULL */
+};
+
+/* Zero the record (category content, step -1). */
+void bug_init(struct bug *b);
+void bug_release(struct bug *b);
+void bug_copy(struct bug *dst, const struct bug *src);
+/* Append a step (the action is copied). */
+void bug_add_step(struct bug *b, int step, const struct action *a, const char *screen,
+		  const char *activity);
+/* Append an evidence screen path. */
+void bug_add_evidence(struct bug *b, const char *path);
+/* JSON form (see docs/run-directory.md). */
+struct cJSON *bug_to_json(const struct bug *b);
+/* Parse the JSON form. TD_ERR_PARSE naming the field. */
+int bug_from_json(const struct cJSON *json, struct bug *out) TD_MUST_CHECK;
+
+struct bug_list;
+
+/*
+ * A list that rewrites `json_path` (NULL: never) after each change, through
+ * a temporary file renamed into place.
+ */
+struct bug_list *bug_list_new(const char *json_path);
+void bug_list_free(struct bug_list *l);
+
+/*
+ * Add a copy of *b. Returns 1 when added (its id in id_out if not NULL,
+ * caller frees), 0 when it duplicates a bug already listed (same category,
+ * functionality and title, case-insensitive).
+ */
+int bug_list_add(struct bug_list *l, const struct bug *b, char **id_out);
+size_t bug_list_count(struct bug_list *l);
+/* Copy of bug i into *out (bug_release() it). TD_ERR_NOT_FOUND past the end. */
+int bug_list_get(struct bug_list *l, size_t i, struct bug *out) TD_MUST_CHECK;
+/* Set the confirmed flag of bug `id`. TD_ERR_NOT_FOUND when no such id. */
+int bug_list_set_confirmed(struct bug_list *l, const char *id, bool confirmed) TD_MUST_CHECK;
+/* {"bugs": [...]} as written to bugs.json. */
+struct cJSON *bug_list_to_json(struct bug_list *l);
+/* Write bugs.json now. TD_ERR_IO naming the file. */
+int bug_list_write(struct bug_list *l) TD_MUST_CHECK;
+/* Load bugs from a bugs.json file (for eval/report tools). */
+int bug_list_load(struct bug_list *l, const char *path) TD_MUST_CHECK;
+
+#endif

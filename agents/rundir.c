@@ -1,0 +1,179 @@
+/*
+ * rundir.c - the run directory and its append-only trace (see rundir.h).
+ */
+#include "agents/rundir.h"
+
+#include <errno.h>
+#include <pthread.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <time.h>
+
+#include <cjson/cJSON.h>
+
+#include "core/xalloc.h"
+
+struct rundir {
+	char *path;
+	FILE *trace;
+	pthread_mutex_t lock;
+	struct timespec start;
+};
+
+/* mkdir -p. */
+static int make_dirs(const char *path)
+{
+	char *p = xstrdup(path);
+	int err = TD_OK;
+	for (char *s = p + 1; ; s++) {
+		if (*s == '/' || *s == '\0') {
+			char c = *s;
+			*s = '\0';
+			if (mkdir(p, 0755) != 0 && errno != EEXIST) {
+				err = td_error(TD_ERR_IO, "cannot create directory %s: %s", p, strerror(errno));
+				break;
+			}
+			*s = c;
+			if (!c)
+				break;
+		}
+	}
+	free(p);
+	return err;
+}
+
+int rundir_open(const char *path, struct rundir **out)
+{
+	struct rundir *rd;
+	char *sub;
+	int err;
+	struct stat st;
+
+	*out = NULL;
+	if (!path || !path[0])
+		return td_error(TD_ERR_INVALID, "no run directory given");
+	err = make_dirs(path);
+	if (err != TD_OK)
+		return err;
+	if (stat(path, &st) != 0 || !S_ISDIR(st.st_mode))
+		return td_error(TD_ERR_IO, "%s is not a directory", path);
+	rd = xcalloc(1, sizeof(*rd));
+	rd->path = xstrdup(path);
+	pthread_mutex_init(&rd->lock, NULL);
+	clock_gettime(CLOCK_MONOTONIC, &rd->start);
+	for (int i = 0; i < 2; i++) {
+		sub = xasprintf("%s/%s", path, i ? "llm" : "steps");
+		err = make_dirs(sub);
+		free(sub);
+		if (err != TD_OK)
+			goto fail;
+	}
+	sub = xasprintf("%s/trace.jsonl", path);
+	rd->trace = fopen(sub, "a");
+	if (!rd->trace) {
+		err = td_error(TD_ERR_IO, "cannot open %s: %s", sub, strerror(errno));
+		free(sub);
+		goto fail;
+	}
+	free(sub);
+	*out = rd;
+	return TD_OK;
+fail:
+	pthread_mutex_destroy(&rd->lock);
+	free(rd->path);
+	free(rd);
+	return err;
+}
+
+void rundir_close(struct rundir *rd)
+{
+	if (!rd)
+		return;
+	if (rd->trace)
+		fclose(rd->trace);
+	pthread_mutex_destroy(&rd->lock);
+	free(rd->path);
+	free(rd);
+}
+
+const char *rundir_path(const struct rundir *rd)
+{
+	return rd->path;
+}
+
+char *rundir_step_rel(int step, const char *suffix)
+{
+	return xasprintf("steps/%04d%s", step, suffix ? suffix : "");
+}
+
+char *rundir_abs(const struct rundir *rd, const char *rel)
+{
+	return xasprintf("%s/%s", rd->path, rel);
+}
+
+int rundir_write(struct rundir *rd, const char *rel, const void *data, size_t len)
+{
+	char *path = rundir_abs(rd, rel);
+	char *tmp = xasprintf("%s.tmp", path);
+	FILE *f = fopen(tmp, "wb");
+	int err = TD_OK;
+
+	if (!f) {
+		err = td_error(TD_ERR_IO, "cannot write %s: %s", tmp, strerror(errno));
+		goto out;
+	}
+	if ((len && fwrite(data, 1, len, f) != len) | (fclose(f) != 0)) {
+		err = td_error(TD_ERR_IO, "cannot write %s", tmp);
+		goto out;
+	}
+	if (rename(tmp, path) != 0)
+		err = td_error(TD_ERR_IO, "cannot rename %s: %s", tmp, strerror(errno));
+out:
+	free(tmp);
+	free(path);
+	return err;
+}
+
+double rundir_elapsed_ms(const struct rundir *rd)
+{
+	struct timespec now;
+	clock_gettime(CLOCK_MONOTONIC, &now);
+	return (double)(now.tv_sec - rd->start.tv_sec) * 1000.0 +
+	       (double)(now.tv_nsec - rd->start.tv_nsec) / 1e6;
+}
+
+int rundir_trace(struct rundir *rd, const char *type, cJSON *record)
+{
+	cJSON *line = cJSON_CreateObject(), *it;
+	char *text;
+	int err = TD_OK;
+	size_t len;
+
+	cJSON_AddStringToObject(line, "type", type);
+	cJSON_AddNumberToObject(line, "t_ms", (double)(long long)rundir_elapsed_ms(rd));
+	if (record) {
+		/* Move the record's members after "type" and "t_ms". */
+		while ((it = record->child) != NULL) {
+			cJSON_DetachItemViaPointer(record, it);
+			if (!strcmp(it->string, "type") || !strcmp(it->string, "t_ms"))
+				cJSON_Delete(it);
+			else
+				cJSON_AddItemToObject(line, it->string, it);
+		}
+		cJSON_Delete(record);
+	}
+	text = cJSON_PrintUnformatted(line);
+	cJSON_Delete(line);
+	len = strlen(text);
+	text = xrealloc(text, len + 2);
+	text[len++] = '\n';
+	text[len] = '\0';
+	pthread_mutex_lock(&rd->lock);
+	if (fwrite(text, 1, len, rd->trace) != len || fflush(rd->trace) != 0)
+		err = td_error(TD_ERR_IO, "cannot append to %s/trace.jsonl", rd->path);
+	pthread_mutex_unlock(&rd->lock);
+	free(text);
+	return err;
+}

@@ -1,0 +1,57 @@
+/*
+ * rundir.h - the run directory (`--out DIR`): everything a run leaves behind.
+ *
+ *   DIR/trace.jsonl          one JSON object per line, appended and flushed as
+ *                            it happens (steps, interventions, bugs, ...)
+ *   DIR/steps/NNNN.png       the screen before step NNNN's action
+ *   DIR/steps/NNNN.xml       its UIAutomator dump
+ *   DIR/steps/NNNN.annotated.png  the annotated screenshot the model saw
+ *   DIR/steps/strip-NNNN.png history strips sent to the Detector
+ *   DIR/llm/                 model request/response records (keys redacted)
+ *   DIR/bugs.json            the bug list (rewritten on every new bug)
+ *   DIR/report.html          self-contained report (written at the end)
+ *   DIR/summary.json         counters (written at the end)
+ *   DIR/run.log              the log file
+ * docs/run-directory.md documents every format.
+ *
+ * Thread-safe: trace writes take one mutex (a leaf lock), so lines of
+ * different threads never interleave. Every trace line is written with a
+ * single fwrite + fflush, so a killed run leaves whole lines only (at worst
+ * one truncated final line, which readers skip).
+ */
+#ifndef TRIDENT_AGENTS_RUNDIR_H
+#define TRIDENT_AGENTS_RUNDIR_H
+
+#include <stddef.h>
+
+#include "core/error.h"
+
+struct cJSON;
+struct rundir;
+
+/* Create DIR (and parents), steps/ and llm/; open trace.jsonl for appending. */
+int rundir_open(const char *path, struct rundir **out) TD_MUST_CHECK;
+/* Close the trace. */
+void rundir_close(struct rundir *rd);
+const char *rundir_path(const struct rundir *rd);
+
+/*
+ * "steps/0007.png" for (7, ".png"): the run-relative path of a step file.
+ * Caller frees.
+ */
+char *rundir_step_rel(int step, const char *suffix);
+/* The absolute form of a run-relative path. Caller frees. */
+char *rundir_abs(const struct rundir *rd, const char *rel);
+/* Write a file (run-relative path) atomically. TD_ERR_IO naming it. */
+int rundir_write(struct rundir *rd, const char *rel, const void *data, size_t len) TD_MUST_CHECK;
+
+/*
+ * Append one trace record: `record` (an object, consumed: always deleted)
+ * gets "type": type and "t_ms" (milliseconds since rundir_open) added first,
+ * then is written as one line and flushed. TD_ERR_IO when writing failed.
+ */
+int rundir_trace(struct rundir *rd, const char *type, struct cJSON *record);
+/* Milliseconds since rundir_open(). */
+double rundir_elapsed_ms(const struct rundir *rd);
+
+#endif

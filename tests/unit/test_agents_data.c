@@ -1,0 +1,337 @@
+/* test_agents_data.c - the agents' data modules: actions, bugs, history, prompts, bug examples. */
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include <cjson/cJSON.h>
+
+#include "agents/action.h"
+#include "agents/bugs.h"
+#include "agents/history.h"
+#include "agents/prompts.h"
+#include "agents/rundir.h"
+#include "core/strbuf.h"
+#include "core/xalloc.h"
+#include "test.h"
+
+TEST(action_json_round_trip)
+{
+	struct action a, b;
+	cJSON *j;
+	char *d;
+	action_init(&a);
+	a.type = ACTION_INPUT;
+	a.widget = 3;
+	a.widget_text = xstrdup("Title");
+	a.text = xstrdup("milk \"2%\"");
+	a.x = 540;
+	a.y = 300;
+	a.bounds = (struct ui_rect){ 40, 230, 1040, 370 };
+	j = action_to_json(&a);
+	CHECK_OK(action_from_json(j, &b));
+	CHECK_INT_EQ(b.type, ACTION_INPUT);
+	CHECK_INT_EQ(b.widget, 3);
+	CHECK_STR_EQ(b.text, "milk \"2%\"");
+	CHECK_INT_EQ(b.bounds.x2, 1040);
+	d = action_describe(&b);
+	CHECK(strstr(d, "input #3 \"Title\"") != NULL);
+	free(d);
+	cJSON_Delete(j);
+	action_release(&a);
+	action_release(&b);
+}
+
+TEST(action_from_model_spellings)
+{
+	struct action a;
+	cJSON *j = cJSON_Parse("{\"action\":\"long-click\",\"widget_id\":\"#12\",\"label\":\"Row\"}");
+	CHECK_OK(action_from_json(j, &a));
+	CHECK_INT_EQ(a.type, ACTION_LONG_CLICK);
+	CHECK_INT_EQ(a.widget, 12);
+	CHECK_STR_EQ(a.widget_text, "Row");
+	action_release(&a);
+	cJSON_Delete(j);
+	j = cJSON_Parse("{\"type\":\"fly\"}");
+	CHECK(action_from_json(j, &a) == TD_ERR_PARSE);
+	CHECK(strstr(td_errmsg(TD_ERR_PARSE), "fly") != NULL);
+	cJSON_Delete(j);
+	j = cJSON_Parse("{\"type\":\"scroll\",\"direction\":\"sideways\"}");
+	CHECK(action_from_json(j, &a) == TD_ERR_PARSE);
+	cJSON_Delete(j);
+	j = cJSON_Parse("[1]");
+	CHECK(action_from_json(j, &a) == TD_ERR_PARSE);
+	cJSON_Delete(j);
+}
+
+TEST(bug_categories)
+{
+	CHECK_INT_EQ(bug_category_parse("data operation failure"), BUG_CAT_DATA_OPERATION);
+	CHECK_INT_EQ(bug_category_parse("Navigation and link errors"), BUG_CAT_NAVIGATION);
+	CHECK_INT_EQ(bug_category_parse("navigation/link error"), BUG_CAT_NAVIGATION);
+	CHECK_INT_EQ(bug_category_parse("Page loading failures"), BUG_CAT_PAGE_LOADING);
+	CHECK_INT_EQ(bug_category_parse("occlusion/overlap"), BUG_CAT_OCCLUSION);
+	CHECK_INT_EQ(bug_category_parse("settings/configuration"), BUG_CAT_SETTINGS);
+	CHECK_INT_EQ(bug_category_parse("data_loss"), BUG_CAT_CONTENT_MISSING);
+	CHECK_INT_EQ(bug_category_parse("nonsense"), -1);
+	for (int c = 0; c < BUG_CAT__COUNT; c++)
+		CHECK_INT_EQ(bug_category_parse(bug_category_name((enum bug_category)c)), c);
+}
+
+TEST(bug_list_dedupes_and_writes)
+{
+	char dir[] = "/tmp/trident-bugs-XXXXXX";
+	char *path, *id = NULL;
+	struct bug b, got;
+	struct action a;
+	struct bug_list *l, *l2;
+	REQUIRE(mkdtemp(dir) != NULL);
+	path = xasprintf("%s/bugs.json", dir);
+	l = bug_list_new(path);
+	bug_init(&b);
+	b.title = xstrdup("Note saved twice");
+	b.category = BUG_CAT_DATA_OPERATION;
+	b.functionality = xstrdup("Add note");
+	b.found_by = xstrdup("detector");
+	action_init(&a);
+	a.type = ACTION_CLICK;
+	a.widget_text = xstrdup("Save");
+	a.x = 10;
+	a.y = 20;
+	bug_add_step(&b, 3, &a, "steps/0003.png", "pkg/.Edit");
+	bug_add_evidence(&b, "steps/0004.png");
+	CHECK_INT_EQ(bug_list_add(l, &b, &id), 1);
+	CHECK_STR_EQ(id, "B001");
+	free(id);
+	free(b.title);
+	b.title = xstrdup("NOTE SAVED TWICE");
+	CHECK_INT_EQ(bug_list_add(l, &b, NULL), 0);
+	CHECK_INT_EQ(bug_list_count(l), 1);
+	l2 = bug_list_new(NULL);
+	CHECK_OK(bug_list_load(l2, path));
+	REQUIRE(bug_list_count(l2) == 1);
+	CHECK_OK(bug_list_get(l2, 0, &got));
+	CHECK_STR_EQ(got.id, "B001");
+	CHECK_INT_EQ(got.n_steps, 1);
+	CHECK_STR_EQ(got.steps[0].action.widget_text, "Save");
+	CHECK_INT_EQ(got.steps[0].action.x, 10);
+	CHECK_STR_EQ(got.evidence[0], "steps/0004.png");
+	bug_release(&got);
+	bug_release(&b);
+	action_release(&a);
+	bug_list_free(l);
+	bug_list_free(l2);
+	unlink(path);
+	rmdir(dir);
+	free(path);
+}
+
+/* A history step on `activity` doing `type` on a widget labelled `label`. */
+static void add_step(struct history *h, const char *activity, enum action_type type, const char *label)
+{
+	struct history_step s;
+	history_step_init(&s);
+	s.activity = xstrdup(activity);
+	s.sig_abstract = (uint64_t)strlen(activity);
+	s.action.type = type;
+	s.action.widget_text = label ? xstrdup(label) : NULL;
+	(void)history_add_step(h, &s);
+	history_step_release(&s);
+}
+
+TEST(history_segments_and_views)
+{
+	struct history *h = history_new();
+	struct history_segment seg;
+	struct history_functionality f;
+	char *view;
+
+	add_step(h, "pkg/.Main", ACTION_CLICK, "New note");
+	add_step(h, "pkg/.Editor", ACTION_INPUT, "Title");
+	add_step(h, "pkg/.Editor", ACTION_CLICK, "Save");
+	add_step(h, "pkg/.Main", ACTION_CLICK, "Sort A-Z");
+	CHECK_INT_EQ(history_classify(h, 1, "Add a note", NULL, FUNC_PARTIAL, "notes list", false, &seg), 0);
+	CHECK_INT_EQ(history_classify(h, 2, " add a NOTE ", NULL, FUNC_PARTIAL, "editor", false, &seg), 0);
+	CHECK_INT_EQ(history_classify(h, 3, "Add a note", NULL, FUNC_FULL, "editor", false, &seg), 0);
+	CHECK_INT_EQ(history_classify(h, 4, "Sort", NULL, FUNC_PARTIAL, "list", false, &seg), 1);
+	CHECK_STR_EQ(seg.name, "Add a note");
+	CHECK_INT_EQ(seg.first_step, 1);
+	CHECK_INT_EQ(seg.last_step, 3);
+	history_segment_release(&seg);
+	CHECK_INT_EQ(history_n_functionalities(h), 2);
+	CHECK_OK(history_get_functionality(h, 0, &f));
+	CHECK_INT_EQ(f.status, FUNC_FULL);
+	CHECK_INT_EQ(f.visits, 1);
+	CHECK_INT_EQ(f.n_steps, 3);
+	history_functionality_release(&f);
+	CHECK_INT_EQ(history_n_activities(h), 2);
+	{
+		struct action a;
+		action_init(&a);
+		a.type = ACTION_CLICK;
+		a.widget_text = xstrdup("Save");
+		CHECK_INT_EQ(history_action_count(h, strlen("pkg/.Editor"), &a), 1);
+		CHECK_INT_EQ(history_action_count(h, strlen("pkg/.Main"), &a), 0);
+		action_release(&a);
+	}
+	view = history_text_view(h, 0);
+	CHECK(strstr(view, "Add a note: 1 visit, fully tested") != NULL);
+	CHECK(strstr(view, "#1 [Main]") != NULL);
+	free(view);
+	/* A small budget keeps the functionality list and drops the oldest records. */
+	view = history_text_view(h, 60);
+	CHECK(strstr(view, "Add a note") != NULL);
+	CHECK(strstr(view, "older records dropped") != NULL);
+	CHECK(strstr(view, "#1 [Main]") == NULL);
+	CHECK(strstr(view, "#4 [Main]") != NULL);
+	free(view);
+	/* ended_now closes the segment with this step. */
+	CHECK_INT_EQ(history_classify(h, 4, "Sort", NULL, FUNC_FULL, NULL, true, &seg), 1);
+	CHECK_INT_EQ(seg.last_step, 4);
+	history_segment_release(&seg);
+	CHECK_INT_EQ(history_finish(h, &seg), 0);
+	history_free(h);
+}
+
+TEST(prompt_render_placeholders)
+{
+	struct prompt p;
+	const struct prompt_var vars[] = { { "who", "tester" }, { "empty", NULL } };
+	CHECK_OK(prompt_render("%% comment\nYou are a {{who}}.\n=== user ===\nHi {{who}}{{empty}}\n{{image:shot}}\nbye\n",
+			       "t", vars, 2, &p));
+	CHECK_STR_EQ(p.system, "You are a tester.");
+	REQUIRE(p.n_parts == 3);
+	CHECK_STR_EQ(p.parts[0].text, "Hi tester\n");
+	CHECK_STR_EQ(p.parts[1].image, "shot");
+	CHECK_STR_EQ(p.parts[2].text, "\nbye\n");
+	prompt_release(&p);
+	CHECK(prompt_render("a\n=== user ===\n{{nope}}\n", "x.md", vars, 2, &p) == TD_ERR_PARSE);
+	CHECK(strstr(td_errmsg(TD_ERR_PARSE), "x.md: unknown placeholder {{nope}}") != NULL);
+	CHECK(prompt_render("no separator\n", "y.md", vars, 2, &p) == TD_ERR_PARSE);
+	CHECK(prompt_render("a\n=== user ===\n{{who\n", "z.md", vars, 2, &p) == TD_ERR_PARSE);
+}
+
+/* Every shipped template renders with the variables the code passes. */
+TEST(shipped_prompts_render)
+{
+	static const char *const files[] = { "explorer.md", "monitor.md", "detector.md", "functionality.md" };
+	static const char *const schemas[] = { "explorer.schema.json", "explorer_monitor.schema.json",
+					       "monitor.schema.json", "detector.schema.json" };
+	const struct prompt_var vars[] = {
+		{ "app_info", "x" }, { "activity", "x" }, { "legend", "x" }, { "widget_list", "x" },
+		{ "history", "x" }, { "hints", "x" }, { "feedback", "x" }, { "current_functionality", "x" },
+		{ "functionality_inquiry", "x" }, { "step", "1" }, { "step_budget", "2" }, { "records", "x" },
+		{ "action", "x" }, { "functionality", "x" }, { "functionality_list", "x" },
+		{ "actual_path", "x" }, { "steps", "x" }, { "examples", "x" }, { "categories", "x" },
+	};
+	for (size_t i = 0; i < 4; i++) {
+		struct prompt p;
+		cJSON *s;
+		CHECK_OK(prompt_render_file(TRIDENT_SOURCE_DIR "/prompts", files[i], vars,
+					    sizeof(vars) / sizeof(vars[0]), &p));
+		CHECK(p.system && p.system[0]);
+		prompt_release(&p);
+		CHECK_OK(prompt_load_schema(TRIDENT_SOURCE_DIR "/prompts", schemas[i], &s));
+		CHECK(cJSON_GetObjectItem(s, "required") != NULL);
+		cJSON_Delete(s);
+	}
+}
+
+TEST(bug_examples_dataset)
+{
+	struct example_set *s;
+	int per_cat[BUG_CAT__COUNT] = { 0 };
+	size_t idx[5];
+	double score[5];
+	size_t n;
+	CHECK_OK(example_set_load(TRIDENT_SOURCE_DIR "/prompts/bug_examples.jsonl", &s));
+	REQUIRE(s != NULL);
+	CHECK(example_set_count(s) >= 60);
+	for (size_t i = 0; i < example_set_count(s); i++) {
+		const struct bug_example *e = example_set_get(s, i);
+		int c = bug_category_parse(e->category);
+		CHECK(c >= 0 && c < BUG_CATEGORIES_NONCRASH);
+		if (c >= 0)
+			per_cat[c]++;
+		CHECK(!strncmp(e->source, "https://github.com/", 19));
+		CHECK(strstr(e->source, "/issues/") || strstr(e->source, "/pull/"));
+		CHECK(e->n_replay >= 1);
+	}
+	for (int c = 0; c < BUG_CATEGORIES_NONCRASH; c++)
+		CHECK(per_cat[c] >= 3);
+	/* Retrieval: a rotation query finds rotation examples first. */
+	n = example_set_top_k(s, "EditActivity note editor typed text rotate screen landscape", 5, idx, score);
+	CHECK_INT_EQ(n, 5);
+	CHECK(score[0] >= score[4]);
+	CHECK(strstr(example_set_get(s, idx[0])->description, "rotat") != NULL);
+	n = example_set_top_k(s, "shopping list total price wrong", 3, idx, score);
+	CHECK_STR_EQ(example_set_get(s, idx[0])->category, "numerical calculation error");
+	{
+		char *t = example_format(example_set_get(s, idx[0]), 1);
+		CHECK(strstr(t, "Example 1 [numerical calculation error]") != NULL);
+		free(t);
+	}
+	example_set_free(s);
+}
+
+TEST(example_set_rejects_bad_lines)
+{
+	char path[] = "/tmp/trident-ex-XXXXXX";
+	int fd = mkstemp(path);
+	struct example_set *s = NULL;
+	const char *text = "# ok\n{\"description\":\"d\",\"category\":\"content missing\",\"replay\":[\"a\"],"
+			   "\"source\":\"https://github.com/a/b/issues/1\"}\n{\"description\":\"no source\"}\n";
+	REQUIRE(fd >= 0);
+	REQUIRE(write(fd, text, strlen(text)) == (ssize_t)strlen(text));
+	close(fd);
+	CHECK(example_set_load(path, &s) == TD_ERR_PARSE);
+	CHECK(strstr(td_errmsg(TD_ERR_PARSE), ":3:") != NULL);
+	CHECK(s == NULL);
+	unlink(path);
+}
+
+TEST(rundir_trace_lines)
+{
+	char dir[] = "/tmp/trident-rd-XXXXXX";
+	struct rundir *rd;
+	struct strbuf sb = STRBUF_INIT;
+	char *p, *rel;
+	cJSON *r;
+	REQUIRE(mkdtemp(dir) != NULL);
+	p = xasprintf("%s/run", dir);
+	CHECK_OK(rundir_open(p, &rd));
+	r = cJSON_CreateObject();
+	cJSON_AddStringToObject(r, "type", "ignored");
+	cJSON_AddNumberToObject(r, "step", 7);
+	CHECK_OK(rundir_trace(rd, "step", r));
+	CHECK_OK(rundir_trace(rd, "bug", NULL));
+	rel = rundir_step_rel(7, ".png");
+	CHECK_STR_EQ(rel, "steps/0007.png");
+	CHECK_OK(rundir_write(rd, rel, "x", 1));
+	free(rel);
+	rundir_close(rd);
+	free(p);
+	p = xasprintf("%s/run/trace.jsonl", dir);
+	CHECK_OK(strbuf_read_file(&sb, p));
+	CHECK(!strncmp(sb.buf, "{\"type\":\"step\",\"t_ms\":", 22));
+	CHECK(strstr(sb.buf, "\"step\":7}\n{\"type\":\"bug\"") != NULL);
+	strbuf_release(&sb);
+	free(p);
+	p = xasprintf("rm -rf '%s'", dir);
+	CHECK(system(p) == 0);
+	free(p);
+}
+
+int main(void)
+{
+	RUN(action_json_round_trip);
+	RUN(action_from_model_spellings);
+	RUN(bug_categories);
+	RUN(bug_list_dedupes_and_writes);
+	RUN(history_segments_and_views);
+	RUN(prompt_render_placeholders);
+	RUN(shipped_prompts_render);
+	RUN(bug_examples_dataset);
+	RUN(example_set_rejects_bad_lines);
+	RUN(rundir_trace_lines);
+	return test_summary();
+}
