@@ -160,7 +160,7 @@ static int open_sim(const char *spec, const struct config *cfg, struct device *d
 		.width = (int)cfg_int(cfg, "sim.width", 0),
 		.height = (int)cfg_int(cfg, "sim.height", 0),
 		.fixed = fixed,
-		.latency = NULL,
+		.latency = cfg_str(cfg, "sim.latency"),
 	};
 	err = sim_new(dev->app, &opt, &dev->sim);
 	if (err)

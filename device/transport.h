@@ -73,7 +73,8 @@ struct transport *transport_sim_new(struct sim *s, size_t cap);
 /*
  * A transport to device `serial` through the adb server that `client`
  * talks to. It asks the device's features once: shell,v2 is used when the
- * device lists shell_v2, plain shell: otherwise. `client` is owned by the
+ * device lists shell_v2, plain shell: otherwise (or always, when the
+ * environment has TRIDENT_ADB_SHELL_V1=1: a test hook). `client` is owned by the
  * transport afterwards (freed on failure too). `wait_ms` bounds how long
  * recover() waits for a lost device to come back.
  */

@@ -8,6 +8,10 @@
  * transport does not sit out the server's own reconnect backoff, and polls
  * with backoff (200 ms doubling to 1 s) until the device answers or wait_ms
  * passes.
+ *
+ * Test hook: TRIDENT_ADB_SHELL_V1=1 in the environment makes new transports
+ * use the legacy shell: service even on devices that list shell_v2, so the
+ * fallback can be tested end to end against trident-simd.
  */
 #include "device/transport.h"
 
@@ -175,6 +179,12 @@ int transport_adb_new(struct adb_client *client, const char *serial, int wait_ms
 	for (char *tok = strtok_r(feat.buf, ",", &save); tok; tok = strtok_r(NULL, ",", &save))
 		if (!strcmp(tok, "shell_v2"))
 			a->v2 = true;
+	/* Test hook: the legacy shell: path, as for a device without shell_v2. */
+	const char *v1 = getenv("TRIDENT_ADB_SHELL_V1");
+	if (v1 && !strcmp(v1, "1") && a->v2) {
+		log_debug("device %s: TRIDENT_ADB_SHELL_V1=1: using shell: instead of shell,v2", serial);
+		a->v2 = false;
+	}
 	log_debug("device %s: shell %s (features: %zu bytes)", serial, a->v2 ? "v2" : "v1", feat.len);
 	strbuf_release(&feat);
 	*out = &a->base;

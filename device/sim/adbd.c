@@ -1047,7 +1047,11 @@ static void *stream_main(void *arg)
 	} else {
 		struct strbuf out = STRBUF_INIT, e = STRBUF_INIT;
 		int code = 0;
-		run_command(st, st->svc.command, &out, &e, &code);
+		/* Without the shell protocol (legacy shell:, exec:) or through a pty,
+		 * adbd gives the command one fd for stdout and stderr: the peer sees
+		 * them in the order they were written. */
+		bool one_fd = st->svc.kind != ADB_SERVICE_SHELL_V2 || st->svc.pty;
+		run_command(st, st->svc.command, &out, one_fd ? &out : &e, &code);
 		err = send_output(st, &out, &e, code);
 		strbuf_release(&out);
 		strbuf_release(&e);

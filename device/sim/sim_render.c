@@ -1083,8 +1083,10 @@ static void draw_list_row(struct painter *p, const struct sim_view *v, const str
 		cairo_rectangle(cr, v->x1, v->y1, vw(v), vh(v));
 		cairo_fill(cr);
 	}
+	/* an inset divider: 16 dp in from both edges, as the row's content */
 	set_rgb(cr, C_DIVIDER);
-	cairo_rectangle(cr, v->x1 + 16 * dp, v->y2 - max_d(1, dp * 0.5), vw(v) - 16 * dp, max_d(1, dp * 0.5));
+	cairo_rectangle(cr, v->x1 + 16 * dp, v->y2 - max_d(1, dp * 0.5), max_d(0, vw(v) - 32 * dp),
+			max_d(1, dp * 0.5));
 	cairo_fill(cr);
 	if (v->n_children > 0 || !v->text || !v->text[0])
 		return;

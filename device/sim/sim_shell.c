@@ -1,6 +1,7 @@
 /*
  * sim_shell.c - the simulated device's shell: a small sh-style command line
- * parser ('...', "...", backslash, ;, &&, ||, |, > >> 2> 2>&1 <) and the
+ * parser ('...', "...", backslash, ;, &&, ||, |, > >> 2> 2>&1 <, and $?, $$,
+ * $NAME / ${NAME} for a fixed Android environment) and the
  * commands a tester uses, each answering with the text a real Android 14
  * device prints (uiautomator, screencap, input, am, pm, monkey, dumpsys,
  * wm, settings, logcat, getprop/setprop, cat, echo, rm, ls, mkdir, pidof,
@@ -9,10 +10,13 @@
  * Test hook: `setprop trident.sim.dump_failures N` makes the next N
  * `uiautomator dump` calls fail with "ERROR: could not get idle state.", as
  * a busy phone does. The "phone" latency profile sleeps after the command
- * line ran, with the device lock released.
+ * line ran, with the device lock released; `getprop trident.sim.latency`
+ * tells the active profile (read-only: setprop fails, as on a ro. property).
  */
 #include <ctype.h>
 #include <regex.h>
+#include <stdatomic.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -78,9 +82,18 @@ void sim_kv_free(struct sim_kv *kv, size_t n)
 enum tok_type { T_WORD, T_SEMI, T_AND, T_OR, T_PIPE, T_OUT, T_APPEND, T_ERR, T_ERR_APPEND,
 		T_ERR_TO_OUT, T_IN };
 
+/*
+ * A word keeps its parameter expansions for run time ($? changes while a
+ * line runs): VAR_MARK NAME VAR_MARK stands for $NAME, and VAR_MARK
+ * VAR_MARK for a literal VAR_MARK byte. `quoted` = the word had quotes, so
+ * it stays an (empty) argument even when it expands to nothing.
+ */
+#define VAR_MARK '\001'
+
 struct tok {
 	enum tok_type type;
 	char *word;
+	bool quoted;
 };
 
 struct toks {
@@ -88,12 +101,66 @@ struct toks {
 	size_t n, alloc;
 };
 
-static void tok_push(struct toks *t, enum tok_type type, char *word)
+static void tok_push(struct toks *t, enum tok_type type, char *word, bool quoted)
 {
 	t->v = xgrow(t->v, &t->alloc, t->n + 1, sizeof *t->v);
 	t->v[t->n].type = type;
 	t->v[t->n].word = word;
+	t->v[t->n].quoted = quoted;
 	t->n++;
+}
+
+/* Append literal bytes to a word (VAR_MARK doubled). */
+static void word_add(struct strbuf *w, const char *p, size_t n)
+{
+	for (size_t i = 0; i < n; i++) {
+		if (p[i] == VAR_MARK)
+			(void)strbuf_addch(w, VAR_MARK);
+		(void)strbuf_addch(w, p[i]);
+	}
+}
+
+/* Length of a parameter name at p: one special character, a digit, or an
+ * identifier; 0 when none starts there. */
+static size_t param_len(const char *p)
+{
+	if (*p && strchr("?$#!@*0123456789", *p))
+		return 1;
+	if (!isalpha((unsigned char)*p) && *p != '_')
+		return 0;
+	size_t n = 1;
+	while (isalnum((unsigned char)p[n]) || p[n] == '_')
+		n++;
+	return n;
+}
+
+/* At a '$' (unquoted or in "..."): record $NAME / ${NAME} in the word, or a
+ * literal '$' when no name follows. Returns -1 with *why on a bad ${...}. */
+static int scan_dollar(const char **pp, struct strbuf *w, const char **why)
+{
+	const char *p = *pp + 1;
+	size_t n;
+	if (*p == '{') {
+		p++;
+		n = param_len(p);
+		if (!n || p[n] != '}') {
+			*why = "${...}: bad substitution";
+			return -1;
+		}
+		*pp = p + n + 1;
+	} else {
+		n = param_len(p);
+		if (!n) {
+			(void)strbuf_addch(w, '$');
+			*pp = p;
+			return 0;
+		}
+		*pp = p + n;
+	}
+	(void)strbuf_addch(w, VAR_MARK);
+	(void)strbuf_add(w, p, n);
+	(void)strbuf_addch(w, VAR_MARK);
+	return 0;
 }
 
 static void toks_free(struct toks *t)
@@ -107,12 +174,12 @@ static void toks_free(struct toks *t)
 static int tokenize(const char *p, struct toks *t, const char **why)
 {
 	struct strbuf w = STRBUF_INIT;
-	bool in_word = false;
+	bool in_word = false, quoted = false;
 	while (*p) {
 		char c = *p;
 		if (!in_word && (c == ' ' || c == '\t' || c == '\n')) {
 			if (c == '\n')
-				tok_push(t, T_SEMI, NULL);
+				tok_push(t, T_SEMI, NULL, false);
 			p++;
 			continue;
 		}
@@ -123,13 +190,13 @@ static int tokenize(const char *p, struct toks *t, const char **why)
 		}
 		if (!in_word && c == '2' && p[1] == '>') {
 			if (p[2] == '&' && p[3] == '1') {
-				tok_push(t, T_ERR_TO_OUT, NULL);
+				tok_push(t, T_ERR_TO_OUT, NULL, false);
 				p += 4;
 			} else if (p[2] == '>') {
-				tok_push(t, T_ERR_APPEND, NULL);
+				tok_push(t, T_ERR_APPEND, NULL, false);
 				p += 3;
 			} else {
-				tok_push(t, T_ERR, NULL);
+				tok_push(t, T_ERR, NULL, false);
 				p += 2;
 			}
 			continue;
@@ -137,33 +204,34 @@ static int tokenize(const char *p, struct toks *t, const char **why)
 		if (c == ';' || c == '&' || c == '|' || c == '>' || c == '<' || c == ' ' || c == '\t' ||
 		    c == '\n') {
 			if (in_word) {
-				tok_push(t, T_WORD, strbuf_detach(&w, NULL));
+				tok_push(t, T_WORD, strbuf_detach(&w, NULL), quoted);
 				in_word = false;
+				quoted = false;
 				continue;
 			}
 			if (c == ';') {
-				tok_push(t, T_SEMI, NULL);
+				tok_push(t, T_SEMI, NULL, false);
 				p++;
 			} else if (c == '&' && p[1] == '&') {
-				tok_push(t, T_AND, NULL);
+				tok_push(t, T_AND, NULL, false);
 				p += 2;
 			} else if (c == '&') {
-				tok_push(t, T_SEMI, NULL); /* background: run it now */
+				tok_push(t, T_SEMI, NULL, false); /* background: run it now */
 				p++;
 			} else if (c == '|' && p[1] == '|') {
-				tok_push(t, T_OR, NULL);
+				tok_push(t, T_OR, NULL, false);
 				p += 2;
 			} else if (c == '|') {
-				tok_push(t, T_PIPE, NULL);
+				tok_push(t, T_PIPE, NULL, false);
 				p++;
 			} else if (c == '>' && p[1] == '>') {
-				tok_push(t, T_APPEND, NULL);
+				tok_push(t, T_APPEND, NULL, false);
 				p += 2;
 			} else if (c == '>') {
-				tok_push(t, T_OUT, NULL);
+				tok_push(t, T_OUT, NULL, false);
 				p++;
 			} else {
-				tok_push(t, T_IN, NULL);
+				tok_push(t, T_IN, NULL, false);
 				p++;
 			}
 			continue;
@@ -175,18 +243,23 @@ static int tokenize(const char *p, struct toks *t, const char **why)
 				*why = "unterminated '";
 				goto fail;
 			}
-			(void)strbuf_add(&w, p + 1, (size_t)(e - p - 1));
+			word_add(&w, p + 1, (size_t)(e - p - 1));
 			p = e + 1;
+			quoted = true;
 		} else if (c == '"') {
 			p++;
+			quoted = true;
 			while (*p && *p != '"') {
 				if (*p == '\\' && (p[1] == '"' || p[1] == '\\' || p[1] == '$' || p[1] == '`')) {
-					(void)strbuf_addch(&w, p[1]);
+					word_add(&w, p + 1, 1);
 					p += 2;
 				} else if (*p == '\\' && p[1] == '\n') {
 					p += 2;
+				} else if (*p == '$') {
+					if (scan_dollar(&p, &w, why))
+						goto fail;
 				} else {
-					(void)strbuf_addch(&w, *p++);
+					word_add(&w, p++, 1);
 				}
 			}
 			if (*p != '"') {
@@ -198,18 +271,20 @@ static int tokenize(const char *p, struct toks *t, const char **why)
 			if (p[1] == '\n') {
 				p += 2;
 			} else if (p[1]) {
-				(void)strbuf_addch(&w, p[1]);
+				word_add(&w, p + 1, 1);
 				p += 2;
 			} else {
 				p++;
 			}
+		} else if (c == '$') {
+			if (scan_dollar(&p, &w, why))
+				goto fail;
 		} else {
-			(void)strbuf_addch(&w, c);
-			p++;
+			word_add(&w, p++, 1);
 		}
 	}
 	if (in_word)
-		tok_push(t, T_WORD, strbuf_detach(&w, NULL));
+		tok_push(t, T_WORD, strbuf_detach(&w, NULL), quoted);
 	strbuf_release(&w);
 	return 0;
 fail:
@@ -467,41 +542,24 @@ static int cmd_input(struct cmd *c)
 
 /* --- am --- */
 
-static int activity_by_component(struct sim *s, const char *comp)
-{
-	const char *slash = strchr(comp, '/');
-	if (!slash)
-		return -2;
-	size_t pl = (size_t)(slash - comp);
-	if (pl != strlen(s->app->package) || strncmp(comp, s->app->package, pl) != 0)
-		return -2;
-	const char *cls = slash + 1;
-	char *full = cls[0] == '.' ? xasprintf("%s%s", s->app->package, cls) : xstrdup(cls);
-	int found = -1;
-	for (size_t i = 0; i < s->app->n_activities; i++)
-		if (!strcmp(s->app->activities[i].name, full))
-			found = (int)i;
-	free(full);
-	return found;
-}
-
-/* "scheme://host/path..." matches link l (path as prefix). */
+/* "scheme://[user@]host[:port]/path..." matches link l (host exactly,
+ * case-insensitive; path as prefix). */
 static bool link_matches(const struct sim_link *l, const char *uri)
 {
 	size_t sl = strlen(l->scheme);
 	if (strncasecmp(uri, l->scheme, sl) != 0 || strncmp(uri + sl, "://", 3) != 0)
 		return false;
-	const char *rest = uri + sl + 3;
-	size_t hl = strlen(l->host);
-	if (hl) {
-		if (strncasecmp(rest, l->host, hl) != 0 || (rest[hl] && rest[hl] != '/' && rest[hl] != '?' &&
-							     rest[hl] != ':'))
-			return false;
-		rest += hl;
-	} else {
-		rest += strcspn(rest, "/?");
-	}
-	return !l->path[0] || !strncmp(rest, l->path, strlen(l->path));
+	const char *auth = uri + sl + 3;
+	size_t al = strcspn(auth, "/?#");
+	const char *at = memrchr(auth, '@', al);
+	const char *host = at ? at + 1 : auth;
+	size_t hl = al - (size_t)(host - auth);
+	const char *colon = memrchr(host, ':', hl);
+	if (colon)
+		hl = (size_t)(colon - host);
+	if (l->host[0] && (strlen(l->host) != hl || strncasecmp(host, l->host, hl) != 0))
+		return false;
+	return !l->path[0] || !strncmp(auth + al, l->path, strlen(l->path));
 }
 
 static void wait_lines(struct cmd *c, const char *state, bool front, int total)
@@ -518,114 +576,445 @@ static void wait_lines(struct cmd *c, const char *state, bool front, int total)
 			  front ? 23 : total + 4);
 }
 
+/*
+ * am start: the intent is built as Intent.parseCommandArgs does (options,
+ * then one optional argument: a URI if it has ':', a component if it has
+ * '/', else a package the intent is restricted to), printed as
+ * Intent.toString() prints it (data through Uri.toSafeString), and resolved
+ * against the installed app.
+ */
+#define AM_MAX_CATS 16
+#define AM_FLAG_NEW_TASK 0x10000000u
+#define AM_ACTION_MAIN "android.intent.action.MAIN"
+#define AM_ACTION_VIEW "android.intent.action.VIEW"
+#define AM_CAT_LAUNCHER "android.intent.category.LAUNCHER"
+
+struct am_intent {
+	const char *action, *data, *type, *id, *pkg;
+	char *comp_pkg, *comp_cls;   /* explicit component; class fully qualified */
+	const char *cats[AM_MAX_CATS];
+	int n_cats;
+	unsigned flags;
+	bool extras;
+};
+
+/* Options that set an intent flag. */
+static const struct { const char *opt; unsigned flag; } am_flag_opts[] = {
+	{ "--grant-read-uri-permission", 0x1 }, { "--grant-write-uri-permission", 0x2 },
+	{ "--debug-log-resolution", 0x8 }, { "--exclude-stopped-packages", 0x10 },
+	{ "--include-stopped-packages", 0x20 }, { "--grant-persistable-uri-permission", 0x40 },
+	{ "--grant-prefix-uri-permission", 0x80 }, { "--activity-match-external", 0x800 },
+	{ "--activity-task-on-home", 0x4000 }, { "--activity-clear-task", 0x8000 },
+	{ "--activity-no-animation", 0x10000 }, { "--activity-reorder-to-front", 0x20000 },
+	{ "--activity-no-user-action", 0x40000 }, { "--activity-clear-when-task-reset", 0x80000 },
+	{ "--activity-launched-from-history", 0x100000 }, { "--activity-reset-task-if-needed", 0x200000 },
+	{ "--activity-brought-to-front", 0x400000 }, { "--activity-exclude-from-recents", 0x800000 },
+	{ "--activity-previous-is-top", 0x1000000 }, { "--activity-multiple-task", 0x8000000 },
+	{ "--activity-clear-top", 0x4000000 }, { "--activity-single-top", 0x20000000 },
+	{ "--activity-no-history", 0x40000000 },
+};
+
+/* Options the simulator accepts and ignores, with how many values they take
+ * (the -e... / --e... ones are extras). */
+static const struct { const char *opt; int n; } am_skip_opts[] = {
+	{ "-D", 0 }, { "-N", 0 }, { "--streaming", 0 }, { "--track-allocation", 0 },
+	{ "--task-overlay", 0 }, { "--lock-task", 0 }, { "--allow-background-activity-starts", 0 },
+	{ "--dismiss-keyguard", 0 }, { "-P", 1 }, { "--start-profiler", 1 }, { "--sampling", 1 },
+	{ "--attach-agent", 1 }, { "--attach-agent-bind", 1 }, { "-R", 1 }, { "--user", 1 },
+	{ "--receiver-permission", 1 }, { "--display", 1 }, { "--windowingMode", 1 },
+	{ "--activityType", 1 }, { "--task", 1 }, { "--esn", 1 }, { "-e", 2 }, { "--es", 2 },
+	{ "--ei", 2 }, { "--el", 2 }, { "--ef", 2 }, { "--ed", 2 }, { "--eu", 2 }, { "--ecn", 2 },
+	{ "--ez", 2 }, { "--eia", 2 }, { "--eial", 2 }, { "--ela", 2 }, { "--elal", 2 }, { "--efa", 2 },
+	{ "--efal", 2 }, { "--eda", 2 }, { "--edal", 2 }, { "--esa", 2 }, { "--esal", 2 },
+};
+
+/* Android's ShellCommand argument reader: "-nVALUE" is "-n" "VALUE". */
+struct am_args {
+	char **argv;
+	int argc, pos;
+	const char *attached;   /* value glued to a short option */
+	char opt[3];
+};
+
+static const char *am_next_option(struct am_args *a)
+{
+	a->attached = NULL;
+	if (a->pos >= a->argc || a->argv[a->pos][0] != '-')
+		return NULL;
+	const char *arg = a->argv[a->pos++];
+	if (!strcmp(arg, "--"))
+		return NULL;
+	if (arg[1] && arg[1] != '-' && arg[2]) {
+		a->opt[0] = '-';
+		a->opt[1] = arg[1];
+		a->opt[2] = '\0';
+		a->attached = arg + 2;
+		return a->opt;
+	}
+	return arg;
+}
+
+/* The option's value, or NULL when none is left. */
+static const char *am_next_value(struct am_args *a)
+{
+	const char *v = a->attached;
+	a->attached = NULL;
+	if (v)
+		return v;
+	return a->pos < a->argc ? a->argv[a->pos++] : NULL;
+}
+
+/* ComponentName.unflattenFromString into in->comp_*; false when malformed. */
+static bool am_set_component(struct am_intent *in, const char *s)
+{
+	const char *slash = strchr(s, '/');
+	if (!slash || !slash[1])
+		return false;
+	free(in->comp_pkg);
+	free(in->comp_cls);
+	in->comp_pkg = xstrndup(s, (size_t)(slash - s));
+	in->comp_cls = slash[1] == '.' ? xasprintf("%s%s", in->comp_pkg, slash + 1) : xstrdup(slash + 1);
+	return true;
+}
+
+/* Uri.toSafeString(): scheme, host and port only. */
+static void am_safe_uri(const char *uri, struct strbuf *sb)
+{
+	const char *colon = strchr(uri, ':');
+	if (!colon)
+		return;
+	size_t sl = (size_t)(colon - uri);
+	(void)strbuf_add(sb, uri, sl + 1);
+	const char *ssp = colon + 1;
+	size_t ssp_len = strcspn(ssp, "#");
+	static const char *const sensitive[] = { "tel", "sip", "sms", "smsto", "mailto", "nfc" };
+	for (size_t i = 0; i < sizeof sensitive / sizeof sensitive[0]; i++) {
+		if (strlen(sensitive[i]) == sl && !strncasecmp(uri, sensitive[i], sl)) {
+			for (size_t k = 0; k < ssp_len; k++)
+				(void)strbuf_addch(sb, strchr("-@.", ssp[k]) ? ssp[k] : 'x');
+			return;
+		}
+	}
+	bool has_path = ssp[0] == '/';
+	if (ssp[0] == '/' && ssp[1] == '/') {
+		const char *auth = ssp + 2;
+		size_t al = strcspn(auth, "/?#");
+		const char *at = memrchr(auth, '@', al);
+		const char *host = at ? at + 1 : auth;
+		size_t hl = al - (size_t)(host - auth);
+		const char *pc = memrchr(host, ':', hl);
+		long port = -1;
+		if (pc) {
+			char *end;
+			port = strtol(pc + 1, &end, 10);
+			if (end == pc + 1 || end != host + hl || port < 0 || port > 65535)
+				port = -1;
+			hl = (size_t)(pc - host);
+		}
+		(void)strbuf_adds(sb, "//");
+		(void)strbuf_add(sb, host, hl);
+		if (port >= 0)
+			(void)strbuf_addf(sb, ":%ld", port);
+	}
+	if (has_path)
+		(void)strbuf_adds(sb, "/...");
+}
+
+/* Intent.toString(), with `extra_flags` or'ed into the flags. */
+static void am_describe(const struct am_intent *in, unsigned extra_flags, struct strbuf *sb)
+{
+	const char *sep = "";
+	(void)strbuf_adds(sb, "Intent { ");
+	if (in->action) {
+		(void)strbuf_addf(sb, "act=%s", in->action);
+		sep = " ";
+	}
+	if (in->n_cats) {
+		(void)strbuf_addf(sb, "%scat=[", sep);
+		for (int i = 0; i < in->n_cats; i++)
+			(void)strbuf_addf(sb, "%s%s", i ? "," : "", in->cats[i]);
+		(void)strbuf_addch(sb, ']');
+		sep = " ";
+	}
+	if (in->data) {
+		(void)strbuf_addf(sb, "%sdat=", sep);
+		am_safe_uri(in->data, sb);
+		sep = " ";
+	}
+	if (in->type) {
+		(void)strbuf_addf(sb, "%styp=%s", sep, in->type);
+		sep = " ";
+	}
+	if (in->id) {
+		(void)strbuf_addf(sb, "%sid=%s", sep, in->id);
+		sep = " ";
+	}
+	if (in->flags | extra_flags) {
+		(void)strbuf_addf(sb, "%sflg=0x%x", sep, in->flags | extra_flags);
+		sep = " ";
+	}
+	if (in->pkg) {
+		(void)strbuf_addf(sb, "%spkg=%s", sep, in->pkg);
+		sep = " ";
+	}
+	if (in->comp_pkg) {
+		size_t pl = strlen(in->comp_pkg);
+		const char *cls = in->comp_cls;
+		bool in_pkg = !strncmp(cls, in->comp_pkg, pl) && cls[pl] == '.';
+		(void)strbuf_addf(sb, "%scmp=%s/%s", sep, in->comp_pkg, in_pkg ? cls + pl : cls);
+		sep = " ";
+	}
+	if (in->extras)
+		(void)strbuf_addf(sb, "%s(has extras)", sep);
+	(void)strbuf_adds(sb, " }");
+}
+
+/* What a command-line exception looks like (exit status 255). */
+static int am_exception(struct cmd *c, const char *exception, const char *msg)
+{
+	(void)strbuf_addf(c->err, "Exception occurred while executing '%s':\n%s: %s\n"
+			  "\tat android.content.Intent.parseCommandArgs(Intent.java:11763)\n"
+			  "\tat com.android.server.am.ActivityManagerShellCommand.makeIntent("
+			  "ActivityManagerShellCommand.java:471)\n",
+			  c->argv[1], exception, msg);
+	return 255;
+}
+
+/* ShellCommand.getNextArgRequired() ran out of arguments. */
+static int am_missing(struct cmd *c, const struct am_args *a)
+{
+	char msg[300];
+	snprintf(msg, sizeof msg, "Argument expected after \"%.200s\"", a->argv[a->pos - 1]);
+	return am_exception(c, "java.lang.IllegalArgumentException", msg);
+}
+
+static bool am_has_cat(const struct am_intent *in, const char *cat)
+{
+	for (int i = 0; i < in->n_cats; i++)
+		if (!strcmp(in->cats[i], cat))
+			return true;
+	return false;
+}
+
+/* Every category of the intent is one of `allowed` (NULL-terminated). */
+static bool am_cats_within(const struct am_intent *in, const char *const *allowed)
+{
+	for (int i = 0; i < in->n_cats; i++) {
+		bool ok = false;
+		for (const char *const *a = allowed; *a && !ok; a++)
+			ok = !strcmp(in->cats[i], *a);
+		if (!ok)
+			return false;
+	}
+	return true;
+}
+
+/*
+ * The app's exported activity an implicit intent resolves to (and the
+ * screen a deep link opens), or -1. VIEW (or no action) with data matches
+ * the deep links (VIEW + BROWSABLE filters, categories DEFAULT/BROWSABLE);
+ * MAIN (or no action) with LAUNCHER and the app's package is its launcher
+ * activity. Other apps are not installed, so a package other than the
+ * app's resolves nothing.
+ */
+static int am_resolve(struct sim *s, const struct am_intent *in, int *screen)
+{
+	static const char *const link_cats[] = { "android.intent.category.DEFAULT",
+						 "android.intent.category.BROWSABLE", NULL };
+	static const char *const main_cats[] = { "android.intent.category.DEFAULT", AM_CAT_LAUNCHER, NULL };
+	const struct sim_app *app = s->app;
+	*screen = -1;
+	if (in->pkg && strcmp(in->pkg, app->package) != 0)
+		return -1;
+	if (in->data && !in->type && (!in->action || !strcmp(in->action, AM_ACTION_VIEW)) &&
+	    am_cats_within(in, link_cats)) {
+		for (size_t k = 0; k < app->n_links; k++) {
+			const struct sim_link *l = &app->links[k];
+			if (app->activities[l->activity].exported && link_matches(l, in->data)) {
+				*screen = l->screen;
+				return l->activity;
+			}
+		}
+		return -1;
+	}
+	if (!in->data && !in->type && in->pkg && app->launcher >= 0 &&
+	    (!in->action || !strcmp(in->action, AM_ACTION_MAIN)) && am_has_cat(in, AM_CAT_LAUNCHER) &&
+	    am_cats_within(in, main_cats))
+		return app->launcher;
+	return -1;
+}
+
+/* Parse am start's arguments from argv[i] into `in`; 0, or an exit status
+ * with the exception printed. */
+static int am_parse(struct cmd *c, int i, struct am_intent *in, bool *wait, bool *stop)
+{
+	struct am_args a = { c->argv, c->argc, i, NULL, { 0 } };
+	const char *opt;
+	while ((opt = am_next_option(&a))) {
+		const char *v = NULL;
+		if (!strcmp(opt, "-W")) {
+			*wait = true;
+		} else if (!strcmp(opt, "-S")) {
+			*stop = true;
+		} else if (!strcmp(opt, "-a") || !strcmp(opt, "-d") || !strcmp(opt, "-t") || !strcmp(opt, "-i") ||
+			   !strcmp(opt, "-c") || !strcmp(opt, "-p") || !strcmp(opt, "-n") || !strcmp(opt, "-f")) {
+			if (!(v = am_next_value(&a)))
+				return am_missing(c, &a);
+			switch (opt[1]) {
+			case 'a':
+				in->action = v;
+				break;
+			case 'd':
+				in->data = v;
+				break;
+			case 't':
+				in->type = v;
+				break;
+			case 'i':
+				in->id = v;
+				break;
+			case 'p':
+				in->pkg = v;
+				break;
+			case 'c':
+				if (in->n_cats < AM_MAX_CATS && !am_has_cat(in, v))
+					in->cats[in->n_cats++] = v;
+				break;
+			case 'n':
+				if (!am_set_component(in, v)) {
+					char msg[300];
+					snprintf(msg, sizeof msg, "Bad component name: %.200s", v);
+					return am_exception(c, "java.lang.IllegalArgumentException", msg);
+				}
+				break;
+			default: { /* -f: Integer.decode */
+				char *end;
+				const char *num = v[0] == '#' ? v + 1 : v;
+				long f = strtol(num, &end, v[0] == '#' ? 16 : 0);
+				if (!*num || *end || f < INT32_MIN || f > UINT32_MAX) {
+					char msg[300];
+					snprintf(msg, sizeof msg, "For input string: \"%.200s\"", v);
+					return am_exception(c, "java.lang.NumberFormatException", msg);
+				}
+				in->flags = (unsigned)f;
+			}
+			}
+		} else {
+			bool known = false;
+			for (size_t k = 0; k < sizeof am_flag_opts / sizeof am_flag_opts[0] && !known; k++)
+				if (!strcmp(opt, am_flag_opts[k].opt)) {
+					in->flags |= am_flag_opts[k].flag;
+					known = true;
+				}
+			for (size_t k = 0; k < sizeof am_skip_opts / sizeof am_skip_opts[0] && !known; k++) {
+				if (strcmp(opt, am_skip_opts[k].opt))
+					continue;
+				known = true;
+				for (int n = 0; n < am_skip_opts[k].n; n++)
+					if (!am_next_value(&a))
+						return am_missing(c, &a);
+				if (!strncmp(opt, "-e", 2) || !strncmp(opt, "--e", 3))
+					in->extras = true;
+			}
+			if (!known) {
+				char msg[300];
+				snprintf(msg, sizeof msg, "Unknown option: %.200s", opt);
+				return am_exception(c, "java.lang.IllegalArgumentException", msg);
+			}
+		}
+	}
+	/* The one argument after the options. */
+	const char *arg = a.pos < a.argc ? a.argv[a.pos] : NULL;
+	if (arg && strchr(arg, ':')) {
+		if (!in->action)
+			in->action = AM_ACTION_VIEW;
+		if (!in->data && !in->type)
+			in->data = arg;
+	} else if (arg) {
+		bool had_action = in->action != NULL;
+		if (!had_action)
+			in->action = AM_ACTION_MAIN;
+		if (!had_action && !in->n_cats)
+			in->cats[in->n_cats++] = AM_CAT_LAUNCHER;
+		if (strchr(arg, '/'))
+			(void)am_set_component(in, arg);
+		else if (!in->pkg)
+			in->pkg = arg;
+	}
+	return 0;
+}
+
 static int am_start(struct cmd *c, int i)
 {
 	struct sim *s = c->s;
-	const char *comp = NULL, *action = NULL, *data = NULL, *cat = NULL;
+	struct am_intent in = { 0 };
 	bool wait = false, stop = false;
-	for (; i < c->argc; i++) {
-		const char *o = c->argv[i];
-		bool has = i + 1 < c->argc;
-		if (!strcmp(o, "-W"))
-			wait = true;
-		else if (!strcmp(o, "-S"))
-			stop = true;
-		else if (!strcmp(o, "-n") && has)
-			comp = c->argv[++i];
-		else if (!strcmp(o, "-a") && has)
-			action = c->argv[++i];
-		else if (!strcmp(o, "-d") && has)
-			data = c->argv[++i];
-		else if (!strcmp(o, "-c") && has)
-			cat = c->argv[++i];
-		else if ((!strcmp(o, "-f") || !strcmp(o, "--user") || !strcmp(o, "-p") ||
-			  !strcmp(o, "-t") || !strcmp(o, "--display") || !strcmp(o, "--windowingMode") ||
-			  !strcmp(o, "--activityType")) && has)
-			i++;
-		else if ((!strcmp(o, "--es") || !strcmp(o, "--ei") || !strcmp(o, "--ez") ||
-			  !strcmp(o, "--el") || !strcmp(o, "--ef")) && i + 2 < c->argc)
-			i += 2;
-		else if (o[0] == '-')
-			continue;
-		else if (strchr(o, '/') && !strstr(o, "://"))
-			comp = o;
-		else
-			data = o;
-	}
 	struct strbuf desc = STRBUF_INIT;
-	(void)strbuf_adds(&desc, "Intent {");
-	if (action)
-		(void)strbuf_addf(&desc, " act=%s", action);
-	if (cat)
-		(void)strbuf_addf(&desc, " cat=[%s]", cat);
-	if (data)
-		(void)strbuf_addf(&desc, " dat=%s", data);
-	if (comp)
-		(void)strbuf_addf(&desc, " cmp=%s", comp);
-	(void)strbuf_adds(&desc, " }");
+	int act = -1, screen = -1;
+	int rc = am_parse(c, i, &in, &wait, &stop);
+	if (rc)
+		goto out;
+	if (!in.comp_pkg)
+		act = am_resolve(s, &in, &screen);
+	if (stop) {
+		const char *pkg = in.comp_pkg ? in.comp_pkg : act >= 0 ? s->app->package : NULL;
+		if (!pkg) {
+			am_describe(&in, 0, &desc);
+			(void)strbuf_addf(c->err, "Error: Intent does not match any activities: %s\n", desc.buf);
+			rc = 1;
+			goto out;
+		}
+		(void)strbuf_addf(c->out, "Stopping: %s\n", pkg);
+		if (!strcmp(pkg, s->app->package))
+			sim_act_force_stop(s);
+	}
+	am_describe(&in, 0, &desc);
 	(void)strbuf_addf(c->out, "Starting: %s\n", desc.buf);
 	if (s->latency)
 		*c->sleep_ms += LAT_AM_MS;
-	int act = -1, screen = -1, rc = 0;
-	if (comp) {
-		act = activity_by_component(s, comp);
+	/* Intent.FLAG_ACTIVITY_NEW_TASK is added after "Starting:"; errors go
+	 * to stdout with -W, else to stderr, as am prints them. */
+	strbuf_reset(&desc);
+	am_describe(&in, AM_FLAG_NEW_TASK, &desc);
+	struct strbuf *out = wait ? c->out : c->err;
+	if (in.comp_pkg) {
+		if (!strcmp(in.comp_pkg, s->app->package))
+			for (size_t k = 0; k < s->app->n_activities; k++)
+				if (!strcmp(s->app->activities[k].name, in.comp_cls))
+					act = (int)k;
 		if (act < 0) {
-			const char *slash = strchr(comp, '/');
-			if (!slash) {
-				(void)strbuf_addf(c->err, "Error: Activity not started, unable to resolve %s\n", desc.buf);
-			} else {
-				char *pkg = xstrndup(comp, (size_t)(slash - comp));
-				const char *cls = slash + 1;
-				(void)strbuf_adds(c->out, "Error type 3\n");
-				(void)strbuf_addf(c->err, "Error: Activity class {%s/%s%s} does not exist.\n", pkg,
-						  cls[0] == '.' ? pkg : "", cls);
-				free(pkg);
-			}
+			(void)strbuf_addf(out, "Error type 3\nError: Activity class {%s/%s} does not exist.\n",
+					  in.comp_pkg, in.comp_cls);
 			goto out;
 		}
 		if (!s->app->activities[act].exported) {
-			(void)strbuf_addf(c->err, "Exception occurred while executing 'start':\n"
-					  "java.lang.SecurityException: Permission Denial: starting Intent { "
-					  "flg=0x10000000 cmp=%s } from null (pid=%d, uid=2000) not exported "
-					  "from uid 10123\n\tat com.android.server.wm.ActivityTaskSupervisor."
-					  "checkStartAnyActivityPermission(ActivityTaskSupervisor.java:1164)\n",
-					  comp, 5000 + (int)(s->seq % 997));
+			(void)strbuf_addf(c->err, "Exception occurred while executing '%s':\n"
+					  "java.lang.SecurityException: Permission Denial: starting %s from null "
+					  "(pid=%d, uid=2000) not exported from uid 10123\n\tat com.android.server.wm."
+					  "ActivityTaskSupervisor.checkStartAnyActivityPermission("
+					  "ActivityTaskSupervisor.java:1164)\n",
+					  c->argv[1], desc.buf, 5000 + (int)(s->seq % 997));
 			rc = 255;
 			goto out;
 		}
-		if (data) {
-			for (size_t k = 0; k < s->app->n_links; k++)
-				if (s->app->links[k].activity == act && link_matches(&s->app->links[k], data))
-					screen = s->app->links[k].screen;
-		}
-	} else if (data) {
-		for (size_t k = 0; k < s->app->n_links && act < 0; k++) {
-			if (link_matches(&s->app->links[k], data)) {
-				act = s->app->links[k].activity;
+		for (size_t k = 0; in.data && k < s->app->n_links; k++)
+			if (s->app->links[k].activity == act && link_matches(&s->app->links[k], in.data))
 				screen = s->app->links[k].screen;
-			}
-		}
-		if (act < 0 || (action && strcmp(action, "android.intent.action.VIEW") != 0)) {
-			(void)strbuf_addf(c->err, "Error: Activity not started, unable to resolve Intent {%s%s%s dat=%s flg=0x10000000 }\n",
-					  action ? " act=" : "", action ? action : "", "", data);
-			goto out;
-		}
-	} else {
-		(void)strbuf_addf(c->err, "Error: Activity not started, unable to resolve Intent {%s%s flg=0x10000000 }\n",
-				  action ? " act=" : "", action ? action : "");
+	} else if (act < 0) {
+		(void)strbuf_addf(out, "Error: Activity not started, unable to resolve %s\n", desc.buf);
 		goto out;
 	}
-	if (stop)
-		sim_act_force_stop(s);
 	const char *state = "COLD";
 	bool front = false;
 	sim_act_launch(s, act, screen, &state, &front);
 	if (front)
-		(void)strbuf_adds(c->out, "Warning: Activity not started, its current task has been "
+		(void)strbuf_adds(out, "Warning: Activity not started, its current task has been "
 				  "brought to the front\n");
 	if (wait)
 		wait_lines(c, state, front, !strcmp(state, "COLD") ? 412 : !strcmp(state, "WARM") ? 186 : 88);
 out:
+	free(in.comp_pkg);
+	free(in.comp_cls);
 	strbuf_release(&desc);
 	return rc;
 }
@@ -1075,6 +1464,7 @@ static void default_props(struct sim *s)
 		return;
 	for (size_t i = 0; i < sizeof kv / sizeof kv[0]; i++)
 		sim_kv_set(&s->props, &s->n_props, kv[i][0], kv[i][1]);
+	sim_kv_set(&s->props, &s->n_props, "trident.sim.latency", s->latency ? "phone" : "none");
 }
 
 static int cmd_getprop(struct cmd *c)
@@ -1097,6 +1487,12 @@ static int cmd_setprop(struct cmd *c)
 	default_props(s);
 	if (c->argc != 3)
 		return usage_err(c, "usage: setprop NAME VALUE\n\nSets an Android system property.\n");
+	if (!strcmp(c->argv[1], "trident.sim.latency")) {
+		/* read-only: the profile is fixed when the device is created */
+		(void)strbuf_addf(c->err, "Failed to set property 'trident.sim.latency' to '%s'.\n"
+				  "See dmesg for error reason.\n", c->argv[2]);
+		return 1;
+	}
 	sim_kv_set(&s->props, &s->n_props, c->argv[1], c->argv[2]);
 	if (!strcmp(c->argv[1], "trident.sim.dump_failures")) {
 		long n = strtol(c->argv[2], NULL, 10);
@@ -1381,10 +1777,73 @@ static int run_simple(struct sim *s, char **argv, int argc, const struct strbuf 
 	return 127;
 }
 
+/* What $? and $$ expand to while a command line runs. */
+struct shell_env {
+	int status;
+	unsigned pid;
+};
+
+/* The environment adbd gives `adb shell` on Android 14 (a fixed subset). */
+static const char *const shell_vars[][2] = {
+	{ "HOME", "/" }, { "USER", "shell" }, { "LOGNAME", "shell" }, { "SHELL", "/bin/sh" },
+	{ "PWD", "/" }, { "TMPDIR", "/data/local/tmp" }, { "ANDROID_DATA", "/data" },
+	{ "ANDROID_ROOT", "/system" }, { "ANDROID_STORAGE", "/storage" },
+	{ "EXTERNAL_STORAGE", "/sdcard" }, { "ANDROID_ASSETS", "/system/app" },
+	{ "ANDROID_ART_ROOT", "/apex/com.android.art" }, { "ANDROID_I18N_ROOT", "/apex/com.android.i18n" },
+	{ "ANDROID_TZDATA_ROOT", "/apex/com.android.tzdata" }, { "ASEC_MOUNTPOINT", "/mnt/asec" },
+	{ "DOWNLOAD_CACHE", "/data/cache" },
+	{ "PATH", "/product/bin:/apex/com.android.runtime/bin:/apex/com.android.art/bin:/system_ext/bin:"
+		  "/system/bin:/system/xbin:/odm/bin:/vendor/bin:/vendor/xbin" },
+};
+
+/* Append the value of parameter `name` (n bytes); unknown ones are empty. */
+static void shell_param(const char *name, size_t n, const struct shell_env *env, struct strbuf *sb)
+{
+	if (n == 1 && name[0] == '?') {
+		(void)strbuf_addf(sb, "%d", env->status);
+	} else if (n == 1 && name[0] == '$') {
+		(void)strbuf_addf(sb, "%u", env->pid);
+	} else if (n == 1 && name[0] == '#') {
+		(void)strbuf_addch(sb, '0');
+	} else if (n == 1 && name[0] == '0') {
+		(void)strbuf_adds(sb, "/system/bin/sh");
+	} else if (n == 8 && !strncmp(name, "HOSTNAME", 8)) {
+		(void)strbuf_adds(sb, sim_model());
+	} else {
+		for (size_t i = 0; i < sizeof shell_vars / sizeof shell_vars[0]; i++)
+			if (strlen(shell_vars[i][0]) == n && !strncmp(shell_vars[i][0], name, n))
+				(void)strbuf_adds(sb, shell_vars[i][1]);
+	}
+}
+
+/* A word with its parameters expanded (malloc'd). */
+static char *expand_word(const char *w, const struct shell_env *env)
+{
+	struct strbuf sb = STRBUF_INIT;
+	strbuf_init(&sb, SHELL_MAX_LINE * 4);
+	for (const char *p = w; *p;) {
+		if (*p != VAR_MARK) {
+			size_t n = strcspn(p, "\001");
+			(void)strbuf_add(&sb, p, n);
+			p += n;
+			continue;
+		}
+		const char *e = strchr(p + 1, VAR_MARK);
+		if (!e)
+			break; /* cannot happen: tokenize writes marks in pairs */
+		if (e == p + 1)
+			(void)strbuf_addch(&sb, VAR_MARK);
+		else
+			shell_param(p + 1, (size_t)(e - p - 1), env, &sb);
+		p = e + 1;
+	}
+	return strbuf_detach(&sb, NULL);
+}
+
 struct simple {
-	char *argv[SHELL_MAX_WORDS + 1];
-	int argc;
-	const char *out_file, *err_file, *in_file;
+	const struct tok *words[SHELL_MAX_WORDS];
+	int n_words;
+	const struct tok *out_file, *err_file, *in_file;
 	bool out_append, err_append, err_to_out;
 };
 
@@ -1395,11 +1854,11 @@ static int parse_simple(struct toks *t, size_t *pos, struct simple *sc, struct s
 	while (*pos < t->n) {
 		struct tok *k = &t->v[*pos];
 		if (k->type == T_WORD) {
-			if (sc->argc >= SHELL_MAX_WORDS) {
+			if (sc->n_words >= SHELL_MAX_WORDS) {
 				(void)strbuf_adds(err, "/system/bin/sh: too many arguments\n");
 				return -1;
 			}
-			sc->argv[sc->argc++] = k->word;
+			sc->words[sc->n_words++] = k;
 			(*pos)++;
 			continue;
 		}
@@ -1409,7 +1868,7 @@ static int parse_simple(struct toks *t, size_t *pos, struct simple *sc, struct s
 				(void)strbuf_adds(err, "/system/bin/sh: syntax error: unexpected newline\n");
 				return -1;
 			}
-			const char *f = t->v[*pos + 1].word;
+			const struct tok *f = &t->v[*pos + 1];
 			if (k->type == T_OUT || k->type == T_APPEND) {
 				sc->out_file = f;
 				sc->out_append = k->type == T_APPEND;
@@ -1447,8 +1906,42 @@ static void write_redirect(struct sim *s, const char *file, bool append, const s
 }
 
 /* Run a pipeline starting at *pos; returns its exit code, or -1 on syntax error. */
-static int run_pipeline(struct sim *s, struct toks *t, size_t *pos, struct strbuf *out, struct strbuf *err,
-			int *sleep_ms, bool *exit_now)
+/* A simple command with its words expanded; words that were unquoted and
+ * expanded to nothing are dropped, as sh drops them. */
+struct expanded {
+	char *argv[SHELL_MAX_WORDS + 1];
+	int argc;
+	char *out_file, *err_file, *in_file;
+};
+
+static void expand_simple(const struct simple *sc, const struct shell_env *env, struct expanded *x)
+{
+	memset(x, 0, sizeof *x);
+	for (int i = 0; i < sc->n_words; i++) {
+		char *w = expand_word(sc->words[i]->word, env);
+		if (!*w && !sc->words[i]->quoted)
+			free(w);
+		else
+			x->argv[x->argc++] = w;
+	}
+	x->out_file = sc->out_file ? expand_word(sc->out_file->word, env) : NULL;
+	x->err_file = sc->err_file ? expand_word(sc->err_file->word, env) : NULL;
+	x->in_file = sc->in_file ? expand_word(sc->in_file->word, env) : NULL;
+}
+
+static void expanded_release(struct expanded *x)
+{
+	for (int i = 0; i < x->argc; i++)
+		free(x->argv[i]);
+	free(x->out_file);
+	free(x->err_file);
+	free(x->in_file);
+}
+
+/* Run a pipeline starting at *pos; returns its exit code, or -1 on syntax
+ * error. `env->status` is $? for every command of the pipeline. */
+static int run_pipeline(struct sim *s, struct toks *t, size_t *pos, const struct shell_env *env,
+			struct strbuf *out, struct strbuf *err, int *sleep_ms, bool *exit_now)
 {
 	struct strbuf in = STRBUF_INIT, cur = STRBUF_INIT;
 	bool have_in = false;
@@ -1460,37 +1953,44 @@ static int run_pipeline(struct sim *s, struct toks *t, size_t *pos, struct strbu
 			rc = -1;
 			break;
 		}
-		if (sc.argc == 0 && !sc.out_file) {
+		if (sc.n_words == 0 && !sc.out_file) {
 			(void)strbuf_adds(err, "/system/bin/sh: syntax error: unexpected operator\n");
 			rc = -1;
 			break;
 		}
+		struct expanded x;
+		expand_simple(&sc, env, &x);
 		struct strbuf cerr = STRBUF_INIT;
 		strbuf_reset(&cur);
-		if (sc.in_file) {
+		if (x.in_file) {
 			strbuf_reset(&in);
-			if (sim_fs_read(s, sc.in_file, &in) != 0) {
+			if (sim_fs_read(s, x.in_file, &in) != 0) {
 				(void)strbuf_addf(err, "/system/bin/sh: can't open %s: No such file or directory\n",
-						  sc.in_file);
+						  x.in_file);
 				rc = 1;
 				strbuf_release(&cerr);
+				expanded_release(&x);
 				break;
 			}
 			have_in = true;
 		}
-		rc = run_simple(s, sc.argv, sc.argc, have_in ? &in : NULL, &cur, &cerr, sleep_ms, exit_now);
+		/* run_simple may rewrite argv entries ("cmd package" -> "pm"): pass a copy */
+		char *argv[SHELL_MAX_WORDS + 1];
+		memcpy(argv, x.argv, sizeof argv);
+		rc = run_simple(s, argv, x.argc, have_in ? &in : NULL, &cur, &cerr, sleep_ms, exit_now);
 		if (sc.err_to_out)
 			(void)strbuf_add(&cur, cerr.buf, cerr.len), strbuf_reset(&cerr);
-		if (sc.err_file)
-			write_redirect(s, sc.err_file, sc.err_append, &cerr, err, &rc);
+		if (x.err_file)
+			write_redirect(s, x.err_file, sc.err_append, &cerr, err, &rc);
 		else
 			(void)strbuf_add(err, cerr.buf, cerr.len);
 		strbuf_release(&cerr);
 		bool piped = *pos < t->n && t->v[*pos].type == T_PIPE;
-		if (sc.out_file) {
-			write_redirect(s, sc.out_file, sc.out_append, &cur, err, &rc);
+		if (x.out_file) {
+			write_redirect(s, x.out_file, sc.out_append, &cur, err, &rc);
 			strbuf_reset(&cur);
 		}
+		expanded_release(&x);
 		if (!piped || *exit_now) {
 			(void)strbuf_add(out, cur.buf, cur.len);
 			break;
@@ -1527,6 +2027,9 @@ int sim_shell(struct sim *s, const char *cmdline, struct strbuf *out, struct str
 		strbuf_release(&scratch_err);
 		return TD_OK;
 	}
+	/* $$: each command line is a new sh process on a phone */
+	static atomic_uint shells;
+	unsigned pid = 10000 + atomic_fetch_add(&shells, 1) % 20000;
 	pthread_mutex_lock(&s->lock);
 	size_t pos = 0;
 	int rc = 0;
@@ -1543,7 +2046,8 @@ int sim_shell(struct sim *s, const char *cmdline, struct strbuf *out, struct str
 			       t.v[pos].type != T_OR)
 				pos++;
 		} else {
-			rc = run_pipeline(s, &t, &pos, out, err, &sleep_ms, &exit_now);
+			struct shell_env env = { rc, pid };
+			rc = run_pipeline(s, &t, &pos, &env, out, err, &sleep_ms, &exit_now);
 			if (rc < 0) {
 				rc = 2;
 				break;

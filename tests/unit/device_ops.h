@@ -245,7 +245,25 @@ static void ops_check_all(struct device *dev, int fuzz_rounds)
 	free(s);
 	err = device_open_uri(dev, "nosuchscheme://x/y?a=1&b='2'", NULL);
 	CHECK_INT_EQ(err, TD_ERR_DEVICE);
+	CHECK(strstr(td_errmsg(err), "unable to resolve Intent { act=android.intent.action.VIEW "
+				     "dat=nosuchscheme://x/... flg=0x10000000 }") != NULL);
 	CHECK_INT_EQ(device_open_uri(dev, "devtest://detail", "bad pkg;rm"), TD_ERR_INVALID);
+	/* a deep link restricted to a package: the trailing argument of am start */
+	CHECK_OK(device_key(dev, DEVICE_KEY_BACK));
+	s = ops_activity(dev);
+	CHECK_STR_EQ(s, DEVTEST_PKG "/.MainActivity");
+	free(s);
+	CHECK_OK(device_open_uri(dev, "devtest://detail?from=test", DEVTEST_PKG));
+	s = ops_activity(dev);
+	CHECK_STR_EQ(s, DEVTEST_PKG "/.DetailActivity");
+	free(s);
+	err = device_open_uri(dev, "devtest://detail", "com.other.app");
+	CHECK_INT_EQ(err, TD_ERR_DEVICE);
+	CHECK(strstr(td_errmsg(err), "unable to resolve Intent { act=android.intent.action.VIEW "
+				     "dat=devtest://detail/... flg=0x10000000 pkg=com.other.app }") != NULL);
+	s = ops_activity(dev);
+	CHECK_STR_EQ(s, DEVTEST_PKG "/.DetailActivity");
+	free(s);
 
 	/* rotation (a fresh start: launching again would resume DetailActivity) */
 	CHECK_OK(device_force_stop(dev, DEVTEST_PKG));

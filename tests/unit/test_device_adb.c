@@ -3,7 +3,8 @@
  * private port (started by the device layer itself) with trident-simd
  * connected over TCP (host:connect). Runs the same every-operation body as
  * test_device_sim.c plus what only a real connection has: device listing,
- * concurrent capture, uiautomator dump retries, and device loss (trident-simd
+ * concurrent capture, the legacy shell: fallback (every operation again,
+ * without shell_v2), uiautomator dump retries, and device loss (trident-simd
  * killed and restarted mid-run: reported, waited for, reconnected).
  * Skips (77) when adb or trident-simd is missing.
  */
@@ -58,6 +59,40 @@ TEST(every_operation)
 	device_close(dev);
 }
 
+/*
+ * The legacy shell: path end to end, as for a device without shell_v2
+ * (forced with the TRIDENT_ADB_SHELL_V1 test hook): exit codes come from the
+ * `; echo ":trident-exit:$?"` marker, and every operation still works.
+ */
+TEST(legacy_shell)
+{
+	REQUIRE(setenv("TRIDENT_ADB_SHELL_V1", "1", 1) == 0);
+	struct adb_client *c = NULL;
+	struct transport *t = NULL;
+	CHECK_OK(adb_client_new(h.server, 10000, &c));
+	CHECK_OK(transport_adb_new(c, h.serial, 1000, &t));
+	CHECK(t && !transport_adb_shell_v2(t));
+	if (t)
+		transport_free(t);
+	struct device *dev = NULL;
+	CHECK_OK(device_open(h.serial, h.cfg, &dev));
+	unsetenv("TRIDENT_ADB_SHELL_V1");
+	REQUIRE(dev);
+	const char *fail[] = { "false", NULL }, *missing[] = { "nosuchcommand", "x", NULL };
+	char *out = NULL;
+	int code = -1;
+	CHECK_OK(device_shell(dev, fail, &out, &code));
+	CHECK_INT_EQ(code, 1);
+	CHECK_STR_EQ(out, "");
+	free(out);
+	CHECK_OK(device_shell(dev, missing, &out, &code));
+	CHECK_INT_EQ(code, 127);
+	CHECK(out && strstr(out, "nosuchcommand: inaccessible or not found"));
+	free(out);
+	ops_check_all(dev, 20);
+	device_close(dev);
+}
+
 static void count_entry(void *ctx, const char *name, const struct transport_stat *st)
 {
 	if (!strcmp(name, "proto.txt") && st->size == 5)
@@ -88,20 +123,19 @@ TEST(protocol_paths)
 	CHECK(strstr(eb.buf, "nosuchcommand") != NULL);
 	strbuf_reset(&sb);
 	strbuf_reset(&eb);
-	/*
-	 * shell: without v2. The exit code comes from `echo ":trident-exit:$?"`;
-	 * trident-simd's sh does not expand $? (a real device's does, and the
-	 * marker parsing is unit-tested in test_adb_parse.c), so here the
-	 * fallback must say so rather than invent an exit code.
-	 */
-	int err = adb_shell(c, h.serial, "echo 'one  two'", false, &sb, &eb, &code);
-	if (err) {
-		CHECK_INT_EQ(err, TD_ERR_PROTOCOL);
-		CHECK(strstr(td_errmsg(err), "did not expand") != NULL);
-	} else {
-		CHECK_STR_EQ(sb.buf, "one  two\n");
-		CHECK_INT_EQ(code, 0);
-	}
+	/* shell: without v2: the exit code comes from `echo ":trident-exit:$?"`
+	 * (expanded by the device's sh), stderr is mixed into stdout. */
+	CHECK_OK(adb_shell(c, h.serial, "echo 'one  two'", false, &sb, &eb, &code));
+	CHECK_STR_EQ(sb.buf, "one  two\n");
+	CHECK_INT_EQ(code, 0);
+	strbuf_reset(&sb);
+	CHECK_OK(adb_shell(c, h.serial, "echo 'one  two'; false", false, &sb, &eb, &code));
+	CHECK_STR_EQ(sb.buf, "one  two\n");
+	CHECK_INT_EQ(code, 1);
+	strbuf_reset(&sb);
+	CHECK_OK(adb_shell(c, h.serial, "nosuchcommand", false, &sb, &eb, &code));
+	CHECK_INT_EQ(code, 127);
+	CHECK(strstr(sb.buf, "nosuchcommand: inaccessible or not found") != NULL);
 	strbuf_reset(&sb);
 	CHECK_OK(adb_exec(c, h.serial, "screencap -p", &sb));
 	CHECK(sb.len > 8 && !memcmp(sb.buf, "\x89PNG", 4));
@@ -233,6 +267,7 @@ int main(void)
 	RUN(protocol_paths);
 	RUN(animations_restored);
 	RUN(every_operation);
+	RUN(legacy_shell);
 	RUN(dump_retries);
 	RUN(device_loss);
 	adb_harness_stop(&h);

@@ -1,9 +1,11 @@
 /*
  * test_device_sim.c - every device operation against the in-process
  * simulator (the "sim" backend), the same test body that test_device_adb.c
- * runs through the real adb server; plus opening errors and uiautomator dump
- * retries (the sim's `setprop trident.sim.dump_failures N`).
+ * runs through the real adb server; plus opening errors, uiautomator dump
+ * retries (the sim's `setprop trident.sim.dump_failures N`) and the
+ * sim.latency config key.
  */
+#include <time.h>
 #include <unistd.h>
 
 #include "test.h"
@@ -69,11 +71,65 @@ TEST(dump_retries)
 	config_free(cfg);
 }
 
+static long long now_ms(void)
+{
+	struct timespec ts;
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return (long long)ts.tv_sec * 1000 + ts.tv_nsec / 1000000;
+}
+
+/* The sim's latency profile reported by the device (getprop). */
+static char *latency_of(struct device *dev)
+{
+	const char *argv[] = { "getprop", "trident.sim.latency", NULL };
+	char *out = NULL;
+	int code = -1;
+	CHECK_OK(device_shell(dev, argv, &out, &code));
+	CHECK_INT_EQ(code, 0);
+	return out;
+}
+
+/* Config sim.latency reaches the in-process sim. */
+TEST(latency_from_config)
+{
+	struct config *cfg = config_defaults();
+	struct device *dev = NULL;
+	CHECK_OK(device_open("sim:" DEVTEST_APP, cfg, &dev));
+	REQUIRE(dev);
+	char *l = latency_of(dev);
+	CHECK_STR_EQ(l, "none\n");
+	free(l);
+	device_close(dev);
+
+	CHECK_OK(config_set(cfg, "sim.latency", "phone"));
+	CHECK_OK(device_open("sim:" DEVTEST_APP, cfg, &dev));
+	REQUIRE(dev);
+	l = latency_of(dev);
+	CHECK_STR_EQ(l, "phone\n");
+	free(l);
+	/* A phone-like dump takes about 1 s: only a loose lower bound. */
+	CHECK_OK(device_launch(dev, DEVTEST_PKG));
+	long long t0 = now_ms();
+	char *xml = NULL;
+	size_t len = 0;
+	CHECK_OK(device_dump_xml(dev, &xml, &len));
+	CHECK(now_ms() - t0 >= 900);
+	free(xml);
+	device_close(dev);
+
+	CHECK_OK(config_set(cfg, "sim.latency", "turbo"));
+	int err = device_open("sim:" DEVTEST_APP, cfg, &dev);
+	CHECK_INT_EQ(err, TD_ERR_INVALID);
+	CHECK(strstr(td_errmsg(err), "turbo") != NULL);
+	config_free(cfg);
+}
+
 int main(void)
 {
 	RUN(open_errors);
 	RUN(every_operation);
 	RUN(dump_retries);
+	RUN(latency_from_config);
 	sim_render_release_caches(); /* Cairo/fontconfig caches, for LeakSanitizer */
 	return test_summary();
 }

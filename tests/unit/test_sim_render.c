@@ -48,7 +48,7 @@ static struct sim_view *add(struct sim_view *parent, enum sim_view_kind kind, co
 	return v;
 }
 
-static struct sim_view *button, *edit, *fab;
+static struct sim_view *button, *edit, *fab, *row;
 
 /* A notes app: list of notes, an add form, and (optionally) a dialog. */
 static struct sim_screen_view build(bool dialog)
@@ -75,7 +75,7 @@ static struct sim_screen_view build(bool dialog)
 	add(root, SIM_VIEW_SWITCH, "Sync", 42, 1030, 1038, 1156);
 	struct sim_view *list = add(root, SIM_VIEW_LIST, "", 0, 1170, W, 1800);
 	add(list, SIM_VIEW_LIST_ROW, "Groceries\nmilk, eggs, bread", 0, 1170, W, 1380);
-	add(list, SIM_VIEW_LIST_ROW, "Call mum", 0, 1380, W, 1548);
+	row = add(list, SIM_VIEW_LIST_ROW, "Call mum", 0, 1380, W, 1548);
 	add(list, SIM_VIEW_LIST_ROW, "A very long note title that certainly does not fit on one row of the screen",
 	    0, 1548, W, 1716);
 	struct sim_view *sb = add(root, SIM_VIEW_SEEKBAR, "", 0, 1716, W, 1800);
@@ -202,6 +202,13 @@ TEST(widgets_drawn_inside_bounds)
 	CHECK(count_not(&raw, edit->x1, edit->y1, edit->x2, edit->y2, 0xFFFFFF) > 1000);
 	/* the FAB's disc */
 	CHECK(raw_px(&raw, (fab->x1 + fab->x2) / 2 + 40, (fab->y1 + fab->y2) / 2 + 40) != 0xFFFFFF);
+	/* a list row's divider is inset 16 dp (42 px) from both edges */
+	CHECK(raw_px(&raw, 540, row->y2 - 1) != 0xFFFFFF);
+	CHECK(raw_px(&raw, row->x1 + 50, row->y2 - 1) != 0xFFFFFF);
+	CHECK(raw_px(&raw, row->x2 - 50, row->y2 - 1) != 0xFFFFFF);
+	CHECK_INT_EQ(raw_px(&raw, row->x1 + 30, row->y2 - 1), 0xFFFFFF);
+	CHECK_INT_EQ(raw_px(&raw, row->x2 - 30, row->y2 - 1), 0xFFFFFF);
+	CHECK_INT_EQ(raw_px(&raw, row->x2 - 1, row->y2 - 1), 0xFFFFFF);
 	strbuf_release(&raw);
 }
 

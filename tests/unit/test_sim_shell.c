@@ -5,6 +5,7 @@
  * that the dump parses with core/ui.h and agrees with the screen size.
  */
 #include <pthread.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "core/ui.h"
@@ -51,6 +52,32 @@ TEST(quoting_and_lists)
 	run("echo 'unterminated");
 	CHECK_INT_EQ(code, 2);
 	CHECK(strstr(err.buf, "syntax error") != NULL);
+}
+
+/* $?, $$, $NAME and ${NAME} as mksh expands them; single quotes keep them. */
+TEST(parameter_expansion)
+{
+	CHECK_STR_EQ(run("false; echo \"x$?\""), "x1\n");
+	CHECK_STR_EQ(run("frobnicate; echo :trident-exit:$?"), ":trident-exit:127\n");
+	CHECK_INT_EQ(code, 0);
+	CHECK_STR_EQ(run("true && echo $?; false || echo $?"), "0\n1\n");
+	CHECK_STR_EQ(run("false; echo $? | cat; echo $?"), "1\n0\n");
+	CHECK_STR_EQ(run("echo $HOME \"$HOME\" '$HOME' \\$HOME \"\\$HOME\" ${TMPDIR}/x"),
+		     "/ / $HOME $HOME $HOME /data/local/tmp/x\n");
+	CHECK_STR_EQ(run("echo a $NOPE b \"$NOPE\" c"), "a b  c\n");
+	CHECK_STR_EQ(run("echo $# $0 [$1] ${USER}@$HOSTNAME"), "0 /system/bin/sh [] shell@trident_sim\n");
+	CHECK_STR_EQ(run("echo $ \"$\" a$ $?$?"), "$ $ a$ 00\n");
+	run("echo $$");
+	CHECK(atoi(out.buf) > 0);
+	CHECK_STR_EQ(run("echo 'a\001b' \"\001$?\""), "a\001b \0010\n");
+	run("echo $HOME > $TMPDIR/home.txt");
+	CHECK_STR_EQ(run("cat /data/local/tmp/home.txt"), "/\n");
+	run("echo ${NOPE");
+	CHECK_INT_EQ(code, 2);
+	CHECK(strstr(err.buf, "bad substitution") != NULL);
+	run("exit 4; echo no");
+	CHECK_INT_EQ(code, 4);
+	CHECK_STR_EQ(out.buf, "");
 }
 
 TEST(redirection_pipes_and_files)
@@ -124,6 +151,73 @@ TEST(am_monkey_and_dumpsys)
 	run("monkey -p com.nope -c android.intent.category.LAUNCHER 1");
 	CHECK(code != 0);
 	CHECK(strstr(err.buf, "No activities found to run, monkey aborted") != NULL);
+}
+
+/* am start parses its options and the trailing package/component/URI as
+ * Intent.parseCommandArgs does and prints intents as Intent.toString(). */
+TEST(am_start_intents)
+{
+	run("am start -W -a android.intent.action.VIEW -d notes://new com.trident.notes");
+	CHECK(strstr(out.buf, "Starting: Intent { act=android.intent.action.VIEW dat=notes://new/... "
+			      "pkg=com.trident.notes }\nStatus: ok\n") == out.buf);
+	CHECK(strstr(out.buf, "Activity: com.trident.notes/.EditActivity\n") != NULL);
+	CHECK_INT_EQ(code, 0);
+	run("am start -W -a android.intent.action.VIEW -d notes://new com.other.app");
+	CHECK_STR_EQ(out.buf, "Starting: Intent { act=android.intent.action.VIEW dat=notes://new/... pkg=com.other.app }\n"
+		     "Error: Activity not started, unable to resolve Intent { act=android.intent.action.VIEW "
+		     "dat=notes://new/... flg=0x10000000 pkg=com.other.app }\n");
+	CHECK_STR_EQ(err.buf, "");
+	CHECK_INT_EQ(code, 0);
+	/* without -W the errors go to stderr */
+	run("am start -a android.intent.action.VIEW -d 'bogus://x/y?q=1' -p com.trident.notes");
+	CHECK_STR_EQ(out.buf, "Starting: Intent { act=android.intent.action.VIEW dat=bogus://x/... pkg=com.trident.notes }\n");
+	CHECK_STR_EQ(err.buf, "Error: Activity not started, unable to resolve Intent { act=android.intent.action.VIEW "
+		     "dat=bogus://x/... flg=0x10000000 pkg=com.trident.notes }\n");
+	run("am start -W 'https://user@notes.trident.dev:8443/settings?tab=2#top'");
+	CHECK(strstr(out.buf, "Starting: Intent { act=android.intent.action.VIEW "
+			      "dat=https://notes.trident.dev:8443/... }\n") == out.buf);
+	CHECK(strstr(out.buf, "Activity: com.trident.notes/.SettingsActivity\n") != NULL);
+	run("am start -W com.trident.notes");
+	CHECK(strstr(out.buf, "Starting: Intent { act=android.intent.action.MAIN "
+			      "cat=[android.intent.category.LAUNCHER] pkg=com.trident.notes }\n") == out.buf);
+	CHECK(strstr(out.buf, "Status: ok\n") != NULL);
+	run("am start -S -W com.trident.notes/.MainActivity");
+	CHECK(strstr(out.buf, "Stopping: com.trident.notes\nStarting: Intent { act=android.intent.action.MAIN "
+			      "cat=[android.intent.category.LAUNCHER] cmp=com.trident.notes/.MainActivity }\n"
+			      "Status: ok\nLaunchState: COLD\n") == out.buf);
+	run("am start -W --es k 'v w' --ei n 3 --ez b true -f 0x20000000 --activity-clear-top "
+	    "-ncom.trident.notes/.MainActivity");
+	CHECK(strstr(out.buf, "Starting: Intent { flg=0x24000000 cmp=com.trident.notes/.MainActivity "
+			      "(has extras) }\n") == out.buf);
+	run("am start -W -a android.intent.action.VIEW -c android.intent.category.BROWSABLE -d notes://new");
+	CHECK(strstr(out.buf, "cat=[android.intent.category.BROWSABLE] dat=notes://new/... }\nStatus: ok\n") != NULL);
+	run("am start -W -a android.intent.action.SENDTO -d mailto:bob@example.com");
+	CHECK(strstr(out.buf, "Error: Activity not started, unable to resolve Intent { act=android.intent.action.SENDTO "
+			      "dat=mailto:xxx@xxxxxxx.xxx flg=0x10000000 }\n") != NULL);
+	run("am start -W -d notes://new -t text/plain");
+	CHECK(strstr(out.buf, "typ=text/plain flg=0x10000000 }") != NULL);
+	run("am start -W");
+	CHECK_STR_EQ(out.buf, "Starting: Intent {  }\nError: Activity not started, unable to resolve Intent { flg=0x10000000 }\n");
+	run("am start -W -n com.other.app/.Main");
+	CHECK(strstr(out.buf, "Error type 3\nError: Activity class {com.other.app/com.other.app.Main} does not exist.\n"));
+	/* bad usage is an exception, exit status 255 */
+	run("am start -W --bogus");
+	CHECK_INT_EQ(code, 255);
+	CHECK_STR_EQ(out.buf, "");
+	CHECK(strstr(err.buf, "Exception occurred while executing 'start':\n"
+			      "java.lang.IllegalArgumentException: Unknown option: --bogus\n") == err.buf);
+	run("am start -a");
+	CHECK(strstr(err.buf, "IllegalArgumentException: Argument expected after \"-a\"") != NULL);
+	run("am start --es key");
+	CHECK(strstr(err.buf, "IllegalArgumentException: Argument expected after \"key\"") != NULL);
+	run("am start -n nopkg");
+	CHECK(strstr(err.buf, "IllegalArgumentException: Bad component name: nopkg") != NULL);
+	run("am start -f zz -n com.trident.notes/.MainActivity");
+	CHECK(strstr(err.buf, "java.lang.NumberFormatException: For input string: \"zz\"") != NULL);
+	run("am start -S -a android.intent.action.VIEW -d bogus://x");
+	CHECK_INT_EQ(code, 1);
+	CHECK(strstr(err.buf, "Error: Intent does not match any activities: Intent {") == err.buf);
+	run("am force-stop com.trident.notes");
 }
 
 TEST(input_and_keys)
@@ -255,7 +349,17 @@ TEST(latency_profiles)
 	struct sim_options o = { 0, 0, false, "phone" };
 	struct sim *p = NULL;
 	CHECK_OK(sim_new(app, &o, &p));
+	struct strbuf o2 = STRBUF_INIT;
+	int c2 = -1;
+	CHECK_OK(sim_shell(p, "getprop trident.sim.latency", &o2, NULL, &c2));
+	CHECK_STR_EQ(o2.buf, "phone\n");
+	strbuf_release(&o2);
 	sim_free(p);
+	CHECK_STR_EQ(run("getprop trident.sim.latency"), "none\n");
+	run("setprop trident.sim.latency phone");
+	CHECK_INT_EQ(code, 1);
+	CHECK(strstr(err.buf, "Failed to set property 'trident.sim.latency' to 'phone'.") != NULL);
+	CHECK_STR_EQ(run("getprop trident.sim.latency"), "none\n");
 	o.latency = "turbo";
 	p = NULL;
 	CHECK(sim_new(app, &o, &p) == TD_ERR_INVALID);
@@ -318,9 +422,11 @@ int main(void)
 		return 1;
 	RUN(exit_codes_and_unknown_commands);
 	RUN(quoting_and_lists);
+	RUN(parameter_expansion);
 	RUN(redirection_pipes_and_files);
 	RUN(device_info_commands);
 	RUN(am_monkey_and_dumpsys);
+	RUN(am_start_intents);
 	RUN(input_and_keys);
 	RUN(uiautomator_dump_formats_and_failures);
 	RUN(screencap_png_and_raw);
