@@ -1,0 +1,488 @@
+/*
+ * eval.c - `trident eval`: score a run's bugs.json against the simulator's
+ * ground truth (the only engine file that includes sim_truth.h).
+ *
+ * Each reported bug is replayed on a fresh in-process simulator of the app
+ * (the variant the run used: --fixed turns every injected bug off) from a
+ * clean start. The report is a true positive when an injected bug fires
+ * during its final action or its trigger actions (extra.trigger_steps: the
+ * rotation, the Home and relaunch) or when its final screen is shown - the
+ * part of the replay the report is about; bugs that fire earlier on the
+ * way do not count for it. Among those, one of the report's category is
+ * preferred (bugs that change how a widget is drawn fire on every render). Reports
+ * matched to the same injected bug count once (the first is the true
+ * positive; the others are listed as duplicates and left out of precision).
+ *
+ *   precision = TP / (TP + FP), duplicates left out; with no reports it is
+ *               1.0 by definition (nothing claimed, nothing wrong) and
+ *               "precision_defined" is false
+ *   recall    = distinct injected bugs found / injected bugs declared
+ *               (null on a --fixed run, where no bug can fire)
+ *
+ * The replay drives the simulator with the same shell commands the device
+ * layer sends (input tap, input text, am start, monkey, settings put ...).
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <cjson/cJSON.h>
+
+#include "agents/action.h"
+#include "agents/bugs.h"
+#include "agents/cli_commands.h"
+#include "agents/login.h"
+#include "core/strbuf.h"
+#include "core/ui.h"
+#include "core/xalloc.h"
+#include "device/app_info.h"
+#include "device/device_parse.h"
+#include "device/sim/sim.h"
+#include "device/sim/sim_truth.h"
+
+#define EVAL_DUMP "/data/local/tmp/trident_eval_dump.xml"
+
+/* Run one shell command line on the sim; TD_ERR_DEVICE when it exits non-zero. */
+static int sh(struct sim *s, const char *cmd)
+{
+	struct strbuf out, err;
+	int code = 0, e;
+
+	strbuf_init(&out, 1u << 20);
+	strbuf_init(&err, 1u << 16);
+	e = sim_shell(s, cmd, &out, &err, &code);
+	if (e == TD_OK && code != 0)
+		e = td_error(TD_ERR_DEVICE, "sim: '%.80s' exited %d: %.200s", cmd, code, err.buf ? err.buf : "");
+	strbuf_release(&out);
+	strbuf_release(&err);
+	return e;
+}
+
+/* Run argv (each word quoted). */
+static int shv(struct sim *s, const char *const argv[])
+{
+	struct strbuf cmd;
+	int e;
+
+	strbuf_init(&cmd, 0);
+	e = device_parse_join_argv(&cmd, argv);
+	if (e == TD_OK)
+		e = sh(s, cmd.buf);
+	strbuf_release(&cmd);
+	return e;
+}
+
+/* Dump and parse the sim's screen. */
+static int eval_screen(struct sim *s, struct ui_tree **out)
+{
+	struct strbuf xml;
+	int e;
+
+	*out = NULL;
+	e = sh(s, "uiautomator dump " EVAL_DUMP);
+	if (e != TD_OK)
+		return e;
+	strbuf_init(&xml, UI_XML_MAX_BYTES);
+	e = sim_file_read(s, EVAL_DUMP, &xml);
+	if (e == TD_OK)
+		e = ui_parse(xml.buf, xml.len, "sim", out);
+	strbuf_release(&xml);
+	return e;
+}
+
+/* Perform one action on the sim the way device.c does. */
+static int eval_perform(struct sim *s, const struct action *a, const char *pkg, const char *launcher)
+{
+	char cmd[256];
+	int e;
+
+	switch (a->type) {
+	case ACTION_CLICK:
+	case ACTION_CHECK:
+		snprintf(cmd, sizeof(cmd), "input tap %d %d", a->x, a->y);
+		return sh(s, cmd);
+	case ACTION_LONG_CLICK:
+		snprintf(cmd, sizeof(cmd), "input swipe %d %d %d %d 800", a->x, a->y, a->x, a->y);
+		return sh(s, cmd);
+	case ACTION_INPUT: {
+		struct strbuf c;
+
+		snprintf(cmd, sizeof(cmd), "input tap %d %d", a->x, a->y);
+		e = sh(s, cmd);
+		if (e == TD_OK) {
+			struct strbuf clr;
+
+			strbuf_init(&clr, 0);
+			(void)strbuf_adds(&clr, "input keyevent 123");
+			for (int i = 0; i < 256; i++)
+				(void)strbuf_adds(&clr, " 67");
+			e = sh(s, clr.buf);
+			strbuf_release(&clr);
+		}
+		if (e != TD_OK || !a->text || !*a->text)
+			return e;
+		strbuf_init(&c, 0);
+		e = device_parse_input_text_cmd(&c, a->text);
+		if (e == TD_OK && c.len)
+			e = sh(s, c.buf);
+		strbuf_release(&c);
+		return e;
+	}
+	case ACTION_SCROLL: {
+		struct ui_rect r = a->bounds;
+		int cx = (r.x1 + r.x2) / 2, h = r.y2 - r.y1;
+
+		if (ui_rect_empty(&r))
+			r = (struct ui_rect){ 108, 480, 972, 1920 };
+		h = r.y2 - r.y1;
+		cx = (r.x1 + r.x2) / 2;
+		if (a->direction == DEVICE_DIR_UP)
+			snprintf(cmd, sizeof(cmd), "input swipe %d %d %d %d 300", cx, r.y1 + h / 5, cx, r.y1 + h * 4 / 5);
+		else
+			snprintf(cmd, sizeof(cmd), "input swipe %d %d %d %d 300", cx, r.y1 + h * 4 / 5, cx, r.y1 + h / 5);
+		return sh(s, cmd);
+	}
+	case ACTION_BACK:
+		return sh(s, "input keyevent 4");
+	case ACTION_HOME:
+		return sh(s, "input keyevent 3");
+	case ACTION_ENTER:
+		return sh(s, "input keyevent 66");
+	case ACTION_RESTART: {
+		const char *stop[] = { "am", "force-stop", pkg, NULL };
+		const char *launch[] = { "monkey", "-p", pkg, "-c", "android.intent.category.LAUNCHER", "1", NULL };
+
+		e = shv(s, stop);
+		return e == TD_OK ? shv(s, launch) : e;
+	}
+	case ACTION_ROTATE:
+		snprintf(cmd, sizeof(cmd), "settings put system accelerometer_rotation 0; settings put system user_rotation %d",
+			 a->rotation < 0 ? 0 : a->rotation);
+		return sh(s, cmd);
+	case ACTION_DEEP_LINK: {
+		const char *argv[] = { "am", "start", "-W", "-a", "android.intent.action.VIEW", "-d",
+				       a->uri ? a->uri : "", pkg, NULL };
+		return shv(s, argv);
+	}
+	case ACTION_START_ACTIVITY: {
+		const char *argv[] = { "am", "start", "-W", "-n", a->uri ? a->uri : launcher, NULL };
+		return shv(s, argv);
+	}
+	default:
+		return TD_OK;
+	}
+}
+
+/* Aim a widget action at its widget on the current screen (text/id, coordinates fallback). */
+static int eval_aim(struct sim *s, struct action *a)
+{
+	struct ui_tree *t = NULL;
+	const struct ui_widget *w;
+	int e;
+
+	if (!action_type_targets_widget(a->type))
+		return TD_OK;
+	e = eval_screen(s, &t);
+	if (e != TD_OK)
+		return e;
+	w = action_resolve(a, t);
+	if (w) {
+		a->x = (w->bounds.x1 + w->bounds.x2) / 2;
+		a->y = (w->bounds.y1 + w->bounds.y2) / 2;
+		a->bounds = w->bounds;
+	}
+	ui_tree_free(t);
+	return TD_OK;
+}
+
+struct fired {
+	const char *id;       /* owned by the sim_app */
+	const char *category;
+};
+
+/*
+ * Replay bug b on a fresh sim; the injected bugs that fired during its last
+ * 1 + trigger actions go to *out (malloc'd). Returns how many.
+ */
+static size_t eval_replay(const struct sim_app *app, bool fixed, const struct bug *b,
+			  const struct login_script *login, const char *launcher, struct fired **out)
+{
+	struct sim_options opt = { .width = 0, .height = 0, .fixed = fixed, .latency = NULL };
+	struct sim *s = NULL;
+	const char *pkg = sim_app_package(app);
+	const cJSON *t = b->extra ? cJSON_GetObjectItemCaseSensitive(b->extra, "trigger_steps") : NULL;
+	size_t trigger = cJSON_IsNumber(t) && t->valuedouble >= 0 ? (size_t)t->valuedouble : 0;
+	size_t tail = trigger + 1, n_before = 0, n = 0;
+	struct fired *f = NULL;
+
+	*out = NULL;
+	if (sim_new(app, &opt, &s) != TD_OK)
+		return 0;
+	{
+		const char *launch[] = { "monkey", "-p", pkg, "-c", "android.intent.category.LAUNCHER", "1", NULL };
+
+		if (shv(s, launch) != TD_OK)
+			goto out;
+	}
+	for (size_t i = 0; login && i < login->n; i++) {
+		struct action a;
+
+		action_copy(&a, &login->actions[i]);
+		if (eval_aim(s, &a) == TD_OK)
+			(void)eval_perform(s, &a, pkg, launcher);
+		action_release(&a);
+	}
+	for (size_t i = 0; i < b->n_steps; i++) {
+		struct action a;
+
+		if (i + tail == b->n_steps) {
+			const struct sim_bug_event *ev;
+
+			n_before = sim_fired_bugs(s, &ev);
+		}
+		action_copy(&a, &b->steps[i].action);
+		if (eval_aim(s, &a) == TD_OK)
+			(void)eval_perform(s, &a, pkg, launcher);
+		if (a.type == ACTION_RESTART && login) {
+			for (size_t k = 0; k < login->n; k++) {
+				struct action la;
+
+				action_copy(&la, &login->actions[k]);
+				if (eval_aim(s, &la) == TD_OK)
+					(void)eval_perform(s, &la, pkg, launcher);
+				action_release(&la);
+			}
+		}
+		action_release(&a);
+	}
+	{
+		const struct sim_bug_event *ev;
+		struct ui_tree *last = NULL;
+		size_t total;
+
+		/* Lay out the final screen once more: bugs that alter how a widget is
+		 * drawn fire when the screen is shown. */
+		if (eval_screen(s, &last) == TD_OK)
+			ui_tree_free(last);
+		total = sim_fired_bugs(s, &ev);
+
+		/* pm clear / restarts may reset the record; then count from the start. */
+		if (n_before > total)
+			n_before = 0;
+		for (size_t i = n_before; i < total; i++) {
+			f = xrealloc(f, (n + 1) * sizeof(*f));
+			f[n].id = ev[i].bug_id;
+			f[n].category = ev[i].category;
+			n++;
+		}
+		/* A bug that changes how a widget is drawn may be recorded only the
+		 * first time it shows; when nothing fired in the window, such a bug
+		 * of the report's category recorded earlier still describes it. */
+		for (size_t i = n_before; n == 0 && i-- > 0;) {
+			if (bug_category_parse(ev[i].category) == (int)b->category) {
+				f = xrealloc(f, sizeof(*f));
+				f[0].id = ev[i].bug_id;
+				f[0].category = ev[i].category;
+				n = 1;
+			}
+		}
+	}
+out:
+	sim_free(s);
+	*out = f;
+	return n;
+}
+
+/* Usage text. */
+static void eval_usage(FILE *fp)
+{
+	fprintf(fp,
+		"usage: trident eval --app SPEC.json --run DIR [--fixed] [--login FILE]\n"
+		"\n"
+		"Replays every bug of DIR/bugs.json on a fresh simulator of SPEC and matches it\n"
+		"against the injected bugs (ground truth). Prints JSON: precision, recall,\n"
+		"true/false positives, duplicates and per-category results.\n"
+		"  --fixed       the run explored the fixed variant (every injected bug off)\n"
+		"  --login FILE  login script the run used (replayed after each start)\n"
+		"A report is a true positive when an injected bug fires during its last\n"
+		"action or its trigger actions; with no reports precision is 1 by definition.\n");
+}
+
+int cmd_eval(int argc, char **argv)
+{
+	const char *app_path = NULL, *run = NULL, *login_path = NULL;
+	bool fixed = false;
+	struct sim_app *app = NULL;
+	struct bug_list *bl = NULL;
+	struct login_script *login = NULL;
+	const struct sim_bug_info *declared;
+	size_t n_declared, n_reports, tp = 0, fp = 0, dup = 0;
+	char **found_ids = NULL, *path = NULL, *launcher = NULL;
+	size_t n_found = 0;
+	cJSON *root = NULL, *reports, *cats;
+	int rc = 1;
+
+	for (int i = 1; i < argc; i++) {
+		if (!strcmp(argv[i], "--help") || !strcmp(argv[i], "-h")) {
+			eval_usage(stdout);
+			return 0;
+		} else if (!strcmp(argv[i], "--app") && i + 1 < argc) {
+			app_path = argv[++i];
+		} else if (!strcmp(argv[i], "--run") && i + 1 < argc) {
+			run = argv[++i];
+		} else if (!strcmp(argv[i], "--login") && i + 1 < argc) {
+			login_path = argv[++i];
+		} else if (!strcmp(argv[i], "--fixed")) {
+			fixed = true;
+		} else {
+			fprintf(stderr, "trident eval: unknown or incomplete option '%s' (see --help)\n", argv[i]);
+			return 2;
+		}
+	}
+	if (!app_path || !run) {
+		fprintf(stderr, "trident eval: --app and --run are required (see --help)\n");
+		return 2;
+	}
+	if (sim_app_load(app_path, &app) != TD_OK) {
+		fprintf(stderr, "trident eval: %s\n", td_errmsg(TD_ERR_PARSE));
+		goto out;
+	}
+	if (login_path && login_script_load(login_path, &login) != TD_OK) {
+		fprintf(stderr, "trident eval: %s\n", td_errmsg(TD_ERR_PARSE));
+		goto out;
+	}
+	path = xasprintf("%s/bugs.json", run);
+	bl = bug_list_new(NULL);
+	if (bug_list_load(bl, path) != TD_OK) {
+		fprintf(stderr, "trident eval: %s\n", td_errmsg(TD_ERR_IO));
+		goto out;
+	}
+	{
+		/* The launcher component, for relaunch steps without one. */
+		struct app_info *info = NULL;
+
+		if (app_info_from_sim_spec(app_path, &info) == TD_OK && info->launcher_activity)
+			launcher = xasprintf("%s/%s", info->package, info->launcher_activity);
+		else
+			launcher = xasprintf("%s/.MainActivity", sim_app_package(app));
+		app_info_free(info);
+	}
+	n_declared = sim_app_bugs(app, &declared);
+	n_reports = bug_list_count(bl);
+	root = cJSON_CreateObject();
+	reports = cJSON_CreateArray();
+	cats = cJSON_CreateObject();
+	for (size_t i = 0; i < n_reports; i++) {
+		struct bug b;
+		struct fired *f = NULL;
+		size_t nf;
+		cJSON *r = cJSON_CreateObject(), *c;
+		const char *cat;
+		const char *match = NULL, *verdict;
+
+		if (bug_list_get(bl, i, &b) != TD_OK) {
+			cJSON_Delete(r);
+			continue;
+		}
+		nf = eval_replay(app, fixed, &b, login, launcher, &f);
+		/* The injected bug the report describes: the last one fired in its
+		 * window whose category is the report's, else the last one fired. */
+		for (size_t k = nf; k-- > 0 && !match;)
+			if (bug_category_parse(f[k].category) == (int)b.category)
+				match = f[k].id;
+		if (!match && nf)
+			match = f[nf - 1].id;
+		cat = bug_category_name(b.category);
+		if (!match) {
+			verdict = "false_positive";
+			fp++;
+		} else {
+			bool seen = false;
+
+			for (size_t k = 0; k < n_found; k++)
+				seen |= !strcmp(found_ids[k], match);
+			if (seen) {
+				verdict = "duplicate";
+				dup++;
+			} else {
+				verdict = "true_positive";
+				tp++;
+				found_ids = xrealloc(found_ids, (n_found + 1) * sizeof(*found_ids));
+				found_ids[n_found++] = xstrdup(match);
+			}
+		}
+		cJSON_AddStringToObject(r, "id", b.id ? b.id : "");
+		cJSON_AddStringToObject(r, "title", b.title ? b.title : "");
+		cJSON_AddStringToObject(r, "category", cat);
+		cJSON_AddStringToObject(r, "found_by", b.found_by ? b.found_by : "");
+		cJSON_AddStringToObject(r, "verdict", verdict);
+		if (match)
+			cJSON_AddStringToObject(r, "injected_bug", match);
+		else
+			cJSON_AddNullToObject(r, "injected_bug");
+		cJSON_AddItemToArray(reports, r);
+		c = cJSON_GetObjectItemCaseSensitive(cats, cat);
+		if (!c) {
+			c = cJSON_CreateObject();
+			cJSON_AddNumberToObject(c, "true_positives", 0);
+			cJSON_AddNumberToObject(c, "false_positives", 0);
+			cJSON_AddNumberToObject(c, "duplicates", 0);
+			cJSON_AddItemToObject(cats, cat, c);
+		}
+		{
+			cJSON *cnt = cJSON_GetObjectItemCaseSensitive(c, !strcmp(verdict, "true_positive") ? "true_positives"
+								       : !strcmp(verdict, "duplicate") ? "duplicates"
+								       : "false_positives");
+			cJSON_SetNumberValue(cnt, cnt->valuedouble + 1);
+		}
+		free(f);
+		bug_release(&b);
+	}
+	cJSON_AddStringToObject(root, "app", sim_app_package(app));
+	cJSON_AddStringToObject(root, "run", run);
+	cJSON_AddBoolToObject(root, "fixed", fixed);
+	cJSON_AddNumberToObject(root, "reports", (double)n_reports);
+	cJSON_AddNumberToObject(root, "true_positives", (double)tp);
+	cJSON_AddNumberToObject(root, "false_positives", (double)fp);
+	cJSON_AddNumberToObject(root, "duplicates", (double)dup);
+	cJSON_AddNumberToObject(root, "precision", tp + fp ? (double)tp / (double)(tp + fp) : 1.0);
+	cJSON_AddBoolToObject(root, "precision_defined", tp + fp > 0);
+	cJSON_AddNumberToObject(root, "injected", fixed ? 0 : (double)n_declared);
+	if (fixed || !n_declared)
+		cJSON_AddNullToObject(root, "recall");
+	else
+		cJSON_AddNumberToObject(root, "recall", (double)n_found / (double)n_declared);
+	{
+		cJSON *found = cJSON_CreateArray(), *missed = cJSON_CreateArray();
+
+		for (size_t k = 0; k < n_declared && !fixed; k++) {
+			bool hit = false;
+
+			for (size_t q = 0; q < n_found; q++)
+				hit |= !strcmp(found_ids[q], declared[k].id);
+			cJSON_AddItemToArray(hit ? found : missed, cJSON_CreateString(declared[k].id));
+		}
+		cJSON_AddItemToObject(root, "found", found);
+		cJSON_AddItemToObject(root, "missed", missed);
+	}
+	cJSON_AddItemToObject(root, "per_category", cats);
+	cJSON_AddItemToObject(root, "bugs", reports);
+	{
+		char *text = cJSON_Print(root);
+
+		printf("%s\n", text);
+		free(text);
+	}
+	rc = 0;
+out:
+	for (size_t k = 0; k < n_found; k++)
+		free(found_ids[k]);
+	free(found_ids);
+	cJSON_Delete(root);
+	bug_list_free(bl);
+	login_script_free(login);
+	sim_app_free(app);
+	free(path);
+	free(launcher);
+	return rc;
+}

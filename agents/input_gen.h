@@ -1,0 +1,44 @@
+/*
+ * input_gen.h - text for input fields, chosen from what the field says it
+ * wants: its hint, resource-id, content-desc and class (and the password
+ * flag). Emails, phone numbers, numbers, dates, times, URLs, names, search
+ * terms, passwords, or a short distinct phrase.
+ *
+ * Values are deterministic for a given (field, serial) pair, distinct across
+ * serials (so two saves of "the same" note can be told apart by the
+ * duplicate-entry oracle), and use only characters `input text` can carry
+ * (letters, digits, '@', '.', '-', ':', '/', no spaces: spaces are written
+ * as '_' by the generator itself so no shell escaping is ever needed).
+ */
+#ifndef TRIDENT_AGENTS_INPUT_GEN_H
+#define TRIDENT_AGENTS_INPUT_GEN_H
+
+#include <stddef.h>
+
+#include "core/ui.h"
+
+enum input_kind {
+	INPUT_KIND_TEXT,
+	INPUT_KIND_EMAIL,
+	INPUT_KIND_PHONE,
+	INPUT_KIND_NUMBER,
+	INPUT_KIND_DATE,
+	INPUT_KIND_TIME,
+	INPUT_KIND_URL,
+	INPUT_KIND_NAME,
+	INPUT_KIND_SEARCH,
+	INPUT_KIND_PASSWORD,
+	INPUT_KIND_TITLE,
+};
+
+/* What kind of value the field asks for (from hint, id, desc, class). */
+enum input_kind input_gen_kind(const struct ui_widget *w);
+/* The kind's name ("email", ...), static. */
+const char *input_gen_kind_name(enum input_kind kind);
+/*
+ * Write a value for `w` into buf (always NUL-terminated, truncated to n-1).
+ * `serial` makes values distinct across calls. Returns the kind used.
+ */
+enum input_kind input_gen_text(const struct ui_widget *w, unsigned serial, char *buf, size_t n);
+
+#endif

@@ -1,0 +1,698 @@
+/*
+ * offline_policy.c - Genie's weighted systematic event selection for the
+ * offline Explorer, plus the monkey-like random baseline (see
+ * offline_policy.h).
+ *
+ * Events live in one open-addressed hash table keyed by offline_event_key();
+ * each remembers the events of the screen it led to last (new_events). The
+ * Υ update runs over every known event after each observed step; it is
+ * O(events + edges), a few thousand operations per step on real apps.
+ *
+ * One deviation from a literal reading of Genie's Formula (1): the first
+ * term is the event's initial weight, not its previous weight. Applied
+ * every round, Υ(e)/exec² would shrink every self-loop event (and every
+ * event leading out of the app) geometrically to zero, until all weights
+ * on a screen are ties; with the initial weight the update converges to
+ * (Υ1 + Σ Υ(new_events)) / exec², which keeps the ranking meaningful.
+ */
+#include <ctype.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "agents/input_gen.h"
+#include "agents/offline_policy.h"
+#include "core/config.h"
+#include "core/xalloc.h"
+
+struct event {
+	uint64_t key;          /* 0 = empty slot */
+	double weight;
+	double w0;             /* initial weight */
+	double exec;           /* Genie's exec_times, starts at 1 */
+	size_t *next;          /* indices (into pol->events) of new_events(e) */
+	size_t n_next;
+	bool blocked;
+	bool exits;            /* led out of the app: almost never again */
+	bool used;
+};
+
+struct offline_policy {
+	struct offline_policy_params p;
+	struct event *events;  /* open addressing, power-of-two size */
+	size_t cap, n;
+	uint64_t *blocked;     /* keys blocked before they were seen */
+	size_t n_blocked, alloc_blocked;
+	uint64_t *tried;       /* (functionality, widget) hashes, open addressing */
+	size_t tried_cap, n_tried;
+	uint64_t rng;
+	uint64_t last_event;   /* key chosen last, 0 none */
+	uint64_t last_state;
+	uint64_t last_text;
+	enum action_type last_type;
+	int stuck;             /* consecutive steps without visible change */
+	int out_of_app;        /* consecutive choices made outside the app */
+	unsigned serial;       /* input values */
+};
+
+void offline_policy_params_default(struct offline_policy_params *p)
+{
+	p->init_weight = 100.0;
+	p->back_weight = 20.0;
+	p->untried_bonus = 2.0;
+	p->motif_bonus = 3.0;
+	p->epsilon = 0.05;
+	p->stuck_limit = 4;
+	p->seed = 1;
+}
+
+int offline_policy_params_from_config(struct offline_policy_params *p, const struct config *cfg)
+{
+	offline_policy_params_default(p);
+	if (!cfg)
+		return TD_OK;
+	p->init_weight = config_double(cfg, "offline.init_weight");
+	p->back_weight = config_double(cfg, "offline.back_weight");
+	p->untried_bonus = config_double(cfg, "offline.untried_bonus");
+	p->motif_bonus = config_double(cfg, "offline.motif_bonus");
+	p->epsilon = config_double(cfg, "offline.epsilon");
+	p->stuck_limit = (int)config_int(cfg, "offline.stuck_limit");
+	p->seed = (unsigned)config_int(cfg, "run.seed");
+	if (p->init_weight <= 0 || p->back_weight < 0 || p->untried_bonus < 1 ||
+	    p->motif_bonus < 1 || p->epsilon < 0 || p->epsilon > 1 || p->stuck_limit < 1) {
+		offline_policy_params_default(p);
+		return td_error(TD_ERR_CONFIG, "offline: init_weight > 0, back_weight >= 0, "
+				"bonuses >= 1, epsilon in [0,1], stuck_limit >= 1 expected");
+	}
+	return TD_OK;
+}
+
+/* FNV-1a over a string, continuing from h. */
+static uint64_t hash_str(uint64_t h, const char *s)
+{
+	for (; s && *s; s++) {
+		h ^= (unsigned char)*s;
+		h *= 1099511628211ull;
+	}
+	h ^= 0xff;
+	h *= 1099511628211ull;
+	return h;
+}
+
+/* Mix a 64-bit value into h. */
+static uint64_t hash_u64(uint64_t h, uint64_t v)
+{
+	for (int i = 0; i < 8; i++) {
+		h ^= (v >> (i * 8)) & 0xff;
+		h *= 1099511628211ull;
+	}
+	return h;
+}
+
+/* xorshift64*: the policy's one random source. */
+static uint64_t rng_next(uint64_t *s)
+{
+	uint64_t x = *s;
+
+	x ^= x >> 12;
+	x ^= x << 25;
+	x ^= x >> 27;
+	*s = x;
+	return x * 2685821657736338717ull;
+}
+
+/* Uniform in [0,1). */
+static double rng_unit(uint64_t *s)
+{
+	return (double)(rng_next(s) >> 11) / 9007199254740992.0;
+}
+
+struct offline_policy *offline_policy_new(const struct offline_policy_params *p)
+{
+	struct offline_policy *pol = xcalloc(1, sizeof(*pol));
+
+	if (p)
+		pol->p = *p;
+	else
+		offline_policy_params_default(&pol->p);
+	pol->cap = 256;
+	pol->events = xcalloc(pol->cap, sizeof(*pol->events));
+	pol->tried_cap = 256;
+	pol->tried = xcalloc(pol->tried_cap, sizeof(*pol->tried));
+	pol->rng = 0x9E3779B97F4A7C15ull ^ ((uint64_t)pol->p.seed * 0xD1B54A32D192ED03ull);
+	if (!pol->rng)
+		pol->rng = 1;
+	pol->last_type = ACTION_NONE;
+	return pol;
+}
+
+void offline_policy_free(struct offline_policy *pol)
+{
+	if (!pol)
+		return;
+	for (size_t i = 0; i < pol->cap; i++)
+		free(pol->events[i].next);
+	free(pol->events);
+	free(pol->blocked);
+	free(pol->tried);
+	free(pol);
+}
+
+/* Slot of `key` (existing or the empty slot where it would go). */
+static size_t event_slot(const struct offline_policy *pol, uint64_t key)
+{
+	size_t mask = pol->cap - 1, i = (size_t)(key ^ (key >> 29)) & mask;
+
+	while (pol->events[i].used && pol->events[i].key != key)
+		i = (i + 1) & mask;
+	return i;
+}
+
+/* Double the event table, rehashing (the next-lists hold indices: remap them). */
+static void events_grow(struct offline_policy *pol)
+{
+	struct event *old = pol->events;
+	size_t old_cap = pol->cap, *map = xmalloc(old_cap * sizeof(*map));
+
+	pol->cap *= 2;
+	pol->events = xcalloc(pol->cap, sizeof(*pol->events));
+	for (size_t i = 0; i < old_cap; i++) {
+		if (!old[i].used)
+			continue;
+		size_t j = event_slot(pol, old[i].key);
+		pol->events[j] = old[i];
+		map[i] = j;
+	}
+	for (size_t i = 0; i < pol->cap; i++)
+		for (size_t k = 0; pol->events[i].used && k < pol->events[i].n_next; k++)
+			pol->events[i].next[k] = map[pol->events[i].next[k]];
+	free(map);
+	free(old);
+}
+
+/* The event for `key`, created with weight `w0` when new. Returns its index. */
+static size_t event_get(struct offline_policy *pol, uint64_t key, double w0)
+{
+	size_t i;
+
+	if ((pol->n + 1) * 2 > pol->cap)
+		events_grow(pol);
+	i = event_slot(pol, key);
+	if (!pol->events[i].used) {
+		struct event *e = &pol->events[i];
+
+		e->used = true;
+		e->key = key;
+		e->weight = w0;
+		e->w0 = w0;
+		e->exec = 1.0;
+		for (size_t b = 0; b < pol->n_blocked; b++)
+			if (pol->blocked[b] == key)
+				e->blocked = true;
+		pol->n++;
+	}
+	return i;
+}
+
+/* Find an event; NULL when unknown. */
+static const struct event *event_find(const struct offline_policy *pol, uint64_t key)
+{
+	size_t i = event_slot(pol, key);
+
+	return pol->events[i].used ? &pol->events[i] : NULL;
+}
+
+/* Insert into the tried set; returns true when it was new. */
+static bool tried_add(struct offline_policy *pol, uint64_t h)
+{
+	size_t mask, i;
+
+	if (!h)
+		h = 1;
+	if ((pol->n_tried + 1) * 2 > pol->tried_cap) {
+		uint64_t *old = pol->tried;
+		size_t old_cap = pol->tried_cap;
+
+		pol->tried_cap *= 2;
+		pol->tried = xcalloc(pol->tried_cap, sizeof(*pol->tried));
+		pol->n_tried = 0;
+		for (size_t k = 0; k < old_cap; k++)
+			if (old[k])
+				(void)tried_add(pol, old[k]);
+		free(old);
+	}
+	mask = pol->tried_cap - 1;
+	for (i = (size_t)(h ^ (h >> 31)) & mask; pol->tried[i]; i = (i + 1) & mask)
+		if (pol->tried[i] == h)
+			return false;
+	pol->tried[i] = h;
+	pol->n_tried++;
+	return true;
+}
+
+/* Whether h is in the tried set. */
+static bool tried_has(const struct offline_policy *pol, uint64_t h)
+{
+	size_t mask = pol->tried_cap - 1, i;
+
+	if (!h)
+		h = 1;
+	for (i = (size_t)(h ^ (h >> 31)) & mask; pol->tried[i]; i = (i + 1) & mask)
+		if (pol->tried[i] == h)
+			return true;
+	return false;
+}
+
+/* Whether w belongs to the system UI (status bar, navigation bar). */
+static bool is_system_ui(const struct ui_widget *w)
+{
+	return strcmp(w->package, "com.android.systemui") == 0;
+}
+
+/* Area of a rectangle. */
+static long rect_area(const struct ui_rect *r)
+{
+	return ui_rect_empty(r) ? 0 : (long)ui_rect_width(r) * ui_rect_height(r);
+}
+
+/*
+ * Whether some descendant of w supports any of `bits` and covers most of
+ * w (at least 70% of its area): then the innermost widget is the target.
+ * A list row with a small delete button inside stays a target of its own.
+ */
+static bool descendant_has(const struct ui_widget *w, const struct ui_rect *screen, unsigned bits)
+{
+	long area = rect_area(&w->bounds);
+
+	for (size_t i = 0; i < w->n_children; i++) {
+		const struct ui_widget *c = w->children[i];
+
+		if ((ui_widget_actions(c, screen) & bits) && rect_area(&c->bounds) * 10 >= area * 7)
+			return true;
+		if (descendant_has(c, screen, bits) && rect_area(&c->bounds) * 10 >= area * 7)
+			return true;
+	}
+	return false;
+}
+
+/* Append a candidate of `type` on widget w. */
+static void add_candidate(struct action **arr, size_t *n, size_t *alloc, enum action_type type,
+			  const struct ui_widget *w, int number)
+{
+	struct action *a;
+
+	*arr = xgrow(*arr, alloc, *n + 1, sizeof(**arr));
+	a = &(*arr)[(*n)++];
+	action_init(a);
+	a->type = type;
+	action_set_widget(a, number, w);
+	if (type == ACTION_SCROLL)
+		a->direction = DEVICE_DIR_DOWN;
+}
+
+size_t offline_candidates(const struct ui_tree *t, struct action **out)
+{
+	struct action *arr = NULL;
+	size_t n = 0, alloc = 0;
+
+	for (size_t i = 0; t && i < t->n_nodes; i++) {
+		const struct ui_widget *w = t->nodes[i];
+		unsigned acts = ui_widget_actions(w, &t->screen);
+
+		if (!acts || is_system_ui(w))
+			continue;
+		if (acts & UI_ACT_INPUT) {
+			add_candidate(&arr, &n, &alloc, ACTION_INPUT, w, (int)i);
+			continue;
+		}
+		if (acts & UI_ACT_CHECK) {
+			add_candidate(&arr, &n, &alloc, ACTION_CHECK, w, (int)i);
+		} else if ((acts & UI_ACT_CLICK) &&
+			   !descendant_has(w, &t->screen, UI_ACT_CLICK | UI_ACT_CHECK | UI_ACT_INPUT)) {
+			add_candidate(&arr, &n, &alloc, ACTION_CLICK, w, (int)i);
+		}
+		if ((acts & UI_ACT_LONG_CLICK) && !descendant_has(w, &t->screen, UI_ACT_LONG_CLICK))
+			add_candidate(&arr, &n, &alloc, ACTION_LONG_CLICK, w, (int)i);
+		if ((acts & UI_ACT_SCROLL) && !descendant_has(w, &t->screen, UI_ACT_SCROLL))
+			add_candidate(&arr, &n, &alloc, ACTION_SCROLL, w, (int)i);
+	}
+	*out = arr;
+	return n;
+}
+
+/* The widget part of an event key (type, id, class, label): state-free. */
+static uint64_t widget_key(const struct action *a)
+{
+	uint64_t h = 14695981039346656037ull;
+
+	h = hash_u64(h, (uint64_t)a->type);
+	h = hash_str(h, a->resource_id);
+	h = hash_str(h, a->class_name);
+	/* Typed text differs per step; the target field does not. */
+	if (a->type != ACTION_INPUT)
+		h = hash_str(h, a->widget_text);
+	return h;
+}
+
+uint64_t offline_event_key(uint64_t state, const struct action *a)
+{
+	uint64_t k = hash_u64(widget_key(a), state);
+
+	return k ? k : 1;
+}
+
+/* Whether a label reads like a confirm button ("Save", "OK", "Add"). */
+static bool is_confirm_label(const char *s)
+{
+	static const char *const words[] = { "save", "ok", "done", "add", "create", "submit",
+					     "confirm", "apply", "send", "search", "login", "log in",
+					     "sign in", "next", NULL };
+	char low[64];
+	size_t i;
+
+	if (!s)
+		return false;
+	for (i = 0; s[i] && i + 1 < sizeof(low); i++)
+		low[i] = (char)tolower((unsigned char)s[i]);
+	low[i] = '\0';
+	for (i = 0; words[i]; i++)
+		if (strcmp(low, words[i]) == 0 || (strlen(words[i]) > 2 && strstr(low, words[i])))
+			return true;
+	return false;
+}
+
+/* Initial weight of an event by its type. */
+static double initial_weight(const struct offline_policy *pol, enum action_type t)
+{
+	switch (t) {
+	case ACTION_BACK:
+		return pol->p.back_weight;
+	case ACTION_LONG_CLICK:
+		return pol->p.init_weight * 0.3;
+	case ACTION_SCROLL:
+		return pol->p.init_weight * 0.5;
+	default:
+		return pol->p.init_weight;
+	}
+}
+
+/* Give the chosen action its payload (typed text) and remember it. */
+static void finish_choice(struct offline_policy *pol, struct action *a, uint64_t state,
+			  uint64_t key, const char *why)
+{
+	char buf[96];
+
+	if (a->type == ACTION_INPUT && !a->text) {
+		struct ui_widget w;
+
+		memset(&w, 0, sizeof(w));
+		w.text = "";
+		w.hint = a->widget_text ? a->widget_text : "";
+		w.resource_id = a->resource_id ? a->resource_id : "";
+		w.class_name = a->class_name ? a->class_name : "";
+		w.content_desc = "";
+		(void)input_gen_text(&w, ++pol->serial, buf, sizeof(buf));
+		a->text = xstrdup(buf);
+	}
+	free(a->reason);
+	a->reason = xstrdup(why);
+	pol->last_event = key;
+	pol->last_state = state;
+	pol->last_type = a->type;
+}
+
+/* Input candidates keep their hint so input_gen can read it. */
+static void note_hints(struct action *cands, size_t n, const struct ui_tree *t)
+{
+	for (size_t i = 0; i < n; i++) {
+		const struct ui_widget *w;
+
+		if (cands[i].type != ACTION_INPUT || cands[i].widget < 0 ||
+		    (size_t)cands[i].widget >= t->n_nodes)
+			continue;
+		w = t->nodes[cands[i].widget];
+		if (*w->hint) {
+			free(cands[i].widget_text);
+			cands[i].widget_text = xstrdup(w->hint);
+		}
+	}
+}
+
+void offline_policy_choose(struct offline_policy *pol, const struct ui_tree *t, uint64_t state,
+			   uint64_t text_sig, const char *functionality, bool in_app,
+			   struct action *out)
+{
+	struct action *cands = NULL, back;
+	size_t n, best = (size_t)-1, i;
+	double best_w = -1.0;
+	bool untried_inputs = false, after_input;
+	uint64_t fh = hash_str(14695981039346656037ull, functionality ? functionality : "");
+	uint64_t back_key;
+
+	action_init(out);
+	if (!in_app) {
+		pol->stuck = 0;
+		out->type = pol->out_of_app++ >= 1 ? ACTION_RESTART : ACTION_BACK;
+		if (out->type == ACTION_RESTART)
+			pol->out_of_app = 0;
+		finish_choice(pol, out, state, 0, "the app is not in the foreground");
+		return;
+	}
+	pol->out_of_app = 0;
+	if (pol->last_type != ACTION_NONE && pol->last_type != ACTION_RESTART &&
+	    text_sig == pol->last_text && state == pol->last_state)
+		pol->stuck++;
+	else
+		pol->stuck = 0;
+	pol->last_text = text_sig;
+	if (pol->stuck >= 2 * pol->p.stuck_limit) {
+		pol->stuck = 0;
+		out->type = ACTION_RESTART;
+		finish_choice(pol, out, state, 0, "stuck: Back did not help, restarting");
+		return;
+	}
+	if (pol->stuck >= pol->p.stuck_limit && pol->last_type != ACTION_BACK) {
+		out->type = ACTION_BACK;
+		finish_choice(pol, out, state, 0, "stuck: the screen stopped changing");
+		return;
+	}
+
+	n = offline_candidates(t, &cands);
+	note_hints(cands, n, t);
+	after_input = pol->last_type == ACTION_INPUT && state == pol->last_state;
+	for (i = 0; i < n; i++) {
+		size_t ei = event_get(pol, offline_event_key(state, &cands[i]),
+				      initial_weight(pol, cands[i].type));
+
+		if (cands[i].type == ACTION_INPUT && pol->events[ei].exec < 1.5)
+			untried_inputs = true;
+	}
+	action_init(&back);
+	back.type = ACTION_BACK;
+	back_key = offline_event_key(state, &back);
+	(void)event_get(pol, back_key, initial_weight(pol, ACTION_BACK));
+
+	if (n && rng_unit(&pol->rng) < pol->p.epsilon) {
+		size_t pick = (size_t)(rng_next(&pol->rng) % n);
+		uint64_t key = offline_event_key(state, &cands[pick]);
+
+		if (!event_find(pol, key)->blocked) {
+			*out = cands[pick];
+			action_init(&cands[pick]);
+			(void)tried_add(pol, hash_u64(widget_key(out), fh));
+			finish_choice(pol, out, state, key, "random pick (epsilon)");
+			goto out;
+		}
+	}
+	for (i = 0; i < n; i++) {
+		uint64_t key = offline_event_key(state, &cands[i]);
+		const struct event *e = event_find(pol, key);
+		double w = e->weight;
+
+		if (e->blocked)
+			continue;
+		if (e->exits)
+			w *= 0.01;
+		if (!tried_has(pol, hash_u64(widget_key(&cands[i]), fh)))
+			w *= pol->p.untried_bonus;
+		if (after_input && !untried_inputs && cands[i].type == ACTION_CLICK &&
+		    is_confirm_label(cands[i].widget_text))
+			w *= pol->p.motif_bonus;
+		/* Ties go to a random one of them: jitter below any real difference. */
+		w *= 1.0 + 1e-6 * rng_unit(&pol->rng);
+		if (w > best_w) {
+			best_w = w;
+			best = i;
+		}
+	}
+	{
+		const struct event *be = event_find(pol, back_key);
+
+		double bw = be->exits ? be->weight * 0.01 : be->weight;
+
+		if (!be->blocked && bw * (1.0 + 1e-6 * rng_unit(&pol->rng)) > best_w) {
+			*out = back;
+			finish_choice(pol, out, state, back_key, "Back has the largest weight");
+			goto out;
+		}
+	}
+	if (best == (size_t)-1) {
+		out->type = ACTION_BACK;
+		finish_choice(pol, out, state, back_key, "no usable widget on this screen");
+		goto out;
+	}
+	*out = cands[best];
+	action_init(&cands[best]);
+	{
+		uint64_t key = offline_event_key(state, out);
+		char why[160];
+
+		snprintf(why, sizeof(why), "largest weight %.1f%s", best_w,
+			 tried_add(pol, hash_u64(widget_key(out), fh)) ? " (untried here)" : "");
+		finish_choice(pol, out, state, key, why);
+	}
+out:
+	for (i = 0; i < n; i++)
+		action_release(&cands[i]);
+	free(cands);
+}
+
+void offline_policy_observe(struct offline_policy *pol, const struct ui_tree *t, uint64_t state, bool in_app)
+{
+	struct action *cands = NULL;
+	size_t n, i, last;
+	double *w;
+
+	if (!pol->last_event)
+		return;
+	last = event_slot(pol, pol->last_event);
+	if (!pol->events[last].used)
+		return;
+	n = offline_candidates(t, &cands);
+	/* Create the new screen's events first: that may rehash the table. */
+	{
+		size_t *idx = xmalloc((n + 1) * sizeof(*idx));
+		struct action back;
+
+		for (i = 0; i < n; i++)
+			idx[i] = event_get(pol, offline_event_key(state, &cands[i]),
+					   initial_weight(pol, cands[i].type));
+		action_init(&back);
+		back.type = ACTION_BACK;
+		idx[n] = event_get(pol, offline_event_key(state, &back), initial_weight(pol, ACTION_BACK));
+		/* A later event_get may have rehashed the table: look every index up again. */
+		for (i = 0; i < n; i++)
+			idx[i] = event_slot(pol, offline_event_key(state, &cands[i]));
+		idx[n] = event_slot(pol, offline_event_key(state, &back));
+		last = event_slot(pol, pol->last_event);
+		free(pol->events[last].next);
+		pol->events[last].next = idx;
+		pol->events[last].n_next = n + 1;
+		pol->events[last].exec += 1.0;
+		/* A self-loop (nothing new) leads to no new events; nor does leaving the app. */
+		if (state == pol->last_state || !in_app)
+			pol->events[last].n_next = 0;
+		if (!in_app)
+			pol->events[last].exits = true;
+	}
+	/* Genie's Υ update over the worklist, from the previous round's weights. */
+	w = xmalloc(pol->cap * sizeof(*w));
+	for (i = 0; i < pol->cap; i++)
+		w[i] = pol->events[i].used ? pol->events[i].weight : 0.0;
+	for (i = 0; i < pol->cap; i++) {
+		struct event *e = &pol->events[i];
+		double sum = 0.0;
+
+		if (!e->used || e->exec < 1.5)
+			continue;
+		for (size_t k = 0; k < e->n_next; k++)
+			sum += w[e->next[k]];
+		e->weight = (e->w0 + sum) / (e->exec * e->exec);
+	}
+	free(w);
+	for (i = 0; i < n; i++)
+		action_release(&cands[i]);
+	free(cands);
+}
+
+void offline_policy_block(struct offline_policy *pol, uint64_t event_key)
+{
+	size_t i = event_slot(pol, event_key);
+
+	if (pol->events[i].used) {
+		pol->events[i].blocked = true;
+		return;
+	}
+	pol->blocked = xgrow(pol->blocked, &pol->alloc_blocked, pol->n_blocked + 1, sizeof(*pol->blocked));
+	pol->blocked[pol->n_blocked++] = event_key;
+}
+
+bool offline_policy_blocked(const struct offline_policy *pol, uint64_t event_key)
+{
+	const struct event *e = event_find(pol, event_key);
+
+	if (e)
+		return e->blocked;
+	for (size_t b = 0; b < pol->n_blocked; b++)
+		if (pol->blocked[b] == event_key)
+			return true;
+	return false;
+}
+
+double offline_policy_weight(const struct offline_policy *pol, uint64_t event_key)
+{
+	const struct event *e = event_find(pol, event_key);
+
+	return e ? e->weight : pol->p.init_weight;
+}
+
+size_t offline_policy_n_events(const struct offline_policy *pol)
+{
+	return pol->n;
+}
+
+uint64_t offline_policy_last_event(const struct offline_policy *pol)
+{
+	return pol->last_event;
+}
+
+void offline_policy_reset_stuck(struct offline_policy *pol)
+{
+	pol->stuck = 0;
+	pol->out_of_app = 0;
+	pol->last_event = 0;
+	pol->last_type = ACTION_RESTART;
+}
+
+void offline_policy_random(struct offline_policy *pol, const struct ui_tree *t, bool in_app,
+			   struct action *out)
+{
+	struct action *cands = NULL;
+	size_t n, i;
+
+	action_init(out);
+	if (!in_app) {
+		out->type = pol->out_of_app++ >= 1 ? ACTION_RESTART : ACTION_BACK;
+		if (out->type == ACTION_RESTART)
+			pol->out_of_app = 0;
+		finish_choice(pol, out, 0, 0, "the app is not in the foreground");
+		return;
+	}
+	pol->out_of_app = 0;
+	n = offline_candidates(t, &cands);
+	note_hints(cands, n, t);
+	if (!n || rng_unit(&pol->rng) < 0.1) {
+		out->type = ACTION_BACK;
+		finish_choice(pol, out, 0, 0, "random: Back");
+	} else {
+		size_t pick = (size_t)(rng_next(&pol->rng) % n);
+
+		*out = cands[pick];
+		action_init(&cands[pick]);
+		finish_choice(pol, out, 0, 0, "random pick");
+	}
+	for (i = 0; i < n; i++)
+		action_release(&cands[i]);
+	free(cands);
+}

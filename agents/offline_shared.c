@@ -1,0 +1,125 @@
+/*
+ * offline_shared.c - the per-run record shared by the offline brain and
+ * plugins (see offline_shared.h). Lock order: registry_lock is never held
+ * while a record's lock is taken, and the other way round.
+ */
+#include <pthread.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "agents/brain.h"
+#include "agents/login.h"
+#include "agents/offline_shared.h"
+#include "core/config.h"
+#include "core/xalloc.h"
+
+struct offline_shared {
+	struct agent_env *env;
+	int refs;
+	pthread_mutex_t lock;
+	uint64_t *blocked;
+	size_t n_blocked, alloc_blocked;
+	struct login_script *login;
+	int login_err;
+	char *login_msg;
+	struct offline_shared *next;
+};
+
+static pthread_mutex_t registry_lock = PTHREAD_MUTEX_INITIALIZER;
+static struct offline_shared *registry;
+
+struct offline_shared *offline_shared_get(struct agent_env *env)
+{
+	struct offline_shared *sh;
+	const struct config *cfg = agent_env_config(env);
+	const char *path = cfg && config_has(cfg, "offline.login") ? config_string(cfg, "offline.login") : NULL;
+
+	pthread_mutex_lock(&registry_lock);
+	for (sh = registry; sh; sh = sh->next) {
+		if (sh->env == env) {
+			sh->refs++;
+			pthread_mutex_unlock(&registry_lock);
+			return sh;
+		}
+	}
+	sh = xcalloc(1, sizeof(*sh));
+	sh->env = env;
+	sh->refs = 1;
+	pthread_mutex_init(&sh->lock, NULL);
+	if (path && *path) {
+		sh->login_err = login_script_load(path, &sh->login);
+		if (sh->login_err != TD_OK)
+			sh->login_msg = xstrdup(td_errmsg(sh->login_err));
+	}
+	sh->next = registry;
+	registry = sh;
+	pthread_mutex_unlock(&registry_lock);
+	return sh;
+}
+
+void offline_shared_put(struct offline_shared *sh)
+{
+	struct offline_shared **pp;
+
+	if (!sh)
+		return;
+	pthread_mutex_lock(&registry_lock);
+	if (--sh->refs > 0) {
+		pthread_mutex_unlock(&registry_lock);
+		return;
+	}
+	for (pp = &registry; *pp; pp = &(*pp)->next) {
+		if (*pp == sh) {
+			*pp = sh->next;
+			break;
+		}
+	}
+	pthread_mutex_unlock(&registry_lock);
+	pthread_mutex_destroy(&sh->lock);
+	free(sh->blocked);
+	login_script_free(sh->login);
+	free(sh->login_msg);
+	free(sh);
+}
+
+void offline_shared_block(struct offline_shared *sh, uint64_t event_key)
+{
+	pthread_mutex_lock(&sh->lock);
+	sh->blocked = xgrow(sh->blocked, &sh->alloc_blocked, sh->n_blocked + 1, sizeof(*sh->blocked));
+	sh->blocked[sh->n_blocked++] = event_key;
+	pthread_mutex_unlock(&sh->lock);
+}
+
+bool offline_shared_blocked(struct offline_shared *sh, uint64_t event_key)
+{
+	bool found = false;
+
+	pthread_mutex_lock(&sh->lock);
+	for (size_t i = 0; i < sh->n_blocked && !found; i++)
+		found = sh->blocked[i] == event_key;
+	pthread_mutex_unlock(&sh->lock);
+	return found;
+}
+
+size_t offline_shared_blocked_since(struct offline_shared *sh, size_t *cursor, uint64_t *out, size_t max)
+{
+	size_t n = 0;
+
+	pthread_mutex_lock(&sh->lock);
+	while (*cursor < sh->n_blocked && n < max)
+		out[n++] = sh->blocked[(*cursor)++];
+	pthread_mutex_unlock(&sh->lock);
+	return n;
+}
+
+const struct login_script *offline_shared_login(struct offline_shared *sh)
+{
+	return sh->login;
+}
+
+int offline_shared_login_error(struct offline_shared *sh, const char **msg)
+{
+	if (msg)
+		*msg = sh->login_msg;
+	return sh->login_err;
+}

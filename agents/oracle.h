@@ -1,0 +1,151 @@
+/*
+ * oracle.h - the deterministic bug oracles' pure checks, on widget trees.
+ *
+ * Each check compares screens the offline machinery captured (before/after
+ * an action, a rotation, a trip to the Home screen) and, when a property is
+ * violated, fills a `struct oracle_finding`: category, title, description,
+ * expected/actual, and the widget diff as JSON evidence. The checks never
+ * touch a device; the plugins in oracle_plugins.c drive the device, call
+ * these, and replay-confirm before reporting (docs/oracles.md).
+ *
+ *   oracle_state_lost      entered text / checked state lost (rotation, Home)
+ *   oracle_list_duplicates one add/save produced the same new row twice
+ *   oracle_sort_claim      does an action claim to sort (and how)?
+ *   oracle_list_unsorted   a list not in the claimed order
+ *   oracle_display         overlapping text widgets, widgets off the screen
+ *   oracle_effect_*        Genie's GUI effects Δ and their containment
+ *
+ * All functions are pure and thread-safe.
+ */
+#ifndef TRIDENT_AGENTS_ORACLE_H
+#define TRIDENT_AGENTS_ORACLE_H
+
+#include <stdbool.h>
+#include <stddef.h>
+
+#include "agents/action.h"
+#include "agents/bugs.h"
+#include "core/ui.h"
+
+struct cJSON;
+
+struct oracle_finding {
+	enum bug_category category;
+	const char *oracle;      /* static: "rotation", "background", "duplicate", ... */
+	char *title;
+	char *description;
+	char *expected;
+	char *actual;
+	struct cJSON *diff;      /* widget diff evidence (owned), may be NULL */
+};
+void oracle_finding_init(struct oracle_finding *f);
+void oracle_finding_release(struct oracle_finding *f);
+/* Fill a bug's title/category/description/expected/actual/extra/found_by ("oracle:NAME"). */
+void oracle_finding_to_bug(const struct oracle_finding *f, struct bug *b);
+
+/* --- state loss (oracles 1 and 2) --- */
+
+/*
+ * Whether `t` shows user state worth checking: an editable field holding
+ * text that is not its hint, or a checked checkable widget.
+ */
+bool oracle_has_user_state(const struct ui_tree *t);
+/*
+ * Compare the user state of `before` with `after` (the same screen after a
+ * rotation and back, or after Home and relaunch; `what` names the trip for
+ * the message). Fields are matched by resource-id (and rank among widgets of
+ * that id), else by class and rank. True, with *f filled (category
+ * data_loss), when entered text or a checked state is gone. False when
+ * nothing was lost, or when `after` is not the same screen (other activity
+ * or no field matches): that is not this oracle's business.
+ */
+bool oracle_state_lost(const struct ui_tree *before, const char *activity_before,
+		       const struct ui_tree *after, const char *activity_after,
+		       const char *what, struct oracle_finding *f);
+
+/* --- lists (oracles 3 and 4) --- */
+
+/* One list on a screen: its rows' texts. */
+struct oracle_list {
+	char *id;                /* resource-id of the list ("" none) + class */
+	char **rows;             /* each row's texts joined with " | " */
+	char **primary;          /* each row's first text */
+	size_t n_rows;
+};
+/* The lists of a screen (RecyclerView/ListView/GridView or scrollable with rows). */
+size_t oracle_lists(const struct ui_tree *t, struct oracle_list **out);
+void oracle_lists_free(struct oracle_list *l, size_t n);
+
+/* Whether the action reads like a confirm of a data entry ("Save", "Add", "OK", "Done"). */
+bool oracle_is_save_action(const struct action *a);
+
+/*
+ * One save/add happened between `before` (the list as last seen) and
+ * `after`: true, with *f (category data_operation), when some row that was
+ * not in `before` now appears two or more times (or a row's count grew by
+ * two or more).
+ */
+bool oracle_list_duplicates(const struct oracle_list *before, const struct oracle_list *after,
+			    const struct action *done, struct oracle_finding *f);
+
+enum oracle_sort_key { SORT_KEY_ANY = 0, SORT_KEY_TEXT, SORT_KEY_DATE, SORT_KEY_NUMBER };
+enum oracle_sort_dir { SORT_DIR_ANY = 0, SORT_DIR_ASC, SORT_DIR_DESC };
+struct oracle_sort_claim {
+	enum oracle_sort_key key;
+	enum oracle_sort_dir dir;
+	char label[96];
+};
+/*
+ * Whether clicking `done` claims to sort: its label mentions sorting or an
+ * order ("Sort by name", "A-Z", "Newest first"), or it is an option of a
+ * screen/dialog about sorting (`before` contains a text mentioning "sort").
+ */
+bool oracle_sort_claim(const struct action *done, const struct ui_tree *before,
+		       struct oracle_sort_claim *claim);
+/* Whether rows are in the claimed order (any key/direction the claim allows). */
+bool oracle_rows_sorted(const struct oracle_list *l, const struct oracle_sort_claim *claim);
+/* True, with *f (category data_operation), when a list of >= 2 rows is not in the claimed order. */
+bool oracle_list_unsorted(const struct oracle_list *after, const struct oracle_sort_claim *claim,
+			  struct oracle_finding *f);
+
+/* --- display (oracle 6) --- */
+
+/*
+ * Text widgets overlapping each other (intersection >= `overlap_min` of the
+ * smaller box, neither containing the other in the tree, neither hidden
+ * under a later dialog/scrim layer), and widgets with text extending
+ * outside the screen. True with *f (category structure) for the first issue.
+ */
+bool oracle_display(const struct ui_tree *t, double overlap_min, struct oracle_finding *f);
+
+/* --- Genie's GUI effects (oracle 5) --- */
+
+/*
+ * A GUI effect Δ(l_i, l_j) (seeds 003 Def. 7): the multiset of view keys
+ * deleted from l_i ("-key") and added in l_j ("+key"). A view key is
+ * class|resource-id|text|checked of a visible widget with text, an id or a
+ * state. Views listed in `mask` (keys without the sign) are left out.
+ */
+struct oracle_effect {
+	char **items;            /* "+key" / "-key", sorted */
+	size_t n;
+};
+void oracle_effect_compute(const struct ui_tree *li, const struct ui_tree *lj,
+			   const char *const *mask, size_t n_mask, struct oracle_effect *out);
+void oracle_effect_release(struct oracle_effect *e);
+/* Whether Δ ⊆ Δ' as multisets (Def. 8: a violation is !contained). */
+bool oracle_effect_contained(const struct oracle_effect *seed, const struct oracle_effect *mutant);
+/*
+ * The view keys that differ between two runs of the same steps (`a` and `b`
+ * the same step's screens): views that change by themselves, to be masked.
+ * Appends to *mask (malloc'd strings).
+ */
+void oracle_effect_unstable(const struct ui_tree *a, const struct ui_tree *b,
+			    char ***mask, size_t *n_mask, size_t *alloc);
+/*
+ * Genie's return check: the share of texts that differ between the pivot
+ * screen and the screen after the detour (> 0.5: the detour did not return).
+ */
+double oracle_text_difference(const struct ui_tree *a, const struct ui_tree *b);
+
+#endif

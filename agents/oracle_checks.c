@@ -1,0 +1,904 @@
+/*
+ * oracle_checks.c - the pure checks behind the deterministic oracles (see
+ * oracle.h): state loss, duplicate rows, unsorted lists, display issues and
+ * Genie's GUI-effect containment. Trees are only read.
+ */
+#include <ctype.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <strings.h>
+
+#include <cjson/cJSON.h>
+
+#include "agents/oracle.h"
+#include "core/strbuf.h"
+#include "core/xalloc.h"
+
+void oracle_finding_init(struct oracle_finding *f)
+{
+	memset(f, 0, sizeof(*f));
+	f->category = BUG_CAT_CONTENT;
+	f->oracle = "";
+}
+
+void oracle_finding_release(struct oracle_finding *f)
+{
+	free(f->title);
+	free(f->description);
+	free(f->expected);
+	free(f->actual);
+	cJSON_Delete(f->diff);
+	oracle_finding_init(f);
+}
+
+/* strdup that maps NULL to NULL. */
+static char *dup_or_null(const char *s)
+{
+	return s ? xstrdup(s) : NULL;
+}
+
+void oracle_finding_to_bug(const struct oracle_finding *f, struct bug *b)
+{
+	char found[64];
+
+	free(b->title);
+	b->title = dup_or_null(f->title);
+	b->category = f->category;
+	free(b->description);
+	b->description = dup_or_null(f->description);
+	free(b->expected);
+	b->expected = dup_or_null(f->expected);
+	free(b->actual);
+	b->actual = dup_or_null(f->actual);
+	cJSON_Delete(b->extra);
+	b->extra = f->diff ? cJSON_Duplicate(f->diff, 1) : NULL;
+	snprintf(found, sizeof(found), "oracle:%s", f->oracle);
+	free(b->found_by);
+	b->found_by = xstrdup(found);
+}
+
+/* ---------------------------------------------------------------- state */
+
+/* Whether w carries user state: typed text (not the hint) or a check mark. */
+static bool widget_user_state(const struct ui_widget *w)
+{
+	if (ui_class_is_editable(w->class_name))
+		return *w->text && strcmp(w->text, w->hint) != 0;
+	return w->checkable && w->checked;
+}
+
+bool oracle_has_user_state(const struct ui_tree *t)
+{
+	for (size_t i = 0; t && i < t->n_nodes; i++)
+		if (widget_user_state(t->nodes[i]) && ui_widget_visible(t->nodes[i], &t->screen))
+			return true;
+	return false;
+}
+
+/* Rank of w among the widgets of t with the same resource-id (or class when it has none). */
+static int widget_rank(const struct ui_tree *t, const struct ui_widget *w)
+{
+	int rank = 0;
+
+	for (size_t i = 0; i < t->n_nodes && t->nodes[i] != w; i++) {
+		const struct ui_widget *o = t->nodes[i];
+
+		if (*w->resource_id ? strcmp(o->resource_id, w->resource_id) == 0
+				    : (!*o->resource_id && strcmp(o->class_name, w->class_name) == 0))
+			rank++;
+	}
+	return rank;
+}
+
+/* The widget of t matching w of another tree (same id/class and rank), or NULL. */
+static const struct ui_widget *find_counterpart(const struct ui_tree *t, const struct ui_tree *wt,
+						const struct ui_widget *w)
+{
+	int want = widget_rank(wt, w), rank = 0;
+
+	for (size_t i = 0; i < t->n_nodes; i++) {
+		const struct ui_widget *o = t->nodes[i];
+		bool same = *w->resource_id ? strcmp(o->resource_id, w->resource_id) == 0
+					    : (!*o->resource_id && strcmp(o->class_name, w->class_name) == 0);
+
+		if (same && rank++ == want)
+			return o;
+	}
+	return NULL;
+}
+
+/* Activities agree (both unknown counts as agreeing). */
+static bool same_activity(const char *a, const char *b)
+{
+	return strcmp(a ? a : "", b ? b : "") == 0;
+}
+
+/* A JSON object describing a widget for evidence. */
+static cJSON *widget_json(const struct ui_widget *w)
+{
+	cJSON *o = cJSON_CreateObject();
+
+	cJSON_AddStringToObject(o, "class", w->class_name);
+	cJSON_AddStringToObject(o, "resource_id", w->resource_id);
+	cJSON_AddStringToObject(o, "text", w->text);
+	if (w->checkable)
+		cJSON_AddBoolToObject(o, "checked", w->checked);
+	{
+		cJSON *b = cJSON_CreateArray();
+
+		cJSON_AddItemToArray(b, cJSON_CreateNumber(w->bounds.x1));
+		cJSON_AddItemToArray(b, cJSON_CreateNumber(w->bounds.y1));
+		cJSON_AddItemToArray(b, cJSON_CreateNumber(w->bounds.x2));
+		cJSON_AddItemToArray(b, cJSON_CreateNumber(w->bounds.y2));
+		cJSON_AddItemToObject(o, "bounds", b);
+	}
+	return o;
+}
+
+/* A short name for a widget in messages: its id tail, else its label, else its class tail. */
+static const char *widget_name(const struct ui_widget *w)
+{
+	const char *s = strrchr(w->resource_id, '/');
+
+	if (s && s[1])
+		return s + 1;
+	if (*ui_widget_label(w))
+		return ui_widget_label(w);
+	s = strrchr(w->class_name, '.');
+	return s ? s + 1 : w->class_name;
+}
+
+bool oracle_state_lost(const struct ui_tree *before, const char *activity_before,
+		       const struct ui_tree *after, const char *activity_after,
+		       const char *what, struct oracle_finding *f)
+{
+	cJSON *lost = NULL;
+	size_t n_lost = 0, n_matched = 0;
+	const struct ui_widget *first = NULL, *first_after = NULL;
+
+	if (!before || !after || !same_activity(activity_before, activity_after))
+		return false;
+	for (size_t i = 0; i < before->n_nodes; i++) {
+		const struct ui_widget *w = before->nodes[i], *o;
+		bool gone;
+
+		if (!widget_user_state(w) || !ui_widget_visible(w, &before->screen))
+			continue;
+		o = find_counterpart(after, before, w);
+		if (!o)
+			continue;
+		n_matched++;
+		if (ui_class_is_editable(w->class_name))
+			gone = strcmp(o->text, w->text) != 0;
+		else
+			gone = !o->checked;
+		if (!gone)
+			continue;
+		if (!lost)
+			lost = cJSON_CreateArray();
+		{
+			cJSON *pair = cJSON_CreateObject();
+
+			cJSON_AddItemToObject(pair, "before", widget_json(w));
+			cJSON_AddItemToObject(pair, "after", widget_json(o));
+			cJSON_AddItemToArray(lost, pair);
+		}
+		if (!first) {
+			first = w;
+			first_after = o;
+		}
+		n_lost++;
+	}
+	if (!n_lost || !n_matched)
+		return false;
+	oracle_finding_init(f);
+	f->category = BUG_CAT_DATA_LOSS;
+	f->oracle = strcmp(what, "rotation") == 0 ? "rotation" : "background";
+	if (ui_class_is_editable(first->class_name)) {
+		f->title = xasprintf("Text entered in '%s' is lost after %s", widget_name(first), what);
+		f->expected = xasprintf("'%s' still holds \"%s\" after %s", widget_name(first), first->text, what);
+		f->actual = xasprintf("'%s' holds \"%s\"", widget_name(first), first_after->text);
+	} else {
+		f->title = xasprintf("Checked state of '%s' is lost after %s", widget_name(first), what);
+		f->expected = xasprintf("'%s' is still checked after %s", widget_name(first), what);
+		f->actual = xasprintf("'%s' is unchecked", widget_name(first));
+	}
+	f->description = xasprintf("After %s, %zu widget(s) of the same screen (%s) lost the user's input.",
+				   what, n_lost, activity_before && *activity_before ? activity_before : "same activity");
+	f->diff = cJSON_CreateObject();
+	cJSON_AddStringToObject(f->diff, "check", what);
+	cJSON_AddItemToObject(f->diff, "lost", lost);
+	return true;
+}
+
+/* ---------------------------------------------------------------- lists */
+
+/* Whether w is a list container. */
+static bool is_list(const struct ui_widget *w)
+{
+	const char *c = w->class_name;
+
+	if (strstr(c, "RecyclerView") || strstr(c, "ListView") || strstr(c, "GridView"))
+		return true;
+	return w->scrollable && w->n_children >= 2 && !strstr(c, "ScrollView") &&
+	       !strstr(c, "ViewPager") && !strstr(c, "WebView");
+}
+
+/* Append the texts under w (depth first) to sb, " | "-separated; first text into *primary. */
+static void row_texts(const struct ui_widget *w, struct strbuf *sb, char **primary)
+{
+	const char *t = *w->text ? w->text : w->content_desc;
+
+	if (*t && !ui_class_is_editable(w->class_name)) {
+		if (sb->len)
+			(void)strbuf_adds(sb, " | ");
+		(void)strbuf_adds(sb, t);
+		if (!*primary)
+			*primary = xstrdup(w->text[0] ? w->text : t);
+	}
+	for (size_t i = 0; i < w->n_children; i++)
+		row_texts(w->children[i], sb, primary);
+}
+
+size_t oracle_lists(const struct ui_tree *t, struct oracle_list **out)
+{
+	struct oracle_list *arr = NULL;
+	size_t n = 0, alloc = 0;
+
+	for (size_t i = 0; t && i < t->n_nodes; i++) {
+		const struct ui_widget *w = t->nodes[i];
+		struct oracle_list *l;
+		size_t ralloc = 0;
+
+		if (!is_list(w) || !ui_widget_visible(w, &t->screen))
+			continue;
+		arr = xgrow(arr, &alloc, n + 1, sizeof(*arr));
+		l = &arr[n++];
+		memset(l, 0, sizeof(*l));
+		l->id = xasprintf("%s#%s", w->resource_id, w->class_name);
+		for (size_t c = 0; c < w->n_children; c++) {
+			const struct ui_widget *row = w->children[c];
+			struct strbuf sb;
+			char *primary = NULL;
+
+			if (ui_rect_empty(&row->bounds))
+				continue;
+			strbuf_init(&sb, 4096);
+			row_texts(row, &sb, &primary);
+			if (!sb.len) {
+				strbuf_release(&sb);
+				free(primary);
+				continue;
+			}
+			if (l->n_rows + 1 > ralloc) {
+				size_t a2 = ralloc;
+
+				l->rows = xgrow(l->rows, &a2, l->n_rows + 1, sizeof(*l->rows));
+				l->primary = xrealloc(l->primary, a2 * sizeof(*l->primary));
+				ralloc = a2;
+			}
+			l->rows[l->n_rows] = strbuf_detach(&sb, NULL);
+			l->primary[l->n_rows] = primary ? primary : xstrdup("");
+			l->n_rows++;
+		}
+	}
+	*out = arr;
+	return n;
+}
+
+void oracle_lists_free(struct oracle_list *l, size_t n)
+{
+	for (size_t i = 0; l && i < n; i++) {
+		for (size_t r = 0; r < l[i].n_rows; r++) {
+			free(l[i].rows[r]);
+			free(l[i].primary[r]);
+		}
+		free(l[i].rows);
+		free(l[i].primary);
+		free(l[i].id);
+	}
+	free(l);
+}
+
+/* Lowered copy of s into buf. */
+static void lower_into(char *buf, size_t n, const char *s)
+{
+	size_t i;
+
+	for (i = 0; s && s[i] && i + 1 < n; i++)
+		buf[i] = (char)tolower((unsigned char)s[i]);
+	buf[i] = '\0';
+}
+
+bool oracle_is_save_action(const struct action *a)
+{
+	static const char *const words[] = { "save", "add", "ok", "done", "create", "submit",
+					     "confirm", "apply", "post", "insert", NULL };
+	char low[96], id[96];
+	const char *tail;
+
+	if (!a || (a->type != ACTION_CLICK && a->type != ACTION_ENTER))
+		return false;
+	lower_into(low, sizeof(low), a->widget_text);
+	tail = a->resource_id ? strrchr(a->resource_id, '/') : NULL;
+	lower_into(id, sizeof(id), tail ? tail + 1 : a->resource_id);
+	for (size_t i = 0; words[i]; i++) {
+		size_t wl = strlen(words[i]);
+
+		if (strcmp(low, words[i]) == 0 || strncmp(low, words[i], wl) == 0 ||
+		    (wl > 2 && strstr(id, words[i])))
+			return true;
+	}
+	return false;
+}
+
+/* How many rows of l equal s. */
+static size_t count_rows(const struct oracle_list *l, const char *s)
+{
+	size_t c = 0;
+
+	for (size_t i = 0; l && i < l->n_rows; i++)
+		if (strcmp(l->rows[i], s) == 0)
+			c++;
+	return c;
+}
+
+bool oracle_list_duplicates(const struct oracle_list *before, const struct oracle_list *after,
+			    const struct action *done, struct oracle_finding *f)
+{
+	if (!after)
+		return false;
+	for (size_t i = 0; i < after->n_rows; i++) {
+		size_t ca = count_rows(after, after->rows[i]), cb = count_rows(before, after->rows[i]);
+		cJSON *rows;
+
+		if (ca < cb + 2)
+			continue;
+		oracle_finding_init(f);
+		f->category = BUG_CAT_DATA_OPERATION;
+		f->oracle = "duplicate";
+		f->title = xasprintf("One '%s' adds the new entry %zu times",
+				     done && done->widget_text ? done->widget_text : "save", ca - cb);
+		f->expected = xasprintf("the list gains one \"%s\" row", after->primary[i]);
+		f->actual = xasprintf("the list shows %zu rows \"%s\" where it had %zu", ca, after->rows[i], cb);
+		f->description = xasprintf("After a single save/add action the new entry appears %zu times in the list.",
+					   ca - cb);
+		f->diff = cJSON_CreateObject();
+		cJSON_AddStringToObject(f->diff, "list", after->id);
+		cJSON_AddStringToObject(f->diff, "row", after->rows[i]);
+		cJSON_AddNumberToObject(f->diff, "count_before", (double)cb);
+		cJSON_AddNumberToObject(f->diff, "count_after", (double)ca);
+		rows = cJSON_CreateArray();
+		for (size_t r = 0; r < after->n_rows; r++)
+			cJSON_AddItemToArray(rows, cJSON_CreateString(after->rows[r]));
+		cJSON_AddItemToObject(f->diff, "rows_after", rows);
+		if (before) {
+			rows = cJSON_CreateArray();
+			for (size_t r = 0; r < before->n_rows; r++)
+				cJSON_AddItemToArray(rows, cJSON_CreateString(before->rows[r]));
+			cJSON_AddItemToObject(f->diff, "rows_before", rows);
+		}
+		return true;
+	}
+	return false;
+}
+
+/* Whether the lowered label contains any of the words. */
+static bool has_any(const char *low, const char *const *words)
+{
+	for (size_t i = 0; words[i]; i++)
+		if (strstr(low, words[i]))
+			return true;
+	return false;
+}
+
+bool oracle_sort_claim(const struct action *done, const struct ui_tree *before,
+		       struct oracle_sort_claim *claim)
+{
+	static const char *const sort_words[] = { "sort", "a-z", "z-a", "a to z", "z to a",
+						  "newest", "oldest", "ascending", "descending",
+						  "alphabetical", NULL };
+	static const char *const desc_words[] = { "z-a", "z to a", "desc", "newest", "latest", "recent",
+						  "highest", "largest", "most", NULL };
+	static const char *const asc_words[] = { "a-z", "a to z", "asc", "oldest", "lowest", "smallest",
+						 "alphabetical", "least", NULL };
+	static const char *const date_words[] = { "date", "newest", "oldest", "latest", "recent",
+						  "time", "created", "modified", NULL };
+	static const char *const num_words[] = { "price", "amount", "size", "count", "number",
+						 "priority", "total", "cost", NULL };
+	static const char *const text_words[] = { "name", "title", "a-z", "z-a", "a to z", "z to a",
+						  "alphabetical", NULL };
+	char low[96];
+	bool in_sort_context = false;
+
+	memset(claim, 0, sizeof(*claim));
+	if (!done || (done->type != ACTION_CLICK && done->type != ACTION_CHECK))
+		return false;
+	lower_into(low, sizeof(low), done->widget_text);
+	if (!*low)
+		return false;
+	for (size_t i = 0; before && i < before->n_nodes && !in_sort_context; i++) {
+		char t[96];
+
+		const struct ui_widget *w = before->nodes[i];
+		bool clickable = false;
+
+		/* A heading about sorting ("Sort by"), not the button that opens the menu. */
+		for (const struct ui_widget *p = w; p && !clickable; p = p->parent)
+			clickable = p->clickable;
+		lower_into(t, sizeof(t), w->text);
+		if (!clickable && strstr(t, "sort") && strcmp(t, low) != 0)
+			in_sort_context = true;
+	}
+	if (!has_any(low, sort_words) && !in_sort_context)
+		return false;
+	/* The bare control that opens a sort menu claims nothing yet. */
+	if (strcmp(low, "sort") == 0 || strcmp(low, "sort by") == 0 || strcmp(low, "cancel") == 0)
+		return false;
+	snprintf(claim->label, sizeof(claim->label), "%s", done->widget_text);
+	claim->dir = has_any(low, desc_words) ? SORT_DIR_DESC : has_any(low, asc_words) ? SORT_DIR_ASC
+											: SORT_DIR_ANY;
+	claim->key = has_any(low, date_words) ? SORT_KEY_DATE
+		     : has_any(low, num_words) ? SORT_KEY_NUMBER
+		     : has_any(low, text_words) ? SORT_KEY_TEXT : SORT_KEY_ANY;
+	if (claim->key == SORT_KEY_TEXT && claim->dir == SORT_DIR_ANY)
+		claim->dir = SORT_DIR_ASC; /* "Sort by name" means A to Z */
+	return true;
+}
+
+/* Parse a date-ish text into a comparable number (yyyymmdd[hhmm]); false when not a date. */
+static bool parse_date(const char *s, double *out)
+{
+	static const char *const months[] = { "jan", "feb", "mar", "apr", "may", "jun",
+					      "jul", "aug", "sep", "oct", "nov", "dec" };
+	int y, m, d, hh = 0, mm = 0;
+	char mon[4];
+
+	for (; *s; s++) {
+		if (sscanf(s, "%4d-%2d-%2d %2d:%2d", &y, &m, &d, &hh, &mm) >= 3 && y > 1900 && m >= 1 &&
+		    m <= 12 && d >= 1 && d <= 31) {
+			*out = ((y * 100.0 + m) * 100 + d) * 10000 + hh * 100 + mm;
+			return true;
+		}
+		if (sscanf(s, "%3[A-Za-z] %d, %d", mon, &d, &y) == 3) {
+			for (m = 0; m < 12; m++)
+				if (strncasecmp(mon, months[m], 3) == 0) {
+					*out = ((y * 100.0 + m + 1) * 100 + d) * 10000;
+					return true;
+				}
+		}
+	}
+	return false;
+}
+
+/* Parse the first number in s ("$12.50", "3 items"); false when none. */
+static bool parse_number(const char *s, double *out)
+{
+	for (; *s; s++) {
+		if (isdigit((unsigned char)*s) || ((*s == '-' || *s == '.') && isdigit((unsigned char)s[1]))) {
+			char *end;
+
+			*out = strtod(s, &end);
+			return end != s;
+		}
+	}
+	return false;
+}
+
+/* The row's sort key of the given kind: a number (dates, numbers) or the text. */
+static bool row_key(const struct oracle_list *l, size_t r, enum oracle_sort_key k, double *num,
+		    const char **text)
+{
+	const char *row = l->rows[r];
+
+	if (k == SORT_KEY_TEXT) {
+		*text = l->primary[r];
+		return true;
+	}
+	/* Look for the key in each " | "-separated part, the first that parses. */
+	while (row && *row) {
+		const char *bar = strstr(row, " | ");
+		char part[256];
+		size_t len = bar ? (size_t)(bar - row) : strlen(row);
+
+		if (len >= sizeof(part))
+			len = sizeof(part) - 1;
+		memcpy(part, row, len);
+		part[len] = '\0';
+		if (k == SORT_KEY_DATE ? parse_date(part, num) : parse_number(part, num))
+			return true;
+		row = bar ? bar + 3 : NULL;
+	}
+	return false;
+}
+
+/* Whether the rows are ordered by key k in direction dir. */
+static bool ordered_by(const struct oracle_list *l, enum oracle_sort_key k, enum oracle_sort_dir dir)
+{
+	for (size_t r = 0; r + 1 < l->n_rows; r++) {
+		double a = 0, b = 0;
+		const char *ta = NULL, *tb = NULL;
+		int cmp;
+
+		if (!row_key(l, r, k, &a, &ta) || !row_key(l, r + 1, k, &b, &tb))
+			return false;
+		cmp = k == SORT_KEY_TEXT ? strcasecmp(ta, tb) : (a < b ? -1 : a > b ? 1 : 0);
+		if ((dir == SORT_DIR_ASC && cmp > 0) || (dir == SORT_DIR_DESC && cmp < 0))
+			return false;
+	}
+	return true;
+}
+
+bool oracle_rows_sorted(const struct oracle_list *l, const struct oracle_sort_claim *claim)
+{
+	enum oracle_sort_key keys[3] = { SORT_KEY_TEXT, SORT_KEY_DATE, SORT_KEY_NUMBER };
+	size_t nk = 3;
+
+	if (l->n_rows < 2)
+		return true;
+	if (claim->key != SORT_KEY_ANY) {
+		keys[0] = claim->key;
+		nk = 1;
+	}
+	for (size_t i = 0; i < nk; i++) {
+		if (claim->dir != SORT_DIR_DESC && ordered_by(l, keys[i], SORT_DIR_ASC))
+			return true;
+		if (claim->dir != SORT_DIR_ASC && ordered_by(l, keys[i], SORT_DIR_DESC))
+			return true;
+	}
+	/* A key the rows do not carry cannot be judged: not a violation. */
+	if (claim->key == SORT_KEY_DATE || claim->key == SORT_KEY_NUMBER) {
+		for (size_t r = 0; r < l->n_rows; r++) {
+			double v;
+			const char *t;
+
+			if (!row_key(l, r, claim->key, &v, &t))
+				return true;
+		}
+	}
+	return false;
+}
+
+bool oracle_list_unsorted(const struct oracle_list *after, const struct oracle_sort_claim *claim,
+			  struct oracle_finding *f)
+{
+	static const char *const key_names[] = { "any key", "text", "date", "number" };
+	static const char *const dir_names[] = { "either direction", "ascending", "descending" };
+	cJSON *rows;
+
+	if (!after || after->n_rows < 2 || oracle_rows_sorted(after, claim))
+		return false;
+	oracle_finding_init(f);
+	f->category = BUG_CAT_DATA_OPERATION;
+	f->oracle = "sort";
+	f->title = xasprintf("'%s' does not sort the list", claim->label);
+	f->expected = xasprintf("rows ordered by %s, %s", key_names[claim->key], dir_names[claim->dir]);
+	f->actual = xasprintf("rows \"%s\", \"%s\", ... are out of order", after->primary[0], after->primary[1]);
+	f->description = xasprintf("After choosing '%s' the list's %zu rows are not in the order it names.",
+				   claim->label, after->n_rows);
+	f->diff = cJSON_CreateObject();
+	cJSON_AddStringToObject(f->diff, "list", after->id);
+	cJSON_AddStringToObject(f->diff, "claim", claim->label);
+	cJSON_AddStringToObject(f->diff, "key", key_names[claim->key]);
+	cJSON_AddStringToObject(f->diff, "direction", dir_names[claim->dir]);
+	rows = cJSON_CreateArray();
+	for (size_t r = 0; r < after->n_rows; r++)
+		cJSON_AddItemToArray(rows, cJSON_CreateString(after->rows[r]));
+	cJSON_AddItemToObject(f->diff, "rows", rows);
+	return true;
+}
+
+/* -------------------------------------------------------------- display */
+
+/* Whether a is an ancestor of b. */
+static bool is_ancestor(const struct ui_widget *a, const struct ui_widget *b)
+{
+	for (const struct ui_widget *p = b->parent; p; p = p->parent)
+		if (p == a)
+			return true;
+	return false;
+}
+
+/* Whether a widget is an overlay layer (dialog card, scrim, popup, toast). */
+static bool is_layer(const struct ui_widget *w, const struct ui_rect *screen)
+{
+	char low[256];
+	long area = (long)ui_rect_width(&w->bounds) * ui_rect_height(&w->bounds);
+	long sarea = (long)ui_rect_width(screen) * ui_rect_height(screen);
+
+	snprintf(low, sizeof(low), "%s %s", w->class_name, w->resource_id);
+	for (char *p = low; *p; p++)
+		*p = (char)tolower((unsigned char)*p);
+	if (strstr(low, "dialog") || strstr(low, "scrim") || strstr(low, "popup") ||
+	    strstr(low, "toast") || strstr(low, "snackbar") || strstr(low, "menu"))
+		return true;
+	return w->depth <= 2 && sarea > 0 && area * 2 >= sarea && w->parent && w->parent->n_children > 1 &&
+	       w->parent->children[0] != w;
+}
+
+/* Whether w is drawn under a later overlay layer (or is itself transient). */
+static bool hidden_under_layer(const struct ui_tree *t, const struct ui_widget *w)
+{
+	int cx = (w->bounds.x1 + w->bounds.x2) / 2, cy = (w->bounds.y1 + w->bounds.y2) / 2;
+
+	for (size_t i = w->order + 1; i < t->n_nodes; i++) {
+		const struct ui_widget *o = t->nodes[i];
+
+		if (is_ancestor(w, o) || is_ancestor(o, w))
+			continue;
+		if (cx >= o->bounds.x1 && cx < o->bounds.x2 && cy >= o->bounds.y1 && cy < o->bounds.y2 &&
+		    is_layer(o, &t->screen))
+			return true;
+	}
+	return false;
+}
+
+/* Whether w is a visible text widget for the overlap check. */
+static bool text_widget(const struct ui_tree *t, const struct ui_widget *w)
+{
+	char low[256];
+
+	if (!*w->text || !w->visible_to_user || ui_rect_empty(&w->bounds) ||
+	    !ui_widget_visible(w, &t->screen) || ui_class_is_editable(w->class_name))
+		return false;
+	snprintf(low, sizeof(low), "%s %s", w->class_name, w->resource_id);
+	for (char *p = low; *p; p++)
+		*p = (char)tolower((unsigned char)*p);
+	return !strstr(low, "toast") && !strstr(low, "snackbar");
+}
+
+/* Intersection area of two rects. */
+static long overlap_area(const struct ui_rect *a, const struct ui_rect *b)
+{
+	int x1 = a->x1 > b->x1 ? a->x1 : b->x1, y1 = a->y1 > b->y1 ? a->y1 : b->y1;
+	int x2 = a->x2 < b->x2 ? a->x2 : b->x2, y2 = a->y2 < b->y2 ? a->y2 : b->y2;
+
+	return x2 > x1 && y2 > y1 ? (long)(x2 - x1) * (y2 - y1) : 0;
+}
+
+bool oracle_display(const struct ui_tree *t, double overlap_min, struct oracle_finding *f)
+{
+	const struct ui_rect *s;
+
+	if (!t)
+		return false;
+	s = &t->screen;
+	for (size_t i = 0; i < t->n_nodes; i++) {
+		const struct ui_widget *a = t->nodes[i];
+
+		if (!text_widget(t, a) || hidden_under_layer(t, a))
+			continue;
+		/* Off the screen: text whose box leaves the screen (dumps clip what fits). */
+		if (a->bounds.x1 < s->x1 || a->bounds.y1 < s->y1 || a->bounds.x2 > s->x2 ||
+		    a->bounds.y2 > s->y2) {
+			oracle_finding_init(f);
+			f->category = BUG_CAT_STRUCTURE;
+			f->oracle = "display";
+			f->title = xasprintf("'%s' extends outside the screen", widget_name(a));
+			f->expected = xstrdup("every text widget lies within the screen");
+			f->actual = xasprintf("bounds [%d,%d][%d,%d] on a %dx%d screen", a->bounds.x1, a->bounds.y1,
+					      a->bounds.x2, a->bounds.y2, ui_rect_width(s), ui_rect_height(s));
+			f->description = xasprintf("The text \"%s\" is partly drawn outside the visible screen.",
+						   a->text);
+			f->diff = cJSON_CreateObject();
+			cJSON_AddStringToObject(f->diff, "issue", "off_screen");
+			cJSON_AddItemToObject(f->diff, "widget", widget_json(a));
+			return true;
+		}
+		for (size_t j = i + 1; j < t->n_nodes; j++) {
+			const struct ui_widget *b = t->nodes[j];
+			long ov, aa, ab, small;
+
+			if (!text_widget(t, b) || is_ancestor(a, b) || is_ancestor(b, a) || a->window != b->window ||
+			    hidden_under_layer(t, b))
+				continue;
+			ov = overlap_area(&a->bounds, &b->bounds);
+			if (!ov)
+				continue;
+			aa = (long)ui_rect_width(&a->bounds) * ui_rect_height(&a->bounds);
+			ab = (long)ui_rect_width(&b->bounds) * ui_rect_height(&b->bounds);
+			small = aa < ab ? aa : ab;
+			if (small <= 0 || (double)ov < overlap_min * (double)small)
+				continue;
+			oracle_finding_init(f);
+			f->category = BUG_CAT_STRUCTURE;
+			f->oracle = "display";
+			f->title = xasprintf("'%s' overlaps '%s'", widget_name(a), widget_name(b));
+			f->expected = xstrdup("text widgets do not cover each other");
+			f->actual = xasprintf("%.0f%% of the smaller box is covered",
+					      100.0 * (double)ov / (double)small);
+			f->description = xasprintf("The texts \"%s\" and \"%s\" are drawn on top of each other.",
+						   a->text, b->text);
+			f->diff = cJSON_CreateObject();
+			cJSON_AddStringToObject(f->diff, "issue", "overlap");
+			cJSON_AddItemToObject(f->diff, "a", widget_json(a));
+			cJSON_AddItemToObject(f->diff, "b", widget_json(b));
+			return true;
+		}
+	}
+	return false;
+}
+
+/* ---------------------------------------------------------------- Genie */
+
+/* The first text in w's subtree, or "". */
+static const char *first_text(const struct ui_widget *w)
+{
+	if (*w->text)
+		return w->text;
+	for (size_t i = 0; i < w->n_children; i++) {
+		const char *t = first_text(w->children[i]);
+
+		if (*t)
+			return t;
+	}
+	return "";
+}
+
+/* The list row w sits in (a child of a list container), or NULL. */
+static const struct ui_widget *enclosing_row(const struct ui_widget *w)
+{
+	for (const struct ui_widget *p = w; p; p = p->parent)
+		if (p->parent && is_list(p->parent))
+			return p;
+	return NULL;
+}
+
+/*
+ * The view key of w, or NULL when w is not a view worth tracking. Views in
+ * a list row carry the row's first text, so "the picture of row Cinema"
+ * and "the picture of row Cleaning" differ (the mapping Genie gets from its
+ * tree diff). Caller frees.
+ */
+static char *view_key(const struct ui_tree *t, const struct ui_widget *w)
+{
+	const struct ui_widget *row;
+
+	if (!ui_widget_visible(w, &t->screen) || strcmp(w->package, "com.android.systemui") == 0)
+		return NULL;
+	if (!*w->text && !*w->resource_id && !*w->content_desc && !w->checkable)
+		return NULL;
+	row = enclosing_row(w);
+	return xasprintf("%s|%s|%s|%s|%s@%s", w->class_name, w->resource_id, w->text, w->content_desc,
+			 w->checkable ? (w->checked ? "on" : "off") : "", row ? first_text(row) : "");
+}
+
+/* Collect the view keys of t, sorted. */
+static size_t tree_keys(const struct ui_tree *t, char ***out)
+{
+	char **k = NULL;
+	size_t n = 0, alloc = 0;
+
+	for (size_t i = 0; t && i < t->n_nodes; i++) {
+		char *key = view_key(t, t->nodes[i]);
+
+		if (!key)
+			continue;
+		k = xgrow(k, &alloc, n + 1, sizeof(*k));
+		k[n++] = key;
+	}
+	*out = k;
+	return n;
+}
+
+/* qsort comparator for strings. */
+static int cmp_str(const void *a, const void *b)
+{
+	return strcmp(*(char *const *)a, *(char *const *)b);
+}
+
+/* Whether key is masked. */
+static bool masked(const char *key, const char *const *mask, size_t n_mask)
+{
+	for (size_t i = 0; i < n_mask; i++)
+		if (strcmp(mask[i], key) == 0)
+			return true;
+	return false;
+}
+
+void oracle_effect_compute(const struct ui_tree *li, const struct ui_tree *lj,
+			   const char *const *mask, size_t n_mask, struct oracle_effect *out)
+{
+	char **a, **b;
+	size_t na = tree_keys(li, &a), nb = tree_keys(lj, &b), i = 0, j = 0, alloc = 0;
+
+	memset(out, 0, sizeof(*out));
+	if (na)
+		qsort(a, na, sizeof(*a), cmp_str);
+	if (nb)
+		qsort(b, nb, sizeof(*b), cmp_str);
+	/* Multiset difference by merging the two sorted lists. */
+	while (i < na || j < nb) {
+		int c = i >= na ? 1 : j >= nb ? -1 : strcmp(a[i], b[j]);
+		const char *key = c < 0 ? a[i] : b[j];
+
+		if (c == 0) {
+			i++;
+			j++;
+			continue;
+		}
+		if (!masked(key, mask, n_mask)) {
+			out->items = xgrow(out->items, &alloc, out->n + 1, sizeof(*out->items));
+			out->items[out->n++] = xasprintf("%c%s", c < 0 ? '-' : '+', key);
+		}
+		if (c < 0)
+			i++;
+		else
+			j++;
+	}
+	if (out->n)
+		qsort(out->items, out->n, sizeof(*out->items), cmp_str);
+	for (i = 0; i < na; i++)
+		free(a[i]);
+	for (j = 0; j < nb; j++)
+		free(b[j]);
+	free(a);
+	free(b);
+}
+
+void oracle_effect_release(struct oracle_effect *e)
+{
+	for (size_t i = 0; i < e->n; i++)
+		free(e->items[i]);
+	free(e->items);
+	memset(e, 0, sizeof(*e));
+}
+
+bool oracle_effect_contained(const struct oracle_effect *seed, const struct oracle_effect *mutant)
+{
+	size_t i = 0, j = 0;
+
+	/* Both sorted: every seed item must be matched by a distinct mutant item. */
+	while (i < seed->n) {
+		int c;
+
+		if (j >= mutant->n)
+			return false;
+		c = strcmp(seed->items[i], mutant->items[j]);
+		if (c == 0) {
+			i++;
+			j++;
+		} else if (c > 0) {
+			j++;
+		} else {
+			return false;
+		}
+	}
+	return true;
+}
+
+void oracle_effect_unstable(const struct ui_tree *a, const struct ui_tree *b,
+			    char ***mask, size_t *n_mask, size_t *alloc)
+{
+	struct oracle_effect d;
+
+	oracle_effect_compute(a, b, NULL, 0, &d);
+	for (size_t i = 0; i < d.n; i++) {
+		if (masked(d.items[i] + 1, (const char *const *)*mask, *n_mask))
+			continue;
+		*mask = xgrow(*mask, alloc, *n_mask + 1, sizeof(**mask));
+		(*mask)[(*n_mask)++] = xstrdup(d.items[i] + 1);
+	}
+	oracle_effect_release(&d);
+}
+
+double oracle_text_difference(const struct ui_tree *a, const struct ui_tree *b)
+{
+	size_t total = 0, missing = 0;
+
+	for (size_t i = 0; a && i < a->n_nodes; i++) {
+		const struct ui_widget *w = a->nodes[i];
+		bool found = false;
+
+		if (!*w->text || !ui_widget_visible(w, &a->screen))
+			continue;
+		total++;
+		for (size_t j = 0; b && j < b->n_nodes && !found; j++)
+			found = strcmp(b->nodes[j]->text, w->text) == 0;
+		if (!found)
+			missing++;
+	}
+	return total ? (double)missing / (double)total : 0.0;
+}

@@ -1,0 +1,60 @@
+/*
+ * replay.h - replaying recorded steps from a clean app start: the basis of
+ * bug confirmation (an oracle's candidate is reported only if it
+ * reproduces), of Genie's seed/mutant runs, and of `trident eval`.
+ *
+ * A replay force-stops the app, clears its data when asked (pm clear),
+ * launches it, runs the login script, then performs each step. Widget steps
+ * are re-aimed at the widget with the same text/resource-id on the replayed
+ * screen (action_resolve), the recorded coordinates being the fallback. The
+ * screen is captured before the first step and after every step.
+ */
+#ifndef TRIDENT_AGENTS_REPLAY_H
+#define TRIDENT_AGENTS_REPLAY_H
+
+#include <stdbool.h>
+#include <stddef.h>
+
+#include "agents/action.h"
+#include "core/error.h"
+#include "core/ui.h"
+#include "device/device.h"
+
+struct login_script;
+
+struct replay_screen {
+	struct ui_tree *tree;   /* NULL when the dump did not parse */
+	char *xml;
+	char *activity;
+};
+
+struct replay_result {
+	struct replay_screen *screens; /* n_steps + 1: [0] before step 1, [i] after step i */
+	size_t n_screens;
+	size_t n_done;          /* steps performed */
+	int missed;             /* steps whose widget was found only by coordinates */
+};
+void replay_result_release(struct replay_result *r);
+
+struct replay_opts {
+	bool clear_data;        /* pm clear before launching */
+	const struct login_script *login;
+};
+
+/*
+ * Replay `steps` on `dev`. TD_OK when every step was performed (an action
+ * the device refused stops the replay with its error; *out keeps the screens
+ * so far). Restart steps inside the list force-stop and relaunch (and re-run
+ * the login script).
+ */
+int replay_run(struct device *dev, const char *package, const struct action *steps, size_t n,
+	       const struct replay_opts *opts, struct replay_result *out) TD_MUST_CHECK;
+
+/* Capture the current screen into *s (tree parsed). */
+int replay_capture(struct device *dev, struct replay_screen *s) TD_MUST_CHECK;
+void replay_screen_release(struct replay_screen *s);
+
+/* Start the app cleanly: force-stop, optional pm clear, launch, login. */
+int replay_clean_start(struct device *dev, const char *package, const struct replay_opts *opts) TD_MUST_CHECK;
+
+#endif

@@ -1,0 +1,34 @@
+/*
+ * replay_confirm.h - confirmation of an oracle's candidate bug by replay
+ * (Genie's report reduction, seeds 003 §4.3): the bug's steps are replayed
+ * from a clean app start (force-stop, pm clear, launch, login script) and
+ * the oracle's check is run again on the replayed screens; this is done
+ * twice, and the bug is confirmed only when both replays show the same
+ * finding (a view that changes by itself makes them disagree, so it is
+ * masked out by rejection).
+ *
+ * First the steps after the last restart are tried (shorter, and enough
+ * when the app keeps no relevant data across restarts), then all steps.
+ * The oracle is named by the bug's found_by ("oracle:rotation"); the number
+ * of trigger actions at the end of the steps (rotate and back, Home and
+ * relaunch) by extra.trigger_steps.
+ */
+#ifndef TRIDENT_AGENTS_REPLAY_CONFIRM_H
+#define TRIDENT_AGENTS_REPLAY_CONFIRM_H
+
+#include "agents/bugs.h"
+#include "core/error.h"
+#include "device/device.h"
+
+struct login_script;
+
+/*
+ * Replay-confirm bug b on dev. Sets b->confirmed to whether it reproduced,
+ * and on success keeps only the steps that were needed. *replays (may be
+ * NULL) gets how many replay attempts ran (each is two replays). TD_OK
+ * unless b is not an oracle's bug (TD_ERR_INVALID).
+ */
+int replay_confirm(struct device *dev, const char *package, const struct login_script *login, double overlap,
+		   int attempts, struct bug *b, int *replays) TD_MUST_CHECK;
+
+#endif

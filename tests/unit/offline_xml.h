@@ -1,0 +1,88 @@
+/*
+ * offline_xml.h - tiny builders of UIAutomator dumps for the offline/oracle
+ * unit tests: X_NODE(...) strings concatenated into a hierarchy.
+ */
+#ifndef TRIDENT_TESTS_OFFLINE_XML_H
+#define TRIDENT_TESTS_OFFLINE_XML_H
+
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "core/ui.h"
+
+/*
+ * One <node> with its children (already-built XML) inside; returns malloc'd
+ * XML. `flags`: k checkable, K checked, c clickable, s scrollable,
+ * f focusable, l long-clickable, p password. `extra`: more attributes
+ * (hint="...", content-desc is always empty).
+ */
+__attribute__((unused)) static char *x_node(const char *cls, const char *id, const char *text, const char *flags,
+		    const char *extra, int x1, int y1, int x2, int y2, const char *children)
+{
+	size_t n = 1024 + strlen(text) + strlen(id) + strlen(cls) + strlen(extra) +
+		   (children ? strlen(children) : 0);
+	char *s = malloc(n);
+#define XF(ch) (strchr(flags, ch) ? "true" : "false")
+
+	snprintf(s, n,
+		 "<node index=\"0\" text=\"%s\" resource-id=\"%s\" class=\"%s\" package=\"com.example.t\" "
+		 "content-desc=\"\" checkable=\"%s\" checked=\"%s\" clickable=\"%s\" enabled=\"true\" "
+		 "focusable=\"%s\" focused=\"false\" scrollable=\"%s\" long-clickable=\"%s\" "
+		 "password=\"%s\" selected=\"false\" %s bounds=\"[%d,%d][%d,%d]\">%s</node>",
+		 text, id, cls, XF('k'), XF('K'), XF('c'), XF('f'), XF('s'), XF('l'), XF('p'), extra,
+		 x1, y1, x2, y2, children ? children : "");
+#undef XF
+	return s;
+}
+
+/* Concatenate and free parts (NULL-terminated). */
+__attribute__((unused)) static char *x_cat(char *first, ...)
+{
+	va_list ap;
+	size_t len = 0;
+	char *out, *p;
+
+	va_start(ap, first);
+	for (p = first; p; p = va_arg(ap, char *))
+		len += strlen(p);
+	va_end(ap);
+	out = malloc(len + 1);
+	out[0] = '\0';
+	va_start(ap, first);
+	for (p = first; p; p = va_arg(ap, char *)) {
+		strcat(out, p);
+		free(p);
+	}
+	va_end(ap);
+	return out;
+}
+
+/* A whole dump with one root FrameLayout holding `body` (freed); malloc'd XML. */
+__attribute__((unused)) static char *x_xml(char *body)
+{
+	char *root = x_node("android.widget.FrameLayout", "", "", "", "", 0, 0, 1080, 2400, body);
+	size_t n = strlen(root) + 256;
+	char *xml = malloc(n);
+
+	snprintf(xml, n, "<?xml version='1.0' encoding='UTF-8' standalone='yes' ?><hierarchy rotation=\"0\">%s</hierarchy>",
+		 root);
+	free(root);
+	free(body);
+	return xml;
+}
+
+/* The same, parsed (NULL when it does not parse). */
+__attribute__((unused)) static struct ui_tree *x_tree(char *body)
+{
+	char *xml = x_xml(body);
+	struct ui_tree *t = NULL;
+
+	if (ui_parse(xml, strlen(xml), "test", &t) != 0)
+		t = NULL;
+	free(xml);
+	return t;
+}
+
+#endif

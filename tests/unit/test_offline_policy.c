@@ -1,0 +1,272 @@
+/*
+ * test_offline_policy.c - the offline Explorer's policy (Genie's Υ weights,
+ * untried-first, motif bonus, blocking, stuck handling), the random
+ * baseline's determinism, and field-aware input generation.
+ */
+#include <stdbool.h>
+
+#include "test.h"
+#include "offline_xml.h"
+
+#include "agents/input_gen.h"
+#include "agents/offline_policy.h"
+
+#define BTN "android.widget.Button"
+#define EDIT "android.widget.EditText"
+
+/* Main screen: three buttons. */
+static struct ui_tree *main_screen(void)
+{
+	return x_tree(x_cat(x_node(BTN, "t:id/add", "Add", "c", "", 0, 100, 500, 200, NULL),
+			    x_node(BTN, "t:id/sort", "Sort", "c", "", 0, 200, 500, 300, NULL),
+			    x_node(BTN, "t:id/about", "About", "c", "", 0, 300, 500, 400, NULL), NULL));
+}
+
+/* Edit screen: an email field, a title field, Save and Cancel. */
+static struct ui_tree *edit_screen(void)
+{
+	return x_tree(x_cat(x_node(EDIT, "t:id/email", "", "cf", "hint=\"Email address\"", 0, 100, 1000, 200, NULL),
+			    x_node(EDIT, "t:id/title", "", "cf", "hint=\"Title\"", 0, 200, 1000, 300, NULL),
+			    x_node(BTN, "t:id/cancel", "Cancel", "c", "", 0, 300, 500, 400, NULL),
+			    x_node(BTN, "t:id/save", "Save", "c", "", 500, 300, 1000, 400, NULL), NULL));
+}
+
+TEST(input_generation_by_field)
+{
+	struct ui_widget w;
+	char buf[64], buf2[64];
+
+	memset(&w, 0, sizeof(w));
+	w.text = "";
+	w.content_desc = "";
+	w.class_name = EDIT;
+	w.resource_id = "com.x:id/field";
+	w.hint = "Email address";
+	CHECK_INT_EQ(input_gen_text(&w, 1, buf, sizeof(buf)), INPUT_KIND_EMAIL);
+	CHECK(strchr(buf, '@') != NULL);
+	w.hint = "";
+	w.resource_id = "com.x:id/phone_number";
+	CHECK_INT_EQ(input_gen_kind(&w), INPUT_KIND_PHONE);
+	w.resource_id = "com.x:id/due_date";
+	(void)input_gen_text(&w, 3, buf, sizeof(buf));
+	CHECK_INT_EQ(input_gen_kind(&w), INPUT_KIND_DATE);
+	CHECK(strlen(buf) == 10 && buf[4] == '-');
+	w.resource_id = "com.x:id/price";
+	(void)input_gen_text(&w, 3, buf, sizeof(buf));
+	CHECK(strspn(buf, "0123456789") == strlen(buf));
+	w.resource_id = "com.x:id/search_src_text";
+	CHECK_INT_EQ(input_gen_kind(&w), INPUT_KIND_SEARCH);
+	w.resource_id = "com.x:id/first_name";
+	CHECK_INT_EQ(input_gen_kind(&w), INPUT_KIND_NAME);
+	w.resource_id = "com.x:id/body";
+	w.password = true;
+	CHECK_INT_EQ(input_gen_kind(&w), INPUT_KIND_PASSWORD);
+	w.password = false;
+	(void)input_gen_text(&w, 1, buf, sizeof(buf));
+	(void)input_gen_text(&w, 2, buf2, sizeof(buf2));
+	CHECK(strcmp(buf, buf2) != 0);
+	CHECK(strchr(buf, ' ') == NULL);
+	CHECK(strcmp(input_gen_kind_name(INPUT_KIND_EMAIL), "email") == 0);
+}
+
+TEST(candidates_on_screen)
+{
+	struct ui_tree *t = edit_screen();
+	struct action *c = NULL;
+	size_t n;
+
+	REQUIRE(t);
+	n = offline_candidates(t, &c);
+	CHECK_INT_EQ(n, 4);
+	CHECK_INT_EQ(c[0].type, ACTION_INPUT);
+	CHECK_INT_EQ(c[3].type, ACTION_CLICK);
+	CHECK(c[3].widget_text && strcmp(c[3].widget_text, "Save") == 0);
+	for (size_t i = 0; i < n; i++)
+		action_release(&c[i]);
+	free(c);
+	ui_tree_free(t);
+}
+
+TEST(upsilon_update_follows_genie)
+{
+	struct offline_policy_params p;
+	struct offline_policy *pol;
+	struct ui_tree *m = main_screen(), *e = edit_screen();
+	struct action a;
+	uint64_t key;
+	double w;
+
+	REQUIRE(m && e);
+	offline_policy_params_default(&p);
+	p.epsilon = 0;
+	pol = offline_policy_new(&p);
+	offline_policy_choose(pol, m, 11, 111, "Main", true, &a);
+	CHECK_INT_EQ(a.type, ACTION_CLICK);
+	key = offline_event_key(11, &a);
+	CHECK(key == offline_policy_last_event(pol));
+	CHECK(offline_policy_weight(pol, key) == 100.0);
+	/* It led to the edit screen: 4 widget events (100 each) + Back (20). */
+	offline_policy_observe(pol, e, 22, true);
+	w = offline_policy_weight(pol, key);
+	/* (100 + 4*100 + 20) / 2^2 = 130 */
+	CHECK(w > 129.99 && w < 130.01);
+	CHECK(offline_policy_n_events(pol) >= 3 + 1 + 4 + 1);
+	action_release(&a);
+	offline_policy_free(pol);
+	ui_tree_free(m);
+	ui_tree_free(e);
+}
+
+TEST(untried_first_then_motif_and_blocking)
+{
+	struct offline_policy_params p;
+	struct offline_policy *pol;
+	struct ui_tree *e = edit_screen();
+	struct action a;
+	bool typed_email = false, typed_title = false;
+
+	REQUIRE(e);
+	offline_policy_params_default(&p);
+	p.epsilon = 0;
+	pol = offline_policy_new(&p);
+	/* The two fields first (untried, inputs), each with generated text. */
+	for (int i = 0; i < 2; i++) {
+		offline_policy_choose(pol, e, 22, 200 + (uint64_t)i, "Edit", true, &a);
+		REQUIRE(a.type == ACTION_INPUT);
+		REQUIRE(a.text != NULL);
+		if (strstr(a.resource_id, "email")) {
+			typed_email = true;
+			CHECK(strchr(a.text, '@') != NULL);
+		} else {
+			typed_title = true;
+		}
+		action_release(&a);
+		offline_policy_observe(pol, e, 22, true);
+	}
+	CHECK(typed_email && typed_title);
+	/* After typing, the confirm button wins over Cancel (motif). */
+	offline_policy_choose(pol, e, 22, 202, "Edit", true, &a);
+	CHECK_INT_EQ(a.type, ACTION_CLICK);
+	CHECK(a.widget_text && strcmp(a.widget_text, "Save") == 0);
+	/* Blocked: never chosen again on this screen. */
+	offline_policy_block(pol, offline_event_key(22, &a));
+	CHECK(offline_policy_blocked(pol, offline_event_key(22, &a)));
+	action_release(&a);
+	for (int i = 0; i < 10; i++) {
+		offline_policy_choose(pol, e, 22, 300 + (uint64_t)i, "Edit", true, &a);
+		CHECK(!(a.widget_text && strcmp(a.widget_text, "Save") == 0));
+		action_release(&a);
+		offline_policy_observe(pol, e, 22, true);
+	}
+	offline_policy_free(pol);
+	ui_tree_free(e);
+}
+
+TEST(stuck_goes_back_then_restarts)
+{
+	struct offline_policy_params p;
+	struct offline_policy *pol;
+	struct ui_tree *m = main_screen();
+	struct action a;
+	bool saw_back = false, saw_restart = false;
+
+	REQUIRE(m);
+	offline_policy_params_default(&p);
+	p.epsilon = 0;
+	p.stuck_limit = 2;
+	pol = offline_policy_new(&p);
+	for (int i = 0; i < 8 && !saw_restart; i++) {
+		offline_policy_choose(pol, m, 11, 111, "Main", true, &a);
+		saw_back |= a.type == ACTION_BACK;
+		saw_restart |= a.type == ACTION_RESTART;
+		action_release(&a);
+		offline_policy_observe(pol, m, 11, true);
+	}
+	CHECK(saw_back);
+	CHECK(saw_restart);
+	/* Outside the app: Back first, then a restart. */
+	offline_policy_choose(pol, m, 11, 111, "Main", false, &a);
+	CHECK_INT_EQ(a.type, ACTION_BACK);
+	action_release(&a);
+	offline_policy_choose(pol, m, 11, 111, "Main", false, &a);
+	CHECK_INT_EQ(a.type, ACTION_RESTART);
+	action_release(&a);
+	offline_policy_free(pol);
+	ui_tree_free(m);
+}
+
+TEST(random_brain_is_seeded)
+{
+	struct offline_policy_params p;
+	struct ui_tree *m = main_screen();
+	char seq1[64] = "", seq2[64] = "", seq3[64] = "";
+
+	REQUIRE(m);
+	offline_policy_params_default(&p);
+	for (int run = 0; run < 3; run++) {
+		struct offline_policy *pol;
+		char *seq = run == 0 ? seq1 : run == 1 ? seq2 : seq3;
+
+		p.seed = run == 2 ? 99 : 7;
+		pol = offline_policy_new(&p);
+		for (int i = 0; i < 20; i++) {
+			struct action a;
+
+			offline_policy_random(pol, m, true, &a);
+			seq[i] = (char)('a' + (a.type == ACTION_BACK ? 25 : a.widget_text[0] - 'A'));
+			action_release(&a);
+		}
+		offline_policy_free(pol);
+	}
+	CHECK(strcmp(seq1, seq2) == 0);
+	CHECK(strcmp(seq1, seq3) != 0);
+	ui_tree_free(m);
+}
+
+TEST(weights_survive_table_growth)
+{
+	struct offline_policy_params p;
+	struct offline_policy *pol;
+	struct ui_tree *m = main_screen(), *big;
+	char *body = calloc(1, 1);
+	struct action a;
+	uint64_t key;
+	double w;
+
+	/* A screen with 200 buttons: observing it grows the event table mid-update. */
+	for (int i = 0; i < 200; i++) {
+		char id[32], text[32];
+
+		snprintf(id, sizeof(id), "t:id/b%d", i);
+		snprintf(text, sizeof(text), "Button %d", i);
+		body = x_cat(body, x_node(BTN, id, text, "c", "", 0, 100 + i * 10, 500, 108 + i * 10, NULL), NULL);
+	}
+	big = x_tree(body);
+	REQUIRE(m && big);
+	offline_policy_params_default(&p);
+	p.epsilon = 0;
+	pol = offline_policy_new(&p);
+	offline_policy_choose(pol, m, 11, 111, "Main", true, &a);
+	key = offline_event_key(11, &a);
+	offline_policy_observe(pol, big, 33, true);
+	w = offline_policy_weight(pol, key);
+	/* (100 + 200*100 + 20) / 2^2 */
+	CHECK(w > 5029.99 && w < 5030.01);
+	CHECK(offline_policy_n_events(pol) >= 204);
+	action_release(&a);
+	offline_policy_free(pol);
+	ui_tree_free(m);
+	ui_tree_free(big);
+}
+
+int main(void)
+{
+	RUN(input_generation_by_field);
+	RUN(candidates_on_screen);
+	RUN(upsilon_update_follows_genie);
+	RUN(untried_first_then_motif_and_blocking);
+	RUN(stuck_goes_back_then_restarts);
+	RUN(random_brain_is_seeded);
+	RUN(weights_survive_table_growth);
+	return test_summary();
+}

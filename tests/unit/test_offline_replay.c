@@ -1,0 +1,185 @@
+/*
+ * test_offline_replay.c - replay confirmation on the simulated notes app:
+ * a real rotation data loss reproduces (and keeps only the needed steps),
+ * the same candidate on the fixed variant and a made-up candidate do not;
+ * login scripts parse, reject bad input, and run.
+ */
+#include <stdbool.h>
+
+#include "test.h"
+
+#include <cjson/cJSON.h>
+
+#include "agents/login.h"
+#include "agents/replay.h"
+#include "agents/replay_confirm.h"
+#include "device/device.h"
+
+#define PKG "com.trident.notes"
+
+/* A widget action addressed by resource-id. */
+static void step_by_id(struct bug *b, enum action_type type, const char *id, const char *text)
+{
+	struct action a;
+
+	action_init(&a);
+	a.type = type;
+	a.resource_id = (char *)id;
+	a.text = (char *)text;
+	bug_add_step(b, -1, &a, NULL, NULL);
+}
+
+/* A global action. */
+static void step_global(struct bug *b, enum action_type type, int rotation)
+{
+	struct action a;
+
+	action_init(&a);
+	a.type = type;
+	a.rotation = rotation;
+	bug_add_step(b, -1, &a, NULL, NULL);
+}
+
+/* The rotation candidate: open a new note, type a body, rotate and back (after a restart). */
+static void rotation_bug(struct bug *b)
+{
+	bug_init(b);
+	b->title = strdup("Text entered in 'body' is lost after rotation");
+	b->found_by = strdup("oracle:rotation");
+	b->category = BUG_CAT_DATA_LOSS;
+	step_by_id(b, ACTION_CLICK, PKG ":id/settings_btn", NULL);
+	step_global(b, ACTION_RESTART, -1);
+	step_by_id(b, ACTION_CLICK, PKG ":id/add", NULL);
+	step_by_id(b, ACTION_INPUT, PKG ":id/body", "milk_and_bread");
+	step_global(b, ACTION_ROTATE, 1);
+	step_global(b, ACTION_ROTATE, 0);
+	b->extra = cJSON_CreateObject();
+	cJSON_AddNumberToObject(b->extra, "trigger_steps", 2);
+}
+
+/* Open a sim device, or NULL (the test is then skipped). */
+static struct device *open_sim(const char *spec)
+{
+	struct device *dev = NULL;
+
+	if (device_open(spec, NULL, &dev) != TD_OK)
+		return NULL;
+	return dev;
+}
+
+TEST(real_loss_is_confirmed_and_shortened)
+{
+	struct device *dev = open_sim("sim:notes");
+	struct bug b;
+	int replays = 0;
+
+	REQUIRE(dev);
+	rotation_bug(&b);
+	REQUIRE(replay_confirm(dev, PKG, NULL, 0.3, 2, &b, &replays) == TD_OK);
+	CHECK(b.confirmed);
+	CHECK_INT_EQ(replays, 1);
+	/* Only the steps after the restart were needed. */
+	CHECK_INT_EQ(b.n_steps, 4);
+	bug_release(&b);
+	device_close(dev);
+}
+
+TEST(fixed_variant_rejects_candidate)
+{
+	struct device *dev = open_sim("sim:notes:fixed");
+	struct bug b;
+	int replays = 0;
+
+	REQUIRE(dev);
+	rotation_bug(&b);
+	REQUIRE(replay_confirm(dev, PKG, NULL, 0.3, 2, &b, &replays) == TD_OK);
+	CHECK(!b.confirmed);
+	CHECK_INT_EQ(replays, 2); /* the short list, then all steps */
+	CHECK_INT_EQ(b.n_steps, 6);
+	bug_release(&b);
+	device_close(dev);
+}
+
+TEST(made_up_candidate_is_rejected)
+{
+	struct device *dev = open_sim("sim:notes");
+	struct bug b;
+
+	REQUIRE(dev);
+	bug_init(&b);
+	b.title = strdup("\"Notes\" overlaps \"Sort A-Z\"");
+	b.found_by = strdup("oracle:display");
+	step_by_id(&b, ACTION_CLICK, PKG ":id/settings_btn", NULL);
+	REQUIRE(replay_confirm(dev, PKG, NULL, 0.3, 2, &b, NULL) == TD_OK);
+	CHECK(!b.confirmed);
+	free(b.found_by);
+	b.found_by = strdup("detector");
+	CHECK(replay_confirm(dev, PKG, NULL, 0.3, 2, &b, NULL) == TD_ERR_INVALID);
+	bug_release(&b);
+	device_close(dev);
+}
+
+TEST(replay_records_every_screen)
+{
+	struct device *dev = open_sim("sim:notes");
+	struct action steps[2];
+	struct replay_result r;
+
+	REQUIRE(dev);
+	action_init(&steps[0]);
+	steps[0].type = ACTION_CLICK;
+	steps[0].widget_text = "Settings";
+	action_init(&steps[1]);
+	steps[1].type = ACTION_BACK;
+	REQUIRE(replay_run(dev, PKG, steps, 2, NULL, &r) == TD_OK);
+	CHECK_INT_EQ(r.n_screens, 3);
+	CHECK_INT_EQ(r.n_done, 2);
+	CHECK(r.screens[1].activity && strstr(r.screens[1].activity, "Settings"));
+	CHECK(r.screens[2].activity && strstr(r.screens[2].activity, "Main"));
+	replay_result_release(&r);
+	device_close(dev);
+}
+
+TEST(login_scripts)
+{
+	static const char good[] = "[{\"type\":\"click\",\"widget_text\":\"Settings\"},"
+				   "{\"type\":\"back\"}]";
+	static const char no_target[] = "[{\"type\":\"click\"}]";
+	static const char no_text[] = "[{\"type\":\"input\",\"resource_id\":\"x:id/u\"}]";
+	static const char skip[] = "[{\"type\":\"click\",\"widget_text\":\"Log in\"}]";
+	struct login_script *s = NULL;
+	struct device *dev = open_sim("sim:notes");
+	size_t ran = 99;
+
+	REQUIRE(dev);
+	CHECK(login_script_parse("{}", 2, "t.json", &s) == TD_ERR_PARSE);
+	CHECK(login_script_parse(no_target, strlen(no_target), "t.json", &s) == TD_ERR_PARSE);
+	CHECK(login_script_parse(no_text, strlen(no_text), "t.json", &s) == TD_ERR_PARSE);
+	REQUIRE(login_script_parse(good, strlen(good), "t.json", &s) == TD_OK);
+	CHECK_INT_EQ(s->n, 2);
+	REQUIRE(device_launch(dev, PKG) == TD_OK);
+	CHECK(login_script_run(s, dev, PKG, &ran) == TD_OK);
+	CHECK_INT_EQ(ran, 2);
+	login_script_free(s);
+	/* The first widget is not there: already logged in, nothing runs. */
+	REQUIRE(login_script_parse(skip, strlen(skip), "t.json", &s) == TD_OK);
+	CHECK(login_script_run(s, dev, PKG, &ran) == TD_OK);
+	CHECK_INT_EQ(ran, 0);
+	login_script_free(s);
+	device_close(dev);
+}
+
+int main(void)
+{
+	struct device *dev = NULL;
+
+	if (device_open("sim:notes", NULL, &dev) != TD_OK)
+		return test_skip("the notes simulator app is not available");
+	device_close(dev);
+	RUN(real_loss_is_confirmed_and_shortened);
+	RUN(fixed_variant_rejects_candidate);
+	RUN(made_up_candidate_is_rejected);
+	RUN(replay_records_every_screen);
+	RUN(login_scripts);
+	return test_summary();
+}

@@ -1,0 +1,313 @@
+/*
+ * test_oracle_checks.c - the oracles' pure checks on hand-made widget trees:
+ * each property violated (the oracle fires) and its clean twin (it does not).
+ */
+#include <stdbool.h>
+
+#include "test.h"
+#include "offline_xml.h"
+
+#include <cjson/cJSON.h>
+
+#include "agents/oracle.h"
+
+#define EDIT "android.widget.EditText"
+#define TEXT "android.widget.TextView"
+#define CHECKBOX "android.widget.CheckBox"
+#define RV "androidx.recyclerview.widget.RecyclerView"
+#define ROW "android.widget.LinearLayout"
+
+/* An edit screen with a title field holding `title` and a checkbox. */
+static struct ui_tree *edit_screen(const char *title, bool checked)
+{
+	return x_tree(x_cat(x_node(EDIT, "com.example.t:id/title", title, "cf", "hint=\"Title\"",
+				   0, 200, 1080, 330, NULL),
+			    x_node(CHECKBOX, "com.example.t:id/pinned", "Pinned", checked ? "kKc" : "kc", "",
+				   0, 400, 1080, 500, NULL),
+			    NULL));
+}
+
+/* A list screen with the given row titles (NULL-terminated) and an optional date per row. */
+static struct ui_tree *list_screen(const char *const *titles, const char *const *dates)
+{
+	char *rows = calloc(1, 1);
+	int y = 300;
+
+	for (size_t i = 0; titles[i]; i++, y += 150) {
+		char *kids = x_cat(x_node(TEXT, "com.example.t:id/row_title", titles[i], "", "", 0, y, 700, y + 100, NULL),
+				   dates ? x_node(TEXT, "com.example.t:id/row_date", dates[i], "", "", 700, y, 1080, y + 100, NULL)
+					 : calloc(1, 1),
+				   NULL);
+		rows = x_cat(rows, x_node(ROW, "com.example.t:id/row", "", "c", "", 0, y, 1080, y + 140, kids), NULL);
+		free(kids);
+	}
+	{
+		char *list = x_node(RV, "com.example.t:id/list", "", "s", "", 0, 300, 1080, 2200, rows);
+
+		free(rows);
+		return x_tree(x_cat(x_node(TEXT, "", "Notes", "", "", 0, 100, 1080, 200, NULL), list, NULL));
+	}
+}
+
+TEST(state_lost_on_rotation)
+{
+	struct ui_tree *a = edit_screen("milk", false), *b = edit_screen("", false);
+	struct oracle_finding f;
+
+	REQUIRE(a && b);
+	CHECK(oracle_has_user_state(a));
+	CHECK(!oracle_has_user_state(b));
+	oracle_finding_init(&f);
+	CHECK(oracle_state_lost(a, "com.example.t/.Edit", b, "com.example.t/.Edit", "rotation", &f));
+	CHECK_INT_EQ(f.category, BUG_CAT_DATA_LOSS);
+	CHECK(strcmp(f.oracle, "rotation") == 0);
+	CHECK(f.title && strstr(f.title, "title"));
+	CHECK(f.diff && cJSON_GetObjectItem(f.diff, "lost"));
+	oracle_finding_release(&f);
+	ui_tree_free(a);
+	ui_tree_free(b);
+}
+
+TEST(checked_state_lost_on_background)
+{
+	struct ui_tree *a = edit_screen("", true), *b = edit_screen("", false);
+	struct oracle_finding f;
+
+	REQUIRE(a && b);
+	oracle_finding_init(&f);
+	CHECK(oracle_state_lost(a, "x/.E", b, "x/.E", "Home and relaunch", &f));
+	CHECK(strcmp(f.oracle, "background") == 0);
+	CHECK(f.title && strstr(f.title, "Checked"));
+	oracle_finding_release(&f);
+	ui_tree_free(a);
+	ui_tree_free(b);
+}
+
+TEST(state_kept_is_clean)
+{
+	struct ui_tree *a = edit_screen("milk", true), *b = edit_screen("milk", true);
+	struct ui_tree *c = edit_screen("", false);
+	struct oracle_finding f;
+
+	REQUIRE(a && b && c);
+	oracle_finding_init(&f);
+	CHECK(!oracle_state_lost(a, "x/.E", b, "x/.E", "rotation", &f));
+	/* Another activity after the trip is not this oracle's business. */
+	CHECK(!oracle_state_lost(a, "x/.E", c, "x/.Main", "rotation", &f));
+	oracle_finding_release(&f);
+	ui_tree_free(a);
+	ui_tree_free(b);
+	ui_tree_free(c);
+}
+
+TEST(duplicate_rows_after_one_save)
+{
+	static const char *const before_rows[] = { "apple_orbit_1", NULL };
+	static const char *const dup_rows[] = { "apple_orbit_1", "river_maple_2", "river_maple_2", NULL };
+	static const char *const ok_rows[] = { "apple_orbit_1", "river_maple_2", NULL };
+	struct ui_tree *b = list_screen(before_rows, NULL), *d = list_screen(dup_rows, NULL);
+	struct ui_tree *o = list_screen(ok_rows, NULL);
+	struct oracle_list *lb, *ld, *lo;
+	size_t nb, nd, no;
+	struct action save;
+	struct oracle_finding f;
+
+	REQUIRE(b && d && o);
+	nb = oracle_lists(b, &lb);
+	nd = oracle_lists(d, &ld);
+	no = oracle_lists(o, &lo);
+	REQUIRE(nb == 1 && nd == 1 && no == 1);
+	CHECK_INT_EQ(ld[0].n_rows, 3);
+	CHECK(strcmp(ld[0].primary[1], "river_maple_2") == 0);
+	action_init(&save);
+	save.type = ACTION_CLICK;
+	save.widget_text = strdup("Save");
+	CHECK(oracle_is_save_action(&save));
+	oracle_finding_init(&f);
+	CHECK(oracle_list_duplicates(&lb[0], &ld[0], &save, &f));
+	CHECK_INT_EQ(f.category, BUG_CAT_DATA_OPERATION);
+	CHECK(f.title && strstr(f.title, "2 times"));
+	CHECK(f.actual && strstr(f.actual, "river_maple_2"));
+	oracle_finding_release(&f);
+	CHECK(!oracle_list_duplicates(&lb[0], &lo[0], &save, &f));
+	/* A list that already had the entry twice and still has it twice is clean. */
+	CHECK(!oracle_list_duplicates(&ld[0], &ld[0], &save, &f));
+	free(save.widget_text);
+	save.widget_text = strdup("Cancel");
+	CHECK(!oracle_is_save_action(&save));
+	action_release(&save);
+	oracle_lists_free(lb, nb);
+	oracle_lists_free(ld, nd);
+	oracle_lists_free(lo, no);
+	ui_tree_free(b);
+	ui_tree_free(d);
+	ui_tree_free(o);
+}
+
+TEST(sort_claims_and_orders)
+{
+	static const char *const sorted[] = { "Apple", "banana", "Cherry", NULL };
+	static const char *const unsorted[] = { "banana", "Apple", "Cherry", NULL };
+	static const char *const titles[] = { "b", "a", "c", NULL };
+	static const char *const newest[] = { "2024-05-03", "2024-04-01", "2023-12-31", NULL };
+	struct ui_tree *s = list_screen(sorted, NULL), *u = list_screen(unsorted, NULL);
+	struct ui_tree *dt = list_screen(titles, newest);
+	struct oracle_list *ls, *lu, *ld;
+	size_t ns, nu, nd;
+	struct action a;
+	struct oracle_sort_claim claim;
+	struct oracle_finding f;
+
+	REQUIRE(s && u && dt);
+	ns = oracle_lists(s, &ls);
+	nu = oracle_lists(u, &lu);
+	nd = oracle_lists(dt, &ld);
+	REQUIRE(ns == 1 && nu == 1 && nd == 1);
+	action_init(&a);
+	a.type = ACTION_CLICK;
+	a.widget_text = strdup("Sort by name");
+	REQUIRE(oracle_sort_claim(&a, s, &claim));
+	CHECK_INT_EQ(claim.key, SORT_KEY_TEXT);
+	CHECK_INT_EQ(claim.dir, SORT_DIR_ASC);
+	oracle_finding_init(&f);
+	CHECK(!oracle_list_unsorted(&ls[0], &claim, &f));
+	CHECK(oracle_list_unsorted(&lu[0], &claim, &f));
+	CHECK(f.title && strstr(f.title, "Sort by name"));
+	oracle_finding_release(&f);
+	/* "Newest first": by date, descending; the titles do not matter. */
+	free(a.widget_text);
+	a.widget_text = strdup("Newest first");
+	REQUIRE(oracle_sort_claim(&a, s, &claim));
+	CHECK_INT_EQ(claim.key, SORT_KEY_DATE);
+	CHECK_INT_EQ(claim.dir, SORT_DIR_DESC);
+	CHECK(oracle_rows_sorted(&ld[0], &claim));
+	free(a.widget_text);
+	a.widget_text = strdup("Oldest first");
+	REQUIRE(oracle_sort_claim(&a, s, &claim));
+	CHECK(!oracle_rows_sorted(&ld[0], &claim));
+	/* The control that only opens the menu claims nothing; nor does an unrelated button. */
+	free(a.widget_text);
+	a.widget_text = strdup("Sort");
+	CHECK(!oracle_sort_claim(&a, s, &claim));
+	free(a.widget_text);
+	a.widget_text = strdup("Delete");
+	CHECK(!oracle_sort_claim(&a, s, &claim));
+	/* A "Sort A-Z" button on the screen does not make every other click a sort. */
+	{
+		struct ui_tree *b = x_tree(x_node("android.widget.Button", "t:id/sort", "Sort A-Z", "c", "", 0, 0, 500, 100, NULL));
+		struct ui_tree *d = x_tree(x_node("android.widget.TextView", "t:id/t", "Sort by", "", "", 0, 0, 500, 100, NULL));
+
+		REQUIRE(b && d);
+		CHECK(!oracle_sort_claim(&a, b, &claim));
+		free(a.widget_text);
+		a.widget_text = strdup("Title");
+		CHECK(oracle_sort_claim(&a, d, &claim));
+		ui_tree_free(b);
+		ui_tree_free(d);
+	}
+	action_release(&a);
+	oracle_lists_free(ls, ns);
+	oracle_lists_free(lu, nu);
+	oracle_lists_free(ld, nd);
+	ui_tree_free(s);
+	ui_tree_free(u);
+	ui_tree_free(dt);
+}
+
+TEST(display_overlap_and_offscreen)
+{
+	struct ui_tree *ov = x_tree(x_cat(x_node(TEXT, "a", "Total: 12", "", "", 0, 100, 600, 200, NULL),
+					  x_node(TEXT, "b", "Due today", "", "", 100, 110, 700, 210, NULL), NULL));
+	struct ui_tree *off = x_tree(x_node(TEXT, "a", "A very long label", "", "", 500, 100, 1400, 200, NULL));
+	struct ui_tree *clean = x_tree(x_cat(x_node(TEXT, "a", "Total: 12", "", "", 0, 100, 600, 200, NULL),
+					     x_node(TEXT, "b", "Due today", "", "", 0, 210, 600, 300, NULL), NULL));
+	/* A dialog drawn over content is not an overlap bug. */
+	char *dialog_kids = x_node(TEXT, "", "Delete note?", "", "", 100, 900, 980, 1000, NULL);
+	struct ui_tree *dlg = x_tree(x_cat(x_node(TEXT, "a", "Shopping list", "", "", 100, 900, 980, 1000, NULL),
+					   x_node("android.widget.FrameLayout", "com.example.t:id/dialog", "", "", "",
+						  50, 800, 1030, 1300, dialog_kids),
+					   NULL));
+	struct oracle_finding f;
+
+	free(dialog_kids);
+	REQUIRE(ov && off && clean && dlg);
+	oracle_finding_init(&f);
+	CHECK(oracle_display(ov, 0.3, &f));
+	CHECK_INT_EQ(f.category, BUG_CAT_STRUCTURE);
+	CHECK(f.title && strstr(f.title, "overlaps"));
+	oracle_finding_release(&f);
+	CHECK(oracle_display(off, 0.3, &f));
+	CHECK(f.title && strstr(f.title, "outside"));
+	oracle_finding_release(&f);
+	CHECK(!oracle_display(clean, 0.3, &f));
+	CHECK(!oracle_display(dlg, 0.3, &f));
+	ui_tree_free(ov);
+	ui_tree_free(off);
+	ui_tree_free(clean);
+	ui_tree_free(dlg);
+}
+
+TEST(genie_effect_containment)
+{
+	static const char *const l4[] = { "Cinema", "Cleaning", NULL };
+	static const char *const d4[] = { "pic", "pic", NULL };
+	static const char *const l6[] = { "Cinema", "Cleaning", NULL };
+	static const char *const d6_seed[] = { "", "pic", NULL };    /* Cinema's picture deleted */
+	static const char *const d6_bug[] = { "pic", "", NULL };     /* Cleaning's picture deleted */
+	struct ui_tree *a = list_screen(l4, d4), *s = list_screen(l6, d6_seed), *m = list_screen(l6, d6_bug);
+	struct ui_tree *m_ok = list_screen(l6, d6_seed);
+	struct oracle_effect ds, dm, dok;
+
+	REQUIRE(a && s && m && m_ok);
+	oracle_effect_compute(a, s, NULL, 0, &ds);
+	oracle_effect_compute(a, m, NULL, 0, &dm);
+	oracle_effect_compute(a, m_ok, NULL, 0, &dok);
+	CHECK(ds.n > 0);
+	CHECK(oracle_effect_contained(&ds, &dok));
+	/* The picture of another row was deleted: Δ ⊄ Δ' (seeds 003 Fig. 3). */
+	CHECK(!oracle_effect_contained(&ds, &dm));
+	CHECK(oracle_text_difference(a, s) < 0.5);
+	oracle_effect_release(&ds);
+	oracle_effect_release(&dm);
+	oracle_effect_release(&dok);
+	ui_tree_free(a);
+	ui_tree_free(s);
+	ui_tree_free(m);
+	ui_tree_free(m_ok);
+}
+
+TEST(genie_effect_masking)
+{
+	static const char *const t1[] = { "12:01", "Note", NULL };
+	static const char *const t2[] = { "12:02", "Note", NULL };
+	struct ui_tree *a = list_screen(t1, NULL), *b = list_screen(t2, NULL);
+	char **mask = NULL;
+	size_t n_mask = 0, alloc = 0;
+	struct oracle_effect d;
+
+	REQUIRE(a && b);
+	oracle_effect_unstable(a, b, &mask, &n_mask, &alloc);
+	/* The changing row's text and its row container (keyed by the row's text). */
+	CHECK_INT_EQ(n_mask, 4);
+	oracle_effect_compute(a, b, (const char *const *)mask, n_mask, &d);
+	CHECK_INT_EQ(d.n, 0);
+	oracle_effect_release(&d);
+	for (size_t i = 0; i < n_mask; i++)
+		free(mask[i]);
+	free(mask);
+	ui_tree_free(a);
+	ui_tree_free(b);
+}
+
+int main(void)
+{
+	RUN(state_lost_on_rotation);
+	RUN(checked_state_lost_on_background);
+	RUN(state_kept_is_clean);
+	RUN(duplicate_rows_after_one_save);
+	RUN(sort_claims_and_orders);
+	RUN(display_overlap_and_offscreen);
+	RUN(genie_effect_containment);
+	RUN(genie_effect_masking);
+	return test_summary();
+}
