@@ -289,6 +289,20 @@ int agent_env_trace(struct agent_env *env, const char *type, cJSON *record)
 	return rundir_trace(env->rd, type, record);
 }
 
+/* Trace a report that duplicates bug `id` (counted in its occurrences). */
+static void trace_duplicate(struct agent_env *env, const struct bug *b, const char *id)
+{
+	cJSON *rec = cJSON_CreateObject();
+	cJSON_AddStringToObject(rec, "duplicate_of", id ? id : "?");
+	cJSON_AddStringToObject(rec, "title", b->title ? b->title : "");
+	cJSON_AddStringToObject(rec, "found_by", b->found_by ? b->found_by : "unknown");
+	if (b->functionality)
+		cJSON_AddStringToObject(rec, "functionality", b->functionality);
+	(void)agent_env_trace(env, "bug_duplicate", rec);
+	log_debug("bug \"%s\" from %s: duplicate of %s", b->title ? b->title : "",
+		  b->found_by ? b->found_by : "?", id ? id : "?");
+}
+
 int agent_env_report_bug(struct agent_env *env, const struct bug *b, char **id_out)
 {
 	struct bug copy;
@@ -300,6 +314,16 @@ int agent_env_report_bug(struct agent_env *env, const struct bug *b, char **id_o
 	bug_copy(&copy, b);
 	if (copy.step < 0)
 		copy.step = atomic_load(&env->steps_done);
+	/* A bug already reported is counted there, not replayed nor listed again. */
+	if (bug_list_count_duplicate(env->bugs, &copy, &id)) {
+		trace_duplicate(env, &copy, id);
+		bug_release(&copy);
+		if (id_out)
+			*id_out = id;
+		else
+			free(id);
+		return 0;
+	}
 	for (size_t i = 0; i < env->n_plugins; i++) {
 		struct agent_plugin *p = env->plugins[i];
 		int verdict;
@@ -325,6 +349,8 @@ int agent_env_report_bug(struct agent_env *env, const struct bug *b, char **id_o
 		(void)agent_env_trace(env, "bug", bug_to_json(&copy));
 		log_info("bug %s (%s, %s): %s", id, bug_category_name(copy.category),
 			 copy.found_by ? copy.found_by : "?", copy.title ? copy.title : "");
+	} else {
+		trace_duplicate(env, &copy, id);
 	}
 	bug_release(&copy);
 	if (id_out)
@@ -356,7 +382,8 @@ struct run {
 	struct annotate_opts ann_opts;
 	bool merged, pause, send_images;
 	int max_retries, min_segment_steps;
-	int detected_credit;     /* Explorer only: MSG_DETECTED received ahead of their MSG_PAUSE */
+	int detected_upto;       /* Explorer only: highest pause id the Detector has answered */
+	int pause_seq;           /* Monitor only: last pause id handed out */
 	volatile sig_atomic_t sig_stop;
 };
 
@@ -399,6 +426,8 @@ static bool send_msg(struct run *r, int from, int to, int type, void *payload, v
 	cJSON_AddStringToObject(rec, "from", agent_name(from));
 	cJSON_AddStringToObject(rec, "to", agent_name(to));
 	cJSON_AddStringToObject(rec, "msg", agent_msg_name(type));
+	if ((type == MSG_PAUSE || type == MSG_DETECTED) && payload)
+		cJSON_AddNumberToObject(rec, "pause_id", ((const struct agent_pause_msg *)payload)->id);
 	(void)agent_env_trace(&r->env, "message", rec);
 	err = queue_send(r->q, &m, QUEUE_FOREVER);
 	if (err != TD_OK) {
@@ -413,6 +442,14 @@ static bool send_msg(struct run *r, int from, int to, int type, void *payload, v
 	if (type >= 0 && type <= MSG_STOP)
 		atomic_fetch_add(&r->env.messages[type], 1);
 	return true;
+}
+
+/* A MSG_PAUSE / MSG_DETECTED payload for pause id `id`. */
+static struct agent_pause_msg *pause_msg_new(int id)
+{
+	struct agent_pause_msg *pm = xcalloc(1, sizeof(*pm));
+	pm->id = id;
+	return pm;
 }
 
 static void free_step_msg(void *p)
@@ -740,23 +777,37 @@ static void explorer_take_hints(struct brain_hints *cur, struct message *m)
 	message_release(m);
 }
 
+/* The pause id a MSG_PAUSE / MSG_DETECTED carries (0 when absent). */
+static int pause_id_of(const struct message *m)
+{
+	const struct agent_pause_msg *pm = m->payload;
+	return pm ? pm->id : 0;
+}
+
+/* Note a MSG_DETECTED: the Detector judges segments in order, so keep the highest id. */
+static void explorer_take_detected(struct run *r, const struct message *m)
+{
+	int id = pause_id_of(m);
+	if (id > r->detected_upto)
+		r->detected_upto = id;
+}
+
 /*
- * Wait for the Monitor's answer to the step just sent, then (MSG_PAUSE) for
- * the Detector's MSG_DETECTED. The two may arrive in either order, so
- * MSG_DETECTED messages are counted in r->detected_credit and each MSG_PAUSE
- * consumes one. Hints arriving meanwhile are taken.
+ * Wait for the Monitor's answer to the step just sent; a MSG_PAUSE names the
+ * segment (pause id) whose MSG_DETECTED the Explorer then waits for. The
+ * Detector may answer before the MSG_PAUSE arrives (it often does when it has
+ * no brain), so the Explorer keeps the highest id answered so far and a late
+ * MSG_PAUSE for an answered id does not wait. Hints arriving meanwhile are taken.
  */
 static void explorer_wait(struct run *r, struct brain_hints *hints)
 {
 	bool answered = false;
-	int pauses = 0;
+	int wait_for = 0;
 	for (;;) {
 		struct message m;
 		int err;
-		if (answered && r->detected_credit >= pauses) {
-			r->detected_credit -= pauses;
+		if (answered && r->detected_upto >= wait_for)
 			return;
-		}
 		err = queue_recv(r->q, AGENT_EXPLORER, &m, 200);
 		if (err == TD_ERR_TIMEOUT) {
 			/* Interrupted while paused: do not wait for a verdict that may be skipped. */
@@ -770,9 +821,10 @@ static void explorer_wait(struct run *r, struct brain_hints *hints)
 			answered = true;
 		} else if (m.type == MSG_PAUSE) {
 			answered = true;
-			pauses++;
+			if (pause_id_of(&m) > wait_for)
+				wait_for = pause_id_of(&m);
 		} else if (m.type == MSG_DETECTED) {
-			r->detected_credit++;
+			explorer_take_detected(r, &m);
 		} else {
 			explorer_take_hints(hints, &m);
 			continue;
@@ -791,7 +843,7 @@ static void explorer_poll(struct run *r, struct brain_hints *hints)
 			continue;
 		}
 		if (m.type == MSG_DETECTED)
-			r->detected_credit++;
+			explorer_take_detected(r, &m);
 		message_release(&m);
 	}
 }
@@ -1110,10 +1162,12 @@ static void monitor_step(struct run *r, struct agent_step_msg *m)
 	if (ended == 1) {
 		struct agent_segment_msg *sm = xcalloc(1, sizeof(*sm));
 		bool waits = r->pause && !atomic_load(&r->env.stop);
+		int id = waits ? ++r->pause_seq : 0;
 		sm->seg = seg;
 		sm->explorer_waits = waits;
+		sm->pause_id = id;
 		if (send_msg(r, AGENT_MONITOR, AGENT_DETECTOR, MSG_SEGMENT, sm, free_segment_msg) && waits) {
-			(void)send_msg(r, AGENT_MONITOR, AGENT_EXPLORER, MSG_PAUSE, NULL, NULL);
+			(void)send_msg(r, AGENT_MONITOR, AGENT_EXPLORER, MSG_PAUSE, pause_msg_new(id), free);
 			return;
 		}
 	}
@@ -1255,10 +1309,11 @@ static void *detector_main(void *arg)
 		if (m.type == MSG_SEGMENT) {
 			struct agent_segment_msg *sm = m.payload;
 			bool waits = sm->explorer_waits;
+			int id = sm->pause_id;
 			detector_segment(r, sm);
 			message_release(&m);
 			if (waits)
-				(void)send_msg(r, AGENT_DETECTOR, AGENT_EXPLORER, MSG_DETECTED, NULL, NULL);
+				(void)send_msg(r, AGENT_DETECTOR, AGENT_EXPLORER, MSG_DETECTED, pause_msg_new(id), free);
 			continue;
 		}
 		{

@@ -46,6 +46,11 @@ struct agent_step_msg {
 struct agent_segment_msg {
 	struct history_segment seg;
 	bool explorer_waits;       /* send MSG_DETECTED when done */
+	int pause_id;              /* > 0 with explorer_waits: the id MSG_PAUSE and MSG_DETECTED carry */
+};
+/* Payload of MSG_PAUSE and MSG_DETECTED: which paused-for segment (ids grow from 1). */
+struct agent_pause_msg {
+	int id;
 };
 
 struct run_options {

@@ -251,10 +251,13 @@ struct device *agent_env_device_lock(struct agent_env *env);
 void agent_env_device_unlock(struct agent_env *env);
 
 /*
- * Report a bug found by `b->found_by`: plugins' confirm hooks run first; then
- * the bug is added to the list (bugs.json rewritten), traced as a "bug"
- * record and counted in the status line. Returns 1 when reported, 0 when a
- * duplicate or rejected; the new id in *id_out (may be NULL; caller frees).
+ * Report a bug found by `b->found_by`. A duplicate of a listed bug
+ * (bug_same) only counts one more occurrence of that bug (traced as
+ * "bug_duplicate"; no confirm hook runs). Otherwise plugins' confirm hooks
+ * run first; then the bug is added to the list (bugs.json rewritten), traced
+ * as a "bug" record and counted in the status line. Returns 1 when reported,
+ * 0 when a duplicate or rejected; the new id, or for a duplicate the listed
+ * bug's id, in *id_out (may be NULL; caller frees; NULL when rejected).
  */
 int agent_env_report_bug(struct agent_env *env, const struct bug *b, char **id_out);
 

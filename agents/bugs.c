@@ -158,6 +158,7 @@ void bug_copy(struct bug *dst, const struct bug *src)
 	dst->found_by = xstrdup_or_null(src->found_by);
 	dst->confirmed = src->confirmed;
 	dst->step = src->step;
+	dst->occurrences = src->occurrences;
 	dst->extra = src->extra ? cJSON_Duplicate(src->extra, 1) : NULL;
 }
 
@@ -222,6 +223,7 @@ cJSON *bug_to_json(const struct bug *b)
 	cJSON_AddBoolToObject(o, "confirmed", b->confirmed);
 	if (b->step >= 0)
 		cJSON_AddNumberToObject(o, "step", b->step);
+	cJSON_AddNumberToObject(o, "occurrences", b->occurrences > 1 ? b->occurrences : 1);
 	if (b->extra)
 		cJSON_AddItemToObject(o, "extra", cJSON_Duplicate(b->extra, 1));
 	return o;
@@ -257,6 +259,9 @@ int bug_from_json(const cJSON *json, struct bug *out)
 	it = cJSON_GetObjectItemCaseSensitive(json, "step");
 	if (cJSON_IsNumber(it))
 		out->step = it->valueint; /* cJSON clamps valueint */
+	it = cJSON_GetObjectItemCaseSensitive(json, "occurrences");
+	if (cJSON_IsNumber(it) && it->valueint > 1)
+		out->occurrences = it->valueint;
 	cJSON_ArrayForEach(s, cJSON_GetObjectItemCaseSensitive(json, "steps")) {
 		struct action a;
 		const cJSON *n = cJSON_GetObjectItemCaseSensitive(s, "step");
@@ -318,6 +323,84 @@ static bool same_text(const char *a, const char *b)
 	return !strcasecmp(a ? a : "", b ? b : "");
 }
 
+/* Next significant character of a title at *p (spaces folded to one ' ', lower case); 0 at the end. */
+static int title_next(const char **p)
+{
+	const char *s = *p;
+	int c;
+	if (isspace((unsigned char)*s)) {
+		while (isspace((unsigned char)*s))
+			s++;
+		c = ' ';
+	} else {
+		c = tolower((unsigned char)*s);
+		if (*s)
+			s++;
+	}
+	/* Trailing spaces and full stops do not count. */
+	{
+		const char *t = c == ' ' || c == '.' ? s : NULL;
+		while (t && (isspace((unsigned char)*t) || *t == '.'))
+			t++;
+		if (t && !*t) {
+			s = t;
+			c = 0;
+		}
+	}
+	*p = s;
+	return c;
+}
+
+/* Titles equal after normalisation (see bug_same). */
+static bool same_title(const char *a, const char *b)
+{
+	const char *p = a ? a : "", *q = b ? b : "";
+	while (isspace((unsigned char)*p))
+		p++;
+	while (isspace((unsigned char)*q))
+		q++;
+	for (;;) {
+		int c = title_next(&p), d = title_next(&q);
+		if (c != d)
+			return false;
+		if (!c)
+			return true;
+	}
+}
+
+bool bug_same(const struct bug *a, const struct bug *b)
+{
+	bool oracle = a->found_by && b->found_by && !strncmp(a->found_by, "oracle:", 7) &&
+		      !strcmp(a->found_by, b->found_by);
+	if (a->category != b->category || !same_title(a->title, b->title))
+		return false;
+	return oracle || same_text(a->functionality, b->functionality);
+}
+
+static int write_locked(struct bug_list *l);
+
+/* Index of the listed bug that b duplicates, or -1; called with the lock held. */
+static long find_same_locked(struct bug_list *l, const struct bug *b)
+{
+	for (size_t i = 0; i < l->n; i++)
+		if (bug_same(&l->bugs[i], b))
+			return (long)i;
+	return -1;
+}
+
+/* Count one more occurrence of bug i and rewrite the file; called with the lock held. */
+static void count_locked(struct bug_list *l, size_t i, char **id_out)
+{
+	struct bug *o = &l->bugs[i];
+	int err;
+	o->occurrences = (o->occurrences > 1 ? o->occurrences : 1) + 1;
+	if (id_out)
+		*id_out = xstrdup_or_null(o->id);
+	err = write_locked(l);
+	if (err != TD_OK)
+		log_error("%s", td_errmsg(err));
+}
+
 /* Write the list to its file; called with the lock held. */
 static int write_locked(struct bug_list *l)
 {
@@ -352,14 +435,13 @@ int bug_list_add(struct bug_list *l, const struct bug *b, char **id_out)
 {
 	struct bug *nb;
 	int err;
+	long dup;
 	pthread_mutex_lock(&l->lock);
-	for (size_t i = 0; i < l->n; i++) {
-		struct bug *o = &l->bugs[i];
-		if (o->category == b->category && same_text(o->title, b->title) &&
-		    same_text(o->functionality, b->functionality)) {
-			pthread_mutex_unlock(&l->lock);
-			return 0;
-		}
+	dup = find_same_locked(l, b);
+	if (dup >= 0) {
+		count_locked(l, (size_t)dup, id_out);
+		pthread_mutex_unlock(&l->lock);
+		return 0;
 	}
 	l->bugs = xrealloc(l->bugs, (l->n + 1) * sizeof(*l->bugs));
 	nb = &l->bugs[l->n++];
@@ -373,6 +455,17 @@ int bug_list_add(struct bug_list *l, const struct bug *b, char **id_out)
 	if (err != TD_OK)
 		log_error("%s", td_errmsg(err));
 	return 1;
+}
+
+int bug_list_count_duplicate(struct bug_list *l, const struct bug *b, char **id_out)
+{
+	long dup;
+	pthread_mutex_lock(&l->lock);
+	dup = find_same_locked(l, b);
+	if (dup >= 0)
+		count_locked(l, (size_t)dup, id_out);
+	pthread_mutex_unlock(&l->lock);
+	return dup >= 0;
 }
 
 size_t bug_list_count(struct bug_list *l)

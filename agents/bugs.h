@@ -78,6 +78,7 @@ struct bug {
 	char *found_by;         /* "detector", "oracle:rotation", ... */
 	bool confirmed;         /* reproduced by replay (offline helper's --confirm) */
 	int step;               /* run step at which it was reported */
+	int occurrences;        /* times it was reported (duplicates counted, not listed); <= 1: once */
 	struct cJSON *extra;    /* finder-specific evidence (widget diff...), may be NULL */
 };
 
@@ -105,11 +106,24 @@ struct bug_list *bug_list_new(const char *json_path);
 void bug_list_free(struct bug_list *l);
 
 /*
+ * Whether a and b report the same bug: same category and title (compared
+ * case-insensitively, runs of spaces as one, trailing '.' ignored) and, when
+ * both come from the same oracle ("oracle:..."), whatever the functionality
+ * the Monitor was in; otherwise (the Detector) the same functionality too.
+ */
+bool bug_same(const struct bug *a, const struct bug *b);
+/*
  * Add a copy of *b. Returns 1 when added (its id in id_out if not NULL,
- * caller frees), 0 when it duplicates a bug already listed (same category,
- * functionality and title, case-insensitive).
+ * caller frees), 0 when it duplicates a bug already listed (bug_same): then
+ * that bug's occurrences grows by one and its id goes to id_out.
  */
 int bug_list_add(struct bug_list *l, const struct bug *b, char **id_out);
+/*
+ * When *b duplicates a listed bug, count the occurrence as bug_list_add
+ * does and return 1 (the listed bug's id in id_out if not NULL, caller
+ * frees); else 0 and nothing changes. Lets callers skip a costly replay.
+ */
+int bug_list_count_duplicate(struct bug_list *l, const struct bug *b, char **id_out);
 size_t bug_list_count(struct bug_list *l);
 /* Copy of bug i into *out (bug_release() it). TD_ERR_NOT_FOUND past the end. */
 int bug_list_get(struct bug_list *l, size_t i, struct bug *out) TD_MUST_CHECK;

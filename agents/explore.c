@@ -43,6 +43,9 @@ static void explore_usage(FILE *f)
 		   "  --config FILE     configuration file (see configs/default.json)\n"
 		   "  --separate-monitor  one Monitor request per step instead of the merged request\n"
 		   "  --no-pause        keep exploring while the Detector judges a functionality\n"
+		   "  --login FILE      login/precondition script run after every app start (offline.login)\n"
+		   "  --confirm         replay every bug, also model verdicts, and report it only when\n"
+		   "                    it reproduces (offline.confirm; oracle bugs are always replayed)\n"
 		   "  --quiet           no status line\n"
 		   "  --log-level L     trace, debug, info, warn, error, silent\n");
 	fputs(llm_flags_help(), f);
@@ -78,7 +81,7 @@ int cmd_explore(int argc, char **argv)
 	struct config *cfg = NULL;
 	struct run *r = NULL;
 	const char *config_path = NULL, *level = NULL;
-	const char *sets[8][2];
+	const char *sets[12][2];
 	int n_sets = 0, err, rc = 1, i;
 	struct sigaction sa, old;
 
@@ -162,12 +165,24 @@ int cmd_explore(int argc, char **argv)
 		} else if (is_flag(argv[i], "--log-level")) {
 			NEED("--log-level");
 			level = v;
-		} else if (!strcmp(argv[i], "--separate-monitor") && n_sets < 8) {
+		} else if (!strcmp(argv[i], "--separate-monitor") && n_sets < 12) {
 			sets[n_sets][0] = "agents.merged_request";
 			sets[n_sets++][1] = "false";
-		} else if (!strcmp(argv[i], "--no-pause") && n_sets < 8) {
+		} else if (!strcmp(argv[i], "--no-pause") && n_sets < 12) {
 			sets[n_sets][0] = "agents.pause_explorer_while_detecting";
 			sets[n_sets++][1] = "false";
+		} else if (is_flag(argv[i], "--login") && n_sets < 12) {
+			NEED("--login");
+			if (!*v) {
+				fprintf(stderr, "trident explore: --login needs a file name\n");
+				rc = 2;
+				goto out;
+			}
+			sets[n_sets][0] = "offline.login";
+			sets[n_sets++][1] = v;
+		} else if (!strcmp(argv[i], "--confirm") && n_sets < 12) {
+			sets[n_sets][0] = "offline.confirm";
+			sets[n_sets++][1] = "true";
 		} else if (!strcmp(argv[i], "--quiet")) {
 			o.status = 0;
 		} else {

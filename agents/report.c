@@ -177,7 +177,10 @@ static void bug_html(struct strbuf *sb, struct rundir *rd, const struct bug *b)
 	esc(sb, b->functionality ? b->functionality : "-");
 	(void)strbuf_adds(sb, "</b> &middot; found by <b>");
 	esc(sb, b->found_by);
-	(void)strbuf_addf(sb, "</b>%s</p><p>", b->confirmed ? " &middot; confirmed by replay" : "");
+	(void)strbuf_addf(sb, "</b>%s", b->confirmed ? " &middot; confirmed by replay" : "");
+	if (b->occurrences > 1)
+		(void)strbuf_addf(sb, " &middot; reported %d times", b->occurrences);
+	(void)strbuf_adds(sb, "</p><p>");
 	esc(sb, b->description);
 	(void)strbuf_adds(sb, "</p>");
 	if (b->expected || b->actual) {

@@ -11,7 +11,7 @@ tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 [ -f "$src/configs/apps/notes.json" ] || { echo "SKIP: no notes app"; exit 77; }
 
-"$bin" explore --device sim:notes --brain offline --out "$tmp/buggy" --steps 90 --no-pause --quiet
+"$bin" explore --device sim:notes --brain offline --out "$tmp/buggy" --steps 90 --quiet
 test -f "$tmp/buggy/bugs.json"
 "$bin" eval --app "$src/configs/apps/notes.json" --run "$tmp/buggy" > "$tmp/eval.json"
 python3 - "$tmp/eval.json" "$tmp/buggy/trace.jsonl" <<'PY'
@@ -26,7 +26,7 @@ assert "replay" in types, "no replay confirmation traced"
 print("buggy: found", d["found"], "precision", d["precision"], "recall", d["recall"])
 PY
 
-"$bin" explore --device sim:notes:fixed --brain offline --out "$tmp/fixed" --steps 90 --no-pause --quiet
+"$bin" explore --device sim:notes:fixed --brain offline --out "$tmp/fixed" --steps 90 --quiet
 "$bin" eval --app "$src/configs/apps/notes.json" --run "$tmp/fixed" --fixed > "$tmp/eval-fixed.json"
 python3 - "$tmp/eval-fixed.json" <<'PY'
 import json, sys
@@ -36,11 +36,27 @@ assert d["precision"] == 1 and d["precision_defined"] is False and d["recall"] i
 print("fixed: no reports")
 PY
 
-"$bin" explore --device sim:notes --brain random --seed 3 --out "$tmp/random" --steps 40 --no-pause --quiet
+"$bin" explore --device sim:notes --brain random --seed 3 --out "$tmp/random" --steps 40 --quiet
 grep -q '"brain":"random"' "$tmp/random/trace.jsonl"
+
+# --login FILE runs the script after the app start; --confirm is accepted.
+printf '[{"type": "click", "widget_text": "Settings"}, {"type": "back"}]\n' > "$tmp/login.json"
+"$bin" explore --device sim:notes --brain offline --out "$tmp/login" --steps 12 --quiet \
+	--login "$tmp/login.json" --confirm
+python3 - "$tmp/login/trace.jsonl" <<'PY'
+import json, sys
+recs = [json.loads(l) for l in open(sys.argv[1]) if l.strip()]
+logins = [r for r in recs if r.get("type") == "intervention" and r.get("kind") == "login"]
+assert logins and logins[0]["actions"] == 2 and "error" not in logins[0], logins
+print("login: ran", logins[0]["actions"], "actions")
+PY
+"$bin" explore --help > "$tmp/help"
+grep -q -- '--login FILE' "$tmp/help" && grep -q -- '--confirm' "$tmp/help"
 
 # Bad usage exits 2 with a message.
 set +e
+"$bin" explore --device sim:notes --out "$tmp/x" --login 2> "$tmp/err"; rc=$?
+[ "$rc" -eq 2 ] && grep -q -- '--login needs a value' "$tmp/err" || { echo "--login without a file: rc $rc"; exit 1; }
 "$bin" eval --run "$tmp/buggy" 2> "$tmp/err"; rc=$?
 set -e
 [ "$rc" -eq 2 ] && grep -q -- '--app' "$tmp/err"

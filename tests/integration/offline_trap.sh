@@ -13,7 +13,7 @@ trap 'rm -rf "$tmp"' EXIT
 
 echo '{"loops": {"enabled": false}}' > "$tmp/cfg.json"
 "$bin" explore --config "$tmp/cfg.json" --device "sim:$src/tests/data/apps/trap.json" --brain offline \
-	--out "$tmp/run" --steps 80 --no-pause --quiet
+	--out "$tmp/run" --steps 80 --quiet
 python3 - "$tmp/run/trace.jsonl" <<'PY'
 import json, sys
 recs = [json.loads(l) for l in open(sys.argv[1]) if l.strip()]

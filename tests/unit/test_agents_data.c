@@ -138,6 +138,81 @@ static void add_step(struct history *h, const char *activity, enum action_type t
 	history_step_release(&s);
 }
 
+/* Oracle bugs dedupe across functionalities and count occurrences; Detector bugs keep the functionality. */
+TEST(bug_list_counts_duplicate_reports)
+{
+	char dir[] = "/tmp/trident-bugdup-XXXXXX", *path, *id = NULL;
+	struct bug b, got;
+	struct bug_list *l, *l2;
+	REQUIRE(mkdtemp(dir) != NULL);
+	path = xasprintf("%s/bugs.json", dir);
+	l = bug_list_new(path);
+	bug_init(&b);
+	b.title = xstrdup("'Sort A-Z' does not sort the list");
+	b.category = BUG_CAT_DATA_OPERATION;
+	b.functionality = xstrdup("Note: Ideas");
+	b.found_by = xstrdup("oracle:sort");
+	CHECK_INT_EQ(bug_list_add(l, &b, &id), 1);
+	CHECK_STR_EQ(id, "B001");
+	free(id);
+	id = NULL;
+	/* The same oracle in another functionality, title in other case and spacing. */
+	free(b.functionality);
+	b.functionality = xstrdup("Main: Notes");
+	free(b.title);
+	b.title = xstrdup("'sort a-z'  does not sort the list.");
+	CHECK(bug_list_count_duplicate(l, &b, &id) == 1);
+	CHECK_STR_EQ(id, "B001");
+	free(id);
+	id = NULL;
+	CHECK_INT_EQ(bug_list_add(l, &b, &id), 0);
+	CHECK_STR_EQ(id, "B001");
+	free(id);
+	CHECK_INT_EQ(bug_list_count(l), 1);
+	/* Another oracle with that title, another category, another title: new bugs. */
+	free(b.found_by);
+	b.found_by = xstrdup("oracle:rotation");
+	CHECK(bug_list_count_duplicate(l, &b, NULL) == 0);
+	free(b.found_by);
+	b.found_by = xstrdup("oracle:sort");
+	b.category = BUG_CAT_CONTENT_MISSING;
+	CHECK(bug_list_count_duplicate(l, &b, NULL) == 0);
+	b.category = BUG_CAT_DATA_OPERATION;
+	free(b.title);
+	b.title = xstrdup("'Sort Z-A' does not sort the list");
+	CHECK(bug_list_count_duplicate(l, &b, NULL) == 0);
+	/* The Detector: same title in another functionality is another bug. */
+	free(b.title);
+	b.title = xstrdup("Note saved twice");
+	free(b.found_by);
+	b.found_by = xstrdup("detector");
+	CHECK_INT_EQ(bug_list_add(l, &b, NULL), 1);
+	free(b.functionality);
+	b.functionality = xstrdup("Add note");
+	CHECK_INT_EQ(bug_list_add(l, &b, NULL), 1);
+	CHECK_INT_EQ(bug_list_add(l, &b, NULL), 0);
+	CHECK_INT_EQ(bug_list_count(l), 3);
+	/* bugs.json keeps the counts. */
+	l2 = bug_list_new(NULL);
+	CHECK_OK(bug_list_load(l2, path));
+	REQUIRE(bug_list_count(l2) == 3);
+	CHECK_OK(bug_list_get(l2, 0, &got));
+	CHECK_INT_EQ(got.occurrences, 3);
+	bug_release(&got);
+	CHECK_OK(bug_list_get(l2, 1, &got));
+	CHECK(got.occurrences <= 1);
+	bug_release(&got);
+	CHECK_OK(bug_list_get(l2, 2, &got));
+	CHECK_INT_EQ(got.occurrences, 2);
+	bug_release(&got);
+	bug_release(&b);
+	bug_list_free(l);
+	bug_list_free(l2);
+	unlink(path);
+	rmdir(dir);
+	free(path);
+}
+
 TEST(history_segments_and_views)
 {
 	struct history *h = history_new();
@@ -327,6 +402,7 @@ int main(void)
 	RUN(action_from_model_spellings);
 	RUN(bug_categories);
 	RUN(bug_list_dedupes_and_writes);
+	RUN(bug_list_counts_duplicate_reports);
 	RUN(history_segments_and_views);
 	RUN(prompt_render_placeholders);
 	RUN(shipped_prompts_render);

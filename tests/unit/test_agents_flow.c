@@ -257,6 +257,46 @@ TEST(flow_explorer_continues)
 	run_fake(false);
 }
 
+/*
+ * The offline brain has no Detector brain, so the Detector answers a segment
+ * at once, often before the Monitor's MSG_PAUSE reaches the Explorer. A paused
+ * run must still finish every step (alarm() turns a hang into a failure).
+ */
+TEST(flow_offline_brain_paused)
+{
+	struct config *cfg = config_defaults();
+	struct run_options o;
+	struct run *r = NULL;
+	struct run_stats st;
+	char dir[] = "/tmp/trident-flow-off-XXXXXX", *cmd;
+
+	REQUIRE(mkdtemp(dir) != NULL);
+	CHECK_OK(config_set(cfg, "agents.pause_explorer_while_detecting", "true"));
+	run_options_init(&o);
+	o.device_spec = "sim:notes";
+	o.brain = "offline";
+	o.out_dir = dir;
+	o.steps = 60;
+	o.seed = 1;
+	o.status = 0;
+	alarm(60);
+	CHECK_OK(run_new(cfg, &o, &r));
+	REQUIRE(r != NULL);
+	CHECK_OK(run_execute(r));
+	alarm(0);
+	run_get_stats(r, &st);
+	CHECK_INT_EQ(st.steps, 60);
+	CHECK_STR_EQ(st.stop_reason, "steps");
+	CHECK(st.messages[MSG_PAUSE] > 0);
+	CHECK_INT_EQ(st.messages[MSG_DETECTED], st.messages[MSG_PAUSE]);
+	CHECK_INT_EQ(st.messages[MSG_CONTINUE] + st.messages[MSG_PAUSE], 60);
+	run_free(r);
+	config_free(cfg);
+	cmd = xasprintf("rm -rf '%s'", dir);
+	CHECK(system(cmd) == 0);
+	free(cmd);
+}
+
 int main(void)
 {
 	if (access(TRIDENT_SOURCE_DIR "/configs/apps/notes.json", R_OK) != 0)
@@ -264,5 +304,6 @@ int main(void)
 	log_set_level(LOG_WARN);
 	RUN(flow_paused_explorer);
 	RUN(flow_explorer_continues);
+	RUN(flow_offline_brain_paused);
 	return test_summary();
 }
