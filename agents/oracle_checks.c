@@ -487,42 +487,80 @@ static bool parse_number(const char *s, double *out)
 	return false;
 }
 
-/* The row's sort key of the given kind: a number (dates, numbers) or the text. */
-static bool row_key(const struct oracle_list *l, size_t r, enum oracle_sort_key k, double *num,
-		    const char **text)
+/* Copy the col-th " | "-separated part of row into part; false when absent. */
+static bool row_part(const char *row, size_t col, char *part, size_t size)
 {
-	const char *row = l->rows[r];
+	for (size_t i = 0; row && i < col; i++) {
+		row = strstr(row, " | ");
+		if (row)
+			row += 3;
+	}
+	if (!row)
+		return false;
+	const char *bar = strstr(row, " | ");
+	size_t len = bar ? (size_t)(bar - row) : strlen(row);
+	if (len >= size)
+		len = size - 1;
+	memcpy(part, row, len);
+	part[len] = '\0';
+	return true;
+}
+
+/* The number of " | "-separated parts of the widest row. */
+static size_t row_columns(const struct oracle_list *l)
+{
+	size_t most = 0;
+	for (size_t r = 0; r < l->n_rows; r++) {
+		size_t n = l->rows[r] ? 1 : 0;
+		for (const char *p = l->rows[r]; p && (p = strstr(p, " | ")); p += 3)
+			n++;
+		if (n > most)
+			most = n;
+	}
+	return most;
+}
+
+/*
+ * Row r's key of kind k: the primary text for text keys; for dates and
+ * numbers, what parses in column `col` (a row's texts joined with " | ").
+ */
+static bool row_key(const struct oracle_list *l, size_t r, enum oracle_sort_key k, size_t col,
+		    double *num, const char **text)
+{
+	char part[256];
 
 	if (k == SORT_KEY_TEXT) {
 		*text = l->primary[r];
 		return true;
 	}
-	/* Look for the key in each " | "-separated part, the first that parses. */
-	while (row && *row) {
-		const char *bar = strstr(row, " | ");
-		char part[256];
-		size_t len = bar ? (size_t)(bar - row) : strlen(row);
-
-		if (len >= sizeof(part))
-			len = sizeof(part) - 1;
-		memcpy(part, row, len);
-		part[len] = '\0';
-		if (k == SORT_KEY_DATE ? parse_date(part, num) : parse_number(part, num))
-			return true;
-		row = bar ? bar + 3 : NULL;
-	}
-	return false;
+	if (!row_part(l->rows[r], col, part, sizeof part))
+		return false;
+	return k == SORT_KEY_DATE ? parse_date(part, num) : parse_number(part, num);
 }
 
-/* Whether the rows are ordered by key k in direction dir. */
-static bool ordered_by(const struct oracle_list *l, enum oracle_sort_key k, enum oracle_sort_dir dir)
+/* Whether every row carries a key of kind k in column col. */
+static bool column_has_key(const struct oracle_list *l, enum oracle_sort_key k, size_t col)
+{
+	for (size_t r = 0; r < l->n_rows; r++) {
+		double v;
+		const char *t;
+
+		if (!row_key(l, r, k, col, &v, &t))
+			return false;
+	}
+	return true;
+}
+
+/* Whether the rows are ordered by key k (in column col) in direction dir. */
+static bool ordered_by(const struct oracle_list *l, enum oracle_sort_key k, size_t col,
+		       enum oracle_sort_dir dir)
 {
 	for (size_t r = 0; r + 1 < l->n_rows; r++) {
 		double a = 0, b = 0;
 		const char *ta = NULL, *tb = NULL;
 		int cmp;
 
-		if (!row_key(l, r, k, &a, &ta) || !row_key(l, r + 1, k, &b, &tb))
+		if (!row_key(l, r, k, col, &a, &ta) || !row_key(l, r + 1, k, col, &b, &tb))
 			return false;
 		cmp = k == SORT_KEY_TEXT ? strcasecmp(ta, tb) : (a < b ? -1 : a > b ? 1 : 0);
 		if ((dir == SORT_DIR_ASC && cmp > 0) || (dir == SORT_DIR_DESC && cmp < 0))
@@ -531,10 +569,17 @@ static bool ordered_by(const struct oracle_list *l, enum oracle_sort_key k, enum
 	return true;
 }
 
+/*
+ * Sorted when some reading of the rows is in order: the primary text, or
+ * any column whose every row carries a date/number (a title such as
+ * "Task 2" must not be taken for the priority column beside it). A claimed
+ * date or number key that no column carries cannot be judged: not a violation.
+ */
 bool oracle_rows_sorted(const struct oracle_list *l, const struct oracle_sort_claim *claim)
 {
 	enum oracle_sort_key keys[3] = { SORT_KEY_TEXT, SORT_KEY_DATE, SORT_KEY_NUMBER };
 	size_t nk = 3;
+	bool judged = false;
 
 	if (l->n_rows < 2)
 		return true;
@@ -542,22 +587,21 @@ bool oracle_rows_sorted(const struct oracle_list *l, const struct oracle_sort_cl
 		keys[0] = claim->key;
 		nk = 1;
 	}
+	size_t cols = row_columns(l);
 	for (size_t i = 0; i < nk; i++) {
-		if (claim->dir != SORT_DIR_DESC && ordered_by(l, keys[i], SORT_DIR_ASC))
-			return true;
-		if (claim->dir != SORT_DIR_ASC && ordered_by(l, keys[i], SORT_DIR_DESC))
-			return true;
-	}
-	/* A key the rows do not carry cannot be judged: not a violation. */
-	if (claim->key == SORT_KEY_DATE || claim->key == SORT_KEY_NUMBER) {
-		for (size_t r = 0; r < l->n_rows; r++) {
-			double v;
-			const char *t;
-
-			if (!row_key(l, r, claim->key, &v, &t))
+		size_t ncol = keys[i] == SORT_KEY_TEXT ? 1 : cols;
+		for (size_t c = 0; c < ncol; c++) {
+			if (keys[i] != SORT_KEY_TEXT && !column_has_key(l, keys[i], c))
+				continue;
+			judged = true;
+			if (claim->dir != SORT_DIR_DESC && ordered_by(l, keys[i], c, SORT_DIR_ASC))
+				return true;
+			if (claim->dir != SORT_DIR_ASC && ordered_by(l, keys[i], c, SORT_DIR_DESC))
 				return true;
 		}
 	}
+	if (!judged && (claim->key == SORT_KEY_DATE || claim->key == SORT_KEY_NUMBER))
+		return true;
 	return false;
 }
 

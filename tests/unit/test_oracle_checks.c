@@ -214,6 +214,29 @@ TEST(sort_claims_and_orders)
 	ui_tree_free(dt);
 }
 
+/* A number in a title must not be taken for the sort key beside it. */
+TEST(sort_by_number_reads_the_right_column)
+{
+	static const char *const titles[] = { "garden_5", "Call mom", "Write 9 pages", NULL };
+	static const char *const prio[] = { "P1", "P2", "P3", NULL };
+	static const char *const prio_bad[] = { "P2", "P1", "P3", NULL };
+	struct ui_tree *ok = list_screen(titles, prio), *bad = list_screen(titles, prio_bad);
+	struct oracle_list *lo, *lb;
+	size_t no, nb;
+	struct oracle_sort_claim claim = { .key = SORT_KEY_NUMBER, .dir = SORT_DIR_ANY };
+
+	REQUIRE(ok && bad);
+	no = oracle_lists(ok, &lo);
+	nb = oracle_lists(bad, &lb);
+	REQUIRE(no == 1 && nb == 1);
+	CHECK(oracle_rows_sorted(&lo[0], &claim));
+	CHECK(!oracle_rows_sorted(&lb[0], &claim));
+	oracle_lists_free(lo, no);
+	oracle_lists_free(lb, nb);
+	ui_tree_free(ok);
+	ui_tree_free(bad);
+}
+
 TEST(display_overlap_and_offscreen)
 {
 	struct ui_tree *ov = x_tree(x_cat(x_node(TEXT, "a", "Total: 12", "", "", 0, 100, 600, 200, NULL),
@@ -306,6 +329,7 @@ int main(void)
 	RUN(state_kept_is_clean);
 	RUN(duplicate_rows_after_one_save);
 	RUN(sort_claims_and_orders);
+	RUN(sort_by_number_reads_the_right_column);
 	RUN(display_overlap_and_offscreen);
 	RUN(genie_effect_containment);
 	RUN(genie_effect_masking);
