@@ -19,8 +19,10 @@
  *   recall    = distinct injected bugs found / injected bugs declared
  *               (null on a --fixed run, where no bug can fire)
  *
- * The replay drives the simulator with the same shell commands the device
- * layer sends (input tap, input text, am start, monkey, settings put ...).
+ * The replay drives the simulator through the device API, the code the
+ * explorer runs: device_open_sim() wraps the fresh simulator, each step is
+ * re-aimed on a fresh dump (action_resolve) and performed by
+ * action_perform(); the ground truth is read from the same simulator.
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -32,149 +34,41 @@
 #include "agents/bugs.h"
 #include "agents/cli_commands.h"
 #include "agents/login.h"
-#include "core/strbuf.h"
 #include "core/ui.h"
 #include "core/xalloc.h"
 #include "device/app_info.h"
-#include "device/device_parse.h"
+#include "device/device.h"
 #include "device/sim/sim.h"
 #include "device/sim/sim_truth.h"
 
-#define EVAL_DUMP "/data/local/tmp/trident_eval_dump.xml"
-
-/* Run one shell command line on the sim; TD_ERR_DEVICE when it exits non-zero. */
-static int sh(struct sim *s, const char *cmd)
+/* Dump and parse the device's screen. */
+static int eval_screen(struct device *dev, struct ui_tree **out)
 {
-	struct strbuf out, err;
-	int code = 0, e;
-
-	strbuf_init(&out, 1u << 20);
-	strbuf_init(&err, 1u << 16);
-	e = sim_shell(s, cmd, &out, &err, &code);
-	if (e == TD_OK && code != 0)
-		e = td_error(TD_ERR_DEVICE, "sim: '%.80s' exited %d: %.200s", cmd, code, err.buf ? err.buf : "");
-	strbuf_release(&out);
-	strbuf_release(&err);
-	return e;
-}
-
-/* Run argv (each word quoted). */
-static int shv(struct sim *s, const char *const argv[])
-{
-	struct strbuf cmd;
-	int e;
-
-	strbuf_init(&cmd, 0);
-	e = device_parse_join_argv(&cmd, argv);
-	if (e == TD_OK)
-		e = sh(s, cmd.buf);
-	strbuf_release(&cmd);
-	return e;
-}
-
-/* Dump and parse the sim's screen. */
-static int eval_screen(struct sim *s, struct ui_tree **out)
-{
-	struct strbuf xml;
+	char *xml = NULL;
+	size_t len = 0;
 	int e;
 
 	*out = NULL;
-	e = sh(s, "uiautomator dump " EVAL_DUMP);
-	if (e != TD_OK)
-		return e;
-	strbuf_init(&xml, UI_XML_MAX_BYTES);
-	e = sim_file_read(s, EVAL_DUMP, &xml);
+	e = device_dump_xml(dev, &xml, &len);
 	if (e == TD_OK)
-		e = ui_parse(xml.buf, xml.len, "sim", out);
-	strbuf_release(&xml);
+		e = ui_parse(xml, len, "sim", out);
+	free(xml);
 	return e;
 }
 
-/* Perform one action on the sim the way device.c does. */
-static int eval_perform(struct sim *s, const struct action *a, const char *pkg, const char *launcher)
+/*
+ * Perform one action the way the explorer does (action_perform); a
+ * start_activity step without a component starts the launcher activity.
+ */
+static int eval_perform(struct device *dev, struct action *a, const char *pkg, const char *launcher)
 {
-	char cmd[256];
-	int e;
-
-	switch (a->type) {
-	case ACTION_CLICK:
-	case ACTION_CHECK:
-		snprintf(cmd, sizeof(cmd), "input tap %d %d", a->x, a->y);
-		return sh(s, cmd);
-	case ACTION_LONG_CLICK:
-		snprintf(cmd, sizeof(cmd), "input swipe %d %d %d %d 800", a->x, a->y, a->x, a->y);
-		return sh(s, cmd);
-	case ACTION_INPUT: {
-		struct strbuf c;
-
-		snprintf(cmd, sizeof(cmd), "input tap %d %d", a->x, a->y);
-		e = sh(s, cmd);
-		if (e == TD_OK) {
-			struct strbuf clr;
-
-			strbuf_init(&clr, 0);
-			(void)strbuf_adds(&clr, "input keyevent 123");
-			for (int i = 0; i < 256; i++)
-				(void)strbuf_adds(&clr, " 67");
-			e = sh(s, clr.buf);
-			strbuf_release(&clr);
-		}
-		if (e != TD_OK || !a->text || !*a->text)
-			return e;
-		strbuf_init(&c, 0);
-		e = device_parse_input_text_cmd(&c, a->text);
-		if (e == TD_OK && c.len)
-			e = sh(s, c.buf);
-		strbuf_release(&c);
-		return e;
-	}
-	case ACTION_SCROLL: {
-		struct ui_rect r = a->bounds;
-		int cx = (r.x1 + r.x2) / 2, h = r.y2 - r.y1;
-
-		if (ui_rect_empty(&r))
-			r = (struct ui_rect){ 108, 480, 972, 1920 };
-		h = r.y2 - r.y1;
-		cx = (r.x1 + r.x2) / 2;
-		if (a->direction == DEVICE_DIR_UP)
-			snprintf(cmd, sizeof(cmd), "input swipe %d %d %d %d 300", cx, r.y1 + h / 5, cx, r.y1 + h * 4 / 5);
-		else
-			snprintf(cmd, sizeof(cmd), "input swipe %d %d %d %d 300", cx, r.y1 + h * 4 / 5, cx, r.y1 + h / 5);
-		return sh(s, cmd);
-	}
-	case ACTION_BACK:
-		return sh(s, "input keyevent 4");
-	case ACTION_HOME:
-		return sh(s, "input keyevent 3");
-	case ACTION_ENTER:
-		return sh(s, "input keyevent 66");
-	case ACTION_RESTART: {
-		const char *stop[] = { "am", "force-stop", pkg, NULL };
-		const char *launch[] = { "monkey", "-p", pkg, "-c", "android.intent.category.LAUNCHER", "1", NULL };
-
-		e = shv(s, stop);
-		return e == TD_OK ? shv(s, launch) : e;
-	}
-	case ACTION_ROTATE:
-		snprintf(cmd, sizeof(cmd), "settings put system accelerometer_rotation 0; settings put system user_rotation %d",
-			 a->rotation < 0 ? 0 : a->rotation);
-		return sh(s, cmd);
-	case ACTION_DEEP_LINK: {
-		const char *argv[] = { "am", "start", "-W", "-a", "android.intent.action.VIEW", "-d",
-				       a->uri ? a->uri : "", pkg, NULL };
-		return shv(s, argv);
-	}
-	case ACTION_START_ACTIVITY: {
-		const char *argv[] = { "am", "start", "-W", "-n", a->uri ? a->uri : launcher, NULL };
-		return shv(s, argv);
-	}
-	default:
-		return TD_OK;
-	}
+	if (a->type == ACTION_START_ACTIVITY && !a->uri)
+		a->uri = xstrdup(launcher);
+	return action_perform(dev, a, pkg);
 }
 
 /* Aim a widget action at its widget on the current screen (text/id, coordinates fallback). */
-static int eval_aim(struct sim *s, struct action *a)
+static int eval_aim(struct device *dev, struct action *a)
 {
 	struct ui_tree *t = NULL;
 	const struct ui_widget *w;
@@ -182,7 +76,7 @@ static int eval_aim(struct sim *s, struct action *a)
 
 	if (!action_type_targets_widget(a->type))
 		return TD_OK;
-	e = eval_screen(s, &t);
+	e = eval_screen(dev, &t);
 	if (e != TD_OK)
 		return e;
 	w = action_resolve(a, t);
@@ -193,6 +87,25 @@ static int eval_aim(struct sim *s, struct action *a)
 	}
 	ui_tree_free(t);
 	return TD_OK;
+}
+
+/* Aim and perform a copy of `step`; a step that fails is passed over. */
+static void eval_step(struct device *dev, const struct action *step, const char *pkg, const char *launcher)
+{
+	struct action a;
+
+	action_copy(&a, step);
+	if (eval_aim(dev, &a) == TD_OK)
+		(void)eval_perform(dev, &a, pkg, launcher);
+	action_release(&a);
+}
+
+/* Run the login script (if any) step by step. */
+static void eval_login(struct device *dev, const struct login_script *login, const char *pkg,
+		       const char *launcher)
+{
+	for (size_t i = 0; login && i < login->n; i++)
+		eval_step(dev, &login->actions[i], pkg, launcher);
 }
 
 struct fired {
@@ -209,6 +122,7 @@ static size_t eval_replay(const struct sim_app *app, bool fixed, const struct bu
 {
 	struct sim_options opt = { .width = 0, .height = 0, .fixed = fixed, .latency = NULL };
 	struct sim *s = NULL;
+	struct device *dev = NULL;
 	const char *pkg = sim_app_package(app);
 	const cJSON *t = b->extra ? cJSON_GetObjectItemCaseSensitive(b->extra, "trigger_steps") : NULL;
 	size_t trigger = cJSON_IsNumber(t) && t->valuedouble >= 0 ? (size_t)t->valuedouble : 0;
@@ -218,42 +132,19 @@ static size_t eval_replay(const struct sim_app *app, bool fixed, const struct bu
 	*out = NULL;
 	if (sim_new(app, &opt, &s) != TD_OK)
 		return 0;
-	{
-		const char *launch[] = { "monkey", "-p", pkg, "-c", "android.intent.category.LAUNCHER", "1", NULL };
-
-		if (shv(s, launch) != TD_OK)
-			goto out;
-	}
-	for (size_t i = 0; login && i < login->n; i++) {
-		struct action a;
-
-		action_copy(&a, &login->actions[i]);
-		if (eval_aim(s, &a) == TD_OK)
-			(void)eval_perform(s, &a, pkg, launcher);
-		action_release(&a);
-	}
+	/* The device borrows s: the ground truth is read from s directly. */
+	if (device_open_sim(s, NULL, &dev) != TD_OK || device_launch(dev, pkg) != TD_OK)
+		goto out;
+	eval_login(dev, login, pkg, launcher);
 	for (size_t i = 0; i < b->n_steps; i++) {
-		struct action a;
-
 		if (i + tail == b->n_steps) {
 			const struct sim_bug_event *ev;
 
 			n_before = sim_fired_bugs(s, &ev);
 		}
-		action_copy(&a, &b->steps[i].action);
-		if (eval_aim(s, &a) == TD_OK)
-			(void)eval_perform(s, &a, pkg, launcher);
-		if (a.type == ACTION_RESTART && login) {
-			for (size_t k = 0; k < login->n; k++) {
-				struct action la;
-
-				action_copy(&la, &login->actions[k]);
-				if (eval_aim(s, &la) == TD_OK)
-					(void)eval_perform(s, &la, pkg, launcher);
-				action_release(&la);
-			}
-		}
-		action_release(&a);
+		eval_step(dev, &b->steps[i].action, pkg, launcher);
+		if (b->steps[i].action.type == ACTION_RESTART)
+			eval_login(dev, login, pkg, launcher);
 	}
 	{
 		const struct sim_bug_event *ev;
@@ -262,7 +153,7 @@ static size_t eval_replay(const struct sim_app *app, bool fixed, const struct bu
 
 		/* Lay out the final screen once more: bugs that alter how a widget is
 		 * drawn fire when the screen is shown. */
-		if (eval_screen(s, &last) == TD_OK)
+		if (eval_screen(dev, &last) == TD_OK)
 			ui_tree_free(last);
 		total = sim_fired_bugs(s, &ev);
 
@@ -288,6 +179,7 @@ static size_t eval_replay(const struct sim_app *app, bool fixed, const struct bu
 		}
 	}
 out:
+	device_close(dev);
 	sim_free(s);
 	*out = f;
 	return n;

@@ -3,7 +3,8 @@
  * request body and reads a 200 reply. Structured answers use tool use (a
  * single tool whose input_schema is the answer's schema, forced with
  * tool_choice, the answer read from the tool_use block's input); forcing
- * json_schema uses the structured-outputs "output_format" instead.
+ * json_schema uses the structured-outputs "output_format" instead. The
+ * content both wire formats share comes from llm_content.c.
  */
 #include "core/llm_internal.h"
 
@@ -13,32 +14,15 @@
 
 #include "core/xalloc.h"
 
-/* The first user turn: text and image blocks in order. */
-static cJSON *user_content(const struct llm_request *req)
+/* An image block: {"type":"image","source":{base64 PNG}}. */
+static void add_image(cJSON *block, const struct llm_wire *w, const struct llm_part *p)
 {
-	cJSON *content = cJSON_CreateArray();
-	for (size_t i = 0; i < req->n_parts; i++) {
-		const struct llm_part *p = &req->parts[i];
-		cJSON *block = cJSON_CreateObject();
-		if (p->is_image) {
-			cJSON_AddStringToObject(block, "type", "image");
-			cJSON *src = cJSON_AddObjectToObject(block, "source");
-			cJSON_AddStringToObject(src, "type", "base64");
-			cJSON_AddStringToObject(src, "media_type", "image/png");
-			cJSON_AddStringToObject(src, "data", p->text);
-		} else {
-			cJSON_AddStringToObject(block, "type", "text");
-			cJSON_AddStringToObject(block, "text", p->text);
-		}
-		cJSON_AddItemToArray(content, block);
-	}
-	if (!req->n_parts) {
-		cJSON *block = cJSON_CreateObject();
-		cJSON_AddStringToObject(block, "type", "text");
-		cJSON_AddStringToObject(block, "text", "Answer now.");
-		cJSON_AddItemToArray(content, block);
-	}
-	return content;
+	(void)w; /* Messages has no per-image detail */
+	cJSON_AddStringToObject(block, "type", "image");
+	cJSON *src = cJSON_AddObjectToObject(block, "source");
+	cJSON_AddStringToObject(src, "type", "base64");
+	cJSON_AddStringToObject(src, "media_type", "image/png");
+	cJSON_AddStringToObject(src, "data", p->text);
 }
 
 /* Append a turn holding one text block. */
@@ -47,10 +31,7 @@ static void add_turn(cJSON *messages, const char *role, const char *text)
 	cJSON *m = cJSON_CreateObject();
 	cJSON_AddStringToObject(m, "role", role);
 	cJSON *content = cJSON_AddArrayToObject(m, "content");
-	cJSON *block = cJSON_CreateObject();
-	cJSON_AddStringToObject(block, "type", "text");
-	cJSON_AddStringToObject(block, "text", text);
-	cJSON_AddItemToArray(content, block);
+	cJSON_AddItemToArray(content, llm_text_part(text));
 	cJSON_AddItemToArray(messages, m);
 }
 
@@ -62,29 +43,14 @@ char *llm_anthropic_body(const struct llm_wire *w, const struct llm_request *req
 	cJSON_AddNumberToObject(root, "max_tokens", w->max_tokens);
 
 	struct strbuf sys = STRBUF_INIT;
-	if (req->system)
-		(void)strbuf_adds(&sys, req->system);
-	if (w->structured == LLM_STRUCT_PROMPT) {
-		if (sys.len)
-			(void)strbuf_adds(&sys, "\n\n");
-		llm_schema_prompt(&sys, req->schema_name, req->schema);
-	}
+	llm_system_text(&sys, req, w->structured == LLM_STRUCT_PROMPT);
 	if (sys.len)
 		cJSON_AddStringToObject(root, "system", sys.buf);
 	strbuf_release(&sys);
 
 	cJSON *messages = cJSON_AddArrayToObject(root, "messages");
-	cJSON *user = cJSON_CreateObject();
-	cJSON_AddStringToObject(user, "role", "user");
-	cJSON_AddItemToObject(user, "content", user_content(req));
-	cJSON_AddItemToArray(messages, user);
-	for (size_t i = 0; i < n_notes; i++) {
-		struct strbuf sb = STRBUF_INIT;
-		add_turn(messages, "assistant", notes[i].bad_reply[0] ? notes[i].bad_reply : "(empty)");
-		llm_retry_prompt(&sb, &notes[i]);
-		add_turn(messages, "user", sb.buf);
-		strbuf_release(&sb);
-	}
+	cJSON_AddItemToArray(messages, llm_user_turn(w, req, add_image));
+	llm_add_retry_turns(messages, notes, n_notes, add_turn);
 	if (w->temperature >= 0)
 		cJSON_AddNumberToObject(root, "temperature", w->temperature > 1 ? 1 : w->temperature);
 
@@ -92,10 +58,7 @@ char *llm_anthropic_body(const struct llm_wire *w, const struct llm_request *req
 	if (w->structured == LLM_STRUCT_TOOL) {
 		cJSON *tools = cJSON_AddArrayToObject(root, "tools");
 		cJSON *tool = cJSON_CreateObject();
-		cJSON_AddStringToObject(tool, "name", req->schema_name);
-		char *desc = xasprintf("Give the %s answer.", req->schema_name);
-		cJSON_AddStringToObject(tool, "description", desc);
-		free(desc);
+		llm_add_tool_name(tool, req->schema_name);
 		cJSON *schema = req->schema ? cJSON_Duplicate(req->schema, 1) : cJSON_CreateObject();
 		if (!cJSON_GetObjectItemCaseSensitive(schema, "type"))
 			cJSON_AddStringToObject(schema, "type", "object");
@@ -125,19 +88,13 @@ static long tokens(const cJSON *usage, const char *key)
 
 int llm_anthropic_parse(const char *body, size_t len, struct llm_parsed *out)
 {
-	memset(out, 0, sizeof *out);
-	out->prompt_tokens = out->completion_tokens = -1;
-	cJSON *root = cJSON_ParseWithLength(body, len);
-	int err = TD_OK;
-	if (!cJSON_IsObject(root)) {
-		err = td_error(TD_ERR_MODEL, "the server's reply is not a JSON object");
+	cJSON *root = NULL;
+	int err = llm_parsed_begin(body, len, out, &root);
+	if (err)
 		goto out;
-	}
 	const cJSON *type = cJSON_GetObjectItemCaseSensitive(root, "type");
 	if (cJSON_IsString(type) && !strcmp(type->valuestring, "error")) {
-		char *m = llm_error_message(body, len);
-		err = td_error(TD_ERR_MODEL, "the server answered with an error: %s", m ? m : "?");
-		free(m);
+		err = llm_server_error(body, len);
 		goto out;
 	}
 	const cJSON *content = cJSON_GetObjectItemCaseSensitive(root, "content");

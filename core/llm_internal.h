@@ -2,6 +2,7 @@
  * llm_internal.h - what the llm_*.c files share; not for other modules.
  *
  *   llm.c            client, configuration, the call loop, HTTP transport
+ *   llm_content.c    request content both wire formats share
  *   llm_openai.c     Chat Completions bodies and replies (OpenAI, Azure, ...)
  *   llm_anthropic.c  Messages bodies and replies
  *   llm_reply.c      JSON extraction from reply text, schema validation
@@ -74,7 +75,18 @@ struct llm_parsed {
 	char *refusal;            /* the model refused, or NULL */
 };
 
+/* llm_openai.c: free what a parsed reply holds. */
 void llm_parsed_release(struct llm_parsed *p);
+/*
+ * llm_openai.c: start reading a reply body: clear *out (token counts -1)
+ * and parse `body` into *root. TD_ERR_MODEL when it is not a JSON object.
+ * *root is the caller's to cJSON_Delete either way (NULL when unparsable).
+ */
+int llm_parsed_begin(const char *body, size_t len, struct llm_parsed *out, struct cJSON **root) TD_MUST_CHECK;
+/* llm_openai.c: TD_ERR_MODEL quoting an error reply's message (llm_error_message). */
+int llm_server_error(const char *body, size_t len);
+
+/* --- llm_content.c: request content both wire formats share ------------- */
 
 /* The instruction that puts a schema into the prompt (prompt mode). */
 void llm_schema_prompt(struct strbuf *sb, const char *name, const struct cJSON *schema);
@@ -84,6 +96,35 @@ void llm_retry_prompt(struct strbuf *sb, const struct llm_retry_note *note);
 struct cJSON *llm_wire_schema(const struct cJSON *schema, bool *strict_ok);
 /* The detail word for a part ("high"). */
 const char *llm_detail_name(enum llm_detail d, enum llm_detail dflt);
+
+/*
+ * Append the system text to `sb`: req->system, then (when `with_schema`)
+ * a blank line and llm_schema_prompt(). `sb` stays empty when there is
+ * neither.
+ */
+void llm_system_text(struct strbuf *sb, const struct llm_request *req, bool with_schema);
+/* A new {"type":"text","text":TEXT} part; the caller owns it. */
+struct cJSON *llm_text_part(const char *text);
+
+/* Fill `part` (an empty object) with the wire format's image members. */
+typedef void llm_image_fn(struct cJSON *part, const struct llm_wire *w, const struct llm_part *p);
+/*
+ * A new {"role":"user","content":[...]} turn holding the request's parts in
+ * order: text parts as llm_text_part(), image parts by `add_image`; one
+ * "Answer now." text part when the request has none. The caller owns it.
+ */
+struct cJSON *llm_user_turn(const struct llm_wire *w, const struct llm_request *req, llm_image_fn *add_image);
+
+/* Append one {"role": ROLE, ...} turn holding `text` to `messages`. */
+typedef void llm_turn_fn(struct cJSON *messages, const char *role, const char *text);
+/*
+ * For each note, append an assistant turn with the rejected answer
+ * ("(empty)" when it was empty) and a user turn with llm_retry_prompt().
+ */
+void llm_add_retry_turns(struct cJSON *messages, const struct llm_retry_note *notes, size_t n_notes,
+			 llm_turn_fn *add_turn);
+/* Add "name": SCHEMA_NAME and "description": "Give the SCHEMA_NAME answer." to `tool`. */
+void llm_add_tool_name(struct cJSON *tool, const char *schema_name);
 
 /* llm_openai.c: the Chat Completions body for one attempt; caller frees. */
 char *llm_openai_body(const struct llm_wire *w, const struct llm_request *req,

@@ -2,11 +2,11 @@
  * llm_openai.c - the OpenAI Chat Completions wire format, spoken by OpenAI,
  * Azure OpenAI, OpenRouter and the local servers (vLLM, Ollama, llama.cpp,
  * LM Studio). Builds one attempt's request body and reads a 200 reply; the
- * transport, retries and validation live in llm.c.
+ * transport, retries and validation live in llm.c, the request content both
+ * wire formats share in llm_content.c.
  *
- * Also holds the pieces both wire formats share: the schema-in-prompt text,
- * the corrective message after an invalid answer, the wire form of a schema,
- * and the error-body reader.
+ * Also holds the reply pieces both wire formats share: llm_parsed_begin(),
+ * llm_parsed_release() and the error-body readers.
  */
 #include "core/llm_internal.h"
 
@@ -24,124 +24,22 @@ void llm_parsed_release(struct llm_parsed *p)
 	memset(p, 0, sizeof *p);
 }
 
-const char *llm_detail_name(enum llm_detail d, enum llm_detail dflt)
+int llm_parsed_begin(const char *body, size_t len, struct llm_parsed *out, struct cJSON **root)
 {
-	if (d == LLM_DETAIL_DEFAULT)
-		d = dflt;
-	switch (d) {
-	case LLM_DETAIL_LOW: return "low";
-	case LLM_DETAIL_HIGH: return "high";
-	default: return "auto";
-	}
+	memset(out, 0, sizeof *out);
+	out->prompt_tokens = out->completion_tokens = -1;
+	*root = cJSON_ParseWithLength(body, len);
+	if (!cJSON_IsObject(*root))
+		return td_error(TD_ERR_MODEL, "the server's reply is not a JSON object");
+	return TD_OK;
 }
 
-void llm_schema_prompt(struct strbuf *sb, const char *name, const struct cJSON *schema)
+int llm_server_error(const char *body, size_t len)
 {
-	(void)strbuf_addf(sb, "Answer with only one JSON object (the \"%s\" answer), no prose "
-			      "and no code fences.", name);
-	if (!schema)
-		return;
-	char *text = cJSON_Print(schema);
-	(void)strbuf_addf(sb, " It must match this JSON Schema:\n```json\n%s\n```",
-			  text ? text : "{}");
-	free(text);
-}
-
-void llm_retry_prompt(struct strbuf *sb, const struct llm_retry_note *note)
-{
-	(void)strbuf_addf(sb, "Your previous answer was rejected: %s. Answer again with only "
-			      "one JSON object that matches the schema.", note->error);
-}
-
-/* Let a property schema also accept null (how strict mode spells "optional"). */
-static void make_nullable(cJSON *s)
-{
-	cJSON *type = cJSON_GetObjectItemCaseSensitive(s, "type");
-	if (cJSON_IsString(type) && strcmp(type->valuestring, "null")) {
-		cJSON *both = cJSON_CreateArray();
-		cJSON_AddItemToArray(both, cJSON_CreateString(type->valuestring));
-		cJSON_AddItemToArray(both, cJSON_CreateString("null"));
-		cJSON_ReplaceItemInObjectCaseSensitive(s, "type", both);
-	} else if (cJSON_IsArray(type)) {
-		bool has = false;
-		const cJSON *t;
-		cJSON_ArrayForEach(t, type)
-			has |= cJSON_IsString(t) && !strcmp(t->valuestring, "null");
-		if (!has)
-			cJSON_AddItemToArray(type, cJSON_CreateString("null"));
-	}
-	cJSON *en = cJSON_GetObjectItemCaseSensitive(s, "enum");
-	if (cJSON_IsArray(en)) {
-		bool has = false;
-		const cJSON *e;
-		cJSON_ArrayForEach(e, en)
-			has |= cJSON_IsNull(e);
-		if (!has)
-			cJSON_AddItemToArray(en, cJSON_CreateNull());
-	}
-}
-
-/*
- * Rewrite a schema for OpenAI's strict mode: objects closed
- * (additionalProperties:false), every property required, optional ones
- * nullable instead, and keywords strict mode refuses (minLength, maxLength,
- * nullable) removed; the validator still checks the original schema. A map
- * (additionalProperties as a schema) cannot be strict: *strict_ok = false.
- */
-static void strictify(cJSON *s, bool *strict_ok, int depth)
-{
-	if (!cJSON_IsObject(s) || depth > 64)
-		return;
-	if (cJSON_IsTrue(cJSON_GetObjectItemCaseSensitive(s, "nullable")))
-		make_nullable(s);
-	cJSON_DeleteItemFromObjectCaseSensitive(s, "nullable");
-	cJSON_DeleteItemFromObjectCaseSensitive(s, "minLength");
-	cJSON_DeleteItemFromObjectCaseSensitive(s, "maxLength");
-	const cJSON *type = cJSON_GetObjectItemCaseSensitive(s, "type");
-	cJSON *props = cJSON_GetObjectItemCaseSensitive(s, "properties");
-	if ((cJSON_IsString(type) && !strcmp(type->valuestring, "object")) || props) {
-		cJSON *addl = cJSON_GetObjectItemCaseSensitive(s, "additionalProperties");
-		if (!addl)
-			cJSON_AddFalseToObject(s, "additionalProperties");
-		else if (!cJSON_IsFalse(addl))
-			*strict_ok = false;
-		cJSON *req = cJSON_GetObjectItemCaseSensitive(s, "required");
-		if (!cJSON_IsArray(req)) {
-			cJSON_DeleteItemFromObjectCaseSensitive(s, "required");
-			req = cJSON_AddArrayToObject(s, "required");
-		}
-		cJSON *p;
-		cJSON_ArrayForEach(p, props) {
-			bool listed = false;
-			const cJSON *r;
-			cJSON_ArrayForEach(r, req)
-				listed |= cJSON_IsString(r) && !strcmp(r->valuestring, p->string);
-			if (!listed) {
-				make_nullable(p);
-				cJSON_AddItemToArray(req, cJSON_CreateString(p->string));
-			}
-		}
-	}
-	cJSON *p;
-	cJSON_ArrayForEach(p, props)
-		strictify(p, strict_ok, depth + 1);
-	strictify(cJSON_GetObjectItemCaseSensitive(s, "items"), strict_ok, depth + 1);
-	static const char *const lists[] = { "anyOf", "oneOf", "allOf" };
-	for (size_t i = 0; i < 3; i++) {
-		cJSON *e;
-		cJSON_ArrayForEach(e, cJSON_GetObjectItemCaseSensitive(s, lists[i]))
-			strictify(e, strict_ok, depth + 1);
-	}
-}
-
-struct cJSON *llm_wire_schema(const struct cJSON *schema, bool *strict_ok)
-{
-	*strict_ok = true;
-	if (!schema)
-		return cJSON_CreateObject();
-	cJSON *copy = cJSON_Duplicate(schema, 1);
-	strictify(copy, strict_ok, 0);
-	return copy;
+	char *m = llm_error_message(body, len);
+	int err = td_error(TD_ERR_MODEL, "the server answered with an error: %s", m ? m : "?");
+	free(m);
+	return err;
 }
 
 char *llm_error_message(const char *body, size_t len)
@@ -173,36 +71,18 @@ char *llm_error_message(const char *body, size_t len)
 	return msg;
 }
 
-/* The user message's content array. */
-static cJSON *user_content(const struct llm_wire *w, const struct llm_request *req)
+/* An image part: {"type":"image_url","image_url":{"url":"data:...","detail":...}}. */
+static void add_image(cJSON *part, const struct llm_wire *w, const struct llm_part *p)
 {
-	cJSON *content = cJSON_CreateArray();
-	for (size_t i = 0; i < req->n_parts; i++) {
-		const struct llm_part *p = &req->parts[i];
-		cJSON *part = cJSON_CreateObject();
-		if (p->is_image) {
-			cJSON_AddStringToObject(part, "type", "image_url");
-			cJSON *iu = cJSON_AddObjectToObject(part, "image_url");
-			size_t n = strlen(p->text);
-			char *url = xmalloc(n + 32);
-			memcpy(url, "data:image/png;base64,", 22);
-			memcpy(url + 22, p->text, n + 1);
-			cJSON_AddStringToObject(iu, "url", url);
-			free(url);
-			cJSON_AddStringToObject(iu, "detail", llm_detail_name(p->detail, w->default_detail));
-		} else {
-			cJSON_AddStringToObject(part, "type", "text");
-			cJSON_AddStringToObject(part, "text", p->text);
-		}
-		cJSON_AddItemToArray(content, part);
-	}
-	if (!req->n_parts) {
-		cJSON *part = cJSON_CreateObject();
-		cJSON_AddStringToObject(part, "type", "text");
-		cJSON_AddStringToObject(part, "text", "Answer now.");
-		cJSON_AddItemToArray(content, part);
-	}
-	return content;
+	cJSON_AddStringToObject(part, "type", "image_url");
+	cJSON *iu = cJSON_AddObjectToObject(part, "image_url");
+	size_t n = strlen(p->text);
+	char *url = xmalloc(n + 32);
+	memcpy(url, "data:image/png;base64,", 22);
+	memcpy(url + 22, p->text, n + 1);
+	cJSON_AddStringToObject(iu, "url", url);
+	free(url);
+	cJSON_AddStringToObject(iu, "detail", llm_detail_name(p->detail, w->default_detail));
 }
 
 /* Append {"role": role, "content": text}. */
@@ -222,29 +102,14 @@ char *llm_openai_body(const struct llm_wire *w, const struct llm_request *req,
 	cJSON *messages = cJSON_AddArrayToObject(root, "messages");
 
 	struct strbuf sys = STRBUF_INIT;
-	if (req->system)
-		(void)strbuf_adds(&sys, req->system);
 	/* json_object mode (no schema) insists that the messages say "JSON". */
-	if (w->structured == LLM_STRUCT_PROMPT || !req->schema) {
-		if (sys.len)
-			(void)strbuf_adds(&sys, "\n\n");
-		llm_schema_prompt(&sys, req->schema_name, req->schema);
-	}
+	llm_system_text(&sys, req, w->structured == LLM_STRUCT_PROMPT || !req->schema);
 	if (sys.len)
 		add_message(messages, "system", sys.buf);
 	strbuf_release(&sys);
 
-	cJSON *user = cJSON_CreateObject();
-	cJSON_AddStringToObject(user, "role", "user");
-	cJSON_AddItemToObject(user, "content", user_content(w, req));
-	cJSON_AddItemToArray(messages, user);
-	for (size_t i = 0; i < n_notes; i++) {
-		struct strbuf sb = STRBUF_INIT;
-		add_message(messages, "assistant", notes[i].bad_reply[0] ? notes[i].bad_reply : "(empty)");
-		llm_retry_prompt(&sb, &notes[i]);
-		add_message(messages, "user", sb.buf);
-		strbuf_release(&sb);
-	}
+	cJSON_AddItemToArray(messages, llm_user_turn(w, req, add_image));
+	llm_add_retry_turns(messages, notes, n_notes, add_message);
 
 	cJSON_AddNumberToObject(root, w->max_completion_tokens ? "max_completion_tokens" : "max_tokens",
 				w->max_tokens);
@@ -268,10 +133,7 @@ char *llm_openai_body(const struct llm_wire *w, const struct llm_request *req,
 		cJSON *tool = cJSON_CreateObject();
 		cJSON_AddStringToObject(tool, "type", "function");
 		cJSON *fn = cJSON_AddObjectToObject(tool, "function");
-		cJSON_AddStringToObject(fn, "name", req->schema_name);
-		char *desc = xasprintf("Give the %s answer.", req->schema_name);
-		cJSON_AddStringToObject(fn, "description", desc);
-		free(desc);
+		llm_add_tool_name(fn, req->schema_name);
 		cJSON_AddItemToObject(fn, "parameters", llm_wire_schema(req->schema, &strict));
 		if (strict)
 			cJSON_AddTrueToObject(fn, "strict");
@@ -305,19 +167,13 @@ static char *content_text(const cJSON *content)
 
 int llm_openai_parse(const char *body, size_t len, struct llm_parsed *out)
 {
-	memset(out, 0, sizeof *out);
-	out->prompt_tokens = out->completion_tokens = -1;
-	cJSON *root = cJSON_ParseWithLength(body, len);
-	int err = TD_OK;
-	if (!cJSON_IsObject(root)) {
-		err = td_error(TD_ERR_MODEL, "the server's reply is not a JSON object");
+	cJSON *root = NULL;
+	int err = llm_parsed_begin(body, len, out, &root);
+	if (err)
 		goto out;
-	}
 	const cJSON *e = cJSON_GetObjectItemCaseSensitive(root, "error");
 	if (e && !cJSON_IsNull(e)) {
-		char *m = llm_error_message(body, len);
-		err = td_error(TD_ERR_MODEL, "the server answered with an error: %s", m ? m : "?");
-		free(m);
+		err = llm_server_error(body, len);
 		goto out;
 	}
 	const cJSON *choice = cJSON_GetArrayItem(cJSON_GetObjectItemCaseSensitive(root, "choices"), 0);

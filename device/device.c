@@ -48,8 +48,9 @@ struct device {
 	char *serial;
 	const char *backend;
 	struct transport *t;
-	struct sim_app *app;    /* sim backend only */
+	struct sim_app *app;    /* sim backend only; NULL for a wrapped sim */
 	struct sim *sim;
+	bool sim_borrowed;      /* device_open_sim: the caller frees the sim */
 	int dump_retries;
 	bool anim_saved;
 	char anim_prev[3][32];
@@ -301,19 +302,17 @@ out:
 	return err;
 }
 
-int device_open(const char *spec, const struct config *cfg, struct device **out)
+/* A device with no backend yet. */
+static struct device *device_alloc(const struct config *cfg)
 {
 	struct device *dev = xcalloc(1, sizeof *dev);
 	dev->dump_retries = (int)cfg_int(cfg, "device.dump_retries", 4);
-	int err;
-	if (spec && !strncmp(spec, "sim:", 4))
-		err = open_sim(spec, cfg, dev);
-	else
-		err = open_adb(spec, cfg, dev);
-	if (err) {
-		device_close(dev);
-		return err;
-	}
+	return dev;
+}
+
+/* The last step of opening: note the crash log so far, hand the device out. */
+static void device_opened(struct device *dev, struct device **out)
+{
 	/* Crashes already in the buffer belong to earlier runs. */
 	struct strbuf log = STRBUF_INIT;
 	strbuf_init(&log, SHELL_CAP);
@@ -326,6 +325,35 @@ int device_open(const char *spec, const struct config *cfg, struct device **out)
 	strbuf_release(&log);
 	log_debug("opened %s device %s", dev->backend, dev->serial);
 	*out = dev;
+}
+
+int device_open(const char *spec, const struct config *cfg, struct device **out)
+{
+	struct device *dev = device_alloc(cfg);
+	int err;
+	if (spec && !strncmp(spec, "sim:", 4))
+		err = open_sim(spec, cfg, dev);
+	else
+		err = open_adb(spec, cfg, dev);
+	if (err) {
+		device_close(dev);
+		return err;
+	}
+	device_opened(dev, out);
+	return TD_OK;
+}
+
+int device_open_sim(struct sim *sim, const struct config *cfg, struct device **out)
+{
+	if (!sim)
+		return td_error(TD_ERR_INVALID, "device_open_sim: no simulator");
+	struct device *dev = device_alloc(cfg);
+	dev->sim = sim;
+	dev->sim_borrowed = true;
+	dev->t = transport_sim_new(sim, 0);
+	dev->backend = "sim";
+	dev->serial = xstrdup("sim");
+	device_opened(dev, out);
 	return TD_OK;
 }
 
@@ -357,7 +385,8 @@ void device_close(struct device *dev)
 	if (dev->anim_saved && dev->t)
 		restore_animations(dev);
 	transport_free(dev->t);
-	sim_free(dev->sim);
+	if (!dev->sim_borrowed)
+		sim_free(dev->sim);
 	sim_app_free(dev->app);
 	free(dev->serial);
 	free(dev->last_xml);

@@ -6,7 +6,8 @@
  * agents cannot tell them apart: both are driven with the same shell commands
  * and parsed with the same code; only the transport differs.
  *
- * Device specs accepted by device_open():
+ * Device specs accepted by device_open() (device_open_sim() wraps a simulator
+ * the caller already has):
  *   "sim:NAME"         configs/apps/NAME.json (or a path to a spec)
  *   "sim:NAME:fixed"   the same app with every injected bug turned off
  *   "SERIAL"           an adb serial ("emulator-5554", "127.0.0.1:5555")
@@ -26,6 +27,7 @@
 
 struct config;
 struct device;
+struct sim;
 
 /* One screen capture. Every field is owned by the capture. */
 struct capture {
@@ -50,11 +52,21 @@ struct device_info {
 
 /* Open a device by spec (see above). `cfg` may be NULL for defaults. */
 int device_open(const char *spec, const struct config *cfg, struct device **out) TD_MUST_CHECK;
+/*
+ * A "sim" device over a simulator the caller already has (sim_new), for
+ * code that also reads the simulator directly (`trident eval` reads its
+ * ground truth). The sim is borrowed: device_close() leaves it alone, and
+ * the caller frees it (sim_free) after closing the device. The device's
+ * serial is "sim" and device_sim_package() is NULL (the caller holds the
+ * app). TD_ERR_INVALID when `sim` is NULL. `cfg` may be NULL.
+ */
+int device_open_sim(struct sim *sim, const struct config *cfg, struct device **out) TD_MUST_CHECK;
+/* Close the device; frees what device_open made (not a device_open_sim sim). */
 void device_close(struct device *dev);
 /* "sim" or "adb". */
 const char *device_backend(const struct device *dev);
 const char *device_serial(const struct device *dev);
-/* The simulated app's package for "sim:" devices; NULL for adb. */
+/* The simulated app's package for "sim:" devices; NULL for adb and device_open_sim. */
 const char *device_sim_package(const struct device *dev);
 
 /* List adb devices (the sim is not listed). *out is malloc'd. Starts a local

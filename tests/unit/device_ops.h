@@ -1,8 +1,8 @@
 /*
  * device_ops.h - one test body for every device operation, run against both
  * backends (test_device_sim.c in process, test_device_adb.c through Debian's
- * adb server to trident-simd). The app is tests/data/device_test_app.json.
- * Include after test.h.
+ * adb server to trident-simd), and the checks both files share (dump
+ * retries). The app is tests/data/device_test_app.json. Include after test.h.
  */
 #ifndef TRIDENT_TEST_DEVICE_OPS_H
 #define TRIDENT_TEST_DEVICE_OPS_H
@@ -133,6 +133,39 @@ static void ops_random_text(uint32_t *seed, char *buf, size_t size)
 		buf[i] = c;
 	}
 	buf[n] = '\0';
+}
+
+/* Set the sim's uiautomator dump failure counter (setprop trident.sim.dump_failures N). */
+static void ops_set_dump_failures(struct device *dev, const char *n)
+{
+	const char *argv[] = { "setprop", "trident.sim.dump_failures", n, NULL };
+	char *out = NULL;
+	int code = -1;
+	CHECK_OK(device_shell(dev, argv, &out, &code));
+	CHECK_INT_EQ(code, 0);
+	free(out);
+}
+
+/*
+ * uiautomator dump retries: `absorbed` failures in a row are retried away
+ * (the config's device.dump_retries allows them); 50 give a clear error
+ * naming the cause; with none left the next capture works again.
+ */
+static void ops_check_dump_retries(struct device *dev, const char *absorbed)
+{
+	CHECK_OK(device_launch(dev, DEVTEST_PKG));
+	ops_set_dump_failures(dev, absorbed);
+	struct capture cap = { 0 };
+	CHECK_OK(device_capture(dev, &cap));
+	CHECK(cap.xml && strstr(cap.xml, "<hierarchy"));
+	capture_release(&cap);
+	ops_set_dump_failures(dev, "50");
+	int err = device_capture(dev, &cap);
+	CHECK_INT_EQ(err, TD_ERR_DEVICE);
+	CHECK(strstr(td_errmsg(err), "uiautomator dump failed") != NULL);
+	ops_set_dump_failures(dev, "0");
+	CHECK_OK(device_capture(dev, &cap));
+	capture_release(&cap);
 }
 
 /* Every operation, in an order where each leaves a known screen. */

@@ -184,33 +184,12 @@ TEST(animations_restored)
 	device_close(dev);
 }
 
-/* Set the sim's dump failure counter through the real adb. */
-static void set_dump_failures(struct device *dev, const char *n)
-{
-	const char *argv[] = { "setprop", "trident.sim.dump_failures", n, NULL };
-	char *out = NULL;
-	int code = -1;
-	CHECK_OK(device_shell(dev, argv, &out, &code));
-	CHECK_INT_EQ(code, 0);
-	free(out);
-}
-
 TEST(dump_retries)
 {
 	struct device *dev = NULL;
 	CHECK_OK(device_open(h.serial, h.cfg, &dev));
 	REQUIRE(dev);
-	CHECK_OK(device_launch(dev, DEVTEST_PKG));
-	set_dump_failures(dev, "3");
-	struct capture cap = { 0 };
-	CHECK_OK(device_capture(dev, &cap));
-	CHECK(cap.xml && strstr(cap.xml, "<hierarchy"));
-	capture_release(&cap);
-	set_dump_failures(dev, "50");
-	int err = device_capture(dev, &cap);
-	CHECK_INT_EQ(err, TD_ERR_DEVICE);
-	CHECK(strstr(td_errmsg(err), "uiautomator dump failed") != NULL);
-	set_dump_failures(dev, "0");
+	ops_check_dump_retries(dev, "3");
 	device_close(dev);
 }
 

@@ -2,8 +2,8 @@
  * test_device_sim.c - every device operation against the in-process
  * simulator (the "sim" backend), the same test body that test_device_adb.c
  * runs through the real adb server; plus opening errors, uiautomator dump
- * retries (the sim's `setprop trident.sim.dump_failures N`) and the
- * sim.latency config key.
+ * retries (the sim's `setprop trident.sim.dump_failures N`), a device over
+ * a sim the caller made (device_open_sim) and the sim.latency config key.
  */
 #include <time.h>
 #include <unistd.h>
@@ -11,7 +11,9 @@
 #include "test.h"
 
 #include "core/config.h"
+#include "core/strbuf.h"
 #include "device/device.h"
+#include "device/sim/sim.h"
 #include "device/sim/sim_render.h"
 #include "device_ops.h"
 
@@ -35,40 +37,44 @@ TEST(every_operation)
 	device_close(dev);
 }
 
-/* Set the sim's dump failure counter. */
-static void set_dump_failures(struct device *dev, const char *n)
-{
-	const char *argv[] = { "setprop", "trident.sim.dump_failures", n, NULL };
-	char *out = NULL;
-	int code = -1;
-	CHECK_OK(device_shell(dev, argv, &out, &code));
-	CHECK_INT_EQ(code, 0);
-	free(out);
-}
-
 TEST(dump_retries)
 {
 	struct config *cfg = config_defaults();
 	struct device *dev = NULL;
 	CHECK_OK(device_open("sim:" DEVTEST_APP, cfg, &dev));
 	REQUIRE(dev);
-	CHECK_OK(device_launch(dev, DEVTEST_PKG));
-	/* Two failures are absorbed by the retries. */
-	set_dump_failures(dev, "2");
-	struct capture cap = { 0 };
-	CHECK_OK(device_capture(dev, &cap));
-	CHECK(cap.xml && strstr(cap.xml, "<hierarchy"));
-	capture_release(&cap);
-	/* More failures than retries: a clear error naming the cause. */
-	set_dump_failures(dev, "50");
-	int err = device_capture(dev, &cap);
-	CHECK_INT_EQ(err, TD_ERR_DEVICE);
-	CHECK(strstr(td_errmsg(err), "uiautomator dump failed") != NULL);
-	set_dump_failures(dev, "0");
-	CHECK_OK(device_capture(dev, &cap));
-	capture_release(&cap);
+	ops_check_dump_retries(dev, "2");
 	device_close(dev);
 	config_free(cfg);
+}
+
+/* A device over a sim the caller made: every operation, and the sim outlives the device. */
+TEST(open_wrapped_sim)
+{
+	struct sim_app *app = NULL;
+	struct sim *sim = NULL;
+	struct device *dev = NULL;
+	CHECK_INT_EQ(device_open_sim(NULL, NULL, &dev), TD_ERR_INVALID);
+	CHECK(dev == NULL);
+	REQUIRE(sim_app_load(DEVTEST_APP, &app) == TD_OK);
+	REQUIRE(sim_new(app, NULL, &sim) == TD_OK);
+	CHECK_OK(device_open_sim(sim, NULL, &dev));
+	REQUIRE(dev);
+	CHECK_STR_EQ(device_backend(dev), "sim");
+	CHECK_STR_EQ(device_serial(dev), "sim");
+	CHECK(device_sim_package(dev) == NULL);
+	ops_check_all(dev, 20);
+	device_close(dev);
+	/* Still the caller's, with the state the device left: the app runs. */
+	struct strbuf out = STRBUF_INIT, err = STRBUF_INIT;
+	int code = -1;
+	CHECK_OK(sim_shell(sim, "dumpsys activity activities", &out, &err, &code));
+	CHECK_INT_EQ(code, 0);
+	CHECK(out.buf && strstr(out.buf, DEVTEST_PKG) != NULL);
+	strbuf_release(&out);
+	strbuf_release(&err);
+	sim_free(sim);
+	sim_app_free(app);
 }
 
 static long long now_ms(void)
@@ -129,6 +135,7 @@ int main(void)
 	RUN(open_errors);
 	RUN(every_operation);
 	RUN(dump_retries);
+	RUN(open_wrapped_sim);
 	RUN(latency_from_config);
 	sim_render_release_caches(); /* Cairo/fontconfig caches, for LeakSanitizer */
 	return test_summary();
