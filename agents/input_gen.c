@@ -8,24 +8,29 @@
 #include <ctype.h>
 #include <stdbool.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "agents/input_gen.h"
 
 struct kind_rule {
 	enum input_kind kind;
-	const char *words[8];
+	const char *words[10];
 };
 
 /* Order matters: more specific kinds first ("email" before "name"). */
 static const struct kind_rule kind_rules[] = {
 	{ INPUT_KIND_PASSWORD, { "password", "passwd", "passcode", NULL } },
+	{ INPUT_KIND_CVV, { "cvv", "cvc", "security code", "csc", NULL } },
+	{ INPUT_KIND_EXPIRY, { "expiry", "expiration", "expires", "mm/yy", "exp date", NULL } },
+	{ INPUT_KIND_CARD, { "card number", "card_number", "cardnumber", "card no", "credit card", NULL } },
+	{ INPUT_KIND_POSTAL, { "zip", "postal", "postcode", "post code", NULL } },
 	{ INPUT_KIND_EMAIL, { "email", "e-mail", "mail", NULL } },
 	{ INPUT_KIND_PHONE, { "phone", "mobile", "tel", NULL } },
 	{ INPUT_KIND_URL, { "url", "website", "link", "http", NULL } },
 	{ INPUT_KIND_DATE, { "date", "birthday", "dob", "day", "due", NULL } },
 	{ INPUT_KIND_TIME, { "time", "hour", "clock", NULL } },
-	{ INPUT_KIND_NUMBER, { "amount", "price", "number", "qty", "quantity", "total", NULL } },
+	{ INPUT_KIND_NUMBER, { "amount", "price", "number", "qty", "quantity", "total", "rating", "stars", NULL } },
 	{ INPUT_KIND_SEARCH, { "search", "find", "query", "filter", NULL } },
 	{ INPUT_KIND_NAME, { "name", "user", "author", "contact", "login", NULL } },
 	{ INPUT_KIND_TITLE, { "title", "subject", "label", "heading", NULL } },
@@ -37,7 +42,9 @@ static const char *const kind_names[] = {
 	[INPUT_KIND_DATE] = "date", [INPUT_KIND_TIME] = "time",
 	[INPUT_KIND_URL] = "url", [INPUT_KIND_NAME] = "name",
 	[INPUT_KIND_SEARCH] = "search", [INPUT_KIND_PASSWORD] = "password",
-	[INPUT_KIND_TITLE] = "title",
+	[INPUT_KIND_TITLE] = "title", [INPUT_KIND_POSTAL] = "postal",
+	[INPUT_KIND_CARD] = "card", [INPUT_KIND_CVV] = "cvv",
+	[INPUT_KIND_EXPIRY] = "expiry",
 };
 
 /* Append the lowered `s` to buf (capped), followed by a separator. */
@@ -89,6 +96,66 @@ const char *input_gen_kind_name(enum input_kind kind)
 	return kind_names[kind];
 }
 
+/*
+ * A range the hint names: "Rating (1-5)", "Age 18 to 99", "1–10". Only small
+ * non-negative ranges with lo < hi count.
+ */
+static bool hint_range(const char *hint, unsigned *lo, unsigned *hi)
+{
+	for (const char *p = hint; *p; p++) {
+		char *end;
+		unsigned long a, b;
+
+		if (!isdigit((unsigned char)*p) || (p > hint && isdigit((unsigned char)p[-1])))
+			continue;
+		a = strtoul(p, &end, 10);
+		while (*end == ' ')
+			end++;
+		if (*end == '-')
+			end++;
+		else if (!strncmp(end, "\xe2\x80\x93", 3))    /* en dash */
+			end += 3;
+		else if (!strncmp(end, "to ", 3))
+			end += 3;
+		else
+			continue;
+		while (*end == ' ')
+			end++;
+		if (!isdigit((unsigned char)*end))
+			continue;
+		b = strtoul(end, NULL, 10);
+		if (a < b && b <= 1000000) {
+			*lo = (unsigned)a;
+			*hi = (unsigned)b;
+			return true;
+		}
+	}
+	return false;
+}
+
+/* A 16-digit test card number (prefix 4000) with a valid Luhn check digit. */
+static void card_number(unsigned serial, char *buf, size_t n)
+{
+	char d[17];
+	unsigned sum = 0;
+
+	snprintf(d, sizeof(d), "4000%011u", (serial * 7919u) % 100000000u);
+	for (int i = 14; i >= 0; i--) {
+		unsigned v = (unsigned)(d[i] - '0');
+
+		/* Doubling starts at the digit left of the check digit. */
+		if ((14 - i) % 2 == 0) {
+			v *= 2;
+			if (v > 9)
+				v -= 9;
+		}
+		sum += v;
+	}
+	d[15] = (char)('0' + (10 - sum % 10) % 10);
+	d[16] = '\0';
+	snprintf(buf, n, "%s", d);
+}
+
 enum input_kind input_gen_text(const struct ui_widget *w, unsigned serial, char *buf, size_t n)
 {
 	static const char *const names[] = { "Alice", "Bruno", "Chen", "Dana", "Emil", "Farah", "Goran", "Hana" };
@@ -106,8 +173,26 @@ enum input_kind input_gen_text(const struct ui_widget *w, unsigned serial, char 
 	case INPUT_KIND_PHONE:
 		snprintf(buf, n, "555%07u", (serial * 7919u) % 10000000u);
 		break;
-	case INPUT_KIND_NUMBER:
-		snprintf(buf, n, "%u", 10u + (serial * 37u) % 990u);
+	case INPUT_KIND_NUMBER: {
+		unsigned lo, hi;
+
+		if (hint_range(w->hint, &lo, &hi))
+			snprintf(buf, n, "%u", lo + serial % (hi - lo + 1));
+		else
+			snprintf(buf, n, "%u", 10u + (serial * 37u) % 990u);
+		break;
+	}
+	case INPUT_KIND_POSTAL:
+		snprintf(buf, n, "%05u", 10000u + (serial * 7u) % 89999u);
+		break;
+	case INPUT_KIND_CARD:
+		card_number(serial, buf, n);
+		break;
+	case INPUT_KIND_CVV:
+		snprintf(buf, n, "%03u", 100u + (serial * 13u) % 900u);
+		break;
+	case INPUT_KIND_EXPIRY:
+		snprintf(buf, n, "%02u/%02u", 1u + serial % 12u, 28u + serial % 5u);
 		break;
 	case INPUT_KIND_DATE:
 		snprintf(buf, n, "2024-%02u-%02u", 1u + serial % 12u, 1u + (serial * 5u) % 28u);

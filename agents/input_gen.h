@@ -1,8 +1,10 @@
 /*
  * input_gen.h - text for input fields, chosen from what the field says it
  * wants: its hint, resource-id, content-desc and class (and the password
- * flag). Emails, phone numbers, numbers, dates, times, URLs, names, search
- * terms, passwords, or a short distinct phrase.
+ * flag). Emails, phone numbers, numbers (inside a range the hint names,
+ * "Rating (1-5)"), dates, times, URLs, names, search terms, passwords,
+ * postal codes, card numbers (Luhn-valid test numbers), card security codes
+ * and expiry dates (MM/YY), or a short distinct phrase.
  *
  * Values are deterministic for a given (field, serial) pair, distinct across
  * serials (so two saves of "the same" note can be told apart by the
@@ -29,6 +31,10 @@ enum input_kind {
 	INPUT_KIND_SEARCH,
 	INPUT_KIND_PASSWORD,
 	INPUT_KIND_TITLE,
+	INPUT_KIND_POSTAL,
+	INPUT_KIND_CARD,
+	INPUT_KIND_CVV,
+	INPUT_KIND_EXPIRY,
 };
 
 /* What kind of value the field asks for (from hint, id, desc, class). */

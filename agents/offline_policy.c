@@ -26,6 +26,18 @@
 #include "core/config.h"
 #include "core/xalloc.h"
 
+static uint64_t widget_key(const struct action *a);
+static bool typed_this_visit(const struct offline_policy *pol, const struct action *a);
+
+/* Weight factor of an empty field on a form: larger than any other factor. */
+#define FORM_FIRST_FACTOR 1000.0
+
+/* How many fields of one screen the form rule remembers as typed. */
+#define FORM_FIELDS 32
+
+/* How many words read on screens the policy keeps as search terms. */
+#define POLICY_WORDS 48
+
 struct event {
 	uint64_t key;          /* 0 = empty slot */
 	double weight;
@@ -54,6 +66,11 @@ struct offline_policy {
 	int stuck;             /* consecutive steps without visible change */
 	int out_of_app;        /* consecutive choices made outside the app */
 	unsigned serial;       /* input values */
+	char *words[POLICY_WORDS]; /* words read on the app's screens: search terms */
+	size_t n_words, next_word;
+	uint64_t visit_state;  /* the screen the fields below were typed on */
+	uint64_t typed[FORM_FIELDS];
+	size_t n_typed;
 };
 
 void offline_policy_params_default(struct offline_policy_params *p)
@@ -64,6 +81,7 @@ void offline_policy_params_default(struct offline_policy_params *p)
 	p->motif_bonus = 3.0;
 	p->epsilon = 0.05;
 	p->stuck_limit = 4;
+	p->form_first = true;
 	p->seed = 1;
 }
 
@@ -78,6 +96,7 @@ int offline_policy_params_from_config(struct offline_policy_params *p, const str
 	p->motif_bonus = config_double(cfg, "offline.motif_bonus");
 	p->epsilon = config_double(cfg, "offline.epsilon");
 	p->stuck_limit = (int)config_int(cfg, "offline.stuck_limit");
+	p->form_first = config_bool(cfg, "offline.form_first");
 	p->seed = (unsigned)config_int(cfg, "run.seed");
 	if (p->init_weight <= 0 || p->back_weight < 0 || p->untried_bonus < 1 ||
 	    p->motif_bonus < 1 || p->epsilon < 0 || p->epsilon > 1 || p->stuck_limit < 1) {
@@ -156,7 +175,55 @@ void offline_policy_free(struct offline_policy *pol)
 	free(pol->events);
 	free(pol->blocked);
 	free(pol->tried);
+	for (size_t i = 0; i < pol->n_words; i++)
+		free(pol->words[i]);
 	free(pol);
+}
+
+/* Whether the widget sits in a list (RecyclerView, ListView, GridView). */
+static bool in_list(const struct ui_widget *w)
+{
+	for (const struct ui_widget *p = w->parent; p; p = p->parent)
+		if (strstr(p->class_name, "RecyclerView") || strstr(p->class_name, "ListView") ||
+		    strstr(p->class_name, "GridView"))
+			return true;
+	return false;
+}
+
+/*
+ * Remember the first word (4-20 letters) of each visible text in a list
+ * row: a search for an item the app listed finds results, as a tester
+ * would search for something they saw.
+ */
+static void learn_words(struct offline_policy *pol, const struct ui_tree *t)
+{
+	for (size_t i = 0; t && i < t->n_nodes; i++) {
+		const struct ui_widget *w = t->nodes[i];
+		char word[24];
+		size_t len = 0, k;
+
+		if (!w->text[0] || !strstr(w->class_name, "TextView") || ui_class_is_editable(w->class_name) ||
+		    !ui_widget_visible(w, &t->screen) || !in_list(w))
+			continue;
+		while (isalpha((unsigned char)w->text[len]) && len < sizeof(word) - 1) {
+			word[len] = (char)tolower((unsigned char)w->text[len]);
+			len++;
+		}
+		word[len] = '\0';
+		if (len < 4 || len > 20 || (w->text[len] && !isspace((unsigned char)w->text[len])))
+			continue;
+		for (k = 0; k < pol->n_words && strcmp(pol->words[k], word); k++)
+			;
+		if (k < pol->n_words)
+			continue;
+		if (pol->n_words < POLICY_WORDS) {
+			pol->words[pol->n_words++] = xstrdup(word);
+		} else {
+			free(pol->words[pol->next_word]);
+			pol->words[pol->next_word] = xstrdup(word);
+			pol->next_word = (pol->next_word + 1) % POLICY_WORDS;
+		}
+	}
 }
 
 /* Slot of `key` (existing or the empty slot where it would go). */
@@ -362,12 +429,13 @@ uint64_t offline_event_key(uint64_t state, const struct action *a)
 	return k ? k : 1;
 }
 
-/* Whether a label reads like a confirm button ("Save", "OK", "Add"). */
+/* Whether a label reads like a confirm button ("Save", "OK", "Add", "Place order"). */
 static bool is_confirm_label(const char *s)
 {
 	static const char *const words[] = { "save", "ok", "done", "add", "create", "submit",
 					     "confirm", "apply", "send", "search", "login", "log in",
-					     "sign in", "next", NULL };
+					     "sign in", "sign up", "register", "next", "continue",
+					     "place order", "pay", "post", "publish", NULL };
 	char low[64];
 	size_t i;
 
@@ -376,9 +444,14 @@ static bool is_confirm_label(const char *s)
 	for (i = 0; s[i] && i + 1 < sizeof(low); i++)
 		low[i] = (char)tolower((unsigned char)s[i]);
 	low[i] = '\0';
-	for (i = 0; words[i]; i++)
-		if (strcmp(low, words[i]) == 0 || (strlen(words[i]) > 2 && strstr(low, words[i])))
-			return true;
+	/* Whole words only: "Add" is a confirm label, "Addresses" is not. */
+	for (i = 0; words[i]; i++) {
+		size_t len = strlen(words[i]);
+
+		for (const char *p = strstr(low, words[i]); p; p = strstr(p + 1, words[i]))
+			if ((p == low || !isalpha((unsigned char)p[-1])) && !isalpha((unsigned char)p[len]))
+				return true;
+	}
 	return false;
 }
 
@@ -412,14 +485,33 @@ static void finish_choice(struct offline_policy *pol, struct action *a, uint64_t
 		w.resource_id = a->resource_id ? a->resource_id : "";
 		w.class_name = a->class_name ? a->class_name : "";
 		w.content_desc = "";
-		(void)input_gen_text(&w, ++pol->serial, buf, sizeof(buf));
+		if (input_gen_text(&w, ++pol->serial, buf, sizeof(buf)) == INPUT_KIND_SEARCH && pol->n_words)
+			snprintf(buf, sizeof(buf), "%s", pol->words[(pol->serial * 7u) % pol->n_words]);
 		a->text = xstrdup(buf);
 	}
+	if (a->type == ACTION_INPUT && state == pol->visit_state && pol->n_typed < FORM_FIELDS &&
+	    !typed_this_visit(pol, a))
+		pol->typed[pol->n_typed++] = widget_key(a);
 	free(a->reason);
 	a->reason = xstrdup(why);
 	pol->last_event = key;
 	pol->last_state = state;
 	pol->last_type = a->type;
+}
+
+/*
+ * Whether the policy typed into this field during the current visit of its
+ * screen. (Whether a field is empty cannot be read from every dump: older
+ * ones show the hint as the text.)
+ */
+static bool typed_this_visit(const struct offline_policy *pol, const struct action *a)
+{
+	uint64_t k = widget_key(a);
+
+	for (size_t i = 0; i < pol->n_typed; i++)
+		if (pol->typed[i] == k)
+			return true;
+	return false;
 }
 
 /* Input candidates keep their hint so input_gen can read it. */
@@ -446,7 +538,8 @@ void offline_policy_choose(struct offline_policy *pol, const struct ui_tree *t, 
 	struct action *cands = NULL, back;
 	size_t n, best = (size_t)-1, i;
 	double best_w = -1.0;
-	bool untried_inputs = false, after_input;
+	bool untried_inputs = false, after_input, form = false;
+	size_t empty_inputs = 0;
 	uint64_t fh = hash_str(14695981039346656037ull, functionality ? functionality : "");
 	uint64_t back_key;
 
@@ -478,6 +571,11 @@ void offline_policy_choose(struct offline_policy *pol, const struct ui_tree *t, 
 		return;
 	}
 
+	learn_words(pol, t);
+	if (state != pol->visit_state) {
+		pol->visit_state = state;
+		pol->n_typed = 0;
+	}
 	n = offline_candidates(t, &cands);
 	note_hints(cands, n, t);
 	after_input = pol->last_type == ACTION_INPUT && state == pol->last_state;
@@ -487,7 +585,14 @@ void offline_policy_choose(struct offline_policy *pol, const struct ui_tree *t, 
 
 		if (cands[i].type == ACTION_INPUT && pol->events[ei].exec < 1.5)
 			untried_inputs = true;
+		if (cands[i].type == ACTION_INPUT && !typed_this_visit(pol, &cands[i]))
+			empty_inputs++;
+		if (cands[i].type == ACTION_CLICK && is_confirm_label(cands[i].widget_text))
+			form = true;
 	}
+	/* A form (fields and a confirm button): fill its empty fields first,
+	 * as a tester would, instead of submitting it empty again. */
+	form = form && empty_inputs && pol->p.form_first;
 	action_init(&back);
 	back.type = ACTION_BACK;
 	back_key = offline_event_key(state, &back);
@@ -516,9 +621,11 @@ void offline_policy_choose(struct offline_policy *pol, const struct ui_tree *t, 
 			w *= 0.01;
 		if (!tried_has(pol, hash_u64(widget_key(&cands[i]), fh)))
 			w *= pol->p.untried_bonus;
-		if (after_input && !untried_inputs && cands[i].type == ACTION_CLICK &&
-		    is_confirm_label(cands[i].widget_text))
+		if (after_input && (!untried_inputs || (pol->p.form_first && !empty_inputs)) &&
+		    cands[i].type == ACTION_CLICK && is_confirm_label(cands[i].widget_text))
 			w *= pol->p.motif_bonus;
+		if (form && cands[i].type == ACTION_INPUT && !typed_this_visit(pol, &cands[i]))
+			w *= FORM_FIRST_FACTOR;
 		/* Ties go to a random one of them: jitter below any real difference. */
 		w *= 1.0 + 1e-6 * rng_unit(&pol->rng);
 		if (w > best_w) {
@@ -690,6 +797,19 @@ void offline_policy_random(struct offline_policy *pol, const struct ui_tree *t, 
 
 		*out = cands[pick];
 		action_init(&cands[pick]);
+		/* Monkey types random key events: letters, digits and punctuation
+		 * with no idea what the field wants. */
+		if (out->type == ACTION_INPUT) {
+			static const char keys[] = "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789.,-_@#";
+			size_t len = 1 + (size_t)(rng_next(&pol->rng) % 12);
+			char *text = xmalloc(len + 1);
+
+			for (size_t k = 0; k < len; k++)
+				text[k] = keys[rng_next(&pol->rng) % (sizeof(keys) - 1)];
+			text[len] = '\0';
+			free(out->text);
+			out->text = text;
+		}
 		finish_choice(pol, out, 0, 0, "random pick");
 	}
 	for (i = 0; i < n; i++)

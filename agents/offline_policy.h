@@ -43,6 +43,7 @@ struct offline_policy_params {
 	double back_weight;    /* initial Υ of the Back event */
 	double untried_bonus;  /* factor for widgets untried in this functionality */
 	double motif_bonus;    /* factor for confirm buttons after typing */
+	bool form_first;       /* fill a form's empty fields before anything else on it */
 	double epsilon;        /* probability of a random pick */
 	int stuck_limit;       /* unchanged screens before Back / restart */
 	unsigned seed;
@@ -101,7 +102,9 @@ void offline_policy_reset_stuck(struct offline_policy *pol);
 
 /*
  * Monkey-like baseline: a uniformly random candidate (90%) or Back (10%),
- * from the policy's seeded generator. Input text comes from input_gen.
+ * from the policy's seeded generator. Typed text is 1-12 random letters,
+ * digits and punctuation, as Monkey's key events would type: it knows
+ * nothing of what a field expects.
  */
 void offline_policy_random(struct offline_policy *pol, const struct ui_tree *t, bool in_app,
 			   struct action *out);

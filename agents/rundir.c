@@ -71,9 +71,14 @@ int rundir_open(const char *path, struct rundir **out)
 			goto fail;
 	}
 	sub = xasprintf("%s/trace.jsonl", path);
-	rd->trace = fopen(sub, "a");
+	/* A run directory holds one run: never mix a new trace into an old one. */
+	rd->trace = fopen(sub, "wx");
 	if (!rd->trace) {
-		err = td_error(TD_ERR_IO, "cannot open %s: %s", sub, strerror(errno));
+		if (errno == EEXIST)
+			err = td_error(TD_ERR_INVALID, "%s already holds a run (%s exists): choose a new "
+				       "output directory or remove the old run", path, sub);
+		else
+			err = td_error(TD_ERR_IO, "cannot open %s: %s", sub, strerror(errno));
 		free(sub);
 		goto fail;
 	}

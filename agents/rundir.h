@@ -29,7 +29,10 @@
 struct cJSON;
 struct rundir;
 
-/* Create DIR (and parents), steps/ and llm/; open trace.jsonl for appending. */
+/*
+ * Create DIR (and parents), steps/ and llm/, and a new trace.jsonl;
+ * TD_ERR_INVALID when DIR already holds a run (its trace.jsonl exists).
+ */
 int rundir_open(const char *path, struct rundir **out) TD_MUST_CHECK;
 /* Close the trace. */
 void rundir_close(struct rundir *rd);

@@ -1,7 +1,8 @@
 /*
  * image.c - decode (libpng's simplified API, raw screencap frames), area
  * downscale, PNG encode (libpng's low-level API, for control over the zlib
- * level and row filter), base64. See image.h.
+ * level and row filter; one encoder, image_encode_png_rows, that the RGB and
+ * palette encoders and the simulator's screencap share), base64. See image.h.
  */
 #include "core/image.h"
 
@@ -367,27 +368,22 @@ struct image *image_downscale(const struct image *src, int width, int height)
 	return dst;
 }
 
-/* libpng write target: a growing memory buffer. */
-struct png_mem {
-	unsigned char *buf;
-	size_t len, alloc;
+/* libpng write target: the caller's strbuf, whose cap may refuse bytes. */
+struct png_sink {
+	struct strbuf *out;
+	int err;       /* TD_ERR_TOO_BIG once the cap refused a write */
+	char msg[128]; /* what libpng said when it gave up */
 };
 
-static void png_mem_write(png_structp png, png_bytep data, size_t len)
+static void png_sink_write(png_structp png, png_bytep data, size_t len)
 {
-	struct png_mem *m = png_get_io_ptr(png);
-	if (m->len + len > m->alloc) {
-		size_t n = m->alloc ? m->alloc : 65536;
-		while (n < m->len + len)
-			n *= 2;
-		m->buf = xrealloc(m->buf, n);
-		m->alloc = n;
-	}
-	memcpy(m->buf + m->len, data, len);
-	m->len += len;
+	struct png_sink *sink = png_get_io_ptr(png);
+	sink->err = strbuf_add(sink->out, data, len);
+	if (sink->err)
+		png_error(png, "output buffer full");
 }
 
-static void png_mem_flush(png_structp png)
+static void png_sink_flush(png_structp png)
 {
 	(void)png;
 }
@@ -395,8 +391,8 @@ static void png_mem_flush(png_structp png)
 /* libpng error callback: keep the message, then unwind to setjmp. */
 static void png_on_error(png_structp png, png_const_charp msg)
 {
-	char *dst = png_get_error_ptr(png);
-	snprintf(dst, 128, "%s", msg);
+	struct png_sink *sink = png_get_error_ptr(png);
+	snprintf(sink->msg, sizeof sink->msg, "%s", msg);
 	png_longjmp(png, 1);
 }
 
@@ -406,19 +402,36 @@ static void png_on_warning(png_structp png, png_const_charp msg)
 	(void)msg;
 }
 
-int image_encode_png(const struct image *img, int level, unsigned char **out, size_t *out_len)
+/* The zlib level actually used for a requested one. */
+static int png_level(int level)
 {
-	*out = NULL;
-	*out_len = 0;
-	if (!img || !size_ok(img->width, img->height))
+	return level < 0 || level > 9 ? 1 : level;
+}
+
+/* Bytes a row of the format takes. */
+static size_t png_row_bytes(const struct image_png_format *fmt)
+{
+	static const size_t per_pixel[] = { [IMAGE_PNG_RGB] = 3, [IMAGE_PNG_RGBA] = 4, [IMAGE_PNG_PALETTE] = 1 };
+	return (size_t)fmt->width * per_pixel[fmt->color];
+}
+
+int image_encode_png_rows(const struct image_png_format *fmt, struct strbuf *out)
+{
+	static const int color_types[] = { [IMAGE_PNG_RGB] = PNG_COLOR_TYPE_RGB,
+					   [IMAGE_PNG_RGBA] = PNG_COLOR_TYPE_RGBA,
+					   [IMAGE_PNG_PALETTE] = PNG_COLOR_TYPE_PALETTE };
+	if (!fmt || !size_ok(fmt->width, fmt->height))
 		return td_error(TD_ERR_INVALID, "cannot encode an empty image");
-	const volatile int zlevel = level < 0 || level > 9 ? 1 : level;
-	char msg[128] = "";
-	struct png_mem mem = { NULL, 0, 0 };
+	if (!fmt->row || (unsigned)fmt->color > IMAGE_PNG_PALETTE)
+		return td_error(TD_ERR_INVALID, "PNG encoder: no row source or unknown colour type %d",
+				(int)fmt->color);
+	if (fmt->color == IMAGE_PNG_PALETTE && (!fmt->palette || fmt->n_palette < 1 || fmt->n_palette > 256))
+		return td_error(TD_ERR_INVALID, "a palette PNG needs 1 to 256 colours, not %d", fmt->n_palette);
+	const size_t start = out->len;
+	struct png_sink sink = { out, TD_OK, "" };
 	/* volatile: read after longjmp. */
-	unsigned char *volatile row = xmalloc((size_t)img->width * 3);
-	png_structp png = png_create_write_struct(PNG_LIBPNG_VER_STRING, msg, png_on_error,
-						  png_on_warning);
+	unsigned char *volatile row = xmalloc(png_row_bytes(fmt));
+	png_structp png = png_create_write_struct(PNG_LIBPNG_VER_STRING, &sink, png_on_error, png_on_warning);
 	png_infop info = png ? png_create_info_struct(png) : NULL;
 	int err = TD_OK;
 	if (!png || !info) {
@@ -426,51 +439,88 @@ int image_encode_png(const struct image *img, int level, unsigned char **out, si
 		goto out;
 	}
 	if (setjmp(png_jmpbuf(png))) {
-		err = td_error(TD_ERR_INVALID, "PNG encoding failed: %s", msg);
-		free(mem.buf);
-		mem.buf = NULL;
+		err = td_error(sink.err ? sink.err : TD_ERR_INVALID, "PNG encoding failed: %s", sink.msg);
+		strbuf_setlen(out, start);
 		goto out;
 	}
-	png_set_write_fn(png, &mem, png_mem_write, png_mem_flush);
-	png_set_IHDR(png, info, (png_uint_32)img->width, (png_uint_32)img->height, 8,
-		     PNG_COLOR_TYPE_RGB, PNG_INTERLACE_NONE, PNG_COMPRESSION_TYPE_DEFAULT,
-		     PNG_FILTER_TYPE_DEFAULT);
-	png_set_compression_level(png, zlevel);
-	/* Fast levels: no row filter. On screenshots (flat areas, repeated
-	 * rows) level 1 unfiltered is both faster and smaller than level 1 with
-	 * the Up or Sub filter (docs/annotation.md); slow levels filter
-	 * adaptively for the smallest files. */
-	png_set_filter(png, PNG_FILTER_TYPE_BASE, zlevel <= 3 ? PNG_FILTER_NONE : PNG_ALL_FILTERS);
-	png_write_info(png, info);
-	for (int y = 0; y < img->height; y++) {
-		const unsigned char *s = img->data + (size_t)y * img->stride;
-		unsigned char *d = row;
-		for (int x = 0; x < img->width; x++, s += 4, d += 3) {
-			unsigned a = s[3];
-			if (a == 255 || a == 0) {
-				d[0] = s[2];
-				d[1] = s[1];
-				d[2] = s[0];
-			} else {
-				d[0] = (unsigned char)(s[2] * 255 / a);
-				d[1] = (unsigned char)(s[1] * 255 / a);
-				d[2] = (unsigned char)(s[0] * 255 / a);
-			}
+	png_set_write_fn(png, &sink, png_sink_write, png_sink_flush);
+	png_set_IHDR(png, info, (png_uint_32)fmt->width, (png_uint_32)fmt->height, 8, color_types[fmt->color],
+		     PNG_INTERLACE_NONE, PNG_COMPRESSION_TYPE_DEFAULT, PNG_FILTER_TYPE_DEFAULT);
+	if (fmt->color == IMAGE_PNG_PALETTE) {
+		png_color colors[256];
+		for (int i = 0; i < fmt->n_palette; i++) {
+			uint32_t c = fmt->palette[i];
+			colors[i].red = (png_byte)(c >> 16);
+			colors[i].green = (png_byte)(c >> 8);
+			colors[i].blue = (png_byte)c;
 		}
+		png_set_PLTE(png, info, colors, fmt->n_palette);
+	}
+	png_set_compression_level(png, png_level(fmt->level));
+	png_set_filter(png, PNG_FILTER_TYPE_BASE, fmt->filter ? PNG_ALL_FILTERS : PNG_FILTER_NONE);
+	png_write_info(png, info);
+	for (int y = 0; y < fmt->height; y++) {
+		fmt->row(fmt->row_ctx, y, row);
 		png_write_row(png, row);
 	}
 	png_write_end(png, info);
-	*out = mem.buf;
-	*out_len = mem.len;
 out:
 	png_destroy_write_struct(&png, &info);
 	free(row);
 	return err;
 }
 
+/* Encode through image_encode_png_rows() into a malloc'd buffer (*out stays NULL on error). */
+static int encode_to_buffer(const struct image_png_format *fmt, unsigned char **out, size_t *out_len)
+{
+	struct strbuf sb = STRBUF_INIT;
+	int err = image_encode_png_rows(fmt, &sb);
+	if (err) {
+		strbuf_release(&sb);
+		return err;
+	}
+	*out = (unsigned char *)strbuf_detach(&sb, out_len);
+	return TD_OK;
+}
+
+/* Row `y` of an image (premultiplied B,G,R,A) as straight R,G,B bytes. */
+static void rgb_row(const void *ctx, int y, unsigned char *row)
+{
+	const struct image *img = ctx;
+	const unsigned char *s = img->data + (size_t)y * img->stride;
+	unsigned char *d = row;
+	for (int x = 0; x < img->width; x++, s += 4, d += 3) {
+		unsigned a = s[3];
+		if (a == 255 || a == 0) {
+			d[0] = s[2];
+			d[1] = s[1];
+			d[2] = s[0];
+		} else {
+			d[0] = (unsigned char)(s[2] * 255 / a);
+			d[1] = (unsigned char)(s[1] * 255 / a);
+			d[2] = (unsigned char)(s[0] * 255 / a);
+		}
+	}
+}
+
+int image_encode_png(const struct image *img, int level, unsigned char **out, size_t *out_len)
+{
+	*out = NULL;
+	*out_len = 0;
+	if (!img || !size_ok(img->width, img->height))
+		return td_error(TD_ERR_INVALID, "cannot encode an empty image");
+	/* Fast levels: no row filter. On screenshots (flat areas, repeated
+	 * rows) level 1 unfiltered is both faster and smaller than level 1 with
+	 * the Up or Sub filter (docs/annotation.md); slow levels filter
+	 * adaptively for the smallest files. */
+	struct image_png_format fmt = { img->width, img->height, IMAGE_PNG_RGB, NULL, 0, level,
+					png_level(level) > 3, rgb_row, img };
+	return encode_to_buffer(&fmt, out, out_len);
+}
+
 /* The palette and a 15-bit RGB -> index table (see image_encode_png_palette). */
 struct palette {
-	png_color colors[256];
+	uint32_t colors[256];      /* 0xRRGGBB */
 	int n;
 	unsigned char lut[32768];
 	int16_t exact_at[32768];   /* first exact colour with this 15-bit key, or -1 */
@@ -488,15 +538,13 @@ static void palette_init(struct palette *p, const uint32_t *exact, size_t n_exac
 	p->n = 0;
 	for (int r = 0; r < 6; r++)
 		for (int g = 0; g < 6; g++)
-			for (int b = 0; b < 6; b++) {
-				png_color c = { (png_byte)(r * 51), (png_byte)(g * 51), (png_byte)(b * 51) };
-				p->colors[p->n++] = c;
-			}
+			for (int b = 0; b < 6; b++)
+				p->colors[p->n++] = (uint32_t)(r * 51) << 16 | (uint32_t)(g * 51) << 8 |
+						    (uint32_t)(b * 51);
 	int grey_base = p->n;
 	for (int i = 0; i < 24; i++) {
-		png_byte v = (png_byte)((i * 255 + 11) / 23);
-		png_color c = { v, v, v };
-		p->colors[p->n++] = c;
+		uint32_t v = (uint32_t)((i * 255 + 11) / 23);
+		p->colors[p->n++] = v << 16 | v << 8 | v;
 	}
 	p->exact_base = p->n;
 	p->n_exact = n_exact > 16 ? 16 : (int)n_exact;
@@ -504,8 +552,7 @@ static void palette_init(struct palette *p, const uint32_t *exact, size_t n_exac
 	for (int i = 0; i < p->n_exact; i++) {
 		uint32_t c = exact[i] & 0xffffff;
 		p->exact[i] = c;
-		png_color pc = { (png_byte)(c >> 16), (png_byte)(c >> 8), (png_byte)c };
-		p->colors[p->n++] = pc;
+		p->colors[p->n++] = c;
 		unsigned key = ((c >> 19) & 31) << 10 | ((c >> 11) & 31) << 5 | ((c >> 3) & 31);
 		if (p->exact_at[key] < 0)
 			p->exact_at[key] = (int16_t)i;
@@ -536,6 +583,21 @@ static unsigned char palette_index(const struct palette *p, const unsigned char 
 	return p->lut[key];
 }
 
+/* An image and the palette its rows are mapped to. */
+struct palette_rows {
+	const struct image *img;
+	const struct palette *pal;
+};
+
+/* Row `y` of the image as palette indices. */
+static void palette_row(const void *ctx, int y, unsigned char *row)
+{
+	const struct palette_rows *pr = ctx;
+	const unsigned char *s = pr->img->data + (size_t)y * pr->img->stride;
+	for (int x = 0; x < pr->img->width; x++, s += 4)
+		row[x] = palette_index(pr->pal, s);
+}
+
 int image_encode_png_palette(const struct image *img, int level, const uint32_t *exact,
 			     size_t n_exact, unsigned char **out, size_t *out_len)
 {
@@ -543,46 +605,12 @@ int image_encode_png_palette(const struct image *img, int level, const uint32_t 
 	*out_len = 0;
 	if (!img || !size_ok(img->width, img->height))
 		return td_error(TD_ERR_INVALID, "cannot encode an empty image");
-	const volatile int zlevel = level < 0 || level > 9 ? 1 : level;
-	char msg[128] = "";
-	struct png_mem mem = { NULL, 0, 0 };
-	struct palette *volatile pal = xmalloc(sizeof *pal);
-	unsigned char *volatile row = xmalloc((size_t)img->width);
+	struct palette *pal = xmalloc(sizeof *pal);
 	palette_init(pal, exact, n_exact);
-	png_structp png = png_create_write_struct(PNG_LIBPNG_VER_STRING, msg, png_on_error,
-						  png_on_warning);
-	png_infop info = png ? png_create_info_struct(png) : NULL;
-	int err = TD_OK;
-	if (!png || !info) {
-		err = td_error(TD_ERR_NOMEM, "libpng could not start an encoder");
-		goto out;
-	}
-	if (setjmp(png_jmpbuf(png))) {
-		err = td_error(TD_ERR_INVALID, "PNG encoding failed: %s", msg);
-		free(mem.buf);
-		mem.buf = NULL;
-		goto out;
-	}
-	png_set_write_fn(png, &mem, png_mem_write, png_mem_flush);
-	png_set_IHDR(png, info, (png_uint_32)img->width, (png_uint_32)img->height, 8,
-		     PNG_COLOR_TYPE_PALETTE, PNG_INTERLACE_NONE, PNG_COMPRESSION_TYPE_DEFAULT,
-		     PNG_FILTER_TYPE_DEFAULT);
-	png_set_PLTE(png, info, pal->colors, pal->n);
-	png_set_compression_level(png, zlevel);
-	png_set_filter(png, PNG_FILTER_TYPE_BASE, PNG_FILTER_NONE);
-	png_write_info(png, info);
-	for (int y = 0; y < img->height; y++) {
-		const unsigned char *s = img->data + (size_t)y * img->stride;
-		for (int x = 0; x < img->width; x++, s += 4)
-			row[x] = palette_index(pal, s);
-		png_write_row(png, row);
-	}
-	png_write_end(png, info);
-	*out = mem.buf;
-	*out_len = mem.len;
-out:
-	png_destroy_write_struct(&png, &info);
-	free(row);
+	struct palette_rows pr = { img, pal };
+	struct image_png_format fmt = { img->width, img->height, IMAGE_PNG_PALETTE, pal->colors, pal->n, level,
+					false, palette_row, &pr };
+	int err = encode_to_buffer(&fmt, out, out_len);
 	free(pal);
 	return err;
 }

@@ -16,10 +16,13 @@
 #ifndef TRIDENT_CORE_IMAGE_H
 #define TRIDENT_CORE_IMAGE_H
 
+#include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
 
 #include "core/error.h"
+
+struct strbuf;
 
 /* Largest image any decoder accepts (8192 x 8192, Anthropic's own limit is 8000). */
 #define IMAGE_MAX_PIXELS (8192u * 8192u)
@@ -96,6 +99,38 @@ int image_encode_png(const struct image *img, int level, unsigned char **out, si
  */
 int image_encode_png_palette(const struct image *img, int level, const uint32_t *exact,
 			     size_t n_exact, unsigned char **out, size_t *out_len) TD_MUST_CHECK;
+
+/* The pixel layout of the rows image_encode_png_rows() asks for and writes. */
+enum image_png_color {
+	IMAGE_PNG_RGB,     /* 3 bytes a pixel: R, G, B */
+	IMAGE_PNG_RGBA,    /* 4 bytes a pixel: R, G, B, A (straight alpha) */
+	IMAGE_PNG_PALETTE, /* 1 byte a pixel: an index into the palette */
+};
+
+/* Fill `row` with row `y` of the picture, laid out as the format's `color` says. */
+typedef void (*image_png_row_fn)(const void *ctx, int y, unsigned char *row);
+
+/* What image_encode_png_rows() writes, and where its pixels come from. */
+struct image_png_format {
+	int width, height;          /* as image_new() accepts */
+	enum image_png_color color;
+	const uint32_t *palette;    /* IMAGE_PNG_PALETTE: 0xRRGGBB entries */
+	int n_palette;              /* IMAGE_PNG_PALETTE: 1..256 */
+	int level;                  /* zlib level 0-9; anything else means 1 */
+	bool filter;                /* adaptive row filters; false: none (fast, and
+				     * smaller at low levels on flat UI pictures) */
+	image_png_row_fn row;       /* called once per row, top to bottom */
+	const void *row_ctx;        /* passed to `row` */
+};
+
+/*
+ * The one libpng encoder behind image_encode_png(), image_encode_png_palette()
+ * and the simulator's screencap: an 8-bit, non-interlaced PNG of
+ * fmt->width x fmt->height whose rows come from fmt->row, appended to `out`.
+ * TD_ERR_INVALID for a bad format, TD_ERR_TOO_BIG when `out`'s cap would be
+ * passed; on any error `out` is left as it was.
+ */
+int image_encode_png_rows(const struct image_png_format *fmt, struct strbuf *out) TD_MUST_CHECK;
 
 /* Encode and write a PNG file. TD_ERR_IO naming the path. */
 int image_write_png(const struct image *img, const char *path) TD_MUST_CHECK;

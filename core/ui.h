@@ -114,7 +114,8 @@ bool ui_rect_intersects(const struct ui_rect *a, const struct ui_rect *b);
  *  - structural (Vet): activity + depth-first (class, resource-id, depth) of
  *    visible nodes;
  *  - abstract (Genie): activity + the *set* of (class, resource-id,
- *    content-desc), so lists of any length collapse;
+ *    content-desc), so lists of any length collapse (content-desc is left
+ *    out inside lists, where it names a row's data);
  *  - text: structural plus text and checked state, to tell whether an action
  *    changed anything.
  * `activity` may be NULL.

@@ -8,7 +8,9 @@
  *    depth-first order its window, depth, class and resource-id;
  *  - abstract (Genie, seeds/003 §4): activity, then the sorted, de-duplicated
  *    set of hashes of (class, resource-id, content-desc) of visible nodes, so
- *    a list of 3 rows and one of 30 rows of the same kind hash alike;
+ *    a list of 3 rows and one of 30 rows of the same kind hash alike; inside
+ *    a list the content-desc is left out (it names the row's data, "Delete
+ *    Milk"), so rows holding other data hash alike too;
  *  - text: the structural walk plus each node's text and checked state.
  * A node is visible when ui_widget_visible() holds for the tree's screen.
  */
@@ -209,6 +211,16 @@ static int cmp_u64(const void *a, const void *b)
 	return (x > y) - (x < y);
 }
 
+/* Whether a widget lies inside a list (RecyclerView, ListView, GridView). */
+static bool in_list_row(const struct ui_widget *w)
+{
+	for (const struct ui_widget *p = w->parent; p; p = p->parent)
+		if (strstr(p->class_name, "RecyclerView") || strstr(p->class_name, "ListView") ||
+		    strstr(p->class_name, "GridView"))
+			return true;
+	return false;
+}
+
 uint64_t ui_sig_abstract(const struct ui_tree *t, const char *activity)
 {
 	uint64_t *items = xmalloc((t->n_nodes ? t->n_nodes : 1) * sizeof *items);
@@ -219,7 +231,9 @@ uint64_t ui_sig_abstract(const struct ui_tree *t, const char *activity)
 			continue;
 		uint64_t h = fnv_str(FNV_OFFSET, w->class_name);
 		h = fnv_str(h, w->resource_id);
-		items[n++] = fnv_str(h, w->content_desc);
+		/* A row's content-desc names its data ("Delete Milk"): rows of
+		 * other data are the same kind of screen. */
+		items[n++] = fnv_str(h, in_list_row(w) ? "" : w->content_desc);
 	}
 	qsort(items, n, sizeof *items, cmp_u64);
 	uint64_t h = sig_start('A', activity);

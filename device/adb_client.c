@@ -233,6 +233,7 @@ static int write_full(int fd, const void *buf, size_t n, long long deadline)
 /* Read up to `n` bytes; *got = 0 means end of stream. */
 static int read_some(int fd, void *buf, size_t n, size_t *got, long long deadline)
 {
+	*got = 0;
 	for (;;) {
 		ssize_t r = recv(fd, buf, n, 0);
 		if (r >= 0) {

@@ -136,6 +136,18 @@ int adb_packet_parse(const uint8_t *buf, size_t len, uint32_t max_payload, bool 
 	return TD_OK;
 }
 
+/* Append a header and its payload, both or neither (`out` unchanged on failure). */
+static int add_framed(struct strbuf *out, const uint8_t *header, size_t header_len, const void *data, size_t len)
+{
+	size_t start = out->len;
+	int err = strbuf_add(out, header, header_len);
+	if (!err && len)
+		err = strbuf_add(out, data, len);
+	if (err)
+		strbuf_setlen(out, start);
+	return err;
+}
+
 int adb_packet_encode(struct strbuf *out, uint32_t command, uint32_t arg0, uint32_t arg1,
 		      const void *data, size_t len)
 {
@@ -148,13 +160,7 @@ int adb_packet_encode(struct strbuf *out, uint32_t command, uint32_t arg0, uint3
 	put_le32(h + 12, (uint32_t)len);
 	put_le32(h + 16, len ? adb_payload_checksum(data, len) : 0);
 	put_le32(h + 20, command ^ 0xffffffffu);
-	size_t start = out->len;
-	int err = strbuf_add(out, h, sizeof h);
-	if (!err && len)
-		err = strbuf_add(out, data, len);
-	if (err)
-		strbuf_setlen(out, start);
-	return err;
+	return add_framed(out, h, sizeof h, data, len);
 }
 
 /* ----- services ----- */
@@ -233,13 +239,7 @@ int adb_shell_encode(struct strbuf *out, int id, const void *data, size_t len)
 		return TD_ERR_TOO_BIG;
 	h[0] = (uint8_t)id;
 	put_le32(h + 1, (uint32_t)len);
-	size_t start = out->len;
-	int err = strbuf_add(out, h, sizeof h);
-	if (!err && len)
-		err = strbuf_add(out, data, len);
-	if (err)
-		strbuf_setlen(out, start);
-	return err;
+	return add_framed(out, h, sizeof h, data, len);
 }
 
 /* ----- sync protocol ----- */
@@ -373,33 +373,41 @@ char *adbd_banner(const struct adbd_device *dev)
 
 struct conn;
 
+/*
+ * A thread on a list its owner reaps: a connection's streams (under
+ * conn->lock) and the server's connections (under adbd->lock). Embedded as
+ * the first member, so a stream or conn is found back from its worker.
+ */
+struct worker {
+	struct worker *next;
+	pthread_t thread;
+	bool finished;            /* the thread is done: join and free it */
+};
+
 struct stream {
+	struct worker w;          /* on conn->streams */
 	struct conn *c;
 	uint32_t local, remote;
 	char *dest;               /* owned copy of the OPEN destination */
 	struct adb_service svc;   /* command points into dest */
 	bool ack_by_worker;       /* sync / interactive: OKAY after consuming */
-	pthread_t thread;
 	bool can_write;           /* peer OKAYed our last WRTE */
 	bool peer_closed;         /* peer sent CLSE */
 	bool ack_pending;         /* a WRTE of the peer awaits our OKAY */
-	bool done;                /* worker finished; join and free */
 	struct strbuf in;         /* peer's bytes not yet consumed */
-	struct stream *next;
 };
 
 struct conn {
+	struct worker w;          /* on adbd->conns; finished when the reader ends */
 	struct adbd *d;
 	int fd;
-	pthread_t thread;
 	pthread_mutex_t lock, wlock;
 	pthread_cond_t cond;
-	bool dead, connected, finished;
+	bool dead, connected;
 	uint32_t version, max_payload;
 	uint32_t next_id;
 	int n_streams;
-	struct stream *streams;
-	struct conn *next;
+	struct worker *streams;   /* struct stream */
 };
 
 struct adbd {
@@ -410,9 +418,39 @@ struct adbd {
 	int max_clients;
 	size_t max_file;
 	pthread_mutex_t lock;
-	struct conn *conns;
+	struct worker *conns;     /* struct conn */
 	int n_conns;
 };
+
+/* Put a started worker on its list (the caller holds the list's lock). */
+static void worker_push(struct worker **list, int *count, struct worker *w)
+{
+	w->next = *list;
+	*list = w;
+	(*count)++;
+}
+
+/*
+ * Unlink the first worker of `list` that finished (any, when `all`) under
+ * `lock`, and join its thread; NULL when there is none. The caller frees it.
+ */
+static struct worker *worker_reap_one(pthread_mutex_t *lock, struct worker **list, int *count, bool all)
+{
+	struct worker *victim = NULL;
+	pthread_mutex_lock(lock);
+	for (struct worker **pp = list; *pp; pp = &(*pp)->next) {
+		if ((*pp)->finished || all) {
+			victim = *pp;
+			*pp = victim->next;
+			(*count)--;
+			break;
+		}
+	}
+	pthread_mutex_unlock(lock);
+	if (victim)
+		pthread_join(victim->thread, NULL);
+	return victim;
+}
 
 /* Write all of buf (whole packets only: callers hold wlock). */
 static int write_all(int fd, const void *buf, size_t len)
@@ -1065,7 +1103,7 @@ static void *stream_main(void *arg)
 	if (send_close)
 		(void)conn_send(c, ADB_CMD_CLSE, st->local, st->remote, NULL, 0);
 	pthread_mutex_lock(&c->lock);
-	st->done = true;
+	st->w.finished = true;
 	pthread_mutex_unlock(&c->lock);
 	return NULL;
 }
@@ -1080,30 +1118,18 @@ static void stream_free(struct stream *st)
 /* Join and free the streams whose workers finished (all of them when `all`). */
 static void reap_streams(struct conn *c, bool all)
 {
-	for (;;) {
-		struct stream *victim = NULL;
-		pthread_mutex_lock(&c->lock);
-		for (struct stream **pp = &c->streams; *pp; pp = &(*pp)->next) {
-			if ((*pp)->done || all) {
-				victim = *pp;
-				*pp = victim->next;
-				c->n_streams--;
-				break;
-			}
-		}
-		pthread_mutex_unlock(&c->lock);
-		if (!victim)
-			return;
-		pthread_join(victim->thread, NULL);
-		stream_free(victim);
-	}
+	struct worker *w;
+	while ((w = worker_reap_one(&c->lock, &c->streams, &c->n_streams, all)))
+		stream_free((struct stream *)w);
 }
 
 static struct stream *find_stream(struct conn *c, uint32_t local)
 {
-	for (struct stream *st = c->streams; st; st = st->next)
-		if (st->local == local && !st->done)
+	for (struct worker *w = c->streams; w; w = w->next) {
+		struct stream *st = (struct stream *)w;
+		if (st->local == local && !w->finished)
 			return st;
+	}
 	return NULL;
 }
 
@@ -1144,15 +1170,13 @@ static void handle_open(struct conn *c, const struct adb_packet *p)
 		return;
 	}
 	pthread_mutex_lock(&c->lock);
-	if (pthread_create(&st->thread, NULL, stream_main, st) != 0) {
+	if (pthread_create(&st->w.thread, NULL, stream_main, st) != 0) {
 		pthread_mutex_unlock(&c->lock);
 		stream_free(st);
 		(void)conn_send(c, ADB_CMD_CLSE, 0, p->arg0, NULL, 0);
 		return;
 	}
-	st->next = c->streams;
-	c->streams = st;
-	c->n_streams++;
+	worker_push(&c->streams, &c->n_streams, &st->w);
 	pthread_mutex_unlock(&c->lock);
 }
 
@@ -1284,7 +1308,7 @@ static void *conn_main(void *arg)
 	shutdown(c->fd, SHUT_RDWR);
 	reap_streams(c, true);
 	pthread_mutex_lock(&c->d->lock);
-	c->finished = true;
+	c->w.finished = true;
 	pthread_mutex_unlock(&c->d->lock);
 	return NULL;
 }
@@ -1303,27 +1327,13 @@ static void reap_conns(struct adbd *d, bool all)
 {
 	if (all) {
 		pthread_mutex_lock(&d->lock);
-		for (struct conn *c = d->conns; c; c = c->next)
-			shutdown(c->fd, SHUT_RDWR);
+		for (struct worker *w = d->conns; w; w = w->next)
+			shutdown(((struct conn *)w)->fd, SHUT_RDWR);
 		pthread_mutex_unlock(&d->lock);
 	}
-	for (;;) {
-		struct conn *victim = NULL;
-		pthread_mutex_lock(&d->lock);
-		for (struct conn **pp = &d->conns; *pp; pp = &(*pp)->next) {
-			if ((*pp)->finished || all) {
-				victim = *pp;
-				*pp = victim->next;
-				d->n_conns--;
-				break;
-			}
-		}
-		pthread_mutex_unlock(&d->lock);
-		if (!victim)
-			return;
-		pthread_join(victim->thread, NULL);
-		conn_free(victim);
-	}
+	struct worker *w;
+	while ((w = worker_reap_one(&d->lock, &d->conns, &d->n_conns, all)))
+		conn_free((struct conn *)w);
 }
 
 static void accept_one(struct adbd *d)
@@ -1356,14 +1366,12 @@ static void accept_one(struct adbd *d)
 	pthread_mutex_init(&c->wlock, NULL);
 	pthread_cond_init(&c->cond, NULL);
 	pthread_mutex_lock(&d->lock);
-	if (pthread_create(&c->thread, NULL, conn_main, c) != 0) {
+	if (pthread_create(&c->w.thread, NULL, conn_main, c) != 0) {
 		pthread_mutex_unlock(&d->lock);
 		conn_free(c);
 		return;
 	}
-	c->next = d->conns;
-	d->conns = c;
-	d->n_conns++;
+	worker_push(&d->conns, &d->n_conns, &c->w);
 	pthread_mutex_unlock(&d->lock);
 }
 

@@ -291,6 +291,12 @@ static int call(struct parser *ps, const char *fn, struct sim_value *out)
 	if (!strcmp(fn, "len")) {
 		sim_value_num(out, a.type == SIM_LIST ? (double)a.n_recs
 					: a.type == SIM_STR ? (double)strlen(a.str) : 0);
+	} else if (!strcmp(fn, "digits")) {
+		size_t d = 0;
+		sim_value_format(&a, &sb);
+		for (const char *q = sb.buf; *q; q++)
+			d += isdigit((unsigned char)*q) != 0;
+		sim_value_num(out, (double)d);
 	} else if (!strcmp(fn, "num")) {
 		sim_value_copy(out, &a);
 		sim_value_convert(out, SIM_NUM);

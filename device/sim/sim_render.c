@@ -14,13 +14,14 @@
  * its bounds, so later siblings (scrim, dialog, toast) cover earlier ones
  * as on a phone.
  *
- * PNG encoding goes through libpng directly with zlib level 1 and no row
- * filter. Measured with bench/bench_sim_render on a busy 1080x2400 screen
- * (draw + encode, median of 15; absolute times vary with machine load):
- * 19-40 ms and 125 KB, against 62-125 ms and 76 KB for
- * cairo_surface_write_to_png_stream (zlib level 6, adaptive filters), i.e.
- * 3-4 times faster. In the same run as the 40 ms, SUB filter + Z_RLE gave
- * 55 ms, UP + Z_RLE 61 ms, level 6 with all filters 190 ms. Flat UI colours compress well without filters, and
+ * PNG encoding goes through image.c's libpng encoder (image_encode_png_rows)
+ * as 8-bit RGBA with zlib level 1 and no row filter. Measured with
+ * bench/bench_sim_render on a busy 1080x2400 screen (draw + encode, median
+ * of 15; absolute times vary with machine load): 19-40 ms and 125 KB,
+ * against 62-125 ms and 76 KB for cairo_surface_write_to_png_stream (zlib
+ * level 6, adaptive filters), i.e. 3-4 times faster. In the same run as the
+ * 40 ms, SUB filter + Z_RLE gave 55 ms, UP + Z_RLE 61 ms, level 6 with all
+ * filters 190 ms. Flat UI colours compress well without filters, and
  * filtering costs more time than it saves. sim_render_png_cairo is kept for
  * the comparison.
  */
@@ -30,13 +31,13 @@
 #include <ctype.h>
 #include <dlfcn.h>
 #include <math.h>
-#include <png.h>
 #include <stdbool.h>
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "core/error.h"
+#include "core/image.h"
 #include "core/xalloc.h"
 
 #define FONT_FAMILY "DejaVu Sans Condensed"
@@ -79,6 +80,7 @@ struct place {
 	bool home;        /* on the launcher's workspace */
 	enum sim_view_kind parent;
 	int clip_top, clip_bottom; /* the scrolling viewport the view sits in */
+	int depth;        /* 0 for the root */
 };
 
 enum icon {
@@ -258,6 +260,36 @@ static void rounded_rect(cairo_t *cr, double x, double y, double w, double h, do
 	cairo_close_path(cr);
 }
 
+/* Fill a rectangle with the current source. */
+static void fill_rect(cairo_t *cr, double x, double y, double w, double h)
+{
+	cairo_rectangle(cr, x, y, w, h);
+	cairo_fill(cr);
+}
+
+/* Fill a circle with the current source. */
+static void fill_circle(cairo_t *cr, double cx, double cy, double r)
+{
+	cairo_arc(cr, cx, cy, r, 0, 2 * M_PI);
+	cairo_fill(cr);
+}
+
+/* Add the segment (x0, y0)-(x1, y1) to the path. */
+static void segment(cairo_t *cr, double x0, double y0, double x1, double y1)
+{
+	cairo_move_to(cr, x0, y0);
+	cairo_line_to(cr, x1, y1);
+}
+
+/* Bytes in the first UTF-8 character of a non-empty `s`. */
+static size_t first_char_len(const char *s)
+{
+	size_t l = 1;
+	while (s[l] && ((unsigned char)s[l] & 0xC0) == 0x80)
+		l++;
+	return l;
+}
+
 static double text_width(cairo_t *cr, const char *s)
 {
 	cairo_text_extents_t te;
@@ -321,15 +353,25 @@ static void draw_line(struct painter *p, const char *s, size_t len, double x, do
 	free(line);
 }
 
+/* draw_line() for a label as it comes from the view tree (cleaned first). */
+static void show_line(struct painter *p, const char *label, bool upper, double x, double cy, double max_w,
+		      enum align align)
+{
+	char *t = clean_text(label, upper);
+	draw_line(p, t, strlen(t), x, cy, max_w, align);
+	free(t);
+}
+
 /*
- * Word-wrap `s` into the box and draw as many lines as fit, the block
- * centred vertically (or from the top when `top`). The last visible line is
- * ellipsised when text remains.
+ * Word-wrap a label (cleaned first) into the box and draw as many lines as
+ * fit, the block centred vertically. The last visible line is ellipsised
+ * when text remains.
  */
-static void draw_wrapped(struct painter *p, const char *s, double x, double y, double w, double h,
-			 enum align align, bool top)
+static void draw_wrapped(struct painter *p, const char *label, double x, double y, double w, double h,
+			 enum align align)
 {
 	cairo_t *cr = p->cr;
+	char *s = clean_text(label, false);
 	cairo_font_extents_t fe;
 	cairo_font_extents(cr, &fe);
 	double line_h = fe.height * 1.05;
@@ -372,7 +414,7 @@ static void draw_wrapped(struct painter *p, const char *s, double x, double y, d
 			pos++;
 	}
 	double block = lines * line_h;
-	double y0 = top ? y : y + (h - block) / 2;
+	double y0 = y + (h - block) / 2;
 	for (int i = 0; i < lines; i++) {
 		double cy = y0 + line_h * (i + 0.5);
 		if (i == lines - 1 && more) {
@@ -382,6 +424,7 @@ static void draw_wrapped(struct painter *p, const char *s, double x, double y, d
 		}
 		draw_line(p, s + starts[i], lens[i], x, cy, w, align);
 	}
+	free(s);
 }
 
 /* ----- icons, drawn on a 24x24 grid centred at (cx, cy) ----- */
@@ -414,18 +457,14 @@ static void draw_icon(struct painter *p, enum icon icon, double cx, double cy, d
 	cairo_set_line_join(cr, CAIRO_LINE_JOIN_ROUND);
 	switch (icon) {
 	case ICON_BACK:
-		cairo_move_to(cr, 8, 0);
-		cairo_line_to(cr, -8, 0);
-		cairo_move_to(cr, 0, -8);
-		cairo_line_to(cr, -8, 0);
+		segment(cr, 8, 0, -8, 0);
+		segment(cr, 0, -8, -8, 0);
 		cairo_line_to(cr, 0, 8);
 		cairo_stroke(cr);
 		break;
 	case ICON_MENU:
-		for (int i = -1; i <= 1; i++) {
-			cairo_move_to(cr, -9, i * 6);
-			cairo_line_to(cr, 9, i * 6);
-		}
+		for (int i = -1; i <= 1; i++)
+			segment(cr, -9, i * 6, 9, i * 6);
 		cairo_stroke(cr);
 		break;
 	case ICON_MORE:
@@ -437,22 +476,17 @@ static void draw_icon(struct painter *p, enum icon icon, double cx, double cy, d
 		break;
 	case ICON_SEARCH:
 		cairo_arc(cr, -2.5, -2.5, 6, 0, 2 * M_PI);
-		cairo_move_to(cr, 2, 2);
-		cairo_line_to(cr, 9, 9);
+		segment(cr, 2, 2, 9, 9);
 		cairo_stroke(cr);
 		break;
 	case ICON_ADD:
-		cairo_move_to(cr, -8, 0);
-		cairo_line_to(cr, 8, 0);
-		cairo_move_to(cr, 0, -8);
-		cairo_line_to(cr, 0, 8);
+		segment(cr, -8, 0, 8, 0);
+		segment(cr, 0, -8, 0, 8);
 		cairo_stroke(cr);
 		break;
 	case ICON_CLOSE:
-		cairo_move_to(cr, -7, -7);
-		cairo_line_to(cr, 7, 7);
-		cairo_move_to(cr, 7, -7);
-		cairo_line_to(cr, -7, 7);
+		segment(cr, -7, -7, 7, 7);
+		segment(cr, 7, -7, -7, 7);
 		cairo_stroke(cr);
 		break;
 	case ICON_CHECK:
@@ -463,22 +497,18 @@ static void draw_icon(struct painter *p, enum icon icon, double cx, double cy, d
 		break;
 	case ICON_DELETE:
 		cairo_rectangle(cr, -6, -5, 12, 14);
-		cairo_move_to(cr, -9, -6);
-		cairo_line_to(cr, 9, -6);
+		segment(cr, -9, -6, 9, -6);
 		cairo_move_to(cr, -3, -6);
 		cairo_line_to(cr, -3, -9);
 		cairo_line_to(cr, 3, -9);
 		cairo_line_to(cr, 3, -6);
-		cairo_move_to(cr, -2, -1);
-		cairo_line_to(cr, -2, 5);
-		cairo_move_to(cr, 2, -1);
-		cairo_line_to(cr, 2, 5);
+		segment(cr, -2, -1, -2, 5);
+		segment(cr, 2, -1, 2, 5);
 		cairo_stroke(cr);
 		break;
 	case ICON_EDIT:
 		cairo_set_line_width(cr, 4);
-		cairo_move_to(cr, -5, 5);
-		cairo_line_to(cr, 6, -6);
+		segment(cr, -5, 5, 6, -6);
 		cairo_stroke(cr);
 		cairo_move_to(cr, -9, 9);
 		cairo_line_to(cr, -8, 4);
@@ -507,12 +537,9 @@ static void draw_icon(struct painter *p, enum icon icon, double cx, double cy, d
 		cairo_line_to(cr, -6, 0);
 		cairo_line_to(cr, 6, 7);
 		cairo_stroke(cr);
-		cairo_arc(cr, 6, -7, 3, 0, 2 * M_PI);
-		cairo_fill(cr);
-		cairo_arc(cr, -6, 0, 3, 0, 2 * M_PI);
-		cairo_fill(cr);
-		cairo_arc(cr, 6, 7, 3, 0, 2 * M_PI);
-		cairo_fill(cr);
+		fill_circle(cr, 6, -7, 3);
+		fill_circle(cr, -6, 0, 3);
+		fill_circle(cr, 6, 7, 3);
 		break;
 	case ICON_HOME:
 		cairo_move_to(cr, -10, 0);
@@ -529,8 +556,7 @@ static void draw_icon(struct painter *p, enum icon icon, double cx, double cy, d
 		cairo_stroke(cr);
 		break;
 	case ICON_PERSON:
-		cairo_arc(cr, 0, -4, 4.5, 0, 2 * M_PI);
-		cairo_fill(cr);
+		fill_circle(cr, 0, -4, 4.5);
 		cairo_move_to(cr, -9, 9);
 		cairo_curve_to(cr, -9, 1, 9, 1, 9, 9);
 		cairo_close_path(cr);
@@ -548,11 +574,8 @@ static void draw_icon(struct painter *p, enum icon icon, double cx, double cy, d
 		break;
 	case ICON_LIST:
 		for (int i = -1; i <= 1; i++) {
-			cairo_new_sub_path(cr);
-			cairo_arc(cr, -8, i * 6, 1.6, 0, 2 * M_PI);
-			cairo_fill(cr);
-			cairo_move_to(cr, -4, i * 6);
-			cairo_line_to(cr, 9, i * 6);
+			fill_circle(cr, -8, i * 6, 1.6);
+			segment(cr, -4, i * 6, 9, i * 6);
 			cairo_stroke(cr);
 		}
 		break;
@@ -566,22 +589,17 @@ static void draw_icon(struct painter *p, enum icon icon, double cx, double cy, d
 		cairo_fill(cr);
 		break;
 	case ICON_SORT:
-		cairo_move_to(cr, -9, -6);
-		cairo_line_to(cr, 9, -6);
-		cairo_move_to(cr, -9, 0);
-		cairo_line_to(cr, 3, 0);
-		cairo_move_to(cr, -9, 6);
-		cairo_line_to(cr, -3, 6);
+		segment(cr, -9, -6, 9, -6);
+		segment(cr, -9, 0, 3, 0);
+		segment(cr, -9, 6, -3, 6);
 		cairo_stroke(cr);
 		break;
 	case ICON_INFO:
 		cairo_arc(cr, 0, 0, 9.5, 0, 2 * M_PI);
 		cairo_stroke(cr);
-		cairo_move_to(cr, 0, -1);
-		cairo_line_to(cr, 0, 5);
+		segment(cr, 0, -1, 0, 5);
 		cairo_stroke(cr);
-		cairo_arc(cr, 0, -5, 1.4, 0, 2 * M_PI);
-		cairo_fill(cr);
+		fill_circle(cr, 0, -5, 1.4);
 		break;
 	case ICON_CART:
 		cairo_move_to(cr, -10, -8);
@@ -591,10 +609,8 @@ static void draw_icon(struct painter *p, enum icon icon, double cx, double cy, d
 		cairo_line_to(cr, 9, -4);
 		cairo_line_to(cr, -6, -4);
 		cairo_stroke(cr);
-		cairo_arc(cr, -3, 8, 1.8, 0, 2 * M_PI);
-		cairo_fill(cr);
-		cairo_arc(cr, 6, 8, 1.8, 0, 2 * M_PI);
-		cairo_fill(cr);
+		fill_circle(cr, -3, 8, 1.8);
+		fill_circle(cr, 6, 8, 1.8);
 		break;
 	case ICON_PLAY:
 		cairo_move_to(cr, -6, -9);
@@ -610,12 +626,9 @@ static void draw_icon(struct painter *p, enum icon icon, double cx, double cy, d
 		break;
 	case ICON_CALENDAR:
 		cairo_rectangle(cr, -9, -7, 18, 16);
-		cairo_move_to(cr, -9, -2);
-		cairo_line_to(cr, 9, -2);
-		cairo_move_to(cr, -4, -10);
-		cairo_line_to(cr, -4, -6);
-		cairo_move_to(cr, 4, -10);
-		cairo_line_to(cr, 4, -6);
+		segment(cr, -9, -2, 9, -2);
+		segment(cr, -4, -10, -4, -6);
+		segment(cr, 4, -10, 4, -6);
 		cairo_stroke(cr);
 		break;
 	case ICON_CHART:
@@ -641,8 +654,7 @@ static void draw_icon(struct painter *p, enum icon icon, double cx, double cy, d
 		cairo_line_to(cr, -9, 9);
 		cairo_line_to(cr, 5, 9);
 		cairo_stroke(cr);
-		cairo_arc(cr, 1, 1, 2, 0, 2 * M_PI);
-		cairo_fill(cr);
+		fill_circle(cr, 1, 1, 2);
 		cairo_move_to(cr, 3, 1);
 		cairo_line_to(cr, 3, -6);
 		cairo_line_to(cr, 6, -6);
@@ -658,17 +670,13 @@ static void draw_icon(struct painter *p, enum icon icon, double cx, double cy, d
 		cairo_line_to(cr, -5, 10);
 		cairo_line_to(cr, -7, 8);
 		cairo_close_path(cr);
-		cairo_move_to(cr, -3, -5);
-		cairo_line_to(cr, 3, -5);
-		cairo_move_to(cr, -3, -1);
-		cairo_line_to(cr, 3, -1);
-		cairo_move_to(cr, -3, 3);
-		cairo_line_to(cr, 1, 3);
+		segment(cr, -3, -5, 3, -5);
+		segment(cr, -3, -1, 3, -1);
+		segment(cr, -3, 3, 1, 3);
 		cairo_stroke(cr);
 		break;
 	case ICON_MUSIC:
-		cairo_arc(cr, -4, 6, 3.5, 0, 2 * M_PI);
-		cairo_fill(cr);
+		fill_circle(cr, -4, 6, 3.5);
 		cairo_move_to(cr, -0.5, 6);
 		cairo_line_to(cr, -0.5, -9);
 		cairo_curve_to(cr, 3, -7, 7, -6, 7, -2);
@@ -680,10 +688,7 @@ static void draw_icon(struct painter *p, enum icon icon, double cx, double cy, d
 		cairo_stroke(cr);
 		char *t = clean_text(letter_from, true);
 		if (t[0]) {
-			size_t l = 1;
-			while (t[l] && ((unsigned char)t[l] & 0xC0) == 0x80)
-				l++;
-			t[l] = '\0';
+			t[first_char_len(t)] = '\0';
 			cairo_select_font_face(cr, FONT_FAMILY, CAIRO_FONT_SLANT_NORMAL, CAIRO_FONT_WEIGHT_BOLD);
 			cairo_set_font_size(cr, 12);
 			cairo_text_extents_t te;
@@ -720,17 +725,55 @@ static double max_d(double a, double b)
 	return a > b ? a : b;
 }
 
+/* What a view shows as its label: its text, else its content description. */
+static const char *view_label(const struct sim_view *v)
+{
+	return v->text && v->text[0] ? v->text : v->content_desc;
+}
+
+/* Opacity of a control's colours: Material dims disabled ones to 38%. */
+static double enabled_alpha(const struct sim_view *v)
+{
+	return v->enabled ? 1 : 0.38;
+}
+
+/* A progress bar's or slider's value clamped to 0..100. */
+static int view_percent(const struct sim_view *v)
+{
+	return v->value < 0 ? 0 : v->value > 100 ? 100 : v->value;
+}
+
+/* Fill the view's whole bounds with the current source. */
+static void fill_view(cairo_t *cr, const struct sim_view *v)
+{
+	fill_rect(cr, v->x1, v->y1, vw(v), vh(v));
+}
+
+/* A disc of colour `c` over its soft shadow one dp lower (FAB, app icon, switch knob). */
+static void shadowed_disc(struct painter *p, double cx, double cy, double r, struct rgb c)
+{
+	set_rgba(p->cr, C_BLACK, 0.25);
+	fill_circle(p->cr, cx, cy + p->dp, r);
+	set_rgb(p->cr, c);
+	fill_circle(p->cr, cx, cy, r);
+}
+
+/* A button's or tab's label: upper case, centred in the box less 8 dp each side. */
+static void draw_caps_label(struct painter *p, const char *label, double x, double y, double w, double h)
+{
+	show_line(p, label, true, x + 8 * p->dp, y + h / 2, w - 16 * p->dp, ALIGN_CENTER);
+}
+
 /* Text colour for a view's label in its place. */
 static void set_text_color(struct painter *p, const struct sim_view *v, const struct place *pl)
 {
-	double a = v->enabled ? 1.0 : 0.38;
 	if (pl->on_dark)
-		set_rgba(p->cr, C_WHITE, a);
+		set_rgba(p->cr, C_WHITE, enabled_alpha(v));
 	else
 		set_rgba(p->cr, C_TEXT, v->enabled ? 0.87 / 0.87 : 0.38);
 }
 
-static void draw_status_bar(struct painter *p, const struct sim_view *v)
+static void draw_status_bar(struct painter *p, const struct sim_view *v, const struct place *pl)
 {
 	cairo_t *cr = p->cr;
 	double h = vh(v), dp = p->dp;
@@ -738,14 +781,11 @@ static void draw_status_bar(struct painter *p, const struct sim_view *v)
 		set_rgba(cr, C_BLACK, 0.18);
 	else
 		set_rgb(cr, C_PRIMARY_DARK);
-	cairo_rectangle(cr, v->x1, v->y1, vw(v), h);
-	cairo_fill(cr);
+	fill_view(cr, v);
 	double cy = v->y1 + h / 2;
 	set_rgb(cr, C_WHITE);
 	set_font(p, min_d(14 * dp, h * 0.6), true);
-	char *clock = clean_text(v->text && v->text[0] ? v->text : "12:00", false);
-	draw_line(p, clock, strlen(clock), v->x1 + 16 * dp, cy, vw(v) / 3, ALIGN_LEFT);
-	free(clock);
+	show_line(p, v->text && v->text[0] ? v->text : "12:00", false, v->x1 + 16 * dp, cy, vw(v) / 3, ALIGN_LEFT);
 	double s = min_d(16 * dp, h * 0.6);
 	/* battery */
 	double bx = v->x2 - 16 * dp - s * 0.55, by = cy - s / 2;
@@ -753,8 +793,7 @@ static void draw_status_bar(struct painter *p, const struct sim_view *v)
 	cairo_rectangle(cr, bx, by + s * 0.1, s * 0.55, s * 0.9);
 	cairo_stroke(cr);
 	cairo_rectangle(cr, bx + s * 0.17, by, s * 0.21, s * 0.1);
-	cairo_rectangle(cr, bx + s * 0.08, by + s * 0.3, s * 0.39, s * 0.62);
-	cairo_fill(cr);
+	fill_rect(cr, bx + s * 0.08, by + s * 0.3, s * 0.39, s * 0.62);
 	/* signal triangle */
 	double sx = bx - 8 * dp - s;
 	cairo_move_to(cr, sx, by + s);
@@ -795,26 +834,22 @@ static bool has_text_child(const struct sim_view *v)
 	return false;
 }
 
-static void draw_app_bar(struct painter *p, const struct sim_view *v)
+static void draw_app_bar(struct painter *p, const struct sim_view *v, const struct place *pl)
 {
 	cairo_t *cr = p->cr;
 	double dp = p->dp;
 	set_rgb(cr, C_PRIMARY);
-	cairo_rectangle(cr, v->x1, v->y1, vw(v), vh(v));
-	cairo_fill(cr);
+	fill_view(cr, v);
 	/* the elevation shadow, inside the bar's last dp */
 	set_rgba(cr, C_BLACK, 0.18);
-	cairo_rectangle(cr, v->x1, v->y2 - dp, vw(v), dp);
-	cairo_fill(cr);
+	fill_rect(cr, v->x1, v->y2 - dp, vw(v), dp);
 	if (!v->text || !v->text[0] || has_text_child(v))
 		return;
 	double right;
 	double left = title_left(v, dp, &right);
-	char *t = clean_text(v->text, false);
 	set_rgb(cr, C_WHITE);
 	set_font(p, min_d(20 * dp, vh(v) * 0.45), true);
-	draw_line(p, t, strlen(t), left, v->y1 + vh(v) / 2, right - left, ALIGN_LEFT);
-	free(t);
+	show_line(p, v->text, false, left, v->y1 + vh(v) / 2, right - left, ALIGN_LEFT);
 }
 
 static bool is_workspace(const struct sim_view *v)
@@ -834,36 +869,39 @@ static void draw_wallpaper(struct painter *p, const struct sim_view *v)
 	cairo_pattern_destroy(g);
 }
 
+/* A plain container: white at the root, the wallpaper on the launcher. */
+static void draw_container(struct painter *p, const struct sim_view *v, const struct place *pl)
+{
+	if (is_workspace(v) || (pl->depth == 0 && p->home_screen)) {
+		draw_wallpaper(p, v);
+	} else if (pl->depth == 0) {
+		set_rgb(p->cr, C_WHITE);
+		cairo_paint(p->cr);
+	}
+}
+
 /* An app icon on the home screen: a coloured disc with the initial, label under it. */
 static void draw_launcher_icon(struct painter *p, const struct sim_view *v)
 {
-	cairo_t *cr = p->cr;
 	double dp = p->dp;
-	const char *label = v->text && v->text[0] ? v->text : v->content_desc;
+	const char *label = view_label(v);
 	unsigned hash = 5381;
 	for (const char *c = str_or_empty(label); *c; c++)
 		hash = hash * 33 + (unsigned char)*c;
-	static const unsigned palette[] = { 0x6200EE, 0x018786, 0xE65100, 0x2E7D32, 0x1565C0, 0xC2185B };
-	unsigned col = palette[hash % (sizeof palette / sizeof palette[0])];
+	static const struct rgb palette[] = { HEX(0x6200EE), HEX(0x018786), HEX(0xE65100),
+					      HEX(0x2E7D32), HEX(0x1565C0), HEX(0xC2185B) };
 	double d = min_d(56 * dp, min_d(vw(v) * 0.7, vh(v) * 0.6));
 	double cx = v->x1 + vw(v) / 2, cy = v->y1 + d / 2 + 4 * dp;
-	set_rgba(cr, C_BLACK, 0.25);
-	cairo_arc(cr, cx, cy + dp, d / 2, 0, 2 * M_PI);
-	cairo_fill(cr);
-	cairo_set_source_rgb(cr, ((col >> 16) & 0xff) / 255.0, ((col >> 8) & 0xff) / 255.0, (col & 0xff) / 255.0);
-	cairo_arc(cr, cx, cy, d / 2, 0, 2 * M_PI);
-	cairo_fill(cr);
+	shadowed_disc(p, cx, cy, d / 2, palette[hash % (sizeof palette / sizeof palette[0])]);
 	char *t = clean_text(label, false);
 	if (t[0]) {
-		size_t l = 1;
-		while (t[l] && ((unsigned char)t[l] & 0xC0) == 0x80)
-			l++;
+		size_t l = first_char_len(t);
 		char first[8] = { 0 };
 		memcpy(first, t, l < 7 ? l : 7);
 		for (char *c = first; *c; c++)
 			*c = (char)toupper((unsigned char)*c);
 		set_font(p, d * 0.45, true);
-		set_rgb(cr, C_WHITE);
+		set_rgb(p->cr, C_WHITE);
 		draw_line(p, first, strlen(first), cx - d / 2, cy, d, ALIGN_CENTER);
 		set_font(p, min_d(13 * dp, vh(v) * 0.16), false);
 		draw_line(p, t, strlen(t), v->x1, cy + d / 2 + 14 * dp, vw(v), ALIGN_CENTER);
@@ -880,7 +918,6 @@ static void draw_text_view(struct painter *p, const struct sim_view *v, const st
 	if (!v->text || !v->text[0])
 		return;
 	double dp = p->dp;
-	char *t = clean_text(v->text, false);
 	const char *rid = str_or_empty(v->resource_id);
 	size_t rl = strlen(rid);
 	bool dialog_title = pl->parent == SIM_VIEW_DIALOG && rl >= 10 && strcmp(rid + rl - 10, "alertTitle") == 0;
@@ -890,11 +927,10 @@ static void draw_text_view(struct painter *p, const struct sim_view *v, const st
 	set_text_color(p, v, pl);
 	if (!pl->on_dark && v->selected)
 		set_rgb(p->cr, C_PRIMARY);
-	draw_wrapped(p, t, v->x1, v->y1, vw(v), vh(v), ALIGN_LEFT, false);
-	free(t);
+	draw_wrapped(p, v->text, v->x1, v->y1, vw(v), vh(v), ALIGN_LEFT);
 }
 
-static void draw_button(struct painter *p, const struct sim_view *v)
+static void draw_button(struct painter *p, const struct sim_view *v, const struct place *pl)
 {
 	cairo_t *cr = p->cr;
 	double dp = p->dp;
@@ -910,31 +946,24 @@ static void draw_button(struct painter *p, const struct sim_view *v)
 	}
 	rounded_rect(cr, x, y, w, h - (v->enabled ? dp : 0), 4 * dp);
 	cairo_fill(cr);
-	const char *label = v->text && v->text[0] ? v->text : v->content_desc;
-	char *t = clean_text(label, true);
 	set_font(p, min_d(14 * dp, h * 0.45), true);
 	if (v->enabled)
 		set_rgb(cr, C_WHITE);
 	else
 		set_rgba(cr, C_BLACK, 0.38);
-	draw_line(p, t, strlen(t), x + 8 * dp, y + h / 2, w - 16 * dp, ALIGN_CENTER);
-	free(t);
+	draw_caps_label(p, view_label(v), x, y, w, h);
 }
 
 static void draw_text_button(struct painter *p, const struct sim_view *v, const struct place *pl)
 {
-	double dp = p->dp;
-	const char *label = v->text && v->text[0] ? v->text : v->content_desc;
-	char *t = clean_text(label, true);
-	set_font(p, min_d(14 * dp, vh(v) * 0.45), true);
+	set_font(p, min_d(14 * p->dp, vh(v) * 0.45), true);
 	if (pl->on_dark)
 		set_rgba(p->cr, C_WHITE, v->enabled ? 1 : 0.5);
 	else if (v->enabled)
 		set_rgb(p->cr, C_PRIMARY);
 	else
 		set_rgba(p->cr, C_BLACK, 0.38);
-	draw_line(p, t, strlen(t), v->x1 + 8 * dp, v->y1 + vh(v) / 2, vw(v) - 16 * dp, ALIGN_CENTER);
-	free(t);
+	draw_caps_label(p, view_label(v), v->x1, v->y1, vw(v), vh(v));
 }
 
 static void draw_image_button(struct painter *p, const struct sim_view *v, const struct place *pl)
@@ -957,7 +986,7 @@ static size_t utf8_chars(const char *s)
 	return n;
 }
 
-static void draw_edit_text(struct painter *p, const struct sim_view *v)
+static void draw_edit_text(struct painter *p, const struct sim_view *v, const struct place *pl)
 {
 	cairo_t *cr = p->cr;
 	double dp = p->dp;
@@ -967,15 +996,13 @@ static void draw_edit_text(struct painter *p, const struct sim_view *v)
 	set_rgba(cr, C_BLACK, 0.04);
 	rounded_rect(cr, v->x1, v->y1, vw(v), line_y - v->y1 + 4 * dp, 4 * dp);
 	cairo_fill(cr);
-	cairo_rectangle(cr, v->x1, line_y - dp * 2, vw(v), 4 * dp);
-	cairo_fill(cr);
+	fill_rect(cr, v->x1, line_y - dp * 2, vw(v), 4 * dp);
 	if (focused)
 		set_rgb(cr, C_PRIMARY);
 	else
 		set_rgb(cr, C_UNDERLINE);
 	double lw = focused ? 2 * dp : dp;
-	cairo_rectangle(cr, v->x1, line_y - lw / 2, vw(v), lw);
-	cairo_fill(cr);
+	fill_rect(cr, v->x1, line_y - lw / 2, vw(v), lw);
 	bool have_text = v->text && v->text[0];
 	char *t;
 	if (have_text && v->password) {
@@ -1005,8 +1032,7 @@ static void draw_edit_text(struct painter *p, const struct sim_view *v)
 		cairo_font_extents_t fe;
 		cairo_font_extents(cr, &fe);
 		set_rgb(cr, C_PRIMARY);
-		cairo_rectangle(cr, x + tw + dp, cy - fe.ascent / 2 - dp, 2 * dp / 1.5 + 0.5, fe.ascent + 2 * dp);
-		cairo_fill(cr);
+		fill_rect(cr, x + tw + dp, cy - fe.ascent / 2 - dp, 2 * dp / 1.5 + 0.5, fe.ascent + 2 * dp);
 	}
 	free(t);
 }
@@ -1016,11 +1042,9 @@ static void draw_label(struct painter *p, const struct sim_view *v, const struct
 {
 	if (!v->text || !v->text[0] || w <= 0)
 		return;
-	char *t = clean_text(v->text, false);
 	set_font(p, min_d(16 * p->dp, vh(v) * 0.5), false);
 	set_text_color(p, v, pl);
-	draw_wrapped(p, t, x, v->y1, w, vh(v), ALIGN_LEFT, false);
-	free(t);
+	draw_wrapped(p, v->text, x, v->y1, w, vh(v), ALIGN_LEFT);
 }
 
 static void draw_checkbox(struct painter *p, const struct sim_view *v, const struct place *pl)
@@ -1029,7 +1053,7 @@ static void draw_checkbox(struct painter *p, const struct sim_view *v, const str
 	double dp = p->dp;
 	double s = min_d(18 * dp, vh(v) * 0.7);
 	double bx = v->x1 + min_d(12 * dp, vw(v) / 8), by = v->y1 + (vh(v) - s) / 2;
-	double alpha = v->enabled ? 1 : 0.38;
+	double alpha = enabled_alpha(v);
 	if (v->checked) {
 		set_rgba(cr, C_SECONDARY, alpha);
 		rounded_rect(cr, bx, by, s, s, 2 * dp);
@@ -1056,21 +1080,11 @@ static void draw_switch(struct painter *p, const struct sim_view *v, const struc
 	double dp = p->dp;
 	double th = min_d(14 * dp, vh(v) * 0.4), tw = th * 2.45, r = th * 0.72;
 	double tx = v->x2 - tw - max_d(r, 8 * dp), ty = v->y1 + (vh(v) - th) / 2;
-	double cy = ty + th / 2;
-	double alpha = v->enabled ? 1 : 0.38;
-	set_rgba(cr, v->checked ? C_SECONDARY : C_HINT, 0.5 * alpha);
+	set_rgba(cr, v->checked ? C_SECONDARY : C_HINT, 0.5 * enabled_alpha(v));
 	rounded_rect(cr, tx, ty, tw, th, th / 2);
 	cairo_fill(cr);
 	double kx = v->checked ? tx + tw - th / 2 : tx + th / 2;
-	set_rgba(cr, C_BLACK, 0.25);
-	cairo_arc(cr, kx, cy + dp, r, 0, 2 * M_PI);
-	cairo_fill(cr);
-	if (v->checked)
-		set_rgba(cr, C_SECONDARY, 1);
-	else
-		set_rgb(cr, (struct rgb)HEX(0xF1F1F1));
-	cairo_arc(cr, kx, cy, r, 0, 2 * M_PI);
-	cairo_fill(cr);
+	shadowed_disc(p, kx, ty + th / 2, r, v->checked ? C_SECONDARY : (struct rgb)HEX(0xF1F1F1));
 	draw_label(p, v, pl, v->x1, tx - v->x1 - 12 * dp);
 }
 
@@ -1080,81 +1094,70 @@ static void draw_list_row(struct painter *p, const struct sim_view *v, const str
 	double dp = p->dp;
 	if (v->selected || v->checked) {
 		set_rgba(cr, C_PRIMARY, 0.08);
-		cairo_rectangle(cr, v->x1, v->y1, vw(v), vh(v));
-		cairo_fill(cr);
+		fill_view(cr, v);
 	}
 	/* an inset divider: 16 dp in from both edges, as the row's content */
 	set_rgb(cr, C_DIVIDER);
-	cairo_rectangle(cr, v->x1 + 16 * dp, v->y2 - max_d(1, dp * 0.5), max_d(0, vw(v) - 32 * dp),
-			max_d(1, dp * 0.5));
-	cairo_fill(cr);
+	fill_rect(cr, v->x1 + 16 * dp, v->y2 - max_d(1, dp * 0.5), max_d(0, vw(v) - 32 * dp), max_d(1, dp * 0.5));
 	if (v->n_children > 0 || !v->text || !v->text[0])
 		return;
-	char *t = clean_text(v->text, false);
-	char *second = strchr(t, '\n');
 	double x = v->x1 + 16 * dp, w = vw(v) - 32 * dp;
-	if (second) {
-		*second++ = '\0';
-		for (char *c = second; *c; c++)
-			if (*c == '\n')
-				*c = ' ';
-		double h = vh(v);
-		set_font(p, min_d(16 * dp, h * 0.3), false);
-		set_rgb(cr, C_TEXT);
-		draw_line(p, t, strlen(t), x, v->y1 + h * 0.36, w, ALIGN_LEFT);
-		set_font(p, min_d(14 * dp, h * 0.26), false);
-		set_rgb(cr, C_TEXT_2);
-		draw_line(p, second, strlen(second), x, v->y1 + h * 0.66, w, ALIGN_LEFT);
-	} else {
+	if (!strchr(v->text, '\n')) {
 		set_font(p, min_d(16 * dp, vh(v) * 0.45), false);
 		set_text_color(p, v, pl);
-		draw_line(p, t, strlen(t), x, v->y1 + vh(v) / 2, w, ALIGN_LEFT);
+		show_line(p, v->text, false, x, v->y1 + vh(v) / 2, w, ALIGN_LEFT);
+		return;
 	}
+	/* two lines: the first, and the rest on one line in the secondary colour */
+	char *t = clean_text(v->text, false);
+	char *second = strchr(t, '\n');
+	*second++ = '\0';
+	for (char *c = second; *c; c++)
+		if (*c == '\n')
+			*c = ' ';
+	double h = vh(v);
+	set_font(p, min_d(16 * dp, h * 0.3), false);
+	set_rgb(cr, C_TEXT);
+	draw_line(p, t, strlen(t), x, v->y1 + h * 0.36, w, ALIGN_LEFT);
+	set_font(p, min_d(14 * dp, h * 0.26), false);
+	set_rgb(cr, C_TEXT_2);
+	draw_line(p, second, strlen(second), x, v->y1 + h * 0.66, w, ALIGN_LEFT);
 	free(t);
 }
 
-static void draw_tabs(struct painter *p, const struct sim_view *v)
+static void draw_tabs(struct painter *p, const struct sim_view *v, const struct place *pl)
 {
 	set_rgb(p->cr, C_PRIMARY);
-	cairo_rectangle(p->cr, v->x1, v->y1, vw(v), vh(v));
-	cairo_fill(p->cr);
+	fill_view(p->cr, v);
 }
 
-static void draw_tab(struct painter *p, const struct sim_view *v)
+static void draw_tab(struct painter *p, const struct sim_view *v, const struct place *pl)
 {
-	cairo_t *cr = p->cr;
-	double dp = p->dp;
 	bool sel = v->selected || v->checked;
-	const char *label = v->text && v->text[0] ? v->text : v->content_desc;
-	char *t = clean_text(label, true);
-	set_font(p, min_d(14 * dp, vh(v) * 0.35), true);
-	set_rgba(cr, C_WHITE, sel ? 1 : 0.7);
-	draw_line(p, t, strlen(t), v->x1 + 8 * dp, v->y1 + vh(v) / 2, vw(v) - 16 * dp, ALIGN_CENTER);
-	free(t);
+	set_font(p, min_d(14 * p->dp, vh(v) * 0.35), true);
+	set_rgba(p->cr, C_WHITE, sel ? 1 : 0.7);
+	draw_caps_label(p, view_label(v), v->x1, v->y1, vw(v), vh(v));
 	if (sel) {
-		set_rgb(cr, C_WHITE);
-		cairo_rectangle(cr, v->x1, v->y2 - 2 * dp, vw(v), 2 * dp);
-		cairo_fill(cr);
+		set_rgb(p->cr, C_WHITE);
+		fill_rect(p->cr, v->x1, v->y2 - 2 * p->dp, vw(v), 2 * p->dp);
 	}
 }
 
-static void draw_bottom_nav(struct painter *p, const struct sim_view *v)
+static void draw_bottom_nav(struct painter *p, const struct sim_view *v, const struct place *pl)
 {
 	cairo_t *cr = p->cr;
 	set_rgb(cr, C_WHITE);
-	cairo_rectangle(cr, v->x1, v->y1, vw(v), vh(v));
-	cairo_fill(cr);
+	fill_view(cr, v);
 	set_rgba(cr, C_BLACK, 0.12);
-	cairo_rectangle(cr, v->x1, v->y1, vw(v), max_d(1, p->dp * 0.75));
-	cairo_fill(cr);
+	fill_rect(cr, v->x1, v->y1, vw(v), max_d(1, p->dp * 0.75));
 }
 
-static void draw_nav_item(struct painter *p, const struct sim_view *v)
+static void draw_nav_item(struct painter *p, const struct sim_view *v, const struct place *pl)
 {
 	double dp = p->dp;
 	bool sel = v->selected || v->checked;
 	struct rgb c = sel ? C_PRIMARY : C_TEXT_2;
-	const char *label = v->text && v->text[0] ? v->text : v->content_desc;
+	const char *label = view_label(v);
 	double h = vh(v);
 	double icon = min_d(24 * dp, h * 0.42);
 	bool has_label = label && label[0];
@@ -1162,14 +1165,19 @@ static void draw_nav_item(struct painter *p, const struct sim_view *v)
 	draw_icon(p, icon_for(v, ICON_NONE), v->x1 + vw(v) / 2, icy, icon, c, label);
 	if (!has_label)
 		return;
-	char *t = clean_text(label, false);
 	set_font(p, min_d((sel ? 14 : 12) * dp, h * 0.22), sel);
 	set_rgb(p->cr, c);
-	draw_line(p, t, strlen(t), v->x1 + 2 * dp, v->y1 + h * 0.76, vw(v) - 4 * dp, ALIGN_CENTER);
-	free(t);
+	show_line(p, label, false, v->x1 + 2 * dp, v->y1 + h * 0.76, vw(v) - 4 * dp, ALIGN_CENTER);
 }
 
-static void draw_dialog(struct painter *p, const struct sim_view *v)
+/* The dim layer behind a dialog. */
+static void draw_scrim(struct painter *p, const struct sim_view *v, const struct place *pl)
+{
+	set_rgba(p->cr, C_BLACK, 0.32);
+	cairo_paint(p->cr);
+}
+
+static void draw_dialog(struct painter *p, const struct sim_view *v, const struct place *pl)
 {
 	cairo_t *cr = p->cr;
 	double dp = p->dp;
@@ -1178,35 +1186,29 @@ static void draw_dialog(struct painter *p, const struct sim_view *v)
 	cairo_fill(cr);
 	if (!v->text || !v->text[0] || has_text_child(v))
 		return;
-	char *t = clean_text(v->text, false);
 	set_font(p, min_d(20 * dp, vh(v) * 0.2), true);
 	set_rgba(cr, C_BLACK, 0.87);
-	draw_line(p, t, strlen(t), v->x1 + 24 * dp, v->y1 + 36 * dp, vw(v) - 48 * dp, ALIGN_LEFT);
-	free(t);
+	show_line(p, v->text, false, v->x1 + 24 * dp, v->y1 + 36 * dp, vw(v) - 48 * dp, ALIGN_LEFT);
 }
 
-static void draw_toast(struct painter *p, const struct sim_view *v)
+static void draw_toast(struct painter *p, const struct sim_view *v, const struct place *pl)
 {
 	cairo_t *cr = p->cr;
 	double dp = p->dp;
 	set_rgba(cr, C_TOAST, 0.94);
 	rounded_rect(cr, v->x1, v->y1, vw(v), vh(v), min_d(vh(v) / 2, 24 * dp));
 	cairo_fill(cr);
-	const char *label = v->text && v->text[0] ? v->text : v->content_desc;
-	char *t = clean_text(label, false);
 	set_font(p, min_d(14 * dp, vh(v) * 0.4), false);
 	set_rgb(cr, C_WHITE);
-	draw_wrapped(p, t, v->x1 + 16 * dp, v->y1, vw(v) - 32 * dp, vh(v), ALIGN_CENTER, false);
-	free(t);
+	draw_wrapped(p, view_label(v), v->x1 + 16 * dp, v->y1, vw(v) - 32 * dp, vh(v), ALIGN_CENTER);
 }
 
-static void draw_image(struct painter *p, const struct sim_view *v)
+static void draw_image(struct painter *p, const struct sim_view *v, const struct place *pl)
 {
 	cairo_t *cr = p->cr;
 	double w = vw(v), h = vh(v);
 	set_rgb(cr, C_IMAGE_BG);
-	cairo_rectangle(cr, v->x1, v->y1, w, h);
-	cairo_fill(cr);
+	fill_view(cr, v);
 	double s = min_d(w, h) * 0.6;
 	double cx = v->x1 + w / 2, cy = v->y1 + h / 2;
 	set_rgb(cr, C_IMAGE_FG);
@@ -1218,31 +1220,23 @@ static void draw_image(struct painter *p, const struct sim_view *v)
 	cairo_line_to(cr, cx + s / 2, cy + s / 3);
 	cairo_close_path(cr);
 	cairo_fill(cr);
-	cairo_arc(cr, cx + s / 4, cy - s / 4, s / 10, 0, 2 * M_PI);
-	cairo_fill(cr);
+	fill_circle(cr, cx + s / 4, cy - s / 4, s / 10);
 }
 
-static void draw_fab(struct painter *p, const struct sim_view *v)
+static void draw_fab(struct painter *p, const struct sim_view *v, const struct place *pl)
 {
-	cairo_t *cr = p->cr;
 	double dp = p->dp;
 	double d = min_d(vw(v), vh(v)) - 2 * dp;
 	double cx = v->x1 + vw(v) / 2, cy = v->y1 + vh(v) / 2;
-	set_rgba(cr, C_BLACK, 0.25);
-	cairo_arc(cr, cx, cy + dp, d / 2, 0, 2 * M_PI);
-	cairo_fill(cr);
-	set_rgb(cr, C_FAB);
-	cairo_arc(cr, cx, cy, d / 2, 0, 2 * M_PI);
-	cairo_fill(cr);
+	shadowed_disc(p, cx, cy, d / 2, C_FAB);
 	draw_icon(p, icon_for(v, ICON_ADD), cx, cy, min_d(24 * dp, d * 0.45), C_BLACK, v->content_desc);
 }
 
-static void draw_progress(struct painter *p, const struct sim_view *v)
+static void draw_progress(struct painter *p, const struct sim_view *v, const struct place *pl)
 {
 	cairo_t *cr = p->cr;
 	double dp = p->dp;
 	double w = vw(v), h = vh(v);
-	int val = v->value < 0 ? 0 : v->value > 100 ? 100 : v->value;
 	if (w < 2 * h) {
 		double r = min_d(w, h) / 2 - 4 * dp;
 		if (r <= 0)
@@ -1255,14 +1249,12 @@ static void draw_progress(struct painter *p, const struct sim_view *v)
 	}
 	double th = min_d(4 * dp, h), y = v->y1 + (h - th) / 2;
 	set_rgba(cr, C_PRIMARY, 0.25);
-	cairo_rectangle(cr, v->x1, y, w, th);
-	cairo_fill(cr);
+	fill_rect(cr, v->x1, y, w, th);
 	set_rgb(cr, C_PRIMARY);
-	cairo_rectangle(cr, v->x1, y, w * val / 100.0, th);
-	cairo_fill(cr);
+	fill_rect(cr, v->x1, y, w * view_percent(v) / 100.0, th);
 }
 
-static void draw_seekbar(struct painter *p, const struct sim_view *v)
+static void draw_seekbar(struct painter *p, const struct sim_view *v, const struct place *pl)
 {
 	cairo_t *cr = p->cr;
 	double dp = p->dp;
@@ -1273,18 +1265,43 @@ static void draw_seekbar(struct painter *p, const struct sim_view *v)
 	double x0 = v->x1 + max_d(16 * dp, r), x1 = v->x2 - max_d(16 * dp, r);
 	if (x1 <= x0)
 		return;
-	int val = v->value < 0 ? 0 : v->value > 100 ? 100 : v->value;
-	double cy = v->y1 + h / 2, kx = x0 + (x1 - x0) * val / 100.0;
-	double alpha = v->enabled ? 1 : 0.38;
+	double cy = v->y1 + h / 2, kx = x0 + (x1 - x0) * view_percent(v) / 100.0;
+	double alpha = enabled_alpha(v);
 	set_rgba(cr, C_SECONDARY, 0.3 * alpha);
-	cairo_rectangle(cr, x0, cy - dp, x1 - x0, 2 * dp);
-	cairo_fill(cr);
+	fill_rect(cr, x0, cy - dp, x1 - x0, 2 * dp);
 	set_rgba(cr, C_SECONDARY, alpha);
-	cairo_rectangle(cr, x0, cy - 1.5 * dp, kx - x0, 3 * dp);
-	cairo_fill(cr);
-	cairo_arc(cr, kx, cy, r, 0, 2 * M_PI);
-	cairo_fill(cr);
+	fill_rect(cr, x0, cy - 1.5 * dp, kx - x0, 3 * dp);
+	fill_circle(cr, kx, cy, r);
 }
+
+/* Draws one view's own look (not its children), inside its bounds. */
+typedef void (*view_drawer)(struct painter *p, const struct sim_view *v, const struct place *pl);
+
+static const view_drawer drawers[] = {
+	[SIM_VIEW_FRAME] = draw_container,
+	[SIM_VIEW_LIST] = draw_container,
+	[SIM_VIEW_STATUS_BAR] = draw_status_bar,
+	[SIM_VIEW_APP_BAR] = draw_app_bar,
+	[SIM_VIEW_TEXT] = draw_text_view,
+	[SIM_VIEW_BUTTON] = draw_button,
+	[SIM_VIEW_TEXT_BUTTON] = draw_text_button,
+	[SIM_VIEW_IMAGE_BUTTON] = draw_image_button,
+	[SIM_VIEW_EDIT_TEXT] = draw_edit_text,
+	[SIM_VIEW_CHECKBOX] = draw_checkbox,
+	[SIM_VIEW_SWITCH] = draw_switch,
+	[SIM_VIEW_LIST_ROW] = draw_list_row,
+	[SIM_VIEW_TABS] = draw_tabs,
+	[SIM_VIEW_TAB] = draw_tab,
+	[SIM_VIEW_BOTTOM_NAV] = draw_bottom_nav,
+	[SIM_VIEW_NAV_ITEM] = draw_nav_item,
+	[SIM_VIEW_SCRIM] = draw_scrim,
+	[SIM_VIEW_DIALOG] = draw_dialog,
+	[SIM_VIEW_TOAST] = draw_toast,
+	[SIM_VIEW_IMAGE] = draw_image,
+	[SIM_VIEW_FAB] = draw_fab,
+	[SIM_VIEW_PROGRESS] = draw_progress,
+	[SIM_VIEW_SEEKBAR] = draw_seekbar,
+};
 
 static bool kind_is_dark_surface(enum sim_view_kind k)
 {
@@ -1313,95 +1330,20 @@ static struct sim_view unclipped(const struct painter *p, const struct sim_view 
 	return full;
 }
 
-static void draw_view(struct painter *p, const struct sim_view *v, const struct place *pl, int depth)
+static void draw_view(struct painter *p, const struct sim_view *v, const struct place *pl)
 {
 	cairo_t *cr = p->cr;
-	if (!v || depth > MAX_DEPTH || v->x2 <= v->x1 || v->y2 <= v->y1)
+	if (!v || pl->depth > MAX_DEPTH || v->x2 <= v->x1 || v->y2 <= v->y1)
 		return;
 	cairo_save(cr);
 	cairo_rectangle(cr, v->x1, v->y1, vw(v), vh(v));
 	cairo_clip(cr);
 	struct sim_view full = unclipped(p, v, pl);
-	const struct sim_view *clipped = v;
-	v = &full;
-	switch (v->kind) {
-	case SIM_VIEW_FRAME:
-	case SIM_VIEW_LIST:
-		if (is_workspace(v) || (depth == 0 && p->home_screen)) {
-			draw_wallpaper(p, v);
-		} else if (depth == 0) {
-			set_rgb(cr, C_WHITE);
-			cairo_paint(cr);
-		}
-		break;
-	case SIM_VIEW_STATUS_BAR:
-		draw_status_bar(p, v);
-		break;
-	case SIM_VIEW_APP_BAR:
-		draw_app_bar(p, v);
-		break;
-	case SIM_VIEW_TEXT:
-		draw_text_view(p, v, pl);
-		break;
-	case SIM_VIEW_BUTTON:
-		draw_button(p, v);
-		break;
-	case SIM_VIEW_TEXT_BUTTON:
-		draw_text_button(p, v, pl);
-		break;
-	case SIM_VIEW_IMAGE_BUTTON:
-		draw_image_button(p, v, pl);
-		break;
-	case SIM_VIEW_EDIT_TEXT:
-		draw_edit_text(p, v);
-		break;
-	case SIM_VIEW_CHECKBOX:
-		draw_checkbox(p, v, pl);
-		break;
-	case SIM_VIEW_SWITCH:
-		draw_switch(p, v, pl);
-		break;
-	case SIM_VIEW_LIST_ROW:
-		draw_list_row(p, v, pl);
-		break;
-	case SIM_VIEW_TABS:
-		draw_tabs(p, v);
-		break;
-	case SIM_VIEW_TAB:
-		draw_tab(p, v);
-		break;
-	case SIM_VIEW_BOTTOM_NAV:
-		draw_bottom_nav(p, v);
-		break;
-	case SIM_VIEW_NAV_ITEM:
-		draw_nav_item(p, v);
-		break;
-	case SIM_VIEW_SCRIM:
-		set_rgba(cr, C_BLACK, 0.32);
-		cairo_paint(cr);
-		break;
-	case SIM_VIEW_DIALOG:
-		draw_dialog(p, v);
-		break;
-	case SIM_VIEW_TOAST:
-		draw_toast(p, v);
-		break;
-	case SIM_VIEW_IMAGE:
-		draw_image(p, v);
-		break;
-	case SIM_VIEW_FAB:
-		draw_fab(p, v);
-		break;
-	case SIM_VIEW_PROGRESS:
-		draw_progress(p, v);
-		break;
-	case SIM_VIEW_SEEKBAR:
-		draw_seekbar(p, v);
-		break;
-	}
+	if ((size_t)full.kind < sizeof drawers / sizeof drawers[0] && drawers[full.kind])
+		drawers[full.kind](p, &full, pl);
 	cairo_restore(cr);
-	v = clipped;
-	struct place child = { pl->on_dark, pl->home || is_workspace(v), v->kind, pl->clip_top, pl->clip_bottom };
+	struct place child = { pl->on_dark, pl->home || is_workspace(v), v->kind, pl->clip_top, pl->clip_bottom,
+			       pl->depth + 1 };
 	if (v->scrollable || v->kind == SIM_VIEW_LIST) {
 		child.clip_top = v->y1;
 		child.clip_bottom = v->y2;
@@ -1411,7 +1353,7 @@ static void draw_view(struct painter *p, const struct sim_view *v, const struct 
 	else if (v->kind == SIM_VIEW_DIALOG || v->kind == SIM_VIEW_BOTTOM_NAV || v->kind == SIM_VIEW_LIST_ROW)
 		child.on_dark = false;
 	for (size_t i = 0; i < v->n_children; i++)
-		draw_view(p, v->children[i], &child, depth + 1);
+		draw_view(p, v->children[i], &child);
 }
 
 /*
@@ -1447,8 +1389,8 @@ static int render_surface(const struct sim_screen_view *v, cairo_surface_t **out
 	struct painter p = { cr, screen_dp(v), v->package && strstr(v->package, "launcher") != NULL };
 	set_rgb(cr, C_WHITE);
 	cairo_paint(cr);
-	struct place top = { false, false, SIM_VIEW_FRAME, 0, v->height };
-	draw_view(&p, v->root, &top, 0);
+	struct place top = { false, false, SIM_VIEW_FRAME, 0, v->height, 0 };
+	draw_view(&p, v->root, &top);
 	cairo_status_t st = cairo_status(cr);
 	cairo_destroy(cr);
 	if (st != CAIRO_STATUS_SUCCESS) {
@@ -1460,11 +1402,25 @@ static int render_surface(const struct sim_screen_view *v, cairo_surface_t **out
 	return TD_OK;
 }
 
-/* Convert one RGB24 surface row to RGBA bytes. */
-static void row_to_rgba(const unsigned char *src, unsigned char *dst, int width)
+/* A drawn RGB24 surface's pixels: native-endian 0x00RRGGBB words. */
+struct surface_pixels {
+	const unsigned char *data;
+	int width, height, stride;
+};
+
+static struct surface_pixels surface_pixels(cairo_surface_t *surf)
 {
-	const uint32_t *px = (const uint32_t *)(const void *)src;
-	for (int x = 0; x < width; x++) {
+	struct surface_pixels px = { cairo_image_surface_get_data(surf), cairo_image_surface_get_width(surf),
+				     cairo_image_surface_get_height(surf), cairo_image_surface_get_stride(surf) };
+	return px;
+}
+
+/* Row `y` of the surface as R,G,B,A bytes (an image_png_row_fn). */
+static void surface_row_rgba(const void *ctx, int y, unsigned char *dst)
+{
+	const struct surface_pixels *sp = ctx;
+	const uint32_t *px = (const uint32_t *)(const void *)(sp->data + (size_t)y * sp->stride);
+	for (int x = 0; x < sp->width; x++) {
 		uint32_t c = px[x];
 		dst[4 * x] = (unsigned char)(c >> 16);
 		dst[4 * x + 1] = (unsigned char)(c >> 8);
@@ -1473,148 +1429,95 @@ static void row_to_rgba(const unsigned char *src, unsigned char *dst, int width)
 	}
 }
 
-int sim_render_raw(const struct sim_screen_view *v, struct strbuf *out)
+/* Appends a drawn surface to `out` in one format; td_error() says why not. */
+typedef int (*surface_writer)(cairo_surface_t *surf, struct strbuf *out);
+
+/* Draw the screen and append it through `write`; `out` is unchanged on failure. */
+static int render_to(const struct sim_screen_view *v, struct strbuf *out, surface_writer write)
 {
 	cairo_surface_t *surf;
 	int err = render_surface(v, &surf);
 	if (err)
 		return err;
 	size_t start = out->len;
-	int w = cairo_image_surface_get_width(surf), h = cairo_image_surface_get_height(surf);
-	int stride = cairo_image_surface_get_stride(surf);
-	const unsigned char *data = cairo_image_surface_get_data(surf);
+	err = write(surf, out);
+	cairo_surface_destroy(surf);
+	if (err)
+		strbuf_setlen(out, start);
+	return err;
+}
+
+/* The raw screencap header, then the pixels as R,G,B,A rows. */
+static int write_raw(cairo_surface_t *surf, struct strbuf *out)
+{
+	struct surface_pixels px = surface_pixels(surf);
 	unsigned char hdr[SIM_RENDER_RAW_HEADER];
-	uint32_t fields[4] = { (uint32_t)w, (uint32_t)h, 1, 0 };
+	uint32_t fields[4] = { (uint32_t)px.width, (uint32_t)px.height, 1, 0 };
 	for (int i = 0; i < 4; i++)
 		for (int b = 0; b < 4; b++)
 			hdr[4 * i + b] = (unsigned char)(fields[i] >> (8 * b));
-	unsigned char *row = xmalloc((size_t)w * 4);
-	err = strbuf_add(out, hdr, sizeof hdr);
-	for (int y = 0; !err && y < h; y++) {
-		row_to_rgba(data + (size_t)y * stride, row, w);
-		err = strbuf_add(out, row, (size_t)w * 4);
+	unsigned char *row = xmalloc((size_t)px.width * 4);
+	int err = strbuf_add(out, hdr, sizeof hdr);
+	for (int y = 0; !err && y < px.height; y++) {
+		surface_row_rgba(&px, y, row);
+		err = strbuf_add(out, row, (size_t)px.width * 4);
 	}
 	free(row);
-	cairo_surface_destroy(surf);
-	if (err) {
-		strbuf_setlen(out, start);
+	if (err)
 		return td_error(err, "render: raw screen does not fit the output buffer");
-	}
 	return TD_OK;
 }
 
-struct png_sink {
-	struct strbuf *out;
-	int err;
-};
-
-static void png_sink_write(png_structp png, png_bytep data, png_size_t len)
+int sim_render_raw(const struct sim_screen_view *v, struct strbuf *out)
 {
-	struct png_sink *sink = png_get_io_ptr(png);
-	if (sink->err)
-		return;
-	sink->err = strbuf_add(sink->out, data, len);
-	if (sink->err)
-		png_error(png, "output buffer full");
+	return render_to(v, out, write_raw);
 }
 
-static void png_sink_flush(png_structp png)
+/* RGBA PNG through image.c's libpng encoder: fast settings (see the file comment). */
+static int write_png(cairo_surface_t *surf, struct strbuf *out)
 {
-	(void)png;
-}
-
-/* libpng errors unwind to encode_png's setjmp without printing. */
-static void png_quiet_error(png_structp png, png_const_charp msg)
-{
-	(void)msg;
-	png_longjmp(png, 1);
-}
-
-static void png_quiet_warning(png_structp png, png_const_charp msg)
-{
-	(void)png;
-	(void)msg;
-}
-
-/* Encode the surface with libpng: fast settings (see the file comment). */
-static int encode_png(cairo_surface_t *surf, struct png_sink *sink)
-{
-	int w = cairo_image_surface_get_width(surf), h = cairo_image_surface_get_height(surf);
-	int stride = cairo_image_surface_get_stride(surf);
-	const unsigned char *data = cairo_image_surface_get_data(surf);
-	png_structp png = png_create_write_struct(PNG_LIBPNG_VER_STRING, NULL, png_quiet_error,
-						      png_quiet_warning);
-	if (!png)
-		return TD_ERR_NOMEM;
-	png_infop info = png_create_info_struct(png);
-	unsigned char *volatile row = NULL;
-	if (!info) {
-		png_destroy_write_struct(&png, NULL);
-		return TD_ERR_NOMEM;
-	}
-	if (setjmp(png_jmpbuf(png))) {
-		png_destroy_write_struct(&png, &info);
-		free(row);
-		return sink->err ? sink->err : TD_ERR_IO;
-	}
-	png_set_write_fn(png, sink, png_sink_write, png_sink_flush);
-	png_set_IHDR(png, info, (png_uint_32)w, (png_uint_32)h, 8, PNG_COLOR_TYPE_RGBA, PNG_INTERLACE_NONE,
-		     PNG_COMPRESSION_TYPE_DEFAULT, PNG_FILTER_TYPE_DEFAULT);
-	png_set_compression_level(png, 1);
-	png_set_filter(png, PNG_FILTER_TYPE_BASE, PNG_FILTER_NONE);
-	png_write_info(png, info);
-	row = xmalloc((size_t)w * 4);
-	for (int y = 0; y < h; y++) {
-		row_to_rgba(data + (size_t)y * stride, row, w);
-		png_write_row(png, row);
-	}
-	png_write_end(png, NULL);
-	png_destroy_write_struct(&png, &info);
-	free(row);
+	struct surface_pixels px = surface_pixels(surf);
+	struct image_png_format fmt = { px.width, px.height, IMAGE_PNG_RGBA, NULL, 0, 1, false,
+					surface_row_rgba, &px };
+	int err = image_encode_png_rows(&fmt, out);
+	if (err)
+		return td_error(err, "render: PNG encoding failed%s",
+				err == TD_ERR_TOO_BIG ? ": output buffer full" : "");
 	return TD_OK;
 }
 
 int sim_render_png(const struct sim_screen_view *v, struct strbuf *out)
 {
-	cairo_surface_t *surf;
-	int err = render_surface(v, &surf);
-	if (err)
-		return err;
-	size_t start = out->len;
-	struct png_sink sink = { out, TD_OK };
-	err = encode_png(surf, &sink);
-	cairo_surface_destroy(surf);
-	if (err) {
-		strbuf_setlen(out, start);
-		return td_error(err, "render: PNG encoding failed%s",
-				err == TD_ERR_TOO_BIG ? ": output buffer full" : "");
-	}
-	return TD_OK;
+	return render_to(v, out, write_png);
 }
+
+/* Cairo's PNG writer target: the output strbuf and its first error. */
+struct cairo_sink {
+	struct strbuf *out;
+	int err;
+};
 
 static cairo_status_t cairo_sink_write(void *closure, const unsigned char *data, unsigned int len)
 {
-	struct png_sink *sink = closure;
+	struct cairo_sink *sink = closure;
 	sink->err = strbuf_add(sink->out, data, len);
 	return sink->err ? CAIRO_STATUS_WRITE_ERROR : CAIRO_STATUS_SUCCESS;
 }
 
-int sim_render_png_cairo(const struct sim_screen_view *v, struct strbuf *out)
+/* PNG through Cairo's own writer, for the benchmark's comparison. */
+static int write_png_cairo(cairo_surface_t *surf, struct strbuf *out)
 {
-	cairo_surface_t *surf;
-	int err = render_surface(v, &surf);
-	if (err)
-		return err;
-	size_t start = out->len;
-	struct png_sink sink = { out, TD_OK };
+	struct cairo_sink sink = { out, TD_OK };
 	cairo_status_t st = cairo_surface_write_to_png_stream(surf, cairo_sink_write, &sink);
-	cairo_surface_destroy(surf);
-	if (st != CAIRO_STATUS_SUCCESS) {
-		strbuf_setlen(out, start);
+	if (st != CAIRO_STATUS_SUCCESS)
 		return td_error(sink.err ? sink.err : TD_ERR_IO, "render: cairo PNG encoding failed: %s",
 				cairo_status_to_string(st));
-	}
 	return TD_OK;
+}
+
+int sim_render_png_cairo(const struct sim_screen_view *v, struct strbuf *out)
+{
+	return render_to(v, out, write_png_cairo);
 }
 
 void sim_render_release_caches(void)

@@ -138,6 +138,80 @@ TEST(palette_png)
 	image_free(img);
 }
 
+/* Row source for the shared encoder: RGBA with a varying alpha, or palette indices. */
+static void test_row(const void *ctx, int y, unsigned char *row)
+{
+	const int *color = ctx;
+	for (int x = 0; x < 50; x++) {
+		if (*color == IMAGE_PNG_PALETTE) {
+			row[x] = (unsigned char)((x + y) % 3);
+		} else {
+			unsigned char *d = row + x * 4;
+			d[0] = (unsigned char)(x * 5);
+			d[1] = (unsigned char)(y * 9);
+			d[2] = (unsigned char)(x ^ y);
+			d[3] = (unsigned char)(x < 25 ? 255 : 128);
+		}
+	}
+}
+
+TEST(png_rows_encoder)
+{
+	int color = IMAGE_PNG_RGBA;
+	struct image_png_format fmt = { 50, 20, IMAGE_PNG_RGBA, NULL, 0, 1, false, test_row, &color };
+	struct strbuf out = STRBUF_INIT;
+	CHECK_OK(strbuf_adds(&out, "keep"));
+	CHECK_OK(image_encode_png_rows(&fmt, &out));
+	/* appended after what was there: a 50x20 8-bit RGBA PNG */
+	REQUIRE(out.len > 4 + 33);
+	CHECK(memcmp(out.buf, "keep\x89PNG", 8) == 0);
+	const unsigned char *ihdr = (const unsigned char *)out.buf + 4 + 16;
+	CHECK_INT_EQ(ihdr[3], 50);
+	CHECK_INT_EQ(ihdr[7], 20);
+	CHECK_INT_EQ(ihdr[8], 8);
+	CHECK_INT_EQ(ihdr[9], 6);
+	struct image *back = NULL;
+	CHECK_OK(image_decode_png(out.buf + 4, out.len - 4, "rows", &back));
+	REQUIRE(back);
+	CHECK_INT_EQ(image_pixel(back, 7, 3), (uint32_t)(35 << 16 | 27 << 8 | (7 ^ 3)));
+	image_free(back);
+	back = NULL;
+
+	/* a palette PNG with the caller's colours */
+	static const uint32_t pal[] = { 0xff0000, 0x00ff00, 0x0000ff };
+	color = IMAGE_PNG_PALETTE;
+	struct image_png_format pfmt = { 50, 20, IMAGE_PNG_PALETTE, pal, 3, 9, true, test_row, &color };
+	strbuf_reset(&out);
+	CHECK_OK(image_encode_png_rows(&pfmt, &out));
+	REQUIRE(out.len > 33);
+	CHECK_INT_EQ((unsigned char)out.buf[25], 3);
+	CHECK_OK(image_decode_png(out.buf, out.len, "pal", &back));
+	REQUIRE(back);
+	CHECK_INT_EQ(image_pixel(back, 0, 0), 0xff0000);
+	CHECK_INT_EQ(image_pixel(back, 1, 0), 0x00ff00);
+	CHECK_INT_EQ(image_pixel(back, 1, 1), 0x0000ff);
+	image_free(back);
+	strbuf_release(&out);
+
+	/* bad formats, and a cap too small: errors, the buffer as it was */
+	pfmt.n_palette = 0;
+	CHECK_INT_EQ(image_encode_png_rows(&pfmt, &out), TD_ERR_INVALID);
+	fmt.width = 0;
+	CHECK_INT_EQ(image_encode_png_rows(&fmt, &out), TD_ERR_INVALID);
+	fmt.width = 50;
+	fmt.row = NULL;
+	CHECK_INT_EQ(image_encode_png_rows(&fmt, &out), TD_ERR_INVALID);
+	CHECK_INT_EQ(out.len, 0);
+	fmt.row = test_row;
+	color = IMAGE_PNG_RGBA;
+	struct strbuf small;
+	strbuf_init(&small, 100);
+	CHECK_OK(strbuf_adds(&small, "x"));
+	CHECK_INT_EQ(image_encode_png_rows(&fmt, &small), TD_ERR_TOO_BIG);
+	CHECK_INT_EQ(small.len, 1);
+	strbuf_release(&small);
+}
+
 TEST(write_and_read_file)
 {
 	struct image *img = pattern(40, 30), *back = NULL;
@@ -347,6 +421,7 @@ int main(void)
 	RUN(base64_binary_round_trip);
 	RUN(png_round_trip_is_lossless);
 	RUN(palette_png);
+	RUN(png_rows_encoder);
 	RUN(write_and_read_file);
 	RUN(corrupt_and_truncated_png);
 	RUN(raw_frames);

@@ -220,6 +220,13 @@ static const struct scenario scenarios[] = {
 	    "tap:place" } },
 	{ "shop", "shop-count-overlaps-total", "cart.show", { "tap:add_to_cart#0", "tap:nav_cart" } },
 	{ "shop", "shop-headphones-never-load", "product.show", { "tap:product_row#3" } },
+	{ "shop", "shop-review-twice", "review_edit.submit_review.click",
+	  { "tap:product_row#0", "tap:reviews_btn", "tap:write_review", "tap:rating", "input text 4", "tap:submit_review" } },
+	/* Signing in first: the address book is behind the account's sign-in form. */
+	{ "shop", "shop-address-zip-rotate", "address_edit.rotate",
+	  { "tap:nav_account", "tap:email", "input text ann@example.com", "tap:password", "input text password1",
+	    "tap:sign_in", "tap:addresses_btn", "tap:add_address", "tap:zip", "input text 12345",
+	    "settings put system user_rotation 1" } },
 	{ "todo", "todo-sort-priority-by-name", "main.sort_priority.click", { "tap:sort_priority" } },
 	{ "todo", "todo-rotate-loses-input", "main.rotate",
 	  { "tap:new_task", "input text Walk", "settings put system user_rotation 1" } },
@@ -236,6 +243,8 @@ static const struct scenario scenarios[] = {
 	{ "player", "player-volume-offscreen", "player.show",
 	  { "tap:nav_player", "settings put system user_rotation 1", "input swipe 1200 900 1200 100 300" } },
 	{ "player", "player-eq-anr", "player.eq.click", { "tap:track_row#0", "tap:eq" } },
+	{ "player", "player-pick-keeps-old-track", "library.track_row.click",
+	  { "tap:track_row#0", "input keyevent KEYCODE_BACK", "tap:track_row#1" } },
 };
 
 TEST(every_injected_bug_fires_only_when_not_fixed)

@@ -110,9 +110,31 @@ TEST(invisible_nodes_and_other_attributes)
 	CHECK(b.s == h.s && b.a == h.a && b.t == h.t);
 	/* focus/selection are not part of any grain */
 	CHECK(b.s == f.s && b.a == f.a && b.t == f.t);
-	/* content-desc is part of Genie's abstraction only */
-	CHECK(b.s == d.s && b.t == d.t);
-	CHECK(b.a != d.a);
+	/* a list row's content-desc names its data: no grain sees it */
+	CHECK(b.s == d.s && b.t == d.t && b.a == d.a);
+	/* outside a list, content-desc is part of Genie's abstraction only */
+	{
+		static const char plain[] =
+			"<hierarchy rotation=\"0\"><node class=\"android.widget.FrameLayout\" bounds=\"[0,0][1080,1920]\">"
+			"<node class=\"android.widget.ImageButton\" resource-id=\"app:id/go\" clickable=\"true\" "
+			"bounds=\"[0,0][200,200]\"/></node></hierarchy>";
+		static const char desc[] =
+			"<hierarchy rotation=\"0\"><node class=\"android.widget.FrameLayout\" bounds=\"[0,0][1080,1920]\">"
+			"<node class=\"android.widget.ImageButton\" resource-id=\"app:id/go\" content-desc=\"Search\" "
+			"clickable=\"true\" bounds=\"[0,0][200,200]\"/></node></hierarchy>";
+		struct ui_tree *p = NULL, *q = NULL;
+
+		CHECK_OK(ui_parse(plain, sizeof(plain) - 1, "plain.xml", &p));
+		CHECK_OK(ui_parse(desc, sizeof(desc) - 1, "desc.xml", &q));
+		if (p && q) {
+			struct sigs x = sigs_of(p, NULL), y = sigs_of(q, NULL);
+
+			CHECK(x.s == y.s && x.t == y.t);
+			CHECK(x.a != y.a);
+		}
+		ui_tree_free(p);
+		ui_tree_free(q);
+	}
 	ui_tree_free(base);
 	ui_tree_free(hidden);
 	ui_tree_free(focused);
