@@ -20,6 +20,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 
 #include "agents/input_gen.h"
 #include "agents/offline_policy.h"
@@ -455,10 +456,19 @@ static bool is_confirm_label(const char *s)
 	return false;
 }
 
-/* Initial weight of an event by its type. */
-static double initial_weight(const struct offline_policy *pol, enum action_type t)
+/* Whether a click is the toolbar's Up arrow: another way of going Back. */
+static bool is_up_arrow(const struct action *a)
 {
-	switch (t) {
+	return a->type == ACTION_CLICK && a->widget_text &&
+	       (!strcasecmp(a->widget_text, "Navigate up") || !strcasecmp(a->widget_text, "Up"));
+}
+
+/* Initial weight of an event by its type (Up counts as Back). */
+static double initial_weight(const struct offline_policy *pol, const struct action *a)
+{
+	if (is_up_arrow(a))
+		return pol->p.back_weight;
+	switch (a->type) {
 	case ACTION_BACK:
 		return pol->p.back_weight;
 	case ACTION_LONG_CLICK:
@@ -581,7 +591,7 @@ void offline_policy_choose(struct offline_policy *pol, const struct ui_tree *t, 
 	after_input = pol->last_type == ACTION_INPUT && state == pol->last_state;
 	for (i = 0; i < n; i++) {
 		size_t ei = event_get(pol, offline_event_key(state, &cands[i]),
-				      initial_weight(pol, cands[i].type));
+				      initial_weight(pol, &cands[i]));
 
 		if (cands[i].type == ACTION_INPUT && pol->events[ei].exec < 1.5)
 			untried_inputs = true;
@@ -596,7 +606,7 @@ void offline_policy_choose(struct offline_policy *pol, const struct ui_tree *t, 
 	action_init(&back);
 	back.type = ACTION_BACK;
 	back_key = offline_event_key(state, &back);
-	(void)event_get(pol, back_key, initial_weight(pol, ACTION_BACK));
+	(void)event_get(pol, back_key, initial_weight(pol, &back));
 
 	if (n && rng_unit(&pol->rng) < pol->p.epsilon) {
 		size_t pick = (size_t)(rng_next(&pol->rng) % n);
@@ -684,10 +694,10 @@ void offline_policy_observe(struct offline_policy *pol, const struct ui_tree *t,
 
 		for (i = 0; i < n; i++)
 			idx[i] = event_get(pol, offline_event_key(state, &cands[i]),
-					   initial_weight(pol, cands[i].type));
+					   initial_weight(pol, &cands[i]));
 		action_init(&back);
 		back.type = ACTION_BACK;
-		idx[n] = event_get(pol, offline_event_key(state, &back), initial_weight(pol, ACTION_BACK));
+		idx[n] = event_get(pol, offline_event_key(state, &back), initial_weight(pol, &back));
 		/* A later event_get may have rehashed the table: look every index up again. */
 		for (i = 0; i < n; i++)
 			idx[i] = event_slot(pol, offline_event_key(state, &cands[i]));

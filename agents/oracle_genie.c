@@ -226,7 +226,9 @@ static int try_mutant(struct genie_state *st, struct agent_env *env, struct devi
 		cJSON_AddStringToObject(b.extra, "active_row", active);
 		cJSON_AddStringToObject(b.extra, "detour_row", sibling);
 		cJSON_AddNumberToObject(b.extra, "pivot", (double)K);
-		cJSON_AddNumberToObject(b.extra, "trigger_steps", 0);
+		/* The finding is about the steps from the pivot on (after the
+		 * detour): those are the part an evaluation replays it for. */
+		cJSON_AddNumberToObject(b.extra, "trigger_steps", (double)(nm - (K + 2) - 1));
 		for (size_t i = 0; i < nm; i++)
 			bug_add_step(&b, i < K ? (int)(a + i + 1) : (i < K + 2 ? -1 : (int)(a + i - 1)), &mut[i], NULL, NULL);
 		reported = agent_env_report_bug(env, &b, NULL);
