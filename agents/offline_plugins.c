@@ -7,7 +7,7 @@
  *   escape   Vet's tarpits (block the culprit action on its screen, restart)
  *            and Delm's loops (jump to an unvisited activity by deep link or
  *            am start -n); every intervention is traced
- *   oracles  oracles 1-4, 6, 7 after every step (docs/oracles.md)
+ *   oracles  oracles 1-4 and 6-9 after every step (docs/oracles.md)
  *   genie    oracle 5, Genie's independent-view check, at the end of the run
  *   confirm  replays each candidate bug from a clean app start (twice, with
  *            the oracle's check) and rejects it unless it reproduces both
@@ -23,9 +23,12 @@
  * steps since the last restart, then all of them, and keeps the shorter
  * list that reproduces. Oracles never look at the simulator's ground truth.
  */
+#include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
+#include <sys/stat.h>
 
 #include <cjson/cJSON.h>
 
@@ -143,16 +146,103 @@ static void shot_release(struct shot *s)
 /* Write evidence PNG "oracles/NNNN-name.png"; returns its run-relative path or NULL. */
 static char *write_evidence(struct agent_env *env, int step, const char *name, const struct shot *s)
 {
-	char *rel;
+	char *rel, *dir;
 
 	if (!s->png || !s->png_len)
 		return NULL;
+	/* rundir_write does not create directories. */
+	dir = rundir_abs(agent_env_rundir(env), "oracles");
+	if (mkdir(dir, 0755) != 0 && errno != EEXIST)
+		log_warn("cannot create %s: %s", dir, strerror(errno));
+	free(dir);
 	rel = xasprintf("oracles/%04d-%s.png", step, name);
 	if (rundir_write(agent_env_rundir(env), rel, s->png, s->png_len) != TD_OK) {
 		free(rel);
 		return NULL;
 	}
 	return rel;
+}
+
+/* Whether replaying `a` on t (action_resolve, as replays and eval do) taps inside box. */
+static bool aims_into(const struct action *a, const struct ui_tree *t, const struct ui_rect *box)
+{
+	const struct ui_widget *w = action_resolve(a, t);
+	int cx, cy;
+
+	if (!w)
+		return false;
+	cx = (w->bounds.x1 + w->bounds.x2) / 2;
+	cy = (w->bounds.y1 + w->bounds.y2) / 2;
+	return cx >= box->x1 && cx < box->x2 && cy >= box->y1 && cy < box->y2;
+}
+
+/*
+ * Re-name widget step `a`, taken on recorded screen t, when a replay would
+ * re-find another widget by its text/resource-id (list rows share an id
+ * and a label): name it by a text inside the tapped widget that leads back
+ * to it, else leave only its coordinates. Unchanged when it cannot be made
+ * to aim right.
+ */
+static void pin_step(struct action *a, const struct ui_tree *t)
+{
+	const struct ui_rect box = a->bounds;
+	struct action c;
+
+	if (ui_rect_empty(&box) || aims_into(a, t, &box))
+		return;
+	for (size_t i = 0; i < t->n_nodes; i++) {
+		const struct ui_widget *w = t->nodes[i];
+		const char *label = *w->text ? w->text : w->content_desc;
+
+		if (!*label || w->bounds.x1 < box.x1 || w->bounds.y1 < box.y1 || w->bounds.x2 > box.x2 ||
+		    w->bounds.y2 > box.y2 || !ui_widget_visible(w, &t->screen))
+			continue;
+		action_copy(&c, a);
+		free(c.widget_text);
+		c.widget_text = xstrdup(label);
+		if (aims_into(&c, t, &box)) {
+			action_release(a);
+			*a = c;
+			return;
+		}
+		action_release(&c);
+	}
+	action_copy(&c, a);
+	free(c.widget_text);
+	free(c.resource_id);
+	c.widget_text = NULL;
+	c.resource_id = NULL;
+	if (aims_into(&c, t, &box)) {
+		action_release(a);
+		*a = c;
+		return;
+	}
+	action_release(&c);
+}
+
+/*
+ * Make b's recorded widget steps replay on the widget the Explorer tapped
+ * (pin_step on each step's recorded dump), so confirmation and `trident
+ * eval` follow the same path. Used by the oracles whose finding hinges on
+ * which list row was opened (toggle, loading).
+ */
+static void pin_steps(struct agent_env *env, struct bug *b)
+{
+	for (size_t i = 0; i < b->n_steps; i++) {
+		struct action *a = &b->steps[i].action;
+		struct ui_tree *t = NULL;
+		char *rel, *abs;
+
+		if (b->steps[i].step < 1 || !action_type_targets_widget(a->type))
+			continue;
+		rel = rundir_step_rel(b->steps[i].step, ".xml");
+		abs = rundir_abs(agent_env_rundir(env), rel);
+		if (ui_parse_file(abs, &t) == TD_OK)
+			pin_step(a, t);
+		ui_tree_free(t);
+		free(rel);
+		free(abs);
+	}
 }
 
 /*
@@ -176,6 +266,8 @@ static void report_finding(struct agent_env *env, int step, struct oracle_findin
 		free(func);
 	b.step = step;
 	add_history_steps(env, &b, step);
+	if (!strcmp(f->oracle, "toggle") || !strcmp(f->oracle, "loading"))
+		pin_steps(env, &b);
 	for (size_t i = 0; i < n_trigger; i++)
 		bug_add_step(&b, -1, &trigger[i], NULL, NULL);
 	bug_add_evidence(&b, shot_after);
@@ -452,7 +544,7 @@ const struct plugin_kind plugin_kind_escape = {
 
 /* ------------------------------------------------------------- oracles */
 
-enum { OR_ROTATION, OR_BACKGROUND, OR_DUPLICATE, OR_SORT, OR_DISPLAY, OR_CRASH, OR__COUNT };
+enum { OR_ROTATION, OR_BACKGROUND, OR_DUPLICATE, OR_SORT, OR_DISPLAY, OR_CRASH, OR_TOGGLE, OR_LOADING, OR__COUNT };
 
 struct list_snap {
 	char *id;
@@ -470,6 +562,9 @@ struct placeholder {
 	uint64_t value;    /* hash of the text first seen there */
 };
 
+/* How far below the fold the landscape display check looks. */
+#define LANDSCAPE_SCROLLS 4
+
 struct oracles_state {
 	bool on[OR__COUNT];
 	double overlap;
@@ -484,6 +579,9 @@ struct oracles_state {
 	bool landscape;             /* display check in landscape too */
 	struct seen *landscape_seen;
 	size_t n_landscape, alloc_landscape;
+	int loading_wait_ms;        /* how long a spinner may stay */
+	struct seen *loading_seen;  /* abstract screens whose spinner was waited on */
+	size_t n_loading, alloc_loading;
 };
 
 /* Count for sig in a seen-list (incremented when `bump`). */
@@ -705,6 +803,65 @@ static int check_state(struct agent_plugin *p, struct agent_env *env, struct dev
 	return changed;
 }
 
+/* Sleep ms milliseconds. */
+static void sleep_ms(long ms)
+{
+	struct timespec ts = { ms / 1000, (ms % 1000) * 1000000L };
+
+	while (ms > 0 && nanosleep(&ts, &ts) != 0 && errno == EINTR)
+		;
+}
+
+/* Oracle 8: the tap on a switch/checkbox left it as it was. Evidence: the screens before and after. */
+static void check_toggle(struct agent_env *env, const struct brain_screen *before, const struct action *done,
+			 const struct brain_screen *after)
+{
+	struct oracle_finding f;
+
+	oracle_finding_init(&f);
+	if (oracle_toggle_stuck(before->tree, before->activity, after->tree, after->activity, done, &f)) {
+		char *shot_before = rundir_step_rel(before->step, ".png");
+
+		report_finding(env, before->step, &f, NULL, 0, shot_before);
+		free(shot_before);
+	}
+	oracle_finding_release(&f);
+}
+
+/*
+ * Oracle 9, once per abstract screen showing a spinner: wait, capture again
+ * without acting, report when nothing moved. The wait is the bug's trigger
+ * step. Returns 1 when it waited (the screen may have changed).
+ */
+static int check_loading(struct oracles_state *st, struct agent_env *env, struct device *dev,
+			 const struct brain_screen *before, const struct brain_screen *after)
+{
+	struct oracle_finding f;
+	struct action trig;
+	struct shot s;
+
+	if (!oracle_loading_spinner(after->tree) ||
+	    seen_count(&st->loading_seen, &st->n_loading, &st->alloc_loading, after->sig_abstract, true) != 0)
+		return 0;
+	sleep_ms(st->loading_wait_ms);
+	if (shot_take(dev, &s) != TD_OK)
+		return 1;
+	oracle_finding_init(&f);
+	if (oracle_loading_stuck(after->tree, after->activity, s.tree, s.activity, st->loading_wait_ms, &f)) {
+		char *ev = write_evidence(env, before->step, "loading", &s);
+
+		action_init(&trig);
+		trig.type = ACTION_WAIT;
+		trig.reason = xasprintf("wait %d ms for the page to load", st->loading_wait_ms);
+		report_finding(env, before->step, &f, &trig, 1, ev);
+		action_release(&trig);
+		free(ev);
+	}
+	oracle_finding_release(&f);
+	shot_release(&s);
+	return 1;
+}
+
 static int oracles_after_step(struct agent_plugin *p, struct agent_env *env, struct device *dev,
 			      const struct brain_screen *before, const struct action *done,
 			      const struct brain_screen *after)
@@ -740,6 +897,11 @@ static int oracles_after_step(struct agent_plugin *p, struct agent_env *env, str
 	}
 	if (!after->in_app)
 		return changed;
+	/* Before anything moves the device off `after`. */
+	if (st->on[OR_TOGGLE])
+		check_toggle(env, before, done, after);
+	if (st->on[OR_LOADING])
+		changed |= check_loading(st, env, dev, before, after);
 	if (st->on[OR_DISPLAY] &&
 	    seen_count(&st->display_seen, &st->n_display, &st->alloc_display, after->sig_text, true) == 0) {
 		struct oracle_finding f;
@@ -762,36 +924,46 @@ static int oracles_after_step(struct agent_plugin *p, struct agent_env *env, str
 		oracle_finding_init(&f);
 		changed = 1;
 		if (device_rotate(dev, 1) == TD_OK && shot_take(dev, &s) == TD_OK) {
-			struct action trig2[2];
+			/* Rotate, then the scrolls taken below the fold: the replay repeats them. */
+			struct action trig2[1 + LANDSCAPE_SCROLLS];
 			size_t n_trig = 1;
 			bool hit = oracle_display(s.tree, st->overlap, &f);
 			char *ev;
 
 			trig2[0] = trig;
-			action_init(&trig2[1]);
-			/* The landscape screen is short: look below the fold once too. */
-			for (size_t i = 0; !hit && s.tree && i < s.tree->n_nodes; i++) {
-				const struct ui_widget *w = s.tree->nodes[i];
+			/* The landscape screen is short: look below the fold too, one
+			 * scroll at a time, until the screen stops changing. */
+			while (!hit && s.tree && n_trig < 1 + LANDSCAPE_SCROLLS) {
+				const struct ui_widget *sc = NULL;
+				uint64_t sig = ui_sig_text(s.tree, s.activity);
+				struct action *scroll = &trig2[n_trig];
 
-				if (!w->scrollable || !ui_widget_visible(w, &s.tree->screen))
-					continue;
-				trig2[1].type = ACTION_SCROLL;
-				action_set_widget(&trig2[1], -1, w);
-				trig2[1].direction = DEVICE_DIR_DOWN;
+				for (size_t i = 0; !sc && i < s.tree->n_nodes; i++)
+					if (s.tree->nodes[i]->scrollable &&
+					    ui_widget_visible(s.tree->nodes[i], &s.tree->screen))
+						sc = s.tree->nodes[i];
+				if (!sc)
+					break;
+				action_init(scroll);
+				scroll->type = ACTION_SCROLL;
+				action_set_widget(scroll, -1, sc);
+				scroll->direction = DEVICE_DIR_DOWN;
+				n_trig++;
 				shot_release(&s);
-				if (action_perform(dev, &trig2[1], agent_env_package(env)) != TD_OK ||
+				if (action_perform(dev, scroll, agent_env_package(env)) != TD_OK ||
 				    shot_take(dev, &s) != TD_OK)
 					break;
+				if (ui_sig_text(s.tree, s.activity) == sig)
+					break;
 				hit = oracle_display(s.tree, st->overlap, &f);
-				n_trig = 2;
-				break;
 			}
 			ev = hit ? write_evidence(env, before->step, "landscape", &s) : NULL;
 			shot_release(&s);
 			if (hit)
 				report_finding(env, before->step, &f, trig2, n_trig, ev);
 			free(ev);
-			action_release(&trig2[1]);
+			for (size_t i = 1; i < n_trig; i++)
+				action_release(&trig2[i]);
 		}
 		oracle_finding_release(&f);
 		if (device_rotate(dev, 0) != TD_OK)
@@ -820,6 +992,7 @@ static void oracles_free(struct agent_plugin *p)
 	free(st->state_seen);
 	free(st->placeholders);
 	free(st->landscape_seen);
+	free(st->loading_seen);
 	free(st->launcher);
 	free(st);
 	free(p);
@@ -830,6 +1003,7 @@ static int new_oracles(struct agent_env *env, struct agent_plugin **out)
 	const struct config *cfg = agent_env_config(env);
 	struct oracles_state *st = xcalloc(1, sizeof(*st));
 	bool any = false;
+	long long wait;
 
 	st->on[OR_ROTATION] = cfg_bool(cfg, "oracles.rotation", true);
 	st->on[OR_BACKGROUND] = cfg_bool(cfg, "oracles.background", true);
@@ -837,6 +1011,10 @@ static int new_oracles(struct agent_env *env, struct agent_plugin **out)
 	st->on[OR_SORT] = cfg_bool(cfg, "oracles.sort", true);
 	st->on[OR_DISPLAY] = cfg_bool(cfg, "oracles.display", true);
 	st->on[OR_CRASH] = cfg_bool(cfg, "oracles.crash", true);
+	st->on[OR_TOGGLE] = cfg_bool(cfg, "oracles.toggle", true);
+	st->on[OR_LOADING] = cfg_bool(cfg, "oracles.loading", true);
+	wait = cfg_int(cfg, "oracles.loading_wait_ms", 3000);
+	st->loading_wait_ms = wait < 0 || wait > 600000 ? -1 : (int)wait;
 	st->overlap = cfg_double(cfg, "oracles.display_overlap", 0.3);
 	st->landscape = cfg_bool(cfg, "oracles.display_landscape", true);
 	st->state_checks = (int)cfg_int(cfg, "oracles.state_checks_per_screen", 1);
@@ -844,12 +1022,14 @@ static int new_oracles(struct agent_env *env, struct agent_plugin **out)
 	for (int i = 0; i < OR__COUNT; i++)
 		any |= st->on[i];
 	*out = NULL;
-	if (!any || st->overlap <= 0 || st->overlap > 1) {
-		bool bad = any;
+	if (!any || st->overlap <= 0 || st->overlap > 1 || st->loading_wait_ms < 0) {
+		const char *bad = !any ? NULL
+				  : st->overlap <= 0 || st->overlap > 1 ? "oracles.display_overlap: expected a share in (0,1]"
+				  : "oracles.loading_wait_ms: expected 0 to 600000 ms";
 
 		free(st->launcher);
 		free(st);
-		return bad ? td_error(TD_ERR_CONFIG, "oracles.display_overlap: expected a share in (0,1]") : TD_OK;
+		return bad ? td_error(TD_ERR_CONFIG, "%s", bad) : TD_OK;
 	}
 	*out = plugin_new("oracles", st);
 	(*out)->after_step = oracles_after_step;
@@ -859,7 +1039,7 @@ static int new_oracles(struct agent_env *env, struct agent_plugin **out)
 
 const struct plugin_kind plugin_kind_oracles = {
 	.name = "oracles",
-	.summary = "deterministic oracles: rotation, background, duplicate rows, sort, display, crash",
+	.summary = "deterministic oracles: rotation, background, duplicate rows, sort, display, crash, toggle, loading",
 	.new_plugin = new_oracles,
 };
 

@@ -5,7 +5,7 @@
  * an action, a rotation, a trip to the Home screen) and, when a property is
  * violated, fills a `struct oracle_finding`: category, title, description,
  * expected/actual, and the widget diff as JSON evidence. The checks never
- * touch a device; the plugins in oracle_plugins.c drive the device, call
+ * touch a device; the plugins in offline_plugins.c drive the device, call
  * these, and replay-confirm before reporting (docs/oracles.md).
  *
  *   oracle_state_lost      entered text / checked state lost (rotation, Home)
@@ -14,6 +14,8 @@
  *   oracle_list_unsorted   a list not in the claimed order
  *   oracle_display         overlapping text widgets, widgets off the screen
  *   oracle_effect_*        Genie's GUI effects Δ and their containment
+ *   oracle_toggle_stuck    a tapped switch/checkbox kept its checked state
+ *   oracle_loading_stuck   a spinner still alone on the screen after a wait
  *
  * All functions are pure and thread-safe.
  */
@@ -147,5 +149,47 @@ void oracle_effect_unstable(const struct ui_tree *a, const struct ui_tree *b,
  * screen and the screen after the detour (> 0.5: the detour did not return).
  */
 double oracle_text_difference(const struct ui_tree *a, const struct ui_tree *b);
+
+/* --- toggles (oracle 8) --- */
+
+/*
+ * The widget of `before` that action `done` (a click or check) tapped: the
+ * one with the action's recorded bounds and class, else the one
+ * action_resolve() re-finds, else the smallest widget under the tap point.
+ * NULL when none fits or `done` is another kind of action.
+ */
+const struct ui_widget *oracle_toggle_target(const struct ui_tree *before, const struct action *done);
+/*
+ * A tap on a checkable, enabled widget that did not toggle: true, with *f
+ * (category settings/configuration), when the target (oracle_toggle_target)
+ * is checkable, enabled and not under a dialog layer, and on `after` its
+ * counterpart (same resource-id and rank, else class and rank; same label
+ * and list row) shows the same checked state. Not judged (false): another
+ * activity, a new window or dialog/popup/toast layer, more than half of
+ * the texts changed (the tap navigated), no counterpart, or an already
+ * checked radio button (or member of a group of checkables of one class),
+ * which stays checked by design.
+ */
+bool oracle_toggle_stuck(const struct ui_tree *before, const char *activity_before,
+			 const struct ui_tree *after, const char *activity_after,
+			 const struct action *done, struct oracle_finding *f);
+
+/* --- endless loading (oracle 9) --- */
+
+/*
+ * The visible progress spinner of t: a widget of class ProgressBar (or a
+ * progress indicator), not a SeekBar or RatingBar, not inside a list row.
+ * NULL when there is none.
+ */
+const struct ui_widget *oracle_loading_spinner(const struct ui_tree *t);
+/*
+ * `before` shows a spinner; `after` is the same screen captured `waited_ms`
+ * later without acting. True, with *f (category page loading failure), when
+ * the same activity still shows the spinner and its visible texts are
+ * unchanged: the page never finishes loading.
+ */
+bool oracle_loading_stuck(const struct ui_tree *before, const char *activity_before,
+			  const struct ui_tree *after, const char *activity_after,
+			  int waited_ms, struct oracle_finding *f);
 
 #endif

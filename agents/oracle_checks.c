@@ -946,3 +946,210 @@ double oracle_text_difference(const struct ui_tree *a, const struct ui_tree *b)
 	}
 	return total ? (double)missing / (double)total : 0.0;
 }
+
+/* -------------------------------------------------------------- toggles */
+
+/* Whether w lies under (x, y). */
+static bool contains_point(const struct ui_widget *w, int x, int y)
+{
+	return x >= w->bounds.x1 && x < w->bounds.x2 && y >= w->bounds.y1 && y < w->bounds.y2;
+}
+
+const struct ui_widget *oracle_toggle_target(const struct ui_tree *before, const struct action *done)
+{
+	const struct ui_widget *w, *best = NULL;
+	long best_area = -1;
+
+	if (!before || !done || (done->type != ACTION_CLICK && done->type != ACTION_CHECK))
+		return NULL;
+	/* The widget the action was made from (action_set_widget recorded its box). */
+	for (size_t i = 0; !ui_rect_empty(&done->bounds) && i < before->n_nodes; i++) {
+		w = before->nodes[i];
+		if (!memcmp(&w->bounds, &done->bounds, sizeof(w->bounds)) &&
+		    (!done->class_name || !strcmp(done->class_name, w->class_name)) &&
+		    (!done->resource_id || !strcmp(done->resource_id, w->resource_id)))
+			return w;
+	}
+	w = action_resolve(done, before);
+	if (w && w->checkable)
+		return w;
+	for (size_t i = 0; done->x >= 0 && done->y >= 0 && i < before->n_nodes; i++) {
+		long area;
+
+		w = before->nodes[i];
+		if (!contains_point(w, done->x, done->y) || !ui_widget_visible(w, &before->screen))
+			continue;
+		area = (long)ui_rect_width(&w->bounds) * ui_rect_height(&w->bounds);
+		if (best_area < 0 || area < best_area) {
+			best = w;
+			best_area = area;
+		}
+	}
+	return best;
+}
+
+/* How many visible overlay layers (dialogs, popups, toasts, menus) t has. */
+static size_t count_layers(const struct ui_tree *t)
+{
+	size_t n = 0;
+
+	for (size_t i = 0; i < t->n_nodes; i++)
+		if (ui_widget_visible(t->nodes[i], &t->screen) && is_layer(t->nodes[i], &t->screen))
+			n++;
+	return n;
+}
+
+/* Whether a checked w stays checked by design when tapped (one choice of a group). */
+static bool single_choice(const struct ui_widget *w)
+{
+	return strstr(w->class_name, "Radio") || strstr(w->class_name, "CheckedTextView") ||
+	       strstr(w->class_name, "Chip");
+}
+
+/* The first text of the list row w sits in ("" outside lists). */
+static const char *row_key_text(const struct ui_widget *w)
+{
+	const struct ui_widget *row = enclosing_row(w);
+
+	return row ? first_text(row) : "";
+}
+
+bool oracle_toggle_stuck(const struct ui_tree *before, const char *activity_before,
+			 const struct ui_tree *after, const char *activity_after,
+			 const struct action *done, struct oracle_finding *f)
+{
+	const struct ui_widget *w = oracle_toggle_target(before, done), *o;
+
+	if (!w || !after || !w->checkable || !w->enabled || !ui_widget_visible(w, &before->screen) ||
+	    hidden_under_layer(before, w) || (w->checked && single_choice(w)))
+		return false;
+	/* A tap that opened a dialog, another window or another page is not judged. */
+	if (!same_activity(activity_before, activity_after) || after->n_roots > before->n_roots ||
+	    count_layers(after) > count_layers(before) || oracle_text_difference(before, after) > 0.5)
+		return false;
+	o = find_counterpart(after, before, w);
+	if (!o || !o->checkable || !ui_widget_visible(o, &after->screen) ||
+	    strcmp(ui_widget_label(o), ui_widget_label(w)) != 0 || strcmp(row_key_text(o), row_key_text(w)) != 0)
+		return false;
+	if (o->checked != w->checked)
+		return false;
+	oracle_finding_init(f);
+	f->category = BUG_CAT_SETTINGS;
+	f->oracle = "toggle";
+	f->title = xasprintf("Tapping '%s' does not toggle it", widget_name(w));
+	f->expected = xasprintf("'%s' becomes %s", widget_name(w), w->checked ? "unchecked" : "checked");
+	f->actual = xasprintf("'%s' stays %s", widget_name(w), w->checked ? "checked" : "unchecked");
+	f->description = xasprintf("The %s '%s' is enabled, but after tapping it the screen (%s) shows it %s "
+				   "as before: the toggle did not change its state.",
+				   strrchr(w->class_name, '.') ? strrchr(w->class_name, '.') + 1 : w->class_name,
+				   widget_name(w), activity_after && *activity_after ? activity_after : "same activity",
+				   w->checked ? "checked" : "unchecked");
+	f->diff = cJSON_CreateObject();
+	cJSON_AddStringToObject(f->diff, "check", "toggle");
+	cJSON_AddItemToObject(f->diff, "before", widget_json(w));
+	cJSON_AddItemToObject(f->diff, "after", widget_json(o));
+	cJSON_AddItemToObject(f->diff, "action", action_to_json(done));
+	return true;
+}
+
+/* -------------------------------------------------------------- loading */
+
+/* Whether the class is a progress spinner/bar, not a seek or rating bar. */
+static bool is_progress_class(const char *c)
+{
+	size_t n = strlen(c);
+
+	if (strstr(c, "SeekBar") || strstr(c, "RatingBar"))
+		return false;
+	return (n >= 11 && !strcmp(c + n - 11, "ProgressBar")) || strstr(c, "ProgressIndicator");
+}
+
+const struct ui_widget *oracle_loading_spinner(const struct ui_tree *t)
+{
+	for (size_t i = 0; t && i < t->n_nodes; i++) {
+		const struct ui_widget *w = t->nodes[i];
+
+		/* A bar inside a list row is a row's progress (a download), not the page's. */
+		if (is_progress_class(w->class_name) && w->visible_to_user && ui_widget_visible(w, &t->screen) &&
+		    !enclosing_row(w))
+			return w;
+	}
+	return NULL;
+}
+
+/* The visible texts (text, else content-desc) of t, sorted. Caller frees the array, not the strings. */
+static size_t visible_texts(const struct ui_tree *t, const char ***out)
+{
+	const char **arr = NULL;
+	size_t n = 0, alloc = 0;
+
+	for (size_t i = 0; t && i < t->n_nodes; i++) {
+		const struct ui_widget *w = t->nodes[i];
+		const char *s = *w->text ? w->text : w->content_desc;
+
+		if (!*s || !ui_widget_visible(w, &t->screen))
+			continue;
+		arr = xgrow(arr, &alloc, n + 1, sizeof(*arr));
+		arr[n++] = s;
+	}
+	if (n)
+		qsort(arr, n, sizeof(*arr), cmp_str);
+	*out = arr;
+	return n;
+}
+
+/* "ProductActivity" for "com.x/.ProductActivity"; "page" when unknown. */
+static const char *activity_tail(const char *activity)
+{
+	const char *dot = activity ? strrchr(activity, '.') : NULL;
+
+	if (!activity || !*activity)
+		return "page";
+	return dot && dot[1] ? dot + 1 : activity;
+}
+
+bool oracle_loading_stuck(const struct ui_tree *before, const char *activity_before,
+			  const struct ui_tree *after, const char *activity_after,
+			  int waited_ms, struct oracle_finding *f)
+{
+	const struct ui_widget *sb = oracle_loading_spinner(before), *sa = oracle_loading_spinner(after);
+	const char **tb, **ta;
+	size_t nb, na;
+	bool same;
+	cJSON *texts;
+
+	if (!sb || !sa || !same_activity(activity_before, activity_after) || strcmp(sb->class_name, sa->class_name) ||
+	    strcmp(sb->resource_id, sa->resource_id))
+		return false;
+	nb = visible_texts(before, &tb);
+	na = visible_texts(after, &ta);
+	same = na == nb;
+	for (size_t i = 0; same && i < nb; i++)
+		same = strcmp(tb[i], ta[i]) == 0;
+	if (!same) {
+		free(tb);
+		free(ta);
+		return false;
+	}
+	oracle_finding_init(f);
+	f->category = BUG_CAT_PAGE_LOADING;
+	f->oracle = "loading";
+	f->title = xasprintf("Page never finishes loading (%s)", activity_tail(activity_after));
+	f->expected = xasprintf("the page's content replaces the progress spinner within %d ms", waited_ms);
+	f->actual = xasprintf("after %d ms the spinner '%s' is still shown and nothing else changed", waited_ms,
+			      widget_name(sa));
+	f->description = xasprintf("The page shows a loading spinner; %d ms later, without any action, it still "
+				   "shows only the spinner and the same %zu text(s): the page never finishes loading.",
+				   waited_ms, na);
+	f->diff = cJSON_CreateObject();
+	cJSON_AddStringToObject(f->diff, "check", "loading");
+	cJSON_AddNumberToObject(f->diff, "wait_ms", waited_ms);
+	cJSON_AddItemToObject(f->diff, "spinner", widget_json(sa));
+	texts = cJSON_CreateArray();
+	for (size_t i = 0; i < na; i++)
+		cJSON_AddItemToArray(texts, cJSON_CreateString(ta[i]));
+	cJSON_AddItemToObject(f->diff, "texts", texts);
+	free(tb);
+	free(ta);
+	return true;
+}

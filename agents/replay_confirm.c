@@ -2,9 +2,11 @@
  * replay_confirm.c - replay confirmation of oracle findings (see
  * replay_confirm.h).
  */
+#include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 
 #include <cjson/cJSON.h>
 
@@ -109,6 +111,48 @@ static bool recheck_sort(const struct replay_result *r, const struct action *las
 	return hit;
 }
 
+/* Toggle needs the tap: recheck the widget it aimed at on the screens before and after it. */
+static bool recheck_toggle(const struct replay_result *r, const struct action *last_step, struct oracle_finding *f)
+{
+	size_t n = r->n_screens;
+
+	oracle_finding_init(f);
+	if (n < 2)
+		return false;
+	return oracle_toggle_stuck(r->screens[n - 2].tree, r->screens[n - 2].activity, r->screens[n - 1].tree,
+				   r->screens[n - 1].activity, last_step, f);
+}
+
+/* Sleep ms milliseconds. */
+static void wait_ms(long ms)
+{
+	struct timespec ts = { ms / 1000, (ms % 1000) * 1000000L };
+
+	while (ms > 0 && nanosleep(&ts, &ts) != 0 && errno == EINTR)
+		;
+}
+
+/* Loading waits as the oracle did: the replay's last screen shows a spinner, and still does `ms` later. */
+static bool recheck_loading(const struct replay_result *r, struct device *dev, int ms, struct oracle_finding *f)
+{
+	const struct replay_screen *last;
+	struct replay_screen later;
+	bool hit;
+
+	oracle_finding_init(f);
+	if (!r->n_screens)
+		return false;
+	last = &r->screens[r->n_screens - 1];
+	if (!oracle_loading_spinner(last->tree))
+		return false;
+	wait_ms(ms);
+	if (replay_capture(dev, &later) != TD_OK)
+		return false;
+	hit = oracle_loading_stuck(last->tree, last->activity, later.tree, later.activity, ms, f);
+	replay_screen_release(&later);
+	return hit;
+}
+
 /* Replay steps [from, n) twice; true when both replays show the same finding as b. */
 static bool reproduce(struct device *dev, const char *package, const struct login_script *login, double overlap,
 		      const struct bug *b, size_t from, const char *oracle, size_t trigger)
@@ -118,6 +162,9 @@ static bool reproduce(struct device *dev, const char *package, const struct logi
 	struct replay_opts opts = { .clear_data = true, .login = login };
 	char *titles[2] = { NULL, NULL };
 	bool ok = true;
+	const cJSON *w = b->extra ? cJSON_GetObjectItemCaseSensitive(b->extra, "wait_ms") : NULL;
+	/* The loading oracle's wait (oracles.loading_wait_ms, at most 10 minutes). */
+	int wait = cJSON_IsNumber(w) && w->valuedouble >= 0 && w->valuedouble <= 600000 ? (int)w->valuedouble : 3000;
 
 	for (int run = 0; run < 2 && ok; run++) {
 		struct replay_result r;
@@ -166,6 +213,10 @@ static bool reproduce(struct device *dev, const char *package, const struct logi
 		}
 		if (!strcmp(oracle, "sort"))
 			hit = n > 0 && recheck_sort(&r, &steps[n - 1], &f);
+		else if (!strcmp(oracle, "toggle"))
+			hit = n > 0 && recheck_toggle(&r, &steps[n - 1], &f);
+		else if (!strcmp(oracle, "loading"))
+			hit = recheck_loading(&r, dev, wait, &f);
 		else if (!strcmp(oracle, "detector"))
 			hit = false;
 		else

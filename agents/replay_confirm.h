@@ -12,6 +12,12 @@
  * The oracle is named by the bug's found_by ("oracle:rotation"); the number
  * of trigger actions at the end of the steps (rotate and back, Home and
  * relaunch) by extra.trigger_steps.
+ *
+ * Each oracle is checked again the way it fired: state loss compares the
+ * screens before and after the trigger actions; sort, and toggle, the
+ * screens around the last step (the claimed sort, the tap on the
+ * switch); loading waits extra.wait_ms (default 3000) on the last screen
+ * and captures it again; crash performs the last step alone.
  */
 #ifndef TRIDENT_AGENTS_REPLAY_CONFIRM_H
 #define TRIDENT_AGENTS_REPLAY_CONFIRM_H

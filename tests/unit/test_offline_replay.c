@@ -2,7 +2,9 @@
  * test_offline_replay.c - replay confirmation on the simulated notes app:
  * a real rotation data loss reproduces (and keeps only the needed steps),
  * the same candidate on the fixed variant and a made-up candidate do not;
- * login scripts parse, reject bad input, and run.
+ * the toggle and loading oracles' candidates (player's stuck Shuffle
+ * switch, shop's endless Headphones spinner) reproduce on the apps and not
+ * on their fixed variants; login scripts parse, reject bad input, and run.
  */
 #include <stdbool.h>
 
@@ -26,6 +28,17 @@ static void step_by_id(struct bug *b, enum action_type type, const char *id, con
 	a.type = type;
 	a.resource_id = (char *)id;
 	a.text = (char *)text;
+	bug_add_step(b, -1, &a, NULL, NULL);
+}
+
+/* A widget action addressed by its label. */
+static void step_by_label(struct bug *b, enum action_type type, const char *label)
+{
+	struct action a;
+
+	action_init(&a);
+	a.type = type;
+	a.widget_text = (char *)label;
 	bug_add_step(b, -1, &a, NULL, NULL);
 }
 
@@ -119,6 +132,65 @@ TEST(made_up_candidate_is_rejected)
 	device_close(dev);
 }
 
+/* Replay-confirm candidate b (released) on a fresh `spec` device; whether it was confirmed. */
+static bool confirmed_on(const char *spec, const char *package, struct bug *b)
+{
+	struct device *dev = open_sim(spec);
+	bool confirmed = dev && replay_confirm(dev, package, NULL, 0.3, 2, b, NULL) == TD_OK && b->confirmed;
+
+	bug_release(b);
+	if (dev)
+		device_close(dev);
+	return confirmed;
+}
+
+/* The toggle candidate on the player: open Settings, tap Shuffle (off); it stays off. */
+static void stuck_switch_bug(struct bug *b)
+{
+	bug_init(b);
+	b->title = strdup("Tapping 'shuffle_switch' does not toggle it");
+	b->found_by = strdup("oracle:toggle");
+	b->category = BUG_CAT_SETTINGS;
+	step_by_id(b, ACTION_CLICK, "com.trident.player:id/nav_settings", NULL);
+	step_by_id(b, ACTION_CHECK, "com.trident.player:id/shuffle_switch", NULL);
+	b->extra = cJSON_CreateObject();
+	cJSON_AddNumberToObject(b->extra, "trigger_steps", 0);
+}
+
+TEST(stuck_switch_confirmed_only_when_stuck)
+{
+	struct bug b;
+
+	stuck_switch_bug(&b);
+	CHECK(confirmed_on("sim:player", "com.trident.player", &b));
+	stuck_switch_bug(&b);
+	CHECK(!confirmed_on("sim:player:fixed", "com.trident.player", &b));
+}
+
+/* The loading candidate on the shop: open Headphones, wait (20 ms here); the spinner stays. */
+static void endless_spinner_bug(struct bug *b)
+{
+	bug_init(b);
+	b->title = strdup("Page never finishes loading (ProductActivity)");
+	b->found_by = strdup("oracle:loading");
+	b->category = BUG_CAT_PAGE_LOADING;
+	step_by_label(b, ACTION_CLICK, "Headphones");
+	step_global(b, ACTION_WAIT, -1);
+	b->extra = cJSON_CreateObject();
+	cJSON_AddNumberToObject(b->extra, "trigger_steps", 1);
+	cJSON_AddNumberToObject(b->extra, "wait_ms", 20);
+}
+
+TEST(endless_spinner_confirmed_only_when_endless)
+{
+	struct bug b;
+
+	endless_spinner_bug(&b);
+	CHECK(confirmed_on("sim:shop", "com.trident.shop", &b));
+	endless_spinner_bug(&b);
+	CHECK(!confirmed_on("sim:shop:fixed", "com.trident.shop", &b));
+}
+
 TEST(replay_records_every_screen)
 {
 	struct device *dev = open_sim("sim:notes");
@@ -179,6 +251,8 @@ int main(void)
 	RUN(real_loss_is_confirmed_and_shortened);
 	RUN(fixed_variant_rejects_candidate);
 	RUN(made_up_candidate_is_rejected);
+	RUN(stuck_switch_confirmed_only_when_stuck);
+	RUN(endless_spinner_confirmed_only_when_endless);
 	RUN(replay_records_every_screen);
 	RUN(login_scripts);
 	return test_summary();

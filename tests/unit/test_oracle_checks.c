@@ -14,6 +14,8 @@
 #define EDIT "android.widget.EditText"
 #define TEXT "android.widget.TextView"
 #define CHECKBOX "android.widget.CheckBox"
+#define SWITCH "android.widget.Switch"
+#define PROGRESS "android.widget.ProgressBar"
 #define RV "androidx.recyclerview.widget.RecyclerView"
 #define ROW "android.widget.LinearLayout"
 
@@ -322,6 +324,240 @@ TEST(genie_effect_masking)
 	ui_tree_free(b);
 }
 
+/* A settings screen: a Shuffle switch (checked or not) and a Gapless switch, plus `extra` widgets. */
+static struct ui_tree *settings_screen(bool shuffle, char *extra)
+{
+	return x_tree(x_cat(x_node(TEXT, "", "Settings", "", "", 0, 100, 1080, 200, NULL),
+			    x_node(SWITCH, "com.example.t:id/shuffle", "Shuffle", shuffle ? "kKcf" : "kcf", "",
+				   0, 300, 1080, 420, NULL),
+			    x_node(SWITCH, "com.example.t:id/gapless", "Gapless", "kKcf", "", 0, 450, 1080, 570, NULL),
+			    extra ? extra : calloc(1, 1), NULL));
+}
+
+/* The first widget of t with this resource-id or text, or NULL. */
+static const struct ui_widget *node_named(const struct ui_tree *t, const char *name)
+{
+	for (size_t i = 0; i < t->n_nodes; i++)
+		if (!strcmp(t->nodes[i]->resource_id, name) || !strcmp(t->nodes[i]->text, name))
+			return t->nodes[i];
+	return NULL;
+}
+
+/* A check action on the widget of t named `name`, as the Explorer records it. */
+static void tap_on(struct action *a, const struct ui_tree *t, const char *name)
+{
+	const struct ui_widget *w = node_named(t, name);
+
+	action_init(a);
+	a->type = ACTION_CHECK;
+	if (w)
+		action_set_widget(a, (int)w->order, w);
+}
+
+/* xml with its first enabled="true" turned to "false" (xml is freed). */
+static char *disabled_xml(char *xml)
+{
+	char *at = strstr(xml, "enabled=\"true\"");
+	size_t n = strlen(xml) + 2;
+	char *out = malloc(n);
+
+	if (!at) {
+		free(out);
+		return xml;
+	}
+	snprintf(out, n, "%.*senabled=\"false\"%s", (int)(at - xml), xml, at + strlen("enabled=\"true\""));
+	free(xml);
+	return out;
+}
+
+TEST(toggle_that_does_not_toggle)
+{
+	struct ui_tree *off = settings_screen(false, NULL), *off2 = settings_screen(false, NULL);
+	struct ui_tree *on = settings_screen(true, NULL);
+	struct action tap;
+	struct oracle_finding f;
+
+	REQUIRE(off && off2 && on);
+	tap_on(&tap, off, "com.example.t:id/shuffle");
+	REQUIRE(oracle_toggle_target(off, &tap) == node_named(off, "com.example.t:id/shuffle"));
+	oracle_finding_init(&f);
+	CHECK(oracle_toggle_stuck(off, "x/.Settings", off2, "x/.Settings", &tap, &f));
+	CHECK_INT_EQ(f.category, BUG_CAT_SETTINGS);
+	CHECK(strcmp(f.oracle, "toggle") == 0);
+	CHECK(f.title && strstr(f.title, "shuffle"));
+	CHECK(f.actual && strstr(f.actual, "unchecked"));
+	CHECK(f.diff && cJSON_GetObjectItem(f.diff, "before") && cJSON_GetObjectItem(f.diff, "after") &&
+	      cJSON_GetObjectItem(f.diff, "action"));
+	oracle_finding_release(&f);
+	/* A click (not only a check action) on it is judged too. */
+	tap.type = ACTION_CLICK;
+	CHECK(oracle_toggle_stuck(off, "x/.Settings", off2, "x/.Settings", &tap, &f));
+	oracle_finding_release(&f);
+	/* Clean: the switch turned on; and the other way round, off again. */
+	CHECK(!oracle_toggle_stuck(off, "x/.Settings", on, "x/.Settings", &tap, &f));
+	action_release(&tap);
+	tap_on(&tap, on, "com.example.t:id/shuffle");
+	CHECK(!oracle_toggle_stuck(on, "x/.Settings", off, "x/.Settings", &tap, &f));
+	/* A tap that is not a click or check, and a tap on a plain text, are not judged. */
+	tap.type = ACTION_LONG_CLICK;
+	CHECK(!oracle_toggle_stuck(on, "x/.Settings", on, "x/.Settings", &tap, &f));
+	action_release(&tap);
+	tap_on(&tap, off, "Settings");
+	tap.type = ACTION_CLICK;
+	CHECK(!oracle_toggle_stuck(off, "x/.Settings", off2, "x/.Settings", &tap, &f));
+	action_release(&tap);
+	ui_tree_free(off);
+	ui_tree_free(off2);
+	ui_tree_free(on);
+}
+
+TEST(toggle_not_judged_after_dialog_or_navigation)
+{
+	char *dlg_kids = x_node(TEXT, "", "Turn on shuffle?", "", "", 100, 900, 980, 1000, NULL);
+	struct ui_tree *off = settings_screen(false, NULL);
+	struct ui_tree *dlg = settings_screen(false, x_node("android.widget.FrameLayout", "com.example.t:id/dialog", "",
+							    "", "", 50, 800, 1030, 1300, dlg_kids));
+	struct ui_tree *other = x_tree(x_cat(x_node(TEXT, "", "Library", "", "", 0, 100, 1080, 200, NULL),
+					     x_node(TEXT, "", "Song one", "", "", 0, 300, 1080, 400, NULL),
+					     x_node(TEXT, "", "Song two", "", "", 0, 400, 1080, 500, NULL),
+					     x_node(SWITCH, "com.example.t:id/shuffle", "Shuffle", "kc", "", 0, 600, 1080,
+						    700, NULL),
+					     NULL));
+	/* A disabled switch: tapping it legitimately does nothing. */
+	struct ui_tree *disabled = x_tree(disabled_xml(x_node(SWITCH, "com.example.t:id/shuffle", "Shuffle", "kc", "",
+							      0, 300, 1080, 420, NULL)));
+	struct ui_tree *radio_on;
+	struct action tap;
+	struct oracle_finding f;
+
+	free(dlg_kids);
+	radio_on = x_tree(x_node("android.widget.RadioButton", "com.example.t:id/sort_name", "By name", "kKc", "",
+				 0, 300, 1080, 420, NULL));
+	REQUIRE(off && dlg && other && disabled && radio_on);
+	tap_on(&tap, off, "com.example.t:id/shuffle");
+	oracle_finding_init(&f);
+	CHECK(!oracle_toggle_stuck(off, "x/.Settings", dlg, "x/.Settings", &tap, &f));
+	CHECK(!oracle_toggle_stuck(off, "x/.Settings", off, "x/.Main", &tap, &f));
+	CHECK(!oracle_toggle_stuck(off, "x/.Settings", other, "x/.Settings", &tap, &f));
+	action_release(&tap);
+	tap_on(&tap, disabled, "com.example.t:id/shuffle");
+	CHECK(!node_named(disabled, "com.example.t:id/shuffle")->enabled);
+	CHECK(!oracle_toggle_stuck(disabled, "x/.Settings", disabled, "x/.Settings", &tap, &f));
+	action_release(&tap);
+	/* The chosen radio button stays chosen by design. */
+	tap_on(&tap, radio_on, "com.example.t:id/sort_name");
+	CHECK(!oracle_toggle_stuck(radio_on, "x/.Sort", radio_on, "x/.Sort", &tap, &f));
+	action_release(&tap);
+	ui_tree_free(off);
+	ui_tree_free(dlg);
+	ui_tree_free(other);
+	ui_tree_free(disabled);
+	ui_tree_free(radio_on);
+}
+
+/* A checkbox in a list row: the row that moves away must not be mistaken for the tapped one. */
+TEST(toggle_in_list_rows_keeps_its_row)
+{
+	char *r1 = x_cat(x_node(TEXT, "com.example.t:id/title", "Buy milk", "", "", 0, 300, 800, 400, NULL),
+			 x_node(CHECKBOX, "com.example.t:id/done", "", "kc", "", 800, 300, 1080, 400, NULL), NULL);
+	char *r2 = x_cat(x_node(TEXT, "com.example.t:id/title", "Call mom", "", "", 0, 450, 800, 550, NULL),
+			 x_node(CHECKBOX, "com.example.t:id/done", "", "kc", "", 800, 450, 1080, 550, NULL), NULL);
+	char *r2b = x_cat(x_node(TEXT, "com.example.t:id/title", "Call mom", "", "", 0, 300, 800, 400, NULL),
+			  x_node(CHECKBOX, "com.example.t:id/done", "", "kc", "", 800, 300, 1080, 400, NULL), NULL);
+	char *rows = x_cat(x_node(ROW, "com.example.t:id/row", "", "", "", 0, 300, 1080, 400, r1),
+			   x_node(ROW, "com.example.t:id/row", "", "", "", 0, 450, 1080, 550, r2), NULL);
+	char *rows_after = x_node(ROW, "com.example.t:id/row", "", "", "", 0, 300, 1080, 400, r2b);
+	/* "Hide done" is on: the ticked row leaves the list, the next row moves up, unticked. */
+	struct ui_tree *before = x_tree(x_cat(x_node(TEXT, "", "Tasks", "", "", 0, 100, 1080, 200, NULL),
+					      x_node(RV, "com.example.t:id/list", "", "s", "", 0, 300, 1080, 2200, rows),
+					      NULL));
+	struct ui_tree *after = x_tree(x_cat(x_node(TEXT, "", "Tasks", "", "", 0, 100, 1080, 200, NULL),
+					     x_node(RV, "com.example.t:id/list", "", "s", "", 0, 300, 1080, 2200,
+						    rows_after),
+					     NULL));
+	struct action tap;
+	struct oracle_finding f;
+
+	free(r1);
+	free(r2);
+	free(r2b);
+	free(rows);
+	free(rows_after);
+	REQUIRE(before && after);
+	tap_on(&tap, before, "com.example.t:id/done");
+	oracle_finding_init(&f);
+	CHECK(!oracle_toggle_stuck(before, "x/.Main", after, "x/.Main", &tap, &f));
+	/* The same row unticked after the tap is judged. */
+	CHECK(oracle_toggle_stuck(before, "x/.Main", before, "x/.Main", &tap, &f));
+	oracle_finding_release(&f);
+	action_release(&tap);
+	ui_tree_free(before);
+	ui_tree_free(after);
+}
+
+/* A product page: its title, and either a spinner or the loaded content. */
+static struct ui_tree *product_screen(bool spinner, const char *extra_text)
+{
+	return x_tree(x_cat(x_node(TEXT, "", "Headphones", "", "", 0, 100, 1080, 200, NULL),
+			    spinner ? x_node(PROGRESS, "com.example.t:id/loading", "", "", "", 40, 300, 1040, 420, NULL)
+				    : x_node(TEXT, "com.example.t:id/price", "$59.00", "", "", 40, 300, 1040, 420, NULL),
+			    extra_text ? x_node(TEXT, "", extra_text, "", "", 0, 500, 1080, 600, NULL) : calloc(1, 1),
+			    NULL));
+}
+
+TEST(loading_that_never_finishes)
+{
+	struct ui_tree *a = product_screen(true, NULL), *b = product_screen(true, NULL);
+	struct ui_tree *loaded = product_screen(false, NULL), *moving = product_screen(true, "Fetching reviews");
+	struct ui_tree *seek = x_tree(x_node("android.widget.SeekBar", "com.example.t:id/volume", "", "", "",
+					     40, 300, 1040, 420, NULL));
+	struct oracle_finding f;
+
+	REQUIRE(a && b && loaded && moving && seek);
+	CHECK(oracle_loading_spinner(a) != NULL);
+	CHECK(oracle_loading_spinner(loaded) == NULL);
+	CHECK(oracle_loading_spinner(seek) == NULL);
+	oracle_finding_init(&f);
+	CHECK(oracle_loading_stuck(a, "x/.ProductActivity", b, "x/.ProductActivity", 3000, &f));
+	CHECK_INT_EQ(f.category, BUG_CAT_PAGE_LOADING);
+	CHECK(strcmp(f.oracle, "loading") == 0);
+	CHECK(f.title && strstr(f.title, "never finishes loading") && strstr(f.title, "ProductActivity"));
+	CHECK(f.diff && cJSON_GetObjectItem(f.diff, "spinner") &&
+	      cJSON_GetNumberValue(cJSON_GetObjectItem(f.diff, "wait_ms")) == 3000);
+	oracle_finding_release(&f);
+	/* Clean: the content came; the screen is still busy (texts change); another page. */
+	CHECK(!oracle_loading_stuck(a, "x/.ProductActivity", loaded, "x/.ProductActivity", 3000, &f));
+	CHECK(!oracle_loading_stuck(a, "x/.ProductActivity", moving, "x/.ProductActivity", 3000, &f));
+	CHECK(!oracle_loading_stuck(a, "x/.ProductActivity", b, "x/.MainActivity", 3000, &f));
+	CHECK(!oracle_loading_stuck(loaded, "x/.P", loaded, "x/.P", 3000, &f));
+	ui_tree_free(a);
+	ui_tree_free(b);
+	ui_tree_free(loaded);
+	ui_tree_free(moving);
+	ui_tree_free(seek);
+}
+
+/* A progress bar inside a list row (a download) is not the page's spinner. */
+TEST(loading_ignores_row_progress)
+{
+	char *row = x_cat(x_node(TEXT, "com.example.t:id/file", "song.mp3", "", "", 0, 300, 700, 400, NULL),
+			  x_node(PROGRESS, "com.example.t:id/dl", "", "", "", 700, 300, 1080, 400, NULL), NULL);
+	char *row2 = x_node(TEXT, "com.example.t:id/file", "b.mp3", "", "", 0, 450, 700, 550, NULL);
+	char *rows = x_cat(x_node(ROW, "com.example.t:id/row", "", "c", "", 0, 300, 1080, 400, row),
+			   x_node(ROW, "com.example.t:id/row", "", "c", "", 0, 450, 1080, 550, row2), NULL);
+	struct ui_tree *t = x_tree(x_node(RV, "com.example.t:id/list", "", "s", "", 0, 300, 1080, 2200, rows));
+	struct oracle_finding f;
+
+	free(row);
+	free(row2);
+	free(rows);
+	REQUIRE(t);
+	CHECK(oracle_loading_spinner(t) == NULL);
+	oracle_finding_init(&f);
+	CHECK(!oracle_loading_stuck(t, "x/.M", t, "x/.M", 3000, &f));
+	ui_tree_free(t);
+}
+
 int main(void)
 {
 	RUN(state_lost_on_rotation);
@@ -333,5 +569,10 @@ int main(void)
 	RUN(display_overlap_and_offscreen);
 	RUN(genie_effect_containment);
 	RUN(genie_effect_masking);
+	RUN(toggle_that_does_not_toggle);
+	RUN(toggle_not_judged_after_dialog_or_navigation);
+	RUN(toggle_in_list_rows_keeps_its_row);
+	RUN(loading_that_never_finishes);
+	RUN(loading_ignores_row_progress);
 	return test_summary();
 }
