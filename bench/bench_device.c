@@ -94,7 +94,9 @@ int main(void)
 			break;
 		}
 	}
-	char tmp[] = "/tmp/bench-device-XXXXXX";
+	/* mkdtemp() fills in the six trailing template characters. */
+	char tmp[32] = "/tmp/bench-device-";
+	memset(tmp + strlen(tmp), 'X', 6);
 	if (!mkdtemp(tmp))
 		return 1;
 	char lpng[64], lxml[64];

@@ -190,8 +190,10 @@ start_fake "$WORK/script.json" "$WORK/req5.log" --delay 0.1
 "$BIN" explore --device sim:notes --out "$WORK/run5" --brain llm --steps 500 --config "$WORK/cfg.json" --quiet \
 	> "$WORK/out5" 2>&1 &
 EXPLORE_PID=$!
-for _ in $(seq 100); do
-	[ "$(grep -c '"type":"step"' "$WORK/run5/trace.jsonl" 2>/dev/null)" -ge 3 ] && break
+# Sanitizer builds on a loaded machine take seconds per step: wait up to 2 minutes.
+for _ in $(seq 1200); do
+	n=$(grep -c '"type":"step"' "$WORK/run5/trace.jsonl" 2>/dev/null)
+	[ "${n:-0}" -ge 3 ] && break
 	sleep 0.1
 done
 kill -INT "$EXPLORE_PID"
