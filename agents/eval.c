@@ -9,7 +9,8 @@
  * rotation, the Home and relaunch) or when its final screen is shown - the
  * part of the replay the report is about; bugs that fire earlier on the
  * way do not count for it. Among those, one of the report's category is
- * preferred (bugs that change how a widget is drawn fire on every render). Reports
+ * preferred (bugs that change how a widget is drawn fire on every render),
+ * else the first one fired in the window. Reports
  * matched to the same injected bug count once (the first is the true
  * positive; the others are listed as duplicates and left out of precision).
  *
@@ -278,12 +279,14 @@ int cmd_eval(int argc, char **argv)
 		}
 		nf = eval_replay(app, fixed, &b, login, launcher, &f);
 		/* The injected bug the report describes: the last one fired in its
-		 * window whose category is the report's, else the last one fired. */
+		 * window whose category is the report's, else the first one fired
+		 * (the window starts at the action the oracle blames, e.g. Genie's
+		 * pivot; later steps only lead back to the screen it compares). */
 		for (size_t k = nf; k-- > 0 && !match;)
 			if (bug_category_parse(f[k].category) == (int)b.category)
 				match = f[k].id;
 		if (!match && nf)
-			match = f[nf - 1].id;
+			match = f[0].id;
 		cat = bug_category_name(b.category);
 		if (!match) {
 			verdict = "false_positive";
