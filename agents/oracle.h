@@ -16,6 +16,7 @@
  *   oracle_effect_*        Genie's GUI effects Δ and their containment
  *   oracle_toggle_stuck    a tapped switch/checkbox kept its checked state
  *   oracle_loading_stuck   a spinner still alone on the screen after a wait
+ *   oracle_entry_missing   an accepted entry (field cleared) that no list shows
  *
  * All functions are pure and thread-safe.
  */
@@ -191,5 +192,20 @@ const struct ui_widget *oracle_loading_spinner(const struct ui_tree *t);
 bool oracle_loading_stuck(const struct ui_tree *before, const char *activity_before,
 			  const struct ui_tree *after, const char *activity_after,
 			  int waited_ms, struct oracle_finding *f);
+
+/* --- accepted entries (oracle 10) --- */
+
+/*
+ * `done` (a confirm: oracle_is_save_action) was taken on `before`, which
+ * shows a list and a field holding typed text (not a password, search or
+ * filter field); `after` is the next screen. True, with *f (category data
+ * operation failure), when the same activity still shows that field, now
+ * empty - the app accepted the entry - yet no list of `before` gained a row
+ * or shows the text, and no new list shows it. Not judged (false): the
+ * field kept its text (refused or kept for editing), the field or the
+ * activity is gone, or `before` shows no list.
+ */
+bool oracle_entry_missing(const struct ui_tree *before, const char *activity_before, const struct ui_tree *after,
+			  const char *activity_after, const struct action *done, struct oracle_finding *f);
 
 #endif

@@ -123,6 +123,18 @@ static bool recheck_toggle(const struct replay_result *r, const struct action *l
 				   r->screens[n - 1].activity, last_step, f);
 }
 
+/* Entry needs the confirm: recheck it on the screens before and after it. */
+static bool recheck_entry(const struct replay_result *r, const struct action *last_step, struct oracle_finding *f)
+{
+	size_t n = r->n_screens;
+
+	oracle_finding_init(f);
+	if (n < 2)
+		return false;
+	return oracle_entry_missing(r->screens[n - 2].tree, r->screens[n - 2].activity, r->screens[n - 1].tree,
+				    r->screens[n - 1].activity, last_step, f);
+}
+
 /* Sleep ms milliseconds. */
 static void wait_ms(long ms)
 {
@@ -217,6 +229,8 @@ static bool reproduce(struct device *dev, const char *package, const struct logi
 			hit = n > 0 && recheck_toggle(&r, &steps[n - 1], &f);
 		else if (!strcmp(oracle, "loading"))
 			hit = recheck_loading(&r, dev, wait, &f);
+		else if (!strcmp(oracle, "entry_missing"))
+			hit = n > 0 && recheck_entry(&r, &steps[n - 1], &f);
 		else if (!strcmp(oracle, "detector"))
 			hit = false;
 		else
