@@ -251,7 +251,8 @@ int action_from_json(const cJSON *json, struct action *out)
 		return td_error(TD_ERR_PARSE, "action: missing \"type\"");
 	t = action_type_parse(it->valuestring);
 	if (t < 0 || t == ACTION_NONE)
-		return td_error(TD_ERR_PARSE, "action: unknown type \"%.40s\"", it->valuestring);
+		return td_error(TD_ERR_PARSE, "action: unknown type \"%.*s\"", ui_text_prefix_len(it->valuestring, 40),
+				 it->valuestring);
 	out->type = (enum action_type)t;
 	it = member(json, k_widget);
 	if (it) {
@@ -325,16 +326,19 @@ void action_set_widget(struct action *a, int number, const struct ui_widget *w)
 char *action_describe(const struct action *a)
 {
 	struct strbuf sb = STRBUF_INIT;
+	const char *text;
+
 	(void)strbuf_adds(&sb, action_type_name(a->type));
 	if (a->widget >= 0)
 		(void)strbuf_addf(&sb, " #%d", a->widget);
 	if (a->widget_text && a->widget_text[0])
-		(void)strbuf_addf(&sb, " \"%.60s\"", a->widget_text);
+		(void)strbuf_addf(&sb, " \"%.*s\"", ui_text_prefix_len(a->widget_text, 60), a->widget_text);
 	else if (a->resource_id && a->resource_id[0])
-		(void)strbuf_addf(&sb, " id=%.60s", a->resource_id);
+		(void)strbuf_addf(&sb, " id=%.*s", ui_text_prefix_len(a->resource_id, 60), a->resource_id);
 	switch (a->type) {
 	case ACTION_INPUT:
-		(void)strbuf_addf(&sb, " <- \"%.80s\"", a->text ? a->text : "");
+		text = a->text ? a->text : "";
+		(void)strbuf_addf(&sb, " <- \"%.*s\"", ui_text_prefix_len(text, 80), text);
 		break;
 	case ACTION_SCROLL:
 		(void)strbuf_addf(&sb, " %s", action_direction_name(a->direction));
@@ -344,7 +348,8 @@ char *action_describe(const struct action *a)
 		break;
 	case ACTION_DEEP_LINK:
 	case ACTION_START_ACTIVITY:
-		(void)strbuf_addf(&sb, " %.120s", a->uri ? a->uri : "");
+		text = a->uri ? a->uri : "";
+		(void)strbuf_addf(&sb, " %.*s", ui_text_prefix_len(text, 120), text);
 		break;
 	default:
 		break;
@@ -364,25 +369,49 @@ static int resolve_level(const struct ui_widget *w, const char *text, const char
 	return text_ok ? 2 : rid_ok ? 1 : 0;
 }
 
+/* |a - b| as a long. */
+static long abs_diff(int a, int b)
+{
+	return a > b ? (long)a - b : (long)b - a;
+}
+
+/* How far w's bounds are from the recorded ones (0 when equal or none recorded). */
+static long resolve_distance(const struct ui_widget *w, const struct action *a)
+{
+	const struct ui_rect *r = &w->bounds;
+
+	if (ui_rect_empty(&a->bounds))
+		return 0;
+	return abs_diff(r->x1, a->bounds.x1) + abs_diff(r->y1, a->bounds.y1) + abs_diff(r->x2, a->bounds.x2) +
+	       abs_diff(r->y2, a->bounds.y2);
+}
+
 const struct ui_widget *action_resolve(const struct action *a, const struct ui_tree *tree)
 {
 	const char *text = a->widget_text && a->widget_text[0] ? a->widget_text : NULL;
 	const char *rid = a->resource_id && a->resource_id[0] ? a->resource_id : NULL;
 	const struct ui_widget *best = NULL;
 	int best_level = 0;
-	long best_area = -1;
+	long best_area = -1, best_dist = -1;
 
 	if (!tree)
 		return NULL;
+	/* The best match level wins; among equals (list rows share an id and a
+	 * label) the one nearest the recorded bounds, the first when as near. */
 	for (size_t i = 0; i < tree->n_nodes; i++) {
 		const struct ui_widget *w = tree->nodes[i];
 		int level;
+		long dist;
 		if (!ui_widget_visible(w, &tree->screen))
 			continue;
 		level = resolve_level(w, text, rid);
-		if (level > best_level) {
+		if (!level || level < best_level)
+			continue;
+		dist = resolve_distance(w, a);
+		if (level > best_level || dist < best_dist) {
 			best = w;
 			best_level = level;
+			best_dist = dist;
 		}
 	}
 	if (best || a->x < 0 || a->y < 0)

@@ -105,7 +105,10 @@ char *action_describe(const struct action *a);
 /*
  * Find the widget of `tree` this action aims at when replaying: the same
  * resource-id and text first, then the same text, then the same resource-id,
- * then the widget under (x, y). NULL when nothing fits.
+ * then the widget under (x, y). Among widgets that match alike (list rows
+ * share an id and a label) the one whose bounds are nearest the recorded
+ * `bounds` wins, the first in document order when as near or none were
+ * recorded. NULL when nothing fits.
  */
 const struct ui_widget *action_resolve(const struct action *a, const struct ui_tree *tree);
 

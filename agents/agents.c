@@ -57,6 +57,7 @@
 #include "core/log.h"
 #include "core/queue.h"
 #include "core/strbuf.h"
+#include "core/ui.h"
 #include "core/xalloc.h"
 #include "device/app_info.h"
 
@@ -669,8 +670,9 @@ static char *verify_action(const struct screen *s, struct action *a)
 				 action_type_name(a->type));
 	if (a->widget_text && a->widget_text[0] && widget_has_text(aw->widget, 0) &&
 	    !widget_named(aw->widget, a->widget_text, 0))
-		return xasprintf("widget %d is \"%.80s\", not \"%.80s\"", a->widget,
-				 ui_widget_label(aw->widget), a->widget_text);
+		return xasprintf("widget %d is \"%.*s\", not \"%.*s\"", a->widget,
+				 ui_text_prefix_len(ui_widget_label(aw->widget), 80), ui_widget_label(aw->widget),
+				 ui_text_prefix_len(a->widget_text, 80), a->widget_text);
 	if (a->type == ACTION_INPUT && !a->text)
 		return xasprintf("input on widget %d needs the \"text\" to type", a->widget);
 	action_set_widget(a, aw->number, aw->widget);

@@ -39,8 +39,8 @@ static void describe_screen(const struct ui_tree *t, char **title, char **page)
 		if (!w->text[0] || !ui_widget_visible(w, &t->screen))
 			continue;
 		if (!*title && w->bounds.y1 < t->screen.y1 + h / 5 && !ui_class_is_editable(w->class_name))
-			*title = xstrndup(w->text, 60);
-		(void)strbuf_addf(&sb, "%s\"%.40s\"", shown ? ", " : "shows ", w->text);
+			*title = xstrndup(w->text, (size_t)ui_text_prefix_len(w->text, 60));
+		(void)strbuf_addf(&sb, "%s\"%.*s\"", shown ? ", " : "shows ", ui_text_prefix_len(w->text, 40), w->text);
 		shown++;
 	}
 	*page = strbuf_detach(&sb, NULL);

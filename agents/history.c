@@ -414,7 +414,7 @@ static void step_line(struct history *h, const struct history_step *s, struct st
 	if (s->functionality >= 0)
 		(void)strbuf_addf(sb, " {%s}", h->funcs[s->functionality].name);
 	if (s->page_description && s->page_description[0])
-		(void)strbuf_addf(sb, " page: %.200s;", s->page_description);
+		(void)strbuf_addf(sb, " page: %.*s;", ui_text_prefix_len(s->page_description, 200), s->page_description);
 	(void)strbuf_addf(sb, " action: %s%s\n", d, s->changed ? "" : " (screen unchanged)");
 	free(d);
 }

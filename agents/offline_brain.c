@@ -100,7 +100,7 @@ static char *functionality_name(struct tarpit_groups *groups, const struct ui_tr
 		return xstrdup(act);
 	title = screen_title(t);
 	if (title && strcmp(title, act) != 0)
-		return xasprintf("%s: %.48s", act, title);
+		return xasprintf("%s: %.*s", act, ui_text_prefix_len(title, 48), title);
 	if (groups) {
 		int g = tarpit_groups_assign_tree(groups, t, xml, xml_len, activity);
 
@@ -125,7 +125,7 @@ static char *page_description(const struct ui_tree *t, const char *activity)
 
 		if (!*w->text || !ui_widget_visible(w, &t->screen) || strcmp(w->package, "com.android.systemui") == 0)
 			continue;
-		(void)strbuf_addf(&sb, "%s\"%.40s\"", shown ? ", " : " showing ", w->text);
+		(void)strbuf_addf(&sb, "%s\"%.*s\"", shown ? ", " : " showing ", ui_text_prefix_len(w->text, 40), w->text);
 		shown++;
 	}
 	return strbuf_detach(&sb, NULL);

@@ -163,88 +163,6 @@ static char *write_evidence(struct agent_env *env, int step, const char *name, c
 	return rel;
 }
 
-/* Whether replaying `a` on t (action_resolve, as replays and eval do) taps inside box. */
-static bool aims_into(const struct action *a, const struct ui_tree *t, const struct ui_rect *box)
-{
-	const struct ui_widget *w = action_resolve(a, t);
-	int cx, cy;
-
-	if (!w)
-		return false;
-	cx = (w->bounds.x1 + w->bounds.x2) / 2;
-	cy = (w->bounds.y1 + w->bounds.y2) / 2;
-	return cx >= box->x1 && cx < box->x2 && cy >= box->y1 && cy < box->y2;
-}
-
-/*
- * Re-name widget step `a`, taken on recorded screen t, when a replay would
- * re-find another widget by its text/resource-id (list rows share an id
- * and a label): name it by a text inside the tapped widget that leads back
- * to it, else leave only its coordinates. Unchanged when it cannot be made
- * to aim right.
- */
-static void pin_step(struct action *a, const struct ui_tree *t)
-{
-	const struct ui_rect box = a->bounds;
-	struct action c;
-
-	if (ui_rect_empty(&box) || aims_into(a, t, &box))
-		return;
-	for (size_t i = 0; i < t->n_nodes; i++) {
-		const struct ui_widget *w = t->nodes[i];
-		const char *label = *w->text ? w->text : w->content_desc;
-
-		if (!*label || w->bounds.x1 < box.x1 || w->bounds.y1 < box.y1 || w->bounds.x2 > box.x2 ||
-		    w->bounds.y2 > box.y2 || !ui_widget_visible(w, &t->screen))
-			continue;
-		action_copy(&c, a);
-		free(c.widget_text);
-		c.widget_text = xstrdup(label);
-		if (aims_into(&c, t, &box)) {
-			action_release(a);
-			*a = c;
-			return;
-		}
-		action_release(&c);
-	}
-	action_copy(&c, a);
-	free(c.widget_text);
-	free(c.resource_id);
-	c.widget_text = NULL;
-	c.resource_id = NULL;
-	if (aims_into(&c, t, &box)) {
-		action_release(a);
-		*a = c;
-		return;
-	}
-	action_release(&c);
-}
-
-/*
- * Make b's recorded widget steps replay on the widget the Explorer tapped
- * (pin_step on each step's recorded dump), so confirmation and `trident
- * eval` follow the same path. Used by the oracles whose finding hinges on
- * which list row was opened (toggle, loading).
- */
-static void pin_steps(struct agent_env *env, struct bug *b)
-{
-	for (size_t i = 0; i < b->n_steps; i++) {
-		struct action *a = &b->steps[i].action;
-		struct ui_tree *t = NULL;
-		char *rel, *abs;
-
-		if (b->steps[i].step < 1 || !action_type_targets_widget(a->type))
-			continue;
-		rel = rundir_step_rel(b->steps[i].step, ".xml");
-		abs = rundir_abs(agent_env_rundir(env), rel);
-		if (ui_parse_file(abs, &t) == TD_OK)
-			pin_step(a, t);
-		ui_tree_free(t);
-		free(rel);
-		free(abs);
-	}
-}
-
 /*
  * Report a finding: steps 1..step, the trigger actions, evidence (the
  * screen after the step, and the screen after the check when given).
@@ -266,8 +184,6 @@ static void report_finding(struct agent_env *env, int step, struct oracle_findin
 		free(func);
 	b.step = step;
 	add_history_steps(env, &b, step);
-	if (!strcmp(f->oracle, "toggle") || !strcmp(f->oracle, "loading"))
-		pin_steps(env, &b);
 	for (size_t i = 0; i < n_trigger; i++)
 		bug_add_step(&b, -1, &trigger[i], NULL, NULL);
 	bug_add_evidence(&b, shot_after);
@@ -544,7 +460,18 @@ const struct plugin_kind plugin_kind_escape = {
 
 /* ------------------------------------------------------------- oracles */
 
-enum { OR_ROTATION, OR_BACKGROUND, OR_DUPLICATE, OR_SORT, OR_DISPLAY, OR_CRASH, OR_TOGGLE, OR_LOADING, OR__COUNT };
+enum {
+	OR_ROTATION,
+	OR_BACKGROUND,
+	OR_DUPLICATE,
+	OR_SORT,
+	OR_DISPLAY,
+	OR_CRASH,
+	OR_TOGGLE,
+	OR_LOADING,
+	OR_ENTRY,
+	OR__COUNT
+};
 
 struct list_snap {
 	char *id;
@@ -828,6 +755,22 @@ static void check_toggle(struct agent_env *env, const struct brain_screen *befor
 	oracle_finding_release(&f);
 }
 
+/* Oracle 10: a confirm emptied a field on a list screen, and the list does not show the entry. */
+static void check_entry(struct agent_env *env, const struct brain_screen *before, const struct action *done,
+			const struct brain_screen *after)
+{
+	struct oracle_finding f;
+
+	oracle_finding_init(&f);
+	if (oracle_entry_missing(before->tree, before->activity, after->tree, after->activity, done, &f)) {
+		char *shot_before = rundir_step_rel(before->step, ".png");
+
+		report_finding(env, before->step, &f, NULL, 0, shot_before);
+		free(shot_before);
+	}
+	oracle_finding_release(&f);
+}
+
 /*
  * Oracle 9, once per abstract screen showing a spinner: wait, capture again
  * without acting, report when nothing moved. The wait is the bug's trigger
@@ -900,6 +843,8 @@ static int oracles_after_step(struct agent_plugin *p, struct agent_env *env, str
 	/* Before anything moves the device off `after`. */
 	if (st->on[OR_TOGGLE])
 		check_toggle(env, before, done, after);
+	if (st->on[OR_ENTRY])
+		check_entry(env, before, done, after);
 	if (st->on[OR_LOADING])
 		changed |= check_loading(st, env, dev, before, after);
 	if (st->on[OR_DISPLAY] &&
@@ -1013,6 +958,7 @@ static int new_oracles(struct agent_env *env, struct agent_plugin **out)
 	st->on[OR_CRASH] = cfg_bool(cfg, "oracles.crash", true);
 	st->on[OR_TOGGLE] = cfg_bool(cfg, "oracles.toggle", true);
 	st->on[OR_LOADING] = cfg_bool(cfg, "oracles.loading", true);
+	st->on[OR_ENTRY] = cfg_bool(cfg, "oracles.entry_missing", true);
 	wait = cfg_int(cfg, "oracles.loading_wait_ms", 3000);
 	st->loading_wait_ms = wait < 0 || wait > 600000 ? -1 : (int)wait;
 	st->overlap = cfg_double(cfg, "oracles.display_overlap", 0.3);
@@ -1039,7 +985,8 @@ static int new_oracles(struct agent_env *env, struct agent_plugin **out)
 
 const struct plugin_kind plugin_kind_oracles = {
 	.name = "oracles",
-	.summary = "deterministic oracles: rotation, background, duplicate rows, sort, display, crash, toggle, loading",
+	.summary = "deterministic oracles: rotation, background, duplicate rows, sort, display, crash, toggle, loading, "
+		   "entry missing",
 	.new_plugin = new_oracles,
 };
 

@@ -181,16 +181,6 @@ void offline_policy_free(struct offline_policy *pol)
 	free(pol);
 }
 
-/* Whether the widget sits in a list (RecyclerView, ListView, GridView). */
-static bool in_list(const struct ui_widget *w)
-{
-	for (const struct ui_widget *p = w->parent; p; p = p->parent)
-		if (strstr(p->class_name, "RecyclerView") || strstr(p->class_name, "ListView") ||
-		    strstr(p->class_name, "GridView"))
-			return true;
-	return false;
-}
-
 /*
  * Remember the first word (4-20 letters) of each visible text in a list
  * row: a search for an item the app listed finds results, as a tester
@@ -204,7 +194,7 @@ static void learn_words(struct offline_policy *pol, const struct ui_tree *t)
 		size_t len = 0, k;
 
 		if (!w->text[0] || !strstr(w->class_name, "TextView") || ui_class_is_editable(w->class_name) ||
-		    !ui_widget_visible(w, &t->screen) || !in_list(w))
+		    !ui_widget_visible(w, &t->screen) || !ui_widget_in_list(w))
 			continue;
 		while (isalpha((unsigned char)w->text[len]) && len < sizeof(word) - 1) {
 			word[len] = (char)tolower((unsigned char)w->text[len]);

@@ -197,13 +197,15 @@ bool oracle_loading_stuck(const struct ui_tree *before, const char *activity_bef
 
 /*
  * `done` (a confirm: oracle_is_save_action) was taken on `before`, which
- * shows a list and a field holding typed text (not a password, search or
- * filter field); `after` is the next screen. True, with *f (category data
- * operation failure), when the same activity still shows that field, now
- * empty - the app accepted the entry - yet no list of `before` gained a row
- * or shows the text, and no new list shows it. Not judged (false): the
- * field kept its text (refused or kept for editing), the field or the
- * activity is gone, or `before` shows no list.
+ * shows a list and fields holding typed text (not password, search or
+ * filter fields); `after` is the next screen. True, with *f (category data
+ * operation failure), when the same activity still shows such a field, no
+ * longer holding its text (empty, or back to its placeholder) - the app
+ * accepted the entry - yet no list of `before` gained a row it did not
+ * have or shows an entered text, and no new list shows one. Not judged
+ * (false): every field kept its text (refused or kept for editing), the
+ * fields or the activity are gone, `before` shows no list, or a list has
+ * no room for another row above the fold (the entry may be below it).
  */
 bool oracle_entry_missing(const struct ui_tree *before, const char *activity_before, const struct ui_tree *after,
 			  const char *activity_after, const struct action *done, struct oracle_finding *f);

@@ -6,7 +6,7 @@
  * ("Add", "Save", Enter) that clears the field has accepted the entry, so
  * the list on the same screen must gain a row or show the typed text. A
  * field that still holds the text (the app refused it, or kept it for
- * editing) is not judged, nor are search and password fields, nor screens
+ * editing) is not judged, nor is a field that showed only its placeholder, nor are search and password fields, nor screens
  * the action left.
  */
 #include <stdio.h>
@@ -59,6 +59,37 @@ static const struct oracle_list *list_by_id(const struct oracle_list *ls, size_t
 	return NULL;
 }
 
+/*
+ * Whether list `id` of t shows all its rows: a row more would still fit
+ * below its last row, inside the screen, every enclosing view, and the
+ * list itself when it scrolls. A full list may hold the new row below the
+ * fold, where the dump does not reach.
+ */
+static bool list_has_room(const struct ui_tree *t, const char *id)
+{
+	for (size_t i = 0; i < t->n_nodes; i++) {
+		const struct ui_widget *w = t->nodes[i];
+		char wid[512];
+		int limit = t->screen.y2, last = w->bounds.y1, height = 0;
+
+		snprintf(wid, sizeof(wid), "%s#%s", w->resource_id, w->class_name);
+		if (strcmp(wid, id) != 0)
+			continue;
+		if (w->scrollable && w->bounds.y2 < limit)
+			limit = w->bounds.y2;
+		for (const struct ui_widget *p = w->parent; p; p = p->parent)
+			if (p->bounds.y2 < limit)
+				limit = p->bounds.y2;
+		for (size_t c = 0; c < w->n_children; c++)
+			if (w->children[c]->bounds.y2 > last) {
+				last = w->children[c]->bounds.y2;
+				height = ui_rect_height(&w->children[c]->bounds);
+			}
+		return last + height <= limit;
+	}
+	return false;
+}
+
 /* A JSON array of the rows of l (empty when l is NULL). */
 static cJSON *rows_json(const struct oracle_list *l)
 {
@@ -69,39 +100,62 @@ static cJSON *rows_json(const struct oracle_list *l)
 	return a;
 }
 
+/* Whether list a has a row that b lacks (as multisets of row texts). */
+static bool has_new_row(const struct oracle_list *a, const struct oracle_list *b)
+{
+	for (size_t r = 0; a && r < a->n_rows; r++) {
+		size_t ca = 0, cb = 0;
+
+		for (size_t q = 0; q < a->n_rows; q++)
+			ca += !strcmp(a->rows[q], a->rows[r]);
+		for (size_t q = 0; b && q < b->n_rows; q++)
+			cb += !strcmp(b->rows[q], a->rows[r]);
+		if (ca > cb)
+			return true;
+	}
+	return false;
+}
+
 bool oracle_entry_missing(const struct ui_tree *before, const char *activity_before, const struct ui_tree *after,
 			  const char *activity_after, const struct action *done, struct oracle_finding *f)
 {
 	struct oracle_list *bl = NULL, *al = NULL;
-	size_t nb, na;
-	bool hit = false;
+	size_t nb, na, n_entered = 0;
+	const struct ui_widget *entered[16]; /* the accepted fields */
+	bool shown = false;
 
 	if (!before || !after || !oracle_is_save_action(done) ||
 	    strcmp(activity_before ? activity_before : "", activity_after ? activity_after : "") != 0)
 		return false;
+	/* Accepted fields: still there and no longer holding the typed text
+	 * (empty, or the placeholder: dumps without a hint attribute show the
+	 * placeholder as text). */
+	for (size_t i = 0; i < before->n_nodes && n_entered < 16; i++) {
+		const struct ui_widget *w = before->nodes[i], *cw;
+
+		if (entry_field(before, w) && (cw = field_by_id(after, w->resource_id)) && strcmp(cw->text, w->text))
+			entered[n_entered++] = w;
+	}
+	if (!n_entered)
+		return false;
 	nb = oracle_lists(before, &bl);
 	na = oracle_lists(after, &al);
-	for (size_t i = 0; i < before->n_nodes && nb && !hit; i++) {
-		const struct ui_widget *w = before->nodes[i], *cw;
-		bool shown = false;
+	/* Shown: a list gained a row it did not have (however the app names
+	 * the entry), or shows any of the entered texts; a list that may go on
+	 * below the fold cannot tell. Lists that appear only now count too. */
+	for (size_t k = 0; k < nb && !shown; k++) {
+		const struct oracle_list *a = list_by_id(al, na, bl[k].id);
 
-		if (!entry_field(before, w))
-			continue;
-		/* Accepted: the same field is still there and was emptied. */
-		cw = field_by_id(after, w->resource_id);
-		if (!cw || (*cw->text && strcmp(cw->text, cw->hint) != 0))
-			continue;
-		for (size_t k = 0; k < nb && !shown; k++) {
-			const struct oracle_list *a = list_by_id(al, na, bl[k].id);
+		shown = has_new_row(a, &bl[k]) || !list_has_room(after, bl[k].id);
+		for (size_t e = 0; e < n_entered && !shown; e++)
+			shown = rows_contain(&bl[k], entered[e]->text) || rows_contain(a, entered[e]->text);
+	}
+	for (size_t k = 0; k < na && !shown; k++)
+		for (size_t e = 0; e < n_entered && !shown; e++)
+			shown = !list_by_id(bl, nb, al[k].id) && rows_contain(&al[k], entered[e]->text);
+	if (nb && !shown) {
+		const struct ui_widget *w = entered[0];
 
-			shown = (a && a->n_rows > bl[k].n_rows) || rows_contain(&bl[k], w->text) ||
-				rows_contain(a, w->text);
-		}
-		/* Lists that appear only after the action count as showing it too. */
-		for (size_t k = 0; k < na && !shown; k++)
-			shown = !list_by_id(bl, nb, al[k].id) && rows_contain(&al[k], w->text);
-		if (shown)
-			continue;
 		oracle_finding_init(f);
 		f->category = BUG_CAT_DATA_OPERATION;
 		f->oracle = "entry_missing";
@@ -118,9 +172,8 @@ bool oracle_entry_missing(const struct ui_tree *before, const char *activity_bef
 		cJSON_AddStringToObject(f->diff, "list", bl[0].id);
 		cJSON_AddItemToObject(f->diff, "rows_before", rows_json(&bl[0]));
 		cJSON_AddItemToObject(f->diff, "rows_after", rows_json(list_by_id(al, na, bl[0].id)));
-		hit = true;
 	}
 	oracle_lists_free(bl, nb);
 	oracle_lists_free(al, na);
-	return hit;
+	return nb && !shown;
 }

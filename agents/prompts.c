@@ -13,6 +13,7 @@
 #include <cjson/cJSON.h>
 
 #include "core/strbuf.h"
+#include "core/ui.h"
 #include "core/xalloc.h"
 
 #define PROMPT_MAX_BYTES (1u << 20)
@@ -68,7 +69,8 @@ static int substitute(const char *src, size_t len, const char *name, const struc
 			if (src[j] == '\n')
 				break;
 		if (j + 1 >= len || src[j] != '}')
-			return td_error(TD_ERR_PARSE, "%s: unterminated placeholder near \"%.20s\"", name, src + i);
+			return td_error(TD_ERR_PARSE, "%s: unterminated placeholder near \"%.*s\"", name,
+					ui_text_prefix_len(src + i, 20), src + i);
 		key = src + i + 2;
 		klen = j - i - 2;
 		if (sb)

@@ -15,6 +15,13 @@
 #include "core/ui_align.h"
 #include "core/xalloc.h"
 
+/*
+ * Partition scores within this of the minimum count as a tie, won by the
+ * latest step after which no earlier screen returns (both terms of the
+ * objective lie in [0, 1]).
+ */
+#define PARTITION_TIE_MARGIN 0.05
+
 struct entry {
 	int step;
 	int group;
@@ -155,7 +162,7 @@ static bool check_partition(const struct tarpit *tp, const int *g, int k, struct
 	int *first, *last, *tail_seen, tail_distinct = 0, best_n = -1;
 	long *returns;     /* returns[n]: positions j >= n whose group first appeared before n */
 	int *suffix_distinct, *prefix_distinct;
-	double best = 1e300, best_t1 = 0;
+	double best = 1e300, best_t1 = 0, *score, *t1;
 
 	if (EN < 2 || N < 2 * tmin)
 		return false;
@@ -194,17 +201,30 @@ static bool check_partition(const struct tarpit *tp, const int *g, int k, struct
 		prefix_distinct[n] += prefix_distinct[n - 1];
 	}
 	/* n is the prefix length (S_1..S_n); the suffix is positions n..N-1. */
+	score = xmalloc((size_t)EN * sizeof(*score));
+	t1 = xmalloc((size_t)EN * sizeof(*t1));
 	for (int n = 1; n < EN; n++) {
-		double t1 = (double)returns[n] / (double)(N - n);
 		double ratio = tail_distinct ? (double)suffix_distinct[n] / tail_distinct : 1.0;
-		double t2 = 2.0 / (1.0 + exp(-(ratio - 1.0))) - 1.0;
 
-		if (t1 + t2 < best) {
-			best = t1 + t2;
+		t1[n] = (double)returns[n] / (double)(N - n);
+		score[n] = t1[n] + 2.0 / (1.0 + exp(-(ratio - 1.0))) - 1.0;
+		if (score[n] < best) {
+			best = score[n];
 			best_n = n;
-			best_t1 = t1;
 		}
 	}
+	/* Near-ties go to the latest clean cut (nothing seen before it comes back). */
+	for (int n = EN - 1; n > 0; n--) {
+		if (t1[n] == 0.0 && score[n] <= best + PARTITION_TIE_MARGIN) {
+			best_n = n;
+			best = score[n];
+			break;
+		}
+	}
+	best_t1 = best_n > 0 ? t1[best_n] : 0;
+	/* A cut at the edge of the range may lie later: wait for more steps. */
+	if (best_n == EN - 1 && best_t1 > 0.0)
+		best_n = -1;
 	if (best_n > 0 && best_t1 <= tp->p.partition_max && N - best_n >= tmin &&
 	    prefix_distinct[best_n] > suffix_distinct[best_n]) {
 		const struct entry *c = &tp->e[tp->start + (size_t)best_n - 1];
@@ -227,6 +247,8 @@ static bool check_partition(const struct tarpit *tp, const int *g, int k, struct
 	free(returns);
 	free(suffix_distinct);
 	free(prefix_distinct);
+	free(score);
+	free(t1);
 	return best_n > 0;
 }
 

@@ -11,7 +11,13 @@
  *                        + 2σ(|{S_{n+1..N}}| / |{S_{E_N+1..N}}| - 1) - 1
  *    with N - E_N = t_min; reported when the first term is at most
  *    `partition_max`, |{S_1..n}| > |{S_{n+1..N}}| and N - n >= t_min. The
- *    culprit is the action taken on S_n.
+ *    culprit is the action taken on S_n. Scores within a small margin of
+ *    the minimum are a tie, won by the latest n whose first term is 0 (no
+ *    screen seen up to S_n comes back): the action after which the
+ *    exploration never returned. Online the trace keeps growing, so a
+ *    minimum at the last n allowed (E_N - 1) with screens still coming back
+ *    is not reported yet: the cut may lie later, as an offline pass over the
+ *    whole run would see.
  *  - Excessive local exploration: a suffix region [l, N] of at least t_min
  *    steps minimising |Merge({S_l..N})| / (N-l+1); reported when that ratio
  *    is at most `local_ratio`, no new group appeared in its last t_min

@@ -39,6 +39,7 @@
 #include "core/image.h"
 #include "core/llm_internal.h"
 #include "core/log.h"
+#include "core/ui.h"
 #include "core/xalloc.h"
 
 #define BAD_REPLY_KEEP 2000
@@ -1067,8 +1068,8 @@ static int send_with_retries(struct llm *llm, const struct llm_request *req, con
 		} else {
 			char *m = llm_error_message(r->body.buf, r->body.len);
 			char *clean = llm_redact(m ? m : "", llm->key);
-			snprintf(what, sizeof what, "HTTP %ld%s%.200s", r->status, *clean ? ": " : "",
-				 clean);
+			snprintf(what, sizeof what, "HTTP %ld%s%.*s", r->status, *clean ? ": " : "",
+				 ui_text_prefix_len(clean, 200), clean);
 			free(clean);
 			free(m);
 		}
@@ -1192,7 +1193,8 @@ int llm_call(struct llm *llm, const struct llm_request *req, struct cJSON **answ
 		const char *text = p.text ? p.text : "";
 		if (log_get_level() <= LOG_TRACE) {
 			char *shown = llm_redact(text, llm->key);
-			log_trace("reply (%s): %.2000s", p.stop_reason ? p.stop_reason : "?", shown);
+			log_trace("reply (%s): %.*s", p.stop_reason ? p.stop_reason : "?",
+				  ui_text_prefix_len(shown, 2000), shown);
 			free(shown);
 		}
 		bool estimated = p.prompt_tokens < 0 || p.completion_tokens < 0;

@@ -22,6 +22,9 @@
  * <node> and sits outside nodes is treated as such a wrapper; elements other
  * than <node> inside a node are ignored. All widget memory (structs, child
  * arrays, strings) lives in a few blocks owned by the tree.
+ *
+ * At the end: two small helpers for the parsed widgets' callers, whether a
+ * widget sits in a list and how to clip its text without cutting UTF-8.
  */
 #include "core/ui.h"
 
@@ -213,8 +216,8 @@ static int set_attr(struct build *b, const xmlNode *node, struct ui_widget *w,
 	switch (key[0]) {
 	case 'b':
 		if (strcmp(key, "bounds") == 0 && !parse_bounds(val, &w->bounds))
-			return td_error(TD_ERR_PARSE, "%s:%ld: bad bounds \"%.64s\" (expected [x1,y1][x2,y2])",
-					b->name, node_line(b, node), val);
+			return td_error(TD_ERR_PARSE, "%s:%ld: bad bounds \"%.*s\" (expected [x1,y1][x2,y2])",
+					b->name, node_line(b, node), ui_text_prefix_len(val, 64), val);
 		return TD_OK;
 	case 'c':
 		if (strcmp(key, "class") == 0)
@@ -645,4 +648,29 @@ void ui_tree_free(struct ui_tree *tree)
 {
 	if (tree)
 		impl_free((struct tree_impl *)tree);
+}
+
+bool ui_widget_in_list(const struct ui_widget *w)
+{
+	for (const struct ui_widget *p = w->parent; p; p = p->parent)
+		if (strstr(p->class_name, "RecyclerView") || strstr(p->class_name, "ListView") ||
+		    strstr(p->class_name, "GridView"))
+			return true;
+	return false;
+}
+
+int ui_text_prefix_len(const char *s, int max)
+{
+	int n = 0;
+
+	if (max <= 0)
+		return 0;
+	while (n < max && s[n])
+		n++;
+	if (!s[n])
+		return n;
+	/* s[n] is cut off: drop the continuation bytes and the lead byte of its character. */
+	while (n > 0 && ((unsigned char)s[n] & 0xC0) == 0x80)
+		n--;
+	return n;
 }

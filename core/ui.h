@@ -103,6 +103,15 @@ bool ui_widget_tap_point(const struct ui_widget *w, const struct ui_rect *screen
 const char *ui_widget_label(const struct ui_widget *w);
 /* Whether the class is an editable text field (EditText and subclasses). */
 bool ui_class_is_editable(const char *class_name);
+/* Whether w sits inside a list: a RecyclerView, ListView or GridView ancestor. */
+bool ui_widget_in_list(const struct ui_widget *w);
+/*
+ * How many bytes of `s` to show to clip it to at most `max` bytes without
+ * cutting a UTF-8 character: strlen(s) when it fits, else `max` backed off to
+ * the start of the character that would be cut. For "%.*s" in place of
+ * "%.40s" (which cuts bytes). 0 when max <= 0.
+ */
+int ui_text_prefix_len(const char *s, int max);
 
 int ui_rect_width(const struct ui_rect *r);
 int ui_rect_height(const struct ui_rect *r);

@@ -60,9 +60,10 @@ static void print_widget(const struct ui_tree *t, const struct ui_widget *w, con
 	char acts[64];
 	const char *cls = strrchr(w->class_name, '.');
 	cls = cls ? cls + 1 : w->class_name;
-	printf("%s#%-4zu %-24s %-22s [%d,%d][%d,%d] \"%.60s\"\n", prefix, w->order,
+	printf("%s#%-4zu %-24s %-22s [%d,%d][%d,%d] \"%.*s\"\n", prefix, w->order,
 	       actions_text(ui_widget_actions(w, &t->screen), acts, sizeof acts), cls,
-	       w->bounds.x1, w->bounds.y1, w->bounds.x2, w->bounds.y2, ui_widget_label(w));
+	       w->bounds.x1, w->bounds.y1, w->bounds.x2, w->bounds.y2, ui_text_prefix_len(ui_widget_label(w), 60),
+	       ui_widget_label(w));
 }
 
 /* Summary, signatures and widgets of one dump. */

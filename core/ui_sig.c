@@ -211,16 +211,6 @@ static int cmp_u64(const void *a, const void *b)
 	return (x > y) - (x < y);
 }
 
-/* Whether a widget lies inside a list (RecyclerView, ListView, GridView). */
-static bool in_list_row(const struct ui_widget *w)
-{
-	for (const struct ui_widget *p = w->parent; p; p = p->parent)
-		if (strstr(p->class_name, "RecyclerView") || strstr(p->class_name, "ListView") ||
-		    strstr(p->class_name, "GridView"))
-			return true;
-	return false;
-}
-
 uint64_t ui_sig_abstract(const struct ui_tree *t, const char *activity)
 {
 	uint64_t *items = xmalloc((t->n_nodes ? t->n_nodes : 1) * sizeof *items);
@@ -233,7 +223,7 @@ uint64_t ui_sig_abstract(const struct ui_tree *t, const char *activity)
 		h = fnv_str(h, w->resource_id);
 		/* A row's content-desc names its data ("Delete Milk"): rows of
 		 * other data are the same kind of screen. */
-		items[n++] = fnv_str(h, in_list_row(w) ? "" : w->content_desc);
+		items[n++] = fnv_str(h, ui_widget_in_list(w) ? "" : w->content_desc);
 	}
 	qsort(items, n, sizeof *items, cmp_u64);
 	uint64_t h = sig_start('A', activity);

@@ -3,8 +3,9 @@
  * a real rotation data loss reproduces (and keeps only the needed steps),
  * the same candidate on the fixed variant and a made-up candidate do not;
  * the toggle and loading oracles' candidates (player's stuck Shuffle
- * switch, shop's endless Headphones spinner) reproduce on the apps and not
- * on their fixed variants; login scripts parse, reject bad input, and run.
+ * switch, shop's endless Headphones spinner, also with the row click as the
+ * Explorer records it) reproduce on the apps and not on their fixed
+ * variants; login scripts parse, reject bad input, and run.
  */
 #include <stdbool.h>
 
@@ -167,14 +168,35 @@ TEST(stuck_switch_confirmed_only_when_stuck)
 	CHECK(!confirmed_on("sim:player:fixed", "com.trident.player", &b));
 }
 
-/* The loading candidate on the shop: open Headphones, wait (20 ms here); the spinner stays. */
-static void endless_spinner_bug(struct bug *b)
+/*
+ * The loading candidate on the shop: open Headphones, wait (20 ms here); the
+ * spinner stays. `as_recorded`: the click as the Explorer records it, on the
+ * Headphones row, which shares its id and label with the other rows (Coffee
+ * beans' row comes first) so that only its bounds tell it apart; else by
+ * the label "Headphones".
+ */
+static void endless_spinner_bug(struct bug *b, bool as_recorded)
 {
+	struct action a;
+
 	bug_init(b);
 	b->title = strdup("Page never finishes loading (ProductActivity)");
 	b->found_by = strdup("oracle:loading");
 	b->category = BUG_CAT_PAGE_LOADING;
-	step_by_label(b, ACTION_CLICK, "Headphones");
+	if (as_recorded) {
+		action_init(&a);
+		a.type = ACTION_CLICK;
+		a.widget = 4;
+		a.widget_text = (char *)"product_row";
+		a.resource_id = (char *)"com.trident.shop:id/product_row";
+		a.class_name = (char *)"android.widget.LinearLayout";
+		a.bounds = (struct ui_rect){ 0, 735, 1080, 903 };
+		a.x = 540;
+		a.y = 819;
+		bug_add_step(b, -1, &a, NULL, NULL);
+	} else {
+		step_by_label(b, ACTION_CLICK, "Headphones");
+	}
 	step_global(b, ACTION_WAIT, -1);
 	b->extra = cJSON_CreateObject();
 	cJSON_AddNumberToObject(b->extra, "trigger_steps", 1);
@@ -185,10 +207,12 @@ TEST(endless_spinner_confirmed_only_when_endless)
 {
 	struct bug b;
 
-	endless_spinner_bug(&b);
-	CHECK(confirmed_on("sim:shop", "com.trident.shop", &b));
-	endless_spinner_bug(&b);
-	CHECK(!confirmed_on("sim:shop:fixed", "com.trident.shop", &b));
+	for (int recorded = 0; recorded < 2; recorded++) {
+		endless_spinner_bug(&b, recorded);
+		CHECK(confirmed_on("sim:shop", "com.trident.shop", &b));
+		endless_spinner_bug(&b, recorded);
+		CHECK(!confirmed_on("sim:shop:fixed", "com.trident.shop", &b));
+	}
 }
 
 TEST(replay_records_every_screen)

@@ -65,6 +65,61 @@ TEST(partition_found_with_culprit)
 	tarpit_free(tp);
 }
 
+TEST(partition_waits_for_the_clean_cut)
+{
+	/*
+	 * The trap app's shape (seed 1): the app's pages (groups 0..4), Page B
+	 * at step 12 (group 5), one more visit to the main screen (step 15),
+	 * where Logout leads to the login screens (6, 7) for good. At step 25
+	 * Logout is too recent to be a candidate and the best cut, Page B, is
+	 * the last one allowed with the main screen still coming back after
+	 * it: nothing is reported until step 30 names Logout.
+	 */
+	static const int g[30] = { 0, 1, 2, 2, 1, 2, 1, 0, 3, 4, 3, 0, 5, 5, 0,
+				   6, 7, 6, 6, 7, 6, 7, 7, 6, 7, 6, 6, 7, 6, 7 };
+	struct tarpit_params p = { .t_min = 12, .partition_max = 0.1, .local_ratio = 0.1, .check_every = 5 };
+	struct tarpit *tp = tarpit_new(&p);
+	struct tarpit_finding f;
+
+	feed(tp, g, 25, 1);
+	CHECK(!tarpit_check(tp, &f));
+	feed(tp, g + 25, 5, 26);
+	REQUIRE(tarpit_check(tp, &f));
+	CHECK_INT_EQ(f.kind, TARPIT_PARTITION);
+	CHECK_INT_EQ(f.culprit_step, 15);
+	CHECK_INT_EQ(f.region_first, 16);
+	CHECK_INT_EQ(f.region_groups, 2);
+	CHECK(f.score == 0.0);
+	tarpit_free(tp);
+}
+
+TEST(partition_near_tie_goes_to_the_clean_cut)
+{
+	/*
+	 * 30 steps over groups 0..9, then step 31 on 15 (login), step 32 on 16
+	 * (a page never seen again) and 13 steps over 20..22 with one more
+	 * visit to 15. Cutting after step 32 scores a little lower (16 drops
+	 * out of the region) but 15 comes back after it; cutting after step 30
+	 * is clean and within the tie margin, so step 30 is the culprit.
+	 */
+	static const int trap[15] = { 15, 16, 20, 21, 22, 20, 15, 21, 22, 20, 21, 22, 20, 21, 22 };
+	struct tarpit_params p = { .t_min = 10, .partition_max = 0.1, .local_ratio = 0.1, .check_every = 1 };
+	struct tarpit *tp = tarpit_new(&p);
+	int g[45];
+	struct tarpit_finding f;
+
+	for (int i = 0; i < 30; i++)
+		g[i] = i % 10;
+	memcpy(g + 30, trap, sizeof(trap));
+	feed(tp, g, 45, 1);
+	REQUIRE(tarpit_check_now(tp, &f));
+	CHECK_INT_EQ(f.kind, TARPIT_PARTITION);
+	CHECK_INT_EQ(f.culprit_step, 30);
+	CHECK_INT_EQ(f.region_first, 31);
+	CHECK_INT_EQ(f.region_groups, 5);
+	tarpit_free(tp);
+}
+
 TEST(healthy_trace_has_no_tarpit)
 {
 	struct tarpit_params p = { .t_min = 20, .partition_max = 0.1, .local_ratio = 0.1, .check_every = 1 };
@@ -197,6 +252,8 @@ int main(void)
 {
 	RUN(params_scale_with_budget);
 	RUN(partition_found_with_culprit);
+	RUN(partition_waits_for_the_clean_cut);
+	RUN(partition_near_tie_goes_to_the_clean_cut);
 	RUN(healthy_trace_has_no_tarpit);
 	RUN(local_exploration_found);
 	RUN(loop_detector_window);

@@ -2,7 +2,8 @@
  * test_oracle_entry.c - oracle 10 (an accepted entry no list shows) on
  * hand-made task screens: the entry vanishes (fires), and its clean twins:
  * the list gains the row, the field keeps its text (refused), the action
- * is no confirm, the activity changed, a search field, no list at all.
+ * is no confirm, the activity changed, a search field, no list at all, a
+ * list full to the bottom (the new row may be below the fold).
  */
 #include <stdbool.h>
 
@@ -65,6 +66,14 @@ TEST(accepted_entry_missing_fires)
 	CHECK(f.diff && cJSON_GetObjectItem(f.diff, "rows_before") && cJSON_GetObjectItem(f.diff, "rows_after"));
 	CHECK(f.diff && strcmp(cJSON_GetObjectItem(f.diff, "entered")->valuestring, "Water plants") == 0);
 	oracle_finding_release(&f);
+	/* The field back to its placeholder shown as text counts as emptied. */
+	ui_tree_free(a);
+	a = task_screen("com.example.t:id/new_task", "New task", rows);
+	REQUIRE(a);
+	CHECK(oracle_entry_missing(b, "x/.Main", a, "x/.Main", &add, &f));
+	oracle_finding_release(&f);
+	/* Only the placeholder before: nothing was typed, nothing judged. */
+	CHECK(!oracle_entry_missing(a, "x/.Main", a, "x/.Main", &add, &f));
 	ui_tree_free(a);
 	ui_tree_free(b);
 }
@@ -98,6 +107,18 @@ TEST(entry_shown_or_not_accepted_is_clean)
 	/* A search field, and a screen without a list. */
 	CHECK(!oracle_entry_missing(search_b, "x/.Main", search_a, "x/.Main", &add, &f));
 	CHECK(!oracle_entry_missing(no_list_b, "x/.Main", no_list_a, "x/.Main", &add, &f));
+	/* A full list: the new row may be below the fold. */
+	{
+		static const char *const many[] = { "T1", "T2", "T3", "T4", "T5", "T6", "T7",
+						    "T8", "T9", "T10", "T11", "T12", NULL };
+		struct ui_tree *fb = task_screen("com.example.t:id/new_task", "Water plants", many);
+		struct ui_tree *fa = task_screen("com.example.t:id/new_task", "", many);
+
+		REQUIRE(fb && fa);
+		CHECK(!oracle_entry_missing(fb, "x/.Main", fa, "x/.Main", &add, &f));
+		ui_tree_free(fb);
+		ui_tree_free(fa);
+	}
 	/* A tap that is no confirm. */
 	click_add(&open, "Open");
 	open.resource_id = (char *)"com.example.t:id/open";
