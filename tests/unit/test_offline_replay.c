@@ -4,8 +4,9 @@
  * the same candidate on the fixed variant and a made-up candidate do not;
  * the toggle and loading oracles' candidates (player's stuck Shuffle
  * switch, shop's endless Headphones spinner, also with the row click as the
- * Explorer records it) reproduce on the apps and not on their fixed
- * variants; login scripts parse, reject bad input, and run.
+ * Explorer records it) and the entry_missing oracle's (todo's task added
+ * while Hide completed is ticked) reproduce on the apps and not on their
+ * fixed variants; login scripts parse, reject bad input, and run.
  */
 #include <stdbool.h>
 
@@ -215,6 +216,30 @@ TEST(endless_spinner_confirmed_only_when_endless)
 	}
 }
 
+/* The entry_missing candidate on the todo app: tick Hide completed, type a task, Add it. */
+static void lost_entry_bug(struct bug *b)
+{
+	bug_init(b);
+	b->title = strdup("'Add task' accepted \"Water plants\" but the list does not show it");
+	b->found_by = strdup("oracle:entry_missing");
+	b->category = BUG_CAT_DATA_OPERATION;
+	step_by_id(b, ACTION_CHECK, "com.trident.todo:id/hide_done_box", NULL);
+	step_by_id(b, ACTION_INPUT, "com.trident.todo:id/new_task", "Water plants");
+	step_by_id(b, ACTION_CLICK, "com.trident.todo:id/add", NULL);
+	b->extra = cJSON_CreateObject();
+	cJSON_AddNumberToObject(b->extra, "trigger_steps", 0);
+}
+
+TEST(lost_entry_confirmed_only_when_lost)
+{
+	struct bug b;
+
+	lost_entry_bug(&b);
+	CHECK(confirmed_on("sim:todo", "com.trident.todo", &b));
+	lost_entry_bug(&b);
+	CHECK(!confirmed_on("sim:todo:fixed", "com.trident.todo", &b));
+}
+
 TEST(replay_records_every_screen)
 {
 	struct device *dev = open_sim("sim:notes");
@@ -277,6 +302,7 @@ int main(void)
 	RUN(made_up_candidate_is_rejected);
 	RUN(stuck_switch_confirmed_only_when_stuck);
 	RUN(endless_spinner_confirmed_only_when_endless);
+	RUN(lost_entry_confirmed_only_when_lost);
 	RUN(replay_records_every_screen);
 	RUN(login_scripts);
 	return test_summary();
