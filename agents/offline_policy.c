@@ -32,6 +32,8 @@ static bool typed_this_visit(const struct offline_policy *pol, const struct acti
 
 /* Weight factor of an empty field on a form: larger than any other factor. */
 #define FORM_FIRST_FACTOR 1000.0
+/* A tie-break above the jitter (1e-6) and below any real weight difference. */
+#define ROW_TIE_FACTOR 1.0001
 
 /* How many fields of one screen the form rule remembers as typed. */
 #define FORM_FIELDS 32
@@ -531,6 +533,35 @@ static void note_hints(struct action *cands, size_t n, const struct ui_tree *t)
 	}
 }
 
+/* Hash of the texts (and descriptions) in w's subtree. */
+static uint64_t subtree_text_hash(const struct ui_widget *w, uint64_t h)
+{
+	h = hash_str(hash_str(h, w->text), w->content_desc);
+	for (size_t i = 0; i < w->n_children; i++)
+		h = subtree_text_hash(w->children[i], h);
+	return h;
+}
+
+/*
+ * A key for the data a candidate acts on when it sits in a list row: its
+ * widget key mixed with the row's texts. Rows of one list share an event
+ * (Genie's abstraction); this key tells which rows were already opened, so
+ * that ties go to a row not opened yet, as a tester opens different items.
+ * 0 when the candidate is not in a list.
+ */
+static uint64_t row_key(const struct ui_tree *t, const struct action *a)
+{
+	const struct ui_widget *w, *row;
+
+	if (a->widget < 0 || (size_t)a->widget >= t->n_nodes || !ui_widget_in_list(t->nodes[a->widget]))
+		return 0;
+	w = t->nodes[a->widget];
+	/* The row: the ancestor whose parent is the list (or w itself). */
+	for (row = w; row->parent && ui_widget_in_list(row->parent); row = row->parent)
+		;
+	return hash_u64(widget_key(a) ^ 0x9e3779b97f4a7c15ull, subtree_text_hash(row, 1469598103934665603ull));
+}
+
 void offline_policy_choose(struct offline_policy *pol, const struct ui_tree *t, uint64_t state,
 			   uint64_t text_sig, const char *functionality, bool in_app,
 			   struct action *out)
@@ -541,7 +572,7 @@ void offline_policy_choose(struct offline_policy *pol, const struct ui_tree *t, 
 	bool untried_inputs = false, after_input, form = false;
 	size_t empty_inputs = 0;
 	uint64_t fh = hash_str(14695981039346656037ull, functionality ? functionality : "");
-	uint64_t back_key;
+	uint64_t back_key, rk;
 
 	action_init(out);
 	if (!in_app) {
@@ -626,6 +657,10 @@ void offline_policy_choose(struct offline_policy *pol, const struct ui_tree *t, 
 			w *= pol->p.motif_bonus;
 		if (form && cands[i].type == ACTION_INPUT && !typed_this_visit(pol, &cands[i]))
 			w *= FORM_FIRST_FACTOR;
+		/* Among rows of one list (one event), one not opened yet. */
+		rk = row_key(t, &cands[i]);
+		if (rk && !tried_has(pol, rk))
+			w *= ROW_TIE_FACTOR;
 		/* Ties go to a random one of them: jitter below any real difference. */
 		w *= 1.0 + 1e-6 * rng_unit(&pol->rng);
 		if (w > best_w) {
@@ -649,6 +684,9 @@ void offline_policy_choose(struct offline_policy *pol, const struct ui_tree *t, 
 		finish_choice(pol, out, state, back_key, "no usable widget on this screen");
 		goto out;
 	}
+	rk = row_key(t, &cands[best]);
+	if (rk)
+		(void)tried_add(pol, rk);
 	*out = cands[best];
 	action_init(&cands[best]);
 	{
