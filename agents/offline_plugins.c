@@ -1083,6 +1083,15 @@ static int confirm_bug(struct agent_plugin *p, struct agent_env *env, struct bug
 		tried = 1;
 		ok = reproduce_verdict(st, env, dev, b);
 	}
+	{
+		/* A crash the replays caused is theirs: read it now, so that the
+		 * crash oracle does not blame the Explorer's next action for it. */
+		struct device_crash c;
+
+		memset(&c, 0, sizeof(c));
+		if (device_check_crash(dev, agent_env_package(env), &c) == TD_OK)
+			device_crash_release(&c);
+	}
 	agent_env_device_unlock(env);
 	rec = cJSON_CreateObject();
 	cJSON_AddStringToObject(rec, "title", b->title ? b->title : "");
