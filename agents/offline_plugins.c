@@ -739,30 +739,18 @@ static void sleep_ms(long ms)
 		;
 }
 
-/* Oracle 8: the tap on a switch/checkbox left it as it was. Evidence: the screens before and after. */
-static void check_toggle(struct agent_env *env, const struct brain_screen *before, const struct action *done,
-			 const struct brain_screen *after)
+/*
+ * An oracle that judges the action from the screens before and after it
+ * (8: a tapped switch stayed as it was; 10: an accepted entry no list
+ * shows). Evidence: the screen before the action.
+ */
+static void check_step(struct agent_env *env, const struct brain_screen *before, const struct action *done,
+		       const struct brain_screen *after, oracle_step_check check)
 {
 	struct oracle_finding f;
 
 	oracle_finding_init(&f);
-	if (oracle_toggle_stuck(before->tree, before->activity, after->tree, after->activity, done, &f)) {
-		char *shot_before = rundir_step_rel(before->step, ".png");
-
-		report_finding(env, before->step, &f, NULL, 0, shot_before);
-		free(shot_before);
-	}
-	oracle_finding_release(&f);
-}
-
-/* Oracle 10: a confirm emptied a field on a list screen, and the list does not show the entry. */
-static void check_entry(struct agent_env *env, const struct brain_screen *before, const struct action *done,
-			const struct brain_screen *after)
-{
-	struct oracle_finding f;
-
-	oracle_finding_init(&f);
-	if (oracle_entry_missing(before->tree, before->activity, after->tree, after->activity, done, &f)) {
+	if (check(before->tree, before->activity, after->tree, after->activity, done, &f)) {
 		char *shot_before = rundir_step_rel(before->step, ".png");
 
 		report_finding(env, before->step, &f, NULL, 0, shot_before);
@@ -842,9 +830,9 @@ static int oracles_after_step(struct agent_plugin *p, struct agent_env *env, str
 		return changed;
 	/* Before anything moves the device off `after`. */
 	if (st->on[OR_TOGGLE])
-		check_toggle(env, before, done, after);
+		check_step(env, before, done, after, oracle_toggle_stuck);
 	if (st->on[OR_ENTRY])
-		check_entry(env, before, done, after);
+		check_step(env, before, done, after, oracle_entry_missing);
 	if (st->on[OR_LOADING])
 		changed |= check_loading(st, env, dev, before, after);
 	if (st->on[OR_DISPLAY] &&

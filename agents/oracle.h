@@ -151,6 +151,15 @@ void oracle_effect_unstable(const struct ui_tree *a, const struct ui_tree *b,
  */
 double oracle_text_difference(const struct ui_tree *a, const struct ui_tree *b);
 
+/*
+ * The shape of the oracles that judge one action from the screens before
+ * and after it (oracle_toggle_stuck, oracle_entry_missing): the Explorer
+ * and replay confirmation call them the same way.
+ */
+typedef bool (*oracle_step_check)(const struct ui_tree *before, const char *activity_before,
+				  const struct ui_tree *after, const char *activity_after, const struct action *done,
+				  struct oracle_finding *f);
+
 /* --- toggles (oracle 8) --- */
 
 /*

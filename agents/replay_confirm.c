@@ -111,28 +111,17 @@ static bool recheck_sort(const struct replay_result *r, const struct action *las
 	return hit;
 }
 
-/* Toggle needs the tap: recheck the widget it aimed at on the screens before and after it. */
-static bool recheck_toggle(const struct replay_result *r, const struct action *last_step, struct oracle_finding *f)
+/* Toggle and entry need the action: recheck it on the replay's screens before and after it. */
+static bool recheck_step(const struct replay_result *r, const struct action *last_step, oracle_step_check check,
+			 struct oracle_finding *f)
 {
 	size_t n = r->n_screens;
 
 	oracle_finding_init(f);
 	if (n < 2)
 		return false;
-	return oracle_toggle_stuck(r->screens[n - 2].tree, r->screens[n - 2].activity, r->screens[n - 1].tree,
-				   r->screens[n - 1].activity, last_step, f);
-}
-
-/* Entry needs the confirm: recheck it on the screens before and after it. */
-static bool recheck_entry(const struct replay_result *r, const struct action *last_step, struct oracle_finding *f)
-{
-	size_t n = r->n_screens;
-
-	oracle_finding_init(f);
-	if (n < 2)
-		return false;
-	return oracle_entry_missing(r->screens[n - 2].tree, r->screens[n - 2].activity, r->screens[n - 1].tree,
-				    r->screens[n - 1].activity, last_step, f);
+	return check(r->screens[n - 2].tree, r->screens[n - 2].activity, r->screens[n - 1].tree,
+		     r->screens[n - 1].activity, last_step, f);
 }
 
 /* Sleep ms milliseconds. */
@@ -226,11 +215,11 @@ static bool reproduce(struct device *dev, const char *package, const struct logi
 		if (!strcmp(oracle, "sort"))
 			hit = n > 0 && recheck_sort(&r, &steps[n - 1], &f);
 		else if (!strcmp(oracle, "toggle"))
-			hit = n > 0 && recheck_toggle(&r, &steps[n - 1], &f);
+			hit = n > 0 && recheck_step(&r, &steps[n - 1], oracle_toggle_stuck, &f);
 		else if (!strcmp(oracle, "loading"))
 			hit = recheck_loading(&r, dev, wait, &f);
 		else if (!strcmp(oracle, "entry_missing"))
-			hit = n > 0 && recheck_entry(&r, &steps[n - 1], &f);
+			hit = n > 0 && recheck_step(&r, &steps[n - 1], oracle_entry_missing, &f);
 		else if (!strcmp(oracle, "detector"))
 			hit = false;
 		else

@@ -55,21 +55,28 @@ static void step_global(struct bug *b, enum action_type type, int rotation)
 	bug_add_step(b, -1, &a, NULL, NULL);
 }
 
+/* Start candidate b of `oracle` ("oracle:NAME") whose last `trigger` steps trigger it. */
+static void candidate_init(struct bug *b, const char *title, const char *oracle, enum bug_category category,
+			   int trigger)
+{
+	bug_init(b);
+	b->title = strdup(title);
+	b->found_by = strdup(oracle);
+	b->category = category;
+	b->extra = cJSON_CreateObject();
+	cJSON_AddNumberToObject(b->extra, "trigger_steps", trigger);
+}
+
 /* The rotation candidate: open a new note, type a body, rotate and back (after a restart). */
 static void rotation_bug(struct bug *b)
 {
-	bug_init(b);
-	b->title = strdup("Text entered in 'body' is lost after rotation");
-	b->found_by = strdup("oracle:rotation");
-	b->category = BUG_CAT_DATA_LOSS;
+	candidate_init(b, "Text entered in 'body' is lost after rotation", "oracle:rotation", BUG_CAT_DATA_LOSS, 2);
 	step_by_id(b, ACTION_CLICK, PKG ":id/settings_btn", NULL);
 	step_global(b, ACTION_RESTART, -1);
 	step_by_id(b, ACTION_CLICK, PKG ":id/add", NULL);
 	step_by_id(b, ACTION_INPUT, PKG ":id/body", "milk_and_bread");
 	step_global(b, ACTION_ROTATE, 1);
 	step_global(b, ACTION_ROTATE, 0);
-	b->extra = cJSON_CreateObject();
-	cJSON_AddNumberToObject(b->extra, "trigger_steps", 2);
 }
 
 /* Open a sim device, or NULL (the test is then skipped). */
@@ -146,27 +153,32 @@ static bool confirmed_on(const char *spec, const char *package, struct bug *b)
 	return confirmed;
 }
 
+/* Whether the candidate `build` makes is confirmed on `app` and rejected on its fixed variant. */
+static bool confirmed_only_when_buggy(void (*build)(struct bug *), const char *app, const char *package)
+{
+	char fixed[64];
+	struct bug b;
+	bool on_buggy, on_fixed;
+
+	snprintf(fixed, sizeof(fixed), "%s:fixed", app);
+	build(&b);
+	on_buggy = confirmed_on(app, package, &b);
+	build(&b);
+	on_fixed = confirmed_on(fixed, package, &b);
+	return on_buggy && !on_fixed;
+}
+
 /* The toggle candidate on the player: open Settings, tap Shuffle (off); it stays off. */
 static void stuck_switch_bug(struct bug *b)
 {
-	bug_init(b);
-	b->title = strdup("Tapping 'shuffle_switch' does not toggle it");
-	b->found_by = strdup("oracle:toggle");
-	b->category = BUG_CAT_SETTINGS;
+	candidate_init(b, "Tapping 'shuffle_switch' does not toggle it", "oracle:toggle", BUG_CAT_SETTINGS, 0);
 	step_by_id(b, ACTION_CLICK, "com.trident.player:id/nav_settings", NULL);
 	step_by_id(b, ACTION_CHECK, "com.trident.player:id/shuffle_switch", NULL);
-	b->extra = cJSON_CreateObject();
-	cJSON_AddNumberToObject(b->extra, "trigger_steps", 0);
 }
 
 TEST(stuck_switch_confirmed_only_when_stuck)
 {
-	struct bug b;
-
-	stuck_switch_bug(&b);
-	CHECK(confirmed_on("sim:player", "com.trident.player", &b));
-	stuck_switch_bug(&b);
-	CHECK(!confirmed_on("sim:player:fixed", "com.trident.player", &b));
+	CHECK(confirmed_only_when_buggy(stuck_switch_bug, "sim:player", "com.trident.player"));
 }
 
 /*
@@ -180,10 +192,7 @@ static void endless_spinner_bug(struct bug *b, bool as_recorded)
 {
 	struct action a;
 
-	bug_init(b);
-	b->title = strdup("Page never finishes loading (ProductActivity)");
-	b->found_by = strdup("oracle:loading");
-	b->category = BUG_CAT_PAGE_LOADING;
+	candidate_init(b, "Page never finishes loading (ProductActivity)", "oracle:loading", BUG_CAT_PAGE_LOADING, 1);
 	if (as_recorded) {
 		action_init(&a);
 		a.type = ACTION_CLICK;
@@ -199,8 +208,6 @@ static void endless_spinner_bug(struct bug *b, bool as_recorded)
 		step_by_label(b, ACTION_CLICK, "Headphones");
 	}
 	step_global(b, ACTION_WAIT, -1);
-	b->extra = cJSON_CreateObject();
-	cJSON_AddNumberToObject(b->extra, "trigger_steps", 1);
 	cJSON_AddNumberToObject(b->extra, "wait_ms", 20);
 }
 
@@ -219,25 +226,16 @@ TEST(endless_spinner_confirmed_only_when_endless)
 /* The entry_missing candidate on the todo app: tick Hide completed, type a task, Add it. */
 static void lost_entry_bug(struct bug *b)
 {
-	bug_init(b);
-	b->title = strdup("'Add task' accepted \"Water plants\" but the list does not show it");
-	b->found_by = strdup("oracle:entry_missing");
-	b->category = BUG_CAT_DATA_OPERATION;
+	candidate_init(b, "'Add task' accepted \"Water plants\" but the list does not show it", "oracle:entry_missing",
+		       BUG_CAT_DATA_OPERATION, 0);
 	step_by_id(b, ACTION_CHECK, "com.trident.todo:id/hide_done_box", NULL);
 	step_by_id(b, ACTION_INPUT, "com.trident.todo:id/new_task", "Water plants");
 	step_by_id(b, ACTION_CLICK, "com.trident.todo:id/add", NULL);
-	b->extra = cJSON_CreateObject();
-	cJSON_AddNumberToObject(b->extra, "trigger_steps", 0);
 }
 
 TEST(lost_entry_confirmed_only_when_lost)
 {
-	struct bug b;
-
-	lost_entry_bug(&b);
-	CHECK(confirmed_on("sim:todo", "com.trident.todo", &b));
-	lost_entry_bug(&b);
-	CHECK(!confirmed_on("sim:todo:fixed", "com.trident.todo", &b));
+	CHECK(confirmed_only_when_buggy(lost_entry_bug, "sim:todo", "com.trident.todo"));
 }
 
 TEST(replay_records_every_screen)
