@@ -104,7 +104,7 @@ void run_get_stats(struct run *r, struct run_stats *out);
 /* The environment brains see (valid from run_new() to run_free()). */
 struct agent_env *run_env(struct run *r);
 
-/* `trident explore` (agents/explore.c). */
+/* `trident explore` (cli/explore.c). */
 int cmd_explore(int argc, char **argv);
 
 #endif

@@ -10,32 +10,8 @@
 #include <stdbool.h>
 #include <stddef.h>
 
+#include "core/app_model.h"
 #include "core/error.h"
-
-struct app_activity {
-	char *name;        /* fully qualified: "com.example.notes.EditActivity" */
-	bool exported;
-	bool launcher;     /* has MAIN/LAUNCHER */
-};
-
-struct app_deep_link {
-	char *activity;    /* fully qualified */
-	char *scheme;      /* "https", "notes" */
-	char *host;        /* may be "" */
-	char *path;        /* path, pathPrefix or pathPattern as declared; may be "" */
-	char *uri;         /* an openable example URI built from the above */
-};
-
-struct app_info {
-	char *package;
-	char *label;
-	char *version;
-	char *launcher_activity; /* fully qualified, may be NULL */
-	struct app_activity *activities;
-	size_t n_activities;
-	struct app_deep_link *deep_links;
-	size_t n_deep_links;
-};
 
 /*
  * From an APK via `aapt dump badging` and `aapt dump xmltree` (aapt is run
