@@ -152,47 +152,6 @@ void run_free_hints(void *p)
 
 /* --- construction ----------------------------------------------------------- */
 
-/* The spec path of a "sim:NAME[:fixed]" device for app_info_from_sim_spec. */
-static char *sim_spec_path(const struct config *cfg, const char *spec)
-{
-	const char *name = spec + 4;
-	const char *colon = strchr(name, ':');
-	char *base = colon ? xstrndup(name, (size_t)(colon - name)) : xstrdup(name);
-	char *path;
-	const char *dir = config_string(cfg, "sim.apps_dir");
-	if (strchr(base, '/') || strstr(base, ".json")) {
-		path = base;
-		return path;
-	}
-	path = xasprintf("%s/%s.json", dir ? dir : TRIDENT_SOURCE_DIR "/configs/apps", base);
-	free(base);
-	return path;
-}
-
-/* App info for the device: the sim spec, else the foreground package alone. */
-static int load_app_info(struct run *r, const char *spec)
-{
-	int err;
-	if (spec && !strncmp(spec, "sim:", 4)) {
-		char *path = sim_spec_path(r->cfg, spec);
-		err = app_info_from_sim_spec(path, &r->env.app);
-		free(path);
-		return err;
-	}
-	{
-		/* A real device: the app must be in the foreground; activities unknown. */
-		char *pkg = NULL, *act = NULL;
-		err = device_foreground(r->env.dev, &pkg, &act);
-		if (err != TD_OK)
-			return err;
-		r->env.app = xcalloc(1, sizeof(*r->env.app));
-		r->env.app->package = pkg ? pkg : xstrdup("");
-		r->env.app->label = xstrdup(r->env.app->package);
-		free(act);
-	}
-	return TD_OK;
-}
-
 /* Pick the brain kind for `name` ("auto" -> llm or offline). */
 static const struct brain_kind *choose_kind(const struct config *cfg, const char *name)
 {
@@ -269,7 +228,7 @@ int run_new(const struct config *cfg, const struct run_options *o, struct run **
 		err = device_open(o->device_spec, cfg, &r->env.dev);
 		if (err != TD_OK)
 			goto fail;
-		err = load_app_info(r, o->device_spec);
+		err = device_app_info(r->env.dev, &r->env.app);
 		if (err != TD_OK)
 			goto fail;
 	} else {

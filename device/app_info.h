@@ -31,6 +31,9 @@ int app_info_from_apk(const char *apk_path, struct app_info **out) TD_MUST_CHECK
 int app_info_parse_aapt(const char *badging, const char *xmltree, struct app_info **out) TD_MUST_CHECK;
 /* From a simulated app spec (configs/apps/X.json or a path). */
 int app_info_from_sim_spec(const char *spec_path, struct app_info **out) TD_MUST_CHECK;
+struct sim_app;
+/* From a loaded simulated app (the sim backend's device_app_info); never NULL. */
+struct app_info *app_info_from_sim_app(const struct sim_app *app);
 /* Index of `activity` ("pkg/.Act", "pkg/pkg.Act" or "pkg.Act"), or -1. */
 int app_info_find_activity(const struct app_info *info, const char *activity);
 /* JSON text (malloc'd) as printed by `trident app-info`. */
