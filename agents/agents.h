@@ -32,6 +32,7 @@ struct run_options {
 	double minutes;            /* < 0: run.minutes (0 = unlimited) */
 	long long seed;            /* < 0: run.seed */
 	int status;                /* 1 status line/periodic lines, 0 quiet, -1 auto (on unless log silent) */
+	const char *junit_path;    /* also write JUnit XML here at the end (NULL: no) */
 	/* Tests: brains to use instead of the kind's (ownership passes to the run). */
 	struct explorer_brain *explorer_brain;
 	struct monitor_brain *monitor_brain;

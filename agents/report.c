@@ -1,5 +1,6 @@
 /*
- * report.c - summary.json and the self-contained report.html (see report.h).
+ * report.c - summary.json, report.html and JUnit at the end of a run, and the
+ * same rebuilt from trace.jsonl by `trident report` (see report.h).
  */
 #include "agents/report.h"
 
@@ -13,6 +14,9 @@
 #include "agents/agent_env.h"
 #include "agents/bugs.h"
 #include "agents/history.h"
+#include "agents/junit.h"
+#include "agents/report_html.h"
+#include "agents/run_record.h"
 #include "agents/rundir.h"
 #include "core/image.h"
 #include "core/llm.h"
@@ -112,206 +116,87 @@ cJSON *report_summary_json(struct agent_env *env, const struct run_stats *st, co
 	return o;
 }
 
-/* Append HTML-escaped text. */
-static void esc(struct strbuf *sb, const char *s)
+/* Text with a trailing newline (cJSON_Print leaves none). Caller frees. */
+static char *json_text(const cJSON *o, size_t *len)
 {
-	for (; s && *s; s++) {
-		switch (*s) {
-		case '<': (void)strbuf_adds(sb, "&lt;"); break;
-		case '>': (void)strbuf_adds(sb, "&gt;"); break;
-		case '&': (void)strbuf_adds(sb, "&amp;"); break;
-		case '"': (void)strbuf_adds(sb, "&quot;"); break;
-		default: (void)strbuf_addch(sb, *s);
-		}
-	}
+	char *text = cJSON_Print(o);
+	size_t n = strlen(text);
+	text = xrealloc(text, n + 2);
+	text[n] = '\n';
+	text[n + 1] = '\0';
+	*len = n + 1;
+	return text;
 }
 
-/* Report thumbnails: screens are shrunk to this size to keep the page small. */
-#define THUMB_LONG 720
-#define THUMB_SHORT 360
-
-/*
- * Embed a run-relative PNG as a data: URI image, shrunk to a thumbnail
- * (the full-size file stays in the run directory). Nothing when unreadable.
- */
-static void embed_png(struct strbuf *sb, struct rundir *rd, const char *rel, const char *caption)
+/* summary.json, report.html and (when asked) the JUnit file from the three JSON parts. */
+static int write_outputs(struct rundir *rd, const cJSON *sum, const cJSON *bugs, const struct run_record *rec,
+			 const char *junit_path)
 {
-	char *abs = rundir_abs(rd, rel), *b64 = NULL;
-	struct image *img = NULL, *small = NULL;
-	unsigned char *png = NULL;
-	size_t len = 0;
-	int w, h;
+	size_t len;
+	char *text = json_text(sum, &len), *html;
+	int err = rundir_write(rd, "summary.json", text, len);
 
-	if (image_read_file(abs, &img) == TD_OK) {
-		image_fit_size(img->width, img->height, THUMB_LONG, THUMB_SHORT, &w, &h);
-		small = image_downscale(img, w, h);
-		if (small && image_encode_png(small, 6, &png, &len) == TD_OK)
-			b64 = image_base64(png, len, NULL);
-	}
-	if (b64) {
-		(void)strbuf_adds(sb, "<figure><a title=\"");
-		esc(sb, rel);
-		(void)strbuf_addf(sb, "\"><img alt=\"%s\" src=\"data:image/png;base64,%s\"></a><figcaption>",
-				  "screen", b64);
-		esc(sb, caption ? caption : rel);
-		(void)strbuf_adds(sb, "</figcaption></figure>");
-	}
-	free(b64);
-	free(png);
-	image_free(small);
-	image_free(img);
-	free(abs);
-}
-
-/* One bug's section. */
-static void bug_html(struct strbuf *sb, struct rundir *rd, const struct bug *b)
-{
-	size_t shown = 0;
-	(void)strbuf_adds(sb, "<section class=\"bug\"><h3>");
-	esc(sb, b->id);
-	(void)strbuf_adds(sb, " &middot; ");
-	esc(sb, b->title);
-	(void)strbuf_adds(sb, "</h3><p class=\"meta\">category <b>");
-	esc(sb, bug_category_name(b->category));
-	(void)strbuf_adds(sb, "</b> &middot; functionality <b>");
-	esc(sb, b->functionality ? b->functionality : "-");
-	(void)strbuf_adds(sb, "</b> &middot; found by <b>");
-	esc(sb, b->found_by);
-	(void)strbuf_addf(sb, "</b>%s", b->confirmed ? " &middot; confirmed by replay" : "");
-	if (b->occurrences > 1)
-		(void)strbuf_addf(sb, " &middot; reported %d times", b->occurrences);
-	(void)strbuf_adds(sb, "</p><p>");
-	esc(sb, b->description);
-	(void)strbuf_adds(sb, "</p>");
-	if (b->expected || b->actual) {
-		(void)strbuf_adds(sb, "<p><b>Expected:</b> ");
-		esc(sb, b->expected ? b->expected : "-");
-		(void)strbuf_adds(sb, "<br><b>Actual:</b> ");
-		esc(sb, b->actual ? b->actual : "-");
-		(void)strbuf_adds(sb, "</p>");
-	}
-	(void)strbuf_adds(sb, "<h4>Steps to reproduce</h4><ol>");
-	for (size_t i = 0; i < b->n_steps; i++) {
-		char *d = action_describe(&b->steps[i].action);
-		(void)strbuf_adds(sb, "<li>");
-		esc(sb, d);
-		if (b->steps[i].activity) {
-			(void)strbuf_adds(sb, " <span class=\"meta\">on ");
-			esc(sb, b->steps[i].activity);
-			(void)strbuf_adds(sb, "</span>");
-		}
-		(void)strbuf_adds(sb, "</li>");
-		free(d);
-	}
-	(void)strbuf_adds(sb, "</ol><div class=\"screens\">");
-	for (size_t i = 0; i < b->n_evidence && shown < 16; i++, shown++)
-		embed_png(sb, rd, b->evidence[i], b->evidence[i]);
-	(void)strbuf_adds(sb, "</div></section>\n");
-}
-
-/* The whole report.html text. */
-static char *report_html(struct agent_env *env, const struct run_stats *st, const char *brain)
-{
-	struct strbuf sb = STRBUF_INIT;
-	const struct app_info *app = agent_env_app(env);
-	struct bug_list *bl = agent_env_bugs(env);
-	cJSON *funcs = history_functionalities_json(agent_env_history(env)), *f;
-	size_t n = bug_list_count(bl);
-
-	(void)strbuf_adds(&sb, "<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\">"
-		"<title>trident report: ");
-	esc(&sb, app->package);
-	(void)strbuf_adds(&sb, "</title><style>"
-		"body{font-family:system-ui,sans-serif;margin:2em;max-width:1200px;color:#222}"
-		"table{border-collapse:collapse}td,th{border:1px solid #ccc;padding:4px 8px;text-align:left}"
-		".bug{border:1px solid #d88;border-radius:6px;padding:1em;margin:1em 0}"
-		".meta{color:#666;font-size:90%}.screens{display:flex;flex-wrap:wrap;gap:8px}"
-		"figure{margin:0;width:180px}figure img{width:180px;border:1px solid #aaa}"
-		"figcaption{font-size:75%;color:#555;word-break:break-all}"
-		"</style></head><body>\n<h1>trident report: ");
-	esc(&sb, app->label && app->label[0] ? app->label : app->package);
-	(void)strbuf_adds(&sb, "</h1>\n<h2>Summary</h2><table>");
-	(void)strbuf_adds(&sb, "<tr><th>package</th><td>");
-	esc(&sb, app->package);
-	(void)strbuf_adds(&sb, "</td></tr><tr><th>brain</th><td>");
-	esc(&sb, brain);
-	(void)strbuf_addf(&sb, "</td></tr><tr><th>steps</th><td>%d of %d (stopped: ", st->steps,
-			  agent_env_step_budget(env));
-	esc(&sb, st->stop_reason);
-	(void)strbuf_addf(&sb, ")</td></tr><tr><th>distinct screens</th><td>%d</td></tr>"
-			  "<tr><th>activities covered</th><td>%d of %d</td></tr>"
-			  "<tr><th>functionalities</th><td>%d</td></tr>"
-			  "<tr><th>bugs</th><td>%zu</td></tr>"
-			  "<tr><th>segments judged</th><td>%d (%d skipped)</td></tr>"
-			  "<tr><th>alignment retries / fallbacks</th><td>%d / %d</td></tr>"
-			  "<tr><th>interventions</th><td>%d</td></tr>"
-			  "<tr><th>tokens</th><td>%ld</td></tr>"
-			  "<tr><th>cost</th><td>$%.4f</td></tr>"
-			  "<tr><th>wall time</th><td>%.1f s</td></tr></table>\n",
-			  st->screens, st->activities, st->activities_total, st->functionalities, n,
-			  st->segments_judged, st->segments_skipped, st->retries, st->fallbacks,
-			  st->interventions, st->tokens, st->cost_usd, st->wall_s);
-	(void)strbuf_addf(&sb, "<h2>Bugs (%zu)</h2>\n", n);
-	if (!n)
-		(void)strbuf_adds(&sb, "<p>No bugs were reported.</p>\n");
-	for (size_t i = 0; i < n; i++) {
-		struct bug b;
-		if (bug_list_get(bl, i, &b) == TD_OK)
-			bug_html(&sb, agent_env_rundir(env), &b);
-		bug_release(&b);
-	}
-	(void)strbuf_adds(&sb, "<h2>Functionalities</h2><table><tr><th>functionality</th><th>visits</th>"
-			  "<th>steps</th><th>status</th></tr>");
-	cJSON_ArrayForEach(f, funcs) {
-		(void)strbuf_adds(&sb, "<tr><td>");
-		esc(&sb, cJSON_GetStringValue(cJSON_GetObjectItem(f, "name")));
-		(void)strbuf_addf(&sb, "</td><td>%d</td><td>%d</td><td>",
-				  (int)cJSON_GetNumberValue(cJSON_GetObjectItem(f, "visits")),
-				  (int)cJSON_GetNumberValue(cJSON_GetObjectItem(f, "steps")));
-		esc(&sb, cJSON_GetStringValue(cJSON_GetObjectItem(f, "status")));
-		(void)strbuf_adds(&sb, "</td></tr>");
-	}
-	(void)strbuf_adds(&sb, "</table>\n<h2>Activities</h2><ul>");
-	for (size_t i = 0; i < app->n_activities; i++) {
-		bool seen = report_activity_seen(agent_env_history(env), app, app->activities[i].name);
-		(void)strbuf_addf(&sb, "<li>%s ", seen ? "&#10003;" : "&#10007;");
-		esc(&sb, app->activities[i].name);
-		(void)strbuf_adds(&sb, "</li>");
-	}
-	(void)strbuf_adds(&sb, "</ul>\n");
-	if (agent_env_llm(env)) {
-		cJSON *u = llm_usage_json(agent_env_llm(env));
-		char *t = cJSON_Print(u);
-		(void)strbuf_adds(&sb, "<h2>Model usage</h2><pre>");
-		esc(&sb, t);
-		(void)strbuf_adds(&sb, "</pre>\n");
-		free(t);
-		cJSON_Delete(u);
-	}
-	(void)strbuf_adds(&sb, "<p class=\"meta\">Generated by trident " TRIDENT_VERSION
-			  ". Full trace: trace.jsonl; bugs: bugs.json.</p></body></html>\n");
-	cJSON_Delete(funcs);
-	return strbuf_detach(&sb, NULL);
-}
-
-int report_write_all(struct agent_env *env, const struct run_stats *st, const char *brain)
-{
-	cJSON *sum = report_summary_json(env, st, brain);
-	char *text = cJSON_Print(sum);
-	char *html;
-	int err;
-	size_t len = strlen(text);
-
-	cJSON_Delete(sum);
-	text = xrealloc(text, len + 2);
-	text[len] = '\n';
-	text[len + 1] = '\0';
-	err = rundir_write(agent_env_rundir(env), "summary.json", text, len + 1);
 	free(text);
 	if (err != TD_OK)
 		return err;
-	html = report_html(env, st, brain);
-	err = rundir_write(agent_env_rundir(env), "report.html", html, strlen(html));
+	html = report_html_render(rundir_path(rd), sum, bugs, rec);
+	err = rundir_write(rd, "report.html", html, strlen(html));
 	free(html);
+	if (err == TD_OK && junit_path)
+		err = junit_write(junit_path, sum, bugs);
+	return err;
+}
+
+int report_write_all(struct agent_env *env, const struct run_stats *st, const char *brain, const char *junit_path)
+{
+	cJSON *sum = report_summary_json(env, st, brain);
+	cJSON *bugs = bug_list_to_json(agent_env_bugs(env));
+	struct run_record *rec = NULL;
+	int err;
+
+	/* The trace's step records draw the filmstrips' results, the graph and the coverage chart. */
+	if (run_record_load(rundir_path(agent_env_rundir(env)), &rec) != TD_OK)
+		rec = NULL;
+	cJSON_AddBoolToObject(sum, "complete", true);
+	err = write_outputs(agent_env_rundir(env), sum, bugs, rec, junit_path);
+	run_record_free(rec);
+	cJSON_Delete(bugs);
+	cJSON_Delete(sum);
+	return err;
+}
+
+int report_rebuild(const char *run_dir, const char *junit_path, struct cJSON **summary_out)
+{
+	struct run_record *rec = NULL;
+	struct rundir *rd = NULL;
+	cJSON *sum = NULL, *bugs = NULL;
+	char *text;
+	size_t len;
+	int err;
+
+	if (summary_out)
+		*summary_out = NULL;
+	err = run_record_load(run_dir, &rec);
+	if (err != TD_OK)
+		return err;
+	err = rundir_attach(run_dir, &rd);
+	if (err != TD_OK)
+		goto out;
+	sum = run_record_summary_json(rec);
+	bugs = run_record_bugs_json(rec);
+	text = json_text(bugs, &len);
+	err = rundir_write(rd, "bugs.json", text, len);
+	free(text);
+	if (err == TD_OK)
+		err = write_outputs(rd, sum, bugs, rec, junit_path);
+	if (err == TD_OK && summary_out) {
+		*summary_out = sum;
+		sum = NULL;
+	}
+out:
+	cJSON_Delete(sum);
+	cJSON_Delete(bugs);
+	rundir_close(rd);
+	run_record_free(rec);
 	return err;
 }

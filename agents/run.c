@@ -180,6 +180,7 @@ int run_new(const struct config *cfg, const struct run_options *o, struct run **
 	pthread_cond_init(&r->env.dev_cond, NULL);
 	r->env.seed = (unsigned long)seed;
 	r->env.step_budget = o->steps > 0 ? o->steps : (int)config_int(cfg, "run.steps");
+	r->junit_path = o->junit_path ? xstrdup(o->junit_path) : NULL;
 	r->minutes = o->minutes >= 0 ? o->minutes : config_double(cfg, "run.minutes");
 	r->status_mode = o->status;
 	r->merged = config_bool(cfg, "agents.merged_request");
@@ -337,6 +338,7 @@ void run_free(struct run *r)
 	}
 	free(r->env.prompts_dir);
 	free(r->brain_name);
+	free(r->junit_path);
 	pthread_mutex_destroy(&r->reason_lock);
 	pthread_mutex_destroy(&r->env.dev_mutex);
 	pthread_cond_destroy(&r->env.dev_cond);
@@ -429,6 +431,26 @@ int run_execute(struct run *r)
 	cJSON_AddNumberToObject(rec, "minutes", r->minutes);
 	cJSON_AddBoolToObject(rec, "merged_request", r->merged);
 	cJSON_AddBoolToObject(rec, "pause_explorer", r->pause);
+	cJSON_AddNumberToObject(rec, "seed", (double)r->env.seed);
+	cJSON_AddStringToObject(rec, "trident_version", TRIDENT_VERSION);
+	{
+		char date[32];
+		time_t now = time(NULL);
+		struct tm tm;
+		gmtime_r(&now, &tm);
+		strftime(date, sizeof(date), "%Y-%m-%dT%H:%M:%SZ", &tm);
+		cJSON_AddStringToObject(rec, "date", date);
+	}
+	if (r->env.app->label && r->env.app->label[0])
+		cJSON_AddStringToObject(rec, "app_label", r->env.app->label);
+	if (r->env.app->version && r->env.app->version[0])
+		cJSON_AddStringToObject(rec, "app_version", r->env.app->version);
+	{
+		/* The manifest's activities: `trident report` rebuilds coverage from them. */
+		cJSON *acts = cJSON_AddArrayToObject(rec, "activities");
+		for (size_t i = 0; i < r->env.app->n_activities; i++)
+			cJSON_AddItemToArray(acts, cJSON_CreateString(r->env.app->activities[i].name));
+	}
 	cJSON_AddNumberToObject(rec, "step", 0);
 	(void)agent_env_trace(&r->env, "run_start", rec);
 	log_info("exploring %s with the %s brain, %d steps%s", r->env.app->package, r->brain_name,
@@ -498,10 +520,24 @@ report:
 		cJSON_AddStringToObject(rec, "reason", st.stop_reason);
 		cJSON_AddNumberToObject(rec, "steps", st.steps);
 		cJSON_AddNumberToObject(rec, "bugs", st.bugs);
+		/* Counters the trace has no other record of (`trident report` sums them). */
+		cJSON_AddNumberToObject(rec, "tokens", (double)st.tokens);
+		cJSON_AddNumberToObject(rec, "cost_usd", st.cost_usd);
+		cJSON_AddNumberToObject(rec, "wall_s", st.wall_s);
+		cJSON_AddNumberToObject(rec, "segments_judged", st.segments_judged);
+		cJSON_AddNumberToObject(rec, "segments_skipped", st.segments_skipped);
+		cJSON_AddNumberToObject(rec, "alignment_retries", st.retries);
+		cJSON_AddNumberToObject(rec, "fallbacks", st.fallbacks);
+		cJSON_AddNumberToObject(rec, "interventions", st.interventions);
+		{
+			cJSON *msgs = cJSON_AddObjectToObject(rec, "messages");
+			for (int i = MSG_STEP; i <= MSG_STOP; i++)
+				cJSON_AddNumberToObject(msgs, agent_msg_name(i), (double)st.messages[i]);
+		}
 		(void)agent_env_trace(&r->env, "run_end", rec);
 		if (bug_list_write(r->env.bugs) != TD_OK)
 			log_error("%s", td_errmsg(TD_ERR_IO));
-		werr = report_write_all(&r->env, &st, r->brain_name);
+		werr = report_write_all(&r->env, &st, r->brain_name, r->junit_path);
 		if (werr != TD_OK) {
 			log_error("cannot write the reports: %s", td_errmsg(werr));
 			if (err == TD_OK)

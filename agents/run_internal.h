@@ -28,6 +28,7 @@ struct run {
 	struct detector_brain *detector;
 	const struct brain_kind *kind;
 	char *brain_name;
+	char *junit_path;          /* --junit FILE, or NULL */
 	double deadline_ms;      /* 0: none */
 	double minutes;
 	int status_mode;

@@ -10,6 +10,7 @@
 #include <string.h>
 #include <sys/stat.h>
 #include <time.h>
+#include <unistd.h>
 
 #include <cjson/cJSON.h>
 
@@ -73,6 +74,10 @@ int rundir_open(const char *path, struct rundir **out)
 	sub = xasprintf("%s/trace.jsonl", path);
 	/* A run directory holds one run: never mix a new trace into an old one. */
 	rd->trace = fopen(sub, "wx");
+	if (!rd->trace && errno == EEXIST && stat(sub, &st) == 0 && st.st_size == 0) {
+		/* An empty trace: a start that failed before its first record; reuse it. */
+		rd->trace = fopen(sub, "w");
+	}
 	if (!rd->trace) {
 		if (errno == EEXIST)
 			err = td_error(TD_ERR_INVALID, "%s already holds a run (%s exists): choose a new "
@@ -90,6 +95,58 @@ fail:
 	free(rd->path);
 	free(rd);
 	return err;
+}
+
+/* A rundir for an existing directory; no trace opened. */
+static struct rundir *rundir_existing(const char *path, int *err)
+{
+	struct rundir *rd;
+	struct stat st;
+
+	*err = TD_OK;
+	if (!path || !path[0]) {
+		*err = td_error(TD_ERR_INVALID, "no run directory given");
+		return NULL;
+	}
+	if (stat(path, &st) != 0 || !S_ISDIR(st.st_mode)) {
+		*err = td_error(TD_ERR_NOT_FOUND, "%s is not a run directory (%s)", path,
+				stat(path, &st) != 0 ? strerror(errno) : "not a directory");
+		return NULL;
+	}
+	rd = xcalloc(1, sizeof(*rd));
+	rd->path = xstrdup(path);
+	pthread_mutex_init(&rd->lock, NULL);
+	clock_gettime(CLOCK_MONOTONIC, &rd->start);
+	return rd;
+}
+
+int rundir_attach(const char *path, struct rundir **out)
+{
+	int err;
+	*out = rundir_existing(path, &err);
+	return err;
+}
+
+int rundir_open_append(const char *path, long keep, struct rundir **out)
+{
+	int err;
+	struct rundir *rd = rundir_existing(path, &err);
+	char *trace;
+
+	*out = NULL;
+	if (!rd)
+		return err;
+	trace = xasprintf("%s/trace.jsonl", path);
+	/* Drop a cut-short last line, so that the next record starts a line of its own. */
+	if (truncate(trace, keep) != 0 || !(rd->trace = fopen(trace, "a"))) {
+		err = td_error(TD_ERR_IO, "cannot append to %s: %s", trace, strerror(errno));
+		free(trace);
+		rundir_close(rd);
+		return err;
+	}
+	free(trace);
+	*out = rd;
+	return TD_OK;
 }
 
 void rundir_close(struct rundir *rd)
@@ -176,7 +233,9 @@ int rundir_trace(struct rundir *rd, const char *type, cJSON *record)
 	text[len++] = '\n';
 	text[len] = '\0';
 	pthread_mutex_lock(&rd->lock);
-	if (fwrite(text, 1, len, rd->trace) != len || fflush(rd->trace) != 0)
+	if (!rd->trace)
+		err = td_error(TD_ERR_INVALID, "%s: the run directory is open for reading only", rd->path);
+	else if (fwrite(text, 1, len, rd->trace) != len || fflush(rd->trace) != 0)
 		err = td_error(TD_ERR_IO, "cannot append to %s/trace.jsonl", rd->path);
 	pthread_mutex_unlock(&rd->lock);
 	free(text);

@@ -31,9 +31,22 @@ struct rundir;
 
 /*
  * Create DIR (and parents), steps/ and llm/, and a new trace.jsonl;
- * TD_ERR_INVALID when DIR already holds a run (its trace.jsonl exists).
+ * TD_ERR_INVALID when DIR already holds a run (its trace.jsonl exists and
+ * is not empty: an empty one, left by a start that failed, is reused).
  */
 int rundir_open(const char *path, struct rundir **out) TD_MUST_CHECK;
+/*
+ * An existing run directory, to write files into (`trident report`); its
+ * trace is not opened (rundir_trace fails). TD_ERR_NOT_FOUND when DIR is
+ * not a directory.
+ */
+int rundir_attach(const char *path, struct rundir **out) TD_MUST_CHECK;
+/*
+ * An existing run directory whose trace.jsonl is cut to its first `keep`
+ * bytes (dropping a line a kill cut short; run_record_whole_length) and
+ * appended to (`explore --resume`). TD_ERR_IO naming the trace.
+ */
+int rundir_open_append(const char *path, long keep, struct rundir **out) TD_MUST_CHECK;
 /* Close the trace. */
 void rundir_close(struct rundir *rd);
 const char *rundir_path(const struct rundir *rd);

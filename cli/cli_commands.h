@@ -14,6 +14,7 @@ int cmd_llm_check(int argc, char **argv);
 int cmd_screen(int argc, char **argv);
 int cmd_explore(int argc, char **argv);
 int cmd_eval(int argc, char **argv);
+int cmd_report(int argc, char **argv);
 
 #define CLI_COMMANDS \
 	{ "version", cmd_version, "print the version" }, \
@@ -24,6 +25,7 @@ int cmd_eval(int argc, char **argv);
 	{ "llm-check", cmd_llm_check, "send one small multimodal request to the configured model" }, \
 	{ "screen", cmd_screen, "show a UI dump's widgets and signatures, or compare two dumps" }, \
 	{ "explore", cmd_explore, "explore an app with the three agents and report functional bugs" }, \
+	{ "report", cmd_report, "rebuild a run's bugs.json, summary.json, report.html (and JUnit) from its trace" }, \
 	{ "eval", cmd_eval, "score a run's bugs.json against a simulated app's injected bugs" },
 
 #endif

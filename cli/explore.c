@@ -46,13 +46,16 @@ static void explore_usage(FILE *f)
 		   "  --login FILE      login/precondition script run after every app start (offline.login)\n"
 		   "  --confirm         replay every bug, also model verdicts, and report it only when\n"
 		   "                    it reproduces (offline.confirm; oracle bugs are always replayed)\n"
+		   "  --junit FILE      also write JUnit XML: a testsuite for the run, a testcase per\n"
+		   "                    functionality, a failure per bug with its reproduction steps\n"
 		   "  --quiet           no status line\n"
 		   "  --log-level L     trace, debug, info, warn, error, silent\n");
 	fputs(llm_flags_help(), f);
 	fprintf(f, "\nbrains:\n");
 	for (size_t i = 0; i < n; i++)
 		fprintf(f, "  %-10s %s\n", k[i]->name, k[i]->summary);
-	fprintf(f, "\nCtrl-C finishes the current step, writes the reports and exits.\n");
+	fprintf(f, "\nCtrl-C finishes the current step, writes the reports and exits. After kill -9,\n"
+		   "`trident report DIR` rebuilds them from DIR/trace.jsonl.\n");
 }
 
 /* The value of a flag (argv[i+1] or after '='); NULL when missing. */
@@ -162,6 +165,14 @@ int cmd_explore(int argc, char **argv)
 				rc = 2;
 				goto out;
 			}
+		} else if (is_flag(argv[i], "--junit")) {
+			NEED("--junit");
+			if (!*v) {
+				fprintf(stderr, "trident explore: --junit needs a file name\n");
+				rc = 2;
+				goto out;
+			}
+			o.junit_path = v;
 		} else if (is_flag(argv[i], "--log-level")) {
 			NEED("--log-level");
 			level = v;
