@@ -7,9 +7,12 @@
 #   make check SANITIZE=thread              same, in build/sanitize-thread
 #   make bench                          build and run the benchmarks
 #   make fuzz                           build the libFuzzer harnesses with clang
+#   make install [PREFIX=/usr/local] [DESTDIR=...]
+#                                       install trident, trident-simd, prompts, configs
 
 comma := ,
 SANITIZE ?=
+PREFIX ?= /usr/local
 JOBS ?= $(shell nproc 2>/dev/null || echo 2)
 ifeq ($(SANITIZE),)
 BUILD_DIR := build
@@ -20,7 +23,7 @@ BUILD_TYPE := Debug
 endif
 
 
-.PHONY: all bootstrap configure build check demo bench fuzz clean
+.PHONY: all bootstrap configure build check demo bench fuzz install clean
 
 all: build
 
@@ -39,6 +42,9 @@ check: bootstrap build
 
 demo: bootstrap build
 	@scripts/demo $(BUILD_DIR)
+
+install: build
+	@DESTDIR="$(DESTDIR)" cmake --install $(BUILD_DIR) --prefix "$(PREFIX)"
 
 bench: bootstrap build
 	@scripts/bench $(BUILD_DIR)

@@ -56,6 +56,7 @@
 #include "core/image.h"
 #include "core/llm.h"
 #include "core/log.h"
+#include "core/paths.h"
 #include "core/queue.h"
 #include "core/strbuf.h"
 #include "core/ui.h"
@@ -188,7 +189,7 @@ int run_new(const struct config *cfg, const struct run_options *o, struct run **
 	r->send_images = config_bool(cfg, "agents.send_images");
 	r->max_retries = (int)config_int(cfg, "agents.max_retries");
 	r->min_segment_steps = (int)config_int(cfg, "agents.detector_min_steps");
-	r->env.prompts_dir = xstrdup(pdir ? pdir : TRIDENT_SOURCE_DIR "/prompts");
+	r->env.prompts_dir = pdir ? xstrdup(pdir) : trident_data_path("prompts");
 	r->env.hist = history_new();
 	err = annotate_opts_from_config(cfg, &r->ann_opts);
 	if (err != TD_OK)

@@ -5,6 +5,7 @@
 #include <string.h>
 
 #include "cli/cli_commands.h"
+#include "core/paths.h"
 
 struct command {
 	const char *name;
@@ -49,8 +50,8 @@ int cli_main(int argc, char **argv)
 
 int cmd_version(int argc, char **argv)
 {
-	(void)argc;
-	(void)argv;
 	printf("trident %s\n", TRIDENT_VERSION);
+	if (argc > 1 && !strcmp(argv[1], "--data-dir"))
+		printf("data: %s\n", trident_data_dir());
 	return 0;
 }

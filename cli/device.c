@@ -244,7 +244,7 @@ int cmd_app_info(int argc, char **argv)
 		size_t n = strlen(name);
 		if (n > 6 && !strcmp(name + n - 6, ":fixed"))
 			name[n - 6] = '\0';
-		char *path = sim_app_resolve(name, apps_dir ? apps_dir : TRIDENT_SOURCE_DIR "/configs/apps");
+		char *path = sim_app_resolve(name, apps_dir);
 		err = path ? app_info_from_sim_spec(path, &info)
 			   : td_error(TD_ERR_NOT_FOUND, "no app spec named '%s'", name);
 		free(path);

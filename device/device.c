@@ -150,7 +150,7 @@ static int open_sim(const char *spec, const struct config *cfg, struct device *d
 		goto out;
 	}
 	const char *apps_dir = cfg_str(cfg, "sim.apps_dir");
-	path = sim_app_resolve(name, apps_dir ? apps_dir : TRIDENT_SOURCE_DIR "/configs/apps");
+	path = sim_app_resolve(name, apps_dir);
 	if (!path) {
 		err = td_error(TD_ERR_NOT_FOUND, "device '%s': no app spec named '%s'", spec, name);
 		goto out;

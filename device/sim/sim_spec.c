@@ -13,6 +13,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "core/paths.h"
 #include "core/xalloc.h"
 #include "device/sim/sim_internal.h"
 
@@ -1371,6 +1372,8 @@ char *sim_app_resolve(const char *name_or_path, const char *apps_dir)
 	if (strchr(name_or_path, '/') || (strlen(name_or_path) > 5 &&
 					  !strcmp(name_or_path + strlen(name_or_path) - 5, ".json")))
 		return xstrdup(name_or_path);
-	const char *dir = apps_dir && apps_dir[0] ? apps_dir : TRIDENT_SOURCE_DIR "/configs/apps";
-	return xasprintf("%s/%s.json", dir, name_or_path);
+	if (apps_dir && apps_dir[0])
+		return xasprintf("%s/%s.json", apps_dir, name_or_path);
+	/* The installed share/trident/configs/apps, or the source tree's. */
+	return xasprintf("%s/configs/apps/%s.json", trident_data_dir(), name_or_path);
 }

@@ -215,7 +215,7 @@ int main(int argc, char **argv)
 		goto out;
 	}
 
-	spec = sim_app_resolve(app_arg, TRIDENT_SOURCE_DIR "/configs/apps");
+	spec = sim_app_resolve(app_arg, NULL);
 	int err = sim_app_load(spec ? spec : app_arg, &app);
 	if (err) {
 		fprintf(stderr, "trident-simd: %s\n", td_errmsg(err));
