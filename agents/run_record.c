@@ -20,8 +20,8 @@ struct run_record {
 	cJSON *ends;       /* run_end records */
 	bool finished;     /* the last part ended with run_end */
 	bool truncated;
-	long whole_len;
 	int last_step;
+	int parts;         /* resumed parts read after the first trace */
 };
 
 const cJSON *run_record_start(const struct run_record *rec) { return rec->start; }
@@ -29,7 +29,6 @@ const cJSON *run_record_steps(const struct run_record *rec) { return rec->steps;
 int run_record_last_step(const struct run_record *rec) { return rec->last_step; }
 bool run_record_finished(const struct run_record *rec) { return rec->finished; }
 bool run_record_truncated(const struct run_record *rec) { return rec->truncated; }
-long run_record_whole_length(const struct run_record *rec) { return rec->whole_len; }
 
 void run_record_free(struct run_record *rec)
 {
@@ -130,28 +129,96 @@ static void add_duplicate(struct run_record *rec, const cJSON *line)
 	}
 }
 
-int run_record_load(const char *run_dir, struct run_record **out)
+/* Prefix the run-relative path in o[key] (a string) with `prefix`. */
+static void prefix_key(cJSON *o, const char *key, const char *prefix)
+{
+	cJSON *it = cJSON_GetObjectItemCaseSensitive(o, key);
+	char *p;
+	if (!prefix || !cJSON_IsString(it))
+		return;
+	p = xasprintf("%s%s", prefix, it->valuestring);
+	cJSON_ReplaceItemInObjectCaseSensitive(o, key, cJSON_CreateString(p));
+	free(p);
+}
+
+/* Shift o["step"] by `offset` (step numbers > 0 only). */
+static void shift_step(cJSON *o, int offset)
+{
+	cJSON *it = cJSON_GetObjectItemCaseSensitive(o, "step");
+	if (offset && cJSON_IsNumber(it) && it->valuedouble > 0)
+		cJSON_SetNumberValue(it, it->valuedouble + offset);
+}
+
+/* Whether two bug objects are the same report (category, title, functionality). */
+static bool same_bug(const cJSON *a, const cJSON *b)
+{
+	const char *k[] = { "category", "title", "functionality" };
+	for (int i = 0; i < 3; i++) {
+		const char *x = str_of(a, k[i]), *y = str_of(b, k[i]);
+		if ((x == NULL) != (y == NULL) || (x && strcmp(x, y)))
+			return false;
+	}
+	return true;
+}
+
+/*
+ * A resumed part's record as the whole run numbers it: steps shifted by
+ * `offset`, paths under `prefix`, bug ids renumbered (old -> new in `ids`).
+ */
+static void rebase(struct run_record *rec, cJSON *line, const char *type, const char *prefix, int offset,
+		   cJSON *ids)
+{
+	cJSON *it;
+	shift_step(line, offset);
+	if (!strcmp(type, "step")) {
+		prefix_key(line, "screenshot", prefix);
+		prefix_key(line, "xml", prefix);
+		prefix_key(line, "annotated", prefix);
+	} else if (!strcmp(type, "bug")) {
+		const char *old = str_of(line, "id");
+		char *id = xasprintf("B%03d", cJSON_GetArraySize(rec->bugs) + 1);
+		cJSON_ArrayForEach(it, cJSON_GetObjectItemCaseSensitive(line, "steps")) {
+			shift_step(it, offset);
+			prefix_key(it, "screen", prefix);
+		}
+		it = cJSON_GetObjectItemCaseSensitive(line, "evidence");
+		for (int i = 0; i < cJSON_GetArraySize(it); i++) {
+			cJSON *e = cJSON_GetArrayItem(it, i);
+			if (cJSON_IsString(e)) {
+				char *p = xasprintf("%s%s", prefix, e->valuestring);
+				cJSON_ReplaceItemInArray(it, i, cJSON_CreateString(p));
+				free(p);
+			}
+		}
+		if (old)
+			cJSON_AddStringToObject(ids, old, id);
+		cJSON_ReplaceItemInObjectCaseSensitive(line, "id", cJSON_CreateString(id));
+		free(id);
+	} else if (!strcmp(type, "bug_duplicate")) {
+		const char *old = str_of(line, "duplicate_of");
+		const char *id = old ? str_of(ids, old) : NULL;
+		if (id)
+			cJSON_ReplaceItemInObjectCaseSensitive(line, "duplicate_of", cJSON_CreateString(id));
+	}
+}
+
+/*
+ * Read one trace into rec. A resumed part (prefix not NULL) is rebased onto
+ * the steps before it; a bug it lists again counts as an occurrence.
+ */
+static int load_trace(struct run_record *rec, const char *path, const char *prefix, int offset, bool main_trace)
 {
 	struct strbuf sb = STRBUF_INIT;
-	char *path = xasprintf("%s/trace.jsonl", run_dir);
-	struct run_record *rec;
 	const char *cur_func = NULL;
-	bool func_open = false;
-	int err, line_no = 0;
+	bool func_open = false, started = false;
+	cJSON *ids = cJSON_CreateObject();
+	int err = TD_OK, line_no = 0;
 	size_t pos = 0;
 
-	*out = NULL;
-	err = strbuf_read_file(&sb, path);
-	if (err != TD_OK) {
-		err = td_error(TD_ERR_NOT_FOUND, "%s: cannot read the run's trace (is %s a run directory?)",
-			       path, run_dir);
-		goto out_nofree;
+	if (strbuf_read_file(&sb, path) != TD_OK) {
+		cJSON_Delete(ids);
+		return td_error(TD_ERR_NOT_FOUND, "%s: cannot read the run's trace (is it a run directory?)", path);
 	}
-	rec = xcalloc(1, sizeof(*rec));
-	rec->steps = cJSON_CreateArray();
-	rec->bugs = cJSON_CreateArray();
-	rec->funcs = cJSON_CreateArray();
-	rec->ends = cJSON_CreateArray();
 	while (pos < sb.len) {
 		char *nl = memchr(sb.buf + pos, '\n', sb.len - pos);
 		size_t len = nl ? (size_t)(nl - (sb.buf + pos)) : sb.len - pos;
@@ -164,23 +231,20 @@ int run_record_load(const char *run_dir, struct run_record **out)
 			cJSON_Delete(line);
 			if (!nl) {
 				/* A kill while the last line was written: skip it. */
-				rec->truncated = true;
+				if (main_trace)
+					rec->truncated = true;
 				break;
 			}
 			err = td_error(TD_ERR_PARSE, "%s:%d: not a trace record (expected one JSON object "
 				       "with a \"type\" per line)", path, line_no);
-			run_record_free(rec);
-			goto out;
-		}
-		if (!nl) {
-			/* Whole JSON without its newline: the write was cut after the object. */
-			rec->truncated = true;
+			break;
 		}
 		pos += len + (nl ? 1 : 0);
-		if (nl)
-			rec->whole_len = (long)pos;
+		if (prefix)
+			rebase(rec, line, type, prefix, offset, ids);
 		if (!strcmp(type, "run_start")) {
 			rec->finished = false;
+			started = true;
 			if (!rec->start) {
 				rec->start = line;
 				continue;
@@ -191,7 +255,27 @@ int run_record_load(const char *run_dir, struct run_record **out)
 		} else if (!strcmp(type, "monitor")) {
 			add_monitor(rec, line, &cur_func, &func_open);
 		} else if (!strcmp(type, "bug")) {
-			add_bug(rec, line);
+			const cJSON *b;
+			bool dup = false;
+			if (prefix)
+				cJSON_ArrayForEach(b, rec->bugs)
+					if (same_bug(b, line)) {
+						/* Found again after the resume: one more occurrence of the listed bug. */
+						cJSON *d = cJSON_CreateObject();
+						cJSON_AddStringToObject(d, "duplicate_of", str_of(b, "id"));
+						cJSON *m;
+						cJSON_ArrayForEach(m, ids)
+							if (!strcmp(m->valuestring, str_of(line, "id")))
+								cJSON_SetValuestring(m, str_of(b, "id"));
+						add_duplicate(rec, d);
+						cJSON_Delete(d);
+						dup = true;
+						break;
+					}
+			if (dup)
+				cJSON_Delete(line);
+			else
+				add_bug(rec, line);
 			continue;
 		} else if (!strcmp(type, "bug_duplicate")) {
 			add_duplicate(rec, line);
@@ -202,18 +286,60 @@ int run_record_load(const char *run_dir, struct run_record **out)
 		}
 		cJSON_Delete(line);
 	}
-	if (!rec->start) {
+	if (err == TD_OK && !started && main_trace)
 		err = td_error(TD_ERR_PARSE, "%s: no run_start record (the run never started)", path);
+	cJSON_Delete(ids);
+	strbuf_release(&sb);
+	return err;
+}
+
+char *run_record_part_dir(const char *run_dir, int k)
+{
+	return xasprintf("%s/resume-%d", run_dir, k);
+}
+
+int run_record_load(const char *run_dir, struct run_record **out)
+{
+	struct run_record *rec = xcalloc(1, sizeof(*rec));
+	char *path = xasprintf("%s/trace.jsonl", run_dir);
+	int err;
+
+	*out = NULL;
+	rec->steps = cJSON_CreateArray();
+	rec->bugs = cJSON_CreateArray();
+	rec->funcs = cJSON_CreateArray();
+	rec->ends = cJSON_CreateArray();
+	err = load_trace(rec, path, NULL, 0, true);
+	/* Resumed parts (explore --resume), in order, each after the steps before it. */
+	for (int k = 1; err == TD_OK; k++) {
+		char *dir = run_record_part_dir(run_dir, k), *tp = xasprintf("%s/trace.jsonl", dir);
+		char *prefix = xasprintf("resume-%d/", k);
+		FILE *f = fopen(tp, "r");
+		int c = f ? fgetc(f) : EOF;
+		if (f)
+			fclose(f);
+		if (c != EOF) {
+			err = load_trace(rec, tp, prefix, rec->last_step, false);
+			rec->parts = k;
+		}
+		free(prefix);
+		free(tp);
+		free(dir);
+		if (c == EOF)
+			break;
+	}
+	free(path);
+	if (err != TD_OK) {
 		run_record_free(rec);
-		goto out;
+		return err;
 	}
 	*out = rec;
-	err = TD_OK;
-out:
-	strbuf_release(&sb);
-out_nofree:
-	free(path);
-	return err;
+	return TD_OK;
+}
+
+int run_record_parts(const struct run_record *rec)
+{
+	return rec->parts;
 }
 
 cJSON *run_record_bugs_json(const struct run_record *rec)

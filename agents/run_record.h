@@ -7,7 +7,10 @@
  * flushed line as it happens (rundir.h), so a killed run's trace holds all
  * it recorded; only its last line may be cut short, and that one is skipped.
  * A line that is not JSON anywhere else is an error naming file and line.
- * A resumed run appends a second run_start; records of all parts count.
+ * A run continued with `explore --resume` writes each further part into
+ * DIR/resume-K/ (a run directory of its own, K = 1, 2, ...); loading reads
+ * them after DIR's own trace, numbering their steps after the steps before,
+ * their paths under resume-K/, and a bug found again as one more occurrence.
  */
 #ifndef TRIDENT_AGENTS_RUN_RECORD_H
 #define TRIDENT_AGENTS_RUN_RECORD_H
@@ -27,6 +30,10 @@ struct run_record;
  */
 int run_record_load(const char *run_dir, struct run_record **out) TD_MUST_CHECK;
 void run_record_free(struct run_record *rec);
+/* DIR/resume-K, the directory of the K-th resumed part (K >= 1). Caller frees. */
+char *run_record_part_dir(const char *run_dir, int k);
+/* How many resumed parts were read. */
+int run_record_parts(const struct run_record *rec);
 
 /* The first run_start record (borrowed; never NULL after a load). */
 const struct cJSON *run_record_start(const struct run_record *rec);
@@ -38,8 +45,6 @@ int run_record_last_step(const struct run_record *rec);
 bool run_record_finished(const struct run_record *rec);
 /* Whether a cut-short last line was skipped. */
 bool run_record_truncated(const struct run_record *rec);
-/* Byte length of the whole lines (where an appending run continues). */
-long run_record_whole_length(const struct run_record *rec);
 
 /* {"bugs": [...]} as bugs.json holds it: listed bugs with their occurrences. Caller deletes. */
 struct cJSON *run_record_bugs_json(const struct run_record *rec);

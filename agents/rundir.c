@@ -10,7 +10,6 @@
 #include <string.h>
 #include <sys/stat.h>
 #include <time.h>
-#include <unistd.h>
 
 #include <cjson/cJSON.h>
 
@@ -125,28 +124,6 @@ int rundir_attach(const char *path, struct rundir **out)
 	int err;
 	*out = rundir_existing(path, &err);
 	return err;
-}
-
-int rundir_open_append(const char *path, long keep, struct rundir **out)
-{
-	int err;
-	struct rundir *rd = rundir_existing(path, &err);
-	char *trace;
-
-	*out = NULL;
-	if (!rd)
-		return err;
-	trace = xasprintf("%s/trace.jsonl", path);
-	/* Drop a cut-short last line, so that the next record starts a line of its own. */
-	if (truncate(trace, keep) != 0 || !(rd->trace = fopen(trace, "a"))) {
-		err = td_error(TD_ERR_IO, "cannot append to %s: %s", trace, strerror(errno));
-		free(trace);
-		rundir_close(rd);
-		return err;
-	}
-	free(trace);
-	*out = rd;
-	return TD_OK;
 }
 
 void rundir_close(struct rundir *rd)

@@ -41,12 +41,6 @@ int rundir_open(const char *path, struct rundir **out) TD_MUST_CHECK;
  * not a directory.
  */
 int rundir_attach(const char *path, struct rundir **out) TD_MUST_CHECK;
-/*
- * An existing run directory whose trace.jsonl is cut to its first `keep`
- * bytes (dropping a line a kill cut short; run_record_whole_length) and
- * appended to (`explore --resume`). TD_ERR_IO naming the trace.
- */
-int rundir_open_append(const char *path, long keep, struct rundir **out) TD_MUST_CHECK;
 /* Close the trace. */
 void rundir_close(struct rundir *rd);
 const char *rundir_path(const struct rundir *rd);

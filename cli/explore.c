@@ -6,8 +6,13 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
+
+#include <cjson/cJSON.h>
 
 #include "agents/agents.h"
+#include "agents/report.h"
+#include "agents/run_record.h"
 #include "cli/cli_commands.h"
 #include "core/config.h"
 #include "core/llm.h"
@@ -27,13 +32,17 @@ static void explore_usage(FILE *f)
 {
 	size_t n;
 	const struct brain_kind *const *k = brain_kinds(&n);
-	fprintf(f, "usage: trident explore --device SERIAL|sim:APP --out DIR [options]\n\n"
+	fprintf(f, "usage: trident explore --device SERIAL|sim:APP --out DIR [options]\n"
+		   "       trident explore --resume DIR [options]\n\n"
 		   "Explore an app with the Explorer, Monitor and Detector agents and report\n"
 		   "non-crash functional bugs into DIR (trace.jsonl, steps/, bugs.json,\n"
 		   "report.html, summary.json).\n\n"
 		   "options:\n"
 		   "  --device SPEC     adb serial, or sim:NAME / sim:NAME:fixed for the simulator\n"
 		   "  --out DIR         run directory (created)\n"
+		   "  --resume DIR      continue a killed run's remaining step budget on a fresh app\n"
+		   "                    start (same device, brain and seed unless given), in DIR/resume-K/;\n"
+		   "                    DIR's bugs.json, summary.json and report.html then cover all parts\n"
 		   "  --brain NAME      auto (default: llm when a model is configured, else offline)");
 	for (size_t i = 0; i < n; i++)
 		fprintf(f, ", %s", k[i]->name);
@@ -78,12 +87,71 @@ static int is_flag(const char *arg, const char *name)
 	return !strncmp(arg, name, n) && (arg[n] == '\0' || arg[n] == '=');
 }
 
+/*
+ * --resume DIR: the remaining budget of DIR's run, its device, brain and seed
+ * (unless given), and the next DIR/resume-K as the run directory. 0, or the
+ * exit status for an error (printed).
+ */
+static int resume_options(const char *dir, struct run_options *o, char **part_dir, char **device, char **brain)
+{
+	struct run_record *rec = NULL;
+	const struct cJSON *start;
+	int err = run_record_load(dir, &rec), done, budget, rc = 0;
+	struct stat st;
+
+	if (err != TD_OK) {
+		fprintf(stderr, "trident explore: --resume: %s\n", td_errmsg(err));
+		return 2;
+	}
+	start = run_record_start(rec);
+	done = run_record_last_step(rec);
+	budget = (int)cJSON_GetNumberValue(cJSON_GetObjectItem(start, "step_budget"));
+	if (run_record_finished(rec)) {
+		fprintf(stderr, "trident explore: --resume: the run in %s finished (it has a run_end record); "
+			"only a killed run can be resumed\n", dir);
+		rc = 2;
+		goto out;
+	}
+	if (done >= budget) {
+		fprintf(stderr, "trident explore: --resume: the run in %s already took its %d steps; "
+			"`trident report %s` writes its reports\n", dir, budget, dir);
+		rc = 2;
+		goto out;
+	}
+	if (!o->device_spec && cJSON_GetStringValue(cJSON_GetObjectItem(start, "device")))
+		o->device_spec = *device = xstrdup(cJSON_GetStringValue(cJSON_GetObjectItem(start, "device")));
+	if (!o->brain && cJSON_GetStringValue(cJSON_GetObjectItem(start, "brain")))
+		o->brain = *brain = xstrdup(cJSON_GetStringValue(cJSON_GetObjectItem(start, "brain")));
+	if (o->seed < 0 && cJSON_IsNumber(cJSON_GetObjectItem(start, "seed")))
+		o->seed = (long long)cJSON_GetNumberValue(cJSON_GetObjectItem(start, "seed"));
+	if (o->steps <= 0)
+		o->steps = budget - done;
+	/* The first part directory without a started run (an empty one is reused). */
+	for (int k = run_record_parts(rec) + 1; ; k++) {
+		char *trace;
+		free(*part_dir);
+		*part_dir = run_record_part_dir(dir, k);
+		trace = xasprintf("%s/trace.jsonl", *part_dir);
+		if (stat(trace, &st) != 0 || st.st_size == 0) {
+			free(trace);
+			break;
+		}
+		free(trace);
+	}
+	o->out_dir = *part_dir;
+	fprintf(stderr, "resuming %s after step %d: %d more steps in %s\n", dir, done, o->steps, *part_dir);
+out:
+	run_record_free(rec);
+	return rc;
+}
+
 int cmd_explore(int argc, char **argv)
 {
 	struct run_options o;
 	struct config *cfg = NULL;
 	struct run *r = NULL;
-	const char *config_path = NULL, *level = NULL;
+	const char *config_path = NULL, *level = NULL, *resume = NULL;
+	char *part_dir = NULL, *resume_device = NULL, *resume_brain = NULL;
 	const char *sets[12][2];
 	int n_sets = 0, err, rc = 1, i;
 	struct sigaction sa, old;
@@ -135,6 +203,9 @@ int cmd_explore(int argc, char **argv)
 		if (is_flag(argv[i], "--device")) {
 			NEED("--device");
 			o.device_spec = v;
+		} else if (is_flag(argv[i], "--resume")) {
+			NEED("--resume");
+			resume = v;
 		} else if (is_flag(argv[i], "--out")) {
 			NEED("--out");
 			o.out_dir = v;
@@ -203,6 +274,16 @@ int cmd_explore(int argc, char **argv)
 		}
 #undef NEED
 	}
+	if (resume) {
+		if (o.out_dir) {
+			fprintf(stderr, "trident explore: --resume DIR writes into DIR; --out is not needed\n");
+			rc = 2;
+			goto out;
+		}
+		rc = resume_options(resume, &o, &part_dir, &resume_device, &resume_brain);
+		if (rc)
+			goto out;
+	}
 	if (!o.device_spec || !o.out_dir) {
 		fprintf(stderr, "trident explore: --device and --out are required (see --help)\n");
 		rc = 2;
@@ -248,7 +329,23 @@ int cmd_explore(int argc, char **argv)
 		printf("%d steps, %d screens, %d/%d activities, %d functionalities, %d bugs (stopped: %s)\n",
 		       st.steps, st.screens, st.activities, st.activities_total, st.functionalities, st.bugs,
 		       st.stop_reason);
-		printf("report: %s/report.html\n", o.out_dir);
+		if (resume) {
+			/* The whole run's reports, all parts together. */
+			cJSON *sum = NULL;
+			int rerr = report_rebuild(resume, o.junit_path, &sum);
+			if (rerr != TD_OK) {
+				fprintf(stderr, "trident explore: %s\n", td_errmsg(rerr));
+				if (err == TD_OK)
+					err = rerr;
+			} else {
+				printf("whole run: %d of %d steps, %d bugs\n",
+				       (int)cJSON_GetNumberValue(cJSON_GetObjectItem(sum, "steps")),
+				       (int)cJSON_GetNumberValue(cJSON_GetObjectItem(sum, "step_budget")),
+				       (int)cJSON_GetNumberValue(cJSON_GetObjectItem(sum, "bugs")));
+			}
+			cJSON_Delete(sum);
+		}
+		printf("report: %s/report.html\n", resume ? resume : o.out_dir);
 	}
 	if (err != TD_OK)
 		fprintf(stderr, "trident explore: %s\n", td_errmsg(err));
@@ -260,5 +357,8 @@ config_error:
 out:
 	run_free(r);
 	config_free(cfg);
+	free(part_dir);
+	free(resume_device);
+	free(resume_brain);
 	return rc;
 }

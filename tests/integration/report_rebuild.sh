@@ -5,7 +5,8 @@
 # step in the report; a cut-short last trace line is skipped, a bad line in
 # the middle is an error naming file and line; --junit on explore writes
 # valid JUnit; a start that failed before step 1 leaves a directory that a
-# retry with the same --out may reuse.
+# retry with the same --out may reuse; --resume continues a killed run's
+# budget.
 set -euo pipefail
 
 bin=${TRIDENT_BIN:?}
@@ -74,8 +75,37 @@ assert len(suite.findall(".//failure")) == len(bugs)
 print("rebuilt:", len(steps), "steps,", s["screens"], "screens,", len(bugs), "bugs,", len(cases), "testcases")
 PY
 
-# A bad line that is not the last one is an error naming the file and line.
+# --resume continues the remaining budget on a fresh start, in RUN/resume-1/;
+# RUN's reports then cover all 60 steps.
+killed_steps=$(python3 -c 'import json,sys; print(json.load(open(sys.argv[1]))["steps"])' "$run/summary.json")
 cp -r "$run" "$tmp/bad"
+"$bin" explore --resume "$run" --quiet --log-level silent --junit "$tmp/resumed.xml" > "$tmp/out"
+grep -q 'whole run: 60 of 60 steps' "$tmp/out" || { cat "$tmp/out"; exit 1; }
+python3 - "$run" "$killed_steps" "$tmp/resumed.xml" <<'PY'
+import json, re, sys, xml.etree.ElementTree as ET
+run, before = sys.argv[1], int(sys.argv[2])
+s = json.load(open(run + "/summary.json"))
+assert s["steps"] == 60 and s["complete"] is True and s["stop_reason"] == "steps", s
+part = [json.loads(l) for l in open(run + "/resume-1/trace.jsonl")]
+assert part[0]["type"] == "run_start" and part[0]["step_budget"] == 60 - before, part[0]
+html = open(run + "/report.html").read()
+shown = [int(x) for x in re.findall(r'<tr class="step" data-step="(\d+)"', html)]
+assert shown == list(range(1, 61)), shown
+assert 'href="resume-1/steps/%04d.png"' % 1 in html, "resumed steps link their own screens"
+bugs = json.load(open(run + "/bugs.json"))["bugs"]
+assert [b["id"] for b in bugs] == ["B%03d" % (i + 1) for i in range(len(bugs))], bugs
+for b in bugs:
+    for e in b["evidence"]:
+        assert __import__("os").path.exists(run + "/" + e), e
+ET.parse(sys.argv[3])
+print("resumed: %d + %d steps, %d bugs" % (before, 60 - before, len(bugs)))
+PY
+set +e
+"$bin" explore --resume "$run" --quiet 2> "$tmp/err"; rc=$?
+set -e
+[ "$rc" -eq 2 ] && grep -q 'only a killed run can be resumed' "$tmp/err" || { echo "resume of a finished run: rc $rc"; exit 1; }
+
+# A bad line that is not the last one is an error naming the file and line.
 sed -i '3s/.*/{not json/' "$tmp/bad/trace.jsonl"
 set +e
 "$bin" report "$tmp/bad" 2> "$tmp/err"; rc=$?
