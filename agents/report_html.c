@@ -420,7 +420,9 @@ static void bug_card(struct html *h, const cJSON *bug, const cJSON *summary, con
 	if (cJSON_IsArray(orig))
 		(void)strbuf_addf(&h->out, "<p class=\"meta\">minimised from %d recorded steps "
 				  "(original_steps in bugs.json)</p>", cJSON_GetArraySize(orig));
-	(void)strbuf_adds(&h->out, "<h4>Reproduce</h4><pre class=\"cmd\">");
+	/* Long command lists are collapsed (the filmstrip shows the path). */
+	(void)strbuf_addf(&h->out, "<details%s><summary>Reproduce with adb (%d step%s)</summary><pre class=\"cmd\">",
+			  (cJSON_IsArray(adb) ? cJSON_GetArraySize(adb) : n) <= 10 ? " open" : "", n, n == 1 ? "" : "s");
 	if (cJSON_IsArray(adb) && cJSON_GetArraySize(adb) > 0) {
 		cJSON_ArrayForEach(s, adb)
 			if (cJSON_IsString(s)) {
@@ -483,7 +485,7 @@ static void bug_card(struct html *h, const cJSON *bug, const cJSON *summary, con
 		esc(&h->out, cmd.buf);
 		strbuf_release(&cmd);
 	}
-	(void)strbuf_adds(&h->out, "</pre>");
+	(void)strbuf_adds(&h->out, "</pre></details>");
 	if (device && id) {
 		(void)strbuf_adds(&h->out, "<p class=\"meta\">Replay with trident: <code>trident replay RUN ");
 		esc(&h->out, id);

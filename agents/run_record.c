@@ -22,6 +22,7 @@ struct run_record {
 	bool truncated;
 	int last_step;
 	int parts;         /* resumed parts read after the first trace */
+	double unfinished_s; /* seconds recorded by parts without run_end (their last t_ms) */
 };
 
 const cJSON *run_record_start(const struct run_record *rec) { return rec->start; }
@@ -210,7 +211,8 @@ static int load_trace(struct run_record *rec, const char *path, const char *pref
 {
 	struct strbuf sb = STRBUF_INIT;
 	const char *cur_func = NULL;
-	bool func_open = false, started = false;
+	bool func_open = false, started = false, ended = false;
+	double last_ms = 0;
 	cJSON *ids = cJSON_CreateObject();
 	int err = TD_OK, line_no = 0;
 	size_t pos = 0;
@@ -240,6 +242,8 @@ static int load_trace(struct run_record *rec, const char *path, const char *pref
 			break;
 		}
 		pos += len + (nl ? 1 : 0);
+		if (num_of(line, "t_ms") > last_ms)
+			last_ms = num_of(line, "t_ms");
 		if (prefix)
 			rebase(rec, line, type, prefix, offset, ids);
 		if (!strcmp(type, "run_start")) {
@@ -281,11 +285,14 @@ static int load_trace(struct run_record *rec, const char *path, const char *pref
 			add_duplicate(rec, line);
 		} else if (!strcmp(type, "run_end")) {
 			rec->finished = true;
+			ended = true;
 			cJSON_AddItemToArray(rec->ends, line);
 			continue;
 		}
 		cJSON_Delete(line);
 	}
+	if (!ended)
+		rec->unfinished_s += last_ms / 1000.0;
 	if (err == TD_OK && !started && main_trace)
 		err = td_error(TD_ERR_PARSE, "%s: no run_start record (the run never started)", path);
 	cJSON_Delete(ids);
@@ -454,7 +461,8 @@ cJSON *run_record_summary_json(const struct run_record *rec)
 		static const char *const counters[] = { "tokens", "cost_usd", "wall_s", "segments_judged",
 			"segments_skipped", "alignment_retries", "fallbacks", "interventions" };
 		for (size_t i = 0; i < sizeof(counters) / sizeof(counters[0]); i++)
-			cJSON_AddNumberToObject(o, counters[i], ends_sum(rec, counters[i]));
+			cJSON_AddNumberToObject(o, counters[i], ends_sum(rec, counters[i]) +
+						(!strcmp(counters[i], "wall_s") ? rec->unfinished_s : 0.0));
 	}
 	msgs = cJSON_AddObjectToObject(o, "messages");
 	{
