@@ -25,8 +25,8 @@ fi
 
 run=$tmp/run
 "$bin" explore --device sim:notes --brain offline --out "$run" --steps 40 --quiet --log-level silent
-chrome_run --screenshot="$tmp/report.png" --window-size=1280,3000 "file://$run/report.html"
-chrome_run --dump-dom "file://$run/report.html" > "$tmp/dom.html"
+chrome_run --virtual-time-budget=10000 --screenshot="$tmp/report.png" --window-size=1280,3000 "file://$run/report.html"
+chrome_run --virtual-time-budget=10000 --dump-dom "file://$run/report.html" > "$tmp/dom.html"
 python3 - "$run" "$tmp/report.png" "$tmp/dom.html" <<'PY'
 import json, os, sys, xml.etree.ElementTree as ET
 from html.parser import HTMLParser
