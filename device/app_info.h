@@ -26,6 +26,20 @@ struct app_deep_link {
 	char *uri;         /* an openable example URI built from the above */
 };
 
+/* A service, receiver or provider declared in the manifest. */
+struct app_component {
+	char *kind;        /* "service", "receiver" or "provider" */
+	char *name;        /* fully qualified */
+	bool exported;
+};
+
+/* A <uses-permission>; `dangerous` for runtime permissions (Android's
+ * "dangerous" protection level, which a dialog asks the user for). */
+struct app_permission {
+	char *name;        /* "android.permission.READ_CONTACTS" */
+	bool dangerous;
+};
+
 struct app_info {
 	char *package;
 	char *label;
@@ -35,6 +49,10 @@ struct app_info {
 	size_t n_activities;
 	struct app_deep_link *deep_links;
 	size_t n_deep_links;
+	struct app_component *components;
+	size_t n_components;
+	struct app_permission *permissions;
+	size_t n_permissions;
 };
 
 /*
@@ -55,6 +73,10 @@ int app_info_from_apk(const char *apk_path, struct app_info **out) TD_MUST_CHECK
 int app_info_parse_aapt(const char *badging, const char *xmltree, struct app_info **out) TD_MUST_CHECK;
 /* From a simulated app spec (configs/apps/X.json or a path). */
 int app_info_from_sim_spec(const char *spec_path, struct app_info **out) TD_MUST_CHECK;
+/* Whether `permission` is a runtime ("dangerous") permission on Android. */
+bool app_permission_is_dangerous(const char *permission);
+/* Add a permission (deduplicated; `dangerous` from the table above). */
+void app_info_add_permission(struct app_info *info, const char *permission);
 /* Index of `activity` ("pkg/.Act", "pkg/pkg.Act" or "pkg.Act"), or -1. */
 int app_info_find_activity(const struct app_info *info, const char *activity);
 /* JSON text (malloc'd) as printed by `trident app-info`. */

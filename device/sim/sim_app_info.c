@@ -1,7 +1,7 @@
 /*
  * sim_app_info.c - app_info_from_sim_spec(): what trident knows about a
  * simulated app (package, label, version, activities with exported and
- * launcher flags, deep links), read from the spec's manifest part. The rest
+ * launcher flags, deep links, permissions), read from the spec's manifest part. The rest
  * of app_info.h lives in device/app_info.c.
  */
 #include <stdlib.h>
@@ -41,6 +41,11 @@ int app_info_from_sim_spec(const char *spec_path, struct app_info **out)
 		d->path = xstrdup(l->path);
 		d->uri = xstrdup(l->uri);
 	}
+	const cJSON *perms = cJSON_GetObjectItemCaseSensitive(app->root, "permissions"), *pm;
+	if (cJSON_IsArray(perms))
+		cJSON_ArrayForEach(pm, perms)
+			if (cJSON_IsString(pm) && pm->valuestring[0])
+				app_info_add_permission(info, pm->valuestring);
 	sim_app_free(app);
 	*out = info;
 	return TD_OK;

@@ -1184,6 +1184,36 @@ static int cmd_pm(struct cmd *c)
 		(void)strbuf_addch(c->out, '\n');
 		return 0;
 	}
+	if (!strcmp(sub, "resolve-activity")) {
+		/* [--brief] [-a ACTION] [-c CATEGORY]... [PACKAGE] */
+		bool home = false, launcher = false, brief = false;
+		const char *pkg = NULL;
+		for (int i = 2; i < c->argc; i++) {
+			if (!strcmp(c->argv[i], "--brief"))
+				brief = true;
+			else if ((!strcmp(c->argv[i], "-c") || !strcmp(c->argv[i], "-a")) && i + 1 < c->argc) {
+				home |= !strcmp(c->argv[i + 1], "android.intent.category.HOME");
+				launcher |= !strcmp(c->argv[i + 1], AM_CAT_LAUNCHER);
+				i++;
+			} else if (c->argv[i][0] != '-') {
+				pkg = c->argv[i];
+			}
+		}
+		const struct sim_pkg *p = launcher && pkg ? sim_pkg_find(s, pkg) : NULL;
+		if (!home && !p) {
+			(void)strbuf_adds(c->out, "No activity found\n");
+			return 0;
+		}
+		if (!brief)
+			(void)strbuf_adds(c->out, "Activity Resolver Table:\n");
+		(void)strbuf_adds(c->out, "priority=0 preferredOrder=0 match=0x108000 specificIndex=-1 isDefault=true\n");
+		if (home)
+			(void)strbuf_addf(c->out, "%s/%s\n", sim_launcher_package(),
+					  sim_launcher_activity() + strlen(sim_launcher_package()));
+		else
+			(void)strbuf_addf(c->out, "%s/%s\n", pkg, p->app->activities[p->app->launcher].name);
+		return 0;
+	}
 	if (!strcmp(sub, "install"))
 		return pm_install(c);
 	if (!strcmp(sub, "uninstall")) {
