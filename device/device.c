@@ -160,9 +160,14 @@ static int open_sim(const char *spec, const struct config *cfg, struct device *d
 		err = td_error(TD_ERR_NOT_FOUND, "device '%s': no app spec named '%s'", spec, name);
 		goto out;
 	}
-	err = sim_app_load(path, &dev->app);
-	if (err)
+	size_t pl = strlen(path);
+	bool is_apk = pl > 4 && !strcmp(path + pl - 4, ".apk");
+	struct strbuf apk = STRBUF_INIT;
+	err = is_apk ? sim_app_load_apk(path, &apk, &dev->app) : sim_app_load(path, &dev->app);
+	if (err) {
+		strbuf_release(&apk);
 		goto out;
+	}
 	struct sim_options opt = {
 		.width = (int)cfg_int(cfg, "sim.width", 0),
 		.height = (int)cfg_int(cfg, "sim.height", 0),
@@ -170,6 +175,13 @@ static int open_sim(const char *spec, const struct config *cfg, struct device *d
 		.latency = cfg_str(cfg, "sim.latency"),
 	};
 	err = sim_new(dev->app, &opt, &dev->sim);
+	if (!err && is_apk) {
+		/* installed as by adb install: pm path and pull give the APK back */
+		struct strbuf msg = STRBUF_INIT;
+		err = sim_install_apk(dev->sim, apk.buf, apk.len, false, &msg);
+		strbuf_release(&msg);
+	}
+	strbuf_release(&apk);
 	if (err)
 		goto out;
 	dev->t = transport_sim_new(dev->sim, 0);

@@ -10,6 +10,8 @@
  * the caller already has):
  *   "sim:NAME"         configs/apps/NAME.json (or a path to a spec)
  *   "sim:NAME:fixed"   the same app with every injected bug turned off
+ *   "sim:PATH.apk"     the app inside an APK (assets/trident-app.json),
+ *                      installed as by adb install
  *   "SERIAL"           an adb serial ("emulator-5554", "127.0.0.1:5555")
  *   NULL or ""         the only adb device attached (error if 0 or >1)
  *

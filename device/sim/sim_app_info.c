@@ -11,11 +11,20 @@
 #include "device/app_info.h"
 #include "device/sim/sim_internal.h"
 
+/* A spec file, or an APK carrying one (assets/trident-app.json). */
 int app_info_from_sim_spec(const char *spec_path, struct app_info **out)
 {
 	struct sim_app *app = NULL;
 	*out = NULL;
-	int err = sim_app_load(spec_path, &app);
+	size_t n = strlen(spec_path);
+	int err;
+	if (n > 4 && !strcmp(spec_path + n - 4, ".apk")) {
+		struct strbuf apk = STRBUF_INIT;
+		err = sim_app_load_apk(spec_path, &apk, &app);
+		strbuf_release(&apk);
+	} else {
+		err = sim_app_load(spec_path, &app);
+	}
 	if (err)
 		return err;
 	struct app_info *info = xcalloc(1, sizeof *info);

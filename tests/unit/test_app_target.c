@@ -6,7 +6,8 @@
  * (tests/fuzz/corpus/apk/devtest.apk, built by scripts/build-apks) and its
  * manifest gives the activities, --package pulls the installed APK and reads
  * the same manifest, the foreground app is used when nothing is named, and
- * an app without an APK file has no activities ("activities unknown").
+ * an app without an APK file has no activities ("activities unknown"), and
+ * a sim:PATH.apk device starts with the APK installed.
  */
 #include <stdlib.h>
 #include <string.h>
@@ -96,6 +97,26 @@ TEST(apk_installs_and_reads_the_manifest)
 	app_info_free(info);
 }
 
+TEST(sim_device_from_an_apk)
+{
+	struct device *d2 = NULL;
+	CHECK_OK(device_open("sim:" APK, NULL, &d2));
+	REQUIRE(d2);
+	char *path = NULL;
+	CHECK_OK(device_package_path(d2, PKG, &path));
+	CHECK(path && !strncmp(path, "/data/app/~~", 12));
+	free(path);
+	struct app_target_options o = { .package = PKG };
+	struct app_info *info = NULL;
+	CHECK_OK(app_target_resolve(d2, &o, &info));
+	CHECK(info && info->n_activities >= 2);
+	app_info_free(info);
+	CHECK_OK(app_info_from_sim_spec(APK, &info));
+	CHECK(info && info->n_activities == 3);
+	app_info_free(info);
+	device_close(d2);
+}
+
 int main(void)
 {
 	if (system("command -v aapt >/dev/null 2>&1")) {
@@ -110,6 +131,7 @@ int main(void)
 	RUN(home_in_front_is_refused);
 	RUN(package_without_apk_file_has_no_activities);
 	RUN(apk_installs_and_reads_the_manifest);
+	RUN(sim_device_from_an_apk);
 	device_close(dev);
 	return test_summary();
 }
