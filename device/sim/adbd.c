@@ -632,7 +632,8 @@ static int shell_send(struct stream *st, int id, const char *data, size_t len)
 /*
  * How many bytes of stdin an exec: command reads before it answers: adb
  * streams an APK to `exec:cmd package 'install' -S SIZE` (and `pm install
- * -S SIZE`) and only then reads the answer. -1 for every other command.
+ * -S SIZE`, `install-write -S SIZE SESSION NAME -` for install-multiple)
+ * and only then reads the answer. -1 for every other command.
  */
 long adbd_exec_stdin_size(const char *cmd)
 {
@@ -654,7 +655,7 @@ long adbd_exec_stdin_size(const char *cmd)
 			pm = !strcmp(word, "pm");
 		} else if (n == 1 && is_cmd) {
 			pm = !strcmp(word, "package");
-		} else if (!strcmp(word, "install")) {
+		} else if (!strcmp(word, "install") || !strcmp(word, "install-write")) {
 			install = true;
 		}
 		if (after_S) {

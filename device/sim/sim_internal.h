@@ -199,6 +199,15 @@ struct sim_pkg {
 	bool grant_all;             /* installed with -g */
 };
 
+/* A `pm install-create` session: the APKs written to it, installed on commit. */
+struct sim_session {
+	int id;
+	bool grant;
+	char **names;
+	struct strbuf *apks;
+	size_t n_apks;
+};
+
 struct sim {
 	pthread_mutex_t lock;
 	const struct sim_app *app;  /* the current app (possibly uninstalled) */
@@ -208,6 +217,8 @@ struct sim {
 				     * only (ground truth points into them) */
 	size_t n_owned;
 	long installs;              /* install counter, for /data/app paths */
+	struct sim_session *sessions; /* pm install-create sessions (adb install-multiple) */
+	size_t n_sessions;
 	bool fixed;
 	int latency;               /* 0 none, 1 phone */
 	int port_w, port_h;        /* portrait size */
@@ -248,6 +259,11 @@ int sim_pkg_install(struct sim *s, const void *apk, size_t len, bool grant, stru
 /* pm uninstall: "Success" or "Failure [DELETE_FAILED_INTERNAL_ERROR]". */
 int sim_pkg_uninstall(struct sim *s, const char *pkg, struct strbuf *out);
 void sim_pkg_free_all(struct sim *s);
+/* pm install-create / install-write / install-commit / install-abandon
+ * (argv as the shell split it; `in` is stdin). Prints pm's answer to
+ * `out`/`err`; returns the exit code. */
+int sim_pkg_session(struct sim *s, int argc, char **argv, const struct strbuf *in, struct strbuf *out,
+		    struct strbuf *err);
 
 /* sim.c: actions (lock held). */
 /* Make `app` the current app: the old one is stopped, state starts fresh. */

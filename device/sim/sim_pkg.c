@@ -175,8 +175,140 @@ int sim_pkg_uninstall(struct sim *s, const char *pkg, struct strbuf *out)
 	return 0;
 }
 
+static void session_free(struct sim_session *se)
+{
+	for (size_t i = 0; i < se->n_apks; i++) {
+		free(se->names[i]);
+		strbuf_release(&se->apks[i]);
+	}
+	free(se->names);
+	free(se->apks);
+}
+
+static struct sim_session *session_find(struct sim *s, const char *id)
+{
+	char *end;
+	long v = strtol(id ? id : "", &end, 10);
+	for (size_t i = 0; !*end && i < s->n_sessions; i++)
+		if (s->sessions[i].id == v)
+			return &s->sessions[i];
+	return NULL;
+}
+
+static void session_drop(struct sim *s, struct sim_session *se)
+{
+	size_t i = (size_t)(se - s->sessions);
+	session_free(se);
+	memmove(&s->sessions[i], &s->sessions[i + 1], (s->n_sessions - i - 1) * sizeof *s->sessions);
+	s->n_sessions--;
+}
+
+int sim_pkg_session(struct sim *s, int argc, char **argv, const struct strbuf *in, struct strbuf *out,
+		    struct strbuf *err)
+{
+	const char *sub = argv[1];
+	/* the non-option words after the subcommand, and -S SIZE */
+	const char *words[4] = { 0 };
+	int n_words = 0;
+	long size = -1;
+	bool grant = false;
+	for (int i = 2; i < argc; i++) {
+		if (!strcmp(argv[i], "-S") && i + 1 < argc)
+			size = strtol(argv[++i], NULL, 10);
+		else if (!strcmp(argv[i], "-g"))
+			grant = true;
+		else if ((!strcmp(argv[i], "-i") || !strcmp(argv[i], "--user") || !strcmp(argv[i], "-p")) &&
+			 i + 1 < argc)
+			i++;
+		else if ((argv[i][0] != '-' || !strcmp(argv[i], "-")) && n_words < 4)
+			words[n_words++] = argv[i];
+	}
+	if (!strcmp(sub, "install-create")) {
+		if (s->n_sessions >= 16) {
+			(void)strbuf_adds(err, "Error: too many install sessions\n");
+			return 1;
+		}
+		s->sessions = xrealloc(s->sessions, (s->n_sessions + 1) * sizeof *s->sessions);
+		struct sim_session *se = &s->sessions[s->n_sessions++];
+		memset(se, 0, sizeof *se);
+		se->id = 1000000 + (int)(s->installs * 7 + (long)s->n_sessions) % 1000000;
+		se->grant = grant;
+		s->installs++;
+		(void)strbuf_addf(out, "Success: created install session [%d]\n", se->id);
+		return 0;
+	}
+	struct sim_session *se = session_find(s, words[0]);
+	if (!se) {
+		(void)strbuf_addf(err, "Exception occurred while executing '%s':\n"
+				  "java.lang.IllegalArgumentException: Unknown session %s\n", sub,
+				  words[0] ? words[0] : "");
+		return 255;
+	}
+	if (!strcmp(sub, "install-write")) {
+		/* install-write [-S SIZE] SESSION NAME [PATH|-] */
+		struct strbuf data = STRBUF_INIT;
+		strbuf_init(&data, SIM_APK_MAX_BYTES);
+		const char *src = words[2];
+		int rc = 0;
+		if (!src || !strcmp(src, "-")) {
+			if (!in || size < 0 || in->len != (size_t)size) {
+				(void)strbuf_addf(err, "Error: read %zu of %ld bytes from stdin\n", in ? in->len : 0, size);
+				rc = 1;
+			} else if (strbuf_add(&data, in->buf, in->len)) {
+				rc = 1;
+			}
+		} else if (sim_fs_read(s, src, &data) != 0) {
+			(void)strbuf_addf(err, "Error: Unable to open file: %s\n", src);
+			rc = 1;
+		}
+		if (rc || se->n_apks >= 16) {
+			strbuf_release(&data);
+			return rc ? rc : 1;
+		}
+		se->names = xrealloc(se->names, (se->n_apks + 1) * sizeof *se->names);
+		se->apks = xrealloc(se->apks, (se->n_apks + 1) * sizeof *se->apks);
+		se->names[se->n_apks] = xstrdup(words[1] ? words[1] : "base.apk");
+		se->apks[se->n_apks++] = data;
+		(void)strbuf_addf(out, "Success: streamed %zu bytes\n", data.len);
+		return 0;
+	}
+	if (!strcmp(sub, "install-abandon")) {
+		session_drop(s, se);
+		(void)strbuf_adds(out, "Success\n");
+		return 0;
+	}
+	if (!strcmp(sub, "install-commit")) {
+		/* the APK that carries the spec is the base; splits are accepted and dropped */
+		size_t base = 0;
+		for (size_t i = 0; i < se->n_apks; i++) {
+			char *spec = NULL;
+			size_t n = 0;
+			if (sim_apk_read_entry(se->apks[i].buf, se->apks[i].len, SIM_APK_SPEC_ENTRY,
+					       SIM_SPEC_MAX_BYTES, &spec, &n) == TD_OK) {
+				free(spec);
+				base = i;
+				break;
+			}
+		}
+		int rc;
+		if (!se->n_apks) {
+			(void)strbuf_adds(out, "Failure [INSTALL_FAILED_INVALID_APK: No packages staged in session]\n");
+			rc = 1;
+		} else {
+			rc = sim_pkg_install(s, se->apks[base].buf, se->apks[base].len, se->grant, out);
+		}
+		session_drop(s, se);
+		return rc;
+	}
+	(void)strbuf_addf(err, "Unknown command: %s\n", sub);
+	return 255;
+}
+
 void sim_pkg_free_all(struct sim *s)
 {
+	for (size_t i = 0; i < s->n_sessions; i++)
+		session_free(&s->sessions[i]);
+	free(s->sessions);
 	for (size_t i = 0; i < s->n_pkgs; i++)
 		free(s->pkgs[i].apk_path);
 	free(s->pkgs);

@@ -1216,6 +1216,8 @@ static int cmd_pm(struct cmd *c)
 	}
 	if (!strcmp(sub, "install"))
 		return pm_install(c);
+	if (!strncmp(sub, "install-", 8))
+		return sim_pkg_session(s, c->argc, c->argv, c->in, c->out, c->err);
 	if (!strcmp(sub, "uninstall")) {
 		const char *pkg = c->argc > 2 ? c->argv[c->argc - 1] : "";
 		return sim_pkg_uninstall(s, pkg, c->out);

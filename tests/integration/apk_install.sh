@@ -5,7 +5,7 @@
 #   `adb install notes.apk` (adb's streamed install) -> `adb shell pm path` ->
 #   `adb pull` of that path gives identical bytes -> the app launches (monkey,
 #   am start -n) -> `pm list packages` -> push + `pm install PATH` ->
-#   `pm uninstall` -> an APK that is not a trident app is refused with
+#   `adb install-multiple` (install sessions) -> `pm uninstall` -> an APK that is not a trident app is refused with
 #   Android's own Failure text; `trident app-info` reads the APK's manifest.
 # Private HOME, adb server port and simd port; the adb server is killed at
 # the end. Skips (77) when adb, aapt, android-framework-res or trident-simd
@@ -112,6 +112,13 @@ out=$(A install "$WORK/junk.apk" 2>&1); rc=$?
 check "a file that is not a zip: INSTALL_PARSE_FAILED_NOT_APK ($out)" grep -q "Failure \[INSTALL_PARSE_FAILED_NOT_APK" <<<"$out"
 list=$(A shell pm list packages | tr -d '\r')
 check "neither got installed" bash -c "! grep -q 'org.example.other' <<<'$list'"
+
+# 6b. adb install-multiple: pm install-create / install-write / install-commit.
+out=$(A install-multiple -r "$APK" 2>&1); rc=$?
+check "adb install-multiple (rc=$rc: $out)" [ $rc -eq 0 ]
+path2=$(A shell pm path com.trident.notes | tr -d '\r')
+A pull "${path2#package:}" "$WORK/pulled2.apk" >/dev/null 2>&1
+check "the session's APK is installed byte for byte" cmp -s "$APK" "$WORK/pulled2.apk"
 
 # 7. Uninstall.
 out=$(A uninstall com.trident.notes 2>&1 | tr -d '\r')

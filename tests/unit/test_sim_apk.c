@@ -191,6 +191,38 @@ TEST(exec_stdin_size_for_streamed_installs)
 	CHECK_INT_EQ(adbd_exec_stdin_size(""), -1);
 }
 
+TEST(install_sessions)
+{
+	run("cmd package install-create -S 100");
+	REQUIRE(code == 0);
+	const char *b = strchr(out.buf, '['), *e = strchr(out.buf, ']');
+	REQUIRE(b && e);
+	char id[32];
+	snprintf(id, sizeof id, "%.*s", (int)(e - b - 1), b + 1);
+	char cmd[128];
+	snprintf(cmd, sizeof cmd, "cmd package install-write -S %zu %s split.apk -", no_asset.len, id);
+	CHECK(!strncmp(run_in(cmd, &no_asset), "Success: streamed", 17));
+	snprintf(cmd, sizeof cmd, "cmd package install-write -S %zu %s base.apk -", devtest.len, id);
+	CHECK(!strncmp(run_in(cmd, &devtest), "Success: streamed", 17));
+	snprintf(cmd, sizeof cmd, "cmd package install-commit %s", id);
+	CHECK_STR_EQ(run(cmd), "Success\n");
+	CHECK(strstr(run("pm list packages -3"), "org.trident.devtest") != NULL);
+	run(cmd); /* the session is gone */
+	CHECK_INT_EQ(code, 255);
+	CHECK(strstr(err.buf, "Unknown session") != NULL);
+	run("pm install-create");
+	b = strchr(out.buf, '[');
+	e = strchr(out.buf, ']');
+	REQUIRE(b && e);
+	snprintf(id, sizeof id, "%.*s", (int)(e - b - 1), b + 1);
+	snprintf(cmd, sizeof cmd, "pm install-commit %s", id);
+	run(cmd);
+	CHECK_INT_EQ(code, 1);
+	CHECK(strstr(out.buf, "No packages staged") != NULL);
+	CHECK_INT_EQ(adbd_exec_stdin_size("cmd package install-write -S 8605 1000001 devtest.apk -"), 8605);
+	CHECK_INT_EQ(adbd_exec_stdin_size("cmd package install-create -S 8605"), -1);
+}
+
 int main(void)
 {
 	if (load(&devtest, "devtest.apk") || load(&stored, "stored.zip") || load(&deflated, "deflated.zip") ||
@@ -208,6 +240,7 @@ int main(void)
 	RUN(launch_switches_apps_and_uninstall);
 	RUN(pm_install_pushed_file_and_errors);
 	RUN(exec_stdin_size_for_streamed_installs);
+	RUN(install_sessions);
 	sim_free(s);
 	sim_app_free(app);
 	strbuf_release(&devtest);
