@@ -22,6 +22,8 @@
 #include "device/sim/sim_apk.h"
 #include "device/sim/sim_internal.h"
 
+#define SIM_MAX_INSTALLS 256
+
 struct sim_pkg *sim_pkg_find(struct sim *s, const char *pkg)
 {
 	for (size_t i = 0; pkg && i < s->n_pkgs; i++)
@@ -77,6 +79,12 @@ int sim_pkg_install(struct sim *s, const void *apk, size_t len, bool grant, stru
 	char tmp[64];
 	snprintf(tmp, sizeof tmp, "/data/app/vmdl%ld.tmp/base.apk", 1000000 + s->installs * 7919);
 	s->installs++;
+	if (s->n_owned >= SIM_MAX_INSTALLS) {
+		/* every installed spec stays loaded until sim_free: bound them */
+		(void)strbuf_addf(out, "Failure [INSTALL_FAILED_INSUFFICIENT_STORAGE: more than %d installs "
+				  "since the device started]\n", SIM_MAX_INSTALLS);
+		return 1;
+	}
 	char *spec = NULL;
 	size_t spec_len = 0;
 	int err = sim_apk_read_entry(apk, len, SIM_APK_SPEC_ENTRY, SIM_SPEC_MAX_BYTES, &spec, &spec_len);
