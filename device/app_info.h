@@ -10,50 +10,8 @@
 #include <stdbool.h>
 #include <stddef.h>
 
+#include "core/app_model.h"
 #include "core/error.h"
-
-struct app_activity {
-	char *name;        /* fully qualified: "com.example.notes.EditActivity" */
-	bool exported;
-	bool launcher;     /* has MAIN/LAUNCHER */
-};
-
-struct app_deep_link {
-	char *activity;    /* fully qualified */
-	char *scheme;      /* "https", "notes" */
-	char *host;        /* may be "" */
-	char *path;        /* path, pathPrefix or pathPattern as declared; may be "" */
-	char *uri;         /* an openable example URI built from the above */
-};
-
-/* A service, receiver or provider declared in the manifest. */
-struct app_component {
-	char *kind;        /* "service", "receiver" or "provider" */
-	char *name;        /* fully qualified */
-	bool exported;
-};
-
-/* A <uses-permission>; `dangerous` for runtime permissions (Android's
- * "dangerous" protection level, which a dialog asks the user for). */
-struct app_permission {
-	char *name;        /* "android.permission.READ_CONTACTS" */
-	bool dangerous;
-};
-
-struct app_info {
-	char *package;
-	char *label;
-	char *version;
-	char *launcher_activity; /* fully qualified, may be NULL */
-	struct app_activity *activities;
-	size_t n_activities;
-	struct app_deep_link *deep_links;
-	size_t n_deep_links;
-	struct app_component *components;
-	size_t n_components;
-	struct app_permission *permissions;
-	size_t n_permissions;
-};
 
 /*
  * From an APK via `aapt dump badging` and `aapt dump xmltree` (aapt is run
@@ -77,6 +35,9 @@ int app_info_from_sim_spec(const char *spec_path, struct app_info **out) TD_MUST
 bool app_permission_is_dangerous(const char *permission);
 /* Add a permission (deduplicated; `dangerous` from the table above). */
 void app_info_add_permission(struct app_info *info, const char *permission);
+struct sim_app;
+/* From a loaded simulated app (the sim backend's device_app_info); never NULL. */
+struct app_info *app_info_from_sim_app(const struct sim_app *app);
 /* Index of `activity` ("pkg/.Act", "pkg/pkg.Act" or "pkg.Act"), or -1. */
 int app_info_find_activity(const struct app_info *info, const char *activity);
 /* JSON text (malloc'd) as printed by `trident app-info`. */

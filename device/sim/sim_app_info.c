@@ -1,5 +1,5 @@
 /*
- * sim_app_info.c - app_info_from_sim_spec(): what trident knows about a
+ * sim_app_info.c - app_info_from_sim_app() and app_info_from_sim_spec(): what trident knows about a
  * simulated app (package, label, version, activities with exported and
  * launcher flags, deep links, permissions), read from the spec's manifest part. The rest
  * of app_info.h lives in device/app_info.c.
@@ -11,22 +11,8 @@
 #include "device/app_info.h"
 #include "device/sim/sim_internal.h"
 
-/* A spec file, or an APK carrying one (assets/trident-app.json). */
-int app_info_from_sim_spec(const char *spec_path, struct app_info **out)
+struct app_info *app_info_from_sim_app(const struct sim_app *app)
 {
-	struct sim_app *app = NULL;
-	*out = NULL;
-	size_t n = strlen(spec_path);
-	int err;
-	if (n > 4 && !strcmp(spec_path + n - 4, ".apk")) {
-		struct strbuf apk = STRBUF_INIT;
-		err = sim_app_load_apk(spec_path, &apk, &app);
-		strbuf_release(&apk);
-	} else {
-		err = sim_app_load(spec_path, &app);
-	}
-	if (err)
-		return err;
 	struct app_info *info = xcalloc(1, sizeof *info);
 	info->package = xstrdup(app->package);
 	info->label = xstrdup(app->label);
@@ -55,7 +41,26 @@ int app_info_from_sim_spec(const char *spec_path, struct app_info **out)
 		cJSON_ArrayForEach(pm, perms)
 			if (cJSON_IsString(pm) && pm->valuestring[0])
 				app_info_add_permission(info, pm->valuestring);
+	return info;
+}
+
+/* A spec file, or an APK carrying one (assets/trident-app.json). */
+int app_info_from_sim_spec(const char *spec_path, struct app_info **out)
+{
+	struct sim_app *app = NULL;
+	*out = NULL;
+	size_t n = strlen(spec_path);
+	int err;
+	if (n > 4 && !strcmp(spec_path + n - 4, ".apk")) {
+		struct strbuf apk = STRBUF_INIT;
+		err = sim_app_load_apk(spec_path, &apk, &app);
+		strbuf_release(&apk);
+	} else {
+		err = sim_app_load(spec_path, &app);
+	}
+	if (err)
+		return err;
+	*out = app_info_from_sim_app(app);
 	sim_app_free(app);
-	*out = info;
 	return TD_OK;
 }
