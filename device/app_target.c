@@ -99,6 +99,9 @@ out:
 int app_target_resolve(struct device *dev, const struct app_target_options *o, struct app_info **out)
 {
 	*out = NULL;
+	const char *sim_pkg = device_sim_package(dev);
+	if (sim_pkg && (!o->apk || !*o->apk) && (!o->package || !*o->package || !strcmp(o->package, sim_pkg)))
+		return device_app_info(dev, out); /* a sim: device's own app: its spec is the manifest */
 	if (o->apk && *o->apk) {
 		struct app_info *info = NULL;
 		int err = app_info_from_apk(o->apk, &info);

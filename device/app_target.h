@@ -30,6 +30,8 @@ struct app_target_options {
 /*
  * Resolve the app to explore on `dev` and its app info (*out, owned by the
  * caller; free with app_info_free):
+ *   - a sim: device's own app (no apk; no package or that app's): its spec,
+ *     as device_app_info gives it;
  *   - apk: read its manifest (aapt), install it (device_install_apk);
  *   - package: refuse the home app; it must be installed (pm path); pull its
  *     APK and read the manifest; when that fails (no aapt, unreadable APK)
