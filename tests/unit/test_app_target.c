@@ -1,6 +1,7 @@
 /*
  * test_app_target.c - which app a run explores (device/app_target.h) on
- * the in-process simulated device: the home screen in front is refused
+ * the in-process simulated device wrapped with device_open_sim (so it
+ * answers like a phone, through pm and dumpsys): the home screen in front is refused
  * with a message naming --package/--apk, a launcher package is refused, a
  * package that is not installed is an error, --apk installs a real APK
  * (tests/fuzz/corpus/apk/devtest.apk, built by scripts/build-apks) and its
@@ -17,6 +18,7 @@
 #include "device/app_info.h"
 #include "device/app_target.h"
 #include "device/device.h"
+#include "device/sim/sim.h"
 
 #define PKG "org.trident.devtest"
 #define APK TRIDENT_SOURCE_DIR "/tests/fuzz/corpus/apk/devtest.apk"
@@ -111,6 +113,11 @@ TEST(sim_device_from_an_apk)
 	CHECK_OK(app_target_resolve(d2, &o, &info));
 	CHECK(info && info->n_activities >= 2);
 	app_info_free(info);
+	/* a sim: device with nothing named: its own app's spec (home in front is fine) */
+	struct app_target_options none = { 0 };
+	CHECK_OK(app_target_resolve(d2, &none, &info));
+	CHECK(info && info->n_activities == 3);
+	app_info_free(info);
 	CHECK_OK(app_info_from_sim_spec(APK, &info));
 	CHECK(info && info->n_activities == 3);
 	app_info_free(info);
@@ -123,7 +130,14 @@ int main(void)
 		printf("SKIP: aapt is not installed\n");
 		return 77;
 	}
-	int err = device_open("sim:" TRIDENT_SOURCE_DIR "/tests/data/device_test_app.json", NULL, &dev);
+	/* a wrapped sim answers like a phone: no spec shortcut (device_sim_package is NULL) */
+	struct sim_app *app = NULL;
+	struct sim *sim = NULL;
+	int err = sim_app_load(TRIDENT_SOURCE_DIR "/tests/data/device_test_app.json", &app);
+	if (!err)
+		err = sim_new(app, NULL, &sim);
+	if (!err)
+		err = device_open_sim(sim, NULL, &dev);
 	if (err) {
 		fprintf(stderr, "%s\n", td_errmsg(err));
 		return 1;
@@ -133,5 +147,7 @@ int main(void)
 	RUN(apk_installs_and_reads_the_manifest);
 	RUN(sim_device_from_an_apk);
 	device_close(dev);
+	sim_free(sim);
+	sim_app_free(app);
 	return test_summary();
 }
