@@ -1,5 +1,7 @@
 /*
- * image.c - decode (libpng's simplified API, raw screencap frames), area
+ * image.c - decode (a fast path for 8-bit RGB/RGBA non-interlaced PNGs -
+ * libdeflate's inflate and a plain unfilter - and libpng's simplified API for
+ * everything else and for every error message; raw screencap frames), area
  * downscale, PNG encode (libpng's low-level API, for control over the zlib
  * level and row filter; one encoder, image_encode_png_rows, that the RGB and
  * palette encoders and the simulator's screencap share), base64. See image.h.
@@ -7,8 +9,10 @@
 #include "core/image.h"
 
 #include <cairo.h>
+#include <libdeflate.h>
 #include <math.h>
 #include <png.h>
+#include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -90,17 +94,13 @@ static void premultiply(struct image *img)
 	}
 }
 
-int image_decode_png(const void *buf, size_t len, const char *name, struct image **out)
+/* libpng's simplified reader: any PNG, and the error message for a bad one. */
+static int decode_png_libpng(const void *buf, size_t len, const char *name, struct image **out)
 {
 	png_image pi;
 	struct image *img = NULL;
 	int err = TD_OK;
 
-	*out = NULL;
-	if (!name)
-		name = "image";
-	if (len < 8 || png_sig_cmp((png_const_bytep)buf, 0, 8))
-		return td_error(TD_ERR_PARSE, "%s: not a PNG (bad signature)", name);
 	memset(&pi, 0, sizeof pi);
 	pi.version = PNG_IMAGE_VERSION;
 	if (!png_image_begin_read_from_memory(&pi, buf, len)) {
@@ -125,6 +125,277 @@ out:
 	png_image_free(&pi);
 	image_free(img);
 	return err;
+}
+
+/* Big-endian u32 at p. */
+static uint32_t be32(const unsigned char *p)
+{
+	return (uint32_t)p[0] << 24 | (uint32_t)p[1] << 16 | (uint32_t)p[2] << 8 | (uint32_t)p[3];
+}
+
+/*
+ * Undo one row's PNG filter in place. `bpp` is 3 or 4 (a constant at each
+ * call site, so the loops specialise); `prev` is the previous unfiltered row,
+ * NULL for the first one. Returns false for an unknown filter type.
+ */
+static inline __attribute__((always_inline)) bool unfilter_row(int type, unsigned char *row,
+								const unsigned char *prev, size_t n, int bpp)
+{
+	size_t i;
+	switch (type) {
+	case 0:
+		return true;
+	case 1: /* Sub */
+		for (i = (size_t)bpp; i < n; i++)
+			row[i] = (unsigned char)(row[i] + row[i - bpp]);
+		return true;
+	case 2: /* Up */
+		if (prev)
+			for (i = 0; i < n; i++)
+				row[i] = (unsigned char)(row[i] + prev[i]);
+		return true;
+	case 3: /* Average */
+		if (prev) {
+			for (i = 0; i < (size_t)bpp; i++)
+				row[i] = (unsigned char)(row[i] + (prev[i] >> 1));
+			for (; i < n; i++)
+				row[i] = (unsigned char)(row[i] + ((row[i - bpp] + prev[i]) >> 1));
+		} else {
+			for (i = (size_t)bpp; i < n; i++)
+				row[i] = (unsigned char)(row[i] + (row[i - bpp] >> 1));
+		}
+		return true;
+	case 4: /* Paeth */
+		if (!prev) { /* the predictor is then the left byte: Sub */
+			for (i = (size_t)bpp; i < n; i++)
+				row[i] = (unsigned char)(row[i] + row[i - bpp]);
+			return true;
+		}
+		for (i = 0; i < (size_t)bpp; i++)
+			row[i] = (unsigned char)(row[i] + prev[i]);
+		for (; i < n; i++) {
+			int a = row[i - bpp], b = prev[i], c = prev[i - bpp];
+			int pa = b - c, pb = a - c, pc;
+			pc = pa + pb;
+			pa = pa < 0 ? -pa : pa;
+			pb = pb < 0 ? -pb : pb;
+			pc = pc < 0 ? -pc : pc;
+			int pred = (pa <= pb && pa <= pc) ? a : (pb <= pc ? b : c);
+			row[i] = (unsigned char)(row[i] + pred);
+		}
+		return true;
+	default:
+		return false;
+	}
+}
+
+/* One unfiltered row of R,G,B[,A] bytes as premultiplied B,G,R,A pixels. */
+static inline __attribute__((always_inline)) void convert_row(const unsigned char *s, unsigned char *d,
+							       int width, int bpp)
+{
+	if (bpp == 3) {
+		for (int x = 0; x < width; x++, s += 3, d += 4) {
+			d[0] = s[2];
+			d[1] = s[1];
+			d[2] = s[0];
+			d[3] = 255;
+		}
+		return;
+	}
+	for (int x = 0; x < width; x++, s += 4, d += 4) {
+		unsigned a = s[3];
+		if (a == 255) {
+			d[0] = s[2];
+			d[1] = s[1];
+			d[2] = s[0];
+		} else {
+			d[0] = (unsigned char)((s[2] * a + 127) / 255);
+			d[1] = (unsigned char)((s[1] * a + 127) / 255);
+			d[2] = (unsigned char)((s[0] * a + 127) / 255);
+		}
+		d[3] = (unsigned char)a;
+	}
+}
+
+/* Unfilter the inflated rows and convert them into `img`; false on a bad filter byte. */
+static bool unfilter_image(unsigned char *raw, struct image *img, int bpp)
+{
+	size_t n = (size_t)img->width * (size_t)bpp;
+	const unsigned char *prev = NULL;
+	for (int y = 0; y < img->height; y++) {
+		unsigned char *row = raw + (size_t)y * (n + 1);
+		bool ok = bpp == 4 ? unfilter_row(row[0], row + 1, prev, n, 4)
+				   : unfilter_row(row[0], row + 1, prev, n, 3);
+		if (!ok)
+			return false;
+		if (bpp == 4)
+			convert_row(row + 1, img->data + (size_t)y * img->stride, img->width, 4);
+		else
+			convert_row(row + 1, img->data + (size_t)y * img->stride, img->width, 3);
+		prev = row + 1;
+	}
+	return true;
+}
+
+/* Ancillary chunks that libpng's simplified reader ignores for 8-bit RGB(A) output. */
+static bool chunk_ignorable(const unsigned char *type)
+{
+	static const char ok[][5] = { "sRGB", "sBIT", "pHYs", "tEXt", "zTXt", "iTXt", "tIME" };
+	for (size_t i = 0; i < sizeof ok / sizeof ok[0]; i++)
+		if (!memcmp(type, ok[i], 4))
+			return true;
+	return false;
+}
+
+/* A per-thread inflater and scratch buffer (kept between frames: no 8 MB malloc per step). */
+struct png_scratch {
+	struct libdeflate_decompressor *inflater;
+	unsigned char *buf;
+	size_t cap;
+};
+static __thread struct png_scratch scratch;
+static pthread_key_t scratch_key;
+static pthread_once_t scratch_once = PTHREAD_ONCE_INIT;
+
+static void scratch_free(void *p)
+{
+	struct png_scratch *s = p;
+	libdeflate_free_decompressor(s->inflater);
+	free(s->buf);
+	memset(s, 0, sizeof *s);
+}
+
+static void scratch_key_init(void)
+{
+	(void)pthread_key_create(&scratch_key, scratch_free);
+}
+
+/* This thread's scratch buffer, at least `len` bytes. */
+static unsigned char *scratch_get(size_t len)
+{
+	if (!scratch.inflater) {
+		scratch.inflater = libdeflate_alloc_decompressor();
+		if (!scratch.inflater)
+			abort();
+		pthread_once(&scratch_once, scratch_key_init);
+		(void)pthread_setspecific(scratch_key, &scratch);
+	}
+	if (scratch.cap < len) {
+		free(scratch.buf);
+		scratch.buf = xmalloc(len);
+		scratch.cap = len;
+	}
+	return scratch.buf;
+}
+
+void image_release_thread_buffers(void)
+{
+	scratch_free(&scratch);
+}
+
+/*
+ * The fast path: 8-bit RGB or RGBA, not interlaced, no chunk that would make
+ * libpng transform the pixels (gAMA, iCCP, tRNS, ...), every critical
+ * chunk's CRC right, IEND present. Returns 1 and sets *out on success, 0
+ * when the file is outside that subset or anything is wrong with it (the
+ * caller then lets libpng decode it or say what is wrong).
+ */
+static int decode_png_fast(const unsigned char *b, size_t len, struct image **out)
+{
+	size_t pos = 8;
+	uint32_t w = 0, h = 0;
+	int bpp = 0;
+	unsigned char *zdata = NULL;
+	const unsigned char *zsrc = NULL;
+	size_t zlen = 0, zcap = 0;
+	int n_idat = 0;
+	bool end = false, idat_done = false;
+	struct image *img = NULL;
+	int ok = 0;
+
+	while (!end) {
+		if (len - pos < 12)
+			goto out;
+		uint32_t n = be32(b + pos);
+		const unsigned char *type = b + pos + 4, *data = b + pos + 8;
+		if (n > len - pos - 12)
+			goto out;
+		bool critical = !(type[0] & 0x20);
+		if (critical && libdeflate_crc32(0, type, (size_t)n + 4) != be32(data + n))
+			goto out;
+		if (pos == 8) {
+			if (memcmp(type, "IHDR", 4) || n != 13)
+				goto out;
+			w = be32(data);
+			h = be32(data + 4);
+			/* bit depth 8; colour type 2 or 6; compression, filter, interlace 0 */
+			if (data[8] != 8 || (data[9] != 2 && data[9] != 6) || data[10] || data[11] || data[12])
+				goto out;
+			if (!size_ok(w, h))
+				goto out;
+			bpp = data[9] == 6 ? 4 : 3;
+		} else if (!memcmp(type, "IDAT", 4)) {
+			if (idat_done)
+				goto out; /* IDATs must be consecutive */
+			if (n_idat == 0) {
+				zsrc = data;
+				zlen = n;
+			} else {
+				if (n_idat == 1) {
+					zcap = zlen + n > 65536 ? (zlen + n) * 2 : 131072;
+					zdata = xmalloc(zcap);
+					memcpy(zdata, zsrc, zlen);
+				}
+				if (zlen + n > zcap) {
+					zcap = (zlen + n) * 2;
+					zdata = xrealloc(zdata, zcap);
+				}
+				memcpy(zdata + zlen, data, n);
+				zsrc = zdata;
+				zlen += n;
+			}
+			n_idat++;
+		} else if (!memcmp(type, "IEND", 4)) {
+			end = true;
+		} else if (critical || !chunk_ignorable(type)) {
+			goto out;
+		}
+		if (n_idat && memcmp(type, "IDAT", 4))
+			idat_done = true;
+		pos += (size_t)n + 12;
+	}
+	if (!n_idat)
+		goto out;
+	size_t raw_len = (size_t)h * ((size_t)w * (size_t)bpp + 1);
+	unsigned char *raw = scratch_get(raw_len);
+	if (libdeflate_zlib_decompress(scratch.inflater, zsrc, zlen, raw, raw_len, NULL) != LIBDEFLATE_SUCCESS)
+		goto out;
+	img = xmalloc(sizeof *img);
+	img->width = (int)w;
+	img->height = (int)h;
+	img->stride = (int)w * 4;
+	img->data = xmalloc((size_t)img->stride * h);
+	if (!unfilter_image(raw, img, bpp))
+		goto out;
+	*out = img;
+	img = NULL;
+	ok = 1;
+out:
+	image_free(img);
+	free(zdata);
+	return ok;
+}
+
+int image_decode_png(const void *buf, size_t len, const char *name, struct image **out)
+{
+	*out = NULL;
+	if (!name)
+		name = "image";
+	if (len < 8 || png_sig_cmp((png_const_bytep)buf, 0, 8))
+		return td_error(TD_ERR_PARSE, "%s: not a PNG (bad signature)", name);
+	if (decode_png_fast(buf, len, out))
+		return TD_OK;
+	return decode_png_libpng(buf, len, name, out);
 }
 
 /* Little-endian u32 at p. */
