@@ -381,6 +381,7 @@ struct run {
 	pthread_mutex_t reason_lock;
 	double wall_s;
 	struct annotate_opts ann_opts;
+	struct annotate_image_opts img_opts; /* the request PNG: palette or truecolour, level */
 	bool merged, pause, send_images;
 	int max_retries, min_segment_steps;
 	int detected_upto;       /* Explorer only: highest pause id the Detector has answered */
@@ -533,7 +534,7 @@ static void annotate_image(struct run *r, struct screen *s)
 		if (annotation_build(s->tree, 0, 0, w, h, &r->ann_opts, &s->ann) != TD_OK)
 			s->ann = NULL;
 	} else if (small && annotation_draw(s->ann, small) == TD_OK &&
-		   image_encode_png(small, 1, &s->annotated_png, &s->annotated_len) == TD_OK) {
+		   annotate_encode_png(small, &r->img_opts, &s->annotated_png, &s->annotated_len) == TD_OK) {
 		s->ann_rel = rundir_step_rel(s->view.step, ".annotated.png");
 		if (rundir_write(r->env.rd, s->ann_rel, s->annotated_png, s->annotated_len) != TD_OK)
 			log_warn("%s", td_errmsg(TD_ERR_IO));
@@ -1411,6 +1412,8 @@ int run_new(const struct config *cfg, const struct run_options *o, struct run **
 	err = annotate_opts_from_config(cfg, &r->ann_opts);
 	if (err != TD_OK)
 		annotate_opts_default(&r->ann_opts);
+	if (annotate_image_opts_from_config(cfg, &r->img_opts) != TD_OK)
+		annotate_image_opts_default(&r->img_opts);
 
 	if (!brain)
 		brain = "auto";

@@ -122,9 +122,10 @@ static void make_png(struct strbuf *out, int w, int h, int color, int depth, int
 		png_set_PLTE(png, info, pal, 1 << depth);
 		if (trns) {
 			png_byte alpha[16];
-			for (int i = 0; i < 16; i++)
+			int n = depth < 4 ? 1 << depth : 16;
+			for (int i = 0; i < n; i++)
 				alpha[i] = (png_byte)rnd();
-			png_set_tRNS(png, info, alpha, 16, NULL);
+			png_set_tRNS(png, info, alpha, n, NULL);
 		}
 	} else if (trns && !(color & PNG_COLOR_MASK_ALPHA)) {
 		png_color_16 tc = { 0, 1, 1, 1, 1 };
