@@ -515,6 +515,15 @@ static void annotate_image(struct run *r, struct screen *s)
 	long max_long = config_int(r->cfg, "agents.image_max_long");
 	long max_short = config_int(r->cfg, "agents.image_max_short");
 
+	/* Only a model looks at the picture: other brains need its size alone. */
+	bool draw = !r->kind || r->kind->needs_llm || config_bool(r->cfg, "annotate.offline_images");
+	int sw, sh;
+	if (!draw && image_probe_size(s->cap.png, s->cap.png_len, &sw, &sh) == TD_OK) {
+		image_fit_size(sw, sh, (int)max_long, (int)max_short, &w, &h);
+		if (annotation_build(s->tree, sw, sh, w, h, &r->ann_opts, &s->ann) == TD_OK)
+			return;
+		s->ann = NULL;
+	}
 	err = image_decode(s->cap.png, s->cap.png_len, "screenshot", &shot);
 	if (err == TD_OK) {
 		image_fit_size(shot->width, shot->height, (int)max_long, (int)max_short, &w, &h);

@@ -71,6 +71,14 @@ int image_decode_raw(const void *buf, size_t len, const char *name, struct image
 /* PNG when `buf` starts with the PNG signature, else a raw frame. */
 int image_decode(const void *buf, size_t len, const char *name, struct image **out) TD_MUST_CHECK;
 
+/*
+ * The width and height of a PNG (from IHDR) or raw frame (its header)
+ * without decoding it: for callers that need the screen size only.
+ * TD_ERR_PARSE when the header is short or not one of the two,
+ * TD_ERR_TOO_BIG over the size limits.
+ */
+int image_probe_size(const void *buf, size_t len, int *width, int *height) TD_MUST_CHECK;
+
 /* Read and decode a file (PNG or raw frame). Errors name the path. */
 int image_read_file(const char *path, struct image **out) TD_MUST_CHECK;
 
