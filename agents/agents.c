@@ -528,6 +528,10 @@ static void annotate_image(struct run *r, struct screen *s)
 	if (err == TD_OK) {
 		image_fit_size(shot->width, shot->height, (int)max_long, (int)max_short, &w, &h);
 		small = image_downscale(shot, w, h);
+		/* Half the model size is enough for a strip cell (docs/performance.md). */
+		if (small)
+			history_put_frame(r->env.hist, s->view.step, image_downscale(small, (w + 1) / 2, (h + 1) / 2),
+					  shot->width, shot->height);
 	}
 	if (!small) {
 		w = s->tree->screen.x2 > 0 ? s->tree->screen.x2 : 1080;
