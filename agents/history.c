@@ -13,6 +13,7 @@
 
 #include <cjson/cJSON.h>
 
+#include "core/annotate.h"
 #include "core/frame_ring.h"
 #include "core/history_strip.h"
 #include "core/image.h"
@@ -555,7 +556,7 @@ int history_image_view(struct history *h, const char *run_dir, int first, int la
 	history_strip_opts_default(&opts);
 	err = history_strip_build(frames, (size_t)n, &opts, &strip);
 	if (err == TD_OK)
-		err = image_encode_png(strip, 1, png, png_len);
+		err = annotate_encode_png(strip, NULL, png, png_len); /* the request palette PNG */
 out:
 	image_free(strip);
 	for (int i = 0; i < n; i++) {
