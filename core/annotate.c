@@ -8,6 +8,7 @@
  * screenshot. Cairo is used only in annotation_draw().
  */
 #include "core/annotate.h"
+#include "core/app_model.h"
 
 #include <cairo.h>
 #include <cjson/cJSON.h>
@@ -20,7 +21,6 @@
 #include "core/image.h"
 #include "core/strbuf.h"
 #include "core/xalloc.h"
-#include "device/app_info.h"
 
 void annotate_opts_default(struct annotate_opts *o)
 {
