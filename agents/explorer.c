@@ -689,6 +689,8 @@ void *explorer_main(void *arg)
 		cur = next;
 		step++;
 		stale_retries = 0;
+		if (step % 20 == 0) /* keep RSS flat over long runs */
+			xalloc_trim();
 	}
 	screen_release(&cur);
 out:
