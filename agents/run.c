@@ -193,6 +193,8 @@ int run_new(const struct config *cfg, const struct run_options *o, struct run **
 	err = annotate_opts_from_config(cfg, &r->ann_opts);
 	if (err != TD_OK)
 		annotate_opts_default(&r->ann_opts);
+	if (annotate_image_opts_from_config(cfg, &r->img_opts) != TD_OK)
+		annotate_image_opts_default(&r->img_opts);
 
 	if (!brain)
 		brain = "auto";
