@@ -69,9 +69,15 @@ cJSON *report_summary_json(struct agent_env *env, const struct run_stats *st, co
 	cJSON_AddNumberToObject(o, "screens", st->screens);
 	acts = cJSON_AddObjectToObject(o, "activities");
 	cJSON_AddNumberToObject(acts, "covered", st->activities);
-	cJSON_AddNumberToObject(acts, "total", st->activities_total);
-	cJSON_AddNumberToObject(acts, "coverage", st->activities_total ?
-				(double)st->activities / st->activities_total : 0.0);
+	/* without a manifest the total is unknown: null, never "4 of 0" */
+	cJSON_AddBoolToObject(acts, "known", st->activities_total > 0);
+	if (st->activities_total > 0) {
+		cJSON_AddNumberToObject(acts, "total", st->activities_total);
+		cJSON_AddNumberToObject(acts, "coverage", (double)st->activities / st->activities_total);
+	} else {
+		cJSON_AddNullToObject(acts, "total");
+		cJSON_AddNullToObject(acts, "coverage");
+	}
 	{
 		cJSON *vis = cJSON_AddArrayToObject(acts, "visited"), *miss = cJSON_AddArrayToObject(acts, "missed");
 		for (size_t i = 0; i < app->n_activities; i++)

@@ -437,8 +437,15 @@ cJSON *run_record_summary_json(const struct run_record *rec)
 	if (!total)
 		covered = cJSON_GetArraySize(seen);
 	cJSON_AddNumberToObject(acts, "covered", covered);
-	cJSON_AddNumberToObject(acts, "total", total);
-	cJSON_AddNumberToObject(acts, "coverage", total ? (double)covered / total : 0.0);
+	/* As report_summary_json: without a manifest the total is unknown (null). */
+	cJSON_AddBoolToObject(acts, "known", total > 0);
+	if (total > 0) {
+		cJSON_AddNumberToObject(acts, "total", total);
+		cJSON_AddNumberToObject(acts, "coverage", (double)covered / total);
+	} else {
+		cJSON_AddNullToObject(acts, "total");
+		cJSON_AddNullToObject(acts, "coverage");
+	}
 	cJSON_AddItemToObject(acts, "visited", vis);
 	cJSON_AddItemToObject(acts, "missed", miss);
 	cJSON_AddItemToObject(acts, "seen", seen);
