@@ -23,6 +23,7 @@
 #include "agents/rundir.h"
 #include "core/annotate.h"
 #include "core/config.h"
+#include "core/screen_text.h"
 #include "core/llm.h"
 #include "core/log.h"
 #include "core/strbuf.h"
@@ -126,6 +127,23 @@ static char *inquiry_text(struct agent_env *env, int *err)
 
 /* --- Explorer --------------------------------------------------------------- */
 
+/* The screen's texts that the widget list does not show, and the app's message. Caller frees. */
+static char *explorer_screen_text(const struct brain_screen *s)
+{
+	struct strbuf sb = STRBUF_INIT;
+	const struct ui_widget **shown = xcalloc(s->n_widgets ? s->n_widgets : 1, sizeof(*shown));
+	for (size_t i = 0; i < s->n_widgets; i++)
+		shown[i] = s->widgets[i].w;
+	if (s->feedback && s->feedback[0])
+		(void)strbuf_addf(&sb, "Message shown by the app (toast): \"%s\"\n", s->feedback);
+	if (s->tree && screen_text(s->tree, &s->tree->screen, shown, s->n_widgets, 24, &sb) != TD_OK)
+		log_warn("step %d: the screen's text is too long", s->step);
+	free(shown);
+	if (!sb.len)
+		(void)strbuf_adds(&sb, "(none)\n");
+	return strbuf_detach(&sb, NULL);
+}
+
 struct llm_explorer {
 	cJSON *schema;
 	bool merged, send_images;
@@ -144,6 +162,7 @@ static int llm_explorer_choose(struct explorer_brain *b, struct agent_env *env, 
 	char *hist = history_text_view(agent_env_history(env), st->history_tokens);
 	char *hint = brain_hints_text(hints);
 	char *cur = history_current_functionality(agent_env_history(env));
+	char *texts = explorer_screen_text(s);
 	char *inquiry = NULL, *fb = NULL, step[32], budget[32];
 	int err = TD_OK;
 
@@ -163,6 +182,7 @@ static int llm_explorer_choose(struct explorer_brain *b, struct agent_env *env, 
 			{ "activity", s->activity },
 			{ "legend", s->legend },
 			{ "widget_list", s->widget_list && s->widget_list[0] ? s->widget_list : "(no actionable widgets)" },
+			{ "screen_text", texts },
 			{ "history", hist },
 			{ "hints", hint[0] ? hint : "(none yet)" },
 			{ "feedback", fb ? fb : "" },
@@ -202,6 +222,7 @@ out:
 	free(hist);
 	free(hint);
 	free(cur);
+	free(texts);
 	free(inquiry);
 	free(fb);
 	return err;
@@ -431,14 +452,42 @@ static void take_paths(const cJSON *v, char ***out, size_t *n)
 	}
 }
 
+/* One bug of a Detector answer (`o`: title, description, category, steps, shown_at_step). */
+static void bug_from_answer(struct history *h, const struct history_segment *seg,
+			    const struct detector_verdict *v, const cJSON *o, struct bug *out)
+{
+	const cJSON *it, *shown = cJSON_GetObjectItemCaseSensitive(o, "shown_at_step");
+	int c = bug_category_parse(str_member(o, "category"));
+	out->category = c >= 0 ? (enum bug_category)c : BUG_CAT_INTERACTION_LOGIC;
+	out->title = xstrdup_or_null(str_member(o, "title"));
+	out->description = xstrdup_or_null(str_member(o, "description"));
+	out->functionality = xstrdup(v->functionality ? v->functionality : seg->name);
+	out->expected = xstrdup_or_null(v->expected_path);
+	out->actual = xstrdup_or_null(v->actual_path);
+	out->found_by = xstrdup("detector");
+	cJSON_ArrayForEach(it, cJSON_GetObjectItemCaseSensitive(o, "steps")) {
+		struct history_step hs;
+		int n = cJSON_IsNumber(it) ? it->valueint : -1; /* cJSON clamps valueint */
+		if (n < seg->first_step - 50 || n > seg->last_step + 1 || history_get_step(h, n, &hs) != TD_OK)
+			continue;
+		bug_add_step(out, n, &hs.action, hs.screenshot, hs.activity);
+		history_step_release(&hs);
+	}
+	/* The page that shows the bug: the screen after that step's action. */
+	if (cJSON_IsNumber(shown) && shown->valueint >= seg->first_step - 50 &&
+	    shown->valueint <= seg->last_step + 1) {
+		char *after = rundir_step_rel(shown->valueint + 1, ".png");
+		bug_add_evidence(out, after);
+		free(after);
+	}
+}
+
 /* Fill the verdict from the answer. */
 static void verdict_from_json(struct agent_env *env, const struct history_segment *seg, const cJSON *a,
 			      struct detector_verdict *v)
 {
 	const cJSON *fo = cJSON_GetObjectItemCaseSensitive(a, "functionality"), *it;
-	const char *cat = str_member(a, "category");
 	struct history *h = agent_env_history(env);
-	int c;
 
 	if (cJSON_IsObject(fo) && str_member(fo, "name"))
 		v->functionality = xstrdup(str_member(fo, "name"));
@@ -450,25 +499,99 @@ static void verdict_from_json(struct agent_env *env, const struct history_segmen
 		   &v->hints.n_bug_paths);
 	take_paths(cJSON_GetObjectItemCaseSensitive(a, "exception_paths"), &v->hints.exception_paths,
 		   &v->hints.n_exception_paths);
-	v->bug = cJSON_IsTrue(cJSON_GetObjectItemCaseSensitive(a, "bug"));
-	if (!v->bug)
-		return;
-	c = bug_category_parse(cat);
-	v->report.category = c >= 0 ? (enum bug_category)c : BUG_CAT_INTERACTION_LOGIC;
-	v->report.title = xstrdup_or_null(str_member(a, "title"));
-	v->report.description = xstrdup_or_null(str_member(a, "description"));
-	v->report.functionality = xstrdup(v->functionality ? v->functionality : seg->name);
-	v->report.expected = xstrdup_or_null(v->expected_path);
-	v->report.actual = xstrdup_or_null(v->actual_path);
-	v->report.found_by = xstrdup("detector");
-	cJSON_ArrayForEach(it, cJSON_GetObjectItemCaseSensitive(a, "steps")) {
-		struct history_step hs;
-		int n = cJSON_IsNumber(it) ? it->valueint : -1; /* cJSON clamps valueint */
-		if (n < seg->first_step - 50 || n > seg->last_step || history_get_step(h, n, &hs) != TD_OK)
-			continue;
-		bug_add_step(&v->report, n, &hs.action, hs.screenshot, hs.activity);
-		history_step_release(&hs);
+	{
+		const cJSON *list = cJSON_GetObjectItemCaseSensitive(a, "bugs");
+		size_t n = 0, k = 0;
+		cJSON_ArrayForEach(it, list)
+			if (cJSON_IsObject(it) && str_member(it, "title"))
+				n++;
+		/* The older one-bug form: "bug": true with the fields at top level. */
+		if (!n && cJSON_IsTrue(cJSON_GetObjectItemCaseSensitive(a, "bug"))) {
+			v->bug = true;
+			bug_from_answer(h, seg, v, a, &v->report);
+			return;
+		}
+		if (!n)
+			return;
+		v->bug = true;
+		v->more = n > 1 ? xcalloc(n - 1, sizeof(*v->more)) : NULL;
+		cJSON_ArrayForEach(it, list) {
+			struct bug *dst;
+			if (!cJSON_IsObject(it) || !str_member(it, "title"))
+				continue;
+			dst = k ? &v->more[v->n_more++] : &v->report;
+			if (k)
+				bug_init(dst);
+			bug_from_answer(h, seg, v, it, dst);
+			k++;
+		}
 	}
+}
+
+/* The texts of the page step `step` was taken on (its steps/NNNN.xml), on one line. Caller frees. */
+static char *page_text(struct agent_env *env, int step, int max)
+{
+	struct strbuf sb = STRBUF_INIT;
+	struct ui_tree *t = NULL;
+	char *rel = rundir_step_rel(step, ".xml"), *abs = rundir_abs(agent_env_rundir(env), rel);
+	if (ui_parse_file(abs, &t) == TD_OK && screen_text(t, NULL, NULL, 0, 24, &sb) == TD_OK) {
+		for (size_t i = 0; i < sb.len; i++)
+			if (sb.buf[i] == '\n')
+				sb.buf[i] = i + 1 < sb.len ? ';' : ' ';
+		strbuf_rtrim(&sb);
+		if (sb.len > (size_t)max) {
+			strbuf_setlen(&sb, (size_t)ui_text_prefix_len(sb.buf, max));
+			(void)strbuf_adds(&sb, "...");
+		}
+	}
+	ui_tree_free(t);
+	free(rel);
+	free(abs);
+	return strbuf_detach(&sb, NULL);
+}
+
+/* The segment's records, each followed by the text its page showed, then the page after the last action. */
+static char *actual_path_text(struct agent_env *env, const struct history_segment *seg)
+{
+	struct history *h = agent_env_history(env);
+	struct strbuf sb = STRBUF_INIT;
+	for (int i = seg->first_step; i <= seg->last_step + 1; i++) {
+		char *text = page_text(env, i, 400);
+		if (i <= seg->last_step) {
+			char *rec = history_segment_text(h, i, i);
+			(void)strbuf_addf(&sb, "  page text: %s\n%s", text[0] ? text : "(none)", rec);
+			free(rec);
+		} else if (text[0]) {
+			struct history_step hs;
+			/* The step is in the history once the Explorer recorded it; its page exists before. */
+			if (history_get_step(h, i, &hs) != TD_OK)
+				history_step_init(&hs);
+			(void)strbuf_addf(&sb, "#%d the page after the last action%s%s%s: %s\n", i,
+					  hs.activity ? " [" : "", hs.activity ? hs.activity : "",
+					  hs.activity ? "]" : "", text);
+			history_step_release(&hs);
+		}
+		free(text);
+	}
+	return strbuf_detach(&sb, NULL);
+}
+
+/* Titles of the bugs already reported, one per line ("(none)" when there are none). Caller frees. */
+static char *reported_text(struct agent_env *env)
+{
+	struct bug_list *l = agent_env_bugs(env);
+	struct strbuf sb = STRBUF_INIT;
+	size_t n = l ? bug_list_count(l) : 0;
+	for (size_t i = 0; i < n && i < 40; i++) {
+		struct bug b;
+		if (bug_list_get(l, i, &b) != TD_OK)
+			continue;
+		(void)strbuf_addf(&sb, "- %s\n", b.title ? b.title : "(untitled)");
+		bug_release(&b);
+	}
+	if (!sb.len)
+		(void)strbuf_adds(&sb, "(none)\n");
+	return strbuf_detach(&sb, NULL);
 }
 
 static int llm_detector_judge(struct detector_brain *b, struct agent_env *env, const struct history_segment *seg,
@@ -476,18 +599,24 @@ static int llm_detector_judge(struct detector_brain *b, struct agent_env *env, c
 {
 	struct llm_detector *st = b->state;
 	struct history *h = agent_env_history(env);
+	struct history_step last;
 	struct strbuf ex = STRBUF_INIT;
 	struct prompt p;
 	struct llm_request *req;
 	cJSON *answer = NULL;
-	unsigned char *strip = NULL;
-	size_t strip_len = 0, idx[32];
-	char *query = segment_query(h, seg), *path = history_segment_text(h, seg->first_step, seg->last_step + 1);
-	char *funcs = history_text_view(h, 300), *cats = categories_text(), *app = app_info_text(env, NULL);
+	unsigned char *strips[2] = { NULL, NULL };
+	size_t strip_lens[2] = { 0, 0 }, idx[32];
+	char *query = segment_query(h, seg), *path = actual_path_text(env, seg);
+	char *funcs = history_functionality_text(h), *cats = categories_text(), *app;
+	char *reported = reported_text(env);
 	char range[64];
 	size_t k = st->top_k > 32 ? 32 : st->top_k, got;
-	int err;
+	int err, per_image = st->strip_frames > 0 && st->strip_frames < 6 ? st->strip_frames : 6;
 
+	if (history_get_step(h, seg->last_step, &last) != TD_OK)
+		history_step_init(&last);
+	app = app_info_text(env, last.activity);
+	history_step_release(&last);
 	got = example_set_top_k(st->examples, query, k, idx, NULL);
 	for (size_t i = 0; i < got; i++) {
 		char *t = example_format(example_set_get(st->examples, idx[i]), (int)i + 1);
@@ -497,9 +626,8 @@ static int llm_detector_judge(struct detector_brain *b, struct agent_env *env, c
 	if (!got)
 		(void)strbuf_adds(&ex, "(no examples)\n");
 	snprintf(range, sizeof(range), "%d to %d", seg->first_step, seg->last_step);
-	if (history_image_view(h, rundir_path(agent_env_rundir(env)), seg->first_step, seg->last_step + 1,
-			       st->strip_frames, &strip, &strip_len) != TD_OK)
-		strip = NULL;
+	(void)history_image_views(h, rundir_path(agent_env_rundir(env)), seg->first_step, seg->last_step + 1,
+				  per_image, 2, strips, strip_lens);
 	{
 		const struct prompt_var vars[] = {
 			{ "app_info", app },
@@ -509,6 +637,7 @@ static int llm_detector_judge(struct detector_brain *b, struct agent_env *env, c
 			{ "steps", range },
 			{ "examples", ex.buf },
 			{ "categories", cats },
+			{ "reported", reported },
 		};
 		err = prompt_render_file(agent_env_prompts_dir(env), "detector.md", vars,
 					 sizeof(vars) / sizeof(vars[0]), &p);
@@ -516,8 +645,9 @@ static int llm_detector_judge(struct detector_brain *b, struct agent_env *env, c
 	if (err != TD_OK)
 		goto out;
 	{
-		const struct named_image imgs[] = { { "history", strip, strip_len } };
-		req = request_from(&p, "detector", "detector", st->schema, imgs, 1, st->send_images);
+		const struct named_image imgs[] = { { "history", strips[0], strip_lens[0] },
+						    { "history_more", strips[1], strip_lens[1] } };
+		req = request_from(&p, "detector", "detector", st->schema, imgs, 2, st->send_images);
 	}
 	prompt_release(&p);
 	err = llm_call(agent_env_llm(env), req, &answer, NULL);
@@ -527,12 +657,14 @@ static int llm_detector_judge(struct detector_brain *b, struct agent_env *env, c
 out:
 	cJSON_Delete(answer);
 	strbuf_release(&ex);
-	free(strip);
+	free(strips[0]);
+	free(strips[1]);
 	free(query);
 	free(path);
 	free(funcs);
 	free(cats);
 	free(app);
+	free(reported);
 	return err;
 }
 

@@ -23,8 +23,9 @@ assert len(lines) == len(ws), (len(lines), len(ws))
 for i, (w, l) in enumerate(zip(ws, lines)):
     assert w["number"] == i + 1
     assert l.startswith("[%d] " % (i + 1)), l
-    b = w["bounds"]
-    assert l.rstrip().endswith("[%d,%d][%d,%d]" % tuple(b)), l
+    rid = w["resource_id"].split(":id/")[-1]
+    if rid:
+        assert (" | id %s " % rid) in l, (rid, l)
 w, h = struct.unpack(">II", open(sys.argv[3], "rb").read()[16:24])
 assert (w, h) == (doc["image"]["width"], doc["image"]["height"]) == (768, 1364), (w, h)
 PY
