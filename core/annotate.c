@@ -570,20 +570,16 @@ int annotation_draw(struct annotation *a, struct image *img)
 int annotation_legend(const struct annotation *a, struct strbuf *sb)
 {
 	int err = strbuf_adds(sb,
-		"Legend of the image: every widget you can act on has a box whose colour "
-		"is its action: red = click, blue = text input, orange = long-click, "
-		"purple = check (checkbox, switch), teal = scroll, green = several actions "
-		"(listed for that widget in the widget list). Widgets are numbered top to "
-		"bottom, then left to right within a row. ");
+		"Legend: box colours: red = click, blue = text input, orange = long-click, "
+		"purple = check, teal = scroll, green = several actions. Numbers run top to "
+		"bottom, then left to right. ");
 	if (err)
 		return err;
 	if (a && a->opts.labels == ANNOTATE_LABELS_ALL)
-		err = strbuf_adds(sb, "Each box carries its number in a tag of the box's colour, "
-				      "at a corner of the box or just outside it.\n");
+		err = strbuf_adds(sb, "Each box carries its number in a tag of its colour.\n");
 	else
 		err = strbuf_adds(sb, "Only the first (left-most) widget of each row carries its "
-				      "number, in a tag of the box's colour; count along the row "
-				      "for the others.\n");
+				      "number: count along the row for the others.\n");
 	return err;
 }
 
