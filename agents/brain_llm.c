@@ -19,6 +19,7 @@
 #include <cjson/cJSON.h>
 
 #include "agents/brain.h"
+#include "agents/brain_llm.h"
 #include "agents/prompts.h"
 #include "agents/rundir.h"
 #include "core/annotate.h"
@@ -236,7 +237,7 @@ static void llm_explorer_free(struct explorer_brain *b)
 	free(b);
 }
 
-static int llm_explorer_new(struct agent_env *env, struct explorer_brain **out)
+int brain_llm_explorer_new(struct agent_env *env, bool merged, struct explorer_brain **out)
 {
 	const struct config *cfg = agent_env_config(env);
 	struct llm_explorer *st = xcalloc(1, sizeof(*st));
@@ -244,7 +245,7 @@ static int llm_explorer_new(struct agent_env *env, struct explorer_brain **out)
 	int err;
 
 	*out = NULL;
-	st->merged = config_bool(cfg, "agents.merged_request");
+	st->merged = merged;
 	st->send_images = config_bool(cfg, "agents.send_images");
 	st->history_tokens = (int)config_int(cfg, "agents.history_max_tokens");
 	err = prompt_load_schema(agent_env_prompts_dir(env),
@@ -260,6 +261,61 @@ static int llm_explorer_new(struct agent_env *env, struct explorer_brain **out)
 	b->free = llm_explorer_free;
 	*out = b;
 	return TD_OK;
+}
+
+static int llm_explorer_new(struct agent_env *env, struct explorer_brain **out)
+{
+	return brain_llm_explorer_new(env, config_bool(agent_env_config(env), "agents.merged_request"), out);
+}
+
+int brain_llm_form_values(struct agent_env *env, const struct brain_screen *s, char ***values)
+{
+	struct prompt p;
+	struct llm_request *req;
+	cJSON *answer = NULL, *schema = NULL;
+	const cJSON *it;
+	char *app = app_info_text(env, s->activity), *texts = explorer_screen_text(s);
+	int err;
+
+	*values = NULL;
+	err = prompt_load_schema(agent_env_prompts_dir(env), "form_values.schema.json", &schema);
+	if (err != TD_OK)
+		goto out;
+	{
+		const struct prompt_var vars[] = {
+			{ "app_info", app },
+			{ "widget_list", s->widget_list && s->widget_list[0] ? s->widget_list : "(no widgets)" },
+			{ "screen_text", texts },
+		};
+		err = prompt_render_file(agent_env_prompts_dir(env), "form_values.md", vars,
+					 sizeof(vars) / sizeof(vars[0]), &p);
+	}
+	if (err != TD_OK)
+		goto out;
+	/* Text only: the widget list and the screen's texts name every field. */
+	req = request_from(&p, "explorer", "form_values", schema, NULL, 0, false);
+	prompt_release(&p);
+	err = llm_call(agent_env_llm(env), req, &answer, NULL);
+	llm_request_free(req);
+	if (err != TD_OK)
+		goto out;
+	*values = xcalloc(s->n_widgets + 1, sizeof(char *));
+	cJSON_ArrayForEach(it, cJSON_GetObjectItemCaseSensitive(answer, "values")) {
+		const cJSON *n = cJSON_GetObjectItemCaseSensitive(it, "widget");
+		const char *t = str_member(it, "text");
+		const struct brain_widget *w;
+		if (!cJSON_IsNumber(n) || !t || !(w = brain_screen_widget(s, n->valueint)) ||
+		    !(w->actions & UI_ACT_INPUT))
+			continue;
+		free((*values)[w->number]);
+		(*values)[w->number] = xstrdup(t);
+	}
+out:
+	cJSON_Delete(answer);
+	cJSON_Delete(schema);
+	free(app);
+	free(texts);
+	return err;
 }
 
 /* --- Monitor ---------------------------------------------------------------- */
@@ -404,6 +460,10 @@ struct llm_detector {
 	size_t top_k;
 	bool send_images;
 	int strip_frames, history_tokens;
+	int max_images;          /* history strip images per request (1 or 2) */
+	int batch_steps;         /* judge consecutive segments together until they span this many steps */
+	int held_first;          /* first step of the segments held back; 0 none */
+	struct strbuf held_names;/* their names, "A; B" */
 };
 
 /* The retrieval query of a segment: its functionality, activities and page descriptions. */
@@ -555,12 +615,19 @@ static char *actual_path_text(struct agent_env *env, const struct history_segmen
 {
 	struct history *h = agent_env_history(env);
 	struct strbuf sb = STRBUF_INIT;
+	char *prev = NULL;
 	for (int i = seg->first_step; i <= seg->last_step + 1; i++) {
 		char *text = page_text(env, i, 400);
 		if (i <= seg->last_step) {
 			char *rec = history_segment_text(h, i, i);
-			(void)strbuf_addf(&sb, "  page text: %s\n%s", text[0] ? text : "(none)", rec);
+			/* A page that shows what the previous one showed is not repeated. */
+			if (!prev || strcmp(prev, text))
+				(void)strbuf_addf(&sb, "  page text: %s\n", text[0] ? text : "(none)");
+			(void)strbuf_adds(&sb, rec);
 			free(rec);
+			free(prev);
+			prev = text;
+			continue;
 		} else if (text[0]) {
 			struct history_step hs;
 			/* The step is in the history once the Explorer recorded it; its page exists before. */
@@ -568,11 +635,13 @@ static char *actual_path_text(struct agent_env *env, const struct history_segmen
 				history_step_init(&hs);
 			(void)strbuf_addf(&sb, "#%d the page after the last action%s%s%s: %s\n", i,
 					  hs.activity ? " [" : "", hs.activity ? hs.activity : "",
-					  hs.activity ? "]" : "", text);
+					  hs.activity ? "]" : "",
+					  prev && !strcmp(prev, text) ? "(the same text as the page before)" : text);
 			history_step_release(&hs);
 		}
 		free(text);
 	}
+	free(prev);
 	return strbuf_detach(&sb, NULL);
 }
 
@@ -594,8 +663,8 @@ static char *reported_text(struct agent_env *env)
 	return strbuf_detach(&sb, NULL);
 }
 
-static int llm_detector_judge(struct detector_brain *b, struct agent_env *env, const struct history_segment *seg,
-			      struct detector_verdict *out)
+static int judge_now(struct detector_brain *b, struct agent_env *env, const struct history_segment *seg,
+		     struct detector_verdict *out)
 {
 	struct llm_detector *st = b->state;
 	struct history *h = agent_env_history(env);
@@ -627,7 +696,7 @@ static int llm_detector_judge(struct detector_brain *b, struct agent_env *env, c
 		(void)strbuf_adds(&ex, "(no examples)\n");
 	snprintf(range, sizeof(range), "%d to %d", seg->first_step, seg->last_step);
 	(void)history_image_views(h, rundir_path(agent_env_rundir(env)), seg->first_step, seg->last_step + 1,
-				  per_image, 2, strips, strip_lens);
+				  per_image, st->max_images, strips, strip_lens);
 	{
 		const struct prompt_var vars[] = {
 			{ "app_info", app },
@@ -668,16 +737,50 @@ out:
 	return err;
 }
 
+/*
+ * Judge a finished segment; one shorter than batch_steps waits and is judged
+ * with the next ones (segments are consecutive, so together they are one
+ * range of steps): one-step functionalities are judged too, without a
+ * request each.
+ */
+static int llm_detector_judge(struct detector_brain *b, struct agent_env *env, const struct history_segment *seg,
+			      struct detector_verdict *out)
+{
+	struct llm_detector *st = b->state;
+	struct history_segment all = *seg;
+	int err;
+
+	if (!st->held_first || st->held_first > seg->first_step)
+		st->held_first = seg->first_step;
+	/* Names of the batch, kept short: "A; B; ..." */
+	if (st->held_names.len < 80) {
+		if (st->held_names.len)
+			(void)strbuf_adds(&st->held_names, "; ");
+		(void)strbuf_adds(&st->held_names, seg->name);
+	} else if (!strstr(st->held_names.buf, "; ...")) {
+		(void)strbuf_adds(&st->held_names, "; ...");
+	}
+	if (!seg->final && seg->last_step - st->held_first + 1 < st->batch_steps)
+		return TD_OK;
+	all.first_step = st->held_first;
+	all.name = st->held_names.buf;
+	err = judge_now(b, env, &all, out);
+	st->held_first = 0;
+	strbuf_reset(&st->held_names);
+	return err;
+}
+
 static void llm_detector_free(struct detector_brain *b)
 {
 	struct llm_detector *st = b->state;
+	strbuf_release(&st->held_names);
 	cJSON_Delete(st->schema);
 	example_set_free(st->examples);
 	free(st);
 	free(b);
 }
 
-static int llm_detector_new(struct agent_env *env, struct detector_brain **out)
+int brain_llm_detector_new(struct agent_env *env, int max_images, int batch_steps, struct detector_brain **out)
 {
 	const struct config *cfg = agent_env_config(env);
 	const char *ex_path = config_string(cfg, "agents.bug_examples");
@@ -688,6 +791,9 @@ static int llm_detector_new(struct agent_env *env, struct detector_brain **out)
 
 	*out = NULL;
 	st->top_k = (size_t)config_int(cfg, "agents.detector_top_k");
+	st->max_images = max_images < 1 ? 1 : max_images > 2 ? 2 : max_images;
+	st->batch_steps = batch_steps < 1 ? 1 : batch_steps;
+	strbuf_init(&st->held_names, 0);
 	st->send_images = config_bool(cfg, "agents.send_images");
 	st->strip_frames = (int)config_int(cfg, "agents.strip_max_frames");
 	err = prompt_load_schema(agent_env_prompts_dir(env), "detector.schema.json", &st->schema);
@@ -710,6 +816,12 @@ static int llm_detector_new(struct agent_env *env, struct detector_brain **out)
 	b->free = llm_detector_free;
 	*out = b;
 	return TD_OK;
+}
+
+static int llm_detector_new(struct agent_env *env, struct detector_brain **out)
+{
+	return brain_llm_detector_new(env, 2, (int)config_int(agent_env_config(env), "agents.detector_batch_steps"),
+				      out);
 }
 
 const struct brain_kind brain_kind_llm = {

@@ -501,7 +501,7 @@ static void record_line(struct history *h, const struct history_step *s, struct 
 	if (s->functionality >= 0)
 		(void)strbuf_addf(sb, " {%s}", h->funcs[s->functionality].name);
 	if (s->page_description && s->page_description[0])
-		(void)strbuf_addf(sb, " page: %.*s;", ui_text_prefix_len(s->page_description, 200), s->page_description);
+		(void)strbuf_addf(sb, " page: %.*s;", ui_text_prefix_len(s->page_description, 100), s->page_description);
 	(void)strbuf_adds(sb, s->by ? " tester's action (" : " action: ");
 	if (s->by)
 		(void)strbuf_addf(sb, "%s): ", s->by);

@@ -166,7 +166,7 @@ def detector_answer(text):
                      "category": "data operation failure", "steps": steps[:2],
                      "shown_at_step": steps[0] if steps else 1})
     m = re.search(r"# The functionality just tested: (.*?) \(steps", text)
-    return {"functionality": {"name": m.group(1) if m else "F"}, "expected_path": ["as expected"],
+    return {"functionality": {"name": (m.group(1) if m else "F")[:120]}, "expected_path": ["as expected"],
             "actual_path": ["as seen"], "bugs": bugs, "possible_bug_paths": [], "exception_paths": []}
 
 
