@@ -82,8 +82,9 @@ static bool toast_dark(uint32_t px)
 static bool dark_span(const struct image *img, int y, int *x1, int *x2)
 {
 	int first = -1, last = -1, n = 0;
+	const uint32_t *row = (const uint32_t *)(const void *)(img->data + (size_t)y * (size_t)img->stride);
 	for (int x = 0; x < img->width; x++)
-		if (toast_dark(image_pixel(img, x, y))) {
+		if (toast_dark(row[x])) {
 			if (first < 0)
 				first = x;
 			last = x;
@@ -158,6 +159,13 @@ int screen_ocr(const struct image *shot, const struct ui_rect *r, char **text)
 	if (!shot || !clip(shot, r, &c))
 		return td_error(TD_ERR_INVALID, "OCR: the region is outside the %dx%d screenshot",
 				shot ? shot->width : 0, shot ? shot->height : 0);
+	/* Inside the bubble: its rounded ends and rim read as stray letters. */
+	if (c.x2 - c.x1 > 2 * (c.y2 - c.y1)) {
+		c.x1 += (c.y2 - c.y1) / 3;
+		c.x2 -= (c.y2 - c.y1) / 3;
+	}
+	c.y1 += (c.y2 - c.y1) / 8;
+	c.y2 -= (c.y2 - c.y1) / 8;
 	w = c.x2 - c.x1;
 	h = c.y2 - c.y1;
 	/* Grey, dark text on light ground (what Tesseract reads best). */
@@ -173,7 +181,10 @@ int screen_ocr(const struct image *shot, const struct ui_rect *r, char **text)
 		for (size_t i = 0; i < (size_t)w * (size_t)h; i++)
 			grey[i] = (unsigned char)(255 - grey[i]);
 	api = TessBaseAPICreate();
-	if (TessBaseAPIInit3(api, NULL, "eng") != 0) {
+	/* The dictionaries are not needed for a few words and cost most of the start-up. */
+	char *names[] = { (char *)"load_system_dawg", (char *)"load_freq_dawg" };
+	char *values[] = { (char *)"0", (char *)"0" };
+	if (TessBaseAPIInit4(api, NULL, "eng", OEM_DEFAULT, NULL, 0, names, values, 2, 0) != 0) {
 		TessBaseAPIDelete(api);
 		free(grey);
 		return td_error(TD_ERR_IO, "OCR: Tesseract cannot load its English data (install tesseract-ocr-eng)");
