@@ -1,5 +1,6 @@
 /*
- * agents.h - the run controller and the three agent threads (seeds 001 §II).
+ * agents.h - the run controller (run.c; the Explorer thread in explorer.c, the
+ * Monitor and Detector in monitor.c, the env service in agent_env.c) (seeds 001 §II).
  *
  * A `struct run` owns everything one exploration needs: the device, the app
  * info, the run directory, the history database, the bug list, the model
@@ -18,40 +19,10 @@
 
 #include <stdbool.h>
 
-#include "agents/brain.h"
+#include "agents/agent_env.h"
 #include "core/error.h"
 
 struct config;
-
-/* Agent ids on the queue. */
-enum agent_id { AGENT_CONTROLLER = 0, AGENT_EXPLORER, AGENT_MONITOR, AGENT_DETECTOR, AGENT__COUNT };
-const char *agent_name(int id);
-
-/* Message types on the queue. */
-enum agent_msg {
-	MSG_STEP = 1,   /* Explorer -> Monitor: a step was taken (struct agent_step_msg) */
-	MSG_CONTINUE,   /* Monitor -> Explorer: go on */
-	MSG_PAUSE,      /* Monitor -> Explorer: wait for MSG_DETECTED (a segment is being judged) */
-	MSG_SEGMENT,    /* Monitor -> Detector: a functionality ended (struct agent_segment_msg) */
-	MSG_HINTS,      /* Detector -> Explorer: explore optimisation (struct brain_hints) */
-	MSG_DETECTED,   /* Detector -> Explorer: the segment it paused for is judged */
-	MSG_STOP,       /* Explorer -> Monitor -> Detector: no more steps; drain and exit */
-};
-const char *agent_msg_name(int type);
-
-struct agent_step_msg {
-	int step;
-	struct step_note note;     /* the merged request's Monitor half (may be invalid) */
-};
-struct agent_segment_msg {
-	struct history_segment seg;
-	bool explorer_waits;       /* send MSG_DETECTED when done */
-	int pause_id;              /* > 0 with explorer_waits: the id MSG_PAUSE and MSG_DETECTED carry */
-};
-/* Payload of MSG_PAUSE and MSG_DETECTED: which paused-for segment (ids grow from 1). */
-struct agent_pause_msg {
-	int id;
-};
 
 struct run_options {
 	const char *device_spec;   /* "sim:notes", "emulator-5554" */
@@ -90,21 +61,9 @@ int run_execute(struct run *r) TD_MUST_CHECK;
 void run_request_stop(struct run *r);
 void run_free(struct run *r);
 
-/* For reports and tests: counters after run_execute(). */
-struct run_stats {
-	int steps, screens, activities, activities_total, functionalities, bugs;
-	int segments_judged, segments_skipped, retries, fallbacks, interventions;
-	long messages[MSG_STOP + 1];   /* messages sent, by type */
-	long tokens;
-	double cost_usd, wall_s;
-	const char *stop_reason;       /* "steps", "time", "interrupted", "budget", "model", "error" */
-};
 void run_get_stats(struct run *r, struct run_stats *out);
 
 /* The environment brains see (valid from run_new() to run_free()). */
 struct agent_env *run_env(struct run *r);
-
-/* `trident explore` (agents/explore.c). */
-int cmd_explore(int argc, char **argv);
 
 #endif

@@ -5,8 +5,9 @@
  * an action, a rotation, a trip to the Home screen) and, when a property is
  * violated, fills a `struct oracle_finding`: category, title, description,
  * expected/actual, and the widget diff as JSON evidence. The checks never
- * touch a device; the plugins in offline_plugins.c drive the device, call
- * these, and replay-confirm before reporting (docs/oracles.md).
+ * touch a device; the oracle files in agents/oracles/ (one per oracle, one
+ * table: oracle_kind.h) drive the device, call these, and replay-confirm
+ * before reporting (docs/oracles.md).
  *
  *   oracle_state_lost      entered text / checked state lost (rotation, Home)
  *   oracle_list_duplicates one add/save produced the same new row twice

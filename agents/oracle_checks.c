@@ -13,6 +13,7 @@
 #include <cjson/cJSON.h>
 
 #include "agents/oracle.h"
+#include "agents/oracles/oracles_internal.h"
 #include "core/strbuf.h"
 #include "core/xalloc.h"
 
@@ -93,7 +94,7 @@ static int widget_rank(const struct ui_tree *t, const struct ui_widget *w)
 }
 
 /* The widget of t matching w of another tree (same id/class and rank), or NULL. */
-static const struct ui_widget *find_counterpart(const struct ui_tree *t, const struct ui_tree *wt,
+const struct ui_widget *oracle_find_counterpart(const struct ui_tree *t, const struct ui_tree *wt,
 						const struct ui_widget *w)
 {
 	int want = widget_rank(wt, w), rank = 0;
@@ -110,13 +111,13 @@ static const struct ui_widget *find_counterpart(const struct ui_tree *t, const s
 }
 
 /* Activities agree (both unknown counts as agreeing). */
-static bool same_activity(const char *a, const char *b)
+bool oracle_same_activity(const char *a, const char *b)
 {
 	return strcmp(a ? a : "", b ? b : "") == 0;
 }
 
 /* A JSON object describing a widget for evidence. */
-static cJSON *widget_json(const struct ui_widget *w)
+cJSON *oracle_widget_json(const struct ui_widget *w)
 {
 	cJSON *o = cJSON_CreateObject();
 
@@ -138,7 +139,7 @@ static cJSON *widget_json(const struct ui_widget *w)
 }
 
 /* A short name for a widget in messages: its id tail, else its label, else its class tail. */
-static const char *widget_name(const struct ui_widget *w)
+const char *oracle_widget_name(const struct ui_widget *w)
 {
 	const char *s = strrchr(w->resource_id, '/');
 
@@ -158,7 +159,7 @@ bool oracle_state_lost(const struct ui_tree *before, const char *activity_before
 	size_t n_lost = 0, n_matched = 0;
 	const struct ui_widget *first = NULL, *first_after = NULL;
 
-	if (!before || !after || !same_activity(activity_before, activity_after))
+	if (!before || !after || !oracle_same_activity(activity_before, activity_after))
 		return false;
 	for (size_t i = 0; i < before->n_nodes; i++) {
 		const struct ui_widget *w = before->nodes[i], *o;
@@ -166,7 +167,7 @@ bool oracle_state_lost(const struct ui_tree *before, const char *activity_before
 
 		if (!widget_user_state(w) || !ui_widget_visible(w, &before->screen))
 			continue;
-		o = find_counterpart(after, before, w);
+		o = oracle_find_counterpart(after, before, w);
 		if (!o)
 			continue;
 		n_matched++;
@@ -181,8 +182,8 @@ bool oracle_state_lost(const struct ui_tree *before, const char *activity_before
 		{
 			cJSON *pair = cJSON_CreateObject();
 
-			cJSON_AddItemToObject(pair, "before", widget_json(w));
-			cJSON_AddItemToObject(pair, "after", widget_json(o));
+			cJSON_AddItemToObject(pair, "before", oracle_widget_json(w));
+			cJSON_AddItemToObject(pair, "after", oracle_widget_json(o));
 			cJSON_AddItemToArray(lost, pair);
 		}
 		if (!first) {
@@ -197,13 +198,13 @@ bool oracle_state_lost(const struct ui_tree *before, const char *activity_before
 	f->category = BUG_CAT_DATA_LOSS;
 	f->oracle = strcmp(what, "rotation") == 0 ? "rotation" : "background";
 	if (ui_class_is_editable(first->class_name)) {
-		f->title = xasprintf("Text entered in '%s' is lost after %s", widget_name(first), what);
-		f->expected = xasprintf("'%s' still holds \"%s\" after %s", widget_name(first), first->text, what);
-		f->actual = xasprintf("'%s' holds \"%s\"", widget_name(first), first_after->text);
+		f->title = xasprintf("Text entered in '%s' is lost after %s", oracle_widget_name(first), what);
+		f->expected = xasprintf("'%s' still holds \"%s\" after %s", oracle_widget_name(first), first->text, what);
+		f->actual = xasprintf("'%s' holds \"%s\"", oracle_widget_name(first), first_after->text);
 	} else {
-		f->title = xasprintf("Checked state of '%s' is lost after %s", widget_name(first), what);
-		f->expected = xasprintf("'%s' is still checked after %s", widget_name(first), what);
-		f->actual = xasprintf("'%s' is unchecked", widget_name(first));
+		f->title = xasprintf("Checked state of '%s' is lost after %s", oracle_widget_name(first), what);
+		f->expected = xasprintf("'%s' is still checked after %s", oracle_widget_name(first), what);
+		f->actual = xasprintf("'%s' is unchecked", oracle_widget_name(first));
 	}
 	f->description = xasprintf("After %s, %zu widget(s) of the same screen (%s) lost the user's input.",
 				   what, n_lost, activity_before && *activity_before ? activity_before : "same activity");
@@ -216,7 +217,7 @@ bool oracle_state_lost(const struct ui_tree *before, const char *activity_before
 /* ---------------------------------------------------------------- lists */
 
 /* Whether w is a list container. */
-static bool is_list(const struct ui_widget *w)
+bool oracle_is_list(const struct ui_widget *w)
 {
 	const char *c = w->class_name;
 
@@ -252,7 +253,7 @@ size_t oracle_lists(const struct ui_tree *t, struct oracle_list **out)
 		struct oracle_list *l;
 		size_t ralloc = 0;
 
-		if (!is_list(w) || !ui_widget_visible(w, &t->screen))
+		if (!oracle_is_list(w) || !ui_widget_visible(w, &t->screen))
 			continue;
 		arr = xgrow(arr, &alloc, n + 1, sizeof(*arr));
 		l = &arr[n++];
@@ -634,146 +635,15 @@ bool oracle_list_unsorted(const struct oracle_list *after, const struct oracle_s
 	return true;
 }
 
-/* -------------------------------------------------------------- display */
-
-/* Whether a is an ancestor of b. */
-static bool is_ancestor(const struct ui_widget *a, const struct ui_widget *b)
-{
-	for (const struct ui_widget *p = b->parent; p; p = p->parent)
-		if (p == a)
-			return true;
-	return false;
-}
-
-/* Whether a widget is an overlay layer (dialog card, scrim, popup, toast). */
-static bool is_layer(const struct ui_widget *w, const struct ui_rect *screen)
-{
-	char low[256];
-	long area = (long)ui_rect_width(&w->bounds) * ui_rect_height(&w->bounds);
-	long sarea = (long)ui_rect_width(screen) * ui_rect_height(screen);
-
-	snprintf(low, sizeof(low), "%s %s", w->class_name, w->resource_id);
-	for (char *p = low; *p; p++)
-		*p = (char)tolower((unsigned char)*p);
-	if (strstr(low, "dialog") || strstr(low, "scrim") || strstr(low, "popup") ||
-	    strstr(low, "toast") || strstr(low, "snackbar") || strstr(low, "menu"))
-		return true;
-	return w->depth <= 2 && sarea > 0 && area * 2 >= sarea && w->parent && w->parent->n_children > 1 &&
-	       w->parent->children[0] != w;
-}
-
-/* Whether w is drawn under a later overlay layer (or is itself transient). */
-static bool hidden_under_layer(const struct ui_tree *t, const struct ui_widget *w)
-{
-	int cx = (w->bounds.x1 + w->bounds.x2) / 2, cy = (w->bounds.y1 + w->bounds.y2) / 2;
-
-	for (size_t i = w->order + 1; i < t->n_nodes; i++) {
-		const struct ui_widget *o = t->nodes[i];
-
-		if (is_ancestor(w, o) || is_ancestor(o, w))
-			continue;
-		if (cx >= o->bounds.x1 && cx < o->bounds.x2 && cy >= o->bounds.y1 && cy < o->bounds.y2 &&
-		    is_layer(o, &t->screen))
-			return true;
-	}
-	return false;
-}
-
-/* Whether w is a visible text widget for the overlap check. */
-static bool text_widget(const struct ui_tree *t, const struct ui_widget *w)
-{
-	char low[256];
-
-	if (!*w->text || !w->visible_to_user || ui_rect_empty(&w->bounds) ||
-	    !ui_widget_visible(w, &t->screen) || ui_class_is_editable(w->class_name))
-		return false;
-	snprintf(low, sizeof(low), "%s %s", w->class_name, w->resource_id);
-	for (char *p = low; *p; p++)
-		*p = (char)tolower((unsigned char)*p);
-	return !strstr(low, "toast") && !strstr(low, "snackbar");
-}
-
-/* Intersection area of two rects. */
-static long overlap_area(const struct ui_rect *a, const struct ui_rect *b)
-{
-	int x1 = a->x1 > b->x1 ? a->x1 : b->x1, y1 = a->y1 > b->y1 ? a->y1 : b->y1;
-	int x2 = a->x2 < b->x2 ? a->x2 : b->x2, y2 = a->y2 < b->y2 ? a->y2 : b->y2;
-
-	return x2 > x1 && y2 > y1 ? (long)(x2 - x1) * (y2 - y1) : 0;
-}
-
-bool oracle_display(const struct ui_tree *t, double overlap_min, struct oracle_finding *f)
-{
-	const struct ui_rect *s;
-
-	if (!t)
-		return false;
-	s = &t->screen;
-	for (size_t i = 0; i < t->n_nodes; i++) {
-		const struct ui_widget *a = t->nodes[i];
-
-		if (!text_widget(t, a) || hidden_under_layer(t, a))
-			continue;
-		/* Off the screen: text whose box leaves the screen (dumps clip what fits). */
-		if (a->bounds.x1 < s->x1 || a->bounds.y1 < s->y1 || a->bounds.x2 > s->x2 ||
-		    a->bounds.y2 > s->y2) {
-			oracle_finding_init(f);
-			f->category = BUG_CAT_STRUCTURE;
-			f->oracle = "display";
-			f->title = xasprintf("'%s' extends outside the screen", widget_name(a));
-			f->expected = xstrdup("every text widget lies within the screen");
-			f->actual = xasprintf("bounds [%d,%d][%d,%d] on a %dx%d screen", a->bounds.x1, a->bounds.y1,
-					      a->bounds.x2, a->bounds.y2, ui_rect_width(s), ui_rect_height(s));
-			f->description = xasprintf("The text \"%s\" is partly drawn outside the visible screen.",
-						   a->text);
-			f->diff = cJSON_CreateObject();
-			cJSON_AddStringToObject(f->diff, "issue", "off_screen");
-			cJSON_AddItemToObject(f->diff, "widget", widget_json(a));
-			return true;
-		}
-		for (size_t j = i + 1; j < t->n_nodes; j++) {
-			const struct ui_widget *b = t->nodes[j];
-			long ov, aa, ab, small;
-
-			if (!text_widget(t, b) || is_ancestor(a, b) || is_ancestor(b, a) || a->window != b->window ||
-			    hidden_under_layer(t, b))
-				continue;
-			ov = overlap_area(&a->bounds, &b->bounds);
-			if (!ov)
-				continue;
-			aa = (long)ui_rect_width(&a->bounds) * ui_rect_height(&a->bounds);
-			ab = (long)ui_rect_width(&b->bounds) * ui_rect_height(&b->bounds);
-			small = aa < ab ? aa : ab;
-			if (small <= 0 || (double)ov < overlap_min * (double)small)
-				continue;
-			oracle_finding_init(f);
-			f->category = BUG_CAT_STRUCTURE;
-			f->oracle = "display";
-			f->title = xasprintf("'%s' overlaps '%s'", widget_name(a), widget_name(b));
-			f->expected = xstrdup("text widgets do not cover each other");
-			f->actual = xasprintf("%.0f%% of the smaller box is covered",
-					      100.0 * (double)ov / (double)small);
-			f->description = xasprintf("The texts \"%s\" and \"%s\" are drawn on top of each other.",
-						   a->text, b->text);
-			f->diff = cJSON_CreateObject();
-			cJSON_AddStringToObject(f->diff, "issue", "overlap");
-			cJSON_AddItemToObject(f->diff, "a", widget_json(a));
-			cJSON_AddItemToObject(f->diff, "b", widget_json(b));
-			return true;
-		}
-	}
-	return false;
-}
-
 /* ---------------------------------------------------------------- Genie */
 
 /* The first text in w's subtree, or "". */
-static const char *first_text(const struct ui_widget *w)
+const char *oracle_first_text(const struct ui_widget *w)
 {
 	if (*w->text)
 		return w->text;
 	for (size_t i = 0; i < w->n_children; i++) {
-		const char *t = first_text(w->children[i]);
+		const char *t = oracle_first_text(w->children[i]);
 
 		if (*t)
 			return t;
@@ -782,10 +652,10 @@ static const char *first_text(const struct ui_widget *w)
 }
 
 /* The list row w sits in (a child of a list container), or NULL. */
-static const struct ui_widget *enclosing_row(const struct ui_widget *w)
+const struct ui_widget *oracle_enclosing_row(const struct ui_widget *w)
 {
 	for (const struct ui_widget *p = w; p; p = p->parent)
-		if (p->parent && is_list(p->parent))
+		if (p->parent && oracle_is_list(p->parent))
 			return p;
 	return NULL;
 }
@@ -804,9 +674,9 @@ static char *view_key(const struct ui_tree *t, const struct ui_widget *w)
 		return NULL;
 	if (!*w->text && !*w->resource_id && !*w->content_desc && !w->checkable)
 		return NULL;
-	row = enclosing_row(w);
+	row = oracle_enclosing_row(w);
 	return xasprintf("%s|%s|%s|%s|%s@%s", w->class_name, w->resource_id, w->text, w->content_desc,
-			 w->checkable ? (w->checked ? "on" : "off") : "", row ? first_text(row) : "");
+			 w->checkable ? (w->checked ? "on" : "off") : "", row ? oracle_first_text(row) : "");
 }
 
 /* Collect the view keys of t, sorted. */
@@ -828,7 +698,7 @@ static size_t tree_keys(const struct ui_tree *t, char ***out)
 }
 
 /* qsort comparator for strings. */
-static int cmp_str(const void *a, const void *b)
+int oracle_cmp_str(const void *a, const void *b)
 {
 	return strcmp(*(char *const *)a, *(char *const *)b);
 }
@@ -850,9 +720,9 @@ void oracle_effect_compute(const struct ui_tree *li, const struct ui_tree *lj,
 
 	memset(out, 0, sizeof(*out));
 	if (na)
-		qsort(a, na, sizeof(*a), cmp_str);
+		qsort(a, na, sizeof(*a), oracle_cmp_str);
 	if (nb)
-		qsort(b, nb, sizeof(*b), cmp_str);
+		qsort(b, nb, sizeof(*b), oracle_cmp_str);
 	/* Multiset difference by merging the two sorted lists. */
 	while (i < na || j < nb) {
 		int c = i >= na ? 1 : j >= nb ? -1 : strcmp(a[i], b[j]);
@@ -873,7 +743,7 @@ void oracle_effect_compute(const struct ui_tree *li, const struct ui_tree *lj,
 			j++;
 	}
 	if (out->n)
-		qsort(out->items, out->n, sizeof(*out->items), cmp_str);
+		qsort(out->items, out->n, sizeof(*out->items), oracle_cmp_str);
 	for (i = 0; i < na; i++)
 		free(a[i]);
 	for (j = 0; j < nb; j++)
@@ -945,211 +815,4 @@ double oracle_text_difference(const struct ui_tree *a, const struct ui_tree *b)
 			missing++;
 	}
 	return total ? (double)missing / (double)total : 0.0;
-}
-
-/* -------------------------------------------------------------- toggles */
-
-/* Whether w lies under (x, y). */
-static bool contains_point(const struct ui_widget *w, int x, int y)
-{
-	return x >= w->bounds.x1 && x < w->bounds.x2 && y >= w->bounds.y1 && y < w->bounds.y2;
-}
-
-const struct ui_widget *oracle_toggle_target(const struct ui_tree *before, const struct action *done)
-{
-	const struct ui_widget *w, *best = NULL;
-	long best_area = -1;
-
-	if (!before || !done || (done->type != ACTION_CLICK && done->type != ACTION_CHECK))
-		return NULL;
-	/* The widget the action was made from (action_set_widget recorded its box). */
-	for (size_t i = 0; !ui_rect_empty(&done->bounds) && i < before->n_nodes; i++) {
-		w = before->nodes[i];
-		if (!memcmp(&w->bounds, &done->bounds, sizeof(w->bounds)) &&
-		    (!done->class_name || !strcmp(done->class_name, w->class_name)) &&
-		    (!done->resource_id || !strcmp(done->resource_id, w->resource_id)))
-			return w;
-	}
-	w = action_resolve(done, before);
-	if (w && w->checkable)
-		return w;
-	for (size_t i = 0; done->x >= 0 && done->y >= 0 && i < before->n_nodes; i++) {
-		long area;
-
-		w = before->nodes[i];
-		if (!contains_point(w, done->x, done->y) || !ui_widget_visible(w, &before->screen))
-			continue;
-		area = (long)ui_rect_width(&w->bounds) * ui_rect_height(&w->bounds);
-		if (best_area < 0 || area < best_area) {
-			best = w;
-			best_area = area;
-		}
-	}
-	return best;
-}
-
-/* How many visible overlay layers (dialogs, popups, toasts, menus) t has. */
-static size_t count_layers(const struct ui_tree *t)
-{
-	size_t n = 0;
-
-	for (size_t i = 0; i < t->n_nodes; i++)
-		if (ui_widget_visible(t->nodes[i], &t->screen) && is_layer(t->nodes[i], &t->screen))
-			n++;
-	return n;
-}
-
-/* Whether a checked w stays checked by design when tapped (one choice of a group). */
-static bool single_choice(const struct ui_widget *w)
-{
-	return strstr(w->class_name, "Radio") || strstr(w->class_name, "CheckedTextView") ||
-	       strstr(w->class_name, "Chip");
-}
-
-/* The first text of the list row w sits in ("" outside lists). */
-static const char *row_key_text(const struct ui_widget *w)
-{
-	const struct ui_widget *row = enclosing_row(w);
-
-	return row ? first_text(row) : "";
-}
-
-bool oracle_toggle_stuck(const struct ui_tree *before, const char *activity_before,
-			 const struct ui_tree *after, const char *activity_after,
-			 const struct action *done, struct oracle_finding *f)
-{
-	const struct ui_widget *w = oracle_toggle_target(before, done), *o;
-
-	if (!w || !after || !w->checkable || !w->enabled || !ui_widget_visible(w, &before->screen) ||
-	    hidden_under_layer(before, w) || (w->checked && single_choice(w)))
-		return false;
-	/* A tap that opened a dialog, another window or another page is not judged. */
-	if (!same_activity(activity_before, activity_after) || after->n_roots > before->n_roots ||
-	    count_layers(after) > count_layers(before) || oracle_text_difference(before, after) > 0.5)
-		return false;
-	o = find_counterpart(after, before, w);
-	if (!o || !o->checkable || !ui_widget_visible(o, &after->screen) ||
-	    strcmp(ui_widget_label(o), ui_widget_label(w)) != 0 || strcmp(row_key_text(o), row_key_text(w)) != 0)
-		return false;
-	if (o->checked != w->checked)
-		return false;
-	oracle_finding_init(f);
-	f->category = BUG_CAT_SETTINGS;
-	f->oracle = "toggle";
-	f->title = xasprintf("Tapping '%s' does not toggle it", widget_name(w));
-	f->expected = xasprintf("'%s' becomes %s", widget_name(w), w->checked ? "unchecked" : "checked");
-	f->actual = xasprintf("'%s' stays %s", widget_name(w), w->checked ? "checked" : "unchecked");
-	f->description = xasprintf("The %s '%s' is enabled, but after tapping it the screen (%s) shows it %s "
-				   "as before: the toggle did not change its state.",
-				   strrchr(w->class_name, '.') ? strrchr(w->class_name, '.') + 1 : w->class_name,
-				   widget_name(w), activity_after && *activity_after ? activity_after : "same activity",
-				   w->checked ? "checked" : "unchecked");
-	f->diff = cJSON_CreateObject();
-	cJSON_AddStringToObject(f->diff, "check", "toggle");
-	cJSON_AddItemToObject(f->diff, "before", widget_json(w));
-	cJSON_AddItemToObject(f->diff, "after", widget_json(o));
-	cJSON_AddItemToObject(f->diff, "action", action_to_json(done));
-	return true;
-}
-
-/* -------------------------------------------------------------- loading */
-
-/* Whether the class is a progress spinner/bar, not a seek or rating bar. */
-static bool is_progress_class(const char *c)
-{
-	size_t n = strlen(c);
-
-	if (strstr(c, "SeekBar") || strstr(c, "RatingBar"))
-		return false;
-	return (n >= 11 && !strcmp(c + n - 11, "ProgressBar")) || strstr(c, "ProgressIndicator");
-}
-
-const struct ui_widget *oracle_loading_spinner(const struct ui_tree *t)
-{
-	for (size_t i = 0; t && i < t->n_nodes; i++) {
-		const struct ui_widget *w = t->nodes[i];
-
-		/* A bar inside a list row is a row's progress (a download), not the page's. */
-		if (is_progress_class(w->class_name) && w->visible_to_user && ui_widget_visible(w, &t->screen) &&
-		    !enclosing_row(w))
-			return w;
-	}
-	return NULL;
-}
-
-/* The visible texts (text, else content-desc) of t, sorted. Caller frees the array, not the strings. */
-static size_t visible_texts(const struct ui_tree *t, const char ***out)
-{
-	const char **arr = NULL;
-	size_t n = 0, alloc = 0;
-
-	for (size_t i = 0; t && i < t->n_nodes; i++) {
-		const struct ui_widget *w = t->nodes[i];
-		const char *s = *w->text ? w->text : w->content_desc;
-
-		if (!*s || !ui_widget_visible(w, &t->screen))
-			continue;
-		arr = xgrow(arr, &alloc, n + 1, sizeof(*arr));
-		arr[n++] = s;
-	}
-	if (n)
-		qsort(arr, n, sizeof(*arr), cmp_str);
-	*out = arr;
-	return n;
-}
-
-/* "ProductActivity" for "com.x/.ProductActivity"; "page" when unknown. */
-static const char *activity_tail(const char *activity)
-{
-	const char *dot = activity ? strrchr(activity, '.') : NULL;
-
-	if (!activity || !*activity)
-		return "page";
-	return dot && dot[1] ? dot + 1 : activity;
-}
-
-bool oracle_loading_stuck(const struct ui_tree *before, const char *activity_before,
-			  const struct ui_tree *after, const char *activity_after,
-			  int waited_ms, struct oracle_finding *f)
-{
-	const struct ui_widget *sb = oracle_loading_spinner(before), *sa = oracle_loading_spinner(after);
-	const char **tb, **ta;
-	size_t nb, na;
-	bool same;
-	cJSON *texts;
-
-	if (!sb || !sa || !same_activity(activity_before, activity_after) || strcmp(sb->class_name, sa->class_name) ||
-	    strcmp(sb->resource_id, sa->resource_id))
-		return false;
-	nb = visible_texts(before, &tb);
-	na = visible_texts(after, &ta);
-	same = na == nb;
-	for (size_t i = 0; same && i < nb; i++)
-		same = strcmp(tb[i], ta[i]) == 0;
-	if (!same) {
-		free(tb);
-		free(ta);
-		return false;
-	}
-	oracle_finding_init(f);
-	f->category = BUG_CAT_PAGE_LOADING;
-	f->oracle = "loading";
-	f->title = xasprintf("Page never finishes loading (%s)", activity_tail(activity_after));
-	f->expected = xasprintf("the page's content replaces the progress spinner within %d ms", waited_ms);
-	f->actual = xasprintf("after %d ms the spinner '%s' is still shown and nothing else changed", waited_ms,
-			      widget_name(sa));
-	f->description = xasprintf("The page shows a loading spinner; %d ms later, without any action, it still "
-				   "shows only the spinner and the same %zu text(s): the page never finishes loading.",
-				   waited_ms, na);
-	f->diff = cJSON_CreateObject();
-	cJSON_AddStringToObject(f->diff, "check", "loading");
-	cJSON_AddNumberToObject(f->diff, "wait_ms", waited_ms);
-	cJSON_AddItemToObject(f->diff, "spinner", widget_json(sa));
-	texts = cJSON_CreateArray();
-	for (size_t i = 0; i < na; i++)
-		cJSON_AddItemToArray(texts, cJSON_CreateString(ta[i]));
-	cJSON_AddItemToObject(f->diff, "texts", texts);
-	free(tb);
-	free(ta);
-	return true;
 }

@@ -12,6 +12,7 @@
 
 #include "agents/login.h"
 #include "agents/oracle.h"
+#include "agents/oracles/oracle_kind.h"
 #include "agents/replay.h"
 #include "agents/replay_confirm.h"
 #include "core/log.h"
@@ -35,128 +36,9 @@ static const char *oracle_of(const struct bug *b)
 	return b->found_by + 7;
 }
 
-/* Check the oracle on a replay's screens; fills *f. */
-static bool recheck(const char *oracle, const struct replay_result *r, size_t trigger, struct device *dev,
-		    const char *package, double overlap, struct oracle_finding *f)
-{
-	size_t n = r->n_screens;
-	const struct replay_screen *last, *pre;
-	bool hit = false;
-
-	oracle_finding_init(f);
-	if (n < 1)
-		return false;
-	last = &r->screens[n - 1];
-	pre = n > trigger ? &r->screens[n - 1 - trigger] : &r->screens[0];
-	if (!strcmp(oracle, "rotation") || !strcmp(oracle, "background")) {
-		hit = oracle_state_lost(pre->tree, pre->activity, last->tree, last->activity,
-					!strcmp(oracle, "rotation") ? "rotation" : "Home and relaunch", f);
-	} else if (!strcmp(oracle, "display")) {
-		hit = oracle_display(last->tree, overlap, f);
-	} else if (!strcmp(oracle, "crash")) {
-		struct device_crash c;
-
-		memset(&c, 0, sizeof(c));
-		hit = device_check_crash(dev, package, &c) == TD_OK && (c.crashed || c.anr);
-		if (hit) {
-			f->category = BUG_CAT_CRASH;
-			f->oracle = "crash";
-			f->title = xstrdup(c.anr ? "ANR" : "crash");
-		}
-		device_crash_release(&c);
-	} else if (!strcmp(oracle, "duplicate")) {
-		struct oracle_list *after = NULL, *prev = NULL;
-		size_t na, np = 0;
-
-		if (n < 2)
-			return false;
-		na = oracle_lists(last->tree, &after);
-		for (size_t i = 0; i < na && !hit; i++) {
-			const struct oracle_list *pl = NULL;
-
-			/* The list as last seen before the save. */
-			for (size_t k = n - 1; k-- > 0 && !pl;) {
-				oracle_lists_free(prev, np);
-				prev = NULL;
-				np = oracle_lists(r->screens[k].tree, &prev);
-				for (size_t j = 0; j < np && !pl; j++)
-					if (!strcmp(prev[j].id, after[i].id))
-						pl = &prev[j];
-			}
-			hit = oracle_list_duplicates(pl, &after[i], NULL, f);
-			oracle_lists_free(prev, np);
-			prev = NULL;
-			np = 0;
-		}
-		oracle_lists_free(after, na);
-	}
-	return hit;
-}
-
-/* Sort needs the clicked action: recheck with the claim from the last step. */
-static bool recheck_sort(const struct replay_result *r, const struct action *last_step, struct oracle_finding *f)
-{
-	struct oracle_sort_claim claim;
-	struct oracle_list *after = NULL;
-	size_t n = r->n_screens, na;
-	bool hit = false;
-
-	oracle_finding_init(f);
-	if (n < 2 || !oracle_sort_claim(last_step, r->screens[n - 2].tree, &claim))
-		return false;
-	na = oracle_lists(r->screens[n - 1].tree, &after);
-	for (size_t i = 0; i < na && !hit; i++)
-		hit = oracle_list_unsorted(&after[i], &claim, f);
-	oracle_lists_free(after, na);
-	return hit;
-}
-
-/* Toggle and entry need the action: recheck it on the replay's screens before and after it. */
-static bool recheck_step(const struct replay_result *r, const struct action *last_step, oracle_step_check check,
-			 struct oracle_finding *f)
-{
-	size_t n = r->n_screens;
-
-	oracle_finding_init(f);
-	if (n < 2)
-		return false;
-	return check(r->screens[n - 2].tree, r->screens[n - 2].activity, r->screens[n - 1].tree,
-		     r->screens[n - 1].activity, last_step, f);
-}
-
-/* Sleep ms milliseconds. */
-static void wait_ms(long ms)
-{
-	struct timespec ts = { ms / 1000, (ms % 1000) * 1000000L };
-
-	while (ms > 0 && nanosleep(&ts, &ts) != 0 && errno == EINTR)
-		;
-}
-
-/* Loading waits as the oracle did: the replay's last screen shows a spinner, and still does `ms` later. */
-static bool recheck_loading(const struct replay_result *r, struct device *dev, int ms, struct oracle_finding *f)
-{
-	const struct replay_screen *last;
-	struct replay_screen later;
-	bool hit;
-
-	oracle_finding_init(f);
-	if (!r->n_screens)
-		return false;
-	last = &r->screens[r->n_screens - 1];
-	if (!oracle_loading_spinner(last->tree))
-		return false;
-	wait_ms(ms);
-	if (replay_capture(dev, &later) != TD_OK)
-		return false;
-	hit = oracle_loading_stuck(last->tree, last->activity, later.tree, later.activity, ms, f);
-	replay_screen_release(&later);
-	return hit;
-}
-
 /* Replay steps [from, n) twice; true when both replays show the same finding as b. */
 static bool reproduce(struct device *dev, const char *package, const struct login_script *login, double overlap,
-		      const struct bug *b, size_t from, const char *oracle, size_t trigger)
+		      const struct bug *b, size_t from, const struct oracle_kind *kind, size_t trigger)
 {
 	struct action *steps = bug_actions(b, from);
 	size_t n = b->n_steps - from;
@@ -176,7 +58,7 @@ static bool reproduce(struct device *dev, const char *package, const struct logi
 		memset(&c, 0, sizeof(c));
 		memset(&r, 0, sizeof(r));
 		oracle_finding_init(&f);
-		if (!strcmp(oracle, "crash")) {
+		if (kind && (kind->flags & ORACLE_REPLAY_LAST_ALONE)) {
 			struct action last;
 			bool found;
 			int err;
@@ -212,18 +94,14 @@ static bool reproduce(struct device *dev, const char *package, const struct logi
 			ok = false;
 			break;
 		}
-		if (!strcmp(oracle, "sort"))
-			hit = n > 0 && recheck_sort(&r, &steps[n - 1], &f);
-		else if (!strcmp(oracle, "toggle"))
-			hit = n > 0 && recheck_step(&r, &steps[n - 1], oracle_toggle_stuck, &f);
-		else if (!strcmp(oracle, "loading"))
-			hit = recheck_loading(&r, dev, wait, &f);
-		else if (!strcmp(oracle, "entry_missing"))
-			hit = n > 0 && recheck_step(&r, &steps[n - 1], oracle_entry_missing, &f);
-		else if (!strcmp(oracle, "detector"))
-			hit = false;
-		else
-			hit = recheck(oracle, &r, trigger, dev, package, overlap, &f);
+		{
+			struct oracle_recheck rc = { .r = &r, .last_step = n > 0 ? &steps[n - 1] : NULL,
+						     .trigger = trigger, .dev = dev, .package = package,
+						     .overlap = overlap, .wait_ms = wait };
+
+			/* An oracle without a recheck (or not in the table) is never confirmed. */
+			hit = kind && kind->recheck && kind->recheck(&rc, &f);
+		}
 		if (hit)
 			titles[run] = xstrdup(f.title ? f.title : "");
 		ok = hit;
@@ -233,7 +111,8 @@ static bool reproduce(struct device *dev, const char *package, const struct logi
 	/* Views that change by themselves make the two replays disagree: not confirmed. */
 	if (ok && (!titles[0] || !titles[1] || strcmp(titles[0], titles[1]) != 0))
 		ok = false;
-	if (ok && b->title && titles[0] && strcmp(titles[0], b->title) != 0 && strcmp(oracle, "crash") != 0)
+	if (ok && b->title && titles[0] && strcmp(titles[0], b->title) != 0 &&
+	    !(kind && (kind->flags & ORACLE_REPLAY_LAST_ALONE)))
 		log_info("confirmed \"%s\" as \"%s\"", b->title, titles[0]);
 	free(titles[0]);
 	free(titles[1]);
@@ -272,7 +151,7 @@ int replay_confirm(struct device *dev, const char *package, const struct login_s
 		if (attempt > 0 && from == 0)
 			break;
 		tried++;
-		ok = reproduce(dev, package, login, overlap, b, start, oracle, trigger);
+		ok = reproduce(dev, package, login, overlap, b, start, oracle_kind_find(oracle), trigger);
 		if (ok && start > 0) {
 			/* Keep only the steps that were needed. */
 			for (size_t i = 0; i < start; i++) {

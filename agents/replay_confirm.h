@@ -13,11 +13,14 @@
  * of trigger actions at the end of the steps (rotate and back, Home and
  * relaunch) by extra.trigger_steps.
  *
- * Each oracle is checked again the way it fired: state loss compares the
- * screens before and after the trigger actions; sort, and toggle, the
- * screens around the last step (the claimed sort, the tap on the
- * switch); loading waits extra.wait_ms (default 3000) on the last screen
- * and captures it again; crash performs the last step alone.
+ * Each oracle is checked again the way it fired: the bug's oracle is
+ * looked up in the oracle table (agents/oracles/oracle_kind.h) and its
+ * `recheck` runs on the replayed screens (state loss compares the screens
+ * before and after the trigger actions; sort, toggle and entry the screens
+ * around the last step; loading waits extra.wait_ms, default 3000, and
+ * captures again). Kinds flagged ORACLE_REPLAY_LAST_ALONE (crash) replay
+ * all steps but the last and perform the last alone. An oracle without a
+ * recheck, or not in the table, is never confirmed.
  */
 #ifndef TRIDENT_AGENTS_REPLAY_CONFIRM_H
 #define TRIDENT_AGENTS_REPLAY_CONFIRM_H

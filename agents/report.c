@@ -10,7 +10,7 @@
 
 #include <cjson/cJSON.h>
 
-#include "agents/agents.h"
+#include "agents/agent_env.h"
 #include "agents/bugs.h"
 #include "agents/history.h"
 #include "agents/rundir.h"

@@ -8,6 +8,7 @@
  * screenshot. Cairo is used only in annotation_draw().
  */
 #include "core/annotate.h"
+#include "core/app_model.h"
 
 #include <cairo.h>
 #include <cjson/cJSON.h>
@@ -21,7 +22,6 @@
 #include "core/screen_text.h"
 #include "core/strbuf.h"
 #include "core/xalloc.h"
-#include "device/app_info.h"
 
 void annotate_opts_default(struct annotate_opts *o)
 {

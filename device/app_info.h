@@ -10,32 +10,8 @@
 #include <stdbool.h>
 #include <stddef.h>
 
+#include "core/app_model.h"
 #include "core/error.h"
-
-struct app_activity {
-	char *name;        /* fully qualified: "com.example.notes.EditActivity" */
-	bool exported;
-	bool launcher;     /* has MAIN/LAUNCHER */
-};
-
-struct app_deep_link {
-	char *activity;    /* fully qualified */
-	char *scheme;      /* "https", "notes" */
-	char *host;        /* may be "" */
-	char *path;        /* path, pathPrefix or pathPattern as declared; may be "" */
-	char *uri;         /* an openable example URI built from the above */
-};
-
-struct app_info {
-	char *package;
-	char *label;
-	char *version;
-	char *launcher_activity; /* fully qualified, may be NULL */
-	struct app_activity *activities;
-	size_t n_activities;
-	struct app_deep_link *deep_links;
-	size_t n_deep_links;
-};
 
 /*
  * From an APK via `aapt dump badging` and `aapt dump xmltree` (aapt is run
@@ -55,6 +31,9 @@ int app_info_from_apk(const char *apk_path, struct app_info **out) TD_MUST_CHECK
 int app_info_parse_aapt(const char *badging, const char *xmltree, struct app_info **out) TD_MUST_CHECK;
 /* From a simulated app spec (configs/apps/X.json or a path). */
 int app_info_from_sim_spec(const char *spec_path, struct app_info **out) TD_MUST_CHECK;
+struct sim_app;
+/* From a loaded simulated app (the sim backend's device_app_info); never NULL. */
+struct app_info *app_info_from_sim_app(const struct sim_app *app);
 /* Index of `activity` ("pkg/.Act", "pkg/pkg.Act" or "pkg.Act"), or -1. */
 int app_info_find_activity(const struct app_info *info, const char *activity);
 /* JSON text (malloc'd) as printed by `trident app-info`. */

@@ -30,6 +30,7 @@
 #include "core/ui.h"
 #include "core/xalloc.h"
 #include "device/adb_client.h"
+#include "device/app_info.h"
 #include "device/device_parse.h"
 #include "device/sim/sim.h"
 #include "device/transport.h"
@@ -173,6 +174,26 @@ out:
 	free(name);
 	free(path);
 	return err;
+}
+
+int device_app_info(struct device *dev, struct app_info **out)
+{
+	*out = NULL;
+	if (dev->app) {
+		*out = app_info_from_sim_app(dev->app);
+		return TD_OK;
+	}
+	/* A real device: the app must be in the foreground; activities unknown. */
+	char *pkg = NULL, *act = NULL;
+	int err = device_foreground(dev, &pkg, &act);
+	if (err != TD_OK)
+		return err;
+	struct app_info *info = xcalloc(1, sizeof(*info));
+	info->package = pkg ? pkg : xstrdup("");
+	info->label = xstrdup(info->package);
+	free(act);
+	*out = info;
+	return TD_OK;
 }
 
 /* Find `serial` in the server's device list; *state gets its state or "". */

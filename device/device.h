@@ -69,6 +69,17 @@ const char *device_serial(const struct device *dev);
 /* The simulated app's package for "sim:" devices; NULL for adb and device_open_sim. */
 const char *device_sim_package(const struct device *dev);
 
+struct app_info;
+/*
+ * What the device's backend knows about the app under test (each backend
+ * answers for its own; callers never parse the device spec): a "sim:"
+ * device reads its loaded app spec (package, activities, deep links); an adb
+ * device (or a wrapped simulator) gives the foreground package alone, with
+ * no activities, so the app must be in the foreground. *out is the caller's
+ * (app_info_free); errors as device_foreground.
+ */
+int device_app_info(struct device *dev, struct app_info **out) TD_MUST_CHECK;
+
 /* List adb devices (the sim is not listed). *out is malloc'd. Starts a local
  * adb server (`adb start-server`, once) when none answers. */
 int device_list(const struct config *cfg, struct device_info **out, size_t *n) TD_MUST_CHECK;

@@ -1,5 +1,5 @@
 /*
- * sim_app_info.c - app_info_from_sim_spec(): what trident knows about a
+ * sim_app_info.c - app_info_from_sim_app() and app_info_from_sim_spec(): what trident knows about a
  * simulated app (package, label, version, activities with exported and
  * launcher flags, deep links), read from the spec's manifest part. The rest
  * of app_info.h lives in device/app_info.c.
@@ -11,13 +11,8 @@
 #include "device/app_info.h"
 #include "device/sim/sim_internal.h"
 
-int app_info_from_sim_spec(const char *spec_path, struct app_info **out)
+struct app_info *app_info_from_sim_app(const struct sim_app *app)
 {
-	struct sim_app *app = NULL;
-	*out = NULL;
-	int err = sim_app_load(spec_path, &app);
-	if (err)
-		return err;
 	struct app_info *info = xcalloc(1, sizeof *info);
 	info->package = xstrdup(app->package);
 	info->label = xstrdup(app->label);
@@ -41,7 +36,17 @@ int app_info_from_sim_spec(const char *spec_path, struct app_info **out)
 		d->path = xstrdup(l->path);
 		d->uri = xstrdup(l->uri);
 	}
+	return info;
+}
+
+int app_info_from_sim_spec(const char *spec_path, struct app_info **out)
+{
+	struct sim_app *app = NULL;
+	*out = NULL;
+	int err = sim_app_load(spec_path, &app);
+	if (err)
+		return err;
+	*out = app_info_from_sim_app(app);
 	sim_app_free(app);
-	*out = info;
 	return TD_OK;
 }

@@ -1,5 +1,5 @@
 /*
- * ui_cli.c - `trident screen`: look at one UIAutomator dump through the UI
+ * screen.c - `trident screen`: look at one UIAutomator dump through the UI
  * model (signatures, actionable widgets), or compare two dumps (GUIPilot
  * alignment score, same-screen verdict, Vet's SimCheck, missing and extra
  * widgets). A window onto core/ui.h and core/ui_align.h for users and for
@@ -9,7 +9,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "agents/cli_commands.h"
+#include "cli/cli_commands.h"
 #include "core/config.h"
 #include "core/error.h"
 #include "core/ui.h"

@@ -4,8 +4,8 @@
  * status: 0 success, 1 failure (the run found nothing wrong with itself but
  * the job failed), 2 usage error.
  */
-#ifndef TRIDENT_AGENTS_CLI_H
-#define TRIDENT_AGENTS_CLI_H
+#ifndef TRIDENT_CLI_CLI_H
+#define TRIDENT_CLI_CLI_H
 
 int cli_main(int argc, char **argv);
 

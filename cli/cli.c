@@ -1,10 +1,10 @@
 /* cli.c - subcommand table and top-level help for `trident`. */
-#include "agents/cli.h"
+#include "cli/cli.h"
 
 #include <stdio.h>
 #include <string.h>
 
-#include "agents/cli_commands.h"
+#include "cli/cli_commands.h"
 
 struct command {
 	const char *name;

@@ -1,5 +1,5 @@
 /*
- * cli_llm.c - `trident llm-check`: one small multimodal request that proves
+ * llm_check.c - `trident llm-check`: one small multimodal request that proves
  * the model configuration works before a long run. It draws a tiny PNG (left
  * half red, right half blue), asks for a JSON answer naming the two colours,
  * and prints the provider, model, latency, tokens and whether the model saw
@@ -11,7 +11,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "agents/cli_commands.h"
+#include "cli/cli_commands.h"
 #include "core/config.h"
 #include "core/image.h"
 #include "core/llm.h"

@@ -5,7 +5,7 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "agents/cli.h"
+#include "cli/cli.h"
 
 int main(int argc, char **argv)
 {

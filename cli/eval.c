@@ -33,7 +33,7 @@
 
 #include "agents/action.h"
 #include "agents/bugs.h"
-#include "agents/cli_commands.h"
+#include "cli/cli_commands.h"
 #include "agents/login.h"
 #include "core/ui.h"
 #include "core/xalloc.h"

@@ -8,7 +8,7 @@
 #include <string.h>
 
 #include "agents/agents.h"
-#include "agents/cli_commands.h"
+#include "cli/cli_commands.h"
 #include "core/config.h"
 #include "core/llm.h"
 #include "core/log.h"

@@ -1,5 +1,5 @@
 /*
- * cli_annotate.c - `trident annotate`: annotate one screen (UIAutomator XML
+ * annotate.c - `trident annotate`: annotate one screen (UIAutomator XML
  * + screenshot) the way the Explorer does at every step, write the picture,
  * and print the legend and the aligned widget list the prompt would carry.
  */
@@ -8,7 +8,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "agents/cli_commands.h"
+#include "cli/cli_commands.h"
 #include "core/annotate.h"
 #include "core/config.h"
 #include "core/image.h"

@@ -1,5 +1,5 @@
 /*
- * cli_device.c - the device subcommands: `trident devices` (list adb
+ * device.c - the device subcommands: `trident devices` (list adb
  * devices), `trident capture` (one screenshot + UIAutomator dump + activity
  * into a directory) and `trident app-info` (app metadata as JSON).
  */
@@ -10,7 +10,7 @@
 #include <string.h>
 #include <sys/stat.h>
 
-#include "agents/cli_commands.h"
+#include "cli/cli_commands.h"
 #include "core/config.h"
 #include "core/xalloc.h"
 #include "device/app_info.h"

@@ -2,8 +2,8 @@
  * cli_commands.h - the subcommand list. Each module that adds a command
  * declares its cmd_* function here and adds one CLI_COMMANDS line.
  */
-#ifndef TRIDENT_AGENTS_CLI_COMMANDS_H
-#define TRIDENT_AGENTS_CLI_COMMANDS_H
+#ifndef TRIDENT_CLI_CLI_COMMANDS_H
+#define TRIDENT_CLI_CLI_COMMANDS_H
 
 int cmd_version(int argc, char **argv);
 int cmd_devices(int argc, char **argv);

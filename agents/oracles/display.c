@@ -1,0 +1,249 @@
+/*
+ * display.c - oracle "display" (oracle 6): overlapping text widgets and
+ * widgets off the screen, read from the widget tree, in portrait and once per
+ * screen in landscape.
+ */
+#include <ctype.h>
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#include <cjson/cJSON.h>
+
+#include "agents/brain.h"
+#include "agents/oracle.h"
+#include "agents/oracles/oracle_kind.h"
+#include "agents/oracles/oracles_internal.h"
+#include "agents/replay.h"
+#include "agents/rundir.h"
+#include "core/log.h"
+#include "core/xalloc.h"
+
+/* Whether a is an ancestor of b. */
+static bool is_ancestor(const struct ui_widget *a, const struct ui_widget *b)
+{
+	for (const struct ui_widget *p = b->parent; p; p = p->parent)
+		if (p == a)
+			return true;
+	return false;
+}
+
+/* Whether a widget is an overlay layer (dialog card, scrim, popup, toast). */
+bool oracle_is_layer(const struct ui_widget *w, const struct ui_rect *screen)
+{
+	char low[256];
+	long area = (long)ui_rect_width(&w->bounds) * ui_rect_height(&w->bounds);
+	long sarea = (long)ui_rect_width(screen) * ui_rect_height(screen);
+
+	snprintf(low, sizeof(low), "%s %s", w->class_name, w->resource_id);
+	for (char *p = low; *p; p++)
+		*p = (char)tolower((unsigned char)*p);
+	if (strstr(low, "dialog") || strstr(low, "scrim") || strstr(low, "popup") ||
+	    strstr(low, "toast") || strstr(low, "snackbar") || strstr(low, "menu"))
+		return true;
+	return w->depth <= 2 && sarea > 0 && area * 2 >= sarea && w->parent && w->parent->n_children > 1 &&
+	       w->parent->children[0] != w;
+}
+
+/* Whether w is drawn under a later overlay layer (or is itself transient). */
+bool oracle_hidden_under_layer(const struct ui_tree *t, const struct ui_widget *w)
+{
+	int cx = (w->bounds.x1 + w->bounds.x2) / 2, cy = (w->bounds.y1 + w->bounds.y2) / 2;
+
+	for (size_t i = w->order + 1; i < t->n_nodes; i++) {
+		const struct ui_widget *o = t->nodes[i];
+
+		if (is_ancestor(w, o) || is_ancestor(o, w))
+			continue;
+		if (cx >= o->bounds.x1 && cx < o->bounds.x2 && cy >= o->bounds.y1 && cy < o->bounds.y2 &&
+		    oracle_is_layer(o, &t->screen))
+			return true;
+	}
+	return false;
+}
+
+/* Whether w is a visible text widget for the overlap check. */
+static bool text_widget(const struct ui_tree *t, const struct ui_widget *w)
+{
+	char low[256];
+
+	if (!*w->text || !w->visible_to_user || ui_rect_empty(&w->bounds) ||
+	    !ui_widget_visible(w, &t->screen) || ui_class_is_editable(w->class_name))
+		return false;
+	snprintf(low, sizeof(low), "%s %s", w->class_name, w->resource_id);
+	for (char *p = low; *p; p++)
+		*p = (char)tolower((unsigned char)*p);
+	return !strstr(low, "toast") && !strstr(low, "snackbar");
+}
+
+/* Intersection area of two rects. */
+static long overlap_area(const struct ui_rect *a, const struct ui_rect *b)
+{
+	int x1 = a->x1 > b->x1 ? a->x1 : b->x1, y1 = a->y1 > b->y1 ? a->y1 : b->y1;
+	int x2 = a->x2 < b->x2 ? a->x2 : b->x2, y2 = a->y2 < b->y2 ? a->y2 : b->y2;
+
+	return x2 > x1 && y2 > y1 ? (long)(x2 - x1) * (y2 - y1) : 0;
+}
+
+bool oracle_display(const struct ui_tree *t, double overlap_min, struct oracle_finding *f)
+{
+	const struct ui_rect *s;
+
+	if (!t)
+		return false;
+	s = &t->screen;
+	for (size_t i = 0; i < t->n_nodes; i++) {
+		const struct ui_widget *a = t->nodes[i];
+
+		if (!text_widget(t, a) || oracle_hidden_under_layer(t, a))
+			continue;
+		/* Off the screen: text whose box leaves the screen (dumps clip what fits). */
+		if (a->bounds.x1 < s->x1 || a->bounds.y1 < s->y1 || a->bounds.x2 > s->x2 ||
+		    a->bounds.y2 > s->y2) {
+			oracle_finding_init(f);
+			f->category = BUG_CAT_STRUCTURE;
+			f->oracle = "display";
+			f->title = xasprintf("'%s' extends outside the screen", oracle_widget_name(a));
+			f->expected = xstrdup("every text widget lies within the screen");
+			f->actual = xasprintf("bounds [%d,%d][%d,%d] on a %dx%d screen", a->bounds.x1, a->bounds.y1,
+					      a->bounds.x2, a->bounds.y2, ui_rect_width(s), ui_rect_height(s));
+			f->description = xasprintf("The text \"%s\" is partly drawn outside the visible screen.",
+						   a->text);
+			f->diff = cJSON_CreateObject();
+			cJSON_AddStringToObject(f->diff, "issue", "off_screen");
+			cJSON_AddItemToObject(f->diff, "widget", oracle_widget_json(a));
+			return true;
+		}
+		for (size_t j = i + 1; j < t->n_nodes; j++) {
+			const struct ui_widget *b = t->nodes[j];
+			long ov, aa, ab, small;
+
+			if (!text_widget(t, b) || is_ancestor(a, b) || is_ancestor(b, a) || a->window != b->window ||
+			    oracle_hidden_under_layer(t, b))
+				continue;
+			ov = overlap_area(&a->bounds, &b->bounds);
+			if (!ov)
+				continue;
+			aa = (long)ui_rect_width(&a->bounds) * ui_rect_height(&a->bounds);
+			ab = (long)ui_rect_width(&b->bounds) * ui_rect_height(&b->bounds);
+			small = aa < ab ? aa : ab;
+			if (small <= 0 || (double)ov < overlap_min * (double)small)
+				continue;
+			oracle_finding_init(f);
+			f->category = BUG_CAT_STRUCTURE;
+			f->oracle = "display";
+			f->title = xasprintf("'%s' overlaps '%s'", oracle_widget_name(a), oracle_widget_name(b));
+			f->expected = xstrdup("text widgets do not cover each other");
+			f->actual = xasprintf("%.0f%% of the smaller box is covered",
+					      100.0 * (double)ov / (double)small);
+			f->description = xasprintf("The texts \"%s\" and \"%s\" are drawn on top of each other.",
+						   a->text, b->text);
+			f->diff = cJSON_CreateObject();
+			cJSON_AddStringToObject(f->diff, "issue", "overlap");
+			cJSON_AddItemToObject(f->diff, "a", oracle_widget_json(a));
+			cJSON_AddItemToObject(f->diff, "b", oracle_widget_json(b));
+			return true;
+		}
+	}
+	return false;
+}
+
+
+/* Once per screen (text signature), and once per abstract screen in landscape (below the fold too). */
+static int display_after_step(const struct oracle_step *os)
+{
+	struct oracles_state *st = os->st;
+	struct agent_env *env = os->env;
+	struct device *dev = os->dev;
+	const struct brain_screen *before = os->before, *after = os->after;
+	int changed = 0;
+
+	if (oracle_seen_count(&st->display_seen, &st->n_display, &st->alloc_display, after->sig_text, true) == 0) {
+		struct oracle_finding f;
+
+		oracle_finding_init(&f);
+		if (oracle_display(after->tree, st->overlap, &f))
+			oracle_report_finding(env, before->step, &f, NULL, 0, NULL);
+		oracle_finding_release(&f);
+	}
+	/* Once per abstract screen, the same in landscape (layouts break there). */
+	if (st->landscape &&
+	    oracle_seen_count(&st->landscape_seen, &st->n_landscape, &st->alloc_landscape, after->sig_abstract, true) == 0) {
+		struct oracle_finding f;
+		struct shot s;
+		struct action trig;
+
+		action_init(&trig);
+		trig.type = ACTION_ROTATE;
+		trig.rotation = 1;
+		oracle_finding_init(&f);
+		changed = 1;
+		if (device_rotate(dev, 1) == TD_OK && oracle_shot_take(dev, &s) == TD_OK) {
+			/* Rotate, then the scrolls taken below the fold: the replay repeats them. */
+			struct action trig2[1 + LANDSCAPE_SCROLLS];
+			size_t n_trig = 1;
+			bool hit = oracle_display(s.tree, st->overlap, &f);
+			char *ev;
+
+			trig2[0] = trig;
+			/* The landscape screen is short: look below the fold too, one
+			 * scroll at a time, until the screen stops changing. */
+			while (!hit && s.tree && n_trig < 1 + LANDSCAPE_SCROLLS) {
+				const struct ui_widget *sc = NULL;
+				uint64_t sig = ui_sig_text(s.tree, s.activity);
+				struct action *scroll = &trig2[n_trig];
+
+				for (size_t i = 0; !sc && i < s.tree->n_nodes; i++)
+					if (s.tree->nodes[i]->scrollable &&
+					    ui_widget_visible(s.tree->nodes[i], &s.tree->screen))
+						sc = s.tree->nodes[i];
+				if (!sc)
+					break;
+				action_init(scroll);
+				scroll->type = ACTION_SCROLL;
+				action_set_widget(scroll, -1, sc);
+				scroll->direction = DEVICE_DIR_DOWN;
+				n_trig++;
+				oracle_shot_release(&s);
+				if (action_perform(dev, scroll, agent_env_package(env)) != TD_OK ||
+				    oracle_shot_take(dev, &s) != TD_OK)
+					break;
+				if (ui_sig_text(s.tree, s.activity) == sig)
+					break;
+				hit = oracle_display(s.tree, st->overlap, &f);
+			}
+			ev = hit ? oracle_write_evidence(env, before->step, "landscape", &s) : NULL;
+			oracle_shot_release(&s);
+			if (hit)
+				oracle_report_finding(env, before->step, &f, trig2, n_trig, ev);
+			free(ev);
+			for (size_t i = 1; i < n_trig; i++)
+				action_release(&trig2[i]);
+		}
+		oracle_finding_release(&f);
+		if (device_rotate(dev, 0) != TD_OK)
+			log_warn("cannot rotate back to portrait: %s", td_errmsg(TD_ERR_DEVICE));
+	}
+	return changed;
+}
+
+static bool display_recheck(const struct oracle_recheck *c, struct oracle_finding *f)
+{
+	oracle_finding_init(f);
+	if (c->r->n_screens < 1)
+		return false;
+	return oracle_display(c->r->screens[c->r->n_screens - 1].tree, c->overlap, f);
+}
+
+const struct oracle_kind oracle_kind_display = {
+	.name = "display",
+	.config_key = "oracles.display",
+	.category = BUG_CAT_STRUCTURE,
+	.doc = "overlapping text widgets and text outside the screen (portrait, and landscape)",
+	.evidence = "the widget boxes; in landscape the rotated screen",
+	.flags = 0,
+	.after_step = display_after_step,
+	.recheck = display_recheck,
+};

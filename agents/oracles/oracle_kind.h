@@ -1,0 +1,104 @@
+/*
+ * oracle_kind.h - the registry of the deterministic oracles: one
+ * `struct oracle_kind` per oracle, one file per oracle in agents/oracles/,
+ * and the one ORACLE_KINDS list below. The oracles plugin (plugin.c: the
+ * config switches, the after-step checks, its summary) and replay
+ * confirmation (agents/replay_confirm.c: the recheck) walk this table; no
+ * code names an oracle anywhere else.
+ *
+ * HOW TO ADD AN ORACLE `NAME` (docs/oracles.md has the long form):
+ *   1. agents/oracles/NAME.c: its pure check (fills a struct oracle_finding
+ *      with .oracle = "NAME"), its after_step (reports with
+ *      oracle_report_finding()), its recheck (the same check on a replay's
+ *      screens), and `const struct oracle_kind oracle_kind_NAME = { ... }`;
+ *   2. one X(NAME) in ORACLE_KINDS below, at the place in the order its
+ *      check should run after a step;
+ *   3. only if it keeps state across steps: a field in struct oracles_state
+ *      (agents/oracles/oracles_internal.h).
+ *   Then its switch "oracles.KEY": true in configs/default.json, its unit
+ *   test under tests/unit/, and its line in docs/oracles.md. The build picks
+ *   up every .c file in agents/oracles/ by itself.
+ */
+#ifndef TRIDENT_AGENTS_ORACLES_ORACLE_KIND_H
+#define TRIDENT_AGENTS_ORACLES_ORACLE_KIND_H
+
+#include <stdbool.h>
+#include <stddef.h>
+
+#include "agents/bugs.h"
+#include "agents/oracle.h"
+
+struct agent_env;
+struct brain_screen;
+struct device;
+struct oracles_state;
+struct replay_result;
+
+/* What an after-step check sees (Explorer thread, device held). */
+struct oracle_step {
+	struct oracles_state *st;          /* the oracles plugin's state */
+	struct agent_env *env;
+	struct device *dev;
+	const struct brain_screen *before; /* the screen the action was taken on */
+	const struct action *done;
+	const struct brain_screen *after;  /* the screen after it */
+};
+
+/* What a recheck sees: one replay of a candidate bug's steps (replay_confirm.c). */
+struct oracle_recheck {
+	const struct replay_result *r;     /* the replayed screens, last = after the last step */
+	const struct action *last_step;    /* the bug's last step; NULL when it has none */
+	size_t trigger;                    /* trigger actions at the end (extra.trigger_steps) */
+	struct device *dev;
+	const char *package;
+	double overlap;                    /* oracles.display_overlap */
+	int wait_ms;                       /* the loading wait (extra.wait_ms) */
+};
+
+enum oracle_flags {
+	/* after_step runs even when the app is not in the foreground. */
+	ORACLE_ANY_SCREEN = 1 << 0,
+	/*
+	 * Replay all steps but the last, then perform the last one alone, so
+	 * that the finding must come from it; the recheck's title may differ
+	 * from the report's.
+	 */
+	ORACLE_REPLAY_LAST_ALONE = 1 << 1,
+};
+
+struct oracle_kind {
+	const char *name;          /* found_by "oracle:NAME"; struct oracle_finding .oracle */
+	const char *config_key;    /* its bool switch, "oracles.NAME" (configs/default.json) */
+	enum bug_category category;
+	const char *doc;           /* one line: the property it checks */
+	const char *evidence;      /* one line: what its reports carry */
+	unsigned flags;            /* enum oracle_flags */
+	/*
+	 * After every step. Returns 1 when it moved the device off `after`.
+	 * Kinds that share one pass (the same function: duplicate and sort
+	 * read the lists once; rotation and background share the state-trip
+	 * budget) run it once, at the first of them, when any is switched on;
+	 * the pass asks oracle_on() which of its kinds report.
+	 */
+	int (*after_step)(const struct oracle_step *s);
+	/* The same check on a replay: true with *f filled when the finding reproduces. NULL: never confirmed. */
+	bool (*recheck)(const struct oracle_recheck *c, struct oracle_finding *f);
+};
+
+/* Every oracle, in the order their checks run after a step. */
+#define ORACLE_KINDS(X) \
+	X(crash) X(toggle) X(entry_missing) X(loading) X(display) X(duplicate) X(sort) X(rotation) X(background)
+
+#define ORACLE_KIND_DECLARE(n) extern const struct oracle_kind oracle_kind_##n;
+ORACLE_KINDS(ORACLE_KIND_DECLARE)
+#define ORACLE_KIND_COUNT_ONE(n) +1
+enum { ORACLE_KIND_COUNT = 0 ORACLE_KINDS(ORACLE_KIND_COUNT_ONE) };
+
+/* All kinds, in ORACLE_KINDS order; count in *n. */
+const struct oracle_kind *const *oracle_kinds(size_t *n);
+/* The kind named `name` ("rotation"), or NULL. */
+const struct oracle_kind *oracle_kind_find(const char *name);
+/* Position of `k` in oracle_kinds(), or -1. */
+int oracle_kind_index(const struct oracle_kind *k);
+
+#endif

@@ -1,0 +1,113 @@
+/*
+ * oracles_internal.h - what the oracle files share and nothing else
+ * includes: the oracles plugin's state, the helpers that capture a screen and
+ * report a finding (plugin.c), and the widget helpers of the pure checks
+ * (oracle_checks.c, display.c).
+ */
+#ifndef TRIDENT_AGENTS_ORACLES_INTERNAL_H
+#define TRIDENT_AGENTS_ORACLES_INTERNAL_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include "agents/oracle.h"
+#include "agents/oracles/oracle_kind.h"
+#include "core/ui.h"
+
+struct agent_env;
+struct app_info;
+struct cJSON;
+struct device;
+
+struct list_snap {
+	char *id;
+	struct oracle_list *list;   /* one list, owned (oracle_lists_free(list, 1)) */
+	int saves;                  /* save actions since the snapshot */
+};
+
+struct seen {
+	uint64_t sig;
+	int count;
+};
+
+struct placeholder {
+	uint64_t sig;      /* abstract screen + resource-id */
+	uint64_t value;    /* hash of the text first seen there */
+};
+
+/* How far below the fold the landscape display check looks. */
+#define LANDSCAPE_SCROLLS 4
+
+struct oracles_state {
+	bool on[ORACLE_KIND_COUNT];   /* by oracle_kind_index() */
+	double overlap;
+	int state_checks;
+	char *launcher;
+	struct list_snap *snaps;
+	size_t n_snaps, alloc_snaps;
+	struct seen *display_seen, *state_seen;
+	size_t n_display, alloc_display, n_state, alloc_state;
+	struct placeholder *placeholders;
+	size_t n_placeholders, alloc_placeholders;
+	bool landscape;             /* display check in landscape too */
+	struct seen *landscape_seen;
+	size_t n_landscape, alloc_landscape;
+	int loading_wait_ms;        /* how long a spinner may stay */
+	struct seen *loading_seen;  /* abstract screens whose spinner was waited on */
+	size_t n_loading, alloc_loading;
+};
+
+/* Whether oracle `k` is switched on. */
+bool oracle_on(const struct oracles_state *st, const struct oracle_kind *k);
+
+/* Capture the screen: parsed tree, activity, and the PNG kept for evidence. */
+struct shot {
+	struct ui_tree *tree;
+	char *activity;
+	unsigned char *png;
+	size_t png_len;
+};
+/* Capture into *s (release with oracle_shot_release, also on failure). */
+int oracle_shot_take(struct device *dev, struct shot *s);
+void oracle_shot_release(struct shot *s);
+/* Write evidence PNG "oracles/NNNN-name.png"; returns its run-relative path or NULL (caller frees). */
+char *oracle_write_evidence(struct agent_env *env, int step, const char *name, const struct shot *s);
+/*
+ * Report a finding: steps 1..step, the trigger actions, evidence (the
+ * screen after the step, and the screen after the check when given).
+ */
+void oracle_report_finding(struct agent_env *env, int step, struct oracle_finding *f,
+			   const struct action *trigger, size_t n_trigger, const char *after_check_png);
+/* Count for sig in a seen-list (incremented when `bump`). */
+int oracle_seen_count(struct seen **arr, size_t *n, size_t *alloc, uint64_t sig, bool bump);
+/* Sleep ms milliseconds. */
+void oracle_sleep_ms(long ms);
+/* Run a step check (oracle_step_check) on the screens around the action; evidence: the screen before. */
+void oracle_check_step(const struct oracle_step *s, oracle_step_check check);
+/* Recheck a step check on the replay's last two screens (false without a last step). */
+bool oracle_recheck_step(const struct oracle_recheck *c, oracle_step_check check, struct oracle_finding *f);
+/* The launcher activity as an am start -n component, or NULL. Caller frees. */
+char *oracle_launcher_component(const struct app_info *info);
+
+/* Passes shared by two kinds (duplicate.c, rotation.c). */
+int oracle_lists_pass(const struct oracle_step *s);
+int oracle_state_pass(const struct oracle_step *s);
+/* The state-loss recheck (rotation.c): screens before and after the trigger actions. */
+bool oracle_state_recheck(const struct oracle_recheck *c, const char *what, struct oracle_finding *f);
+
+/* Widget helpers of the pure checks (oracle_checks.c, display.c). */
+const struct ui_widget *oracle_find_counterpart(const struct ui_tree *t, const struct ui_tree *wt,
+						 const struct ui_widget *w);
+bool oracle_same_activity(const char *a, const char *b);
+struct cJSON *oracle_widget_json(const struct ui_widget *w);
+const char *oracle_widget_name(const struct ui_widget *w);
+bool oracle_is_list(const struct ui_widget *w);
+bool oracle_is_layer(const struct ui_widget *w, const struct ui_rect *screen);
+bool oracle_hidden_under_layer(const struct ui_tree *t, const struct ui_widget *w);
+/* qsort comparator of char * entries. */
+int oracle_cmp_str(const void *a, const void *b);
+const char *oracle_first_text(const struct ui_widget *w);
+const struct ui_widget *oracle_enclosing_row(const struct ui_widget *w);
+
+#endif

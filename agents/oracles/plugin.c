@@ -1,0 +1,338 @@
+/*
+ * plugin.c - the oracles plugin (plugin_kind_oracles): reads each oracle's
+ * switch, runs every switched-on oracle's after-step check in ORACLE_KINDS
+ * order on the Explorer thread (device held), and holds the helpers the
+ * oracles share: capture a screen, write evidence, report a finding (whose
+ * confirmation replays it through the confirm plugin, agents/replay_confirm.c).
+ * The oracles themselves are one file each in this folder (oracle_kind.h).
+ */
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+#include <sys/stat.h>
+
+#include <cjson/cJSON.h>
+
+#include "agents/brain.h"
+#include "agents/history.h"
+#include "agents/oracle.h"
+#include "agents/oracles/oracle_kind.h"
+#include "agents/oracles/oracles_internal.h"
+#include "agents/replay.h"
+#include "agents/rundir.h"
+#include "core/config.h"
+#include "core/log.h"
+#include "core/xalloc.h"
+#include "device/app_info.h"
+
+/* Config bool/int/double that tolerate a key missing from an older schema. */
+static bool cfg_bool(const struct config *cfg, const char *key, bool def)
+{
+	return cfg && config_has(cfg, key) ? config_bool(cfg, key) : def;
+}
+
+static long long cfg_int(const struct config *cfg, const char *key, long long def)
+{
+	return cfg && config_has(cfg, key) ? config_int(cfg, key) : def;
+}
+
+static double cfg_double(const struct config *cfg, const char *key, double def)
+{
+	return cfg && config_has(cfg, key) ? config_double(cfg, key) : def;
+}
+
+/* A new plugin record. */
+static struct agent_plugin *plugin_new(const char *name, void *state)
+{
+	struct agent_plugin *p = xcalloc(1, sizeof(*p));
+
+	p->name = name;
+	p->state = state;
+	return p;
+}
+
+/* The launcher activity as an am start -n component, or NULL. Caller frees. */
+char *oracle_launcher_component(const struct app_info *info)
+{
+	if (!info || !info->package || !*info->package)
+		return NULL;
+	if (info->launcher_activity && *info->launcher_activity)
+		return xasprintf("%s/%s", info->package, info->launcher_activity);
+	for (size_t i = 0; i < info->n_activities; i++)
+		if (info->activities[i].launcher)
+			return xasprintf("%s/%s", info->package, info->activities[i].name);
+	return NULL;
+}
+
+/* Add history steps 1..last to bug b (the actions as performed). */
+static void add_history_steps(struct agent_env *env, struct bug *b, int last)
+{
+	struct history *h = agent_env_history(env);
+
+	for (int i = 1; i <= last; i++) {
+		struct history_step hs;
+
+		history_step_init(&hs);
+		if (history_get_step(h, i, &hs) != TD_OK)
+			continue;
+		if (hs.action.type != ACTION_NONE)
+			bug_add_step(b, i, &hs.action, hs.screenshot, hs.activity);
+		history_step_release(&hs);
+	}
+}
+
+
+int oracle_shot_take(struct device *dev, struct shot *s)
+{
+	struct capture cap;
+	int err;
+
+	memset(s, 0, sizeof(*s));
+	memset(&cap, 0, sizeof(cap));
+	err = device_capture(dev, &cap);
+	if (err != TD_OK)
+		return err;
+	if (ui_parse(cap.xml, cap.xml_len, "device", &s->tree) != TD_OK)
+		s->tree = NULL;
+	s->activity = xstrdup(cap.activity ? cap.activity : "");
+	s->png = cap.png;
+	s->png_len = cap.png_len;
+	cap.png = NULL;
+	capture_release(&cap);
+	return TD_OK;
+}
+
+void oracle_shot_release(struct shot *s)
+{
+	ui_tree_free(s->tree);
+	free(s->activity);
+	free(s->png);
+	memset(s, 0, sizeof(*s));
+}
+
+/* Write evidence PNG "oracles/NNNN-name.png"; returns its run-relative path or NULL. */
+char *oracle_write_evidence(struct agent_env *env, int step, const char *name, const struct shot *s)
+{
+	char *rel, *dir;
+
+	if (!s->png || !s->png_len)
+		return NULL;
+	/* rundir_write does not create directories. */
+	dir = rundir_abs(agent_env_rundir(env), "oracles");
+	if (mkdir(dir, 0755) != 0 && errno != EEXIST)
+		log_warn("cannot create %s: %s", dir, strerror(errno));
+	free(dir);
+	rel = xasprintf("oracles/%04d-%s.png", step, name);
+	if (rundir_write(agent_env_rundir(env), rel, s->png, s->png_len) != TD_OK) {
+		free(rel);
+		return NULL;
+	}
+	return rel;
+}
+
+/*
+ * Report a finding: steps 1..step, the trigger actions, evidence (the
+ * screen after the step, and the screen after the check when given).
+ */
+void oracle_report_finding(struct agent_env *env, int step, struct oracle_finding *f,
+			   const struct action *trigger, size_t n_trigger, const char *after_check_png)
+{
+	struct bug b;
+	char *func = history_current_functionality(agent_env_history(env));
+	char *shot_after = rundir_step_rel(step + 1, ".png");
+
+	bug_init(&b);
+	oracle_finding_to_bug(f, &b);
+	if (!b.extra)
+		b.extra = cJSON_CreateObject();
+	cJSON_AddNumberToObject(b.extra, "trigger_steps", (double)n_trigger);
+	b.functionality = func && *func ? func : NULL;
+	if (!b.functionality)
+		free(func);
+	b.step = step;
+	add_history_steps(env, &b, step);
+	for (size_t i = 0; i < n_trigger; i++)
+		bug_add_step(&b, -1, &trigger[i], NULL, NULL);
+	bug_add_evidence(&b, shot_after);
+	if (after_check_png)
+		bug_add_evidence(&b, after_check_png);
+	(void)agent_env_report_bug(env, &b, NULL);
+	bug_release(&b);
+	free(shot_after);
+}
+
+bool oracle_on(const struct oracles_state *st, const struct oracle_kind *k)
+{
+	int i = oracle_kind_index(k);
+
+	return i >= 0 && st->on[i];
+}
+
+/* Count for sig in a seen-list (incremented when `bump`). */
+int oracle_seen_count(struct seen **arr, size_t *n, size_t *alloc, uint64_t sig, bool bump)
+{
+	for (size_t i = 0; i < *n; i++) {
+		if ((*arr)[i].sig == sig) {
+			if (bump)
+				(*arr)[i].count++;
+			return (*arr)[i].count - (bump ? 1 : 0);
+		}
+	}
+	if (bump) {
+		*arr = xgrow(*arr, alloc, *n + 1, sizeof(**arr));
+		(*arr)[*n].sig = sig;
+		(*arr)[*n].count = 1;
+		(*n)++;
+	}
+	return 0;
+}
+
+/* Sleep ms milliseconds. */
+void oracle_sleep_ms(long ms)
+{
+	struct timespec ts = { ms / 1000, (ms % 1000) * 1000000L };
+
+	while (ms > 0 && nanosleep(&ts, &ts) != 0 && errno == EINTR)
+		;
+}
+
+/*
+ * An oracle that judges the action from the screens before and after it
+ * (8: a tapped switch stayed as it was; 10: an accepted entry no list
+ * shows). Evidence: the screen before the action.
+ */
+void oracle_check_step(const struct oracle_step *s, oracle_step_check check)
+{
+	struct agent_env *env = s->env;
+	const struct brain_screen *before = s->before, *after = s->after;
+	const struct action *done = s->done;
+	struct oracle_finding f;
+
+	oracle_finding_init(&f);
+	if (check(before->tree, before->activity, after->tree, after->activity, done, &f)) {
+		char *shot_before = rundir_step_rel(before->step, ".png");
+
+		oracle_report_finding(env, before->step, &f, NULL, 0, shot_before);
+		free(shot_before);
+	}
+	oracle_finding_release(&f);
+}
+
+/* Toggle and entry need the action: recheck it on the replay's screens before and after it. */
+bool oracle_recheck_step(const struct oracle_recheck *c, oracle_step_check check, struct oracle_finding *f)
+{
+	const struct replay_result *r = c->r;
+	size_t n = r->n_screens;
+
+	oracle_finding_init(f);
+	if (n < 2 || !c->last_step)
+		return false;
+	return check(r->screens[n - 2].tree, r->screens[n - 2].activity, r->screens[n - 1].tree,
+		     r->screens[n - 1].activity, c->last_step, f);
+}
+
+/* Whether kinds[i] runs its pass now: the first kind with that pass, when any kind sharing it is on. */
+static bool pass_due(const struct oracles_state *st, const struct oracle_kind *const *kinds, size_t n, size_t i)
+{
+	if (!kinds[i]->after_step)
+		return false;
+	for (size_t j = 0; j < i; j++)
+		if (kinds[j]->after_step == kinds[i]->after_step)
+			return false;
+	for (size_t j = i; j < n; j++)
+		if (kinds[j]->after_step == kinds[i]->after_step && st->on[j])
+			return true;
+	return false;
+}
+
+/* Every oracle's after-step check, in ORACLE_KINDS order. */
+static int oracles_after_step(struct agent_plugin *p, struct agent_env *env, struct device *dev,
+			      const struct brain_screen *before, const struct action *done,
+			      const struct brain_screen *after)
+{
+	struct oracle_step s = { .st = p->state, .env = env, .dev = dev, .before = before, .done = done,
+				 .after = after };
+	size_t n;
+	const struct oracle_kind *const *kinds = oracle_kinds(&n);
+	int changed = 0;
+	size_t bugs_before = bug_list_count(agent_env_bugs(env));
+
+	if (!after->tree || !before->tree)
+		return 0;
+	for (size_t i = 0; i < n; i++) {
+		/* Outside the app only the kinds that look at the device itself (crash). */
+		if (!after->in_app && !(kinds[i]->flags & ORACLE_ANY_SCREEN))
+			continue;
+		if (pass_due(s.st, kinds, n, i))
+			changed |= kinds[i]->after_step(&s);
+	}
+	/* A report replays the app (confirmation): the screen is not `after` any more. */
+	if (bug_list_count(agent_env_bugs(env)) != bugs_before)
+		changed = 1;
+	return changed;
+}
+
+static void oracles_free(struct agent_plugin *p)
+{
+	struct oracles_state *st = p->state;
+
+	for (size_t i = 0; i < st->n_snaps; i++) {
+		free(st->snaps[i].id);
+		if (st->snaps[i].list)
+			oracle_lists_free(st->snaps[i].list, 1);
+	}
+	free(st->snaps);
+	free(st->display_seen);
+	free(st->state_seen);
+	free(st->placeholders);
+	free(st->landscape_seen);
+	free(st->loading_seen);
+	free(st->launcher);
+	free(st);
+	free(p);
+}
+
+static int new_oracles(struct agent_env *env, struct agent_plugin **out)
+{
+	const struct config *cfg = agent_env_config(env);
+	struct oracles_state *st = xcalloc(1, sizeof(*st));
+	bool any = false;
+	size_t n_kinds;
+	const struct oracle_kind *const *kinds = oracle_kinds(&n_kinds);
+	long long wait;
+
+	for (size_t i = 0; i < n_kinds; i++)
+		st->on[i] = cfg_bool(cfg, kinds[i]->config_key, true);
+	wait = cfg_int(cfg, "oracles.loading_wait_ms", 3000);
+	st->loading_wait_ms = wait < 0 || wait > 600000 ? -1 : (int)wait;
+	st->overlap = cfg_double(cfg, "oracles.display_overlap", 0.3);
+	st->landscape = cfg_bool(cfg, "oracles.display_landscape", true);
+	st->state_checks = (int)cfg_int(cfg, "oracles.state_checks_per_screen", 1);
+	st->launcher = oracle_launcher_component(agent_env_app(env));
+	for (size_t i = 0; i < n_kinds; i++)
+		any |= st->on[i];
+	*out = NULL;
+	if (!any || st->overlap <= 0 || st->overlap > 1 || st->loading_wait_ms < 0) {
+		const char *bad = !any ? NULL
+				  : st->overlap <= 0 || st->overlap > 1 ? "oracles.display_overlap: expected a share in (0,1]"
+				  : "oracles.loading_wait_ms: expected 0 to 600000 ms";
+
+		free(st->launcher);
+		free(st);
+		return bad ? td_error(TD_ERR_CONFIG, "%s", bad) : TD_OK;
+	}
+	*out = plugin_new("oracles", st);
+	(*out)->after_step = oracles_after_step;
+	(*out)->free = oracles_free;
+	return TD_OK;
+}
+
+#define ORACLE_KIND_NAME(n) " " #n
+
+const struct plugin_kind plugin_kind_oracles = {
+	.name = "oracles",
+	.summary = "deterministic oracles (agents/oracles/):" ORACLE_KINDS(ORACLE_KIND_NAME),
+	.new_plugin = new_oracles,
+};

@@ -1,0 +1,174 @@
+/*
+ * rotation.c - oracle "rotation" (oracle 1): entered text or a checked
+ * state lost after rotating to landscape and back. Holds the state-trip pass
+ * it shares with background.c (once per screen with user state).
+ */
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#include <cjson/cJSON.h>
+
+#include "agents/brain.h"
+#include "agents/oracle.h"
+#include "agents/oracles/oracle_kind.h"
+#include "agents/oracles/oracles_internal.h"
+#include "agents/replay.h"
+#include "agents/rundir.h"
+#include "core/log.h"
+#include "core/xalloc.h"
+
+/* FNV-1a of a string into h. */
+static uint64_t mix_str(uint64_t h, const char *c)
+{
+	for (; c && *c; c++)
+		h = (h ^ (unsigned char)*c) * 1099511628211ull;
+	return (h ^ 0xff) * 1099511628211ull;
+}
+
+/*
+ * Whether field w of screen s shows text the user typed. Dumps without the
+ * hint attribute show the placeholder as the text, so the text a field had
+ * the first time its screen was seen counts as its placeholder.
+ */
+static bool typed_text(struct oracles_state *st, const struct brain_screen *s, const struct ui_widget *w)
+{
+	uint64_t k = mix_str(s->sig_abstract, w->resource_id);
+	uint64_t v = mix_str(14695981039346656037ull, w->text);
+
+	if (!*w->text || !strcmp(w->text, w->hint))
+		return false;
+	for (size_t i = 0; i < st->n_placeholders; i++)
+		if (st->placeholders[i].sig == k)
+			return st->placeholders[i].value != v;
+	st->placeholders = xgrow(st->placeholders, &st->alloc_placeholders, st->n_placeholders + 1,
+				 sizeof(*st->placeholders));
+	st->placeholders[st->n_placeholders].sig = k;
+	st->placeholders[st->n_placeholders].value = v;
+	st->n_placeholders++;
+	return false;
+}
+
+/* The screen's abstract signature mixed with which widgets hold user state; 0 when none does. */
+static uint64_t user_state_key(struct oracles_state *st, const struct brain_screen *s)
+{
+	uint64_t h = s->sig_abstract ^ 0x9E3779B97F4A7C15ull;
+	bool any = false;
+
+	for (size_t i = 0; i < s->tree->n_nodes; i++) {
+		const struct ui_widget *w = s->tree->nodes[i];
+		bool state = ui_class_is_editable(w->class_name) ? typed_text(st, s, w) : (w->checkable && w->checked);
+
+		if (!state)
+			continue;
+		any = true;
+		h = mix_str(h, w->resource_id);
+		h = (h ^ (uint64_t)i) * 1099511628211ull;
+	}
+	return any ? (h ? h : 1) : 0;
+}
+
+/* Oracles 1 and 2: trips that must keep the user's input. Returns 1 when the screen changed. */
+int oracle_state_pass(const struct oracle_step *os)
+{
+	struct oracles_state *st = os->st;
+	struct agent_env *env = os->env;
+	struct device *dev = os->dev;
+	const struct brain_screen *before = os->before, *after = os->after;
+	int changed = 0;
+
+	uint64_t key;
+
+	key = user_state_key(st, after);
+	if (!key)
+		return 0;
+	if (oracle_seen_count(&st->state_seen, &st->n_state, &st->alloc_state, key, false) >= st->state_checks)
+		return 0;
+	(void)oracle_seen_count(&st->state_seen, &st->n_state, &st->alloc_state, key, true);
+	if (oracle_on(st, &oracle_kind_rotation)) {
+		struct action trig[2];
+		struct shot s;
+		struct oracle_finding f;
+
+		action_init(&trig[0]);
+		action_init(&trig[1]);
+		trig[0].type = ACTION_ROTATE;
+		trig[0].rotation = 1;
+		trig[1].type = ACTION_ROTATE;
+		trig[1].rotation = 0;
+		changed = 1;
+		oracle_finding_init(&f);
+		if (device_rotate(dev, 1) == TD_OK && device_rotate(dev, 0) == TD_OK && oracle_shot_take(dev, &s) == TD_OK) {
+			if (oracle_state_lost(after->tree, after->activity, s.tree, s.activity, "rotation", &f)) {
+				char *ev = oracle_write_evidence(env, before->step, "rotation", &s);
+
+				oracle_report_finding(env, before->step, &f, trig, 2, ev);
+				free(ev);
+			}
+			oracle_shot_release(&s);
+		}
+		oracle_finding_release(&f);
+		(void)agent_env_trace(env, "oracle_check", cJSON_CreateObject());
+	}
+	if (oracle_on(st, &oracle_kind_background) && st->launcher) {
+		struct shot a, s;
+		struct action trig[2];
+		struct oracle_finding f;
+
+		/* The screen as it is now (a rotation check or its replay may have moved it). */
+		if (oracle_shot_take(dev, &a) != TD_OK)
+			return 1;
+		action_init(&trig[0]);
+		action_init(&trig[1]);
+		trig[0].type = ACTION_HOME;
+		trig[1].type = ACTION_START_ACTIVITY;
+		trig[1].uri = st->launcher;
+		changed = 1;
+		oracle_finding_init(&f);
+		if (oracle_has_user_state(a.tree) && device_key(dev, DEVICE_KEY_HOME) == TD_OK &&
+		    device_start_activity(dev, st->launcher) == TD_OK && oracle_shot_take(dev, &s) == TD_OK) {
+			if (oracle_state_lost(a.tree, a.activity, s.tree, s.activity, "Home and relaunch", &f)) {
+				char *ev = oracle_write_evidence(env, before->step, "background", &s);
+
+				oracle_report_finding(env, before->step, &f, trig, 2, ev);
+				free(ev);
+			}
+			oracle_shot_release(&s);
+		}
+		oracle_finding_release(&f);
+		oracle_shot_release(&a);
+	}
+	return changed;
+}
+
+bool oracle_state_recheck(const struct oracle_recheck *c, const char *what, struct oracle_finding *f)
+{
+	const struct replay_result *r = c->r;
+	size_t n = r->n_screens;
+	const struct replay_screen *last, *pre;
+
+	oracle_finding_init(f);
+	if (n < 1)
+		return false;
+	last = &r->screens[n - 1];
+	pre = n > c->trigger ? &r->screens[n - 1 - c->trigger] : &r->screens[0];
+	return oracle_state_lost(pre->tree, pre->activity, last->tree, last->activity, what, f);
+}
+
+static bool rotation_recheck(const struct oracle_recheck *c, struct oracle_finding *f)
+{
+	return oracle_state_recheck(c, "rotation", f);
+}
+
+const struct oracle_kind oracle_kind_rotation = {
+	.name = "rotation",
+	.config_key = "oracles.rotation",
+	.category = BUG_CAT_DATA_LOSS,
+	.doc = "entered text or checked state lost after rotating to landscape and back",
+	.evidence = "the screen after the trip and the fields lost",
+	.flags = 0,
+	.after_step = oracle_state_pass,
+	.recheck = rotation_recheck,
+};

@@ -1,0 +1,512 @@
+/*
+ * run.c - the run controller: run_new/run_execute/run_free, the stop
+ * reasons, stats and the status line; starts the Explorer (explorer.c) and the
+ * Monitor and Detector (monitor.c) threads (seeds 001 §II).
+ *
+ * DESIGN
+ * ------
+ * Four threads share one bounded queue (core/queue.h); every message is
+ * addressed to one agent id and carries a typed payload with its own free
+ * function:
+ *
+ *   Explorer --MSG_STEP-------> Monitor --MSG_SEGMENT--> Detector
+ *   Explorer <-MSG_CONTINUE/--- Monitor                  Detector
+ *               MSG_PAUSE
+ *   Explorer <-MSG_HINTS / MSG_DETECTED ---------------- Detector
+ *
+ * The Explorer owns the device for a step (capture, annotate, ask, verify,
+ * perform, capture the result) and releases it before it waits for the
+ * Monitor's answer, so that plugins on the Detector thread may drive the
+ * device while it is paused. The controller (the thread calling
+ * run_execute) only watches: status line, wall-clock budget, SIGINT.
+ *
+ * Shutdown order: the controller (or the Explorer itself, when the step
+ * budget or the model is spent) sets `stop`; the Explorer finishes its step
+ * and sends MSG_STOP to the Monitor; the Monitor classifies what is queued,
+ * hands the open segment to the Detector and sends MSG_STOP on; the Detector
+ * judges what is queued (skipped when interrupted) and exits. The controller
+ * joins Explorer, Monitor, Detector in that order, closes the queue, runs
+ * the plugins' on_finish, and writes bugs.json, summary.json, report.html.
+ *
+ * Lock order: env->dev_lock is never held while sending on the queue or
+ * waiting for a message; the queue, history, bug list and trace locks are
+ * leaves.
+ */
+#include "agents/run_internal.h"
+
+#include <math.h>
+#include <pthread.h>
+#include <signal.h>
+#include <stdatomic.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <strings.h>
+#include <time.h>
+#include <unistd.h>
+
+#include <cjson/cJSON.h>
+
+#include "agents/brain_registry.h"
+#include "agents/input_gen.h"
+#include "agents/report.h"
+#include "agents/rundir.h"
+#include "core/annotate.h"
+#include "core/config.h"
+#include "core/image.h"
+#include "core/llm.h"
+#include "core/log.h"
+#include "core/queue.h"
+#include "core/strbuf.h"
+#include "core/ui.h"
+#include "core/xalloc.h"
+#include "device/app_info.h"
+
+/* --- the run ------------------------------------------------------------------ */
+
+
+struct agent_env *run_env(struct run *r)
+{
+	return &r->env;
+}
+
+void run_options_init(struct run_options *o)
+{
+	memset(o, 0, sizeof(*o));
+	o->minutes = -1;
+	o->seed = -1;
+	o->status = -1;
+}
+
+/* Record why the run stops (first reason wins) and set the stop flag. */
+void run_set_stop(struct run *r, const char *reason)
+{
+	pthread_mutex_lock(&r->reason_lock);
+	if (!r->stop_reason)
+		r->stop_reason = reason;
+	pthread_mutex_unlock(&r->reason_lock);
+	atomic_store(&r->env.stop, true);
+}
+
+void run_request_stop(struct run *r)
+{
+	r->sig_stop = 1;
+}
+
+/* Send a message, waiting while the queue is full; false when closed. */
+bool run_send_msg(struct run *r, int from, int to, int type, void *payload, void (*free_fn)(void *))
+{
+	struct message m = { .to = to, .from = from, .type = type, .payload = payload, .free_payload = free_fn };
+	cJSON *rec = cJSON_CreateObject();
+	int err;
+
+	/* Traced before sending, so that the trace shows sends before their answers. */
+	cJSON_AddStringToObject(rec, "from", agent_name(from));
+	cJSON_AddStringToObject(rec, "to", agent_name(to));
+	cJSON_AddStringToObject(rec, "msg", agent_msg_name(type));
+	if ((type == MSG_PAUSE || type == MSG_DETECTED) && payload)
+		cJSON_AddNumberToObject(rec, "pause_id", ((const struct agent_pause_msg *)payload)->id);
+	(void)agent_env_trace(&r->env, "message", rec);
+	err = queue_send(r->q, &m, QUEUE_FOREVER);
+	if (err != TD_OK) {
+		if (free_fn && payload)
+			free_fn(payload);
+		rec = cJSON_CreateObject();
+		cJSON_AddStringToObject(rec, "msg", agent_msg_name(type));
+		cJSON_AddStringToObject(rec, "error", td_strerror(err));
+		(void)agent_env_trace(&r->env, "message_dropped", rec);
+		return false;
+	}
+	if (type >= 0 && type <= MSG_STOP)
+		atomic_fetch_add(&r->env.messages[type], 1);
+	return true;
+}
+
+/* A MSG_PAUSE / MSG_DETECTED payload for pause id `id`. */
+struct agent_pause_msg *run_pause_msg_new(int id)
+{
+	struct agent_pause_msg *pm = xcalloc(1, sizeof(*pm));
+	pm->id = id;
+	return pm;
+}
+
+void run_free_step_msg(void *p)
+{
+	struct agent_step_msg *m = p;
+	step_note_release(&m->note);
+	free(m);
+}
+
+void run_free_segment_msg(void *p)
+{
+	struct agent_segment_msg *m = p;
+	history_segment_release(&m->seg);
+	free(m);
+}
+
+void run_free_hints(void *p)
+{
+	brain_hints_release(p);
+	free(p);
+}
+
+/* --- construction ----------------------------------------------------------- */
+
+/* Pick the brain kind for `name` ("auto" -> llm or offline). */
+static const struct brain_kind *choose_kind(const struct config *cfg, const char *name)
+{
+	if (!strcmp(name, "auto")) {
+		if (llm_configured(cfg))
+			return brain_kind_find("llm");
+		return brain_kind_find("offline") ? brain_kind_find("offline") : brain_kind_find("llm");
+	}
+	return brain_kind_find(name);
+}
+
+int run_new(const struct config *cfg, const struct run_options *o, struct run **out)
+{
+	struct run *r = xcalloc(1, sizeof(*r));
+	const char *brain = o->brain ? o->brain : config_string(cfg, "run.brain");
+	const char *pdir = config_string(cfg, "agents.prompts_dir");
+	int err;
+	long long seed = o->seed >= 0 ? o->seed : config_int(cfg, "run.seed");
+	size_t n_kinds;
+
+	*out = NULL;
+	r->cfg = cfg;
+	r->env.cfg = cfg;
+	pthread_mutex_init(&r->reason_lock, NULL);
+	pthread_mutex_init(&r->env.dev_mutex, NULL);
+	pthread_cond_init(&r->env.dev_cond, NULL);
+	r->env.seed = (unsigned long)seed;
+	r->env.step_budget = o->steps > 0 ? o->steps : (int)config_int(cfg, "run.steps");
+	r->minutes = o->minutes >= 0 ? o->minutes : config_double(cfg, "run.minutes");
+	r->status_mode = o->status;
+	r->merged = config_bool(cfg, "agents.merged_request");
+	r->pause = config_bool(cfg, "agents.pause_explorer_while_detecting");
+	r->send_images = config_bool(cfg, "agents.send_images");
+	r->max_retries = (int)config_int(cfg, "agents.max_retries");
+	r->min_segment_steps = (int)config_int(cfg, "agents.detector_min_steps");
+	r->env.prompts_dir = xstrdup(pdir ? pdir : TRIDENT_SOURCE_DIR "/prompts");
+	r->env.hist = history_new();
+	err = annotate_opts_from_config(cfg, &r->ann_opts);
+	if (err != TD_OK)
+		annotate_opts_default(&r->ann_opts);
+
+	if (!brain)
+		brain = "auto";
+	/* Tests that bring all three brains need no kind. */
+	if (!(o->explorer_brain && o->monitor_brain && o->detector_brain))
+		r->kind = choose_kind(cfg, brain);
+	if (!r->kind && !o->explorer_brain) {
+		const struct brain_kind *const *k = brain_kinds(&n_kinds);
+		struct strbuf sb = STRBUF_INIT;
+		for (size_t i = 0; i < n_kinds; i++)
+			(void)strbuf_addf(&sb, "%s%s", i ? ", " : "", k[i]->name);
+		err = td_error(TD_ERR_CONFIG, "unknown brain \"%s\" (compiled in: auto, %s)", brain, sb.buf);
+		strbuf_release(&sb);
+		goto fail;
+	}
+	r->brain_name = xstrdup(r->kind ? r->kind->name : o->explorer_brain->name);
+	if (!o->out_dir) {
+		err = td_error(TD_ERR_INVALID, "no run directory (--out DIR)");
+		goto fail;
+	}
+	err = rundir_open(o->out_dir, &r->env.rd);
+	if (err != TD_OK)
+		goto fail;
+	{
+		char *bugs = rundir_abs(r->env.rd, "bugs.json");
+		char *logp = rundir_abs(r->env.rd, "run.log");
+		r->env.bugs = bug_list_new(bugs);
+		if (log_open(logp) != TD_OK)
+			log_warn("%s", td_errmsg(TD_ERR_IO));
+		free(bugs);
+		free(logp);
+	}
+	if (o->device_spec) {
+		err = device_open(o->device_spec, cfg, &r->env.dev);
+		if (err != TD_OK)
+			goto fail;
+		err = device_app_info(r->env.dev, &r->env.app);
+		if (err != TD_OK)
+			goto fail;
+	} else {
+		r->env.app = xcalloc(1, sizeof(*r->env.app));
+		r->env.app->package = xstrdup("");
+		r->env.app->label = xstrdup("");
+	}
+	if (r->kind && r->kind->needs_llm) {
+		if (!llm_configured(cfg)) {
+			err = td_error(TD_ERR_CONFIG, "--brain %s needs a model: set OPENAI_API_KEY or "
+					"ANTHROPIC_API_KEY (or llm.base_url for a local server), or use --brain offline",
+					r->kind->name);
+			goto fail;
+		}
+		err = llm_new(&r->env.llm, cfg);
+		if (err != TD_OK)
+			goto fail;
+		if (config_bool(cfg, "agents.record_llm") &&
+		    llm_set_run_dir(r->env.llm, rundir_path(r->env.rd)) != TD_OK)
+			log_warn("cannot record model calls: %s", td_errmsg(TD_ERR_IO));
+	}
+	r->explorer = o->explorer_brain;
+	r->monitor = o->monitor_brain;
+	r->detector = o->detector_brain;
+	if (!r->explorer && r->kind) {
+		if (!r->kind->new_explorer) {
+			err = td_error(TD_ERR_CONFIG, "brain %s has no explorer", r->kind->name);
+			goto fail;
+		}
+		err = r->kind->new_explorer(&r->env, &r->explorer);
+		if (err != TD_OK)
+			goto fail;
+	}
+	if (!r->monitor) {
+		if (r->kind && r->kind->new_monitor)
+			err = r->kind->new_monitor(&r->env, &r->monitor);
+		else
+			err = brain_activity_monitor_new(&r->env, &r->monitor);
+		if (err != TD_OK)
+			goto fail;
+	}
+	if (!r->detector && r->kind && r->kind->new_detector) {
+		err = r->kind->new_detector(&r->env, &r->detector);
+		if (err != TD_OK)
+			goto fail;
+	}
+	if (!o->no_plugins) {
+		const struct plugin_kind *const *pk = plugin_kinds(&n_kinds);
+		for (size_t i = 0; i < n_kinds; i++) {
+			struct agent_plugin *p = NULL;
+			err = pk[i]->new_plugin(&r->env, &p);
+			if (err != TD_OK)
+				goto fail;
+			if (!p)
+				continue;
+			r->env.plugins = xrealloc(r->env.plugins, (r->env.n_plugins + 1) * sizeof(p));
+			r->env.plugins[r->env.n_plugins++] = p;
+		}
+	}
+	r->q = queue_new((size_t)config_int(cfg, "agents.queue_capacity"));
+	*out = r;
+	return TD_OK;
+fail:
+	{
+		/* Keep the message: run_free may log. */
+		char *msg = xstrdup(td_errmsg(err));
+		if (!r->explorer && o->explorer_brain)
+			r->explorer = o->explorer_brain;
+		if (!r->monitor && o->monitor_brain)
+			r->monitor = o->monitor_brain;
+		if (!r->detector && o->detector_brain)
+			r->detector = o->detector_brain;
+		run_free(r);
+		err = td_error(err, "%s", msg);
+		free(msg);
+	}
+	return err;
+}
+
+void run_free(struct run *r)
+{
+	if (!r)
+		return;
+	if (r->explorer && r->explorer->free)
+		r->explorer->free(r->explorer);
+	if (r->monitor && r->monitor->free)
+		r->monitor->free(r->monitor);
+	if (r->detector && r->detector->free)
+		r->detector->free(r->detector);
+	for (size_t i = 0; i < r->env.n_plugins; i++)
+		if (r->env.plugins[i]->free)
+			r->env.plugins[i]->free(r->env.plugins[i]);
+	free(r->env.plugins);
+	if (r->q)
+		queue_free(r->q);
+	llm_free(r->env.llm);
+	if (r->env.dev)
+		device_close(r->env.dev);
+	if (r->env.app)
+		app_info_free(r->env.app);
+	bug_list_free(r->env.bugs);
+	history_free(r->env.hist);
+	if (r->env.rd) {
+		log_close();
+		rundir_close(r->env.rd);
+	}
+	free(r->env.prompts_dir);
+	free(r->brain_name);
+	pthread_mutex_destroy(&r->reason_lock);
+	pthread_mutex_destroy(&r->env.dev_mutex);
+	pthread_cond_destroy(&r->env.dev_cond);
+	free(r);
+}
+
+/* --- running ---------------------------------------------------------------- */
+
+void run_get_stats(struct run *r, struct run_stats *out)
+{
+	struct llm_usage u;
+	memset(out, 0, sizeof(*out));
+	out->steps = atomic_load(&r->env.steps_done);
+	out->screens = history_n_screens(r->env.hist);
+	out->activities = 0;
+	for (size_t i = 0; i < r->env.app->n_activities; i++) {
+		const char *name = r->env.app->activities[i].name;
+		if (report_activity_seen(r->env.hist, r->env.app, name))
+			out->activities++;
+	}
+	if (!r->env.app->n_activities)
+		out->activities = history_n_activities(r->env.hist);
+	out->activities_total = (int)r->env.app->n_activities;
+	out->functionalities = history_n_functionalities(r->env.hist);
+	out->bugs = (int)bug_list_count(r->env.bugs);
+	out->segments_judged = atomic_load(&r->env.segments_judged);
+	out->segments_skipped = atomic_load(&r->env.segments_skipped);
+	out->retries = atomic_load(&r->env.retries);
+	out->fallbacks = atomic_load(&r->env.fallbacks);
+	out->interventions = atomic_load(&r->env.interventions);
+	for (int i = 0; i <= MSG_STOP; i++)
+		out->messages[i] = atomic_load(&r->env.messages[i]);
+	run_usage_total(r, &u);
+	out->tokens = u.prompt_tokens + u.completion_tokens;
+	out->cost_usd = u.cost_usd;
+	out->wall_s = r->wall_s;
+	pthread_mutex_lock(&r->reason_lock);
+	out->stop_reason = r->stop_reason ? r->stop_reason : "steps";
+	pthread_mutex_unlock(&r->reason_lock);
+}
+
+/* Seconds on the monotonic clock. */
+static double now_s(void)
+{
+	struct timespec ts;
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return (double)ts.tv_sec + (double)ts.tv_nsec / 1e9;
+}
+
+/* Print the status line (terminal) or a periodic line. */
+static void show_status(struct run *r, double elapsed, bool tty, bool final)
+{
+	struct run_stats st;
+	char budget[64];
+	run_get_stats(r, &st);
+	if (r->minutes > 0)
+		snprintf(budget, sizeof(budget), "%.0fs/%.0fs", elapsed, r->minutes * 60);
+	else
+		snprintf(budget, sizeof(budget), "%.0fs", elapsed);
+	if (tty)
+		fprintf(stderr, "\r\033[Kstep %d/%d  screens %d  activities %d/%d  functionalities %d  "
+			"bugs %d  tokens %ld  $%.4f  %s%s", st.steps, r->env.step_budget, st.screens,
+			st.activities, st.activities_total, st.functionalities, st.bugs, st.tokens,
+			st.cost_usd, budget, final ? "\n" : "");
+	else
+		fprintf(stderr, "status: step %d/%d, screens %d, activities %d/%d, functionalities %d, "
+			"bugs %d, tokens %ld, cost $%.4f, elapsed %s\n", st.steps, r->env.step_budget,
+			st.screens, st.activities, st.activities_total, st.functionalities, st.bugs,
+			st.tokens, st.cost_usd, budget);
+	fflush(stderr);
+}
+
+int run_execute(struct run *r)
+{
+	pthread_t th[3];
+	void *(*mains[3])(void *) = { explorer_main, monitor_main, detector_main };
+	double start = now_s(), last_status = 0;
+	bool tty = isatty(STDERR_FILENO);
+	bool show = r->status_mode > 0 || (r->status_mode < 0 && log_get_level() < LOG_SILENT);
+	double interval = (double)config_int(r->cfg, "agents.status_interval_s");
+	int started = 0, err = TD_OK;
+	cJSON *rec;
+
+	rec = cJSON_CreateObject();
+	cJSON_AddStringToObject(rec, "brain", r->brain_name);
+	cJSON_AddStringToObject(rec, "package", r->env.app->package);
+	if (r->env.dev)
+		cJSON_AddStringToObject(rec, "device", device_serial(r->env.dev));
+	cJSON_AddNumberToObject(rec, "step_budget", r->env.step_budget);
+	cJSON_AddNumberToObject(rec, "minutes", r->minutes);
+	cJSON_AddBoolToObject(rec, "merged_request", r->merged);
+	cJSON_AddBoolToObject(rec, "pause_explorer", r->pause);
+	cJSON_AddNumberToObject(rec, "step", 0);
+	(void)agent_env_trace(&r->env, "run_start", rec);
+	log_info("exploring %s with the %s brain, %d steps%s", r->env.app->package, r->brain_name,
+		 r->env.step_budget, r->minutes > 0 ? " (time-limited)" : "");
+
+	if (r->env.dev && r->env.app->package[0]) {
+		if (device_disable_animations(r->env.dev) != TD_OK)
+			log_debug("cannot turn animations off: %s", td_errmsg(TD_ERR_DEVICE));
+		if (device_force_stop(r->env.dev, r->env.app->package) != TD_OK ||
+		    device_launch(r->env.dev, r->env.app->package) != TD_OK)
+			log_warn("cannot launch %s: %s", r->env.app->package, td_errmsg(TD_ERR_DEVICE));
+	}
+	if (!r->env.dev) {
+		err = td_error(TD_ERR_INVALID, "the run has no device");
+		goto report;
+	}
+	if (r->minutes > 0)
+		r->deadline_ms = r->minutes * 60000.0;
+	for (int i = 0; i < 3; i++) {
+		if (pthread_create(&th[i], NULL, mains[i], r) != 0) {
+			err = td_error(TD_ERR_NOMEM, "cannot start the %s thread", agent_name(i + 1));
+			run_set_stop(r, "error");
+			break;
+		}
+		started++;
+	}
+	if (started < 3 && started > 0) {
+		/* The Explorer never sends MSG_STOP if it did not start; close instead. */
+		queue_close(r->q);
+	}
+	while (started == 3 && !atomic_load(&r->explorer_done)) {
+		double t = now_s() - start;
+		if (r->sig_stop && !atomic_load(&r->env.stop)) {
+			atomic_store(&r->env.interrupted, true);
+			run_set_stop(r, "interrupted");
+			log_info("interrupted: finishing the current step");
+		}
+		if (r->deadline_ms > 0 && t * 1000.0 >= r->deadline_ms)
+			run_set_stop(r, "time");
+		if (show && (tty ? t - last_status >= 0.5 : t - last_status >= interval)) {
+			show_status(r, t, tty, false);
+			last_status = t;
+		}
+		usleep(50000);
+	}
+	for (int i = 0; i < started; i++) {
+		/* A second SIGINT while waiting skips the Detector's queue. */
+		pthread_join(th[i], NULL);
+		if (r->sig_stop)
+			atomic_store(&r->env.interrupted, true);
+	}
+	queue_close(r->q);
+	if (atomic_load(&r->fatal))
+		err = atomic_load(&r->fatal);
+report:
+	r->wall_s = now_s() - start;
+	for (size_t i = 0; i < r->env.n_plugins; i++)
+		if (r->env.plugins[i]->on_finish)
+			r->env.plugins[i]->on_finish(r->env.plugins[i], &r->env);
+	if (show)
+		show_status(r, r->wall_s, tty, true);
+	{
+		struct run_stats st;
+		int werr;
+		run_get_stats(r, &st);
+		rec = cJSON_CreateObject();
+		cJSON_AddStringToObject(rec, "reason", st.stop_reason);
+		cJSON_AddNumberToObject(rec, "steps", st.steps);
+		cJSON_AddNumberToObject(rec, "bugs", st.bugs);
+		(void)agent_env_trace(&r->env, "run_end", rec);
+		if (bug_list_write(r->env.bugs) != TD_OK)
+			log_error("%s", td_errmsg(TD_ERR_IO));
+		werr = report_write_all(&r->env, &st, r->brain_name);
+		if (werr != TD_OK) {
+			log_error("cannot write the reports: %s", td_errmsg(werr));
+			if (err == TD_OK)
+				err = werr;
+		}
+	}
+	return err;
+}
