@@ -107,6 +107,7 @@ struct detector_verdict {
 	struct bug report;           /* filled when bug: title, category, description, steps... */
 	struct bug *more;            /* further bugs of the same answer (each reported too) */
 	size_t n_more;
+	bool deferred;               /* held back: judged together with the next segments */
 	char *functionality;         /* chain of thought: identified functionality */
 	char *expected_path;
 	char *actual_path;

@@ -373,6 +373,18 @@ static int llm_monitor_classify(struct monitor_brain *b, struct agent_env *env, 
 	err = history_get_step(h, step, &hs);
 	if (err != TD_OK)
 		return err;
+	if (hs.by) {
+		/* The tester's own action (restart, escape): no request; the functionality goes on. */
+		char *cur = history_current_functionality(h);
+		out->valid = true;
+		out->functionality = cur[0] ? cur : xstrdup("Start the app");
+		if (!cur[0])
+			free(cur);
+		out->status = FUNC_PARTIAL;
+		out->page_description = xasprintf("the tester's action (%s)", hs.by);
+		history_step_release(&hs);
+		return TD_OK;
+	}
 	inquiry = inquiry_text(env, &err);
 	if (err != TD_OK)
 		goto out;
@@ -760,8 +772,10 @@ static int llm_detector_judge(struct detector_brain *b, struct agent_env *env, c
 	} else if (!strstr(st->held_names.buf, "; ...")) {
 		(void)strbuf_adds(&st->held_names, "; ...");
 	}
-	if (!seg->final && seg->last_step - st->held_first + 1 < st->batch_steps)
+	if (!seg->final && seg->last_step - st->held_first + 1 < st->batch_steps) {
+		out->deferred = true;
 		return TD_OK;
+	}
 	all.first_step = st->held_first;
 	all.name = st->held_names.buf;
 	err = judge_now(b, env, &all, out);

@@ -76,6 +76,7 @@ void history_step_release(struct history_step *s)
 	free(s->row);
 	free(s->feedback);
 	free(s->by);
+	free(s->side_trip);
 	action_release(&s->action);
 	history_step_init(s);
 }
@@ -91,6 +92,7 @@ void history_step_copy(struct history_step *dst, const struct history_step *src)
 	dst->row = xstrdup_or_null(src->row);
 	dst->feedback = xstrdup_or_null(src->feedback);
 	dst->by = xstrdup_or_null(src->by);
+	dst->side_trip = xstrdup_or_null(src->side_trip);
 	action_copy(&dst->action, &src->action);
 }
 
@@ -198,6 +200,14 @@ void history_set_feedback(struct history *h, int step, const char *feedback)
 		free(h->steps[step - 1].feedback);
 		h->steps[step - 1].feedback = feedback && feedback[0] ? xstrdup(feedback) : NULL;
 	}
+	pthread_mutex_unlock(&h->lock);
+}
+
+void history_set_side_trip(struct history *h, int step, const char *name)
+{
+	pthread_mutex_lock(&h->lock);
+	if (step >= 1 && step <= h->n_steps && !h->steps[step - 1].side_trip)
+		h->steps[step - 1].side_trip = xstrdup(name);
 	pthread_mutex_unlock(&h->lock);
 }
 
@@ -474,12 +484,12 @@ char *history_step_action_text(const struct history_step *s)
 /* What followed the action: the app's message, or that nothing changed. */
 static void result_text(const struct history_step *s, struct strbuf *sb)
 {
-	if (s->feedback && s->feedback[0]) {
-		(void)strbuf_adds(sb, " -> app said ");
-		add_quoted(sb, s->feedback, 120);
-	} else if (!s->changed) {
+	if (s->feedback && s->feedback[0])
+		(void)strbuf_addf(sb, " -> app showed %.*s", ui_text_prefix_len(s->feedback, 140), s->feedback);
+	else if (!s->changed)
 		(void)strbuf_adds(sb, " (no visible change)");
-	}
+	if (s->side_trip)
+		(void)strbuf_addf(sb, " [then the tester's own check: %s]", s->side_trip);
 }
 
 /* One compact step record line (the Explorer's history); lock held. */

@@ -58,6 +58,7 @@ struct history_step {
 	char *row;               /* the list row / container text of the widget acted on; may be NULL */
 	char *feedback;          /* what the app said after the action: toast, snackbar, dialog; may be NULL */
 	char *by;                /* NULL: the brain chose it; else who injected it ("loop escape", ...) */
+	char *side_trip;         /* a plugin that drove the device after the action (an oracle's check) */
 };
 
 struct history_functionality {
@@ -98,6 +99,8 @@ int history_get_step(struct history *h, int step, struct history_step *out) TD_M
 void history_set_changed(struct history *h, int step, bool changed);
 /* Record what the app said after step `step` (a toast, snackbar or dialog text; copied). */
 void history_set_feedback(struct history *h, int step, const char *feedback);
+/* Record that plugin `name` drove the device after step `step` (the tester's check). */
+void history_set_side_trip(struct history *h, int step, const char *name);
 
 /*
  * Record which functionality `step` belongs to (created on first use; names

@@ -166,3 +166,23 @@ int screen_text(const struct ui_tree *tree, const struct ui_rect *screen,
 	free(busy);
 	return err;
 }
+
+char *screen_app_message(const struct ui_tree *tree)
+{
+	char *text, *msg;
+	if (!tree)
+		return NULL;
+	for (size_t i = 0; i < tree->n_nodes; i++) {
+		const struct ui_widget *w = tree->nodes[i];
+		size_t n = strlen(w->resource_id);
+		if (w->text[0] && n >= 13 && !strcmp(w->resource_id + n - 13, "snackbar_text"))
+			return xasprintf("snackbar \"%.*s\"", ui_text_prefix_len(w->text, 120), w->text);
+	}
+	/* A dialog window: narrower than the screen the status bar spans (1080 px on a phone). */
+	if (tree->n_roots != 1 || tree->roots[0]->bounds.x1 <= 0 || ui_rect_width(&tree->roots[0]->bounds) <= 0)
+		return NULL;
+	text = screen_row_text(tree->roots[0], NULL, 120);
+	msg = text[0] ? xasprintf("dialog \"%s\"", text) : NULL;
+	free(text);
+	return msg;
+}

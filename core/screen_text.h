@@ -51,4 +51,12 @@ int screen_text(const struct ui_tree *tree, const struct ui_rect *screen,
 		const struct ui_widget *const *shown, size_t n_shown, int row_tolerance,
 		struct strbuf *sb) TD_MUST_CHECK;
 
+/*
+ * A message the app put up that the dump shows: a dialog (the dump covers
+ * only the dialog's window: its root is narrower than the screen) or a
+ * snackbar (resource-id ending in "snackbar_text"). "dialog \"Remove this
+ * card? · Cancel · Remove\"", "snackbar \"Saved\"", or NULL. Caller frees.
+ */
+char *screen_app_message(const struct ui_tree *tree);
+
 #endif
