@@ -209,7 +209,8 @@ static int hybrid_monitor_new(struct agent_env *env, struct monitor_brain **out)
 static int hybrid_detector_new(struct agent_env *env, struct detector_brain **out)
 {
 	return brain_llm_detector_new(env, 1,
-				      (int)config_int(agent_env_config(env), "agents.hybrid_detector_batch_steps"), out);
+				      (int)config_int(agent_env_config(env), "agents.hybrid_detector_batch_steps"), true,
+				      out);
 }
 
 const struct brain_kind brain_kind_hybrid = {

@@ -473,6 +473,7 @@ struct llm_detector {
 	bool send_images;
 	int strip_frames, history_tokens;
 	int max_images;          /* history strip images per request (1 or 2) */
+	bool compact;            /* no page descriptions, shorter page texts, at most 3 examples */
 	int batch_steps;         /* judge consecutive segments together until they span this many steps */
 	int held_first;          /* first step of the segments held back; 0 none */
 	struct strbuf held_names;/* their names, "A; B" */
@@ -623,15 +624,15 @@ static char *page_text(struct agent_env *env, int step, int max)
 }
 
 /* The segment's records, each followed by the text its page showed, then the page after the last action. */
-static char *actual_path_text(struct agent_env *env, const struct history_segment *seg)
+static char *actual_path_text(struct agent_env *env, const struct history_segment *seg, bool compact)
 {
 	struct history *h = agent_env_history(env);
 	struct strbuf sb = STRBUF_INIT;
 	char *prev = NULL;
 	for (int i = seg->first_step; i <= seg->last_step + 1; i++) {
-		char *text = page_text(env, i, 400);
+		char *text = page_text(env, i, compact ? 200 : 400);
 		if (i <= seg->last_step) {
-			char *rec = history_segment_text(h, i, i);
+			char *rec = history_segment_records(h, i, i, !compact);
 			/* A page that shows what the previous one showed is not repeated. */
 			if (!prev || strcmp(prev, text))
 				(void)strbuf_addf(&sb, "  page text: %s\n", text[0] ? text : "(none)");
@@ -687,7 +688,7 @@ static int judge_now(struct detector_brain *b, struct agent_env *env, const stru
 	cJSON *answer = NULL;
 	unsigned char *strips[2] = { NULL, NULL };
 	size_t strip_lens[2] = { 0, 0 }, idx[32];
-	char *query = segment_query(h, seg), *path = actual_path_text(env, seg);
+	char *query = segment_query(h, seg), *path = actual_path_text(env, seg, st->compact);
 	char *funcs = history_functionality_text(h), *cats = categories_text(), *app;
 	char *reported = reported_text(env);
 	char range[64];
@@ -794,7 +795,8 @@ static void llm_detector_free(struct detector_brain *b)
 	free(b);
 }
 
-int brain_llm_detector_new(struct agent_env *env, int max_images, int batch_steps, struct detector_brain **out)
+int brain_llm_detector_new(struct agent_env *env, int max_images, int batch_steps, bool compact,
+			   struct detector_brain **out)
 {
 	const struct config *cfg = agent_env_config(env);
 	const char *ex_path = config_string(cfg, "agents.bug_examples");
@@ -807,6 +809,9 @@ int brain_llm_detector_new(struct agent_env *env, int max_images, int batch_step
 	st->top_k = (size_t)config_int(cfg, "agents.detector_top_k");
 	st->max_images = max_images < 1 ? 1 : max_images > 2 ? 2 : max_images;
 	st->batch_steps = batch_steps < 1 ? 1 : batch_steps;
+	st->compact = compact;
+	if (compact && st->top_k > 3)
+		st->top_k = 3;
 	strbuf_init(&st->held_names, 0);
 	st->send_images = config_bool(cfg, "agents.send_images");
 	st->strip_frames = (int)config_int(cfg, "agents.strip_max_frames");
@@ -835,7 +840,7 @@ int brain_llm_detector_new(struct agent_env *env, int max_images, int batch_step
 static int llm_detector_new(struct agent_env *env, struct detector_brain **out)
 {
 	return brain_llm_detector_new(env, 2, (int)config_int(agent_env_config(env), "agents.detector_batch_steps"),
-				      out);
+				      false, out);
 }
 
 const struct brain_kind brain_kind_llm = {

@@ -29,9 +29,11 @@ int brain_llm_form_values(struct agent_env *env, const struct brain_screen *s, c
  * The model Detector (prompts/detector.md) sending at most `max_images`
  * history strip images (1 or 2) of at most 6 frames each, judging
  * consecutive finished functionalities together until they span
- * `batch_steps` steps (1: each on its own).
+ * `batch_steps` steps (1: each on its own). `compact` leaves out the page
+ * descriptions (when a mechanical monitor wrote them), cuts page texts to
+ * 200 bytes and retrieves at most 3 examples.
  */
-int brain_llm_detector_new(struct agent_env *env, int max_images, int batch_steps,
+int brain_llm_detector_new(struct agent_env *env, int max_images, int batch_steps, bool compact,
 			   struct detector_brain **out) TD_MUST_CHECK;
 
 #endif

@@ -703,6 +703,13 @@ void *explorer_main(void *arg)
 				}
 			}
 		}
+		if (act.type == ACTION_WAIT) {
+			/* Look again after a pause: a page that is loading, a delayed result. */
+			long ms = (long)config_int(r->cfg, "agents.wait_ms");
+			struct timespec ts = { ms / 1000, (ms % 1000) * 1000000L };
+			while (ms > 0 && nanosleep(&ts, &ts) != 0 && !atomic_load(&env->stop))
+				;
+		}
 		err = action_perform(dev, &act, env->app->package);
 		if (err != TD_OK)
 			log_warn("step %d: %s failed: %s", step, action_type_name(act.type), td_errmsg(err));

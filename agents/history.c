@@ -505,12 +505,12 @@ static void step_line(struct history *h, const struct history_step *s, struct st
 }
 
 /* One full record (the Detector's actual path): activity, page, action, result; lock held. */
-static void record_line(struct history *h, const struct history_step *s, struct strbuf *sb)
+static void record_line(struct history *h, const struct history_step *s, struct strbuf *sb, bool pages)
 {
 	(void)strbuf_addf(sb, "#%d [%s]", s->step, short_activity(s->activity));
 	if (s->functionality >= 0)
 		(void)strbuf_addf(sb, " {%s}", h->funcs[s->functionality].name);
-	if (s->page_description && s->page_description[0])
+	if (pages && s->page_description && s->page_description[0])
 		(void)strbuf_addf(sb, " page: %.*s;", ui_text_prefix_len(s->page_description, 100), s->page_description);
 	(void)strbuf_adds(sb, s->by ? " tester's action (" : " action: ");
 	if (s->by)
@@ -582,7 +582,7 @@ char *history_text_view(struct history *h, int max_tokens)
 	return strbuf_detach(&head, NULL);
 }
 
-char *history_segment_text(struct history *h, int first, int last)
+char *history_segment_records(struct history *h, int first, int last, bool page_descriptions)
 {
 	struct strbuf sb = STRBUF_INIT;
 	pthread_mutex_lock(&h->lock);
@@ -591,9 +591,14 @@ char *history_segment_text(struct history *h, int first, int last)
 	if (last > h->n_steps)
 		last = h->n_steps;
 	for (int i = first; i <= last; i++)
-		record_line(h, &h->steps[i - 1], &sb);
+		record_line(h, &h->steps[i - 1], &sb, page_descriptions);
 	pthread_mutex_unlock(&h->lock);
 	return strbuf_detach(&sb, NULL);
+}
+
+char *history_segment_text(struct history *h, int first, int last)
+{
+	return history_segment_records(h, first, last, true);
 }
 
 /* One frame of a strip: a copy of the step (or of the page after the last step). */

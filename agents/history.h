@@ -153,6 +153,8 @@ char *history_functionality_text(struct history *h);
  * Caller frees.
  */
 char *history_segment_text(struct history *h, int first, int last);
+/* The same, without the page descriptions when `page_descriptions` is false. Caller frees. */
+char *history_segment_records(struct history *h, int first, int last, bool page_descriptions);
 /* One step's action as the records say it (`click "Add" in row "Mug"`). Caller frees. */
 char *history_step_action_text(const struct history_step *s);
 
