@@ -14,6 +14,8 @@
 #include <cjson/cJSON.h>
 
 #include "agents/rundir.h"
+#include "core/annotate.h"
+#include "core/frame_ring.h"
 #include "core/history_strip.h"
 #include "core/image.h"
 #include "core/strbuf.h"
@@ -32,6 +34,7 @@ struct history {
 	int n_activities;
 	uint64_t *screens;
 	int n_screens;
+	struct frame_ring *frames;       /* small screenshots of the last steps, for the strips */
 };
 
 const char *func_status_name(enum func_status s)
@@ -108,6 +111,7 @@ struct history *history_new(void)
 	struct history *h = xcalloc(1, sizeof(*h));
 	pthread_mutex_init(&h->lock, NULL);
 	h->cur_func = -1;
+	h->frames = frame_ring_new(HISTORY_FRAMES);
 	return h;
 }
 
@@ -115,6 +119,7 @@ void history_free(struct history *h)
 {
 	if (!h)
 		return;
+	frame_ring_free(h->frames);
 	for (int i = 0; i < h->n_steps; i++)
 		history_step_release(&h->steps[i]);
 	free(h->steps);
@@ -596,6 +601,11 @@ char *history_segment_records(struct history *h, int first, int last, bool page_
 	return strbuf_detach(&sb, NULL);
 }
 
+void history_put_frame(struct history *h, int step, struct image *img, int screen_w, int screen_h)
+{
+	frame_ring_put(h->frames, step, img, screen_w, screen_h);
+}
+
 char *history_segment_text(struct history *h, int first, int last)
 {
 	return history_segment_records(h, first, last, true);
@@ -634,7 +644,8 @@ static int strip_frames(struct history *h, int first, int last, struct strip_fra
 }
 
 /* One strip image of frames f[0..n-1] as PNG; TD_ERR_NOT_FOUND when none has a screenshot. */
-static int strip_png(const struct strip_frame *f, int n, const char *run_dir, unsigned char **png, size_t *png_len)
+static int strip_png(struct history *h, const struct strip_frame *f, int n, const char *run_dir,
+		     unsigned char **png, size_t *png_len)
 {
 	struct history_strip_step *frames = xcalloc((size_t)n, sizeof(*frames));
 	struct image **shots = xcalloc((size_t)n, sizeof(*shots));
@@ -645,7 +656,12 @@ static int strip_png(const struct strip_frame *f, int n, const char *run_dir, un
 
 	for (int i = 0; i < n; i++) {
 		const char *rel = f[i].step.screenshot;
-		if (rel && run_dir) {
+		/* The small copy the Explorer kept, else the PNG in the run directory. */
+		shots[i] = frame_ring_get(h->frames, f[i].step.step, &frames[i].screen_width,
+					  &frames[i].screen_height);
+		if (shots[i])
+			have++;
+		else if (rel && run_dir) {
 			char *path = xasprintf("%s/%s", run_dir, rel);
 			if (image_read_file(path, &shots[i]) == TD_OK)
 				have++;
@@ -676,7 +692,7 @@ static int strip_png(const struct strip_frame *f, int n, const char *run_dir, un
 		opts.columns = 3;
 	err = history_strip_build(frames, (size_t)n, &opts, &strip);
 	if (err == TD_OK)
-		err = image_encode_png(strip, 1, png, png_len);
+		err = annotate_encode_png(strip, NULL, png, png_len); /* the request palette PNG */
 out:
 	image_free(strip);
 	for (int i = 0; i < n; i++) {
@@ -709,7 +725,7 @@ int history_image_view(struct history *h, const char *run_dir, int first, int la
 	n = strip_frames(h, first, last, &f);
 	if (!n)
 		return td_error(TD_ERR_NOT_FOUND, "no steps %d..%d in the history", first, last);
-	err = strip_png(f, n, run_dir, png, png_len);
+	err = strip_png(h, f, n, run_dir, png, png_len);
 	strip_frames_free(f, n);
 	return err;
 }
@@ -736,7 +752,7 @@ int history_image_views(struct history *h, const char *run_dir, int first, int l
 		int len = (n - start) / (chunks - c) + ((n - start) % (chunks - c) ? 1 : 0);
 		pngs[made] = NULL;
 		lens[made] = 0;
-		if (strip_png(f + start, len, run_dir, &pngs[made], &lens[made]) == TD_OK)
+		if (strip_png(h, f + start, len, run_dir, &pngs[made], &lens[made]) == TD_OK)
 			made++;
 		start += len;
 	}

@@ -34,6 +34,7 @@
 #include "core/error.h"
 
 struct cJSON;
+struct image;
 
 enum func_status {
 	FUNC_PARTIAL = 0, /* "partially tested" */
@@ -158,13 +159,24 @@ char *history_segment_records(struct history *h, int first, int last, bool page_
 /* One step's action as the records say it (`click "Add" in row "Mug"`). Caller frees. */
 char *history_step_action_text(const struct history_step *s);
 
+/* Steps whose small screenshot the history keeps in memory for the strips. */
+#define HISTORY_FRAMES 32
+
+/*
+ * Keep `img` (ownership passes) as step `step`'s screenshot for the image
+ * view; `screen_w` x `screen_h` is the device size. Only the last
+ * HISTORY_FRAMES are kept.
+ */
+void history_put_frame(struct history *h, int step, struct image *img, int screen_w, int screen_h);
+
 /*
  * The image view: a history strip of steps first..last (at most
  * `max_frames`, the most recent kept), each frame the step's screenshot
- * captioned with its step number and a short action, read from run
- * directory `run_dir`. `last` may be one past the newest step: that frame is
- * the page after the newest action (steps/NNNN.png of step last, written
- * when the Explorer captured it) captioned "after". PNG bytes in *png
+ * captioned with its step number and a short action: the small copy kept by
+ * history_put_frame(), else the PNG read from run directory `run_dir`.
+ * `last` may be one past the newest step: that frame is the page after the
+ * newest action (steps/NNNN.png of step last, written when the Explorer
+ * captured it) captioned "page after the last action". PNG bytes in *png
  * (free()). TD_ERR_NOT_FOUND when no frame has an image.
  */
 int history_image_view(struct history *h, const char *run_dir, int first, int last,
