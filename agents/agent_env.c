@@ -128,6 +128,9 @@ void detector_verdict_init(struct detector_verdict *v)
 void detector_verdict_release(struct detector_verdict *v)
 {
 	bug_release(&v->report);
+	for (size_t i = 0; i < v->n_more; i++)
+		bug_release(&v->more[i]);
+	free(v->more);
 	free(v->functionality);
 	free(v->expected_path);
 	free(v->actual_path);

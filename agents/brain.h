@@ -73,6 +73,7 @@ struct brain_screen {
 	const unsigned char *annotated_png; /* may be NULL */
 	size_t annotated_png_len;
 	bool in_app;                 /* the foreground package is the app under test */
+	const char *feedback;        /* a toast/snackbar read from the screenshot (OCR), or NULL */
 };
 
 /* The widget numbered `number`, or NULL. */
@@ -104,6 +105,9 @@ void step_note_release(struct step_note *n);
 struct detector_verdict {
 	bool bug;
 	struct bug report;           /* filled when bug: title, category, description, steps... */
+	struct bug *more;            /* further bugs of the same answer (each reported too) */
+	size_t n_more;
+	bool deferred;               /* held back: judged together with the next segments */
 	char *functionality;         /* chain of thought: identified functionality */
 	char *expected_path;
 	char *actual_path;

@@ -19,10 +19,12 @@
 #include <cjson/cJSON.h>
 
 #include "agents/brain.h"
+#include "agents/brain_llm.h"
 #include "agents/prompts.h"
 #include "agents/rundir.h"
 #include "core/annotate.h"
 #include "core/config.h"
+#include "core/screen_text.h"
 #include "core/llm.h"
 #include "core/log.h"
 #include "core/strbuf.h"
@@ -126,6 +128,23 @@ static char *inquiry_text(struct agent_env *env, int *err)
 
 /* --- Explorer --------------------------------------------------------------- */
 
+/* The screen's texts that the widget list does not show, and the app's message. Caller frees. */
+static char *explorer_screen_text(const struct brain_screen *s)
+{
+	struct strbuf sb = STRBUF_INIT;
+	const struct ui_widget **shown = xcalloc(s->n_widgets ? s->n_widgets : 1, sizeof(*shown));
+	for (size_t i = 0; i < s->n_widgets; i++)
+		shown[i] = s->widgets[i].w;
+	if (s->feedback && s->feedback[0])
+		(void)strbuf_addf(&sb, "Message shown by the app (toast): \"%s\"\n", s->feedback);
+	if (s->tree && screen_text(s->tree, &s->tree->screen, shown, s->n_widgets, 24, &sb) != TD_OK)
+		log_warn("step %d: the screen's text is too long", s->step);
+	free(shown);
+	if (!sb.len)
+		(void)strbuf_adds(&sb, "(none)\n");
+	return strbuf_detach(&sb, NULL);
+}
+
 struct llm_explorer {
 	cJSON *schema;
 	bool merged, send_images;
@@ -144,6 +163,7 @@ static int llm_explorer_choose(struct explorer_brain *b, struct agent_env *env, 
 	char *hist = history_text_view(agent_env_history(env), st->history_tokens);
 	char *hint = brain_hints_text(hints);
 	char *cur = history_current_functionality(agent_env_history(env));
+	char *texts = explorer_screen_text(s);
 	char *inquiry = NULL, *fb = NULL, step[32], budget[32];
 	int err = TD_OK;
 
@@ -163,6 +183,7 @@ static int llm_explorer_choose(struct explorer_brain *b, struct agent_env *env, 
 			{ "activity", s->activity },
 			{ "legend", s->legend },
 			{ "widget_list", s->widget_list && s->widget_list[0] ? s->widget_list : "(no actionable widgets)" },
+			{ "screen_text", texts },
 			{ "history", hist },
 			{ "hints", hint[0] ? hint : "(none yet)" },
 			{ "feedback", fb ? fb : "" },
@@ -202,6 +223,7 @@ out:
 	free(hist);
 	free(hint);
 	free(cur);
+	free(texts);
 	free(inquiry);
 	free(fb);
 	return err;
@@ -215,7 +237,7 @@ static void llm_explorer_free(struct explorer_brain *b)
 	free(b);
 }
 
-static int llm_explorer_new(struct agent_env *env, struct explorer_brain **out)
+int brain_llm_explorer_new(struct agent_env *env, bool merged, struct explorer_brain **out)
 {
 	const struct config *cfg = agent_env_config(env);
 	struct llm_explorer *st = xcalloc(1, sizeof(*st));
@@ -223,7 +245,7 @@ static int llm_explorer_new(struct agent_env *env, struct explorer_brain **out)
 	int err;
 
 	*out = NULL;
-	st->merged = config_bool(cfg, "agents.merged_request");
+	st->merged = merged;
 	st->send_images = config_bool(cfg, "agents.send_images");
 	st->history_tokens = (int)config_int(cfg, "agents.history_max_tokens");
 	err = prompt_load_schema(agent_env_prompts_dir(env),
@@ -239,6 +261,61 @@ static int llm_explorer_new(struct agent_env *env, struct explorer_brain **out)
 	b->free = llm_explorer_free;
 	*out = b;
 	return TD_OK;
+}
+
+static int llm_explorer_new(struct agent_env *env, struct explorer_brain **out)
+{
+	return brain_llm_explorer_new(env, config_bool(agent_env_config(env), "agents.merged_request"), out);
+}
+
+int brain_llm_form_values(struct agent_env *env, const struct brain_screen *s, char ***values)
+{
+	struct prompt p;
+	struct llm_request *req;
+	cJSON *answer = NULL, *schema = NULL;
+	const cJSON *it;
+	char *app = app_info_text(env, s->activity), *texts = explorer_screen_text(s);
+	int err;
+
+	*values = NULL;
+	err = prompt_load_schema(agent_env_prompts_dir(env), "form_values.schema.json", &schema);
+	if (err != TD_OK)
+		goto out;
+	{
+		const struct prompt_var vars[] = {
+			{ "app_info", app },
+			{ "widget_list", s->widget_list && s->widget_list[0] ? s->widget_list : "(no widgets)" },
+			{ "screen_text", texts },
+		};
+		err = prompt_render_file(agent_env_prompts_dir(env), "form_values.md", vars,
+					 sizeof(vars) / sizeof(vars[0]), &p);
+	}
+	if (err != TD_OK)
+		goto out;
+	/* Text only: the widget list and the screen's texts name every field. */
+	req = request_from(&p, "explorer", "form_values", schema, NULL, 0, false);
+	prompt_release(&p);
+	err = llm_call(agent_env_llm(env), req, &answer, NULL);
+	llm_request_free(req);
+	if (err != TD_OK)
+		goto out;
+	*values = xcalloc(s->n_widgets + 1, sizeof(char *));
+	cJSON_ArrayForEach(it, cJSON_GetObjectItemCaseSensitive(answer, "values")) {
+		const cJSON *n = cJSON_GetObjectItemCaseSensitive(it, "widget");
+		const char *t = str_member(it, "text");
+		const struct brain_widget *w;
+		if (!cJSON_IsNumber(n) || !t || !(w = brain_screen_widget(s, n->valueint)) ||
+		    !(w->actions & UI_ACT_INPUT))
+			continue;
+		free((*values)[w->number]);
+		(*values)[w->number] = xstrdup(t);
+	}
+out:
+	cJSON_Delete(answer);
+	cJSON_Delete(schema);
+	free(app);
+	free(texts);
+	return err;
 }
 
 /* --- Monitor ---------------------------------------------------------------- */
@@ -296,6 +373,18 @@ static int llm_monitor_classify(struct monitor_brain *b, struct agent_env *env, 
 	err = history_get_step(h, step, &hs);
 	if (err != TD_OK)
 		return err;
+	if (hs.by) {
+		/* The tester's own action (restart, escape): no request; the functionality goes on. */
+		char *cur = history_current_functionality(h);
+		out->valid = true;
+		out->functionality = cur[0] ? cur : xstrdup("Start the app");
+		if (!cur[0])
+			free(cur);
+		out->status = FUNC_PARTIAL;
+		out->page_description = xasprintf("the tester's action (%s)", hs.by);
+		history_step_release(&hs);
+		return TD_OK;
+	}
 	inquiry = inquiry_text(env, &err);
 	if (err != TD_OK)
 		goto out;
@@ -383,6 +472,11 @@ struct llm_detector {
 	size_t top_k;
 	bool send_images;
 	int strip_frames, history_tokens;
+	int max_images;          /* history strip images per request (1 or 2) */
+	bool compact;            /* no page descriptions, shorter page texts, at most 3 examples */
+	int batch_steps;         /* judge consecutive segments together until they span this many steps */
+	int held_first;          /* first step of the segments held back; 0 none */
+	struct strbuf held_names;/* their names, "A; B" */
 };
 
 /* The retrieval query of a segment: its functionality, activities and page descriptions. */
@@ -431,14 +525,42 @@ static void take_paths(const cJSON *v, char ***out, size_t *n)
 	}
 }
 
+/* One bug of a Detector answer (`o`: title, description, category, steps, shown_at_step). */
+static void bug_from_answer(struct history *h, const struct history_segment *seg,
+			    const struct detector_verdict *v, const cJSON *o, struct bug *out)
+{
+	const cJSON *it, *shown = cJSON_GetObjectItemCaseSensitive(o, "shown_at_step");
+	int c = bug_category_parse(str_member(o, "category"));
+	out->category = c >= 0 ? (enum bug_category)c : BUG_CAT_INTERACTION_LOGIC;
+	out->title = xstrdup_or_null(str_member(o, "title"));
+	out->description = xstrdup_or_null(str_member(o, "description"));
+	out->functionality = xstrdup(v->functionality ? v->functionality : seg->name);
+	out->expected = xstrdup_or_null(v->expected_path);
+	out->actual = xstrdup_or_null(v->actual_path);
+	out->found_by = xstrdup("detector");
+	cJSON_ArrayForEach(it, cJSON_GetObjectItemCaseSensitive(o, "steps")) {
+		struct history_step hs;
+		int n = cJSON_IsNumber(it) ? it->valueint : -1; /* cJSON clamps valueint */
+		if (n < seg->first_step - 50 || n > seg->last_step + 1 || history_get_step(h, n, &hs) != TD_OK)
+			continue;
+		bug_add_step(out, n, &hs.action, hs.screenshot, hs.activity);
+		history_step_release(&hs);
+	}
+	/* The page that shows the bug: the screen after that step's action. */
+	if (cJSON_IsNumber(shown) && shown->valueint >= seg->first_step - 50 &&
+	    shown->valueint <= seg->last_step + 1) {
+		char *after = rundir_step_rel(shown->valueint + 1, ".png");
+		bug_add_evidence(out, after);
+		free(after);
+	}
+}
+
 /* Fill the verdict from the answer. */
 static void verdict_from_json(struct agent_env *env, const struct history_segment *seg, const cJSON *a,
 			      struct detector_verdict *v)
 {
 	const cJSON *fo = cJSON_GetObjectItemCaseSensitive(a, "functionality"), *it;
-	const char *cat = str_member(a, "category");
 	struct history *h = agent_env_history(env);
-	int c;
 
 	if (cJSON_IsObject(fo) && str_member(fo, "name"))
 		v->functionality = xstrdup(str_member(fo, "name"));
@@ -450,44 +572,133 @@ static void verdict_from_json(struct agent_env *env, const struct history_segmen
 		   &v->hints.n_bug_paths);
 	take_paths(cJSON_GetObjectItemCaseSensitive(a, "exception_paths"), &v->hints.exception_paths,
 		   &v->hints.n_exception_paths);
-	v->bug = cJSON_IsTrue(cJSON_GetObjectItemCaseSensitive(a, "bug"));
-	if (!v->bug)
-		return;
-	c = bug_category_parse(cat);
-	v->report.category = c >= 0 ? (enum bug_category)c : BUG_CAT_INTERACTION_LOGIC;
-	v->report.title = xstrdup_or_null(str_member(a, "title"));
-	v->report.description = xstrdup_or_null(str_member(a, "description"));
-	v->report.functionality = xstrdup(v->functionality ? v->functionality : seg->name);
-	v->report.expected = xstrdup_or_null(v->expected_path);
-	v->report.actual = xstrdup_or_null(v->actual_path);
-	v->report.found_by = xstrdup("detector");
-	cJSON_ArrayForEach(it, cJSON_GetObjectItemCaseSensitive(a, "steps")) {
-		struct history_step hs;
-		int n = cJSON_IsNumber(it) ? it->valueint : -1; /* cJSON clamps valueint */
-		if (n < seg->first_step - 50 || n > seg->last_step || history_get_step(h, n, &hs) != TD_OK)
-			continue;
-		bug_add_step(&v->report, n, &hs.action, hs.screenshot, hs.activity);
-		history_step_release(&hs);
+	{
+		const cJSON *list = cJSON_GetObjectItemCaseSensitive(a, "bugs");
+		size_t n = 0, k = 0;
+		cJSON_ArrayForEach(it, list)
+			if (cJSON_IsObject(it) && str_member(it, "title"))
+				n++;
+		/* The older one-bug form: "bug": true with the fields at top level. */
+		if (!n && cJSON_IsTrue(cJSON_GetObjectItemCaseSensitive(a, "bug"))) {
+			v->bug = true;
+			bug_from_answer(h, seg, v, a, &v->report);
+			return;
+		}
+		if (!n)
+			return;
+		v->bug = true;
+		v->more = n > 1 ? xcalloc(n - 1, sizeof(*v->more)) : NULL;
+		cJSON_ArrayForEach(it, list) {
+			struct bug *dst;
+			if (!cJSON_IsObject(it) || !str_member(it, "title"))
+				continue;
+			dst = k ? &v->more[v->n_more++] : &v->report;
+			if (k)
+				bug_init(dst);
+			bug_from_answer(h, seg, v, it, dst);
+			k++;
+		}
 	}
 }
 
-static int llm_detector_judge(struct detector_brain *b, struct agent_env *env, const struct history_segment *seg,
-			      struct detector_verdict *out)
+/* The texts of the page step `step` was taken on (its steps/NNNN.xml), on one line. Caller frees. */
+static char *page_text(struct agent_env *env, int step, int max)
+{
+	struct strbuf sb = STRBUF_INIT;
+	struct ui_tree *t = NULL;
+	char *rel = rundir_step_rel(step, ".xml"), *abs = rundir_abs(agent_env_rundir(env), rel);
+	if (ui_parse_file(abs, &t) == TD_OK && screen_text(t, NULL, NULL, 0, 24, &sb) == TD_OK) {
+		for (size_t i = 0; i < sb.len; i++)
+			if (sb.buf[i] == '\n')
+				sb.buf[i] = i + 1 < sb.len ? ';' : ' ';
+		strbuf_rtrim(&sb);
+		if (sb.len > (size_t)max) {
+			strbuf_setlen(&sb, (size_t)ui_text_prefix_len(sb.buf, max));
+			(void)strbuf_adds(&sb, "...");
+		}
+	}
+	ui_tree_free(t);
+	free(rel);
+	free(abs);
+	return strbuf_detach(&sb, NULL);
+}
+
+/* The segment's records, each followed by the text its page showed, then the page after the last action. */
+static char *actual_path_text(struct agent_env *env, const struct history_segment *seg, bool compact)
+{
+	struct history *h = agent_env_history(env);
+	struct strbuf sb = STRBUF_INIT;
+	char *prev = NULL;
+	for (int i = seg->first_step; i <= seg->last_step + 1; i++) {
+		char *text = page_text(env, i, compact ? 200 : 400);
+		if (i <= seg->last_step) {
+			char *rec = history_segment_records(h, i, i, !compact);
+			/* A page that shows what the previous one showed is not repeated. */
+			if (!prev || strcmp(prev, text))
+				(void)strbuf_addf(&sb, "  page text: %s\n", text[0] ? text : "(none)");
+			(void)strbuf_adds(&sb, rec);
+			free(rec);
+			free(prev);
+			prev = text;
+			continue;
+		} else if (text[0]) {
+			struct history_step hs;
+			/* The step is in the history once the Explorer recorded it; its page exists before. */
+			if (history_get_step(h, i, &hs) != TD_OK)
+				history_step_init(&hs);
+			(void)strbuf_addf(&sb, "#%d the page after the last action%s%s%s: %s\n", i,
+					  hs.activity ? " [" : "", hs.activity ? hs.activity : "",
+					  hs.activity ? "]" : "",
+					  prev && !strcmp(prev, text) ? "(the same text as the page before)" : text);
+			history_step_release(&hs);
+		}
+		free(text);
+	}
+	free(prev);
+	return strbuf_detach(&sb, NULL);
+}
+
+/* Titles of the bugs already reported, one per line ("(none)" when there are none). Caller frees. */
+static char *reported_text(struct agent_env *env)
+{
+	struct bug_list *l = agent_env_bugs(env);
+	struct strbuf sb = STRBUF_INIT;
+	size_t n = l ? bug_list_count(l) : 0;
+	for (size_t i = 0; i < n && i < 40; i++) {
+		struct bug b;
+		if (bug_list_get(l, i, &b) != TD_OK)
+			continue;
+		(void)strbuf_addf(&sb, "- %s\n", b.title ? b.title : "(untitled)");
+		bug_release(&b);
+	}
+	if (!sb.len)
+		(void)strbuf_adds(&sb, "(none)\n");
+	return strbuf_detach(&sb, NULL);
+}
+
+static int judge_now(struct detector_brain *b, struct agent_env *env, const struct history_segment *seg,
+		     struct detector_verdict *out)
 {
 	struct llm_detector *st = b->state;
 	struct history *h = agent_env_history(env);
+	struct history_step last;
 	struct strbuf ex = STRBUF_INIT;
 	struct prompt p;
 	struct llm_request *req;
 	cJSON *answer = NULL;
-	unsigned char *strip = NULL;
-	size_t strip_len = 0, idx[32];
-	char *query = segment_query(h, seg), *path = history_segment_text(h, seg->first_step, seg->last_step + 1);
-	char *funcs = history_text_view(h, 300), *cats = categories_text(), *app = app_info_text(env, NULL);
+	unsigned char *strips[2] = { NULL, NULL };
+	size_t strip_lens[2] = { 0, 0 }, idx[32];
+	char *query = segment_query(h, seg), *path = actual_path_text(env, seg, st->compact);
+	char *funcs = history_functionality_text(h), *cats = categories_text(), *app;
+	char *reported = reported_text(env);
 	char range[64];
 	size_t k = st->top_k > 32 ? 32 : st->top_k, got;
-	int err;
+	int err, per_image = st->strip_frames > 0 && st->strip_frames < 6 ? st->strip_frames : 6;
 
+	if (history_get_step(h, seg->last_step, &last) != TD_OK)
+		history_step_init(&last);
+	app = app_info_text(env, last.activity);
+	history_step_release(&last);
 	got = example_set_top_k(st->examples, query, k, idx, NULL);
 	for (size_t i = 0; i < got; i++) {
 		char *t = example_format(example_set_get(st->examples, idx[i]), (int)i + 1);
@@ -497,9 +708,8 @@ static int llm_detector_judge(struct detector_brain *b, struct agent_env *env, c
 	if (!got)
 		(void)strbuf_adds(&ex, "(no examples)\n");
 	snprintf(range, sizeof(range), "%d to %d", seg->first_step, seg->last_step);
-	if (history_image_view(h, rundir_path(agent_env_rundir(env)), seg->first_step, seg->last_step + 1,
-			       st->strip_frames, &strip, &strip_len) != TD_OK)
-		strip = NULL;
+	(void)history_image_views(h, rundir_path(agent_env_rundir(env)), seg->first_step, seg->last_step + 1,
+				  per_image, st->max_images, strips, strip_lens);
 	{
 		const struct prompt_var vars[] = {
 			{ "app_info", app },
@@ -509,6 +719,7 @@ static int llm_detector_judge(struct detector_brain *b, struct agent_env *env, c
 			{ "steps", range },
 			{ "examples", ex.buf },
 			{ "categories", cats },
+			{ "reported", reported },
 		};
 		err = prompt_render_file(agent_env_prompts_dir(env), "detector.md", vars,
 					 sizeof(vars) / sizeof(vars[0]), &p);
@@ -516,8 +727,9 @@ static int llm_detector_judge(struct detector_brain *b, struct agent_env *env, c
 	if (err != TD_OK)
 		goto out;
 	{
-		const struct named_image imgs[] = { { "history", strip, strip_len } };
-		req = request_from(&p, "detector", "detector", st->schema, imgs, 1, st->send_images);
+		const struct named_image imgs[] = { { "history", strips[0], strip_lens[0] },
+						    { "history_more", strips[1], strip_lens[1] } };
+		req = request_from(&p, "detector", "detector", st->schema, imgs, 2, st->send_images);
 	}
 	prompt_release(&p);
 	err = llm_call(agent_env_llm(env), req, &answer, NULL);
@@ -527,25 +739,64 @@ static int llm_detector_judge(struct detector_brain *b, struct agent_env *env, c
 out:
 	cJSON_Delete(answer);
 	strbuf_release(&ex);
-	free(strip);
+	free(strips[0]);
+	free(strips[1]);
 	free(query);
 	free(path);
 	free(funcs);
 	free(cats);
 	free(app);
+	free(reported);
+	return err;
+}
+
+/*
+ * Judge a finished segment; one shorter than batch_steps waits and is judged
+ * with the next ones (segments are consecutive, so together they are one
+ * range of steps): one-step functionalities are judged too, without a
+ * request each.
+ */
+static int llm_detector_judge(struct detector_brain *b, struct agent_env *env, const struct history_segment *seg,
+			      struct detector_verdict *out)
+{
+	struct llm_detector *st = b->state;
+	struct history_segment all = *seg;
+	int err;
+
+	if (!st->held_first || st->held_first > seg->first_step)
+		st->held_first = seg->first_step;
+	/* Names of the batch, kept short: "A; B; ..." */
+	if (st->held_names.len < 80) {
+		if (st->held_names.len)
+			(void)strbuf_adds(&st->held_names, "; ");
+		(void)strbuf_adds(&st->held_names, seg->name);
+	} else if (!strstr(st->held_names.buf, "; ...")) {
+		(void)strbuf_adds(&st->held_names, "; ...");
+	}
+	if (!seg->final && seg->last_step - st->held_first + 1 < st->batch_steps) {
+		out->deferred = true;
+		return TD_OK;
+	}
+	all.first_step = st->held_first;
+	all.name = st->held_names.buf;
+	err = judge_now(b, env, &all, out);
+	st->held_first = 0;
+	strbuf_reset(&st->held_names);
 	return err;
 }
 
 static void llm_detector_free(struct detector_brain *b)
 {
 	struct llm_detector *st = b->state;
+	strbuf_release(&st->held_names);
 	cJSON_Delete(st->schema);
 	example_set_free(st->examples);
 	free(st);
 	free(b);
 }
 
-static int llm_detector_new(struct agent_env *env, struct detector_brain **out)
+int brain_llm_detector_new(struct agent_env *env, int max_images, int batch_steps, bool compact,
+			   struct detector_brain **out)
 {
 	const struct config *cfg = agent_env_config(env);
 	const char *ex_path = config_string(cfg, "agents.bug_examples");
@@ -556,6 +807,12 @@ static int llm_detector_new(struct agent_env *env, struct detector_brain **out)
 
 	*out = NULL;
 	st->top_k = (size_t)config_int(cfg, "agents.detector_top_k");
+	st->max_images = max_images < 1 ? 1 : max_images > 2 ? 2 : max_images;
+	st->batch_steps = batch_steps < 1 ? 1 : batch_steps;
+	st->compact = compact;
+	if (compact && st->top_k > 3)
+		st->top_k = 3;
+	strbuf_init(&st->held_names, 0);
 	st->send_images = config_bool(cfg, "agents.send_images");
 	st->strip_frames = (int)config_int(cfg, "agents.strip_max_frames");
 	err = prompt_load_schema(agent_env_prompts_dir(env), "detector.schema.json", &st->schema);
@@ -578,6 +835,12 @@ static int llm_detector_new(struct agent_env *env, struct detector_brain **out)
 	b->free = llm_detector_free;
 	*out = b;
 	return TD_OK;
+}
+
+static int llm_detector_new(struct agent_env *env, struct detector_brain **out)
+{
+	return brain_llm_detector_new(env, 2, (int)config_int(agent_env_config(env), "agents.detector_batch_steps"),
+				      false, out);
 }
 
 const struct brain_kind brain_kind_llm = {

@@ -11,7 +11,7 @@
 #define TRIDENT_AGENTS_BRAIN_REGISTRY_H
 
 #define BRAIN_KINDS(X) \
-	X(llm) X(offline) X(random)
+	X(llm) X(hybrid) X(offline) X(random)
 
 #define PLUGIN_KINDS(X) X(login) X(escape) X(oracles) X(genie) X(confirm)
 

@@ -28,6 +28,8 @@
 #include "core/llm.h"
 #include "core/log.h"
 #include "core/queue.h"
+#include "core/screen_read.h"
+#include "core/screen_text.h"
 #include "core/strbuf.h"
 #include "core/ui.h"
 #include "core/xalloc.h"
@@ -45,6 +47,8 @@ struct screen {
 	unsigned char *annotated_png;
 	size_t annotated_len;
 	char *png_rel, *xml_rel, *ann_rel;
+	char *toast;             /* a toast read from the screenshot (OCR), or NULL */
+	double ocr_ms;           /* what finding and reading it cost */
 	struct brain_screen view;
 	bool valid;
 };
@@ -63,7 +67,62 @@ static void screen_release(struct screen *s)
 	free(s->png_rel);
 	free(s->xml_rel);
 	free(s->ann_rel);
+	free(s->toast);
 	memset(s, 0, sizeof(*s));
+}
+
+/* Whether a dumped widget with text lies inside `r` (device px): then the bubble is in the dump. */
+static bool dumped_text_inside(const struct ui_tree *t, const struct ui_rect *r)
+{
+	for (size_t i = 0; i < t->n_nodes; i++) {
+		const struct ui_widget *w = t->nodes[i];
+		if (w->text[0] && w->bounds.x1 >= r->x1 && w->bounds.x2 <= r->x2 && w->bounds.y1 >= r->y1 &&
+		    w->bounds.y2 <= r->y2)
+			return true;
+	}
+	return false;
+}
+
+/*
+ * What the screenshot shows that the dump does not (core/screen_read.h):
+ * text fields that show their hint (the dump gives the hint as their text)
+ * get it as their hint too, so the widget list says "empty"; a toast bubble
+ * is read by OCR (agents.read_toasts) into s->toast.
+ */
+static void read_screenshot(struct run *r, struct screen *s, const struct image *shot)
+{
+	int xw = s->tree->screen.x2, xh = s->tree->screen.y2;
+	double sx = xw > 0 ? (double)shot->width / xw : 1.0, sy = xh > 0 ? (double)shot->height / xh : 1.0;
+	struct ui_rect box;
+
+	for (size_t i = 0; i < s->tree->n_nodes; i++) {
+		struct ui_widget *w = s->tree->nodes[i];
+		struct ui_rect px;
+		if (!ui_class_is_editable(w->class_name) || !w->text[0] || w->hint[0] || w->password ||
+		    !ui_widget_visible(w, &s->tree->screen))
+			continue;
+		px = (struct ui_rect){ (int)(w->bounds.x1 * sx), (int)(w->bounds.y1 * sy), (int)(w->bounds.x2 * sx),
+				       (int)(w->bounds.y2 * sy) };
+		if (screen_field_look(shot, &px) == FIELD_LOOKS_HINT)
+			w->hint = w->text;   /* both live in the tree's arena */
+	}
+	if (!config_bool(r->cfg, "agents.read_toasts"))
+		return;
+	{
+		struct timespec t0, t1;
+		clock_gettime(CLOCK_MONOTONIC, &t0);
+		if (screen_find_toast(shot, &box)) {
+			struct ui_rect dev = { (int)(box.x1 / sx), (int)(box.y1 / sy), (int)(box.x2 / sx),
+					       (int)(box.y2 / sy) };
+			char *text = NULL;
+			if (!dumped_text_inside(s->tree, &dev) && screen_ocr(shot, &box, &text) == TD_OK && text[0])
+				s->toast = text;
+			else
+				free(text);
+		}
+		clock_gettime(CLOCK_MONOTONIC, &t1);
+		s->ocr_ms = (double)(t1.tv_sec - t0.tv_sec) * 1e3 + (double)(t1.tv_nsec - t0.tv_nsec) / 1e6;
+	}
 }
 
 /* Draw the annotation on a downscaled copy of the screenshot and encode it. */
@@ -85,6 +144,7 @@ static void annotate_image(struct run *r, struct screen *s)
 	}
 	err = image_decode(s->cap.png, s->cap.png_len, "screenshot", &shot);
 	if (err == TD_OK) {
+		read_screenshot(r, s, shot);
 		image_fit_size(shot->width, shot->height, (int)max_long, (int)max_short, &w, &h);
 		small = image_downscale(shot, w, h);
 		/* Half the model size is enough for a strip cell (docs/performance.md). */
@@ -163,6 +223,7 @@ static int capture_screen(struct run *r, struct device *dev, int step, struct sc
 	s->view.annotated_png_len = s->annotated_len;
 	s->view.in_app = s->cap.package && r->env.app->package &&
 			 !strcmp(s->cap.package, r->env.app->package);
+	s->view.feedback = s->toast;
 	return TD_OK;
 }
 
@@ -466,6 +527,26 @@ static int explorer_decide(struct run *r, const struct screen *s, const struct b
 	return attempt > r->max_retries ? r->max_retries + 1 : attempt + 1;
 }
 
+/* The text of the list row (or container) holding the widget `a` acts on; NULL when none. */
+static char *step_row(const struct screen *s, const struct action *a)
+{
+	const struct annotated_widget *aw;
+	const struct ui_widget *row;
+	char *text;
+	if (!action_type_targets_widget(a->type) || a->widget < 1 || !s->ann ||
+	    !(aw = annotation_find(s->ann, a->widget)))
+		return NULL;
+	row = screen_row_of(aw->widget);
+	if (!row || row == aw->widget)
+		return NULL;
+	text = screen_row_text(row, aw->widget, 80);
+	if (!text[0]) {
+		free(text);
+		return NULL;
+	}
+	return text;
+}
+
 /* One step record for trace.jsonl. */
 static cJSON *step_record(const struct screen *s, const struct action *a, const struct step_note *note,
 			  int attempts, bool fell_back, const char *override_by, cJSON *mismatches,
@@ -491,6 +572,9 @@ static cJSON *step_record(const struct screen *s, const struct action *a, const 
 	if (cJSON_GetArraySize(mismatches))
 		cJSON_AddItemToObject(rec, "mismatches", cJSON_Duplicate(mismatches, 1));
 	cJSON_AddBoolToObject(rec, "changed", changed);
+	if (s->toast)
+		cJSON_AddStringToObject(rec, "toast_before", s->toast);
+	cJSON_AddNumberToObject(rec, "screen_read_ms", s->ocr_ms);
 	if (note->valid) {
 		run_add_opt_str(rec, "functionality", note->functionality);
 		run_add_opt_str(rec, "page", note->page_description);
@@ -632,6 +716,13 @@ void *explorer_main(void *arg)
 				}
 			}
 		}
+		if (act.type == ACTION_WAIT) {
+			/* Look again after a pause: a page that is loading, a delayed result. */
+			long ms = (long)config_int(r->cfg, "agents.wait_ms");
+			struct timespec ts = { ms / 1000, (ms % 1000) * 1000000L };
+			while (ms > 0 && nanosleep(&ts, &ts) != 0 && !atomic_load(&env->stop))
+				;
+		}
 		err = action_perform(dev, &act, env->app->package);
 		if (err != TD_OK)
 			log_warn("step %d: %s failed: %s", step, action_type_name(act.type), td_errmsg(err));
@@ -647,18 +738,28 @@ void *explorer_main(void *arg)
 		hs.action = act;
 		hs.page_description = note.valid ? note.page_description : NULL;
 		hs.t_ms = rundir_elapsed_ms(env->rd);
+		hs.row = step_row(&cur, &act);
+		hs.by = override_by ? xasprintf("%s%s%.*s", override_by, act.reason ? ": " : "",
+						act.reason ? ui_text_prefix_len(act.reason, 80) : 0,
+						act.reason ? act.reason : "") : NULL;
 		(void)history_add_step(env->hist, &hs);
+		free(hs.row);
+		free(hs.by);
 		atomic_store(&env->steps_done, step);
 
 		err = capture_screen(r, dev, step + 1, &next);
 		changed = err != TD_OK || next.view.sig_text != cur.view.sig_text;
 		history_set_changed(env->hist, step, changed);
 		if (err == TD_OK) {
+			char *said = next.toast ? xasprintf("toast \"%s\"", next.toast) : screen_app_message(next.tree);
+			history_set_feedback(env->hist, step, said);
+			free(said);
 			if (r->explorer->observe)
 				r->explorer->observe(r->explorer, env, &cur.view, &act, &next.view);
 			for (size_t i = 0; i < env->n_plugins; i++) {
 				struct agent_plugin *p = env->plugins[i];
 				if (p->after_step && p->after_step(p, env, dev, &cur.view, &act, &next.view) == 1) {
+					history_set_side_trip(env->hist, step, p->name);
 					screen_release(&next);
 					err = capture_screen(r, dev, step + 1, &next);
 					if (err != TD_OK)

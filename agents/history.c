@@ -13,6 +13,7 @@
 
 #include <cjson/cJSON.h>
 
+#include "agents/rundir.h"
 #include "core/annotate.h"
 #include "core/frame_ring.h"
 #include "core/history_strip.h"
@@ -75,6 +76,10 @@ void history_step_release(struct history_step *s)
 	free(s->annotated);
 	free(s->activity);
 	free(s->page_description);
+	free(s->row);
+	free(s->feedback);
+	free(s->by);
+	free(s->side_trip);
 	action_release(&s->action);
 	history_step_init(s);
 }
@@ -87,6 +92,10 @@ void history_step_copy(struct history_step *dst, const struct history_step *src)
 	dst->annotated = xstrdup_or_null(src->annotated);
 	dst->activity = xstrdup_or_null(src->activity);
 	dst->page_description = xstrdup_or_null(src->page_description);
+	dst->row = xstrdup_or_null(src->row);
+	dst->feedback = xstrdup_or_null(src->feedback);
+	dst->by = xstrdup_or_null(src->by);
+	dst->side_trip = xstrdup_or_null(src->side_trip);
 	action_copy(&dst->action, &src->action);
 }
 
@@ -186,6 +195,24 @@ void history_set_changed(struct history *h, int step, bool changed)
 	pthread_mutex_lock(&h->lock);
 	if (step >= 1 && step <= h->n_steps)
 		h->steps[step - 1].changed = changed;
+	pthread_mutex_unlock(&h->lock);
+}
+
+void history_set_feedback(struct history *h, int step, const char *feedback)
+{
+	pthread_mutex_lock(&h->lock);
+	if (step >= 1 && step <= h->n_steps) {
+		free(h->steps[step - 1].feedback);
+		h->steps[step - 1].feedback = feedback && feedback[0] ? xstrdup(feedback) : NULL;
+	}
+	pthread_mutex_unlock(&h->lock);
+}
+
+void history_set_side_trip(struct history *h, int step, const char *name)
+{
+	pthread_mutex_lock(&h->lock);
+	if (step >= 1 && step <= h->n_steps && !h->steps[step - 1].side_trip)
+		h->steps[step - 1].side_trip = xstrdup(name);
 	pthread_mutex_unlock(&h->lock);
 }
 
@@ -411,17 +438,91 @@ static const char *short_activity(const char *a)
 	return dot && dot[1] ? dot + 1 : a;
 }
 
-/* One step record line; lock held. */
+/* Append `t` quoted on one line, cut at `max` bytes. */
+static void add_quoted(struct strbuf *sb, const char *t, int max)
+{
+	(void)strbuf_addch(sb, '"');
+	for (int i = 0, n = ui_text_prefix_len(t, max); i < n; i++)
+		(void)strbuf_addch(sb, (unsigned char)t[i] < 0x20 ? ' ' : t[i]);
+	if ((int)strlen(t) > max)
+		(void)strbuf_adds(sb, "...");
+	(void)strbuf_addch(sb, '"');
+}
+
+/* The action of a step as records say it. */
+static void action_text(const struct history_step *s, struct strbuf *sb)
+{
+	const struct action *a = &s->action;
+	(void)strbuf_adds(sb, action_type_name(a->type));
+	if (action_type_targets_widget(a->type)) {
+		if (a->widget_text && a->widget_text[0]) {
+			(void)strbuf_addch(sb, ' ');
+			add_quoted(sb, a->widget_text, 60);
+		} else if (a->resource_id && a->resource_id[0]) {
+			const char *tail = strstr(a->resource_id, ":id/");
+			(void)strbuf_addf(sb, " id %s", tail ? tail + 4 : a->resource_id);
+		} else if (a->widget > 0) {
+			(void)strbuf_addf(sb, " #%d", a->widget);
+		}
+		if (s->row && s->row[0]) {
+			(void)strbuf_adds(sb, " in row ");
+			add_quoted(sb, s->row, 60);
+		}
+	}
+	if (a->type == ACTION_INPUT && a->text) {
+		(void)strbuf_adds(sb, " <- ");
+		add_quoted(sb, a->text, 60);
+	}
+	if (a->type == ACTION_SCROLL)
+		(void)strbuf_addf(sb, " %s", action_direction_name(a->direction));
+	if ((a->type == ACTION_DEEP_LINK || a->type == ACTION_START_ACTIVITY) && a->uri)
+		(void)strbuf_addf(sb, " %s", a->uri);
+}
+
+char *history_step_action_text(const struct history_step *s)
+{
+	struct strbuf sb = STRBUF_INIT;
+	action_text(s, &sb);
+	return strbuf_detach(&sb, NULL);
+}
+
+/* What followed the action: the app's message, or that nothing changed. */
+static void result_text(const struct history_step *s, struct strbuf *sb)
+{
+	if (s->feedback && s->feedback[0])
+		(void)strbuf_addf(sb, " -> app showed %.*s", ui_text_prefix_len(s->feedback, 140), s->feedback);
+	else if (!s->changed)
+		(void)strbuf_adds(sb, " (no visible change)");
+	if (s->side_trip)
+		(void)strbuf_addf(sb, " [then the tester's own check: %s]", s->side_trip);
+}
+
+/* One compact step record line (the Explorer's history); lock held. */
 static void step_line(struct history *h, const struct history_step *s, struct strbuf *sb)
 {
-	char *d = action_describe(&s->action);
+	(void)h;
+	(void)strbuf_addf(sb, "#%d [%s] ", s->step, short_activity(s->activity));
+	if (s->by)
+		(void)strbuf_addf(sb, "tester (%s): ", s->by);
+	action_text(s, sb);
+	result_text(s, sb);
+	(void)strbuf_addch(sb, '\n');
+}
+
+/* One full record (the Detector's actual path): activity, page, action, result; lock held. */
+static void record_line(struct history *h, const struct history_step *s, struct strbuf *sb, bool pages)
+{
 	(void)strbuf_addf(sb, "#%d [%s]", s->step, short_activity(s->activity));
 	if (s->functionality >= 0)
 		(void)strbuf_addf(sb, " {%s}", h->funcs[s->functionality].name);
-	if (s->page_description && s->page_description[0])
-		(void)strbuf_addf(sb, " page: %.*s;", ui_text_prefix_len(s->page_description, 200), s->page_description);
-	(void)strbuf_addf(sb, " action: %s%s\n", d, s->changed ? "" : " (screen unchanged)");
-	free(d);
+	if (pages && s->page_description && s->page_description[0])
+		(void)strbuf_addf(sb, " page: %.*s;", ui_text_prefix_len(s->page_description, 100), s->page_description);
+	(void)strbuf_adds(sb, s->by ? " tester's action (" : " action: ");
+	if (s->by)
+		(void)strbuf_addf(sb, "%s): ", s->by);
+	action_text(s, sb);
+	result_text(s, sb);
+	(void)strbuf_addch(sb, '\n');
 }
 
 /* The functionality list; lock held. */
@@ -431,11 +532,21 @@ static void func_list(struct history *h, struct strbuf *sb)
 		(void)strbuf_adds(sb, "Functionalities tested: none yet.\n");
 		return;
 	}
-	(void)strbuf_adds(sb, "Functionalities tested (name: visits, status):\n");
+	(void)strbuf_adds(sb, "Functionalities tested (name: visits, steps, status):\n");
 	for (int i = 0; i < h->n_funcs; i++)
-		(void)strbuf_addf(sb, "- %s: %d visit%s, %s tested\n", h->funcs[i].name,
+		(void)strbuf_addf(sb, "- %s: %d visit%s, %d step%s, %s tested\n", h->funcs[i].name,
 				  h->funcs[i].visits, h->funcs[i].visits == 1 ? "" : "s",
+				  h->funcs[i].n_steps, h->funcs[i].n_steps == 1 ? "" : "s",
 				  h->funcs[i].status == FUNC_FULL ? "fully" : "partially");
+}
+
+char *history_functionality_text(struct history *h)
+{
+	struct strbuf sb = STRBUF_INIT;
+	pthread_mutex_lock(&h->lock);
+	func_list(h, &sb);
+	pthread_mutex_unlock(&h->lock);
+	return strbuf_detach(&sb, NULL);
 }
 
 char *history_text_view(struct history *h, int max_tokens)
@@ -463,7 +574,8 @@ char *history_text_view(struct history *h, int max_tokens)
 	}
 	if (h->n_steps) {
 		if (first > 0)
-			(void)strbuf_addf(&body, "Testing records (%d older records dropped):\n", first);
+			(void)strbuf_addf(&body, "Testing records (the %d oldest of %d not shown):\n", first,
+					  h->n_steps);
 		else
 			(void)strbuf_adds(&body, "Testing records:\n");
 		for (int i = first; i < h->n_steps; i++)
@@ -475,7 +587,7 @@ char *history_text_view(struct history *h, int max_tokens)
 	return strbuf_detach(&head, NULL);
 }
 
-char *history_segment_text(struct history *h, int first, int last)
+char *history_segment_records(struct history *h, int first, int last, bool page_descriptions)
 {
 	struct strbuf sb = STRBUF_INIT;
 	pthread_mutex_lock(&h->lock);
@@ -484,7 +596,7 @@ char *history_segment_text(struct history *h, int first, int last)
 	if (last > h->n_steps)
 		last = h->n_steps;
 	for (int i = first; i <= last; i++)
-		step_line(h, &h->steps[i - 1], &sb);
+		record_line(h, &h->steps[i - 1], &sb, page_descriptions);
 	pthread_mutex_unlock(&h->lock);
 	return strbuf_detach(&sb, NULL);
 }
@@ -494,42 +606,58 @@ void history_put_frame(struct history *h, int step, struct image *img, int scree
 	frame_ring_put(h->frames, step, img, screen_w, screen_h);
 }
 
-int history_image_view(struct history *h, const char *run_dir, int first, int last,
-		       int max_frames, unsigned char **png, size_t *png_len)
+char *history_segment_text(struct history *h, int first, int last)
 {
-	struct history_step *copy = NULL;
-	struct history_strip_step *frames = NULL;
-	struct image **shots = NULL;
-	char **labels = NULL;
-	struct history_strip_opts opts;
-	struct image *strip = NULL;
-	int n = 0, have = 0, err;
+	return history_segment_records(h, first, last, true);
+}
 
-	*png = NULL;
-	*png_len = 0;
+/* One frame of a strip: a copy of the step (or of the page after the last step). */
+struct strip_frame {
+	struct history_step step;
+	bool after;               /* the page after the newest action */
+};
+
+/* Copies of the frames first..last (last may be one past the newest step); lock taken. */
+static int strip_frames(struct history *h, int first, int last, struct strip_frame **out)
+{
+	int n = 0;
 	pthread_mutex_lock(&h->lock);
 	if (first < 1)
 		first = 1;
-	if (last > h->n_steps)
-		last = h->n_steps;
-	if (max_frames > 0 && last - first + 1 > max_frames)
-		first = last - max_frames + 1;
+	if (last > h->n_steps + 1)
+		last = h->n_steps + 1;
 	if (last >= first) {
-		n = last - first + 1;
-		copy = xcalloc((size_t)n, sizeof(*copy));
-		for (int i = 0; i < n; i++)
-			history_step_copy(&copy[i], &h->steps[first - 1 + i]);
+		*out = xcalloc((size_t)(last - first + 1), sizeof(**out));
+		for (int i = first; i <= last; i++, n++) {
+			if (i <= h->n_steps) {
+				history_step_copy(&(*out)[n].step, &h->steps[i - 1]);
+			} else {
+				history_step_init(&(*out)[n].step);
+				(*out)[n].step.step = i;
+				(*out)[n].step.screenshot = rundir_step_rel(i, ".png");
+				(*out)[n].after = true;
+			}
+		}
 	}
 	pthread_mutex_unlock(&h->lock);
-	if (!n)
-		return td_error(TD_ERR_NOT_FOUND, "no steps %d..%d in the history", first, last);
+	return n;
+}
 
-	frames = xcalloc((size_t)n, sizeof(*frames));
-	shots = xcalloc((size_t)n, sizeof(*shots));
-	labels = xcalloc((size_t)n, sizeof(*labels));
+/* One strip image of frames f[0..n-1] as PNG; TD_ERR_NOT_FOUND when none has a screenshot. */
+static int strip_png(struct history *h, const struct strip_frame *f, int n, const char *run_dir,
+		     unsigned char **png, size_t *png_len)
+{
+	struct history_strip_step *frames = xcalloc((size_t)n, sizeof(*frames));
+	struct image **shots = xcalloc((size_t)n, sizeof(*shots));
+	char **labels = xcalloc((size_t)n, sizeof(*labels));
+	struct history_strip_opts opts;
+	struct image *strip = NULL;
+	int have = 0, err;
+
 	for (int i = 0; i < n; i++) {
-		const char *rel = copy[i].screenshot;
-		shots[i] = frame_ring_get(h->frames, copy[i].step, &frames[i].screen_width,
+		const char *rel = f[i].step.screenshot;
+		/* The small copy the Explorer kept, else the PNG in the run directory. */
+		shots[i] = frame_ring_get(h->frames, f[i].step.step, &frames[i].screen_width,
 					  &frames[i].screen_height);
 		if (shots[i])
 			have++;
@@ -541,19 +669,27 @@ int history_image_view(struct history *h, const char *run_dir, int first, int la
 				shots[i] = NULL;
 			free(path);
 		}
-		labels[i] = action_describe(&copy[i].action);
+		/* Short captions: the step's action, or "after" for the final page. */
+		labels[i] = f[i].after ? xstrdup("page after the last action")
+				       : history_step_action_text(&f[i].step);
 		frames[i].shot = shots[i];
-		frames[i].box = copy[i].action.bounds;
-		frames[i].actions = action_type_ui_bit(copy[i].action.type);
+		if (!f[i].after) {
+			frames[i].box = f[i].step.action.bounds;
+			frames[i].actions = action_type_ui_bit(f[i].step.action.type);
+		}
 		frames[i].action = labels[i];
-		frames[i].page = copy[i].page_description;
-		frames[i].number = copy[i].step;
+		frames[i].page = f[i].step.feedback;
+		frames[i].number = f[i].step.step;
 	}
 	if (!have) {
-		err = td_error(TD_ERR_NOT_FOUND, "no screenshots for steps %d..%d", first, last);
+		err = td_error(TD_ERR_NOT_FOUND, "no screenshots for steps %d..%d", f[0].step.step,
+			       f[n - 1].step.step);
 		goto out;
 	}
 	history_strip_opts_default(&opts);
+	/* Few frames per image: keep them legible (at most 3 columns). */
+	if (opts.columns > 3)
+		opts.columns = 3;
 	err = history_strip_build(frames, (size_t)n, &opts, &strip);
 	if (err == TD_OK)
 		err = annotate_encode_png(strip, NULL, png, png_len); /* the request palette PNG */
@@ -562,13 +698,66 @@ out:
 	for (int i = 0; i < n; i++) {
 		image_free(shots[i]);
 		free(labels[i]);
-		history_step_release(&copy[i]);
 	}
 	free(shots);
 	free(labels);
 	free(frames);
-	free(copy);
 	return err;
+}
+
+static void strip_frames_free(struct strip_frame *f, int n)
+{
+	for (int i = 0; i < n; i++)
+		history_step_release(&f[i].step);
+	free(f);
+}
+
+int history_image_view(struct history *h, const char *run_dir, int first, int last,
+		       int max_frames, unsigned char **png, size_t *png_len)
+{
+	struct strip_frame *f = NULL;
+	int n, err;
+
+	*png = NULL;
+	*png_len = 0;
+	if (max_frames > 0 && last - first + 1 > max_frames)
+		first = last - max_frames + 1;
+	n = strip_frames(h, first, last, &f);
+	if (!n)
+		return td_error(TD_ERR_NOT_FOUND, "no steps %d..%d in the history", first, last);
+	err = strip_png(h, f, n, run_dir, png, png_len);
+	strip_frames_free(f, n);
+	return err;
+}
+
+int history_image_views(struct history *h, const char *run_dir, int first, int last, int per_image,
+			int max_images, unsigned char **pngs, size_t *lens)
+{
+	struct strip_frame *f = NULL;
+	int n, made = 0, start, chunks;
+
+	if (per_image < 1)
+		per_image = 6;
+	if (max_images < 1)
+		max_images = 1;
+	if (last - first + 1 > per_image * max_images)
+		first = last - per_image * max_images + 1;
+	n = strip_frames(h, first, last, &f);
+	if (!n)
+		return 0;
+	/* Even chunks: 7 frames make 4 + 3, not 6 + 1. */
+	chunks = (n + per_image - 1) / per_image;
+	start = 0;
+	for (int c = 0; c < chunks; c++) {
+		int len = (n - start) / (chunks - c) + ((n - start) % (chunks - c) ? 1 : 0);
+		pngs[made] = NULL;
+		lens[made] = 0;
+		if (strip_png(h, f + start, len, run_dir, &pngs[made], &lens[made]) == TD_OK)
+			made++;
+		start += len;
+	}
+	strip_frames_free(f, n);
+	return made;
 }
 
 /* JSON of one functionality; lock held. */

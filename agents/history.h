@@ -56,6 +56,10 @@ struct history_step {
 	int functionality;       /* index into the functionality list, -1 unknown */
 	bool changed;            /* the screen after differs (text signature) */
 	double t_ms;             /* when it was performed (run clock) */
+	char *row;               /* the list row / container text of the widget acted on; may be NULL */
+	char *feedback;          /* what the app said after the action: toast, snackbar, dialog; may be NULL */
+	char *by;                /* NULL: the brain chose it; else who injected it ("loop escape", ...) */
+	char *side_trip;         /* a plugin that drove the device after the action (an oracle's check) */
 };
 
 struct history_functionality {
@@ -94,6 +98,10 @@ int history_n_steps(struct history *h);
 int history_get_step(struct history *h, int step, struct history_step *out) TD_MUST_CHECK;
 /* Fill in the screen-after facts of a step (did the action change the text signature). */
 void history_set_changed(struct history *h, int step, bool changed);
+/* Record what the app said after step `step` (a toast, snackbar or dialog text; copied). */
+void history_set_feedback(struct history *h, int step, const char *feedback);
+/* Record that plugin `name` drove the device after step `step` (the tester's check). */
+void history_set_side_trip(struct history *h, int step, const char *name);
 
 /*
  * Record which functionality `step` belongs to (created on first use; names
@@ -128,15 +136,28 @@ bool history_seen_activity(struct history *h, const char *activity);
 int history_activities(struct history *h, char ***out);
 
 /*
- * The text view: "Functionalities tested:" list (name, visits, status),
- * then step records newest last ("#12 [NotesActivity] page: ...; click
- * \"Add\""), dropping the oldest records until the estimated token count
- * (about 4 bytes per token) is at most `max_tokens` (0: no limit).
- * The functionality list itself is kept whole. Caller frees.
+ * The text view: "Functionalities tested:" list (name, visits, steps,
+ * status), then compact step records newest last ("#12 [Notes] click
+ * \"Add\" in row \"Mug\" -> toast \"Added\""; "(no visible change)" only
+ * when the screen did not change and the app said nothing; "tester:" for
+ * actions the tester injected), dropping the oldest records until the
+ * estimated token count (about 4 bytes per token) is at most `max_tokens`
+ * (0: no limit), and saying how many were dropped. The functionality list
+ * itself is kept whole. Caller frees.
  */
 char *history_text_view(struct history *h, int max_tokens);
-/* The step records from `first` to `last` (the actual path of a segment). Caller frees. */
+/* The functionality list alone (the first part of the text view). Caller frees. */
+char *history_functionality_text(struct history *h);
+/*
+ * The step records from `first` to `last` (the actual path of a segment),
+ * one per step with its activity, page description, action and result.
+ * Caller frees.
+ */
 char *history_segment_text(struct history *h, int first, int last);
+/* The same, without the page descriptions when `page_descriptions` is false. Caller frees. */
+char *history_segment_records(struct history *h, int first, int last, bool page_descriptions);
+/* One step's action as the records say it (`click "Add" in row "Mug"`). Caller frees. */
+char *history_step_action_text(const struct history_step *s);
 
 /* Steps whose small screenshot the history keeps in memory for the strips. */
 #define HISTORY_FRAMES 32
@@ -150,13 +171,24 @@ void history_put_frame(struct history *h, int step, struct image *img, int scree
 
 /*
  * The image view: a history strip of steps first..last (at most
- * `max_frames`, the most recent kept), each frame the step's annotated
- * screenshot labelled with the action done: the small copy kept by
- * history_put_frame(), else the PNG read from run directory `run_dir`. PNG bytes in *png (free()). TD_ERR_NOT_FOUND
- * when no frame has an image.
+ * `max_frames`, the most recent kept), each frame the step's screenshot
+ * captioned with its step number and a short action: the small copy kept by
+ * history_put_frame(), else the PNG read from run directory `run_dir`.
+ * `last` may be one past the newest step: that frame is the page after the
+ * newest action (steps/NNNN.png of step last, written when the Explorer
+ * captured it) captioned "page after the last action". PNG bytes in *png
+ * (free()). TD_ERR_NOT_FOUND when no frame has an image.
  */
 int history_image_view(struct history *h, const char *run_dir, int first, int last,
 		       int max_frames, unsigned char **png, size_t *png_len) TD_MUST_CHECK;
+/*
+ * The same split into images of at most `per_image` frames each (legible
+ * frames: a second image rather than smaller frames), at most `max_images`
+ * images covering the most recent frames. Fills pngs[]/lens[] (each free())
+ * and returns how many images were made (0 when none had a frame).
+ */
+int history_image_views(struct history *h, const char *run_dir, int first, int last, int per_image,
+			int max_images, unsigned char **pngs, size_t *lens);
 
 /* The whole database as JSON {"steps": [...], "functionalities": [...]}. */
 struct cJSON *history_to_json(struct history *h);

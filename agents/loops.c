@@ -23,12 +23,28 @@ void loop_params_scale(struct loop_params *p, int window, int limit, int budget)
 
 	if (budget > 0 && budget / 2 < w)
 		w = budget / 2;
-	if (w < 20)
-		w = 20 < window ? 20 : window;
+	if (w < LOOP_MIN_WINDOW)
+		w = LOOP_MIN_WINDOW < window ? LOOP_MIN_WINDOW : window;
 	p->window = w;
 	p->limit = (int)((long)limit * w / (window > 0 ? window : 1));
-	if (p->limit < 4)
-		p->limit = 4;
+	/* A form takes several steps on one screen: never fewer than LOOP_MIN_LIMIT
+	 * visits, nor under a quarter of the window. */
+	if (p->limit < w / 4)
+		p->limit = w / 4;
+	if (p->limit < LOOP_MIN_LIMIT)
+		p->limit = LOOP_MIN_LIMIT < w ? LOOP_MIN_LIMIT : w;
+}
+
+bool loop_form_holds_input(const struct ui_tree *tree)
+{
+	for (size_t i = 0; tree && i < tree->n_nodes; i++) {
+		const struct ui_widget *w = tree->nodes[i];
+		if (!ui_class_is_editable(w->class_name) || !ui_widget_visible(w, &tree->screen))
+			continue;
+		if (w->text[0] && strcmp(w->text, w->hint))
+			return true;
+	}
+	return false;
 }
 
 int loop_params_from_config(struct loop_params *p, const struct config *cfg, int budget)

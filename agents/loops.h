@@ -5,8 +5,11 @@
  * signatures). Once the window is full, a state repeated `limit` times or
  * more inside it means the exploration is going round in a loop. Defaults
  * are Delm's (window 200, limit 50), scaled down to the step budget so that
- * short runs can still notice: window = min(window, max(20, budget/2)),
- * limit = max(4, limit * window / configured window).
+ * short runs can still notice, with floors so that a short run does not
+ * mistake filling a form for a loop: window = min(window, max(30,
+ * budget/2)), limit = max(8, window/4, limit * window / configured window).
+ * The caller also holds an escape back while a form holds typed input
+ * (loop_form_holds_input()).
  *
  * The escape jumps to an activity the run has not visited yet: through a
  * deep link declared for it when there is one, else `am start -n` when it is
@@ -25,9 +28,13 @@
 
 #include "agents/action.h"
 #include "core/error.h"
+#include "core/ui.h"
 
 struct app_info;
 struct config;
+
+#define LOOP_MIN_WINDOW 30
+#define LOOP_MIN_LIMIT 8
 
 struct loop_params {
 	int window;
@@ -37,6 +44,12 @@ struct loop_params {
 void loop_params_scale(struct loop_params *p, int window, int limit, int budget);
 /* From loops.window / loops.limit scaled to `budget`. TD_ERR_CONFIG on bad values. */
 int loop_params_from_config(struct loop_params *p, const struct config *cfg, int budget) TD_MUST_CHECK;
+
+/*
+ * Whether the screen shows a text field holding text that is not its hint
+ * (typed and not yet saved, when the caller knows it typed on this screen).
+ */
+bool loop_form_holds_input(const struct ui_tree *tree);
 
 struct loop_detector;
 struct loop_detector *loop_detector_new(const struct loop_params *p);

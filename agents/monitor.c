@@ -193,12 +193,20 @@ static void detector_segment(struct run *r, struct agent_segment_msg *sm)
 	run_add_opt_str(rec, "expected_path", v.expected_path);
 	run_add_opt_str(rec, "actual_path", v.actual_path);
 	cJSON_AddBoolToObject(rec, "bug", v.bug);
+	cJSON_AddNumberToObject(rec, "bugs", v.bug ? 1.0 + (double)v.n_more : 0.0);
+	if (v.deferred)
+		cJSON_AddBoolToObject(rec, "deferred", true);
 	cJSON_AddNumberToObject(rec, "bug_paths", (double)v.hints.n_bug_paths);
 	cJSON_AddNumberToObject(rec, "exception_paths", (double)v.hints.n_exception_paths);
 	(void)agent_env_trace(&r->env, "detector", rec);
 	if (v.bug) {
 		complete_bug(r, seg, &v.report);
 		(void)agent_env_report_bug(&r->env, &v.report, NULL);
+		/* One answer may name several bugs: each is reported on its own. */
+		for (size_t i = 0; i < v.n_more; i++) {
+			complete_bug(r, seg, &v.more[i]);
+			(void)agent_env_report_bug(&r->env, &v.more[i], NULL);
+		}
 	}
 	if (v.hints.n_bug_paths || v.hints.n_exception_paths) {
 		struct brain_hints *h = xcalloc(1, sizeof(*h));

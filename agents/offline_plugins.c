@@ -181,7 +181,38 @@ struct escape_state {
 	int escapes, max_escapes;
 	struct action pending;          /* the intervention for the next step */
 	bool have_pending;
+	char *form_activity;            /* typed into a form on this activity, not saved yet; or NULL */
+	int since_input;                /* steps since the last typing */
+	int held;                       /* steps the escapes were held back for a form */
 };
+
+/* Steps after the last typing during which a form still holds escapes back. */
+#define FORM_HOLD_STEPS 4
+
+/*
+ * Whether a form holds typed input that is not saved yet: the last typing
+ * was on this activity and a text field still shows typed text (not a
+ * hint). Escaping then would throw the user's input away mid-task.
+ */
+static bool form_holds_typed_input(struct escape_state *st, const struct brain_screen *before,
+				   const struct action *done, const struct brain_screen *after)
+{
+	if (done->type == ACTION_INPUT && before->activity) {
+		free(st->form_activity);
+		st->form_activity = xstrdup(before->activity);
+		st->since_input = 0;
+	} else {
+		st->since_input++;
+	}
+	/* A form left alone (no typing for a while) no longer holds: a trap's login
+	 * screen must not keep the run in it. */
+	if (st->form_activity && (!after->activity || strcmp(after->activity, st->form_activity) ||
+				  !loop_form_holds_input(after->tree) || st->since_input > FORM_HOLD_STEPS)) {
+		free(st->form_activity);
+		st->form_activity = NULL;
+	}
+	return st->form_activity != NULL;
+}
 
 static int escape_before_choose(struct agent_plugin *p, struct agent_env *env, struct device *dev,
 				const struct brain_screen *s, struct action *override)
@@ -218,10 +249,14 @@ static int escape_after_step(struct agent_plugin *p, struct agent_env *env, stru
 	struct tarpit_finding f;
 	uint64_t rep;
 	int count;
+	bool holding;
 
 	(void)dev;
 	if (st->have_pending)
 		return 0;
+	holding = form_holds_typed_input(st, before, done, after);
+	if (holding)
+		st->held++;   /* filling a form takes steps on one screen: not a loop nor a tarpit yet */
 	/* Interventions restart the analysis: they are not the exploration's doing. */
 	if (done->type == ACTION_RESTART || done->type == ACTION_DEEP_LINK ||
 	    done->type == ACTION_START_ACTIVITY || done->type == ACTION_WAIT) {
@@ -232,7 +267,7 @@ static int escape_after_step(struct agent_plugin *p, struct agent_env *env, stru
 						  before->activity);
 
 		tarpit_add(st->tp, before->step, g, offline_event_key(before->sig_abstract, done));
-		if (tarpit_check(st->tp, &f)) {
+		if (!holding && tarpit_check(st->tp, &f)) {
 			cJSON *rec = cJSON_CreateObject();
 
 			if (f.culprit_event)
@@ -261,7 +296,7 @@ static int escape_after_step(struct agent_plugin *p, struct agent_env *env, stru
 		}
 	}
 	if (st->loops_on && st->escapes < st->max_escapes &&
-	    loop_detector_push(st->loops, after->sig_abstract, &rep, &count)) {
+	    loop_detector_push(st->loops, after->sig_abstract, &rep, &count) && !holding) {
 		struct action a;
 		cJSON *rec;
 
@@ -294,6 +329,7 @@ static void escape_free(struct agent_plugin *p)
 	loop_detector_free(st->loops);
 	loop_visits_free(st->visits);
 	action_release(&st->pending);
+	free(st->form_activity);
 	free(st);
 	free(p);
 }

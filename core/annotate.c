@@ -19,6 +19,7 @@
 
 #include "core/config.h"
 #include "core/image.h"
+#include "core/screen_text.h"
 #include "core/strbuf.h"
 #include "core/xalloc.h"
 
@@ -569,20 +570,16 @@ int annotation_draw(struct annotation *a, struct image *img)
 int annotation_legend(const struct annotation *a, struct strbuf *sb)
 {
 	int err = strbuf_adds(sb,
-		"Legend of the image: every widget you can act on has a box whose colour "
-		"is its action: red = click, blue = text input, orange = long-click, "
-		"purple = check (checkbox, switch), teal = scroll, green = several actions "
-		"(listed for that widget in the widget list). Widgets are numbered top to "
-		"bottom, then left to right within a row. ");
+		"Legend: box colours: red = click, blue = text input, orange = long-click, "
+		"purple = check, teal = scroll, green = several actions. Numbers run top to "
+		"bottom, then left to right. ");
 	if (err)
 		return err;
 	if (a && a->opts.labels == ANNOTATE_LABELS_ALL)
-		err = strbuf_adds(sb, "Each box carries its number in a tag of the box's colour, "
-				      "at a corner of the box or just outside it.\n");
+		err = strbuf_adds(sb, "Each box carries its number in a tag of its colour.\n");
 	else
 		err = strbuf_adds(sb, "Only the first (left-most) widget of each row carries its "
-				      "number, in a tag of the box's colour; count along the row "
-				      "for the others.\n");
+				      "number: count along the row for the others.\n");
 	return err;
 }
 
@@ -630,12 +627,23 @@ static const char *short_id(const char *id)
 /* The widget's attribute, or its twin's when the widget's is empty. */
 #define FIELD(aw, f) ((aw)->widget->f[0] || !(aw)->twin ? (aw)->widget->f : (aw)->twin->f)
 
+/* Append ` | NAME "VALUE"` with VALUE cleaned and cut at `max` bytes. */
+static int add_field(struct strbuf *sb, const char *name, const char *value, size_t max)
+{
+	int err = strbuf_addf(sb, " | %s \"", name);
+	if (!err)
+		err = add_clean(sb, value, max);
+	if (!err)
+		err = strbuf_addch(sb, '"');
+	return err;
+}
+
 int annotation_widget_list(const struct annotation *a, struct strbuf *sb)
 {
 	int err = TD_OK;
 	for (size_t i = 0; i < a->n && !err; i++) {
 		const struct annotated_widget *aw = &a->w[i];
-		const struct ui_widget *w = aw->widget;
+		const struct ui_widget *w = aw->widget, *row;
 		char acts[64];
 		err = strbuf_addf(sb, "[%d] %s (%s)", aw->number,
 				  annotate_action_names(aw->actions, acts, sizeof acts),
@@ -643,26 +651,31 @@ int annotation_widget_list(const struct annotation *a, struct strbuf *sb)
 		const char *text = FIELD(aw, text), *hint = FIELD(aw, hint);
 		const char *desc = FIELD(aw, content_desc), *rid = FIELD(aw, resource_id);
 		bool password = w->password || (aw->twin && aw->twin->password);
-		if (!err && text[0]) {
-			err = strbuf_adds(sb, " | text \"");
-			if (!err)
-				err = add_clean(sb, password ? "(password)" : text, 80);
-			if (!err)
-				err = strbuf_addch(sb, '"');
+		/* An empty field shows its hint as its text on many Android versions. */
+		bool empty = (aw->actions & UI_ACT_INPUT) && (!text[0] || !strcmp(text, hint));
+		if (!err && empty)
+			err = strbuf_adds(sb, " | empty");
+		else if (!err && text[0])
+			err = add_field(sb, "text", text, 80);
+		if (!err && password)
+			err = strbuf_adds(sb, " | password");
+		if (!err && hint[0] && (empty || strcmp(hint, text)))
+			err = add_field(sb, "hint", hint, 60);
+		if (!err && desc[0] && strcmp(desc, text))
+			err = add_field(sb, "desc", desc, 80);
+		if (!err && !text[0] && !desc[0] && !(aw->actions & UI_ACT_INPUT)) {
+			/* A container (a list row): what it shows. */
+			char *inner = screen_row_text(w, NULL, 100);
+			if (inner[0])
+				err = add_field(sb, "texts", inner, 110);
+			free(inner);
 		}
-		if (!err && hint[0] && strcmp(hint, text)) {
-			err = strbuf_adds(sb, " | hint \"");
-			if (!err)
-				err = add_clean(sb, hint, 60);
-			if (!err)
-				err = strbuf_addch(sb, '"');
-		}
-		if (!err && desc[0] && strcmp(desc, text)) {
-			err = strbuf_adds(sb, " | desc \"");
-			if (!err)
-				err = add_clean(sb, desc, 80);
-			if (!err)
-				err = strbuf_addch(sb, '"');
+		row = screen_row_of(w);
+		if (!err && row && row != w && row != aw->twin) {
+			char *ctx = screen_row_text(row, w, 100);
+			if (ctx[0])
+				err = add_field(sb, "in row", ctx, 110);
+			free(ctx);
 		}
 		if (!err && rid[0]) {
 			err = strbuf_adds(sb, " | id ");
@@ -678,8 +691,7 @@ int annotation_widget_list(const struct annotation *a, struct strbuf *sb)
 		if (!err && cw->checkable)
 			err = strbuf_adds(sb, cw->checked ? " | checked" : " | unchecked");
 		if (!err)
-			err = strbuf_addf(sb, " | [%d,%d][%d,%d]\n", aw->bounds.x1, aw->bounds.y1,
-					  aw->bounds.x2, aw->bounds.y2);
+			err = strbuf_addch(sb, '\n');
 	}
 	if (!err && a->dropped)
 		err = strbuf_addf(sb, "(%zu more actionable widgets further down are not numbered)\n",

@@ -61,12 +61,12 @@ cat > "$WORK/script.json" <<'JSON'
   {"functionality": {"name": "Add a note", "description": "write a note and save it"},
    "expected_path": ["tap New note", "type a title", "tap Save", "the note is listed once"],
    "actual_path": ["tapped New note", "typed Groceries", "tapped Save", "Groceries is listed twice"],
-   "bug": true, "title": "Saved note is listed twice",
+   "bugs": [{"title": "Saved note is listed twice",
    "description": "After saving a note that has a title but no text, the list shows it twice.",
-   "category": "data operation failure", "steps": [1, 2, 3],
+   "category": "data operation failure", "steps": [1, 2, 3], "shown_at_step": 4}],
    "possible_bug_paths": ["save a note with an empty body again"], "exception_paths": ["pressed Save with a wrong widget number"]},
   {"functionality": {"name": "Open settings"}, "expected_path": ["tap Settings"], "actual_path": ["tapped Settings"],
-   "bug": false, "possible_bug_paths": [], "exception_paths": []}
+   "bugs": [], "possible_bug_paths": [], "exception_paths": []}
  ]
 }
 JSON
@@ -131,7 +131,7 @@ grep -q "report: $WORK/run1/report.html" "$WORK/out1" || fail "explore does not 
 cat > "$WORK/wrong.json" <<'JSON'
 {"explorer_monitor": [{"action": {"type": "click", "widget": 99, "widget_text": "Nothing"},
    "monitor": {"page_description": "p", "functionality": "F", "status": "partial"}}],
- "detector": [{"functionality": {"name": "F"}, "expected_path": [], "actual_path": [], "bug": false,
+ "detector": [{"functionality": {"name": "F"}, "expected_path": [], "actual_path": [], "bugs": [],
    "possible_bug_paths": [], "exception_paths": []}]}
 JSON
 start_fake "$WORK/wrong.json" "$WORK/req2.log"

@@ -14,7 +14,8 @@ text, desc or id) and replaced by that line's number; "widget_text" defaults
 to the target. A literal "widget" is sent as is (to script mismatches).
 
 Every request is appended to --log as one JSON line {"n", "kind", "images",
-"text_len", "has_examples"}. --exit-after N makes the server exit (without
+"text_len", "has_examples"}; with --dump DIR each request's text goes to
+DIR/NNNNNN-KIND.txt. --exit-after N makes the server exit (without
 answering) when request N+1 arrives: a model that dies mid-run. --delay S
 (and --detector-factor F) simulate model latency.
 Prints "PORT <n>" on stdout.
@@ -119,6 +120,9 @@ class Handler(BaseHTTPRequestHandler):
         answer = next_answer(kind, text)
         if ARGS.delay:
             time.sleep(ARGS.delay * (ARGS.detector_factor if kind == "detector" else 1))
+        if ARGS.dump:
+            with open(os.path.join(ARGS.dump, "%06d-%s.txt" % (n, kind)), "w") as f:
+                f.write(text)
         if ARGS.log:
             with LOCK, open(ARGS.log, "a") as f:
                 f.write(json.dumps({"n": n, "kind": kind, "images": images, "text_len": len(text),
@@ -138,6 +142,7 @@ def main():
     ap.add_argument("--script", required=True)
     ap.add_argument("--log", default="")
     ap.add_argument("--exit-after", type=int, default=0)
+    ap.add_argument("--dump", default="", help="write each request's text to DIR/NNNNNN-KIND.txt")
     ap.add_argument("--delay", type=float, default=0.0, help="seconds before each answer (model latency)")
     ap.add_argument("--detector-factor", type=float, default=1.0, help="detector answers take this many times longer")
     ARGS = ap.parse_args()

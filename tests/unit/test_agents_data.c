@@ -249,13 +249,13 @@ TEST(history_segments_and_views)
 		action_release(&a);
 	}
 	view = history_text_view(h, 0);
-	CHECK(strstr(view, "Add a note: 1 visit, fully tested") != NULL);
+	CHECK(strstr(view, "Add a note: 1 visit, 3 steps, fully tested") != NULL);
 	CHECK(strstr(view, "#1 [Main]") != NULL);
 	free(view);
 	/* A small budget keeps the functionality list and drops the oldest records. */
 	view = history_text_view(h, 60);
 	CHECK(strstr(view, "Add a note") != NULL);
-	CHECK(strstr(view, "older records dropped") != NULL);
+	CHECK(strstr(view, "oldest of 4 not shown") != NULL);
 	CHECK(strstr(view, "#1 [Main]") == NULL);
 	CHECK(strstr(view, "#4 [Main]") != NULL);
 	free(view);
@@ -297,6 +297,7 @@ TEST(shipped_prompts_render)
 		{ "functionality_inquiry", "x" }, { "step", "1" }, { "step_budget", "2" }, { "records", "x" },
 		{ "action", "x" }, { "functionality", "x" }, { "functionality_list", "x" },
 		{ "actual_path", "x" }, { "steps", "x" }, { "examples", "x" }, { "categories", "x" },
+		{ "screen_text", "x" }, { "reported", "x" },
 	};
 	for (size_t i = 0; i < 4; i++) {
 		struct prompt p;

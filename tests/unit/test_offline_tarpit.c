@@ -37,6 +37,13 @@ TEST(params_scale_with_budget)
 	CHECK_INT_EQ(lp.limit, 12);
 	loop_params_scale(&lp, 200, 50, 1000);
 	CHECK_INT_EQ(lp.window, 200);
+	/* Short runs: floors on the window and the limit (a form is not a loop). */
+	loop_params_scale(&lp, 200, 50, 30);
+	CHECK_INT_EQ(lp.window, LOOP_MIN_WINDOW);
+	CHECK_INT_EQ(lp.limit, LOOP_MIN_LIMIT);
+	loop_params_scale(&lp, 40, 30, 30);
+	CHECK_INT_EQ(lp.window, LOOP_MIN_WINDOW);
+	CHECK_INT_EQ(lp.limit, 22);
 }
 
 TEST(partition_found_with_culprit)

@@ -1,0 +1,226 @@
+/*
+ * screen_read.c - toasts and field states read from a screenshot's pixels,
+ * and the OCR that reads a toast's text (see screen_read.h). The only file
+ * that includes Tesseract's header.
+ */
+#include "core/screen_read.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#ifdef TRIDENT_HAVE_TESSERACT
+#include <tesseract/capi.h>
+#endif
+
+#include "core/image.h"
+#include "core/strbuf.h"
+#include "core/xalloc.h"
+
+/* Luminance 0..255 and whether the colour is a neutral grey. */
+static int lum_of(uint32_t c, bool *neutral)
+{
+	int r = (int)(c >> 16) & 0xff, g = (int)(c >> 8) & 0xff, b = (int)c & 0xff;
+	int mx = r > g ? (r > b ? r : b) : (g > b ? g : b);
+	int mn = r < g ? (r < b ? r : b) : (g < b ? g : b);
+	*neutral = mx - mn < 30;
+	return (r * 299 + g * 587 + b * 114) / 1000;
+}
+
+/* Clip a rect to the image; false when nothing is left. */
+static bool clip(const struct image *img, const struct ui_rect *r, struct ui_rect *out)
+{
+	*out = *r;
+	if (out->x1 < 0) out->x1 = 0;
+	if (out->y1 < 0) out->y1 = 0;
+	if (out->x2 > img->width) out->x2 = img->width;
+	if (out->y2 > img->height) out->y2 = img->height;
+	return out->x2 > out->x1 && out->y2 > out->y1;
+}
+
+enum field_look screen_field_look(const struct image *shot, const struct ui_rect *r)
+{
+	struct ui_rect c;
+	int w, h, dark = 0, grey = 0;
+	if (!shot || !clip(shot, r, &c))
+		return FIELD_LOOKS_BLANK;
+	w = c.x2 - c.x1;
+	h = c.y2 - c.y1;
+	/* The text line: inside the side padding, above the underline. */
+	c.x1 += w * 3 / 100;
+	c.x2 -= w * 3 / 100;
+	c.y1 += h * 15 / 100;
+	c.y2 -= h * 25 / 100;
+	for (int y = c.y1; y < c.y2; y++)
+		for (int x = c.x1; x < c.x2; x++) {
+			bool neutral;
+			int l = lum_of(image_pixel(shot, x, y), &neutral);
+			if (!neutral)
+				continue;   /* the cursor and accents are coloured */
+			if (l < 100)
+				dark++;
+			else if (l < 200)
+				grey++;
+		}
+	if (dark > 20)
+		return FIELD_LOOKS_TEXT;
+	return grey > 20 ? FIELD_LOOKS_HINT : FIELD_LOOKS_BLANK;
+}
+
+/* Toast grey: Material's #323232 at 94% over any background. */
+static bool toast_dark(uint32_t px)
+{
+	bool neutral;
+	int l = lum_of(px, &neutral);
+	return neutral && l >= 30 && l <= 90;
+}
+
+/*
+ * The span of toast-dark pixels on row y (first to last, *x2 exclusive) when
+ * they fill at least 60% of it: the bubble's row, even where its text
+ * interrupts the grey.
+ */
+static bool dark_span(const struct image *img, int y, int *x1, int *x2)
+{
+	int first = -1, last = -1, n = 0;
+	const uint32_t *row = (const uint32_t *)(const void *)(img->data + (size_t)y * (size_t)img->stride);
+	for (int x = 0; x < img->width; x++)
+		if (toast_dark(row[x])) {
+			if (first < 0)
+				first = x;
+			last = x;
+			n++;
+		}
+	if (first < 0)
+		return false;
+	*x1 = first;
+	*x2 = last + 1;
+	return n * 10 >= (last + 1 - first) * 6;
+}
+
+bool screen_find_toast(const struct image *shot, struct ui_rect *out)
+{
+	int W, H, band_top = -1, band_bottom = -1, bx1 = 0, bx2 = 0;
+	int best_top = -1, best_bottom = -1, best_x1 = 0, best_x2 = 0;
+	if (!shot || shot->width < 64 || shot->height < 64)
+		return false;
+	W = shot->width;
+	H = shot->height;
+	for (int y = H * 55 / 100; y <= H; y++) {
+		bool row = false;
+		int x1 = 0, x2 = 0;
+		if (y < H && dark_span(shot, y, &x1, &x2)) {
+			int len = x2 - x1, mid = (x1 + x2) / 2;
+			row = len >= W * 15 / 100 && len <= W * 92 / 100 && abs(mid - W / 2) <= W / 10;
+		}
+		if (row) {
+			if (band_top < 0) {
+				band_top = y;
+				bx1 = x1;
+				bx2 = x2;
+			}
+			if (x1 < bx1) bx1 = x1;
+			if (x2 > bx2) bx2 = x2;
+			band_bottom = y + 1;
+			continue;
+		}
+		if (band_top >= 0 && band_bottom - band_top > best_bottom - best_top) {
+			best_top = band_top;
+			best_bottom = band_bottom;
+			best_x1 = bx1;
+			best_x2 = bx2;
+		}
+		band_top = -1;
+	}
+	if (best_top < 0 || best_bottom - best_top < H * 2 / 100)
+		return false;
+	out->x1 = best_x1;
+	out->y1 = best_top;
+	out->x2 = best_x2;
+	out->y2 = best_bottom;
+	return true;
+}
+
+#ifdef TRIDENT_HAVE_TESSERACT
+bool screen_ocr_available(void)
+{
+	return true;
+}
+
+int screen_ocr(const struct image *shot, const struct ui_rect *r, char **text)
+{
+	struct ui_rect c;
+	TessBaseAPI *api;
+	unsigned char *grey;
+	char *raw;
+	struct strbuf sb = STRBUF_INIT;
+	int w, h, light = 0;
+
+	*text = NULL;
+	if (!shot || !clip(shot, r, &c))
+		return td_error(TD_ERR_INVALID, "OCR: the region is outside the %dx%d screenshot",
+				shot ? shot->width : 0, shot ? shot->height : 0);
+	/* Inside the bubble: its rounded ends and rim read as stray letters. */
+	if (c.x2 - c.x1 > 2 * (c.y2 - c.y1)) {
+		c.x1 += (c.y2 - c.y1) / 3;
+		c.x2 -= (c.y2 - c.y1) / 3;
+	}
+	c.y1 += (c.y2 - c.y1) / 8;
+	c.y2 -= (c.y2 - c.y1) / 8;
+	w = c.x2 - c.x1;
+	h = c.y2 - c.y1;
+	/* Grey, dark text on light ground (what Tesseract reads best). */
+	grey = xmalloc((size_t)w * (size_t)h);
+	for (int y = 0; y < h; y++)
+		for (int x = 0; x < w; x++) {
+			bool neutral;
+			int l = lum_of(image_pixel(shot, c.x1 + x, c.y1 + y), &neutral);
+			grey[(size_t)y * (size_t)w + (size_t)x] = (unsigned char)l;
+			light += l > 128;
+		}
+	if (light * 2 < w * h)   /* mostly dark: light text on a dark bubble */
+		for (size_t i = 0; i < (size_t)w * (size_t)h; i++)
+			grey[i] = (unsigned char)(255 - grey[i]);
+	api = TessBaseAPICreate();
+	/* The dictionaries are not needed for a few words and cost most of the start-up. */
+	char *names[] = { (char *)"load_system_dawg", (char *)"load_freq_dawg" };
+	char *values[] = { (char *)"0", (char *)"0" };
+	if (TessBaseAPIInit4(api, NULL, "eng", OEM_DEFAULT, NULL, 0, names, values, 2, 0) != 0) {
+		TessBaseAPIDelete(api);
+		free(grey);
+		return td_error(TD_ERR_IO, "OCR: Tesseract cannot load its English data (install tesseract-ocr-eng)");
+	}
+	TessBaseAPISetPageSegMode(api, PSM_SINGLE_BLOCK);
+	TessBaseAPISetImage(api, grey, w, h, 1, w);
+	raw = TessBaseAPIGetUTF8Text(api);
+	/* One line, blanks collapsed, trimmed. */
+	for (const char *p = raw ? raw : ""; *p; p++) {
+		unsigned char ch = (unsigned char)*p;
+		if (ch <= ' ') {
+			if (sb.len && sb.buf[sb.len - 1] != ' ')
+				(void)strbuf_addch(&sb, ' ');
+			continue;
+		}
+		(void)strbuf_addch(&sb, ch);
+	}
+	strbuf_rtrim(&sb);
+	TessDeleteText(raw);
+	TessBaseAPIEnd(api);
+	TessBaseAPIDelete(api);
+	free(grey);
+	*text = strbuf_detach(&sb, NULL);
+	return TD_OK;
+}
+#else
+bool screen_ocr_available(void)
+{
+	return false;
+}
+
+int screen_ocr(const struct image *shot, const struct ui_rect *r, char **text)
+{
+	(void)shot;
+	(void)r;
+	*text = NULL;
+	return td_error(TD_ERR_UNSUPPORTED, "OCR: built without libtesseract (install libtesseract-dev and rebuild)");
+}
+#endif

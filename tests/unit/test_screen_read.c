@@ -1,0 +1,178 @@
+/*
+ * test_screen_read.c - what the screenshot shows and the dump does not, on
+ * the simulator's own screens: the shop's "Added Mug to cart" toast is found
+ * and read by OCR (the dump has no trace of it), an empty field is told from
+ * a filled one by its pixels, and the text of a screen (prices, totals) and
+ * of list rows reaches the prompt text (screen_text.h, the widget list).
+ */
+#include <stdlib.h>
+#include <string.h>
+
+#include "core/annotate.h"
+#include "core/image.h"
+#include "core/screen_read.h"
+#include "core/screen_text.h"
+#include "core/strbuf.h"
+#include "core/ui.h"
+#include "core/xalloc.h"
+#include "device/device.h"
+#include "test.h"
+
+#define SHOP "sim:" TRIDENT_SOURCE_DIR "/configs/apps/shop.json"
+
+/* The first widget whose text (or content-desc) is `label`, and the n-th (0-based) of them. */
+static const struct ui_widget *find_nth(const struct ui_tree *t, const char *label, int nth)
+{
+	for (size_t i = 0; i < t->n_nodes; i++)
+		if ((!strcmp(t->nodes[i]->text, label) || !strcmp(t->nodes[i]->content_desc, label)) && nth-- == 0)
+			return t->nodes[i];
+	return NULL;
+}
+
+/* Capture the screen: screenshot and tree. */
+static void capture(struct device *dev, struct image **img, struct ui_tree **t)
+{
+	struct capture cap;
+	*img = NULL;
+	*t = NULL;
+	if (device_capture(dev, &cap) != TD_OK)
+		return;
+	if (image_decode(cap.png, cap.png_len, "screenshot", img) != TD_OK)
+		*img = NULL;
+	if (ui_parse(cap.xml, cap.xml_len, "dump", t) != TD_OK)
+		*t = NULL;
+	capture_release(&cap);
+}
+
+static void tap(struct device *dev, const struct ui_widget *w)
+{
+	REQUIRE(w);
+	CHECK_OK(device_tap(dev, (w->bounds.x1 + w->bounds.x2) / 2, (w->bounds.y1 + w->bounds.y2) / 2));
+}
+
+TEST(toast_found_and_read)
+{
+	struct device *dev = NULL;
+	struct image *img;
+	struct ui_tree *t;
+	struct ui_rect r;
+	char *text = NULL;
+
+	CHECK_OK(device_open(SHOP, NULL, &dev));
+	REQUIRE(dev);
+	CHECK_OK(device_launch(dev, "com.trident.shop"));
+	capture(dev, &img, &t);
+	REQUIRE(img && t);
+	CHECK(!screen_find_toast(img, &r));        /* no toast on the first screen */
+	tap(dev, find_nth(t, "Add", 2));            /* the Mug's row */
+	image_free(img);
+	ui_tree_free(t);
+	capture(dev, &img, &t);
+	REQUIRE(img && t);
+	CHECK(find_nth(t, "Added Mug to cart", 0) == NULL); /* not in the dump, as on a device */
+	if (getenv("TRIDENT_TEST_KEEP"))
+		CHECK_OK(image_write_png(img, getenv("TRIDENT_TEST_KEEP")));
+	REQUIRE(screen_find_toast(img, &r));
+	CHECK(r.y1 > img->height / 2 && r.x1 > 0 && r.x2 < img->width);
+	if (screen_ocr_available()) {
+		CHECK_OK(screen_ocr(img, &r, &text));
+		REQUIRE(text);
+		CHECK(strstr(text, "Added Mug to cart") != NULL);
+		if (!strstr(text, "Added Mug to cart"))
+			fprintf(stderr, "OCR read: '%s'\n", text);
+		free(text);
+	} else {
+		CHECK_INT_EQ(screen_ocr(img, &r, &text), TD_ERR_UNSUPPORTED);
+	}
+	image_free(img);
+	ui_tree_free(t);
+	device_close(dev);
+}
+
+TEST(rows_prices_and_totals_reach_the_text)
+{
+	struct device *dev = NULL;
+	struct image *img;
+	struct ui_tree *t;
+	struct annotation *a = NULL;
+	struct strbuf list = STRBUF_INIT, text = STRBUF_INIT;
+	const struct ui_widget **shown;
+
+	CHECK_OK(device_open(SHOP, NULL, &dev));
+	REQUIRE(dev);
+	CHECK_OK(device_launch(dev, "com.trident.shop"));
+	capture(dev, &img, &t);
+	REQUIRE(img && t);
+	tap(dev, find_nth(t, "Add", 2));
+	tap(dev, find_nth(t, "Cart", 0));
+	image_free(img);
+	ui_tree_free(t);
+	capture(dev, &img, &t);
+	REQUIRE(img && t);
+	CHECK_OK(annotation_build(t, img->width, img->height, img->width, img->height, NULL, &a));
+	REQUIRE(a);
+	CHECK_OK(annotation_widget_list(a, &list));
+	/* The cart row's Remove button carries its row: the product and its price. */
+	CHECK(strstr(list.buf, "in row \"Mug · $9.99\"") != NULL);
+	shown = xcalloc(a->n + 1, sizeof(*shown));
+	for (size_t i = 0; i < a->n; i++)
+		shown[i] = a->w[i].widget;
+	CHECK_OK(screen_text(t, &t->screen, shown, a->n, 24, &text));
+	/* The total is plain text: not in the widget list, in the screen text. */
+	CHECK(strstr(text.buf, "Total: $9.99") != NULL);
+	CHECK(strstr(list.buf, "Total: $9.99") == NULL);
+	/* The row's texts are not repeated there. */
+	CHECK(strstr(text.buf, "$9.99\n") == NULL || strstr(text.buf, "Mug") == NULL);
+	if (!strstr(text.buf, "Total: $9.99"))
+		fprintf(stderr, "screen text:\n%s\nwidgets:\n%s", text.buf, list.buf);
+	free(shown);
+	strbuf_release(&list);
+	strbuf_release(&text);
+	annotation_free(a);
+	image_free(img);
+	ui_tree_free(t);
+	device_close(dev);
+}
+
+TEST(empty_field_told_from_filled)
+{
+	struct device *dev = NULL;
+	struct image *img;
+	struct ui_tree *t;
+	const struct ui_widget *street;
+
+	CHECK_OK(device_open(SHOP, NULL, &dev));
+	REQUIRE(dev);
+	CHECK_OK(device_launch(dev, "com.trident.shop"));
+	capture(dev, &img, &t);
+	REQUIRE(img && t);
+	tap(dev, find_nth(t, "Account", 0));
+	image_free(img);
+	ui_tree_free(t);
+	capture(dev, &img, &t);
+	REQUIRE(img && t);
+	/* The dump says "Email" whether the sign-in field is empty or holds "Email". */
+	street = find_nth(t, "Email", 0);
+	REQUIRE(street);
+	CHECK_INT_EQ(screen_field_look(img, &street->bounds), FIELD_LOOKS_HINT);
+	tap(dev, street);
+	CHECK_OK(device_input_text(dev, "Email"));
+	image_free(img);
+	ui_tree_free(t);
+	capture(dev, &img, &t);
+	REQUIRE(img && t);
+	street = find_nth(t, "Email", 0);
+	REQUIRE(street);
+	CHECK_INT_EQ(screen_field_look(img, &street->bounds), FIELD_LOOKS_TEXT);
+	image_free(img);
+	ui_tree_free(t);
+	device_close(dev);
+}
+
+int main(void)
+{
+	RUN(toast_found_and_read);
+	RUN(rows_prices_and_totals_reach_the_text);
+	RUN(empty_field_told_from_filled);
+	return test_summary();
+}
