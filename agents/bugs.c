@@ -118,6 +118,42 @@ void bug_init(struct bug *b)
 	b->step = -1;
 }
 
+/* Free an array of steps. */
+static void steps_free(struct bug_step *steps, size_t n)
+{
+	for (size_t i = 0; i < n; i++) {
+		action_release(&steps[i].action);
+		free(steps[i].screen);
+		free(steps[i].activity);
+	}
+	free(steps);
+}
+
+/* A deep copy of n steps (NULL for none). */
+static struct bug_step *steps_dup(const struct bug_step *src, size_t n)
+{
+	struct bug_step *d;
+
+	if (!n)
+		return NULL;
+	d = xcalloc(n, sizeof(*d));
+	for (size_t i = 0; i < n; i++) {
+		d[i].step = src[i].step;
+		action_copy(&d[i].action, &src[i].action);
+		d[i].screen = xstrdup_or_null(src[i].screen);
+		d[i].activity = xstrdup_or_null(src[i].activity);
+	}
+	return d;
+}
+
+void bug_keep_original_steps(struct bug *b)
+{
+	if (b->original_steps)
+		return;
+	b->original_steps = steps_dup(b->steps, b->n_steps);
+	b->n_original_steps = b->original_steps ? b->n_steps : 0;
+}
+
 void bug_release(struct bug *b)
 {
 	free(b->id);
@@ -126,12 +162,8 @@ void bug_release(struct bug *b)
 	free(b->functionality);
 	free(b->expected);
 	free(b->actual);
-	for (size_t i = 0; i < b->n_steps; i++) {
-		action_release(&b->steps[i].action);
-		free(b->steps[i].screen);
-		free(b->steps[i].activity);
-	}
-	free(b->steps);
+	steps_free(b->steps, b->n_steps);
+	steps_free(b->original_steps, b->n_original_steps);
 	for (size_t i = 0; i < b->n_evidence; i++)
 		free(b->evidence[i]);
 	free(b->evidence);
@@ -153,6 +185,8 @@ void bug_copy(struct bug *dst, const struct bug *src)
 	for (size_t i = 0; i < src->n_steps; i++)
 		bug_add_step(dst, src->steps[i].step, &src->steps[i].action, src->steps[i].screen,
 			     src->steps[i].activity);
+	dst->original_steps = steps_dup(src->original_steps, src->n_original_steps);
+	dst->n_original_steps = dst->original_steps ? src->n_original_steps : 0;
 	for (size_t i = 0; i < src->n_evidence; i++)
 		bug_add_evidence(dst, src->evidence[i]);
 	dst->found_by = xstrdup_or_null(src->found_by);
@@ -192,19 +226,11 @@ static void add_str(cJSON *o, const char *k, const char *v)
 		cJSON_AddStringToObject(o, k, v);
 }
 
-cJSON *bug_to_json(const struct bug *b)
+/* Append the JSON form of n steps to array arr. */
+static void steps_to_json(cJSON *arr, const struct bug_step *steps, size_t n)
 {
-	cJSON *o = cJSON_CreateObject(), *steps, *ev;
-	add_str(o, "id", b->id);
-	cJSON_AddStringToObject(o, "title", b->title ? b->title : "");
-	cJSON_AddStringToObject(o, "category", bug_category_name(b->category));
-	cJSON_AddStringToObject(o, "description", b->description ? b->description : "");
-	add_str(o, "functionality", b->functionality);
-	add_str(o, "expected", b->expected);
-	add_str(o, "actual", b->actual);
-	steps = cJSON_AddArrayToObject(o, "steps");
-	for (size_t i = 0; i < b->n_steps; i++) {
-		const struct bug_step *s = &b->steps[i];
+	for (size_t i = 0; i < n; i++) {
+		const struct bug_step *s = &steps[i];
 		cJSON *so = cJSON_CreateObject();
 		char *d = action_describe(&s->action);
 		if (s->step >= 0)
@@ -214,8 +240,23 @@ cJSON *bug_to_json(const struct bug *b)
 		free(d);
 		add_str(so, "screen", s->screen);
 		add_str(so, "activity", s->activity);
-		cJSON_AddItemToArray(steps, so);
+		cJSON_AddItemToArray(arr, so);
 	}
+}
+
+cJSON *bug_to_json(const struct bug *b)
+{
+	cJSON *o = cJSON_CreateObject(), *ev;
+	add_str(o, "id", b->id);
+	cJSON_AddStringToObject(o, "title", b->title ? b->title : "");
+	cJSON_AddStringToObject(o, "category", bug_category_name(b->category));
+	cJSON_AddStringToObject(o, "description", b->description ? b->description : "");
+	add_str(o, "functionality", b->functionality);
+	add_str(o, "expected", b->expected);
+	add_str(o, "actual", b->actual);
+	steps_to_json(cJSON_AddArrayToObject(o, "steps"), b->steps, b->n_steps);
+	if (b->original_steps)
+		steps_to_json(cJSON_AddArrayToObject(o, "original_steps"), b->original_steps, b->n_original_steps);
 	ev = cJSON_AddArrayToObject(o, "evidence");
 	for (size_t i = 0; i < b->n_evidence; i++)
 		cJSON_AddItemToArray(ev, cJSON_CreateString(b->evidence[i]));
@@ -262,22 +303,48 @@ int bug_from_json(const cJSON *json, struct bug *out)
 	it = cJSON_GetObjectItemCaseSensitive(json, "occurrences");
 	if (cJSON_IsNumber(it) && it->valueint > 1)
 		out->occurrences = it->valueint;
-	cJSON_ArrayForEach(s, cJSON_GetObjectItemCaseSensitive(json, "steps")) {
-		struct action a;
-		const cJSON *n = cJSON_GetObjectItemCaseSensitive(s, "step");
-		char *screen, *act;
-		if (action_from_json(cJSON_GetObjectItemCaseSensitive(s, "action"), &a) != TD_OK) {
-			int err = td_error(TD_ERR_PARSE, "bug %s: step %zu: %s", out->id ? out->id : "?",
-					   out->n_steps + 1, td_errmsg(TD_ERR_PARSE));
-			bug_release(out);
-			return err;
+	for (int pass = 0; pass < 2; pass++) {
+		const char *key = pass ? "original_steps" : "steps";
+		cJSON_ArrayForEach(s, cJSON_GetObjectItemCaseSensitive(json, key)) {
+			struct action a;
+			const cJSON *n = cJSON_GetObjectItemCaseSensitive(s, "step");
+			char *screen, *act;
+			if (action_from_json(cJSON_GetObjectItemCaseSensitive(s, "action"), &a) != TD_OK) {
+				int err = td_error(TD_ERR_PARSE, "bug %s: %s[%zu]: %s", out->id ? out->id : "?", key,
+						   out->n_steps, td_errmsg(TD_ERR_PARSE));
+				bug_release(out);
+				return err;
+			}
+			screen = get_str(s, "screen");
+			act = get_str(s, "activity");
+			bug_add_step(out, cJSON_IsNumber(n) ? n->valueint : -1, &a, screen, act);
+			free(screen);
+			free(act);
+			action_release(&a);
 		}
-		screen = get_str(s, "screen");
-		act = get_str(s, "activity");
-		bug_add_step(out, cJSON_IsNumber(n) ? n->valueint : -1, &a, screen, act);
-		free(screen);
-		free(act);
-		action_release(&a);
+		if (!pass) {
+			/* Parse the original path into steps, then swap the two. */
+			struct bug_step *minimal = out->steps;
+			size_t n_minimal = out->n_steps;
+
+			out->steps = NULL;
+			out->n_steps = 0;
+			if (!cJSON_IsArray(cJSON_GetObjectItemCaseSensitive(json, "original_steps"))) {
+				out->steps = minimal;
+				out->n_steps = n_minimal;
+				break;
+			}
+			out->original_steps = minimal;
+			out->n_original_steps = n_minimal;
+		} else {
+			struct bug_step *orig = out->steps;
+			size_t n_orig = out->n_steps;
+
+			out->steps = out->original_steps;
+			out->n_steps = out->n_original_steps;
+			out->original_steps = orig;
+			out->n_original_steps = n_orig;
+		}
 	}
 	cJSON_ArrayForEach(s, cJSON_GetObjectItemCaseSensitive(json, "evidence"))
 		if (cJSON_IsString(s))

@@ -71,8 +71,10 @@ struct bug {
 	char *functionality;    /* may be NULL */
 	char *expected;         /* expected behaviour, may be NULL */
 	char *actual;           /* what happened, may be NULL */
-	struct bug_step *steps;
+	struct bug_step *steps;  /* the reproduction path (minimised when replays allowed it) */
 	size_t n_steps;
+	struct bug_step *original_steps; /* the path as recorded before minimisation, may be NULL */
+	size_t n_original_steps;
 	char **evidence;        /* run-directory-relative screenshot paths */
 	size_t n_evidence;
 	char *found_by;         /* "detector", "oracle:rotation", ... */
@@ -89,6 +91,11 @@ void bug_copy(struct bug *dst, const struct bug *src);
 /* Append a step (the action is copied). */
 void bug_add_step(struct bug *b, int step, const struct action *a, const char *screen,
 		  const char *activity);
+/*
+ * Keep a copy of b's current steps as its original path (before
+ * minimisation); does nothing when an original path is already kept.
+ */
+void bug_keep_original_steps(struct bug *b);
 /* Append an evidence screen path. */
 void bug_add_evidence(struct bug *b, const char *path);
 /* JSON form (see docs/run-directory.md). */

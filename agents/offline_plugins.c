@@ -36,6 +36,7 @@
 #include "agents/brain.h"
 #include "agents/login.h"
 #include "agents/loops.h"
+#include "agents/minimise.h"
 #include "agents/offline_policy.h"
 #include "agents/offline_shared.h"
 #include "agents/oracle.h"
@@ -384,6 +385,7 @@ struct confirm_state {
 	struct offline_shared *sh;
 	bool all;                   /* offline.confirm: also model verdicts */
 	int attempts;
+	int minimise_replays;       /* offline.minimise_replays: ddmin budget per bug */
 	struct ui_align_params ap;
 };
 
@@ -464,9 +466,21 @@ static int confirm_bug(struct agent_plugin *p, struct agent_env *env, struct bug
 		return -1;
 	}
 	if (oracle) {
-		ok = replay_confirm(dev, agent_env_package(env), offline_shared_login(st->sh),
-				    cfg_double(agent_env_config(env), "oracles.display_overlap", 0.3), st->attempts, b,
+		double overlap = cfg_double(agent_env_config(env), "oracles.display_overlap", 0.3);
+
+		bug_keep_original_steps(b);
+		ok = replay_confirm(dev, agent_env_package(env), offline_shared_login(st->sh), overlap, st->attempts, b,
 				    &tried) == TD_OK && tried > 0 && b->confirmed;
+		if (ok && st->minimise_replays > 0) {
+			struct minimise_stats ms;
+
+			if (bug_minimise(dev, agent_env_package(env), offline_shared_login(st->sh), overlap,
+					 st->minimise_replays, b, &ms) != TD_OK)
+				log_warn("cannot minimise \"%s\"", b->title ? b->title : "");
+			else
+				log_info("\"%s\": %zu steps minimised to %zu in %d replays", b->title ? b->title : "",
+					 ms.steps_before, ms.steps_after, ms.replays);
+		}
 	} else {
 		tried = 1;
 		ok = reproduce_verdict(st, env, dev, b);
@@ -517,6 +531,7 @@ static int new_confirm(struct agent_env *env, struct agent_plugin **out)
 	st->attempts = (int)cfg_int(cfg, "offline.confirm_attempts", 2);
 	if (st->attempts < 1)
 		st->attempts = 1;
+	st->minimise_replays = (int)cfg_int(cfg, "offline.minimise_replays", 24);
 	*out = plugin_new("confirm", st);
 	(*out)->confirm = confirm_bug;
 	(*out)->free = confirm_free;

@@ -36,12 +36,15 @@ static const char *oracle_of(const struct bug *b)
 	return b->found_by + 7;
 }
 
-/* Replay steps [from, n) twice; true when both replays show the same finding as b. */
-static bool reproduce(struct device *dev, const char *package, const struct login_script *login, double overlap,
-		      const struct bug *b, size_t from, const struct oracle_kind *kind, size_t trigger)
+/*
+ * Replay `steps` (n) `runs` times (1 or 2); true when every replay shows
+ * b's oracle finding with the same title (its title in *title_out when not
+ * NULL, caller frees).
+ */
+static bool reproduce_actions(struct device *dev, const char *package, const struct login_script *login,
+			      double overlap, const struct bug *b, const struct action *steps, size_t n,
+			      const struct oracle_kind *kind, size_t trigger, int runs, char **title_out)
 {
-	struct action *steps = bug_actions(b, from);
-	size_t n = b->n_steps - from;
 	struct replay_opts opts = { .clear_data = true, .login = login };
 	char *titles[2] = { NULL, NULL };
 	bool ok = true;
@@ -49,7 +52,11 @@ static bool reproduce(struct device *dev, const char *package, const struct logi
 	/* The loading oracle's wait (oracles.loading_wait_ms, at most 10 minutes). */
 	int wait = cJSON_IsNumber(w) && w->valuedouble >= 0 && w->valuedouble <= 600000 ? (int)w->valuedouble : 3000;
 
-	for (int run = 0; run < 2 && ok; run++) {
+	if (runs < 1 || runs > 2)
+		runs = 2;
+	if (title_out)
+		*title_out = NULL;
+	for (int run = 0; run < runs && ok; run++) {
 		struct replay_result r;
 		struct oracle_finding f;
 		bool hit;
@@ -109,15 +116,61 @@ static bool reproduce(struct device *dev, const char *package, const struct logi
 		replay_result_release(&r);
 	}
 	/* Views that change by themselves make the two replays disagree: not confirmed. */
-	if (ok && (!titles[0] || !titles[1] || strcmp(titles[0], titles[1]) != 0))
+	if (ok && (!titles[0] || (runs == 2 && (!titles[1] || strcmp(titles[0], titles[1]) != 0))))
 		ok = false;
-	if (ok && b->title && titles[0] && strcmp(titles[0], b->title) != 0 &&
-	    !(kind && (kind->flags & ORACLE_REPLAY_LAST_ALONE)))
-		log_info("confirmed \"%s\" as \"%s\"", b->title, titles[0]);
+	if (ok && title_out) {
+		*title_out = titles[0];
+		titles[0] = NULL;
+	}
 	free(titles[0]);
 	free(titles[1]);
+	return ok;
+}
+
+/* Replay steps [from, n) twice; true when both replays show the same finding as b. */
+static bool reproduce(struct device *dev, const char *package, const struct login_script *login, double overlap,
+		      const struct bug *b, size_t from, const struct oracle_kind *kind, size_t trigger)
+{
+	struct action *steps = bug_actions(b, from);
+	char *title = NULL;
+	bool ok = reproduce_actions(dev, package, login, overlap, b, steps, b->n_steps - from, kind, trigger, 2,
+				    &title);
+
+	if (ok && b->title && title && strcmp(title, b->title) != 0 &&
+	    !(kind && (kind->flags & ORACLE_REPLAY_LAST_ALONE)))
+		log_info("confirmed \"%s\" as \"%s\"", b->title, title);
+	free(title);
 	free(steps);
 	return ok;
+}
+
+size_t replay_confirm_trigger_steps(const struct bug *b)
+{
+	const cJSON *t = b->extra ? cJSON_GetObjectItemCaseSensitive(b->extra, "trigger_steps") : NULL;
+
+	return cJSON_IsNumber(t) && t->valuedouble >= 0 && t->valuedouble <= (double)b->n_steps ?
+		       (size_t)t->valuedouble : 0;
+}
+
+bool replay_confirm_fixed_tail(const struct bug *b)
+{
+	const char *oracle = oracle_of(b);
+	const struct oracle_kind *kind = oracle ? oracle_kind_find(oracle) : NULL;
+
+	return kind && (kind->flags & ORACLE_REPLAY_LAST_ALONE);
+}
+
+bool replay_confirm_check(struct device *dev, const char *package, const struct login_script *login, double overlap,
+			 const struct bug *b, const struct action *steps, size_t n, int runs, char **title_out)
+{
+	const char *oracle = oracle_of(b);
+
+	if (title_out)
+		*title_out = NULL;
+	if (!oracle)
+		return false;
+	return reproduce_actions(dev, package, login, overlap, b, steps, n, oracle_kind_find(oracle),
+				 replay_confirm_trigger_steps(b), runs, title_out);
 }
 
 /* The index just past the last restart among the steps (0 when none). */

@@ -25,6 +25,9 @@
 #ifndef TRIDENT_AGENTS_REPLAY_CONFIRM_H
 #define TRIDENT_AGENTS_REPLAY_CONFIRM_H
 
+#include <stdbool.h>
+#include <stddef.h>
+
 #include "agents/bugs.h"
 #include "core/error.h"
 #include "device/device.h"
@@ -39,5 +42,19 @@ struct login_script;
  */
 int replay_confirm(struct device *dev, const char *package, const struct login_script *login, double overlap,
 		   int attempts, struct bug *b, int *replays) TD_MUST_CHECK;
+
+/* The number of trigger actions at the end of b's steps (extra.trigger_steps, 0 when absent). */
+size_t replay_confirm_trigger_steps(const struct bug *b);
+/* Whether b's oracle replays its last action alone (crash): that action is part of the fixed tail. */
+bool replay_confirm_fixed_tail(const struct bug *b);
+/*
+ * Replay `steps` (n actions, ending with b's trigger actions) from a clean
+ * start `runs` times (1 or 2) and run b's oracle recheck on each replay.
+ * True when every replay shows the finding with one title (that title in
+ * *title_out when not NULL, caller frees); false when not, and when b is
+ * not an oracle's bug.
+ */
+bool replay_confirm_check(struct device *dev, const char *package, const struct login_script *login, double overlap,
+			 const struct bug *b, const struct action *steps, size_t n, int runs, char **title_out);
 
 #endif

@@ -10,7 +10,11 @@
  * part of the replay the report is about; bugs that fire earlier on the
  * way do not count for it. Among those, one of the report's category is
  * preferred (bugs that change how a widget is drawn fire on every render),
- * else the first one fired in the window. Reports
+ * else the first one fired in the window. When nothing fired in the window,
+ * only a drawn bug of the report's category noted earlier in the same
+ * replay is credited (it is noted once per screen visit); an event's bug
+ * that fired earlier on the path is not, and the report is a false
+ * positive. Reports
  * matched to the same injected bug count once (the first is the true
  * positive; the others are listed as duplicates and left out of precision).
  *
@@ -169,9 +173,11 @@ static size_t eval_replay(const struct sim_app *app, bool fixed, const struct bu
 		}
 		/* A bug that changes how a widget is drawn may be recorded only the
 		 * first time it shows; when nothing fired in the window, such a bug
-		 * of the report's category recorded earlier still describes it. */
+		 * of the report's category recorded earlier in this replay still
+		 * describes it. An event's bug that fired earlier does not: the
+		 * report is about its last action, so it is a false positive. */
 		for (size_t i = n_before; n == 0 && i-- > 0;) {
-			if (bug_category_parse(ev[i].category) == (int)b->category) {
+			if (ev[i].drawn && bug_category_parse(ev[i].category) == (int)b->category) {
 				f = xrealloc(f, sizeof(*f));
 				f[0].id = ev[i].bug_id;
 				f[0].category = ev[i].category;

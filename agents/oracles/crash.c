@@ -19,6 +19,67 @@
 #include "core/log.h"
 #include "core/xalloc.h"
 
+/* The message of a logcat line: the text after "TAG: " (threadtime format), else the line. */
+static const char *log_message(const char *line, const char *end)
+{
+	const char *p = memchr(line, ':', (size_t)(end - line));
+
+	/* Skip the time's colons: the tag's colon is followed by a space after a letter. */
+	while (p && p + 1 < end && !(p[1] == ' ' && p > line && p[-1] != ' ' && !(p[-1] >= '0' && p[-1] <= '9')))
+		p = memchr(p + 1, ':', (size_t)(end - p - 1));
+	if (!p || p + 1 >= end)
+		return line;
+	p += 2;
+	while (p < end && (*p == ' ' || *p == '\t'))
+		p++;
+	return p;
+}
+
+/* Length of the dotted Java name at p (letters, digits, '_', '$', '.'). */
+static size_t java_name_len(const char *p, const char *end)
+{
+	size_t n = 0;
+
+	while (p + n < end && (p[n] == '.' || p[n] == '_' || p[n] == '$' || (p[n] >= 'a' && p[n] <= 'z') ||
+			       (p[n] >= 'A' && p[n] <= 'Z') || (p[n] >= '0' && p[n] <= '9')))
+		n++;
+	return n;
+}
+
+/*
+ * The exception class and the top frame of the app's own code in a crash
+ * log ("java.lang.IndexOutOfBoundsException", "com.x.MainActivity.onClick"),
+ * each NULL when not found. Caller frees both.
+ */
+static void crash_signature(const char *summary, const char *package, char **exception, char **frame)
+{
+	size_t plen = package ? strlen(package) : 0;
+
+	*exception = *frame = NULL;
+	for (const char *line = summary; line && *line;) {
+		const char *end = strchr(line, '\n');
+		const char *msg;
+		size_t n;
+
+		if (!end)
+			end = line + strlen(line);
+		msg = log_message(line, end);
+		n = java_name_len(msg, end);
+		if (!*exception && n && memchr(msg, '.', n) && (msg + n == end || msg[n] == ':' || msg[n] == '\r')) {
+			char *name = xstrndup(msg, n);
+
+			if (strstr(name, "Exception") || strstr(name, "Error"))
+				*exception = name;
+			else
+				free(name);
+		} else if (!*frame && !strncmp(msg, "at ", 3) && plen && !strncmp(msg + 3, package, plen) &&
+			   msg[3 + plen] == '.') {
+			*frame = xstrndup(msg + 3, java_name_len(msg + 3, end));
+		}
+		line = *end ? end + 1 : end;
+	}
+}
+
 /* The app crashed or stopped responding after the action (read from the device's crash log). */
 static int crash_after_step(const struct oracle_step *s)
 {
@@ -34,13 +95,30 @@ static int crash_after_step(const struct oracle_step *s)
 		oracle_finding_init(&f);
 		f.category = BUG_CAT_CRASH;
 		f.oracle = "crash";
-		f.title = xasprintf("%s after '%s'", c.anr ? "App not responding" : "App crashed",
-				    done->widget_text ? done->widget_text : action_type_name(done->type));
+		char *exception = NULL, *frame = NULL;
+
+		crash_signature(c.summary, agent_env_package(env), &exception, &frame);
+		/*
+		 * One crash, one report: the title names the exception and the
+		 * app's top frame (bugs with the same oracle and title are one bug,
+		 * bugs.h), not the widget, whose text may be random input.
+		 */
+		if (!c.anr && exception)
+			f.title = xasprintf("App crashed: %s in %s", exception, frame ? frame : "the app");
+		else
+			f.title = xasprintf("%s after '%s'", c.anr ? "App not responding" : "App crashed",
+					    done->widget_text ? done->widget_text : action_type_name(done->type));
 		f.description = xstrdup(c.summary ? c.summary : "");
 		f.expected = xstrdup("the app keeps running");
 		f.actual = xstrdup(c.anr ? "an ANR" : "a crash");
 		f.diff = cJSON_CreateObject();
 		cJSON_AddStringToObject(f.diff, "summary", c.summary ? c.summary : "");
+		if (exception)
+			cJSON_AddStringToObject(f.diff, "exception", exception);
+		if (frame)
+			cJSON_AddStringToObject(f.diff, "app_frame", frame);
+		free(exception);
+		free(frame);
 		oracle_report_finding(env, s->before->step, &f, NULL, 0, NULL);
 		oracle_finding_release(&f);
 		changed = 1;

@@ -252,6 +252,7 @@ void sim_note_bug(struct sim *s, size_t bug, const char *event)
 	e->event = b->label;
 	(void)event;
 	e->seq = s->seq;
+	e->drawn = b->event == NULL;
 }
 
 size_t sim_fired_bugs(struct sim *s, const struct sim_bug_event **out)

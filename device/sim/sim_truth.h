@@ -15,6 +15,7 @@ struct sim_bug_event {
 	const char *category;  /* one of Trident's nine, as in the spec */
 	const char *event;     /* the spec event that fired it, e.g. "add_note.save" */
 	long seq;              /* how many events the device had handled before it */
+	int drawn;             /* 1: a bug in how a widget is drawn (noted once per screen visit); 0: an event's effects */
 };
 
 /* Bugs fired since sim_new (or since the last pm clear / reset). Owned by s;

@@ -1,0 +1,45 @@
+#!/usr/bin/env bash
+# eval_credit.sh - `trident eval` credits a report only to an injected bug
+# that fires in the part of its own replayed path it is about: a report
+# whose last action is the duplicating Save is a true positive; the same
+# path followed by an unrelated action (opening Settings), reported in the
+# same category, is a false positive, although the earlier Save fired an
+# injected bug of that category on the way (eval used to fall back to it).
+set -euo pipefail
+
+bin=${TRIDENT_BIN:?}
+src=${TRIDENT_SOURCE_DIR:?}
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+[ -f "$src/configs/apps/notes.json" ] || { echo "SKIP: no notes app"; exit 77; }
+
+mkdir -p "$tmp/run"
+python3 - "$tmp/run/bugs.json" <<'PY'
+import json, sys
+P = "com.trident.notes:id/"
+def act(t, rid=None, text=None):
+    a = {"type": t}
+    if rid: a["resource_id"] = P + rid
+    if text is not None: a["text"] = text
+    return {"action": a}
+save_path = [act("click", "add"), act("input", "title", "Groceries"), act("click", "save")]
+def bug(i, title, steps):
+    return {"id": "B%03d" % i, "title": title, "category": "data operation failure",
+            "description": "", "steps": steps, "evidence": [], "found_by": "detector",
+            "confirmed": True, "extra": {"trigger_steps": 0}}
+json.dump({"bugs": [
+    bug(1, "One Save adds the note twice", save_path),
+    bug(2, "Settings does not open the sort order", save_path + [act("click", "settings_btn")]),
+]}, open(sys.argv[1], "w"))
+PY
+"$bin" eval --app "$src/configs/apps/notes.json" --run "$tmp/run" > "$tmp/eval.json"
+python3 - "$tmp/eval.json" <<'PY'
+import json, sys
+d = json.load(open(sys.argv[1]))
+v = {b["id"]: b for b in d["bugs"]}
+assert v["B001"]["verdict"] == "true_positive", v["B001"]
+assert v["B001"]["injected_bug"] == "notes-dup-save", v["B001"]
+assert v["B002"]["verdict"] == "false_positive", v["B002"]
+assert d["true_positives"] == 1 and d["false_positives"] == 1 and d["duplicates"] == 0, d
+print("eval credit: B001", v["B001"]["verdict"], "B002", v["B002"]["verdict"])
+PY

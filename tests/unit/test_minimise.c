@@ -1,0 +1,186 @@
+/*
+ * test_minimise.c - ddmin over a confirmed oracle bug's path
+ * (agents/minimise.c) on the simulated notes app: a rotation data loss
+ * recorded after detours (Settings and Back, a note typed, saved state
+ * visited) shrinks to the steps it needs, keeps the recorded path in
+ * original_steps (also through bugs.json), and the tail (the action that
+ * shows the bug and the trigger actions) is never removed; a budget of 0
+ * changes nothing; a candidate that does not reproduce (fixed variant)
+ * keeps its path; a Detector verdict is refused.
+ */
+#include <stdbool.h>
+
+#include "test.h"
+
+#include <cjson/cJSON.h>
+
+#include "agents/minimise.h"
+#include "agents/replay_confirm.h"
+#include "device/device.h"
+
+#define PKG "com.trident.notes"
+
+/* A widget action addressed by resource-id. */
+static void step_by_id(struct bug *b, enum action_type type, const char *id, const char *text)
+{
+	struct action a;
+
+	action_init(&a);
+	a.type = type;
+	a.resource_id = (char *)id;
+	a.text = (char *)text;
+	bug_add_step(b, -1, &a, NULL, NULL);
+}
+
+/* A global action. */
+static void step_global(struct bug *b, enum action_type type, int rotation)
+{
+	struct action a;
+
+	action_init(&a);
+	a.type = type;
+	a.rotation = rotation;
+	bug_add_step(b, -1, &a, NULL, NULL);
+}
+
+/* A rotation loss of the body text, recorded after detours that do not matter. */
+static void long_rotation_bug(struct bug *b)
+{
+	bug_init(b);
+	b->title = strdup("Text entered in 'body' is lost after rotation");
+	b->found_by = strdup("oracle:rotation");
+	b->category = BUG_CAT_CONTENT_MISSING;
+	b->extra = cJSON_CreateObject();
+	cJSON_AddNumberToObject(b->extra, "trigger_steps", 2);
+	step_by_id(b, ACTION_CLICK, PKG ":id/settings_btn", NULL);
+	step_global(b, ACTION_BACK, -1);
+	step_by_id(b, ACTION_CLICK, PKG ":id/add", NULL);
+	step_by_id(b, ACTION_INPUT, PKG ":id/title", "groceries");
+	step_global(b, ACTION_BACK, -1);
+	step_by_id(b, ACTION_CLICK, PKG ":id/settings_btn", NULL);
+	step_global(b, ACTION_BACK, -1);
+	step_by_id(b, ACTION_CLICK, PKG ":id/add", NULL);
+	step_by_id(b, ACTION_INPUT, PKG ":id/body", "milk_and_bread");
+	step_global(b, ACTION_ROTATE, 1);
+	step_global(b, ACTION_ROTATE, 0);
+}
+
+static struct device *open_sim(const char *spec)
+{
+	struct device *dev = NULL;
+
+	if (device_open(spec, NULL, &dev) != TD_OK)
+		return NULL;
+	return dev;
+}
+
+TEST(detours_are_removed_and_the_original_kept)
+{
+	struct device *dev = open_sim("sim:notes");
+	struct minimise_stats ms;
+	struct bug b, back;
+	cJSON *json;
+
+	REQUIRE(dev);
+	long_rotation_bug(&b);
+	REQUIRE(bug_minimise(dev, PKG, NULL, 0.3, 40, &b, &ms) == TD_OK);
+	CHECK_INT_EQ(ms.steps_before, 11);
+	CHECK_INT_EQ(ms.steps_after, 4);
+	CHECK(ms.replays <= 40);
+	REQUIRE(b.n_steps == 4);
+	/* Opening the editor is needed; the tail stays as it was. */
+	CHECK_STR_EQ(b.steps[0].action.resource_id, PKG ":id/add");
+	CHECK_INT_EQ(b.steps[1].action.type, ACTION_INPUT);
+	CHECK_STR_EQ(b.steps[1].action.resource_id, PKG ":id/body");
+	CHECK_INT_EQ(b.steps[2].action.type, ACTION_ROTATE);
+	CHECK_INT_EQ(b.steps[3].action.type, ACTION_ROTATE);
+	CHECK_INT_EQ(b.n_original_steps, 11);
+	CHECK(cJSON_GetObjectItemCaseSensitive(b.extra, "minimise") != NULL);
+	/* The minimal path still reproduces. */
+	{
+		struct action a[4];
+
+		for (int i = 0; i < 4; i++)
+			a[i] = b.steps[i].action;
+		CHECK(replay_confirm_check(dev, PKG, NULL, 0.3, &b, a, 4, 2, NULL));
+	}
+	/* bugs.json keeps both paths. */
+	json = bug_to_json(&b);
+	REQUIRE(bug_from_json(json, &back) == TD_OK);
+	CHECK_INT_EQ(back.n_steps, 4);
+	CHECK_INT_EQ(back.n_original_steps, 11);
+	CHECK_STR_EQ(back.original_steps[3].action.resource_id, PKG ":id/title");
+	CHECK_STR_EQ(back.steps[1].action.text, "milk_and_bread");
+	cJSON_Delete(json);
+	bug_release(&back);
+	bug_release(&b);
+	device_close(dev);
+}
+
+TEST(budget_zero_changes_nothing)
+{
+	struct device *dev = open_sim("sim:notes");
+	struct minimise_stats ms;
+	struct bug b;
+
+	REQUIRE(dev);
+	long_rotation_bug(&b);
+	REQUIRE(bug_minimise(dev, PKG, NULL, 0.3, 0, &b, &ms) == TD_OK);
+	CHECK_INT_EQ(b.n_steps, 11);
+	CHECK_INT_EQ(ms.replays, 0);
+	CHECK(b.original_steps == NULL);
+	bug_release(&b);
+	device_close(dev);
+}
+
+TEST(small_budget_stops_early_and_keeps_a_reproducing_path)
+{
+	struct device *dev = open_sim("sim:notes");
+	struct minimise_stats ms;
+	struct bug b;
+	struct action a[11];
+
+	REQUIRE(dev);
+	long_rotation_bug(&b);
+	REQUIRE(bug_minimise(dev, PKG, NULL, 0.3, 4, &b, &ms) == TD_OK);
+	CHECK(ms.replays <= 4);
+	CHECK(b.n_steps <= 11 && b.n_steps >= 4);
+	for (size_t i = 0; i < b.n_steps; i++)
+		a[i] = b.steps[i].action;
+	CHECK(replay_confirm_check(dev, PKG, NULL, 0.3, &b, a, b.n_steps, 2, NULL));
+	bug_release(&b);
+	device_close(dev);
+}
+
+TEST(no_reproduction_keeps_the_path)
+{
+	struct device *dev = open_sim("sim:notes:fixed");
+	struct minimise_stats ms;
+	struct bug b;
+
+	REQUIRE(dev);
+	long_rotation_bug(&b);
+	REQUIRE(bug_minimise(dev, PKG, NULL, 0.3, 40, &b, &ms) == TD_OK);
+	CHECK_INT_EQ(b.n_steps, 11);
+	CHECK_INT_EQ(ms.replays, 1);
+	CHECK(b.original_steps == NULL);
+	free(b.found_by);
+	b.found_by = strdup("detector");
+	CHECK(bug_minimise(dev, PKG, NULL, 0.3, 40, &b, NULL) == TD_ERR_INVALID);
+	bug_release(&b);
+	device_close(dev);
+}
+
+int main(void)
+{
+	struct device *dev = NULL;
+
+	if (device_open("sim:notes", NULL, &dev) != TD_OK)
+		return test_skip("the notes simulator app is not available");
+	device_close(dev);
+	RUN(detours_are_removed_and_the_original_kept);
+	RUN(budget_zero_changes_nothing);
+	RUN(small_budget_stops_early_and_keeps_a_reproducing_path);
+	RUN(no_reproduction_keeps_the_path);
+	return test_summary();
+}
