@@ -100,9 +100,12 @@ struct oracle_sort_claim {
 	char label[96];
 };
 /*
- * Whether clicking `done` claims to sort: its label mentions sorting or an
- * order ("Sort by name", "A-Z", "Newest first"), or it is an option of a
- * screen/dialog about sorting (`before` contains a text mentioning "sort").
+ * Whether clicking `done` claims to sort, and by a key the rows show: its
+ * own label mentions sorting or an order ("Sort by name", "A-Z", "Newest
+ * first"), or it is a choice tapped inside the menu, dialog or section of
+ * a "Sort by" heading on `before` (a status label such as "Sort: Featured"
+ * elsewhere on the page is no heading). A choice that names no key or
+ * plain direction ("Featured", "Relevance", "Most popular") is false.
  */
 bool oracle_sort_claim(const struct action *done, const struct ui_tree *before,
 		       struct oracle_sort_claim *claim);

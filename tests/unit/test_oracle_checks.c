@@ -197,13 +197,21 @@ TEST(sort_claims_and_orders)
 	/* A "Sort A-Z" button on the screen does not make every other click a sort. */
 	{
 		struct ui_tree *b = x_tree(x_node("android.widget.Button", "t:id/sort", "Sort A-Z", "c", "", 0, 0, 500, 100, NULL));
-		struct ui_tree *d = x_tree(x_node("android.widget.TextView", "t:id/t", "Sort by", "", "", 0, 0, 500, 100, NULL));
+		char *opts = x_cat(x_node("android.widget.TextView", "t:id/t", "Sort by", "", "", 100, 800, 900, 900, NULL),
+				   x_node("android.widget.RadioButton", "t:id/o1", "Title", "kc", "", 100, 900, 900, 1000, NULL),
+				   NULL);
+		struct ui_tree *d = x_tree(x_node("android.widget.LinearLayout", "android:id/dialog_sheet", "", "", "",
+						  100, 800, 900, 1000, opts));
 
+		free(opts);
 		REQUIRE(b && d);
 		CHECK(!oracle_sort_claim(&a, b, &claim));
 		free(a.widget_text);
 		a.widget_text = strdup("Title");
+		a.x = 500;
+		a.y = 950;
 		CHECK(oracle_sort_claim(&a, d, &claim));
+		CHECK_INT_EQ(claim.key, SORT_KEY_TEXT);
 		ui_tree_free(b);
 		ui_tree_free(d);
 	}
@@ -214,6 +222,73 @@ TEST(sort_claims_and_orders)
 	ui_tree_free(s);
 	ui_tree_free(u);
 	ui_tree_free(dt);
+}
+
+/*
+ * Regression: a "Sort: Featured" status label made every click on the page
+ * (category tabs, bottom navigation) a sort claim; and a sort choice with no
+ * visible key ("Featured") was judged.
+ */
+TEST(sort_status_label_claims_nothing)
+{
+	char *tabs = x_cat(x_node("android.widget.TextView", "t:id/tab_phones", "Phones", "c", "", 0, 200, 540, 300, NULL),
+			   x_node("android.widget.TextView", "t:id/tab_books", "Books", "c", "", 540, 200, 1080, 300, NULL),
+			   NULL);
+	char *page = x_cat(x_node("android.widget.LinearLayout", "t:id/tabs", "", "", "", 0, 200, 1080, 300, tabs),
+			   x_node(TEXT, "t:id/sort_status", "Sort: Featured", "", "", 0, 320, 1080, 400, NULL),
+			   x_node(TEXT, "t:id/nav_home", "Home", "c", "", 0, 2200, 540, 2300, NULL),
+			   x_node(TEXT, "t:id/nav_deals", "Deals", "c", "", 540, 2200, 1080, 2300, NULL),
+			   NULL);
+	char *opts = x_cat(x_node(TEXT, "t:id/sort_title", "Sort by", "", "", 100, 800, 980, 900, NULL),
+			   x_node("android.widget.RadioButton", "t:id/sort_featured", "Featured", "kc", "", 100, 900, 980, 1000, NULL),
+			   x_node("android.widget.RadioButton", "t:id/sort_price", "Price: low to high", "kc", "", 100, 1000, 980, 1100, NULL),
+			   NULL);
+	char *dialog = x_node("android.widget.FrameLayout", "t:id/sort_dialog", "", "", "", 100, 800, 980, 1100, opts);
+	char *with_dialog = x_cat(strdup(page), dialog, NULL);
+	struct ui_tree *t = x_tree(page), *td = x_tree(with_dialog);
+	static const char *const taps[][3] = { { "Books", "810", "250" }, { "Deals", "810", "2250" },
+					       { "Home", "270", "2250" } };
+	struct oracle_sort_claim claim;
+	struct action a;
+
+	REQUIRE(t && td);
+	action_init(&a);
+	a.type = ACTION_CLICK;
+	for (size_t i = 0; i < sizeof(taps) / sizeof(taps[0]); i++) {
+		free(a.widget_text);
+		a.widget_text = strdup(taps[i][0]);
+		a.x = atoi(taps[i][1]);
+		a.y = atoi(taps[i][2]);
+		CHECK(!oracle_sort_claim(&a, t, &claim));
+		CHECK(!oracle_sort_claim(&a, td, &claim));
+	}
+	/* The status label itself, clicked, opens the menu: no claim yet. */
+	free(a.widget_text);
+	a.widget_text = strdup("Sort: Featured");
+	CHECK(!oracle_sort_claim(&a, t, &claim));
+	/* In the dialog: "Featured" names no key; "Price: low to high" does. */
+	free(a.widget_text);
+	a.widget_text = strdup("Featured");
+	a.x = 500;
+	a.y = 950;
+	CHECK(!oracle_sort_claim(&a, td, &claim));
+	free(a.widget_text);
+	a.widget_text = strdup("Price: low to high");
+	a.y = 1050;
+	REQUIRE(oracle_sort_claim(&a, td, &claim));
+	CHECK_INT_EQ(claim.key, SORT_KEY_NUMBER);
+	CHECK_INT_EQ(claim.dir, SORT_DIR_ASC);
+	/* The same label tapped outside the dialog (no tap point inside it) claims nothing. */
+	free(a.widget_text);
+	a.widget_text = strdup("Books");
+	a.y = 250;
+	a.x = 810;
+	CHECK(!oracle_sort_claim(&a, td, &claim));
+	action_release(&a);
+	free(tabs);
+	free(opts);
+	ui_tree_free(t);
+	ui_tree_free(td);
 }
 
 /* A number in a title must not be taken for the sort key beside it. */
@@ -565,6 +640,7 @@ int main(void)
 	RUN(state_kept_is_clean);
 	RUN(duplicate_rows_after_one_save);
 	RUN(sort_claims_and_orders);
+	RUN(sort_status_label_claims_nothing);
 	RUN(sort_by_number_reads_the_right_column);
 	RUN(display_overlap_and_offscreen);
 	RUN(genie_effect_containment);
