@@ -188,6 +188,24 @@ bool oracle_toggle_stuck(const struct ui_tree *before, const char *activity_befo
 			 const struct ui_tree *after, const char *activity_after,
 			 const struct action *done, struct oracle_finding *f);
 
+/* --- control state (oracle 11) --- */
+
+/*
+ * A click on a control labelled one word of a pair (Play/Pause,
+ * Start/Stop, Follow/Unfollow, Subscribe/Unsubscribe, Mute/Unmute,
+ * Like/Unlike, Join/Leave, Connect/Disconnect) that flips it: true, with *f
+ * (media control; data operation for the social pairs; settings for
+ * Connect), when `after` shows the other word where the control was (same
+ * resource-id, or a box over its centre) while every non-clickable text of
+ * `before` naming the pair's status ("Paused", "12 followers") reads the
+ * same on `after`. Not judged (false): no such status text on `before`,
+ * another activity, a new window or layer, more than half of the texts
+ * changed, or the label did not flip (the toggle oracle's business).
+ */
+bool oracle_control_stuck(const struct ui_tree *before, const char *activity_before,
+			  const struct ui_tree *after, const char *activity_after,
+			  const struct action *done, struct oracle_finding *f);
+
 /* --- endless loading (oracle 9) --- */
 
 /*

@@ -291,6 +291,72 @@ TEST(sort_status_label_claims_nothing)
 	ui_tree_free(td);
 }
 
+/* A station page: a status text and the Play (or Pause) button in one place. */
+static struct ui_tree *station_screen(const char *status, const char *button)
+{
+	return x_tree(x_cat(x_node(TEXT, "t:id/station", "Jazz FM", "", "", 0, 200, 1080, 300, NULL),
+			    x_node(TEXT, "t:id/status", status, "", "", 0, 300, 1080, 400, NULL),
+			    x_node("android.widget.Button", strcmp(button, "Play") == 0 ? "t:id/play" : "t:id/pause",
+				   button, "c", "", 0, 400, 540, 500, NULL),
+			    NULL));
+}
+
+TEST(control_flips_label_but_not_status)
+{
+	struct ui_tree *stopped_play = station_screen("Stopped", "Play");
+	struct ui_tree *stopped_pause = station_screen("Stopped", "Pause");
+	struct ui_tree *playing_pause = station_screen("Playing", "Pause");
+	struct ui_tree *stopped_play2 = station_screen("Stopped", "Play");
+	struct action a;
+	struct oracle_finding f;
+
+	REQUIRE(stopped_play && stopped_pause && playing_pause && stopped_play2);
+	action_init(&a);
+	a.type = ACTION_CLICK;
+	a.widget_text = strdup("Play");
+	a.resource_id = strdup("t:id/play");
+	a.class_name = strdup("android.widget.Button");
+	a.bounds = (struct ui_rect){ 0, 400, 540, 500 };
+	oracle_finding_init(&f);
+	/* Play became Pause; the status still reads Stopped. */
+	REQUIRE(oracle_control_stuck(stopped_play, "x/.Main", stopped_pause, "x/.Main", &a, &f));
+	CHECK_INT_EQ(f.category, BUG_CAT_MEDIA_CONTROL);
+	CHECK(strcmp(f.oracle, "control") == 0);
+	CHECK(f.title && strstr(f.title, "'Play' turns into 'Pause'") && strstr(f.title, "Stopped"));
+	CHECK(f.diff && cJSON_GetObjectItem(f.diff, "status_unchanged"));
+	oracle_finding_release(&f);
+	/* Clean: the status followed the control. */
+	CHECK(!oracle_control_stuck(stopped_play, "x/.Main", playing_pause, "x/.Main", &a, &f));
+	/* Not flipped at all: the toggle oracle's business, not this one's. */
+	CHECK(!oracle_control_stuck(stopped_play, "x/.Main", stopped_play2, "x/.Main", &a, &f));
+	/* Another page after the tap is not judged. */
+	CHECK(!oracle_control_stuck(stopped_play, "x/.Main", stopped_pause, "x/.Other", &a, &f));
+	/* Pause with the status already Stopped: the press leads to what it shows. */
+	free(a.widget_text);
+	a.widget_text = strdup("Pause");
+	free(a.resource_id);
+	a.resource_id = strdup("t:id/pause");
+	CHECK(!oracle_control_stuck(stopped_pause, "x/.Main", stopped_play, "x/.Main", &a, &f));
+	/* Pause that leaves Playing: stuck. */
+	{
+		struct ui_tree *playing_play = station_screen("Playing", "Play");
+
+		REQUIRE(playing_play);
+		CHECK(oracle_control_stuck(playing_pause, "x/.Main", playing_play, "x/.Main", &a, &f));
+		oracle_finding_release(&f);
+		ui_tree_free(playing_play);
+	}
+	/* A label outside the pairs ("Save") is never a control claim. */
+	free(a.widget_text);
+	a.widget_text = strdup("Save");
+	CHECK(!oracle_control_stuck(stopped_play, "x/.Main", stopped_pause, "x/.Main", &a, &f));
+	action_release(&a);
+	ui_tree_free(stopped_play);
+	ui_tree_free(stopped_pause);
+	ui_tree_free(playing_pause);
+	ui_tree_free(stopped_play2);
+}
+
 /* A number in a title must not be taken for the sort key beside it. */
 TEST(sort_by_number_reads_the_right_column)
 {
@@ -641,6 +707,7 @@ int main(void)
 	RUN(duplicate_rows_after_one_save);
 	RUN(sort_claims_and_orders);
 	RUN(sort_status_label_claims_nothing);
+	RUN(control_flips_label_but_not_status);
 	RUN(sort_by_number_reads_the_right_column);
 	RUN(display_overlap_and_offscreen);
 	RUN(genie_effect_containment);
