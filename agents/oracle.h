@@ -206,6 +206,24 @@ bool oracle_control_stuck(const struct ui_tree *before, const char *activity_bef
 			  const struct ui_tree *after, const char *activity_after,
 			  const struct action *done, struct oracle_finding *f);
 
+/* --- totals (oracle 12) --- */
+
+/*
+ * A money total that disagrees with its rows: true, with *f (numerical
+ * calculation), when `after` shows a total label outside list rows
+ * ("Total: $12.50", "Subtotal", "Sum", "Spent", or "Total" beside its
+ * value) and either (1) a list of 2+ rows, all shown (room for one more),
+ * in which every row carries a money amount in some column ("$4.00",
+ * "4.00") and no such column adds up to the total (half a cent per row
+ * tolerated); or (2) `before` showed the same total label (a "Balance"
+ * too) on the same activity, and the list gained or lost exactly one row
+ * whose amount the total did not move by (either sign). Amounts without a
+ * currency sign need two decimals.
+ */
+bool oracle_total_wrong(const struct ui_tree *before, const char *activity_before,
+			const struct ui_tree *after, const char *activity_after,
+			const struct action *done, struct oracle_finding *f);
+
 /* --- endless loading (oracle 9) --- */
 
 /*

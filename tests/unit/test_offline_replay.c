@@ -6,7 +6,8 @@
  * switch, shop's endless Headphones spinner, also with the row click as the
  * Explorer records it) and the entry_missing oracle's (todo's task added
  * while Hide completed is ticked), and the control oracle's (the radio test
- * app's Play that turns into Pause while the status reads Stopped)
+ * app's Play that turns into Pause while the status reads Stopped) and the
+ * total oracle's (the shop cart's total that leaves out the first item)
  * reproduce on the apps and not on their fixed variants; login scripts parse, reject bad input, and run.
  */
 #include <stdbool.h>
@@ -253,6 +254,21 @@ TEST(flipped_control_confirmed_only_when_stuck)
 					"com.trident.radio"));
 }
 
+/* The total candidate on the shop: add an item twice, open the cart; its total leaves out the first. */
+static void wrong_total_bug(struct bug *b)
+{
+	candidate_init(b, "'Total: $9.99' does not equal the sum of the 2 rows shown", "oracle:total",
+		       BUG_CAT_CALCULATION, 0);
+	step_by_id(b, ACTION_CLICK, "com.trident.shop:id/add_to_cart", NULL);
+	step_by_id(b, ACTION_CLICK, "com.trident.shop:id/add_to_cart", NULL);
+	step_by_id(b, ACTION_CLICK, "com.trident.shop:id/nav_cart", NULL);
+}
+
+TEST(wrong_total_confirmed_only_when_wrong)
+{
+	CHECK(confirmed_only_when_buggy(wrong_total_bug, "sim:shop", "com.trident.shop"));
+}
+
 TEST(replay_records_every_screen)
 {
 	struct device *dev = open_sim("sim:notes");
@@ -317,6 +333,7 @@ int main(void)
 	RUN(endless_spinner_confirmed_only_when_endless);
 	RUN(lost_entry_confirmed_only_when_lost);
 	RUN(flipped_control_confirmed_only_when_stuck);
+	RUN(wrong_total_confirmed_only_when_wrong);
 	RUN(replay_records_every_screen);
 	RUN(login_scripts);
 	return test_summary();

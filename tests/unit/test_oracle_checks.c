@@ -357,6 +357,63 @@ TEST(control_flips_label_but_not_status)
 	ui_tree_free(stopped_play2);
 }
 
+/* A cart: rows "name | $price" and a total label under the list. */
+static struct ui_tree *cart_screen(const char *const *names, const char *const *prices, const char *total)
+{
+	char *rows = calloc(1, 1);
+	int y = 300;
+
+	for (size_t i = 0; names[i]; i++, y += 150) {
+		char *kids = x_cat(x_node(TEXT, "t:id/item", names[i], "", "", 0, y, 700, y + 100, NULL),
+				   x_node(TEXT, "t:id/price", prices[i], "", "", 700, y, 1080, y + 100, NULL), NULL);
+		rows = x_cat(rows, x_node(ROW, "t:id/row", "", "c", "", 0, y, 1080, y + 140, kids), NULL);
+		free(kids);
+	}
+	{
+		char *list = x_node(RV, "t:id/cart", "", "", "", 0, 300, 1080, 1500, rows);
+
+		free(rows);
+		return x_tree(x_cat(list, x_node(TEXT, "t:id/total", total, "", "", 0, 1600, 1080, 1700, NULL), NULL));
+	}
+}
+
+TEST(total_disagrees_with_rows)
+{
+	static const char *const names[] = { "Mug", "Tea", "Spoon", NULL };
+	static const char *const prices[] = { "$4.50", "$2.25", "$1,000.00", NULL };
+	static const char *const two_names[] = { "Mug", "Tea", NULL };
+	static const char *const two_prices[] = { "$4.50", "$2.25", NULL };
+	struct ui_tree *right = cart_screen(names, prices, "Total: $1,006.75");
+	struct ui_tree *wrong = cart_screen(names, prices, "Total: $1,002.25");
+	struct ui_tree *two_right = cart_screen(two_names, two_prices, "Total: $6.75");
+	struct ui_tree *two_stale = cart_screen(two_names, two_prices, "Total: $1,006.75");
+	struct action a;
+	struct oracle_finding f;
+
+	REQUIRE(right && wrong && two_right && two_stale);
+	action_init(&a);
+	a.type = ACTION_CLICK;
+	a.widget_text = strdup("Remove Spoon");
+	oracle_finding_init(&f);
+	CHECK(!oracle_total_wrong(NULL, NULL, right, "x/.Cart", &a, &f));
+	REQUIRE(oracle_total_wrong(NULL, NULL, wrong, "x/.Cart", &a, &f));
+	CHECK_INT_EQ(f.category, BUG_CAT_CALCULATION);
+	CHECK(strcmp(f.oracle, "total") == 0);
+	CHECK(f.expected && strstr(f.expected, "1006.75"));
+	oracle_finding_release(&f);
+	/* Deleting Spoon moved the total by its amount: clean. */
+	CHECK(!oracle_total_wrong(right, "x/.Cart", two_right, "x/.Cart", &a, &f));
+	/* The total stayed after the delete. */
+	REQUIRE(oracle_total_wrong(right, "x/.Cart", two_stale, "x/.Cart", &a, &f));
+	CHECK(f.title && strstr(f.title, "deleted"));
+	oracle_finding_release(&f);
+	action_release(&a);
+	ui_tree_free(right);
+	ui_tree_free(wrong);
+	ui_tree_free(two_right);
+	ui_tree_free(two_stale);
+}
+
 /* A number in a title must not be taken for the sort key beside it. */
 TEST(sort_by_number_reads_the_right_column)
 {
@@ -708,6 +765,7 @@ int main(void)
 	RUN(sort_claims_and_orders);
 	RUN(sort_status_label_claims_nothing);
 	RUN(control_flips_label_but_not_status);
+	RUN(total_disagrees_with_rows);
 	RUN(sort_by_number_reads_the_right_column);
 	RUN(display_overlap_and_offscreen);
 	RUN(genie_effect_containment);
