@@ -100,9 +100,12 @@ struct oracle_sort_claim {
 	char label[96];
 };
 /*
- * Whether clicking `done` claims to sort: its label mentions sorting or an
- * order ("Sort by name", "A-Z", "Newest first"), or it is an option of a
- * screen/dialog about sorting (`before` contains a text mentioning "sort").
+ * Whether clicking `done` claims to sort, and by a key the rows show: its
+ * own label mentions sorting or an order ("Sort by name", "A-Z", "Newest
+ * first"), or it is a choice tapped inside the menu, dialog or section of
+ * a "Sort by" heading on `before` (a status label such as "Sort: Featured"
+ * elsewhere on the page is no heading). A choice that names no key or
+ * plain direction ("Featured", "Relevance", "Most popular") is false.
  */
 bool oracle_sort_claim(const struct action *done, const struct ui_tree *before,
 		       struct oracle_sort_claim *claim);
@@ -184,6 +187,42 @@ const struct ui_widget *oracle_toggle_target(const struct ui_tree *before, const
 bool oracle_toggle_stuck(const struct ui_tree *before, const char *activity_before,
 			 const struct ui_tree *after, const char *activity_after,
 			 const struct action *done, struct oracle_finding *f);
+
+/* --- control state (oracle 11) --- */
+
+/*
+ * A click on a control labelled one word of a pair (Play/Pause,
+ * Start/Stop, Follow/Unfollow, Subscribe/Unsubscribe, Mute/Unmute,
+ * Like/Unlike, Join/Leave, Connect/Disconnect) that flips it: true, with *f
+ * (media control; data operation for the social pairs; settings for
+ * Connect), when `after` shows the other word where the control was (same
+ * resource-id, or a box over its centre) while every non-clickable text of
+ * `before` naming the pair's status ("Paused", "12 followers") reads the
+ * same on `after`. Not judged (false): no such status text on `before`,
+ * another activity, a new window or layer, more than half of the texts
+ * changed, or the label did not flip (the toggle oracle's business).
+ */
+bool oracle_control_stuck(const struct ui_tree *before, const char *activity_before,
+			  const struct ui_tree *after, const char *activity_after,
+			  const struct action *done, struct oracle_finding *f);
+
+/* --- totals (oracle 12) --- */
+
+/*
+ * A money total that disagrees with its rows: true, with *f (numerical
+ * calculation), when `after` shows a total label outside list rows
+ * ("Total: $12.50", "Subtotal", "Sum", "Spent", or "Total" beside its
+ * value) and either (1) a list of 2+ rows, all shown (room for one more),
+ * in which every row carries a money amount in some column ("$4.00",
+ * "4.00") and no such column adds up to the total (half a cent per row
+ * tolerated); or (2) `before` showed the same total label (a "Balance"
+ * too) on the same activity, and the list gained or lost exactly one row
+ * whose amount the total did not move by (either sign). Amounts without a
+ * currency sign need two decimals.
+ */
+bool oracle_total_wrong(const struct ui_tree *before, const char *activity_before,
+			const struct ui_tree *after, const char *activity_after,
+			const struct action *done, struct oracle_finding *f);
 
 /* --- endless loading (oracle 9) --- */
 

@@ -395,6 +395,62 @@ static bool has_any(const char *low, const char *const *words)
 	return false;
 }
 
+/*
+ * Whether a lowered text is a heading about sorting ("Sort by", "Sort
+ * order:", "Order by"), not a status that names the current order ("Sort:
+ * Featured", "Sorted by date").
+ */
+static bool is_sort_heading(const char *low)
+{
+	const char *colon = strchr(low, ':');
+
+	while (*low == ' ')
+		low++;
+	if (strncmp(low, "sorted", 6) == 0)
+		return false;
+	if (strncmp(low, "sort", 4) != 0 && strncmp(low, "order by", 8) != 0)
+		return false;
+	/* A colon followed by a value is a status label. */
+	if (colon)
+		for (const char *p = colon + 1; *p; p++)
+			if (*p != ' ')
+				return false;
+	return strlen(low) <= 32;
+}
+
+/* Whether (x, y) lies in r. */
+static bool rect_has_point(const struct ui_rect *r, int x, int y)
+{
+	return x >= r->x1 && x < r->x2 && y >= r->y1 && y < r->y2;
+}
+
+/*
+ * Whether the tap of `done` chose an option under sort heading `h`: the
+ * smallest ancestor of h that holds the tap is a menu, dialog or popup
+ * layer, or a group smaller than most of the screen (a "Sort by" section
+ * with its choices), never the page as a whole.
+ */
+static bool tap_under_heading(const struct ui_tree *t, const struct ui_widget *h, const struct action *done)
+{
+	int x = done->x, y = done->y;
+	long sarea = (long)ui_rect_width(&t->screen) * ui_rect_height(&t->screen);
+
+	if ((x < 0 || y < 0) && !ui_rect_empty(&done->bounds)) {
+		x = (done->bounds.x1 + done->bounds.x2) / 2;
+		y = (done->bounds.y1 + done->bounds.y2) / 2;
+	}
+	if (x < 0 || y < 0)
+		return false;
+	for (const struct ui_widget *p = h->parent; p; p = p->parent) {
+		long area = (long)ui_rect_width(&p->bounds) * ui_rect_height(&p->bounds);
+
+		if (!rect_has_point(&p->bounds, x, y))
+			continue;
+		return oracle_is_layer(p, &t->screen) || (sarea > 0 && area * 10 < sarea * 7);
+	}
+	return false;
+}
+
 bool oracle_sort_claim(const struct action *done, const struct ui_tree *before,
 		       struct oracle_sort_claim *claim)
 {
@@ -402,15 +458,18 @@ bool oracle_sort_claim(const struct action *done, const struct ui_tree *before,
 						  "newest", "oldest", "ascending", "descending",
 						  "alphabetical", NULL };
 	static const char *const desc_words[] = { "z-a", "z to a", "desc", "newest", "latest", "recent",
-						  "highest", "largest", "most", NULL };
+						  "highest", "largest", "most", "expensive", "high to low", NULL };
 	static const char *const asc_words[] = { "a-z", "a to z", "asc", "oldest", "lowest", "smallest",
-						 "alphabetical", "least", NULL };
+						 "alphabetical", "least", "cheapest", "low to high", NULL };
 	static const char *const date_words[] = { "date", "newest", "oldest", "latest", "recent",
 						  "time", "created", "modified", NULL };
 	static const char *const num_words[] = { "price", "amount", "size", "count", "number",
-						 "priority", "total", "cost", NULL };
+						 "priority", "total", "cost", "rating", "cheapest",
+						 "expensive", NULL };
 	static const char *const text_words[] = { "name", "title", "a-z", "z-a", "a to z", "z to a",
 						  "alphabetical", NULL };
+	/* Directions that name no key yet mean one ("Most popular" does not). */
+	static const char *const plain_dir_words[] = { "ascending", "descending", NULL };
 	char low[96];
 	bool in_sort_context = false;
 
@@ -420,7 +479,12 @@ bool oracle_sort_claim(const struct action *done, const struct ui_tree *before,
 	lower_into(low, sizeof(low), done->widget_text);
 	if (!*low)
 		return false;
-	for (size_t i = 0; before && i < before->n_nodes && !in_sort_context; i++) {
+	/*
+	 * Only the clicked widget's own label, or its place among the choices
+	 * of a sort menu/dialog/section, makes a claim: a "Sort: Featured"
+	 * status elsewhere on the page does not turn tab clicks into sorts.
+	 */
+	for (size_t i = 0; before && !has_any(low, sort_words) && i < before->n_nodes && !in_sort_context; i++) {
 		char t[96];
 
 		const struct ui_widget *w = before->nodes[i];
@@ -430,7 +494,7 @@ bool oracle_sort_claim(const struct action *done, const struct ui_tree *before,
 		for (const struct ui_widget *p = w; p && !clickable; p = p->parent)
 			clickable = p->clickable;
 		lower_into(t, sizeof(t), w->text);
-		if (!clickable && strstr(t, "sort") && strcmp(t, low) != 0)
+		if (!clickable && strcmp(t, low) != 0 && is_sort_heading(t) && tap_under_heading(before, w, done))
 			in_sort_context = true;
 	}
 	if (!has_any(low, sort_words) && !in_sort_context)
@@ -444,6 +508,11 @@ bool oracle_sort_claim(const struct action *done, const struct ui_tree *before,
 	claim->key = has_any(low, date_words) ? SORT_KEY_DATE
 		     : has_any(low, num_words) ? SORT_KEY_NUMBER
 		     : has_any(low, text_words) ? SORT_KEY_TEXT : SORT_KEY_ANY;
+	/* A choice with no visible key ("Featured", "Relevance", "Most popular") cannot be judged. */
+	if (claim->key == SORT_KEY_ANY && !has_any(low, plain_dir_words)) {
+		memset(claim, 0, sizeof(*claim));
+		return false;
+	}
 	if (claim->key == SORT_KEY_TEXT && claim->dir == SORT_DIR_ANY)
 		claim->dir = SORT_DIR_ASC; /* "Sort by name" means A to Z */
 	return true;

@@ -67,7 +67,7 @@ static const struct oracle_list *list_by_id(const struct oracle_list *ls, size_t
  * list itself when it scrolls. A full list may hold the new row below the
  * fold, where the dump does not reach.
  */
-static bool list_has_room(const struct ui_tree *t, const char *id)
+bool oracle_list_has_room(const struct ui_tree *t, const char *id)
 {
 	for (size_t i = 0; i < t->n_nodes; i++) {
 		const struct ui_widget *w = t->nodes[i];
@@ -148,7 +148,7 @@ bool oracle_entry_missing(const struct ui_tree *before, const char *activity_bef
 	for (size_t k = 0; k < nb && !shown; k++) {
 		const struct oracle_list *a = list_by_id(al, na, bl[k].id);
 
-		shown = has_new_row(a, &bl[k]) || !list_has_room(after, bl[k].id);
+		shown = has_new_row(a, &bl[k]) || !oracle_list_has_room(after, bl[k].id);
 		for (size_t e = 0; e < n_entered && !shown; e++)
 			shown = rows_contain(&bl[k], entered[e]->text) || rows_contain(a, entered[e]->text);
 	}

@@ -105,6 +105,11 @@ const char *oracle_widget_name(const struct ui_widget *w);
 bool oracle_is_list(const struct ui_widget *w);
 bool oracle_is_layer(const struct ui_widget *w, const struct ui_rect *screen);
 bool oracle_hidden_under_layer(const struct ui_tree *t, const struct ui_widget *w);
+/*
+ * Whether list `id` ("resource-id#class", struct oracle_list .id) of t shows
+ * all its rows: a row more would still fit below its last row (entry_missing.c).
+ */
+bool oracle_list_has_room(const struct ui_tree *t, const char *id);
 /* qsort comparator of char * entries. */
 int oracle_cmp_str(const void *a, const void *b);
 const char *oracle_first_text(const struct ui_widget *w);

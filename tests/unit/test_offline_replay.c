@@ -5,8 +5,10 @@
  * the toggle and loading oracles' candidates (player's stuck Shuffle
  * switch, shop's endless Headphones spinner, also with the row click as the
  * Explorer records it) and the entry_missing oracle's (todo's task added
- * while Hide completed is ticked) reproduce on the apps and not on their
- * fixed variants; login scripts parse, reject bad input, and run.
+ * while Hide completed is ticked), and the control oracle's (the radio test
+ * app's Play that turns into Pause while the status reads Stopped) and the
+ * total oracle's (the shop cart's total that leaves out the first item)
+ * reproduce on the apps and not on their fixed variants; login scripts parse, reject bad input, and run.
  */
 #include <stdbool.h>
 
@@ -156,7 +158,7 @@ static bool confirmed_on(const char *spec, const char *package, struct bug *b)
 /* Whether the candidate `build` makes is confirmed on `app` and rejected on its fixed variant. */
 static bool confirmed_only_when_buggy(void (*build)(struct bug *), const char *app, const char *package)
 {
-	char fixed[64];
+	char fixed[512];
 	struct bug b;
 	bool on_buggy, on_fixed;
 
@@ -238,6 +240,35 @@ TEST(lost_entry_confirmed_only_when_lost)
 	CHECK(confirmed_only_when_buggy(lost_entry_bug, "sim:todo", "com.trident.todo"));
 }
 
+/* The control candidate on the radio test app: Play turns into Pause while the status reads Stopped. */
+static void flipped_control_bug(struct bug *b)
+{
+	candidate_init(b, "'Play' turns into 'Pause' but 'Stopped' does not change", "oracle:control",
+		       BUG_CAT_MEDIA_CONTROL, 0);
+	step_by_id(b, ACTION_CLICK, "com.trident.radio:id/play", NULL);
+}
+
+TEST(flipped_control_confirmed_only_when_stuck)
+{
+	CHECK(confirmed_only_when_buggy(flipped_control_bug, "sim:" TRIDENT_SOURCE_DIR "/tests/data/apps/radio.json",
+					"com.trident.radio"));
+}
+
+/* The total candidate on the shop: add an item twice, open the cart; its total leaves out the first. */
+static void wrong_total_bug(struct bug *b)
+{
+	candidate_init(b, "'Total: $9.99' does not equal the sum of the 2 rows shown", "oracle:total",
+		       BUG_CAT_CALCULATION, 0);
+	step_by_id(b, ACTION_CLICK, "com.trident.shop:id/add_to_cart", NULL);
+	step_by_id(b, ACTION_CLICK, "com.trident.shop:id/add_to_cart", NULL);
+	step_by_id(b, ACTION_CLICK, "com.trident.shop:id/nav_cart", NULL);
+}
+
+TEST(wrong_total_confirmed_only_when_wrong)
+{
+	CHECK(confirmed_only_when_buggy(wrong_total_bug, "sim:shop", "com.trident.shop"));
+}
+
 TEST(replay_records_every_screen)
 {
 	struct device *dev = open_sim("sim:notes");
@@ -301,6 +332,8 @@ int main(void)
 	RUN(stuck_switch_confirmed_only_when_stuck);
 	RUN(endless_spinner_confirmed_only_when_endless);
 	RUN(lost_entry_confirmed_only_when_lost);
+	RUN(flipped_control_confirmed_only_when_stuck);
+	RUN(wrong_total_confirmed_only_when_wrong);
 	RUN(replay_records_every_screen);
 	RUN(login_scripts);
 	return test_summary();

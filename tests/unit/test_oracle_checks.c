@@ -197,13 +197,21 @@ TEST(sort_claims_and_orders)
 	/* A "Sort A-Z" button on the screen does not make every other click a sort. */
 	{
 		struct ui_tree *b = x_tree(x_node("android.widget.Button", "t:id/sort", "Sort A-Z", "c", "", 0, 0, 500, 100, NULL));
-		struct ui_tree *d = x_tree(x_node("android.widget.TextView", "t:id/t", "Sort by", "", "", 0, 0, 500, 100, NULL));
+		char *opts = x_cat(x_node("android.widget.TextView", "t:id/t", "Sort by", "", "", 100, 800, 900, 900, NULL),
+				   x_node("android.widget.RadioButton", "t:id/o1", "Title", "kc", "", 100, 900, 900, 1000, NULL),
+				   NULL);
+		struct ui_tree *d = x_tree(x_node("android.widget.LinearLayout", "android:id/dialog_sheet", "", "", "",
+						  100, 800, 900, 1000, opts));
 
+		free(opts);
 		REQUIRE(b && d);
 		CHECK(!oracle_sort_claim(&a, b, &claim));
 		free(a.widget_text);
 		a.widget_text = strdup("Title");
+		a.x = 500;
+		a.y = 950;
 		CHECK(oracle_sort_claim(&a, d, &claim));
+		CHECK_INT_EQ(claim.key, SORT_KEY_TEXT);
 		ui_tree_free(b);
 		ui_tree_free(d);
 	}
@@ -214,6 +222,196 @@ TEST(sort_claims_and_orders)
 	ui_tree_free(s);
 	ui_tree_free(u);
 	ui_tree_free(dt);
+}
+
+/*
+ * Regression: a "Sort: Featured" status label made every click on the page
+ * (category tabs, bottom navigation) a sort claim; and a sort choice with no
+ * visible key ("Featured") was judged.
+ */
+TEST(sort_status_label_claims_nothing)
+{
+	char *tabs = x_cat(x_node("android.widget.TextView", "t:id/tab_phones", "Phones", "c", "", 0, 200, 540, 300, NULL),
+			   x_node("android.widget.TextView", "t:id/tab_books", "Books", "c", "", 540, 200, 1080, 300, NULL),
+			   NULL);
+	char *page = x_cat(x_node("android.widget.LinearLayout", "t:id/tabs", "", "", "", 0, 200, 1080, 300, tabs),
+			   x_node(TEXT, "t:id/sort_status", "Sort: Featured", "", "", 0, 320, 1080, 400, NULL),
+			   x_node(TEXT, "t:id/nav_home", "Home", "c", "", 0, 2200, 540, 2300, NULL),
+			   x_node(TEXT, "t:id/nav_deals", "Deals", "c", "", 540, 2200, 1080, 2300, NULL),
+			   NULL);
+	char *opts = x_cat(x_node(TEXT, "t:id/sort_title", "Sort by", "", "", 100, 800, 980, 900, NULL),
+			   x_node("android.widget.RadioButton", "t:id/sort_featured", "Featured", "kc", "", 100, 900, 980, 1000, NULL),
+			   x_node("android.widget.RadioButton", "t:id/sort_price", "Price: low to high", "kc", "", 100, 1000, 980, 1100, NULL),
+			   NULL);
+	char *dialog = x_node("android.widget.FrameLayout", "t:id/sort_dialog", "", "", "", 100, 800, 980, 1100, opts);
+	char *with_dialog = x_cat(strdup(page), dialog, NULL);
+	struct ui_tree *t = x_tree(page), *td = x_tree(with_dialog);
+	static const char *const taps[][3] = { { "Books", "810", "250" }, { "Deals", "810", "2250" },
+					       { "Home", "270", "2250" } };
+	struct oracle_sort_claim claim;
+	struct action a;
+
+	REQUIRE(t && td);
+	action_init(&a);
+	a.type = ACTION_CLICK;
+	for (size_t i = 0; i < sizeof(taps) / sizeof(taps[0]); i++) {
+		free(a.widget_text);
+		a.widget_text = strdup(taps[i][0]);
+		a.x = atoi(taps[i][1]);
+		a.y = atoi(taps[i][2]);
+		CHECK(!oracle_sort_claim(&a, t, &claim));
+		CHECK(!oracle_sort_claim(&a, td, &claim));
+	}
+	/* The status label itself, clicked, opens the menu: no claim yet. */
+	free(a.widget_text);
+	a.widget_text = strdup("Sort: Featured");
+	CHECK(!oracle_sort_claim(&a, t, &claim));
+	/* In the dialog: "Featured" names no key; "Price: low to high" does. */
+	free(a.widget_text);
+	a.widget_text = strdup("Featured");
+	a.x = 500;
+	a.y = 950;
+	CHECK(!oracle_sort_claim(&a, td, &claim));
+	free(a.widget_text);
+	a.widget_text = strdup("Price: low to high");
+	a.y = 1050;
+	REQUIRE(oracle_sort_claim(&a, td, &claim));
+	CHECK_INT_EQ(claim.key, SORT_KEY_NUMBER);
+	CHECK_INT_EQ(claim.dir, SORT_DIR_ASC);
+	/* The same label tapped outside the dialog (no tap point inside it) claims nothing. */
+	free(a.widget_text);
+	a.widget_text = strdup("Books");
+	a.y = 250;
+	a.x = 810;
+	CHECK(!oracle_sort_claim(&a, td, &claim));
+	action_release(&a);
+	free(tabs);
+	free(opts);
+	ui_tree_free(t);
+	ui_tree_free(td);
+}
+
+/* A station page: a status text and the Play (or Pause) button in one place. */
+static struct ui_tree *station_screen(const char *status, const char *button)
+{
+	return x_tree(x_cat(x_node(TEXT, "t:id/station", "Jazz FM", "", "", 0, 200, 1080, 300, NULL),
+			    x_node(TEXT, "t:id/status", status, "", "", 0, 300, 1080, 400, NULL),
+			    x_node("android.widget.Button", strcmp(button, "Play") == 0 ? "t:id/play" : "t:id/pause",
+				   button, "c", "", 0, 400, 540, 500, NULL),
+			    NULL));
+}
+
+TEST(control_flips_label_but_not_status)
+{
+	struct ui_tree *stopped_play = station_screen("Stopped", "Play");
+	struct ui_tree *stopped_pause = station_screen("Stopped", "Pause");
+	struct ui_tree *playing_pause = station_screen("Playing", "Pause");
+	struct ui_tree *stopped_play2 = station_screen("Stopped", "Play");
+	struct action a;
+	struct oracle_finding f;
+
+	REQUIRE(stopped_play && stopped_pause && playing_pause && stopped_play2);
+	action_init(&a);
+	a.type = ACTION_CLICK;
+	a.widget_text = strdup("Play");
+	a.resource_id = strdup("t:id/play");
+	a.class_name = strdup("android.widget.Button");
+	a.bounds = (struct ui_rect){ 0, 400, 540, 500 };
+	oracle_finding_init(&f);
+	/* Play became Pause; the status still reads Stopped. */
+	REQUIRE(oracle_control_stuck(stopped_play, "x/.Main", stopped_pause, "x/.Main", &a, &f));
+	CHECK_INT_EQ(f.category, BUG_CAT_MEDIA_CONTROL);
+	CHECK(strcmp(f.oracle, "control") == 0);
+	CHECK(f.title && strstr(f.title, "'Play' turns into 'Pause'") && strstr(f.title, "Stopped"));
+	CHECK(f.diff && cJSON_GetObjectItem(f.diff, "status_unchanged"));
+	oracle_finding_release(&f);
+	/* Clean: the status followed the control. */
+	CHECK(!oracle_control_stuck(stopped_play, "x/.Main", playing_pause, "x/.Main", &a, &f));
+	/* Not flipped at all: the toggle oracle's business, not this one's. */
+	CHECK(!oracle_control_stuck(stopped_play, "x/.Main", stopped_play2, "x/.Main", &a, &f));
+	/* Another page after the tap is not judged. */
+	CHECK(!oracle_control_stuck(stopped_play, "x/.Main", stopped_pause, "x/.Other", &a, &f));
+	/* Pause with the status already Stopped: the press leads to what it shows. */
+	free(a.widget_text);
+	a.widget_text = strdup("Pause");
+	free(a.resource_id);
+	a.resource_id = strdup("t:id/pause");
+	CHECK(!oracle_control_stuck(stopped_pause, "x/.Main", stopped_play, "x/.Main", &a, &f));
+	/* Pause that leaves Playing: stuck. */
+	{
+		struct ui_tree *playing_play = station_screen("Playing", "Play");
+
+		REQUIRE(playing_play);
+		CHECK(oracle_control_stuck(playing_pause, "x/.Main", playing_play, "x/.Main", &a, &f));
+		oracle_finding_release(&f);
+		ui_tree_free(playing_play);
+	}
+	/* A label outside the pairs ("Save") is never a control claim. */
+	free(a.widget_text);
+	a.widget_text = strdup("Save");
+	CHECK(!oracle_control_stuck(stopped_play, "x/.Main", stopped_pause, "x/.Main", &a, &f));
+	action_release(&a);
+	ui_tree_free(stopped_play);
+	ui_tree_free(stopped_pause);
+	ui_tree_free(playing_pause);
+	ui_tree_free(stopped_play2);
+}
+
+/* A cart: rows "name | $price" and a total label under the list. */
+static struct ui_tree *cart_screen(const char *const *names, const char *const *prices, const char *total)
+{
+	char *rows = calloc(1, 1);
+	int y = 300;
+
+	for (size_t i = 0; names[i]; i++, y += 150) {
+		char *kids = x_cat(x_node(TEXT, "t:id/item", names[i], "", "", 0, y, 700, y + 100, NULL),
+				   x_node(TEXT, "t:id/price", prices[i], "", "", 700, y, 1080, y + 100, NULL), NULL);
+		rows = x_cat(rows, x_node(ROW, "t:id/row", "", "c", "", 0, y, 1080, y + 140, kids), NULL);
+		free(kids);
+	}
+	{
+		char *list = x_node(RV, "t:id/cart", "", "", "", 0, 300, 1080, 1500, rows);
+
+		free(rows);
+		return x_tree(x_cat(list, x_node(TEXT, "t:id/total", total, "", "", 0, 1600, 1080, 1700, NULL), NULL));
+	}
+}
+
+TEST(total_disagrees_with_rows)
+{
+	static const char *const names[] = { "Mug", "Tea", "Spoon", NULL };
+	static const char *const prices[] = { "$4.50", "$2.25", "$1,000.00", NULL };
+	static const char *const two_names[] = { "Mug", "Tea", NULL };
+	static const char *const two_prices[] = { "$4.50", "$2.25", NULL };
+	struct ui_tree *right = cart_screen(names, prices, "Total: $1,006.75");
+	struct ui_tree *wrong = cart_screen(names, prices, "Total: $1,002.25");
+	struct ui_tree *two_right = cart_screen(two_names, two_prices, "Total: $6.75");
+	struct ui_tree *two_stale = cart_screen(two_names, two_prices, "Total: $1,006.75");
+	struct action a;
+	struct oracle_finding f;
+
+	REQUIRE(right && wrong && two_right && two_stale);
+	action_init(&a);
+	a.type = ACTION_CLICK;
+	a.widget_text = strdup("Remove Spoon");
+	oracle_finding_init(&f);
+	CHECK(!oracle_total_wrong(NULL, NULL, right, "x/.Cart", &a, &f));
+	REQUIRE(oracle_total_wrong(NULL, NULL, wrong, "x/.Cart", &a, &f));
+	CHECK_INT_EQ(f.category, BUG_CAT_CALCULATION);
+	CHECK(strcmp(f.oracle, "total") == 0);
+	CHECK(f.expected && strstr(f.expected, "1006.75"));
+	oracle_finding_release(&f);
+	/* Deleting Spoon moved the total by its amount: clean. */
+	CHECK(!oracle_total_wrong(right, "x/.Cart", two_right, "x/.Cart", &a, &f));
+	/* The total stayed after the delete. */
+	REQUIRE(oracle_total_wrong(right, "x/.Cart", two_stale, "x/.Cart", &a, &f));
+	CHECK(f.title && strstr(f.title, "deleted"));
+	oracle_finding_release(&f);
+	action_release(&a);
+	ui_tree_free(right);
+	ui_tree_free(wrong);
+	ui_tree_free(two_right);
+	ui_tree_free(two_stale);
 }
 
 /* A number in a title must not be taken for the sort key beside it. */
@@ -565,6 +763,9 @@ int main(void)
 	RUN(state_kept_is_clean);
 	RUN(duplicate_rows_after_one_save);
 	RUN(sort_claims_and_orders);
+	RUN(sort_status_label_claims_nothing);
+	RUN(control_flips_label_but_not_status);
+	RUN(total_disagrees_with_rows);
 	RUN(sort_by_number_reads_the_right_column);
 	RUN(display_overlap_and_offscreen);
 	RUN(genie_effect_containment);

@@ -1,0 +1,250 @@
+/*
+ * control.c - oracle "control" (oracle 11): a control that flips its own
+ * label (Play -> Pause, Follow -> Unfollow) while the status it controls
+ * ("Paused", "12 followers") stays as it was (oracle_control_stuck in
+ * agents/oracle.h). A one-step check: the Explorer runs it on the screens
+ * around each click, replay confirmation on a replay's last two screens.
+ */
+#include <ctype.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <cjson/cJSON.h>
+
+#include "agents/oracle.h"
+#include "agents/oracles/oracle_kind.h"
+#include "agents/oracles/oracles_internal.h"
+#include "core/xalloc.h"
+
+/*
+ * The label pairs a control flips between; the status words that name the
+ * state after pressing `on` ("playing") and after pressing `off` ("paused"),
+ * and those of a status that must move either way (a follower count); the
+ * category a stuck one belongs to.
+ */
+static const struct control_pair {
+	const char *on, *off;
+	const char *on_state[4], *off_state[4], *either[3];
+	enum bug_category category;
+} control_pairs[] = {
+	{ "play", "pause", { "playing", NULL }, { "paused", "stopped", NULL }, { NULL }, BUG_CAT_MEDIA_CONTROL },
+	{ "resume", "pause", { "playing", "running", NULL }, { "paused", "stopped", NULL }, { NULL },
+	  BUG_CAT_MEDIA_CONTROL },
+	{ "start", "stop", { "running", "started", "recording", NULL }, { "stopped", "idle", NULL }, { NULL },
+	  BUG_CAT_MEDIA_CONTROL },
+	{ "mute", "unmute", { "muted", NULL }, { "unmuted", "sound on", NULL }, { NULL }, BUG_CAT_MEDIA_CONTROL },
+	{ "follow", "unfollow", { "following", NULL }, { "not following", NULL }, { "follower", NULL },
+	  BUG_CAT_DATA_OPERATION },
+	{ "subscribe", "unsubscribe", { "subscribed", NULL }, { "not subscribed", NULL }, { "subscriber", NULL },
+	  BUG_CAT_DATA_OPERATION },
+	{ "like", "unlike", { "liked", NULL }, { "not liked", NULL }, { "likes", NULL }, BUG_CAT_DATA_OPERATION },
+	{ "join", "leave", { "joined", NULL }, { "not a member", NULL }, { "member", NULL }, BUG_CAT_DATA_OPERATION },
+	{ "connect", "disconnect", { "connected", "online", NULL }, { "disconnected", "offline", NULL }, { NULL },
+	  BUG_CAT_SETTINGS },
+};
+
+/* w's label, lowered and trimmed, into buf. */
+static void lowered_label(const struct ui_widget *w, char *buf, size_t n)
+{
+	const char *s = ui_widget_label(w);
+	size_t len = 0;
+
+	while (*s == ' ')
+		s++;
+	for (; *s && len + 1 < n; s++)
+		buf[len++] = (char)tolower((unsigned char)*s);
+	while (len > 0 && buf[len - 1] == ' ')
+		len--;
+	buf[len] = '\0';
+}
+
+/* The pair whose one word is `label` (*flipped: the other word), or NULL. */
+static const struct control_pair *control_pair_of(const char *label, const char **flipped)
+{
+	for (size_t i = 0; i < sizeof(control_pairs) / sizeof(control_pairs[0]); i++) {
+		if (strcmp(label, control_pairs[i].on) == 0) {
+			*flipped = control_pairs[i].off;
+			return &control_pairs[i];
+		}
+		if (strcmp(label, control_pairs[i].off) == 0) {
+			*flipped = control_pairs[i].on;
+			return &control_pairs[i];
+		}
+	}
+	return NULL;
+}
+
+/* How many visible overlay layers (dialogs, popups, toasts, menus) t has. */
+static size_t count_layers(const struct ui_tree *t)
+{
+	size_t n = 0;
+
+	for (size_t i = 0; i < t->n_nodes; i++)
+		if (ui_widget_visible(t->nodes[i], &t->screen) && oracle_is_layer(t->nodes[i], &t->screen))
+			n++;
+	return n;
+}
+
+/* Whether w is, or sits inside, a clickable widget. */
+static bool in_clickable(const struct ui_widget *w)
+{
+	for (const struct ui_widget *p = w; p; p = p->parent)
+		if (p->clickable)
+			return true;
+	return false;
+}
+
+/* Whether lowered text t contains one of the words. */
+static bool mentions(const char *const *words, const char *t)
+{
+	for (size_t i = 0; words[i]; i++)
+		if (strstr(t, words[i]))
+			return true;
+	return false;
+}
+
+/* Whether lowered text t is a status of the pair. */
+static bool mentions_status(const struct control_pair *p, const char *t)
+{
+	return mentions(p->on_state, t) || mentions(p->off_state, t) || mentions(p->either, t);
+}
+
+/*
+ * The visible widget of `after` where control w of `before` was, labelled
+ * `flipped`: the same resource-id, else any widget whose box holds w's
+ * centre (apps swap a Play button for a Pause button in place).
+ */
+static const struct ui_widget *flipped_control(const struct ui_tree *after, const struct ui_widget *w,
+					       const char *flipped)
+{
+	int cx = (w->bounds.x1 + w->bounds.x2) / 2, cy = (w->bounds.y1 + w->bounds.y2) / 2;
+
+	for (size_t i = 0; i < after->n_nodes; i++) {
+		const struct ui_widget *o = after->nodes[i];
+		char low[64];
+
+		if (!ui_widget_visible(o, &after->screen))
+			continue;
+		lowered_label(o, low, sizeof(low));
+		if (strcmp(low, flipped) != 0)
+			continue;
+		if ((*w->resource_id && strcmp(o->resource_id, w->resource_id) == 0) ||
+		    (cx >= o->bounds.x1 && cx < o->bounds.x2 && cy >= o->bounds.y1 && cy < o->bounds.y2))
+			return o;
+	}
+	return NULL;
+}
+
+/* The visible widget of t with exactly this text and resource-id, or NULL. */
+static const struct ui_widget *same_text_widget(const struct ui_tree *t, const struct ui_widget *s)
+{
+	for (size_t i = 0; i < t->n_nodes; i++) {
+		const struct ui_widget *o = t->nodes[i];
+
+		if (ui_widget_visible(o, &t->screen) && strcmp(o->text, s->text) == 0 &&
+		    strcmp(o->resource_id, s->resource_id) == 0)
+			return o;
+	}
+	return NULL;
+}
+
+bool oracle_control_stuck(const struct ui_tree *before, const char *activity_before,
+			  const struct ui_tree *after, const char *activity_after,
+			  const struct action *done, struct oracle_finding *f)
+{
+	const struct ui_widget *w, *o, *status = NULL;
+	const struct control_pair *pair;
+	const char *flipped = NULL;
+	char label[64];
+	bool pressed_on;
+	cJSON *kept;
+
+	if (!before || !after || !done || done->type != ACTION_CLICK)
+		return false;
+	w = oracle_toggle_target(before, done);
+	if (!w)
+		w = action_resolve(done, before);
+	if (!w || !w->enabled || !ui_widget_visible(w, &before->screen) || oracle_hidden_under_layer(before, w))
+		return false;
+	lowered_label(w, label, sizeof(label));
+	pair = control_pair_of(label, &flipped);
+	if (!pair)
+		return false;
+	pressed_on = strcmp(label, pair->on) == 0;
+	/* Another page, a dialog or a message is a response of its own: not judged. */
+	if (!oracle_same_activity(activity_before, activity_after) || after->n_roots > before->n_roots ||
+	    oracle_text_difference(before, after) > 0.5)
+		return false;
+	if (count_layers(after) > count_layers(before))
+		return false;
+	o = flipped_control(after, w, flipped);
+	if (!o)
+		return false;
+	/* Every status text of the pair (not a control) on `before` must read the same after. */
+	kept = cJSON_CreateArray();
+	for (size_t i = 0; i < before->n_nodes; i++) {
+		const struct ui_widget *s = before->nodes[i];
+		char t[128];
+
+		if (!*s->text || s == w || in_clickable(s) || !ui_widget_visible(s, &before->screen))
+			continue;
+		lowered_label(s, t, sizeof(t));
+		if (!mentions_status(pair, t))
+			continue;
+		/* A status that already names the state the press leads to needs no change. */
+		if (!same_text_widget(after, s) || mentions(pressed_on ? pair->on_state : pair->off_state, t)) {
+			cJSON_Delete(kept);
+			return false; /* the status moved with the control */
+		}
+		if (!status)
+			status = s;
+		cJSON_AddItemToArray(kept, cJSON_CreateString(s->text));
+	}
+	if (!status) {
+		cJSON_Delete(kept);
+		return false; /* no status on screen: nothing to compare the label with */
+	}
+	oracle_finding_init(f);
+	f->category = pair->category;
+	f->oracle = "control";
+	f->title = xasprintf("'%s' turns into '%s' but '%s' does not change", ui_widget_label(w),
+			     ui_widget_label(o), status->text);
+	f->expected = xasprintf("after '%s', the status '%s' changes with the control", ui_widget_label(w),
+				status->text);
+	f->actual = xasprintf("the control now reads '%s'; the status still reads '%s'", ui_widget_label(o),
+			      status->text);
+	f->description = xasprintf("Tapping '%s' flipped its label to '%s', yet the status it controls "
+				   "('%s') stayed as it was on the same screen: the control claims a state "
+				   "the app is not in.",
+				   ui_widget_label(w), ui_widget_label(o), status->text);
+	f->diff = cJSON_CreateObject();
+	cJSON_AddStringToObject(f->diff, "check", "control");
+	cJSON_AddItemToObject(f->diff, "before", oracle_widget_json(w));
+	cJSON_AddItemToObject(f->diff, "after", oracle_widget_json(o));
+	cJSON_AddItemToObject(f->diff, "status_unchanged", kept);
+	cJSON_AddItemToObject(f->diff, "action", action_to_json(done));
+	return true;
+}
+
+static int control_after_step(const struct oracle_step *s)
+{
+	oracle_check_step(s, oracle_control_stuck);
+	return 0;
+}
+
+static bool control_recheck(const struct oracle_recheck *c, struct oracle_finding *f)
+{
+	return oracle_recheck_step(c, oracle_control_stuck, f);
+}
+
+const struct oracle_kind oracle_kind_control = {
+	.name = "control",
+	.config_key = "oracles.control",
+	.category = BUG_CAT_MEDIA_CONTROL,
+	.doc = "a control flips its own label (Play/Pause) while the status it drives stays",
+	.evidence = "the screen before the tap, the control before/after and the unchanged status texts",
+	.flags = 0,
+	.after_step = control_after_step,
+	.recheck = control_recheck,
+};

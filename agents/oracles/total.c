@@ -1,0 +1,342 @@
+/*
+ * total.c - oracle "total" (oracle 12): a money total shown with the rows
+ * it sums and not equal to them, or a total/balance that does not move by
+ * the amount of the one row just added or deleted (oracle_total_wrong in
+ * agents/oracle.h). A one-step check: the Explorer runs it on the screens
+ * around each action, replay confirmation on a replay's last two screens.
+ */
+#include <ctype.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <cjson/cJSON.h>
+
+#include "agents/oracle.h"
+#include "agents/oracles/oracle_kind.h"
+#include "agents/oracles/oracles_internal.h"
+#include "core/xalloc.h"
+
+#define TOTAL_MAX_COLS 8
+
+/* A total label found on a screen. */
+struct total_label {
+	const struct ui_widget *w; /* the widget whose text names the total */
+	const char *value_text;    /* the text the value was read from */
+	double value;
+	bool sum_word;             /* "total", "subtotal", "sum", "spent" (not "balance") */
+};
+
+/*
+ * A money amount in s: a number written with a currency sign or two
+ * decimals ("$12.50", "-4.00 EUR", "1,250.00"); false when none.
+ */
+static bool parse_money(const char *s, double *out)
+{
+	bool currency = strchr(s, '$') || strstr(s, "\u20ac") || strstr(s, "\u00a3") || strstr(s, "\u00a5") ||
+			strstr(s, "EUR") || strstr(s, "USD");
+
+	for (const char *p = s; *p; p++) {
+		char num[64];
+		size_t n = 0;
+		const char *q = p;
+		const char *dot;
+
+		if (!isdigit((unsigned char)*p))
+			continue;
+		if (p > s && (p[-1] == '-' || (p > s + 1 && p[-1] == '$' && p[-2] == '-')))
+			num[n++] = '-';
+		for (; *q && n + 1 < sizeof(num); q++) {
+			if (isdigit((unsigned char)*q) || (*q == '.' && isdigit((unsigned char)q[1])))
+				num[n++] = *q;
+			else if (*q == ',' && isdigit((unsigned char)q[1]) && isdigit((unsigned char)q[2]) &&
+				 isdigit((unsigned char)q[3]))
+				continue;
+			else
+				break;
+		}
+		num[n] = '\0';
+		dot = strchr(num, '.');
+		if (!currency && !(dot && strlen(dot + 1) == 2))
+			return false;
+		*out = strtod(num, NULL);
+		return true;
+	}
+	return false;
+}
+
+/* Lowered copy of s into buf. */
+static void lower_copy(char *buf, size_t n, const char *s)
+{
+	size_t i = 0;
+
+	for (; s && *s && i + 1 < n; s++)
+		buf[i++] = (char)tolower((unsigned char)*s);
+	buf[i] = '\0';
+}
+
+/* Whether w is, or sits inside, a list row. */
+static bool in_row(const struct ui_widget *w)
+{
+	return oracle_enclosing_row(w) != NULL;
+}
+
+/*
+ * The first total label of t: a visible text outside list rows that starts
+ * with "total", "subtotal", "sum", "spent" or "balance" and carries a money
+ * amount, in its own text or in the next text beside it ("Total" "$12.00").
+ */
+static bool find_total(const struct ui_tree *t, struct total_label *out)
+{
+	static const char *const sum_words[] = { "total", "subtotal", "sum", "spent", NULL };
+
+	for (size_t i = 0; i < t->n_nodes; i++) {
+		const struct ui_widget *w = t->nodes[i];
+		char low[128];
+		bool sum = false, balance;
+
+		if (!*w->text || in_row(w) || !ui_widget_visible(w, &t->screen))
+			continue;
+		lower_copy(low, sizeof(low), w->text);
+		for (size_t k = 0; sum_words[k] && !sum; k++)
+			sum = strncmp(low, sum_words[k], strlen(sum_words[k])) == 0;
+		balance = strncmp(low, "balance", 7) == 0;
+		if (!sum && !balance)
+			continue;
+		memset(out, 0, sizeof(*out));
+		out->w = w;
+		out->sum_word = sum;
+		if (parse_money(w->text, &out->value)) {
+			out->value_text = w->text;
+			return true;
+		}
+		/* "Total" with its value in the next text of the same parent. */
+		for (size_t c = 0; w->parent && c + 1 < w->parent->n_children; c++)
+			if (w->parent->children[c] == w && parse_money(w->parent->children[c + 1]->text, &out->value)) {
+				out->value_text = w->parent->children[c + 1]->text;
+				return true;
+			}
+	}
+	return false;
+}
+
+/* The col-th " | "-separated part of row as money; false when absent or not money. */
+static bool row_money(const char *row, size_t col, double *v)
+{
+	char part[256];
+	const char *bar;
+	size_t len;
+
+	for (size_t i = 0; row && i < col; i++) {
+		row = strstr(row, " | ");
+		if (row)
+			row += 3;
+	}
+	if (!row)
+		return false;
+	bar = strstr(row, " | ");
+	len = bar ? (size_t)(bar - row) : strlen(row);
+	if (len >= sizeof(part))
+		len = sizeof(part) - 1;
+	memcpy(part, row, len);
+	part[len] = '\0';
+	return parse_money(part, v);
+}
+
+/* Per column (up to TOTAL_MAX_COLS), whether every row of l holds money there, and the sums. */
+static size_t money_columns(const struct oracle_list *l, double sums[TOTAL_MAX_COLS], bool ok[TOTAL_MAX_COLS])
+{
+	size_t n = 0;
+
+	for (size_t c = 0; c < TOTAL_MAX_COLS; c++) {
+		ok[c] = l->n_rows > 0;
+		sums[c] = 0;
+		for (size_t r = 0; r < l->n_rows && ok[c]; r++) {
+			double v;
+
+			ok[c] = row_money(l->rows[r], c, &v);
+			sums[c] += v;
+		}
+		n += ok[c];
+	}
+	return n;
+}
+
+/* Rounding tolerated: half a cent per row, and a cent more. */
+static bool close_enough(double a, double b, size_t rows)
+{
+	return fabs(a - b) <= 0.005 * (double)rows + 0.01;
+}
+
+/* The one row of `more` that `less` lacks (rows as multisets), or NULL when the lists differ otherwise. */
+static const char *one_extra_row(const struct oracle_list *more, const struct oracle_list *less)
+{
+	const char *extra = NULL;
+	bool *used;
+
+	if (more->n_rows != less->n_rows + 1)
+		return NULL;
+	used = xcalloc(less->n_rows + 1, sizeof(*used));
+	for (size_t i = 0; i < more->n_rows; i++) {
+		size_t j = 0;
+
+		while (j < less->n_rows && (used[j] || strcmp(less->rows[j], more->rows[i]) != 0))
+			j++;
+		if (j < less->n_rows) {
+			used[j] = true;
+		} else if (!extra) {
+			extra = more->rows[i];
+		} else {
+			extra = NULL;
+			break;
+		}
+	}
+	free(used);
+	return extra;
+}
+
+/* The list of `ls` with this id, or NULL. */
+static const struct oracle_list *list_by_id(const struct oracle_list *ls, size_t n, const char *id)
+{
+	for (size_t i = 0; i < n; i++)
+		if (strcmp(ls[i].id, id) == 0)
+			return &ls[i];
+	return NULL;
+}
+
+/* Fill *f with a total finding. */
+static void total_finding(struct oracle_finding *f, const struct total_label *t, const struct oracle_list *l,
+			  const char *title, const char *expected, const char *actual)
+{
+	cJSON *rows = cJSON_CreateArray();
+
+	oracle_finding_init(f);
+	f->category = BUG_CAT_CALCULATION;
+	f->oracle = "total";
+	f->title = xstrdup(title);
+	f->expected = xstrdup(expected);
+	f->actual = xstrdup(actual);
+	f->description = xasprintf("The screen shows '%s' (%s) with a list of %zu rows; %s.", t->w->text,
+				   t->value_text, l->n_rows, actual);
+	f->diff = cJSON_CreateObject();
+	cJSON_AddStringToObject(f->diff, "check", "total");
+	cJSON_AddStringToObject(f->diff, "total", t->value_text);
+	cJSON_AddStringToObject(f->diff, "list", l->id);
+	for (size_t r = 0; r < l->n_rows; r++)
+		cJSON_AddItemToArray(rows, cJSON_CreateString(l->rows[r]));
+	cJSON_AddItemToObject(f->diff, "rows", rows);
+}
+
+/* Property 1 on `after`: a sum-worded total equals the sum of a money column of a fully shown list. */
+static bool total_not_sum(const struct ui_tree *after, const struct total_label *t, const struct oracle_list *ls,
+			  size_t n, struct oracle_finding *f)
+{
+	for (size_t i = 0; t->sum_word && i < n; i++) {
+		double sums[TOTAL_MAX_COLS];
+		bool ok[TOTAL_MAX_COLS], match = false;
+		size_t c;
+
+		if (ls[i].n_rows < 2 || !money_columns(&ls[i], sums, ok) || !oracle_list_has_room(after, ls[i].id))
+			continue;
+		for (c = 0; c < TOTAL_MAX_COLS && !match; c++)
+			match = ok[c] && close_enough(sums[c], t->value, ls[i].n_rows);
+		if (match)
+			continue;
+		for (c = 0; c < TOTAL_MAX_COLS && !ok[c]; c++)
+			;
+		{
+			char *title = xasprintf("'%s' does not equal the sum of the %zu rows shown", t->w->text,
+						ls[i].n_rows);
+			char *exp = xasprintf("%.2f (the rows' amounts added up)", sums[c]);
+			char *act = xasprintf("the total reads %s", t->value_text);
+
+			total_finding(f, t, &ls[i], title, exp, act);
+			free(title);
+			free(exp);
+			free(act);
+		}
+		return true;
+	}
+	return false;
+}
+
+bool oracle_total_wrong(const struct ui_tree *before, const char *activity_before,
+			const struct ui_tree *after, const char *activity_after,
+			const struct action *done, struct oracle_finding *f)
+{
+	struct total_label tb, ta;
+	struct oracle_list *bl = NULL, *al = NULL;
+	size_t nb = 0, na;
+	bool hit = false;
+
+	(void)done;
+	if (!after || !find_total(after, &ta))
+		return false;
+	na = oracle_lists(after, &al);
+	/* Judged once the screen shows something new: the total or a list changed, or a new screen. */
+	if (before && find_total(before, &tb) && oracle_same_activity(activity_before, activity_after) &&
+	    strcmp(tb.w->resource_id, ta.w->resource_id) == 0) {
+		nb = oracle_lists(before, &bl);
+		for (size_t i = 0; i < na && !hit; i++) {
+			const struct oracle_list *b = list_by_id(bl, nb, al[i].id);
+			const char *added = b ? one_extra_row(&al[i], b) : NULL;
+			const char *removed = b && !added ? one_extra_row(b, &al[i]) : NULL;
+			double sums[TOTAL_MAX_COLS], amount;
+			bool ok[TOTAL_MAX_COLS];
+			size_t c;
+
+			if (!added && !removed)
+				continue;
+			/* Property 2: the total moves by the amount of the row added or deleted. */
+			if (!money_columns(added ? &al[i] : b, sums, ok))
+				continue;
+			for (c = 0; c < TOTAL_MAX_COLS && !ok[c]; c++)
+				;
+			if (!row_money(added ? added : removed, c, &amount) || fabs(amount) < 0.005)
+				continue;
+			if (close_enough(fabs(ta.value - tb.value), fabs(amount), 1))
+				continue;
+			{
+				char *title = xasprintf("'%s' does not change by the %s row's amount", tb.w->text,
+							added ? "added" : "deleted");
+				char *exp = xasprintf("the total moves by %.2f (row \"%s\")", fabs(amount),
+						      added ? added : removed);
+				char *act = xasprintf("it went from %s to %s", tb.value_text, ta.value_text);
+
+				total_finding(f, &ta, &al[i], title, exp, act);
+				free(title);
+				free(exp);
+				free(act);
+			}
+			hit = true;
+		}
+	}
+	if (!hit)
+		hit = total_not_sum(after, &ta, al, na, f);
+	oracle_lists_free(bl, nb);
+	oracle_lists_free(al, na);
+	return hit;
+}
+
+static int total_after_step(const struct oracle_step *s)
+{
+	oracle_check_step(s, oracle_total_wrong);
+	return 0;
+}
+
+static bool total_recheck(const struct oracle_recheck *c, struct oracle_finding *f)
+{
+	return oracle_recheck_step(c, oracle_total_wrong, f);
+}
+
+const struct oracle_kind oracle_kind_total = {
+	.name = "total",
+	.config_key = "oracles.total",
+	.category = BUG_CAT_CALCULATION,
+	.doc = "a money total that is not the sum of its rows, or that does not move by a row added or deleted",
+	.evidence = "the screen, the total before/after and the list rows",
+	.flags = 0,
+	.after_step = total_after_step,
+	.recheck = total_recheck,
+};
