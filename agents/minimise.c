@@ -118,7 +118,7 @@ int bug_minimise(struct device *dev, const char *package, const struct login_scr
 	struct ddmin d = { .dev = dev, .package = package, .login = login, .overlap = overlap, .b = b,
 			   .budget = budget };
 	size_t trigger = replay_confirm_trigger_steps(b);
-	size_t *idx = NULL, k, k0, n_all;
+	size_t *idx = NULL, k, k0;
 	char *title = NULL;
 	struct action *all;
 	bool ok;
@@ -138,12 +138,11 @@ int bug_minimise(struct device *dev, const char *package, const struct login_scr
 	all = xcalloc(b->n_steps + 1, sizeof(*all));
 	for (size_t i = 0; i < b->n_steps; i++)
 		all[i] = b->steps[i].action;
-	n_all = b->n_steps;
 	d.used = 1;
-	ok = replay_confirm_check(dev, package, login, overlap, b, all, n_all, 1, &title);
+	ok = replay_confirm_check(dev, package, login, overlap, b, all, b->n_steps, 1, &title);
+	free(all);
 	if (!ok || !title) {
 		log_info("\"%s\" did not reproduce before minimising; path kept", b->title ? b->title : "");
-		free(all);
 		free(title);
 		if (stats)
 			stats->replays = d.used;
@@ -174,20 +173,10 @@ int bug_minimise(struct device *dev, const char *package, const struct login_scr
 			log_info("minimal path of \"%s\" did not reproduce twice; path kept", b->title ? b->title : "");
 		}
 	}
-	/* The candidates left the app wherever the last one ended; the run goes
-	 * on from where the whole recorded path leads, so replay it once more. */
-	if (d.used > 1) {
-		char *again = NULL;
-
-		(void)replay_confirm_check(dev, package, login, overlap, b, all, n_all, 1, &again);
-		free(again);
-		d.used++;
-	}
 	if (stats) {
 		stats->replays = d.used;
 		stats->steps_after = b->n_steps;
 	}
-	free(all);
 	free(idx);
 	free(title);
 	return TD_OK;
