@@ -459,8 +459,12 @@ int device_screen_size(struct device *dev, int *width, int *height)
 static int take_screenshot(struct device *dev, struct strbuf *png, int *w, int *h)
 {
 	int err = transport_exec(dev->t, "screencap -p", png);
-	if (!err)
-		err = device_parse_png_size((const unsigned char *)png->buf, png->len, w, h);
+	if (!err && device_parse_png_size((const unsigned char *)png->buf, png->len, w, h) != TD_OK)
+		/* screencap always writes a PNG: anything else is a stream cut
+		 * short (the device went away mid-transfer), so a transport failure
+		 * that recover() and the retry in device_capture() handle. */
+		err = td_error(TD_ERR_CLOSED, "screenshot is not a PNG (%zu bytes): the connection "
+			       "to %s dropped mid-transfer", png->len, dev->serial);
 	return err;
 }
 
@@ -614,11 +618,18 @@ int device_capture(struct device *dev, struct capture *out)
 {
 	int err = capture_once(dev, out);
 	if (err && transport_failure(err)) {
+		/* A capture changes nothing on the device, so it is redone also when
+		 * the device already answers again (it came back before the probe). */
 		err = transport_recover(dev->t, err);
-		if (!err)
+		if (!err || !atomic_load(&dev->t->lost))
 			err = capture_once(dev, out);
 	}
 	return err;
+}
+
+bool device_lost(const struct device *dev)
+{
+	return dev && atomic_load(&dev->t->lost);
 }
 
 void capture_release(struct capture *c)

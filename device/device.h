@@ -66,6 +66,12 @@ void device_close(struct device *dev);
 /* "sim" or "adb". */
 const char *device_backend(const struct device *dev);
 const char *device_serial(const struct device *dev);
+/*
+ * True when the device went away and did not come back within
+ * device.reconnect_ms (the run should end: exit code 3); false again once
+ * it answers.
+ */
+bool device_lost(const struct device *dev);
 /* The simulated app's package for "sim:" devices; NULL for adb and device_open_sim. */
 const char *device_sim_package(const struct device *dev);
 
