@@ -229,6 +229,9 @@ int run_new(const struct config *cfg, const struct run_options *o, struct run **
 		err = device_open(o->device_spec, cfg, &r->env.dev);
 		if (err != TD_OK)
 			goto fail;
+		err = device_lock_run(r->env.dev);
+		if (err != TD_OK)
+			goto fail;
 		err = device_app_info(r->env.dev, &r->env.app);
 		if (err != TD_OK)
 			goto fail;

@@ -449,6 +449,12 @@ int adb_client_ensure_server(struct adb_client *c, int *version)
 	int err = query_version(c, version, &conn_errno, deadline);
 	if (!err || conn_errno != ECONNREFUSED || !host_is_local(c->host))
 		return err;
+	if (c->port < 1024)
+		/* A system port is never adb's: a typo or a probe, not a server to start. */
+		return td_error(TD_ERR_DEVICE, "no adb server answers on %s:%d, and trident starts one "
+				"only on ports from 1024 up (adb's default is 5037); start it yourself "
+				"('adb -P %d start-server') if that port is really meant", c->host, c->port,
+				c->port);
 	pthread_mutex_lock(&start_lock);
 	/* Another thread may have started it meanwhile. */
 	err = query_version(c, version, &conn_errno, deadline);

@@ -45,7 +45,8 @@ int adb_client_timeout(const struct adb_client *c);
 /*
  * Make sure a server answers host:version. When none does and the address
  * is local, run `adb start-server` once (with ANDROID_ADB_SERVER_PORT set to
- * our port) and wait for it. *version gets the server's protocol version.
+ * our port) and wait for it; never on a port below 1024 (TD_ERR_DEVICE says
+ * to start it by hand). *version gets the server's protocol version.
  */
 int adb_client_ensure_server(struct adb_client *c, int *version) TD_MUST_CHECK;
 

@@ -65,12 +65,22 @@ JSON
 	test -s "$WORK/run$code/report.html" || fail "$code: no report.html"
 done
 
-# --- 4. readable config with a key: explore warns ---------------------------------
-chmod 644 "$WORK/m401.json"
-"$BIN" explore --config "$WORK/m401.json" --device sim:notes --brain llm --out "$WORK/runperm" --steps 1 \
-	--quiet > "$WORK/perm.out" 2>&1
+# --- 4. readable config with a key: explore warns; a custom header holding
+# the key is redacted even at trace level --------------------------------------
+cat > "$WORK/perm.json" <<JSON
+{"llm": {"provider": "openai", "base_url": "http://127.0.0.1:$LPORT/401/tperm/v1", "api_key_env": "",
+         "api_key": "sk-test-perm-0123456789", "model": "gpt-4o-mini", "retries": 0,
+         "headers": {"X-Gateway-Token": "sk-test-perm-0123456789"}}}
+JSON
+chmod 644 "$WORK/perm.json"
+"$BIN" explore --config "$WORK/perm.json" --device sim:notes --brain llm --out "$WORK/runperm" --steps 1 \
+	--quiet --log-level trace > "$WORK/perm.out" 2>&1
 grep -q "holds llm.api_key and is readable by others" "$WORK/perm.out" ||
 	{ cat "$WORK/perm.out"; fail "explore must warn about a readable config holding the key"; }
+grep -q "X-Gateway-Token: \[REDACTED\]" "$WORK/perm.out" || { cat "$WORK/perm.out"; fail "the custom header is not shown redacted"; }
+if grep -rq "sk-test-perm-0123456789" "$WORK/perm.out" "$WORK/runperm"; then
+	fail "the key leaked into the log or the run directory"
+fi
 
 # --- 3. stalled model + SIGINT -> 130 within 10 s, reports written ---------------
 echo '{}' > "$WORK/script.json"
