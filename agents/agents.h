@@ -18,6 +18,7 @@
 #define TRIDENT_AGENTS_AGENTS_H
 
 #include <stdbool.h>
+#include <stddef.h>
 
 #include "agents/agent_env.h"
 #include "core/error.h"
@@ -26,6 +27,9 @@ struct config;
 
 struct run_options {
 	const char *device_spec;   /* "sim:notes", "emulator-5554" */
+	const char *package;       /* --package PKG: the installed app to explore, or NULL */
+	const char *apk;           /* --apk FILE: install it and explore it, or NULL */
+	bool grant_permissions;    /* --grant-permissions: install with -g */
 	const char *out_dir;       /* run directory (created) */
 	const char *brain;         /* "auto", "llm", "offline", "random", ... ; NULL: run.brain */
 	int steps;                 /* <= 0: run.steps */
@@ -43,11 +47,14 @@ void run_options_init(struct run_options *o);
 struct run;
 
 /*
- * Open the device, read the app info, create the run directory, pick the
- * brain kind (auto: llm when llm_configured(), else offline; falls back to
- * llm when no offline kind is compiled in) and build the brains. `cfg` must
- * outlive the run. Errors name what failed (TD_ERR_CONFIG for an unknown
- * brain or a model brain without a model).
+ * Open the device, resolve the app and read its manifest (app_target.h:
+ * --apk installs it, --package pulls the installed APK, else the foreground
+ * app; a sim: device's spec), create the run directory, pick the brain kind
+ * (auto: llm when llm_configured(), else offline; falls back to llm when no
+ * offline kind is compiled in) and build the brains. `cfg` must outlive the
+ * run. Errors name what failed (TD_ERR_CONFIG for an unknown brain or a
+ * model brain without a model; TD_ERR_INVALID when no app is named and the
+ * home screen is in front).
  */
 int run_new(const struct config *cfg, const struct run_options *o, struct run **out) TD_MUST_CHECK;
 /*
@@ -74,6 +81,8 @@ bool run_abandoned(const struct run *r);
 void run_free(struct run *r);
 
 void run_get_stats(struct run *r, struct run_stats *out);
+/* "3/4" activities, or "4/? (unknown)" when the manifest is unknown (never "4/0"). */
+void run_stats_activities(const struct run_stats *st, char *buf, size_t size);
 
 /* The environment brains see (valid from run_new() to run_free()). */
 struct agent_env *run_env(struct run *r);

@@ -74,10 +74,23 @@ static void annotate_image(struct run *r, struct screen *s)
 	long max_long = config_int(r->cfg, "agents.image_max_long");
 	long max_short = config_int(r->cfg, "agents.image_max_short");
 
+	/* Only a model looks at the picture: other brains need its size alone. */
+	bool draw = !r->kind || r->kind->needs_llm || config_bool(r->cfg, "annotate.offline_images");
+	int sw, sh;
+	if (!draw && image_probe_size(s->cap.png, s->cap.png_len, &sw, &sh) == TD_OK) {
+		image_fit_size(sw, sh, (int)max_long, (int)max_short, &w, &h);
+		if (annotation_build(s->tree, sw, sh, w, h, &r->ann_opts, &s->ann) == TD_OK)
+			return;
+		s->ann = NULL;
+	}
 	err = image_decode(s->cap.png, s->cap.png_len, "screenshot", &shot);
 	if (err == TD_OK) {
 		image_fit_size(shot->width, shot->height, (int)max_long, (int)max_short, &w, &h);
 		small = image_downscale(shot, w, h);
+		/* Half the model size is enough for a strip cell (docs/performance.md). */
+		if (small)
+			history_put_frame(r->env.hist, s->view.step, image_downscale(small, (w + 1) / 2, (h + 1) / 2),
+					  shot->width, shot->height);
 	}
 	if (!small) {
 		w = s->tree->screen.x2 > 0 ? s->tree->screen.x2 : 1080;
@@ -93,7 +106,7 @@ static void annotate_image(struct run *r, struct screen *s)
 		if (annotation_build(s->tree, 0, 0, w, h, &r->ann_opts, &s->ann) != TD_OK)
 			s->ann = NULL;
 	} else if (small && annotation_draw(s->ann, small) == TD_OK &&
-		   image_encode_png(small, 1, &s->annotated_png, &s->annotated_len) == TD_OK) {
+		   annotate_encode_png(small, &r->img_opts, &s->annotated_png, &s->annotated_len) == TD_OK) {
 		s->ann_rel = rundir_step_rel(s->view.step, ".annotated.png");
 		if (rundir_write(r->env.rd, s->ann_rel, s->annotated_png, s->annotated_len) != TD_OK)
 			log_warn("%s", td_errmsg(TD_ERR_IO));
@@ -676,6 +689,8 @@ void *explorer_main(void *arg)
 		cur = next;
 		step++;
 		stale_retries = 0;
+		if (step % 20 == 0) /* keep RSS flat over long runs */
+			xalloc_trim();
 	}
 	screen_release(&cur);
 out:

@@ -13,6 +13,8 @@
 
 #include <cjson/cJSON.h>
 
+#include "core/annotate.h"
+#include "core/frame_ring.h"
 #include "core/history_strip.h"
 #include "core/image.h"
 #include "core/strbuf.h"
@@ -31,6 +33,7 @@ struct history {
 	int n_activities;
 	uint64_t *screens;
 	int n_screens;
+	struct frame_ring *frames;       /* small screenshots of the last steps, for the strips */
 };
 
 const char *func_status_name(enum func_status s)
@@ -99,6 +102,7 @@ struct history *history_new(void)
 	struct history *h = xcalloc(1, sizeof(*h));
 	pthread_mutex_init(&h->lock, NULL);
 	h->cur_func = -1;
+	h->frames = frame_ring_new(HISTORY_FRAMES);
 	return h;
 }
 
@@ -106,6 +110,7 @@ void history_free(struct history *h)
 {
 	if (!h)
 		return;
+	frame_ring_free(h->frames);
 	for (int i = 0; i < h->n_steps; i++)
 		history_step_release(&h->steps[i]);
 	free(h->steps);
@@ -484,6 +489,11 @@ char *history_segment_text(struct history *h, int first, int last)
 	return strbuf_detach(&sb, NULL);
 }
 
+void history_put_frame(struct history *h, int step, struct image *img, int screen_w, int screen_h)
+{
+	frame_ring_put(h->frames, step, img, screen_w, screen_h);
+}
+
 int history_image_view(struct history *h, const char *run_dir, int first, int last,
 		       int max_frames, unsigned char **png, size_t *png_len)
 {
@@ -519,7 +529,11 @@ int history_image_view(struct history *h, const char *run_dir, int first, int la
 	labels = xcalloc((size_t)n, sizeof(*labels));
 	for (int i = 0; i < n; i++) {
 		const char *rel = copy[i].screenshot;
-		if (rel && run_dir) {
+		shots[i] = frame_ring_get(h->frames, copy[i].step, &frames[i].screen_width,
+					  &frames[i].screen_height);
+		if (shots[i])
+			have++;
+		else if (rel && run_dir) {
 			char *path = xasprintf("%s/%s", run_dir, rel);
 			if (image_read_file(path, &shots[i]) == TD_OK)
 				have++;
@@ -542,7 +556,7 @@ int history_image_view(struct history *h, const char *run_dir, int first, int la
 	history_strip_opts_default(&opts);
 	err = history_strip_build(frames, (size_t)n, &opts, &strip);
 	if (err == TD_OK)
-		err = image_encode_png(strip, 1, png, png_len);
+		err = annotate_encode_png(strip, NULL, png, png_len); /* the request palette PNG */
 out:
 	image_free(strip);
 	for (int i = 0; i < n; i++) {

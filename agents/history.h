@@ -34,6 +34,7 @@
 #include "core/error.h"
 
 struct cJSON;
+struct image;
 
 enum func_status {
 	FUNC_PARTIAL = 0, /* "partially tested" */
@@ -137,11 +138,21 @@ char *history_text_view(struct history *h, int max_tokens);
 /* The step records from `first` to `last` (the actual path of a segment). Caller frees. */
 char *history_segment_text(struct history *h, int first, int last);
 
+/* Steps whose small screenshot the history keeps in memory for the strips. */
+#define HISTORY_FRAMES 32
+
+/*
+ * Keep `img` (ownership passes) as step `step`'s screenshot for the image
+ * view; `screen_w` x `screen_h` is the device size. Only the last
+ * HISTORY_FRAMES are kept.
+ */
+void history_put_frame(struct history *h, int step, struct image *img, int screen_w, int screen_h);
+
 /*
  * The image view: a history strip of steps first..last (at most
  * `max_frames`, the most recent kept), each frame the step's annotated
- * screenshot (else its screenshot) labelled with the action done, read from
- * run directory `run_dir`. PNG bytes in *png (free()). TD_ERR_NOT_FOUND
+ * screenshot labelled with the action done: the small copy kept by
+ * history_put_frame(), else the PNG read from run directory `run_dir`. PNG bytes in *png (free()). TD_ERR_NOT_FOUND
  * when no frame has an image.
  */
 int history_image_view(struct history *h, const char *run_dir, int first, int last,

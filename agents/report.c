@@ -65,9 +65,15 @@ cJSON *report_summary_json(struct agent_env *env, const struct run_stats *st, co
 	cJSON_AddNumberToObject(o, "screens", st->screens);
 	acts = cJSON_AddObjectToObject(o, "activities");
 	cJSON_AddNumberToObject(acts, "covered", st->activities);
-	cJSON_AddNumberToObject(acts, "total", st->activities_total);
-	cJSON_AddNumberToObject(acts, "coverage", st->activities_total ?
-				(double)st->activities / st->activities_total : 0.0);
+	/* without a manifest the total is unknown: null, never "4 of 0" */
+	cJSON_AddBoolToObject(acts, "known", st->activities_total > 0);
+	if (st->activities_total > 0) {
+		cJSON_AddNumberToObject(acts, "total", st->activities_total);
+		cJSON_AddNumberToObject(acts, "coverage", (double)st->activities / st->activities_total);
+	} else {
+		cJSON_AddNullToObject(acts, "total");
+		cJSON_AddNullToObject(acts, "coverage");
+	}
 	{
 		cJSON *vis = cJSON_AddArrayToObject(acts, "visited"), *miss = cJSON_AddArrayToObject(acts, "missed");
 		for (size_t i = 0; i < app->n_activities; i++)
@@ -239,7 +245,12 @@ static char *report_html(struct agent_env *env, const struct run_stats *st, cons
 			  agent_env_step_budget(env));
 	esc(&sb, st->stop_reason);
 	(void)strbuf_addf(&sb, ")</td></tr><tr><th>distinct screens</th><td>%d</td></tr>"
-			  "<tr><th>activities covered</th><td>%d of %d</td></tr>"
+			  "<tr><th>activities covered</th><td>", st->screens);
+	if (st->activities_total > 0)
+		(void)strbuf_addf(&sb, "%d of %d", st->activities, st->activities_total);
+	else
+		(void)strbuf_addf(&sb, "activities unknown (no manifest; %d seen)", st->activities);
+	(void)strbuf_addf(&sb, "</td></tr>"
 			  "<tr><th>functionalities</th><td>%d</td></tr>"
 			  "<tr><th>bugs</th><td>%zu</td></tr>"
 			  "<tr><th>segments judged</th><td>%d (%d skipped)</td></tr>"
@@ -248,7 +259,7 @@ static char *report_html(struct agent_env *env, const struct run_stats *st, cons
 			  "<tr><th>tokens</th><td>%ld</td></tr>"
 			  "<tr><th>cost</th><td>$%.4f</td></tr>"
 			  "<tr><th>wall time</th><td>%.1f s</td></tr></table>\n",
-			  st->screens, st->activities, st->activities_total, st->functionalities, n,
+			  st->functionalities, n,
 			  st->segments_judged, st->segments_skipped, st->retries, st->fallbacks,
 			  st->interventions, st->tokens, st->cost_usd, st->wall_s);
 	(void)strbuf_addf(&sb, "<h2>Bugs (%zu)</h2>\n", n);

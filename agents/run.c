@@ -62,6 +62,7 @@
 #include "core/ui.h"
 #include "core/xalloc.h"
 #include "device/app_info.h"
+#include "device/app_target.h"
 
 /* --- the run ------------------------------------------------------------------ */
 
@@ -193,6 +194,8 @@ int run_new(const struct config *cfg, const struct run_options *o, struct run **
 	err = annotate_opts_from_config(cfg, &r->ann_opts);
 	if (err != TD_OK)
 		annotate_opts_default(&r->ann_opts);
+	if (annotate_image_opts_from_config(cfg, &r->img_opts) != TD_OK)
+		annotate_image_opts_default(&r->img_opts);
 
 	if (!brain)
 		brain = "auto";
@@ -232,7 +235,8 @@ int run_new(const struct config *cfg, const struct run_options *o, struct run **
 		err = device_lock_run(r->env.dev);
 		if (err != TD_OK)
 			goto fail;
-		err = device_app_info(r->env.dev, &r->env.app);
+		struct app_target_options t = { o->package, o->apk, o->grant_permissions, NULL };
+		err = app_target_resolve(r->env.dev, &t, &r->env.app);
 		if (err != TD_OK)
 			goto fail;
 	} else {
@@ -357,6 +361,14 @@ void run_free(struct run *r)
 
 /* --- running ---------------------------------------------------------------- */
 
+void run_stats_activities(const struct run_stats *st, char *buf, size_t size)
+{
+	if (st->activities_total > 0)
+		snprintf(buf, size, "%d/%d", st->activities, st->activities_total);
+	else
+		snprintf(buf, size, "%d/? (unknown)", st->activities);
+}
+
 void run_get_stats(struct run *r, struct run_stats *out)
 {
 	struct llm_usage u;
@@ -413,6 +425,8 @@ static void show_status(struct run *r, double elapsed, bool tty, bool final)
 		snprintf(budget, sizeof(budget), "%.0fs/%.0fs", elapsed, r->minutes * 60);
 	else
 		snprintf(budget, sizeof(budget), "%.0fs", elapsed);
+	char acts[32];
+	run_stats_activities(&st, acts, sizeof acts);
 	/* What the run waits for, once the wait is long enough to puzzle a user. */
 	if (!final && st.llm_waiting_s >= 2)
 		snprintf(wait, sizeof(wait), "%swaiting for the model: %.0f s", tty ? "  " : ", ",
@@ -420,15 +434,13 @@ static void show_status(struct run *r, double elapsed, bool tty, bool final)
 	if (!final && atomic_load(&r->env.stop) && atomic_load(&r->env.interrupted))
 		snprintf(wait + strlen(wait), sizeof(wait) - strlen(wait), "%sstopping", tty ? "  " : ", ");
 	if (tty)
-		fprintf(stderr, "\r\033[Kstep %d/%d  screens %d  activities %d/%d  functionalities %d  "
+		fprintf(stderr, "\r\033[Kstep %d/%d  screens %d  activities %s  functionalities %d  "
 			"bugs %d  tokens %ld  $%.4f  %s%s%s", st.steps, r->env.step_budget, st.screens,
-			st.activities, st.activities_total, st.functionalities, st.bugs, st.tokens,
-			st.cost_usd, budget, wait, final ? "\n" : "");
+			acts, st.functionalities, st.bugs, st.tokens, st.cost_usd, budget, wait, final ? "\n" : "");
 	else
-		fprintf(stderr, "status: step %d/%d, screens %d, activities %d/%d, functionalities %d, "
+		fprintf(stderr, "status: step %d/%d, screens %d, activities %s, functionalities %d, "
 			"bugs %d, tokens %ld, cost $%.4f, elapsed %s%s\n", st.steps, r->env.step_budget,
-			st.screens, st.activities, st.activities_total, st.functionalities, st.bugs,
-			st.tokens, st.cost_usd, budget, wait);
+			st.screens, acts, st.functionalities, st.bugs, st.tokens, st.cost_usd, budget, wait);
 	fflush(stderr);
 }
 

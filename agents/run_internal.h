@@ -38,6 +38,7 @@ struct run {
 	pthread_mutex_t reason_lock;
 	double wall_s;
 	struct annotate_opts ann_opts;
+	struct annotate_image_opts img_opts; /* the request PNG: palette or truecolour, level */
 	bool merged, pause, send_images;
 	int max_retries, min_segment_steps;
 	int detected_upto;       /* Explorer only: highest pause id the Detector has answered */

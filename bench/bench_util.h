@@ -10,6 +10,8 @@
 
 /* Monotonic time in milliseconds. */
 double bench_now_ms(void);
+/* CPU time (user + system) this process has used, in milliseconds. */
+double bench_cpu_ms(void);
 /* Median of n values (sorts the array in place). */
 double bench_median(double *values, size_t n);
 /* Peak resident set size of this process in KiB. */

@@ -35,8 +35,10 @@ static void devices_usage(FILE *f)
 {
 	fprintf(f, "usage: trident devices [--adb-server HOST:PORT] [--config FILE]\n\n"
 		   "Lists the devices the adb server knows (serial, state, model), asking the\n"
-		   "server over its socket; starts a local server with `adb start-server` when\n"
-		   "none answers. Simulated devices (sim:APP) are not listed.\n\n"
+		   "server over its socket. When none answers on ANDROID_ADB_SERVER_PORT or\n"
+		   "5037 it runs `adb start-server` and stops that server again when done\n"
+		   "(TRIDENT_ADB_KEEP_SERVER=1 keeps it); a server given with --adb-server or\n"
+		   "ADB_SERVER_SOCKET is never started. Simulated devices (sim:APP) are not listed.\n\n"
 		   "  --adb-server H:P  adb server address (default: ADB_SERVER_SOCKET,\n"
 		   "                    ANDROID_ADB_SERVER_PORT, then 127.0.0.1:5037)\n"
 		   "  --config FILE     configuration file (see configs/default.json)\n");
@@ -97,10 +99,10 @@ static void capture_usage(FILE *f)
 		   "(screencap, uiautomator dump and dumpsys, overlapped on adb), and writes\n"
 		   "DIR/screen.png, DIR/screen.xml and DIR/activity.txt (\"pkg/.Activity\").\n"
 		   "A sim:APP device starts with its app launched.\n\n"
-		   "  --device SPEC     adb serial, host:port (connected when needed), or sim:APP\n"
+		   "  --device SPEC     adb serial, host:port (connected when needed), sim:APP or sim:PATH.apk\n"
 		   "  --out DIR         output directory (created)\n"
 		   "  --launch PACKAGE  launch this app first\n"
-		   "  --adb-server H:P  adb server address\n"
+		   "  --adb-server H:P  adb server address (never started by trident)\n"
 		   "  --config FILE     configuration file (see configs/default.json)\n");
 }
 

@@ -85,12 +85,20 @@ static void explore_usage(FILE *f)
 {
 	size_t n;
 	const struct brain_kind *const *k = brain_kinds(&n);
-	fprintf(f, "usage: trident explore --device SERIAL|sim:APP --out DIR [options]\n\n"
+	fprintf(f, "usage: trident explore --device SERIAL|sim:APP --out DIR [--package PKG | --apk FILE] [options]\n\n"
 		   "Explore an app with the Explorer, Monitor and Detector agents and report\n"
 		   "non-crash functional bugs into DIR (trace.jsonl, steps/, bugs.json,\n"
 		   "report.html, summary.json).\n\n"
 		   "options:\n"
-		   "  --device SPEC     adb serial, or sim:NAME / sim:NAME:fixed for the simulator\n"
+		   "  --device SPEC     adb serial (or HOST:PORT), or sim:NAME / sim:NAME:fixed / sim:PATH.apk\n"
+		   "                    for the simulator\n"
+		   "  --package PKG     the installed app to explore: it is launched, its APK pulled\n"
+		   "                    (pm path + sync) and its manifest read with aapt\n"
+		   "  --apk FILE        install FILE (sync push + pm install), read its manifest, explore it\n"
+		   "                    (without --package/--apk: the app in the foreground; the home\n"
+		   "                    screen in front is a usage error)\n"
+		   "  --grant-permissions  install with -g: the manifest's runtime permissions granted\n"
+		   "  --adb-server H:P  the adb server (device.adb_server); never started by trident\n"
 		   "  --out DIR         run directory (created)\n"
 		   "  --brain NAME      auto (default: llm when a model is configured, else offline)");
 	for (size_t i = 0; i < n; i++)
@@ -195,6 +203,18 @@ int cmd_explore(int argc, char **argv)
 		if (is_flag(argv[i], "--device")) {
 			NEED("--device");
 			o.device_spec = v;
+		} else if (is_flag(argv[i], "--package")) {
+			NEED("--package");
+			o.package = v;
+		} else if (is_flag(argv[i], "--apk")) {
+			NEED("--apk");
+			o.apk = v;
+		} else if (!strcmp(argv[i], "--grant-permissions")) {
+			o.grant_permissions = true;
+		} else if (is_flag(argv[i], "--adb-server") && n_sets < 12) {
+			NEED("--adb-server");
+			sets[n_sets][0] = "device.adb_server";
+			sets[n_sets++][1] = v;
 		} else if (is_flag(argv[i], "--out")) {
 			NEED("--out");
 			o.out_dir = v;
@@ -289,6 +309,7 @@ int cmd_explore(int argc, char **argv)
 	err = run_new(cfg, &o, &r);
 	if (err != TD_OK) {
 		fprintf(stderr, "trident explore: %s\n", td_errmsg(err));
+		/* a bad configuration, or no app named with the home screen in front: 2 */
 		rc = start_exit_code(err);
 		goto out;
 	}
@@ -302,9 +323,14 @@ int cmd_explore(int argc, char **argv)
 	{
 		struct run_stats st;
 		run_get_stats(r, &st);
-		printf("%d steps, %d screens, %d/%d activities, %d functionalities, %d bugs (stopped: %s)\n",
-		       st.steps, st.screens, st.activities, st.activities_total, st.functionalities, st.bugs,
-		       st.stop_reason);
+		if (st.activities_total > 0)
+			printf("%d steps, %d screens, %d/%d activities, %d functionalities, %d bugs (stopped: %s)\n",
+			       st.steps, st.screens, st.activities, st.activities_total, st.functionalities,
+			       st.bugs, st.stop_reason);
+		else
+			printf("%d steps, %d screens, %d activities seen (activities unknown: no manifest), "
+			       "%d functionalities, %d bugs (stopped: %s)\n", st.steps, st.screens, st.activities,
+			       st.functionalities, st.bugs, st.stop_reason);
 		/* Only a path that was written. */
 		if (st.reports_written)
 			printf("report: %s/report.html\n", o.out_dir);

@@ -828,6 +828,23 @@ int annotate_image_opts_from_config(const struct config *cfg, struct annotate_im
 	return TD_OK;
 }
 
+int annotate_encode_png(const struct image *img, const struct annotate_image_opts *img_opts,
+			unsigned char **png, size_t *png_len)
+{
+	/* Every colour the annotation draws, kept exact in a palette. */
+	static const uint32_t exact[] = { 0xe00000, 0x0050ff, 0xff8c00, 0xb000d0,
+					  0x00a0a0, 0x00a000, 0x808080, 0xffffff };
+	struct annotate_image_opts def;
+	if (!img_opts) {
+		annotate_image_opts_default(&def);
+		img_opts = &def;
+	}
+	return img_opts->palette
+		? image_encode_png_palette(img, img_opts->png_level, exact, sizeof exact / sizeof exact[0],
+					   png, png_len)
+		: image_encode_png(img, img_opts->png_level, png, png_len);
+}
+
 int annotate_screen(const struct ui_tree *tree, const struct image *shot,
 		    const struct annotate_opts *opts, const struct annotate_image_opts *img_opts,
 		    struct annotation **ann, struct image **annotated, char **data_uri)
@@ -860,14 +877,7 @@ int annotate_screen(const struct ui_tree *tree, const struct image *shot,
 	    (err = annotation_draw(a, img)))
 		goto out;
 	if (data_uri) {
-		/* Every colour the annotation draws, kept exact in a palette. */
-		static const uint32_t exact[] = { 0xe00000, 0x0050ff, 0xff8c00, 0xb000d0,
-						  0x00a0a0, 0x00a000, 0x808080, 0xffffff };
-		err = img_opts->palette
-			? image_encode_png_palette(img, img_opts->png_level, exact,
-						   sizeof exact / sizeof exact[0], &png, &png_len)
-			: image_encode_png(img, img_opts->png_level, &png, &png_len);
-		if (err)
+		if ((err = annotate_encode_png(img, img_opts, &png, &png_len)))
 			goto out;
 		static const char prefix[] = "data:image/png;base64,";
 		size_t b64_len;

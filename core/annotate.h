@@ -162,6 +162,15 @@ void annotate_image_opts_default(struct annotate_image_opts *o);
 int annotate_image_opts_from_config(const struct config *cfg, struct annotate_image_opts *o) TD_MUST_CHECK;
 
 /*
+ * Encode an annotated picture for a model request as `img_opts` says: the
+ * 256-colour palette PNG (the box colours kept exact) by default, or
+ * truecolour when png_palette is false; NULL opts = the defaults. *png is
+ * malloc'd, the caller's. Errors as image_encode_png().
+ */
+int annotate_encode_png(const struct image *img, const struct annotate_image_opts *img_opts,
+			unsigned char **png, size_t *png_len) TD_MUST_CHECK;
+
+/*
  * One step's whole image path, as the Explorer runs it: downscale the
  * device screenshot `shot` to the model size, number the widgets of `tree`,
  * draw them, and (when `data_uri` is not NULL) encode the picture as PNG

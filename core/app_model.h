@@ -1,6 +1,6 @@
 /*
  * app_model.h - the data that describes an app under test: its package,
- * label, activities and deep links. Only the plain types live here, in core/,
+ * label, activities, deep links, components and permissions. Only the plain types live here, in core/,
  * so that core code (the prompt's app info block in annotate.c) can read them
  * without including device/; device/app_info.h fills them in (from an APK or
  * from a device backend) and frees them.
@@ -25,6 +25,20 @@ struct app_deep_link {
 	char *uri;         /* an openable example URI built from the above */
 };
 
+/* A service, receiver or provider declared in the manifest. */
+struct app_component {
+	char *kind;        /* "service", "receiver" or "provider" */
+	char *name;        /* fully qualified */
+	bool exported;
+};
+
+/* A <uses-permission>; `dangerous` for runtime permissions (Android's
+ * "dangerous" protection level, which a dialog asks the user for). */
+struct app_permission {
+	char *name;        /* "android.permission.READ_CONTACTS" */
+	bool dangerous;
+};
+
 struct app_info {
 	char *package;
 	char *label;
@@ -34,6 +48,10 @@ struct app_info {
 	size_t n_activities;
 	struct app_deep_link *deep_links;
 	size_t n_deep_links;
+	struct app_component *components;
+	size_t n_components;
+	struct app_permission *permissions;
+	size_t n_permissions;
 };
 
 #endif

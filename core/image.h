@@ -45,10 +45,19 @@ uint32_t image_pixel(const struct image *img, int x, int y);
 
 /*
  * Decode a PNG from memory (any bit depth, palette, grey, alpha, interlace).
- * TD_ERR_PARSE naming `name` and what libpng said for corrupt or truncated
- * data, TD_ERR_TOO_BIG over IMAGE_MAX_PIXELS. *out is the caller's.
+ * 8-bit RGB and RGBA non-interlaced files (what phones send) take a fast path
+ * (libdeflate's inflate, a plain unfilter) whose pixels are identical to
+ * libpng's; everything else, and every file the fast path does not like,
+ * goes to libpng. TD_ERR_PARSE naming `name` and what libpng said for
+ * corrupt or truncated data, TD_ERR_TOO_BIG over IMAGE_MAX_PIXELS. *out is
+ * the caller's. The fast path keeps a per-thread scratch buffer (the
+ * inflated rows) between calls; it is freed when the thread exits, or by
+ * image_release_thread_buffers().
  */
 int image_decode_png(const void *buf, size_t len, const char *name, struct image **out) TD_MUST_CHECK;
+
+/* Free this thread's decode scratch buffer now (otherwise reused, and freed at thread exit). */
+void image_release_thread_buffers(void);
 
 /*
  * Decode a raw `screencap` frame (no -p): a little-endian header of u32
@@ -61,6 +70,14 @@ int image_decode_raw(const void *buf, size_t len, const char *name, struct image
 
 /* PNG when `buf` starts with the PNG signature, else a raw frame. */
 int image_decode(const void *buf, size_t len, const char *name, struct image **out) TD_MUST_CHECK;
+
+/*
+ * The width and height of a PNG (from IHDR) or raw frame (its header)
+ * without decoding it: for callers that need the screen size only.
+ * TD_ERR_PARSE when the header is short or not one of the two,
+ * TD_ERR_TOO_BIG over the size limits.
+ */
+int image_probe_size(const void *buf, size_t len, int *width, int *height) TD_MUST_CHECK;
 
 /* Read and decode a file (PNG or raw frame). Errors name the path. */
 int image_read_file(const char *path, struct image **out) TD_MUST_CHECK;

@@ -6,6 +6,9 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#ifdef __GLIBC__ /* defined by the headers above */
+#include <malloc.h>
+#endif
 
 static void out_of_memory(size_t size)
 {
@@ -86,4 +89,11 @@ char *xasprintf(const char *fmt, ...)
 	if (n < 0)
 		out_of_memory(0);
 	return p;
+}
+
+void xalloc_trim(void)
+{
+#ifdef __GLIBC__
+	(void)malloc_trim(0);
+#endif
 }

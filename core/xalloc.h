@@ -21,4 +21,11 @@ char *xstrndup(const char *s, size_t n);
 char *xstrdup_or_null(const char *s);
 char *xasprintf(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 
+/*
+ * Give the free memory of every malloc arena back to the system (glibc's
+ * malloc_trim; nothing elsewhere). Long runs call it every few steps so that
+ * freed frame-sized blocks do not stay resident (docs/performance.md).
+ */
+void xalloc_trim(void);
+
 #endif

@@ -40,6 +40,8 @@ struct adb_client {
 	char host[256];
 	int port;
 	int timeout_ms;
+	bool explicit_server;  /* --adb-server / device.adb_server / ADB_SERVER_SOCKET */
+	bool started_server;   /* this client ran `adb start-server`: kill it when freed */
 };
 
 static pthread_mutex_t start_lock = PTHREAD_MUTEX_INITIALIZER;
@@ -115,12 +117,18 @@ int adb_client_new(const char *server, int timeout_ms, struct adb_client **out)
 		return err;
 	}
 	c->timeout_ms = timeout_ms > 0 ? timeout_ms : 20000;
+	const char *sock = getenv("ADB_SERVER_SOCKET");
+	c->explicit_server = (server && *server) || (sock && *sock);
 	*out = c;
 	return TD_OK;
 }
 
+static void kill_started_server(struct adb_client *c);
+
 void adb_client_free(struct adb_client *c)
 {
+	if (c && c->started_server)
+		kill_started_server(c);
 	free(c);
 }
 
@@ -437,6 +445,29 @@ static int query_version(struct adb_client *c, int *version, int *conn_errno, lo
 }
 
 /* Whether `host` names this machine (we only start servers here). */
+/*
+ * The server this client started does not outlive it: host:kill, unless
+ * TRIDENT_ADB_KEEP_SERVER=1 asks to keep it.
+ */
+static void kill_started_server(struct adb_client *c)
+{
+	const char *keep = getenv("TRIDENT_ADB_KEEP_SERVER");
+	if (keep && !strcmp(keep, "1")) {
+		log_info("keeping the adb server trident started on port %d (TRIDENT_ADB_KEEP_SERVER=1)", c->port);
+		return;
+	}
+	long long deadline = now_ms() + 5000;
+	int fd = -1, e = 0;
+	if (server_connect(c, deadline, &fd, &e) == TD_OK) {
+		char status[4];
+		if (request(fd, "host:kill", deadline) == TD_OK)
+			(void)read_full(fd, status, sizeof status, deadline);
+		close(fd);
+		log_info("stopped the adb server trident started on %s:%d", c->host, c->port);
+	}
+	c->started_server = false;
+}
+
 static bool host_is_local(const char *host)
 {
 	return !strcmp(host, "127.0.0.1") || !strcmp(host, "localhost") || !strcmp(host, "::1");
@@ -449,17 +480,18 @@ int adb_client_ensure_server(struct adb_client *c, int *version)
 	int err = query_version(c, version, &conn_errno, deadline);
 	if (!err || conn_errno != ECONNREFUSED || !host_is_local(c->host))
 		return err;
-	if (c->port < 1024)
-		/* A system port is never adb's: a typo or a probe, not a server to start. */
-		return td_error(TD_ERR_DEVICE, "no adb server answers on %s:%d, and trident starts one "
-				"only on ports from 1024 up (adb's default is 5037); start it yourself "
-				"('adb -P %d start-server') if that port is really meant", c->host, c->port,
-				c->port);
+	if (c->explicit_server)
+		return td_error(TD_ERR_DEVICE, "no adb server answers on %s:%d, the address given with "
+				"--adb-server/device.adb_server/ADB_SERVER_SOCKET; trident never starts a server "
+				"on a given address: start one with 'adb -P %d start-server'",
+				c->host, c->port, c->port);
 	pthread_mutex_lock(&start_lock);
 	/* Another thread may have started it meanwhile. */
 	err = query_version(c, version, &conn_errno, deadline);
 	if (err && conn_errno == ECONNREFUSED) {
 		err = start_server(c, deadline);
+		if (!err)
+			c->started_server = true;
 		while (!err) {
 			err = query_version(c, version, &conn_errno, deadline);
 			if (!err || conn_errno != ECONNREFUSED)

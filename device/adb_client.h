@@ -44,9 +44,13 @@ int adb_client_timeout(const struct adb_client *c);
 
 /*
  * Make sure a server answers host:version. When none does and the address
- * is local, run `adb start-server` once (with ANDROID_ADB_SERVER_PORT set to
- * our port) and wait for it; never on a port below 1024 (TD_ERR_DEVICE says
- * to start it by hand). *version gets the server's protocol version.
+ * is local and was not given explicitly (not --adb-server, device.adb_server
+ * or ADB_SERVER_SOCKET: only ANDROID_ADB_SERVER_PORT or the default 5037),
+ * run `adb -P PORT start-server` once and wait for it; adb_client_free()
+ * then stops that server again (host:kill), so it does not outlive the run,
+ * unless the environment has TRIDENT_ADB_KEEP_SERVER=1. An explicit address
+ * where nothing answers is TD_ERR_DEVICE naming the address.
+ * *version gets the server's protocol version.
  */
 int adb_client_ensure_server(struct adb_client *c, int *version) TD_MUST_CHECK;
 

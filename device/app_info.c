@@ -58,6 +58,14 @@ void app_info_free(struct app_info *info)
 		free(d->uri);
 	}
 	free(info->deep_links);
+	for (size_t i = 0; i < info->n_components; i++) {
+		free(info->components[i].kind);
+		free(info->components[i].name);
+	}
+	free(info->components);
+	for (size_t i = 0; i < info->n_permissions; i++)
+		free(info->permissions[i].name);
+	free(info->permissions);
 	free(info);
 }
 
@@ -76,6 +84,41 @@ static char *qualify(const char *package, const char *name)
 	if (!strchr(name, '.') && package)
 		return xasprintf("%s.%s", package, name);
 	return xstrdup(name);
+}
+
+/* Android's runtime permissions (protection level "dangerous"). */
+static const char *const dangerous_permissions[] = {
+	"READ_CALENDAR", "WRITE_CALENDAR", "CAMERA", "READ_CONTACTS", "WRITE_CONTACTS", "GET_ACCOUNTS",
+	"ACCESS_FINE_LOCATION", "ACCESS_COARSE_LOCATION", "ACCESS_BACKGROUND_LOCATION", "RECORD_AUDIO",
+	"READ_PHONE_STATE", "READ_PHONE_NUMBERS", "CALL_PHONE", "ANSWER_PHONE_CALLS", "READ_CALL_LOG",
+	"WRITE_CALL_LOG", "ADD_VOICEMAIL", "USE_SIP", "PROCESS_OUTGOING_CALLS", "BODY_SENSORS",
+	"BODY_SENSORS_BACKGROUND", "SEND_SMS", "RECEIVE_SMS", "READ_SMS", "RECEIVE_WAP_PUSH",
+	"RECEIVE_MMS", "READ_EXTERNAL_STORAGE", "WRITE_EXTERNAL_STORAGE", "ACCESS_MEDIA_LOCATION",
+	"ACTIVITY_RECOGNITION", "BLUETOOTH_SCAN", "BLUETOOTH_CONNECT", "BLUETOOTH_ADVERTISE",
+	"UWB_RANGING", "NEARBY_WIFI_DEVICES", "POST_NOTIFICATIONS", "READ_MEDIA_IMAGES",
+	"READ_MEDIA_VIDEO", "READ_MEDIA_AUDIO", "READ_MEDIA_VISUAL_USER_SELECTED", NULL,
+};
+
+bool app_permission_is_dangerous(const char *permission)
+{
+	const char *prefix = "android.permission.";
+	if (!permission || strncmp(permission, prefix, strlen(prefix)) != 0)
+		return false;
+	for (size_t i = 0; dangerous_permissions[i]; i++)
+		if (!strcmp(permission + strlen(prefix), dangerous_permissions[i]))
+			return true;
+	return false;
+}
+
+void app_info_add_permission(struct app_info *info, const char *permission)
+{
+	for (size_t i = 0; i < info->n_permissions; i++)
+		if (!strcmp(info->permissions[i].name, permission))
+			return;
+	info->permissions = xrealloc(info->permissions, (info->n_permissions + 1) * sizeof *info->permissions);
+	info->permissions[info->n_permissions].name = xstrdup(permission);
+	info->permissions[info->n_permissions].dangerous = app_permission_is_dangerous(permission);
+	info->n_permissions++;
 }
 
 int app_info_find_activity(const struct app_info *info, const char *activity)
@@ -136,7 +179,23 @@ char *app_info_to_json(const struct app_info *info)
 		json_str(&sb, d->uri);
 		(void)strbuf_adds(&sb, "}");
 	}
-	(void)strbuf_adds(&sb, info->n_deep_links ? "\n  ]\n}\n" : "]\n}\n");
+	(void)strbuf_adds(&sb, info->n_deep_links ? "\n  ],\n  \"components\": [" : "],\n  \"components\": [");
+	for (size_t i = 0; i < info->n_components; i++) {
+		const struct app_component *c = &info->components[i];
+		(void)strbuf_adds(&sb, i ? ",\n    {\"kind\": " : "\n    {\"kind\": ");
+		json_str(&sb, c->kind);
+		(void)strbuf_adds(&sb, ", \"name\": ");
+		json_str(&sb, c->name);
+		(void)strbuf_addf(&sb, ", \"exported\": %s}", c->exported ? "true" : "false");
+	}
+	(void)strbuf_adds(&sb, info->n_components ? "\n  ],\n  \"permissions\": [" : "],\n  \"permissions\": [");
+	for (size_t i = 0; i < info->n_permissions; i++) {
+		const struct app_permission *pm = &info->permissions[i];
+		(void)strbuf_adds(&sb, i ? ",\n    {\"name\": " : "\n    {\"name\": ");
+		json_str(&sb, pm->name);
+		(void)strbuf_addf(&sb, ", \"dangerous\": %s}", pm->dangerous ? "true" : "false");
+	}
+	(void)strbuf_adds(&sb, info->n_permissions ? "\n  ]\n}\n" : "]\n}\n");
 	return strbuf_detach(&sb, NULL);
 }
 
@@ -287,6 +346,10 @@ struct xml_state {
 	struct filter f;
 	bool any_filter;
 	char *manifest_pkg;
+	int comp_depth;      /* depth of the open service/receiver/provider, -1 if none */
+	long comp_index;     /* its index in info->components */
+	bool comp_exported_set, comp_any_filter;
+	size_t alloc_comp;
 	const char *open_elem; /* element owning following A: lines */
 	int elem_depth;
 };
@@ -338,13 +401,49 @@ static void close_activity(struct xml_state *st)
 	st->act_exported_set = false;
 }
 
+/* Close the open component: default exported = has an intent filter
+ * (providers: false, the rule since API 17). */
+static void close_component(struct xml_state *st)
+{
+	if (st->comp_index >= 0 && !st->comp_exported_set) {
+		struct app_component *c = &st->info->components[st->comp_index];
+		c->exported = st->comp_any_filter && strcmp(c->kind, "provider") != 0;
+	}
+	st->comp_depth = -1;
+	st->comp_index = -1;
+	st->comp_exported_set = false;
+	st->comp_any_filter = false;
+}
+
 static void xml_element(struct xml_state *st, const char *name, int depth)
 {
 	if (st->filter_depth >= 0 && depth <= st->filter_depth)
 		close_filter(st);
 	if (st->act_depth >= 0 && depth <= st->act_depth)
 		close_activity(st);
+	if (st->comp_depth >= 0 && depth <= st->comp_depth)
+		close_component(st);
 	st->elem_depth = depth;
+	if (!strcmp(name, "service") || !strcmp(name, "receiver") || !strcmp(name, "provider")) {
+		struct app_info *info = st->info;
+		info->components = xgrow(info->components, &st->alloc_comp, info->n_components + 1,
+					 sizeof *info->components);
+		st->comp_index = (long)info->n_components++;
+		memset(&info->components[st->comp_index], 0, sizeof info->components[0]);
+		info->components[st->comp_index].kind = xstrdup(name);
+		st->comp_depth = depth;
+		st->open_elem = "component";
+		return;
+	}
+	if (!strcmp(name, "intent-filter") && st->comp_depth >= 0) {
+		st->comp_any_filter = true;
+		st->open_elem = "";
+		return;
+	}
+	if (!strcmp(name, "uses-permission") || !strcmp(name, "uses-permission-sdk-23")) {
+		st->open_elem = "uses-permission";
+		return;
+	}
 	if (!strcmp(name, "activity") || !strcmp(name, "activity-alias")) {
 		struct app_info *info = st->info;
 		info->activities = xgrow(info->activities, &st->alloc_act, info->n_activities + 1,
@@ -377,6 +476,16 @@ static void xml_attribute(struct xml_state *st, const struct xml_attr *a, int de
 		return;
 	if (!strcmp(e, "manifest") && !strcmp(a->name, "package") && a->str && !st->manifest_pkg) {
 		st->manifest_pkg = xstrdup(a->str);
+	} else if (!strcmp(e, "uses-permission") && !strcmp(a->name, "name") && a->str) {
+		app_info_add_permission(st->info, a->str);
+	} else if (!strcmp(e, "component") && st->comp_index >= 0) {
+		struct app_component *c = &st->info->components[st->comp_index];
+		if (!strcmp(a->name, "name") && a->str && !c->name) {
+			c->name = qualify(st->manifest_pkg ? st->manifest_pkg : st->info->package, a->str);
+		} else if (!strcmp(a->name, "exported") && a->has_bool) {
+			c->exported = a->boolean;
+			st->comp_exported_set = true;
+		}
 	} else if (!strcmp(e, "activity") && st->act_index >= 0) {
 		struct app_activity *act = &st->info->activities[st->act_index];
 		if (!strcmp(a->name, "name") && a->str && !act->name) {
@@ -408,7 +517,8 @@ static void xml_attribute(struct xml_state *st, const struct xml_attr *a, int de
 /* Parse xmltree text into `info` (activities, launcher flags, deep links). */
 static int parse_xmltree(const char *text, struct app_info *info)
 {
-	struct xml_state st = { .info = info, .act_depth = -1, .act_index = -1, .filter_depth = -1 };
+	struct xml_state st = { .info = info, .act_depth = -1, .act_index = -1, .filter_depth = -1,
+				.comp_depth = -1, .comp_index = -1 };
 	int lineno = 0;
 	bool saw_manifest = false;
 	for (const char *line = text; line && *line;) {
@@ -436,6 +546,7 @@ static int parse_xmltree(const char *text, struct app_info *info)
 		free(l);
 	}
 	close_activity(&st);
+	close_component(&st);
 	filter_reset(&st.f);
 	if (!info->package && st.manifest_pkg) {
 		info->package = st.manifest_pkg;
@@ -450,6 +561,15 @@ static int parse_xmltree(const char *text, struct app_info *info)
 		if (info->activities[i].name)
 			info->activities[w++] = info->activities[i];
 	info->n_activities = w;
+	w = 0;
+	for (size_t i = 0; i < info->n_components; i++) {
+		if (info->components[i].name) {
+			info->components[w++] = info->components[i];
+		} else {
+			free(info->components[i].kind);
+		}
+	}
+	info->n_components = w;
 	return TD_OK;
 }
 

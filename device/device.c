@@ -21,6 +21,7 @@
 #include <errno.h>
 #include <pthread.h>
 #include <signal.h>
+#include <stdatomic.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -37,8 +38,9 @@
 #include "device/sim/sim.h"
 #include "device/transport.h"
 
-#define DUMP_PATH "/data/local/tmp/trident_dump.xml"
-#define INSTALL_PATH "/data/local/tmp/trident_install.apk"
+/* Per device handle (pid + a counter), so two trident runs - or two
+ * devices of one run - never share a file on the device. */
+#define DEVICE_TMP_DIR "/data/local/tmp"
 #define SHELL_CAP (16u << 20)     /* text answers */
 #define SHOT_CAP (64u << 20)      /* screenshots */
 #define LONG_PRESS_MS 800
@@ -61,6 +63,9 @@ struct device {
 	char crash_log_head[128];
 	char *last_xml;         /* the latest capture's dump, for error dialogs */
 	bool run_locked;        /* device_lock_run() holds RUN_LOCK_DIR */
+	char dump_path[96];     /* DEVICE_TMP_DIR/trident_dump_PID_N.xml, removed on close */
+	bool dumped;            /* dump_path may exist on the device */
+	long installs;          /* for per-install temporary APK names */
 };
 
 /* One run per device: a directory created atomically by mkdir. */
@@ -162,9 +167,14 @@ static int open_sim(const char *spec, const struct config *cfg, struct device *d
 		err = td_error(TD_ERR_NOT_FOUND, "device '%s': no app spec named '%s'", spec, name);
 		goto out;
 	}
-	err = sim_app_load(path, &dev->app);
-	if (err)
+	size_t pl = strlen(path);
+	bool is_apk = pl > 4 && !strcmp(path + pl - 4, ".apk");
+	struct strbuf apk = STRBUF_INIT;
+	err = is_apk ? sim_app_load_apk(path, &apk, &dev->app) : sim_app_load(path, &dev->app);
+	if (err) {
+		strbuf_release(&apk);
 		goto out;
+	}
 	struct sim_options opt = {
 		.width = (int)cfg_int(cfg, "sim.width", 0),
 		.height = (int)cfg_int(cfg, "sim.height", 0),
@@ -172,6 +182,13 @@ static int open_sim(const char *spec, const struct config *cfg, struct device *d
 		.latency = cfg_str(cfg, "sim.latency"),
 	};
 	err = sim_new(dev->app, &opt, &dev->sim);
+	if (!err && is_apk) {
+		/* installed as by adb install: pm path and pull give the APK back */
+		struct strbuf msg = STRBUF_INIT;
+		err = sim_install_apk(dev->sim, apk.buf, apk.len, false, &msg);
+		strbuf_release(&msg);
+	}
+	strbuf_release(&apk);
 	if (err)
 		goto out;
 	dev->t = transport_sim_new(dev->sim, 0);
@@ -333,7 +350,10 @@ out:
 /* A device with no backend yet. */
 static struct device *device_alloc(const struct config *cfg)
 {
+	static atomic_long handles;
 	struct device *dev = xcalloc(1, sizeof *dev);
+	snprintf(dev->dump_path, sizeof dev->dump_path, DEVICE_TMP_DIR "/trident_dump_%ld_%ld.xml",
+		 (long)getpid(), atomic_fetch_add(&handles, 1) + 1);
 	dev->dump_retries = (int)cfg_int(cfg, "device.dump_retries", 4);
 	return dev;
 }
@@ -413,6 +433,16 @@ void device_close(struct device *dev)
 	device_unlock_run(dev);
 	if (dev->anim_saved && dev->t)
 		restore_animations(dev);
+	if (dev->dumped && dev->t) {
+		/* no recovery wait: closing must not hang on a device that is gone */
+		struct strbuf cmd = STRBUF_INIT, o = STRBUF_INIT;
+		int code = 0;
+		(void)strbuf_addf(&cmd, "rm -f %s", dev->dump_path);
+		if (transport_shell(dev->t, cmd.buf, &o, NULL, &code) || code)
+			log_debug("%s: could not remove %s", dev->serial, dev->dump_path);
+		strbuf_release(&cmd);
+		strbuf_release(&o);
+	}
 	transport_free(dev->t);
 	if (!dev->sim_borrowed)
 		sim_free(dev->sim);
@@ -489,7 +519,10 @@ static int take_dump(struct device *dev, struct strbuf *xml)
 		}
 		struct strbuf out = STRBUF_INIT, errb = STRBUF_INIT;
 		int code = 0;
-		int err = transport_shell(dev->t, "rm -f " DUMP_PATH "; uiautomator dump " DUMP_PATH, &out, &errb, &code);
+		char cmd[256];
+		snprintf(cmd, sizeof cmd, "rm -f %s; uiautomator dump %s", dev->dump_path, dev->dump_path);
+		dev->dumped = true;
+		int err = transport_shell(dev->t, cmd, &out, &errb, &code);
 		if (!err)
 			err = strbuf_add(&out, errb.buf, errb.len);
 		int st = err ? DEVICE_DUMP_FAILED : device_parse_dump_status(out.buf, why, sizeof why);
@@ -506,7 +539,7 @@ static int take_dump(struct device *dev, struct strbuf *xml)
 		if (st == DEVICE_DUMP_RETRY)
 			continue;
 		strbuf_reset(xml);
-		err = transport_pull(dev->t, DUMP_PATH, xml);
+		err = transport_pull(dev->t, dev->dump_path, xml);
 		if (err == TD_ERR_NOT_FOUND) {
 			snprintf(why, sizeof why, "the dump wrote no file");
 			continue;
@@ -1096,29 +1129,113 @@ int device_disable_animations(struct device *dev)
 	return err;
 }
 
-int device_install(struct device *dev, const char *apk_path)
+int device_install_apk(struct device *dev, const char *apk_path, bool grant_permissions)
 {
-	struct strbuf apk = STRBUF_INIT;
+	struct strbuf apk = STRBUF_INIT, o = STRBUF_INIT;
 	strbuf_init(&apk, 1u << 30);
 	int err = strbuf_read_file(&apk, apk_path);
 	if (err) {
 		strbuf_release(&apk);
-		return err;
+		return err == TD_ERR_NOT_FOUND ? td_error(err, "%s: no such APK", apk_path) : err;
 	}
-	err = transport_push(dev->t, INSTALL_PATH, apk.buf, apk.len, 0644);
+	char remote[128];
+	snprintf(remote, sizeof remote, DEVICE_TMP_DIR "/trident_install_%ld_%ld.apk", (long)getpid(),
+		 ++dev->installs);
+	err = transport_push(dev->t, remote, apk.buf, apk.len, 0644);
 	if (err && transport_failure(err) && !(err = transport_recover(dev->t, err)))
-		err = transport_push(dev->t, INSTALL_PATH, apk.buf, apk.len, 0644);
+		err = transport_push(dev->t, remote, apk.buf, apk.len, 0644);
 	strbuf_release(&apk);
 	if (err)
 		return err;
-	const char *argv[] = { "pm", "install", "-r", "-t", INSTALL_PATH, NULL };
+	const char *argv[] = { "pm", "install", "-r", "-t", grant_permissions ? "-g" : remote,
+			       grant_permissions ? remote : NULL, NULL };
 	err = run_pm(dev, "pm install", argv);
-	char rm_cmd[] = "rm -f " INSTALL_PATH;
-	struct strbuf o = STRBUF_INIT;
-	int code;
-	if (dev_shell(dev, rm_cmd, &o, NULL, &code))
-		log_debug("%s: could not remove %s", dev->serial, INSTALL_PATH);
+	const char *rm_argv[] = { "rm", "-f", remote, NULL };
+	struct strbuf cmd = STRBUF_INIT;
+	int code = 0;
+	if (device_parse_join_argv(&cmd, rm_argv) || dev_shell(dev, cmd.buf, &o, NULL, &code) || code)
+		log_debug("%s: could not remove %s", dev->serial, remote);
+	strbuf_release(&cmd);
 	strbuf_release(&o);
+	return err;
+}
+
+int device_install(struct device *dev, const char *apk_path)
+{
+	return device_install_apk(dev, apk_path, false);
+}
+
+int device_package_path(struct device *dev, const char *package, char **path)
+{
+	*path = NULL;
+	int err = check_package(package);
+	if (err)
+		return err;
+	const char *argv[] = { "pm", "path", package, NULL };
+	struct strbuf cmd = STRBUF_INIT, out = STRBUF_INIT, errb = STRBUF_INIT;
+	int code = 0;
+	err = device_parse_join_argv(&cmd, argv);
+	if (!err)
+		err = dev_shell(dev, cmd.buf, &out, &errb, &code);
+	if (!err) {
+		err = device_parse_pm_path(out.buf, path);
+		if (err == TD_ERR_NOT_FOUND)
+			err = td_error(err, "package %s is not installed on %s", package, dev->serial);
+	}
+	strbuf_release(&cmd);
+	strbuf_release(&out);
+	strbuf_release(&errb);
+	return err;
+}
+
+int device_pull_file(struct device *dev, const char *remote, const char *local)
+{
+	char *data = NULL;
+	size_t len = 0;
+	int err = device_pull(dev, remote, &data, &len);
+	if (err)
+		return err;
+	char *tmp = xasprintf("%s.part%ld", local, (long)getpid());
+	FILE *f = fopen(tmp, "wb");
+	if (!f) {
+		err = td_error(TD_ERR_IO, "%s: %s", tmp, strerror(errno));
+	} else {
+		bool ok = fwrite(data, 1, len, f) == len;
+		ok = (fclose(f) == 0) && ok;
+		if (!ok)
+			err = td_error(TD_ERR_IO, "%s: write failed: %s", tmp, strerror(errno));
+		else if (rename(tmp, local) != 0)
+			err = td_error(TD_ERR_IO, "%s: %s", local, strerror(errno));
+		if (err)
+			(void)unlink(tmp);
+	}
+	free(tmp);
+	free(data);
+	return err;
+}
+
+int device_foreground_package(struct device *dev, char **package)
+{
+	char *act = NULL;
+	*package = NULL;
+	int err = device_foreground(dev, package, &act);
+	free(act);
+	return err;
+}
+
+int device_home_package(struct device *dev, char **package)
+{
+	*package = NULL;
+	struct strbuf out = STRBUF_INIT, errb = STRBUF_INIT;
+	int code = 0;
+	int err = dev_shell(dev, "cmd package resolve-activity --brief -a android.intent.action.MAIN "
+			    "-c android.intent.category.HOME", &out, &errb, &code);
+	if (!err && code == 0)
+		err = device_parse_resolve_activity(out.buf, package);
+	else if (!err)
+		err = td_error(TD_ERR_NOT_FOUND, "%s: no home activity resolved", dev->serial);
+	strbuf_release(&out);
+	strbuf_release(&errb);
 	return err;
 }
 

@@ -10,6 +10,8 @@
  * the caller already has):
  *   "sim:NAME"         configs/apps/NAME.json (or a path to a spec)
  *   "sim:NAME:fixed"   the same app with every injected bug turned off
+ *   "sim:PATH.apk"     the app inside an APK (assets/trident-app.json),
+ *                      installed as by adb install
  *   "SERIAL"           an adb serial ("emulator-5554", "127.0.0.1:5555")
  *   NULL or ""         the only adb device attached (error if 0 or >1)
  *
@@ -153,8 +155,31 @@ int device_open_uri(struct device *dev, const char *uri, const char *package) TD
 int device_rotate(struct device *dev, int rotation) TD_MUST_CHECK;
 /* Turn animations off; device_close() restores the previous scales. */
 int device_disable_animations(struct device *dev) TD_MUST_CHECK;
+/*
+ * Install an APK as `adb install` does without streaming: sync push to a
+ * per-run /data/local/tmp/trident_install_PID_N.apk, `pm install -r -t
+ * [-g] PATH` (every argument quoted), then rm. `grant_permissions` grants
+ * the manifest's runtime permissions (-g, as `adb install -g`). TD_ERR_DEVICE
+ * carries pm's "Failure [...]" line. Works the same on sim: devices.
+ */
+int device_install_apk(struct device *dev, const char *apk_path, bool grant_permissions) TD_MUST_CHECK;
+/* device_install_apk(dev, apk_path, false). */
 int device_install(struct device *dev, const char *apk_path) TD_MUST_CHECK;
+/* `pm uninstall PKG`; TD_ERR_DEVICE with pm's Failure line. */
 int device_uninstall(struct device *dev, const char *package) TD_MUST_CHECK;
+/*
+ * Where the installed APK of `package` is (`pm path PKG`: the base APK),
+ * *path malloc'd. TD_ERR_NOT_FOUND when it is not installed.
+ */
+int device_package_path(struct device *dev, const char *package, char **path) TD_MUST_CHECK;
+/* The foreground package alone (malloc'd); TD_ERR_NOT_FOUND if unknown. */
+int device_foreground_package(struct device *dev, char **package) TD_MUST_CHECK;
+/*
+ * The home app's package (the launcher), from `cmd package resolve-activity
+ * --brief -a android.intent.action.MAIN -c android.intent.category.HOME`.
+ * TD_ERR_NOT_FOUND when the device does not say.
+ */
+int device_home_package(struct device *dev, char **package) TD_MUST_CHECK;
 
 /*
  * Crash/ANR seen since the last call (since device_open for the first):
@@ -180,5 +205,8 @@ int device_shell(struct device *dev, const char *const argv[], char **out, int *
 /* Files on the device (sync: RECV/SEND for adb). *data is malloc'd. */
 int device_pull(struct device *dev, const char *path, char **data, size_t *len) TD_MUST_CHECK;
 int device_push(struct device *dev, const char *path, const void *data, size_t len) TD_MUST_CHECK;
+/* Pull `remote` into the local file `local` (written to LOCAL.partPID, then
+ * renamed, so a failed pull leaves no half file). */
+int device_pull_file(struct device *dev, const char *remote, const char *local) TD_MUST_CHECK;
 
 #endif

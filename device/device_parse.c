@@ -383,6 +383,65 @@ int device_parse_pm_result(const char *what, const char *text)
 	return td_error(TD_ERR_DEVICE, "%s: %.*s", what, (int)(n > 300 ? 300 : n), m);
 }
 
+int device_parse_pm_path(const char *text, char **path)
+{
+	char *first = NULL;
+	*path = NULL;
+	for (const char *line = text; line && *line;) {
+		const char *nl = strchr(line, '\n');
+		size_t n = nl ? (size_t)(nl - line) : strlen(line);
+		while (n && (line[n - 1] == '\r' || line[n - 1] == ' '))
+			n--;
+		if (n > 9 && !strncmp(line, "package:/", 9) && !memchr(line, '\0', n)) {
+			char *p = xstrndup(line + 8, n - 8);
+			if (n >= 17 && !strncmp(line + n - 9, "/base.apk", 9)) {
+				free(first);
+				*path = p;
+				return TD_OK;
+			}
+			if (!first)
+				first = p;
+			else
+				free(p);
+		}
+		line = nl ? nl + 1 : NULL;
+	}
+	if (!first)
+		return td_error(TD_ERR_NOT_FOUND, "pm path: no package:PATH line");
+	*path = first;
+	return TD_OK;
+}
+
+int device_parse_resolve_activity(const char *text, char **package)
+{
+	const char *last = NULL;
+	size_t last_n = 0;
+	*package = NULL;
+	for (const char *line = text; line && *line;) {
+		const char *nl = strchr(line, '\n');
+		size_t n = nl ? (size_t)(nl - line) : strlen(line);
+		while (n && (line[n - 1] == '\r' || line[n - 1] == ' '))
+			n--;
+		if (n) {
+			last = line;
+			last_n = n;
+		}
+		line = nl ? nl + 1 : NULL;
+	}
+	const char *slash = last ? memchr(last, '/', last_n) : NULL;
+	if (!slash || slash == last)
+		return td_error(TD_ERR_NOT_FOUND, "resolve-activity: %.*s", (int)(last_n > 200 ? 200 : last_n),
+				last ? last : "(no answer)");
+	char *pkg = xstrndup(last, (size_t)(slash - last));
+	if (!device_parse_valid_package(pkg)) {
+		free(pkg);
+		return td_error(TD_ERR_NOT_FOUND, "resolve-activity: no package in '%.*s'",
+				(int)(last_n > 200 ? 200 : last_n), last);
+	}
+	*package = pkg;
+	return TD_OK;
+}
+
 int device_parse_monkey(const char *pkg, const char *text)
 {
 	const char *m;

@@ -77,6 +77,17 @@ int device_parse_dump_status(const char *text, char *why, size_t why_size);
 /* `pm install/uninstall/clear` output: TD_OK on "Success", else
  * TD_ERR_DEVICE carrying the Failure/Error line. */
 int device_parse_pm_result(const char *what, const char *text) TD_MUST_CHECK;
+/*
+ * `pm path PKG`: the "package:PATH" line of the base APK (the one ending in
+ * /base.apk when the app is split, else the first). *path is malloc'd.
+ * TD_ERR_NOT_FOUND when there is no such line (not installed).
+ */
+int device_parse_pm_path(const char *text, char **path) TD_MUST_CHECK;
+/*
+ * `cmd package resolve-activity --brief ...`: the last line "pkg/.Activity"
+ * gives the package (malloc'd). TD_ERR_NOT_FOUND for "No activity found".
+ */
+int device_parse_resolve_activity(const char *text, char **package) TD_MUST_CHECK;
 /* `monkey -p PKG -c LAUNCHER 1`: TD_ERR_DEVICE when it aborted. */
 int device_parse_monkey(const char *pkg, const char *text) TD_MUST_CHECK;
 

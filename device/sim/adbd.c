@@ -287,6 +287,12 @@ static int simdev_shell(void *ctx, const char *cmd, struct strbuf *out, struct s
 	return sim_shell(ctx, cmd, out, err, code);
 }
 
+static int simdev_shell_input(void *ctx, const char *cmd, const struct strbuf *in, struct strbuf *out,
+			      struct strbuf *err, int *code)
+{
+	return sim_shell_input(ctx, cmd, in, out, err, code);
+}
+
 static int simdev_read(void *ctx, const char *path, struct strbuf *out)
 {
 	return sim_file_read(ctx, path, out);
@@ -313,6 +319,7 @@ void adbd_device_from_sim(struct sim *s, struct adbd_device *dev)
 	memset(dev, 0, sizeof *dev);
 	dev->ctx = s;
 	dev->shell = simdev_shell;
+	dev->shell_input = simdev_shell_input;
 	dev->file_read = simdev_read;
 	dev->file_write = simdev_write;
 	dev->file_stat = simdev_stat;
@@ -395,6 +402,7 @@ struct stream {
 	bool peer_closed;         /* peer sent CLSE */
 	bool ack_pending;         /* a WRTE of the peer awaits our OKAY */
 	struct strbuf in;         /* peer's bytes not yet consumed */
+	long stdin_size;          /* exec: bytes of stdin the command reads first, or -1 */
 };
 
 struct conn {
@@ -621,12 +629,54 @@ static int shell_send(struct stream *st, int id, const char *data, size_t len)
 	return TD_OK;
 }
 
-/* Run one command on the device. */
-static void run_command(struct stream *st, const char *cmd, struct strbuf *out, struct strbuf *err, int *code)
+/*
+ * How many bytes of stdin an exec: command reads before it answers: adb
+ * streams an APK to `exec:cmd package 'install' -S SIZE` (and `pm install
+ * -S SIZE`, `install-write -S SIZE SESSION NAME -` for install-multiple)
+ * and only then reads the answer. -1 for every other command.
+ */
+long adbd_exec_stdin_size(const char *cmd)
+{
+	char word[64];
+	bool is_cmd = false, pm = false, install = false, after_S = false;
+	long size = -1;
+	for (int n = 0; *cmd; n++) {
+		while (*cmd == ' ' || *cmd == '\t')
+			cmd++;
+		if (!*cmd)
+			break;
+		size_t k = 0;
+		for (; *cmd && *cmd != ' ' && *cmd != '\t'; cmd++)
+			if (*cmd != '\'' && *cmd != '"' && k + 1 < sizeof word)
+				word[k++] = *cmd;
+		word[k] = '\0';
+		if (n == 0) {
+			is_cmd = !strcmp(word, "cmd");
+			pm = !strcmp(word, "pm");
+		} else if (n == 1 && is_cmd) {
+			pm = !strcmp(word, "package");
+		} else if (!strcmp(word, "install") || !strcmp(word, "install-write")) {
+			install = true;
+		}
+		if (after_S) {
+			char *end;
+			long v = strtol(word, &end, 10);
+			if (word[0] && !*end && v >= 0)
+				size = v;
+		}
+		after_S = !strcmp(word, "-S");
+	}
+	return pm && install ? size : -1;
+}
+
+/* Run one command on the device (with stdin when `in` is not NULL). */
+static void run_command(struct stream *st, const char *cmd, const struct strbuf *in, struct strbuf *out,
+			struct strbuf *err, int *code)
 {
 	struct adbd_device *dev = &st->c->d->dev;
 	*code = 0;
-	int e = dev->shell(dev->ctx, cmd, out, err, code);
+	int e = in && dev->shell_input ? dev->shell_input(dev->ctx, cmd, in, out, err, code)
+				       : dev->shell(dev->ctx, cmd, out, err, code);
 	if (e) {
 		(void)strbuf_addf(err, "%s\n", td_errmsg(e));
 		if (*code == 0)
@@ -724,7 +774,7 @@ static int interactive_line(struct stream *st, struct strbuf *line, int *last, b
 	int err = TD_OK;
 	if (line->len) {
 		struct strbuf out = STRBUF_INIT, e2 = STRBUF_INIT;
-		run_command(st, line->buf, &out, &e2, last);
+		run_command(st, line->buf, NULL, &out, &e2, last);
 		if (tty) {
 			to_crlf(&out);
 			to_crlf(&e2);
@@ -1089,8 +1139,20 @@ static void *stream_main(void *arg)
 		 * adbd gives the command one fd for stdout and stderr: the peer sees
 		 * them in the order they were written. */
 		bool one_fd = st->svc.kind != ADB_SERVICE_SHELL_V2 || st->svc.pty;
-		run_command(st, st->svc.command, &out, one_fd ? &out : &e, &code);
-		err = send_output(st, &out, &e, code);
+		struct strbuf in = STRBUF_INIT;
+		if (st->stdin_size >= 0) {
+			strbuf_init(&in, (size_t)st->stdin_size + 1);
+			while (!err && in.len < (size_t)st->stdin_size)
+				err = stream_take_input(st, &in, true);
+			if (err == TD_ERR_CLOSED && in.len)
+				err = TD_OK; /* short input: the command says so */
+		}
+		if (!err)
+			run_command(st, st->svc.command, st->stdin_size >= 0 ? &in : NULL, &out,
+				    one_fd ? &out : &e, &code);
+		if (!err)
+			err = send_output(st, &out, &e, code);
+		strbuf_release(&in);
 		strbuf_release(&out);
 		strbuf_release(&e);
 	}
@@ -1157,7 +1219,15 @@ static void handle_open(struct conn *c, const struct adb_packet *p)
 	st->c = c;
 	st->remote = p->arg0;
 	st->can_write = true;
-	st->ack_by_worker = st->svc.kind == ADB_SERVICE_SYNC ||
+	st->stdin_size = st->svc.kind == ADB_SERVICE_EXEC ? adbd_exec_stdin_size(st->svc.command) : -1;
+	if (st->stdin_size > (long)c->d->max_file) {
+		log_info("refused OPEN '%.80s': %ld bytes of stdin over the %zu-byte cap", st->dest,
+			 st->stdin_size, c->d->max_file);
+		stream_free(st);
+		(void)conn_send(c, ADB_CMD_CLSE, 0, p->arg0, NULL, 0);
+		return;
+	}
+	st->ack_by_worker = st->svc.kind == ADB_SERVICE_SYNC || st->stdin_size >= 0 ||
 			    (st->svc.command[0] == '\0' && st->svc.kind != ADB_SERVICE_EXEC);
 	strbuf_init(&st->in, 4 * (size_t)c->max_payload + 64);
 	pthread_mutex_lock(&c->lock);

@@ -137,6 +137,9 @@ int adb_sync_parse(const uint8_t *buf, size_t len, struct adb_sync_request *req,
 struct adbd_device {
 	void *ctx;
 	int (*shell)(void *ctx, const char *cmdline, struct strbuf *out, struct strbuf *err, int *exit_code);
+	/* The same with the command's stdin (may be NULL: then `shell` is used). */
+	int (*shell_input)(void *ctx, const char *cmdline, const struct strbuf *in, struct strbuf *out,
+			   struct strbuf *err, int *exit_code);
 	int (*file_read)(void *ctx, const char *path, struct strbuf *out);
 	int (*file_write)(void *ctx, const char *path, const void *data, size_t len, unsigned mode);
 	int (*file_stat)(void *ctx, const char *path, struct sim_file_stat *st);
@@ -145,6 +148,13 @@ struct adbd_device {
 	const char *features; /* comma list the device claims; adbd keeps those it implements */
 	const char *product, *model, *device_name; /* for the CNXN banner */
 };
+
+/*
+ * Bytes of stdin an exec: command reads before answering: SIZE for
+ * `cmd package install -S SIZE` / `pm install -S SIZE` (adb install's
+ * streamed mode), -1 for anything else. Exposed for tests.
+ */
+long adbd_exec_stdin_size(const char *cmd);
 
 /* Fill `dev` with callbacks to the simulator `s` (borrowed). */
 void adbd_device_from_sim(struct sim *s, struct adbd_device *dev);

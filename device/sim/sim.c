@@ -1061,6 +1061,20 @@ void sim_act_launch(struct sim *s, int act, int screen, const char **launch_stat
 	end_action(s);
 }
 
+void sim_act_switch_app(struct sim *s, const struct sim_app *app)
+{
+	process_kill(s);
+	for (size_t i = 0; i < s->app->n_vars; i++)
+		sim_value_free(&s->vars[i]);
+	free(s->vars);
+	free(s->bug_visit);
+	s->app = app;
+	s->vars = xcalloc(app->n_vars + 1, sizeof *s->vars);
+	s->bug_visit = xcalloc(app->n_bugs + 1, sizeof *s->bug_visit);
+	for (size_t i = 0; i < app->n_vars; i++)
+		sim_value_copy(&s->vars[i], &app->vars[i].init);
+}
+
 int sim_new(const struct sim_app *app, const struct sim_options *opt, struct sim **out)
 {
 	struct sim *s = xcalloc(1, sizeof *s);
@@ -1089,6 +1103,9 @@ int sim_new(const struct sim_app *app, const struct sim_options *opt, struct sim
 	s->bug_visit = xcalloc(app->n_bugs + 1, sizeof *s->bug_visit);
 	for (size_t i = 0; i < app->n_vars; i++)
 		sim_value_copy(&s->vars[i], &app->vars[i].init);
+	s->pkgs = xcalloc(1, sizeof *s->pkgs);
+	s->pkgs[0].app = app;
+	s->n_pkgs = 1;
 	s->pid = 4211;
 	s->task = 11;
 	strbuf_init(&s->log_main, 0);
@@ -1120,6 +1137,7 @@ void sim_free(struct sim *s)
 	sim_kv_free(s->settings, s->n_settings);
 	sim_kv_free(s->props, s->n_props);
 	sim_fs_free(s);
+	sim_pkg_free_all(s);
 	pthread_mutex_destroy(&s->lock);
 	free(s);
 }

@@ -38,6 +38,13 @@ void sim_app_free(struct sim_app *app);
 const char *sim_app_package(const struct sim_app *app);
 const char *sim_app_path(const struct sim_app *app); /* the file it came from */
 
+/*
+ * Load the spec inside an APK (its asset assets/trident-app.json). The
+ * file's bytes are left in `apk` (initialised here; release it), e.g. for
+ * sim_install_apk. TD_ERR_NOT_FOUND names a missing file or asset.
+ */
+int sim_app_load_apk(const char *path, struct strbuf *apk, struct sim_app **out) TD_MUST_CHECK;
+
 /* Resolve "NAME" (configs/apps/NAME.json under apps_dir) or a path. malloc'd. */
 char *sim_app_resolve(const char *name_or_path, const char *apps_dir);
 
@@ -61,6 +68,23 @@ void sim_free(struct sim *s);
  */
 int sim_shell(struct sim *s, const char *cmdline, struct strbuf *out, struct strbuf *err,
 	      int *exit_code) TD_MUST_CHECK;
+
+/*
+ * sim_shell with `in` as the first command's standard input (what `adb
+ * exec:cmd package install -S SIZE` streams). `in` may be NULL.
+ */
+int sim_shell_input(struct sim *s, const char *cmdline, const struct strbuf *in, struct strbuf *out,
+		    struct strbuf *err, int *exit_code) TD_MUST_CHECK;
+
+/*
+ * Install an APK (its bytes) as `pm install [-g]` does: the app spec is read
+ * from the asset assets/trident-app.json (sim_apk.h); the APK is kept at
+ * its /data/app/.../base.apk path. A package already installed is updated
+ * (a running old version is stopped). `msg` gets pm's line: "Success" or
+ * "Failure [INSTALL_FAILED_INVALID_APK: ...]"; TD_ERR_DEVICE with that
+ * line on failure.
+ */
+int sim_install_apk(struct sim *s, const void *apk, size_t len, bool grant, struct strbuf *msg) TD_MUST_CHECK;
 
 /* The device's files, for the sync: service (push/pull/stat/list). */
 struct sim_file_stat {

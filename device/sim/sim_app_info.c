@@ -1,7 +1,7 @@
 /*
  * sim_app_info.c - app_info_from_sim_app() and app_info_from_sim_spec(): what trident knows about a
  * simulated app (package, label, version, activities with exported and
- * launcher flags, deep links), read from the spec's manifest part. The rest
+ * launcher flags, deep links, permissions), read from the spec's manifest part. The rest
  * of app_info.h lives in device/app_info.c.
  */
 #include <stdlib.h>
@@ -36,14 +36,28 @@ struct app_info *app_info_from_sim_app(const struct sim_app *app)
 		d->path = xstrdup(l->path);
 		d->uri = xstrdup(l->uri);
 	}
+	const cJSON *perms = cJSON_GetObjectItemCaseSensitive(app->root, "permissions"), *pm;
+	if (cJSON_IsArray(perms))
+		cJSON_ArrayForEach(pm, perms)
+			if (cJSON_IsString(pm) && pm->valuestring[0])
+				app_info_add_permission(info, pm->valuestring);
 	return info;
 }
 
+/* A spec file, or an APK carrying one (assets/trident-app.json). */
 int app_info_from_sim_spec(const char *spec_path, struct app_info **out)
 {
 	struct sim_app *app = NULL;
 	*out = NULL;
-	int err = sim_app_load(spec_path, &app);
+	size_t n = strlen(spec_path);
+	int err;
+	if (n > 4 && !strcmp(spec_path + n - 4, ".apk")) {
+		struct strbuf apk = STRBUF_INIT;
+		err = sim_app_load_apk(spec_path, &apk, &app);
+		strbuf_release(&apk);
+	} else {
+		err = sim_app_load(spec_path, &app);
+	}
 	if (err)
 		return err;
 	*out = app_info_from_sim_app(app);

@@ -190,9 +190,35 @@ struct sim_kv {
 	char *key, *value;
 };
 
+/* An installed package (pm list packages). Only one trident app runs at a
+ * time: the current one, s->app; launching another installed package
+ * switches to it (its state starts fresh). */
+struct sim_pkg {
+	const struct sim_app *app;  /* borrowed (sim_new's) or one of s->owned */
+	char *apk_path;             /* /data/app/~~.../PKG-...==/base.apk, or NULL */
+	bool grant_all;             /* installed with -g */
+};
+
+/* A `pm install-create` session: the APKs written to it, installed on commit. */
+struct sim_session {
+	int id;
+	bool grant;
+	char **names;
+	struct strbuf *apks;
+	size_t n_apks;
+};
+
 struct sim {
 	pthread_mutex_t lock;
-	const struct sim_app *app;
+	const struct sim_app *app;  /* the current app (possibly uninstalled) */
+	struct sim_pkg *pkgs;       /* installed trident apps */
+	size_t n_pkgs;
+	struct sim_app **owned;     /* apps loaded from APKs: freed by sim_free
+				     * only (ground truth points into them) */
+	size_t n_owned;
+	long installs;              /* install counter, for /data/app paths */
+	struct sim_session *sessions; /* pm install-create sessions (adb install-multiple) */
+	size_t n_sessions;
 	bool fixed;
 	int latency;               /* 0 none, 1 phone */
 	int port_w, port_h;        /* portrait size */
@@ -221,7 +247,27 @@ struct sim {
 	bool crashed_now;          /* set by a crash effect during an event */
 };
 
+/* sim_pkg.c: the package manager (lock held). */
+/* The installed package `pkg`, or NULL. */
+struct sim_pkg *sim_pkg_find(struct sim *s, const char *pkg);
+/* `pkg` is installed; make it the current app (switching stops the old
+ * one). false when it is not installed. */
+bool sim_pkg_use(struct sim *s, const char *pkg);
+/* pm install: the APK's bytes. Prints "Success" or Android's
+ * "Failure [INSTALL_FAILED_...: why]" line to `out`; returns the exit code. */
+int sim_pkg_install(struct sim *s, const void *apk, size_t len, bool grant, struct strbuf *out);
+/* pm uninstall: "Success" or "Failure [DELETE_FAILED_INTERNAL_ERROR]". */
+int sim_pkg_uninstall(struct sim *s, const char *pkg, struct strbuf *out);
+void sim_pkg_free_all(struct sim *s);
+/* pm install-create / install-write / install-commit / install-abandon
+ * (argv as the shell split it; `in` is stdin). Prints pm's answer to
+ * `out`/`err`; returns the exit code. */
+int sim_pkg_session(struct sim *s, int argc, char **argv, const struct strbuf *in, struct strbuf *out,
+		    struct strbuf *err);
+
 /* sim.c: actions (lock held). */
+/* Make `app` the current app: the old one is stopped, state starts fresh. */
+void sim_act_switch_app(struct sim *s, const struct sim_app *app);
 int sim_act_tap(struct sim *s, int x, int y, bool long_press);
 int sim_act_swipe(struct sim *s, int x1, int y1, int x2, int y2, int ms);
 int sim_act_text(struct sim *s, const char *text);

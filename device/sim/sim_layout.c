@@ -661,6 +661,9 @@ static void layout_home(struct lay *L, struct sim_view *root)
 	set_bounds(&ws->view, 0, STATUS_H, L->W, L->H);
 	add_child(root, ws);
 	int iw = 252, ih = 273, x1 = MARGIN + 21, y1 = L->H - (L->H > L->W ? 700 : 420);
+	const struct sim_pkg *installed = sim_pkg_find(L->s, L->s->app->package);
+	if (!installed || installed->app != L->s->app)
+		return; /* the current app was uninstalled: no icon */
 	struct sim_view_ext *icon = text_view(L->s->app->label, "", x1, y1, x1 + iw, y1 + ih);
 	set_str(&icon->view.content_desc, L->s->app->label);
 	icon->view.clickable = true;

@@ -31,6 +31,7 @@
 #include <ctype.h>
 #include <dlfcn.h>
 #include <math.h>
+#include <pthread.h>
 #include <stdbool.h>
 #include <stdint.h>
 #include <stdlib.h>
@@ -1372,7 +1373,47 @@ static double screen_dp(const struct sim_screen_view *v)
 	return (v->width < v->height ? v->width : v->height) / 411.0;
 }
 
-/* Draw the screen onto a new RGB24 surface. */
+/*
+ * The pixels of the frame being drawn: one buffer per thread, reused for
+ * every frame (a new 8 MB surface per step left freed frames in the malloc
+ * arena and RSS growing with the step count; docs/performance.md). The
+ * surface over it lives only inside render_to(). Freed at thread exit.
+ */
+struct frame_buffer {
+	unsigned char *data;
+	size_t cap;
+};
+static __thread struct frame_buffer frame_buf;
+static pthread_key_t frame_key;
+static pthread_once_t frame_once = PTHREAD_ONCE_INIT;
+
+static void frame_buffer_free(void *p)
+{
+	struct frame_buffer *f = p;
+	free(f->data);
+	f->data = NULL;
+	f->cap = 0;
+}
+
+static void frame_key_init(void)
+{
+	(void)pthread_key_create(&frame_key, frame_buffer_free);
+}
+
+/* This thread's frame buffer, at least `len` bytes. */
+static unsigned char *frame_buffer_get(size_t len)
+{
+	if (frame_buf.cap < len) {
+		pthread_once(&frame_once, frame_key_init);
+		(void)pthread_setspecific(frame_key, &frame_buf);
+		free(frame_buf.data);
+		frame_buf.data = xmalloc(len);
+		frame_buf.cap = len;
+	}
+	return frame_buf.data;
+}
+
+/* Draw the screen onto an RGB24 surface over this thread's frame buffer. */
 static int render_surface(const struct sim_screen_view *v, cairo_surface_t **out)
 {
 	*out = NULL;
@@ -1380,7 +1421,9 @@ static int render_surface(const struct sim_screen_view *v, cairo_surface_t **out
 		return td_error(TD_ERR_INVALID, "render: no view tree");
 	if (v->width < 1 || v->height < 1 || v->width > MAX_SIDE || v->height > MAX_SIDE)
 		return td_error(TD_ERR_INVALID, "render: screen size %dx%d out of range", v->width, v->height);
-	cairo_surface_t *surf = cairo_image_surface_create(CAIRO_FORMAT_RGB24, v->width, v->height);
+	int stride = cairo_format_stride_for_width(CAIRO_FORMAT_RGB24, v->width);
+	cairo_surface_t *surf = cairo_image_surface_create_for_data(
+		frame_buffer_get((size_t)stride * (size_t)v->height), CAIRO_FORMAT_RGB24, v->width, v->height, stride);
 	if (cairo_surface_status(surf) != CAIRO_STATUS_SUCCESS) {
 		cairo_surface_destroy(surf);
 		return td_error(TD_ERR_NOMEM, "render: cannot create a %dx%d surface", v->width, v->height);

@@ -814,17 +814,21 @@ static bool am_cats_within(const struct am_intent *in, const char *const *allowe
  * screen a deep link opens), or -1. VIEW (or no action) with data matches
  * the deep links (VIEW + BROWSABLE filters, categories DEFAULT/BROWSABLE);
  * MAIN (or no action) with LAUNCHER and the app's package is its launcher
- * activity. Other apps are not installed, so a package other than the
- * app's resolves nothing.
+ * activity. Only the current app resolves (an intent naming another
+ * installed package switches to that one first); nothing resolves when the
+ * current app was uninstalled.
  */
 static int am_resolve(struct sim *s, const struct am_intent *in, int *screen)
 {
 	static const char *const link_cats[] = { "android.intent.category.DEFAULT",
 						 "android.intent.category.BROWSABLE", NULL };
 	static const char *const main_cats[] = { "android.intent.category.DEFAULT", AM_CAT_LAUNCHER, NULL };
-	const struct sim_app *app = s->app;
 	*screen = -1;
-	if (in->pkg && strcmp(in->pkg, app->package) != 0)
+	if (in->pkg && !sim_pkg_use(s, in->pkg))
+		return -1;
+	const struct sim_app *app = s->app;
+	struct sim_pkg *installed = sim_pkg_find(s, app->package);
+	if (!installed || installed->app != app)
 		return -1;
 	if (in->data && !in->type && (!in->action || !strcmp(in->action, AM_ACTION_VIEW)) &&
 	    am_cats_within(in, link_cats)) {
@@ -978,7 +982,7 @@ static int am_start(struct cmd *c, int i)
 	am_describe(&in, AM_FLAG_NEW_TASK, &desc);
 	struct strbuf *out = wait ? c->out : c->err;
 	if (in.comp_pkg) {
-		if (!strcmp(in.comp_pkg, s->app->package))
+		if (sim_pkg_use(s, in.comp_pkg))
 			for (size_t k = 0; k < s->app->n_activities; k++)
 				if (!strcmp(s->app->activities[k].name, in.comp_cls))
 					act = (int)k;
@@ -1057,6 +1061,70 @@ static const char *const system_packages[] = {
 	"com.google.android.gms", NULL,
 };
 
+/* The path pm prints for an installed package: its APK, or (for the app the
+ * device was started with from a bare spec) a path that has no file. */
+static void pm_path_of(const struct sim_pkg *p, struct strbuf *sb)
+{
+	if (p->apk_path)
+		(void)strbuf_adds(sb, p->apk_path);
+	else
+		(void)strbuf_addf(sb, "/data/app/~~trident-sim==/%s-1/base.apk", p->app->package);
+}
+
+/* pm install [-r] [-t] [-d] [-g] [-i PKG] [--user U] [-S SIZE] [PATH] */
+static int pm_install(struct cmd *c)
+{
+	struct sim *s = c->s;
+	const char *path = NULL;
+	long size = -1;
+	bool grant = false;
+	for (int i = 2; i < c->argc; i++) {
+		const char *a = c->argv[i];
+		if (!strcmp(a, "-S") && i + 1 < c->argc) {
+			char *end;
+			size = strtol(c->argv[++i], &end, 10);
+			if (*end || size < 0) {
+				(void)strbuf_addf(c->err, "Error: invalid size: %s\n", c->argv[i]);
+				return 1;
+			}
+		} else if ((!strcmp(a, "-i") || !strcmp(a, "--user") || !strcmp(a, "--install-location") ||
+			    !strcmp(a, "--abi") || !strcmp(a, "-p")) && i + 1 < c->argc) {
+			i++;
+		} else if (!strcmp(a, "-g")) {
+			grant = true;
+		} else if (a[0] == '-' && a[1]) {
+			continue; /* -r -t -d -f --dont-kill ... change nothing here */
+		} else {
+			path = a;
+		}
+	}
+	struct strbuf data = STRBUF_INIT;
+	const struct strbuf *apk = &data;
+	int rc;
+	if (size >= 0 && !path) {
+		if (!c->in || c->in->len != (size_t)size) {
+			(void)strbuf_addf(c->out, "Failure [INSTALL_FAILED_INVALID_APK: read %zu of %ld bytes "
+					  "from stdin]\n", c->in ? c->in->len : 0, size);
+			return 1;
+		}
+		apk = c->in;
+	} else if (!path) {
+		(void)strbuf_adds(c->err, "Error: APK content must be streamed\n");
+		return 1;
+	} else if (sim_fs_read(s, path, &data) != 0) {
+		(void)strbuf_addf(c->err, "Error: Unable to open file: %s\n"
+				  "Consider using a file under /data/local/tmp/\n"
+				  "Error: Can't open file: %s\n", path, path);
+		(void)strbuf_addf(c->out, "Exception occurred while executing 'install':\n"
+				  "java.lang.IllegalArgumentException: Error: Can't open file: %s\n", path);
+		strbuf_release(&data);
+		return 255;
+	}
+	rc = sim_pkg_install(s, apk->buf, apk->len, grant, c->out);
+	strbuf_release(&data);
+	return rc;
+}
+
 static int cmd_pm(struct cmd *c)
 {
 	struct sim *s = c->s;
@@ -1064,36 +1132,103 @@ static int cmd_pm(struct cmd *c)
 		return usage_err(c, "Package manager (package) commands:\n  help\n");
 	const char *sub = c->argv[1];
 	if (!strcmp(sub, "list") && c->argc > 2 && !strcmp(c->argv[2], "packages")) {
-		bool third = false;
+		bool third = false, files = false;
 		const char *filter = NULL;
 		for (int i = 3; i < c->argc; i++) {
 			if (!strcmp(c->argv[i], "-3"))
 				third = true;
+			else if (!strcmp(c->argv[i], "-f"))
+				files = true;
 			else if (c->argv[i][0] != '-')
 				filter = c->argv[i];
 		}
 		for (int i = 0; !third && system_packages[i]; i++)
-			if (!filter || strstr(system_packages[i], filter))
-				(void)strbuf_addf(c->out, "package:%s\n", system_packages[i]);
-		if (!filter || strstr(s->app->package, filter))
-			(void)strbuf_addf(c->out, "package:%s\n", s->app->package);
+			if (!filter || strstr(system_packages[i], filter)) {
+				(void)strbuf_adds(c->out, "package:");
+				if (files)
+					(void)strbuf_addf(c->out, "/system/app/%s/base.apk=", system_packages[i]);
+				(void)strbuf_addf(c->out, "%s\n", system_packages[i]);
+			}
+		for (size_t i = 0; i < s->n_pkgs; i++) {
+			const char *pkg = s->pkgs[i].app->package;
+			if (filter && !strstr(pkg, filter))
+				continue;
+			(void)strbuf_adds(c->out, "package:");
+			if (files) {
+				pm_path_of(&s->pkgs[i], c->out);
+				(void)strbuf_addch(c->out, '=');
+			}
+			(void)strbuf_addf(c->out, "%s\n", pkg);
+		}
 		return 0;
 	}
 	if (!strcmp(sub, "clear")) {
 		const char *pkg = c->argc > 2 ? c->argv[c->argc - 1] : "";
-		if (strcmp(pkg, s->app->package) != 0) {
+		const struct sim_pkg *p = sim_pkg_find(s, pkg);
+		if (!p) {
 			(void)strbuf_adds(c->out, "Failed\n");
 			return 1;
 		}
-		sim_act_clear(s);
+		if (p->app == s->app)
+			sim_act_clear(s);
 		(void)strbuf_adds(c->out, "Success\n");
 		return 0;
 	}
 	if (!strcmp(sub, "path")) {
 		const char *pkg = c->argc > 2 ? c->argv[c->argc - 1] : "";
-		if (strcmp(pkg, s->app->package) != 0)
+		const struct sim_pkg *p = sim_pkg_find(s, pkg);
+		if (!p)
 			return 1;
-		(void)strbuf_addf(c->out, "package:/data/app/~~trident-sim==/%s-1/base.apk\n", pkg);
+		(void)strbuf_adds(c->out, "package:");
+		pm_path_of(p, c->out);
+		(void)strbuf_addch(c->out, '\n');
+		return 0;
+	}
+	if (!strcmp(sub, "resolve-activity")) {
+		/* [--brief] [-a ACTION] [-c CATEGORY]... [PACKAGE] */
+		bool home = false, launcher = false, brief = false;
+		const char *pkg = NULL;
+		for (int i = 2; i < c->argc; i++) {
+			if (!strcmp(c->argv[i], "--brief"))
+				brief = true;
+			else if ((!strcmp(c->argv[i], "-c") || !strcmp(c->argv[i], "-a")) && i + 1 < c->argc) {
+				home |= !strcmp(c->argv[i + 1], "android.intent.category.HOME");
+				launcher |= !strcmp(c->argv[i + 1], AM_CAT_LAUNCHER);
+				i++;
+			} else if (c->argv[i][0] != '-') {
+				pkg = c->argv[i];
+			}
+		}
+		const struct sim_pkg *p = launcher && pkg ? sim_pkg_find(s, pkg) : NULL;
+		if (!home && !p) {
+			(void)strbuf_adds(c->out, "No activity found\n");
+			return 0;
+		}
+		if (!brief)
+			(void)strbuf_adds(c->out, "Activity Resolver Table:\n");
+		(void)strbuf_adds(c->out, "priority=0 preferredOrder=0 match=0x108000 specificIndex=-1 isDefault=true\n");
+		if (home)
+			(void)strbuf_addf(c->out, "%s/%s\n", sim_launcher_package(),
+					  sim_launcher_activity() + strlen(sim_launcher_package()));
+		else
+			(void)strbuf_addf(c->out, "%s/%s\n", pkg, p->app->activities[p->app->launcher].name);
+		return 0;
+	}
+	if (!strcmp(sub, "install"))
+		return pm_install(c);
+	if (!strncmp(sub, "install-", 8))
+		return sim_pkg_session(s, c->argc, c->argv, c->in, c->out, c->err);
+	if (!strcmp(sub, "uninstall")) {
+		const char *pkg = c->argc > 2 ? c->argv[c->argc - 1] : "";
+		return sim_pkg_uninstall(s, pkg, c->out);
+	}
+	if (!strcmp(sub, "grant") || !strcmp(sub, "revoke")) {
+		if (c->argc < 4 || !sim_pkg_find(s, c->argv[2])) {
+			(void)strbuf_addf(c->err, "Exception occurred while executing '%s':\n"
+					  "java.lang.IllegalArgumentException: Unknown package: %s\n", sub,
+					  c->argc > 2 ? c->argv[2] : "");
+			return 255;
+		}
 		return 0;
 	}
 	(void)strbuf_addf(c->err, "Unknown command: %s\n", sub);
@@ -1126,7 +1261,7 @@ static int cmd_monkey(struct cmd *c)
 			count = strtol(c->argv[i], NULL, 10);
 		}
 	}
-	if (!pkg || strcmp(pkg, s->app->package) != 0 || count < 1) {
+	if (!pkg || count < 1 || !sim_pkg_use(s, pkg)) {
 		(void)strbuf_adds(c->err, "** No activities found to run, monkey aborted.\n");
 		return 251;
 	}
@@ -1275,10 +1410,15 @@ static int cmd_dumpsys(struct cmd *c)
 				  s->rotation % 2 ? s->port_w : s->port_h, s->rotation);
 	} else if (!strcmp(svc, "package")) {
 		const char *pkg = c->argc > 2 ? c->argv[2] : "";
-		if (!strcmp(pkg, s->app->package))
+		const struct sim_pkg *p = sim_pkg_find(s, pkg);
+		if (p) {
 			(void)strbuf_addf(c->out, "Packages:\n  Package [%s] (5a6b7c8):\n    userId=10123\n"
 					  "    versionCode=1 minSdk=24 targetSdk=34\n    versionName=%s\n",
-					  pkg, s->app->version);
+					  pkg, p->app->version);
+			if (p->apk_path)
+				(void)strbuf_addf(c->out, "    codePath=%.*s\n",
+						  (int)(strrchr(p->apk_path, '/') - p->apk_path), p->apk_path);
+		}
 	} else if (!svc[0]) {
 		(void)strbuf_adds(c->out, "Currently running services:\n  activity\n  input\n  package\n  window\n");
 	} else {
@@ -1941,10 +2081,16 @@ static void expanded_release(struct expanded *x)
 /* Run a pipeline starting at *pos; returns its exit code, or -1 on syntax
  * error. `env->status` is $? for every command of the pipeline. */
 static int run_pipeline(struct sim *s, struct toks *t, size_t *pos, const struct shell_env *env,
-			struct strbuf *out, struct strbuf *err, int *sleep_ms, bool *exit_now)
+			const struct strbuf *stdin_data, struct strbuf *out, struct strbuf *err, int *sleep_ms,
+			bool *exit_now)
 {
 	struct strbuf in = STRBUF_INIT, cur = STRBUF_INIT;
 	bool have_in = false;
+	if (stdin_data) {
+		strbuf_init(&in, stdin_data->len + 1);
+		(void)strbuf_add(&in, stdin_data->buf, stdin_data->len);
+		have_in = true;
+	}
 	int rc = 0;
 	strbuf_init(&cur, SHELL_OUT_CAP);
 	for (;;) {
@@ -2007,6 +2153,12 @@ static int run_pipeline(struct sim *s, struct toks *t, size_t *pos, const struct
 
 int sim_shell(struct sim *s, const char *cmdline, struct strbuf *out, struct strbuf *err, int *exit_code)
 {
+	return sim_shell_input(s, cmdline, NULL, out, err, exit_code);
+}
+
+int sim_shell_input(struct sim *s, const char *cmdline, const struct strbuf *stdin_data, struct strbuf *out,
+		    struct strbuf *err, int *exit_code)
+{
 	struct toks t = { 0 };
 	const char *why = NULL;
 	int sleep_ms = 0;
@@ -2047,7 +2199,8 @@ int sim_shell(struct sim *s, const char *cmdline, struct strbuf *out, struct str
 				pos++;
 		} else {
 			struct shell_env env = { rc, pid };
-			rc = run_pipeline(s, &t, &pos, &env, out, err, &sleep_ms, &exit_now);
+			rc = run_pipeline(s, &t, &pos, &env, stdin_data, out, err, &sleep_ms, &exit_now);
+			stdin_data = NULL; /* only the first command reads it */
 			if (rc < 0) {
 				rc = 2;
 				break;

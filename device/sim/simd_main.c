@@ -35,7 +35,9 @@ static void usage(FILE *f)
 		"Serve a simulated Android device running the app described by SPEC over the\n"
 		"ADB protocol. Connect with:  adb connect 127.0.0.1:P\n"
 		"\n"
-		"  --app SPEC         app spec: a path to a JSON file, or NAME for configs/apps/NAME.json\n"
+		"  --app SPEC         app spec: a path to a JSON file, NAME for configs/apps/NAME.json,\n"
+		"                     or an APK carrying the spec as assets/trident-app.json\n"
+		"                     (installed as by adb install: pm path and pull return it)\n"
 		"  --port P           TCP port to listen on (default 5555; 0 = pick a free port)\n"
 		"  --host ADDR        IPv4 address to listen on (default 127.0.0.1)\n"
 		"  --fixed            turn every injected bug off\n"
@@ -130,6 +132,7 @@ int main(int argc, char **argv)
 	struct sim *sim = NULL;
 	struct adbd *d = NULL;
 	char *spec = NULL;
+	struct strbuf apk = STRBUF_INIT;
 
 	opterr = 0;
 	while ((opt = getopt_long(argc, argv, "h", longopts, NULL)) != -1) {
@@ -215,8 +218,15 @@ int main(int argc, char **argv)
 		goto out;
 	}
 
-	spec = sim_app_resolve(app_arg, TRIDENT_SOURCE_DIR "/configs/apps");
-	int err = sim_app_load(spec ? spec : app_arg, &app);
+	size_t app_len = strlen(app_arg);
+	bool is_apk = app_len > 4 && !strcmp(app_arg + app_len - 4, ".apk");
+	int err;
+	if (is_apk) {
+		err = sim_app_load_apk(app_arg, &apk, &app);
+	} else {
+		spec = sim_app_resolve(app_arg, TRIDENT_SOURCE_DIR "/configs/apps");
+		err = sim_app_load(spec ? spec : app_arg, &app);
+	}
 	if (err) {
 		fprintf(stderr, "trident-simd: %s\n", td_errmsg(err));
 		goto out;
@@ -226,6 +236,16 @@ int main(int argc, char **argv)
 	if (err) {
 		fprintf(stderr, "trident-simd: cannot start the device: %s\n", td_errmsg(err));
 		goto out;
+	}
+	if (is_apk) {
+		/* installed like `adb install`: pm path and pull give the APK back */
+		struct strbuf msg = STRBUF_INIT;
+		err = sim_install_apk(sim, apk.buf, apk.len, false, &msg);
+		strbuf_release(&msg);
+		if (err) {
+			fprintf(stderr, "trident-simd: %s: %s\n", app_arg, td_errmsg(err));
+			goto out;
+		}
 	}
 	if (render) {
 		err = render_to_file(sim, execs, n_exec, render);
@@ -271,6 +291,7 @@ out:
 	if (app)
 		sim_app_free(app);
 	free(spec);
+	strbuf_release(&apk);
 	free(execs);
 	sim_render_release_caches();
 	return status;

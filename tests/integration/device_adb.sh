@@ -1,9 +1,9 @@
 #!/usr/bin/env bash
 # device_adb.sh - the device CLI through Debian's real adb server to
-# trident-simd: `trident devices` (which starts a private adb server itself),
-# the three ways to name the server (--adb-server, ANDROID_ADB_SERVER_PORT,
-# ADB_SERVER_SOCKET), `trident capture` (files and contents), dump-failure
-# retries set with the real `adb shell setprop`, device loss (trident-simd
+# trident-simd: `trident devices` (which starts a private adb server itself
+# only without an explicit address, and stops it again), the three ways to
+# name the server (--adb-server, ANDROID_ADB_SERVER_PORT, ADB_SERVER_SOCKET),
+# `trident capture` (files and contents), dump-failure retries set with the real `adb shell setprop`, device loss (trident-simd
 # killed, restarted while a capture waits), `trident app-info`, and usage
 # errors. Every other operation and the shell-injection fuzz through the
 # real adb run in tests/unit/test_device_adb.c.
@@ -54,9 +54,19 @@ start_simd || exit 1
 T="$TRIDENT_BIN"
 S="--adb-server 127.0.0.1:$ADB_PORT"
 
-# 1. `trident devices` starts the private server itself; then adb connect.
+listening() { python3 -c "import socket; socket.create_connection(('127.0.0.1',$1),0.5)" 2>/dev/null; }
+# 1. An address given with --adb-server is never started by trident: a clear
+#    error instead. Without one (ANDROID_ADB_SERVER_PORT / 5037) trident runs
+#    `adb start-server` itself and stops that server again when it is done.
 out=$("$T" devices $S 2>&1); rc=$?
-check "devices starts a server (rc=$rc)" [ $rc -eq 0 ]
+check "devices with --adb-server and no server fails (rc=$rc)" [ $rc -eq 1 ]
+grep -q "adb -P $ADB_PORT start-server" <<<"$out" || bad "error says how to start it: $out"
+listening "$ADB_PORT" && bad "trident started a server on the given address"
+out=$(ANDROID_ADB_SERVER_PORT=$ADB_PORT "$T" devices 2>&1); rc=$?
+check "devices starts a server on ANDROID_ADB_SERVER_PORT (rc=$rc)" [ $rc -eq 0 ]
+sleep 0.3
+check "the server trident started does not outlive it" bash -c "! python3 -c \"import socket; socket.create_connection(('127.0.0.1',$ADB_PORT),0.5)\" 2>/dev/null"
+adb -P "$ADB_PORT" start-server >/dev/null 2>&1
 adb -P "$ADB_PORT" connect "$SERIAL" >/dev/null 2>&1
 for _ in $(seq 50); do adb -P "$ADB_PORT" devices | grep -q "^$SERIAL[[:space:]]*device" && break; sleep 0.1; done
 out=$("$T" devices $S 2>&1)

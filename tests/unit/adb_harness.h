@@ -140,6 +140,12 @@ static int adb_harness_start(struct adb_harness *h, const char *app_json, const 
 	    config_set(h->cfg, "device.timeout_ms", "15000") ||
 	    config_set(h->cfg, "device.reconnect_ms", "20000"))
 		return 1;
+	char cmd[96];
+	snprintf(cmd, sizeof cmd, "adb -P %d start-server >/dev/null 2>&1", h->adb_port);
+	if (system(cmd)) {
+		fprintf(stderr, "adb -P %d start-server failed\n", h->adb_port);
+		return 1;
+	}
 	return adb_harness_start_simd(h);
 }
 

@@ -8,8 +8,10 @@
 #define TRIDENT_TEST_DEVICE_OPS_H
 
 #include <stdint.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "core/error.h"
 #include "core/ui.h"
@@ -169,6 +171,82 @@ static void ops_check_dump_retries(struct device *dev, const char *absorbed)
 }
 
 /* Every operation, in an order where each leaves a known screen. */
+/*
+ * A real APK (built by scripts/build-apks with aapt + apksigner, the device
+ * test app: tests/fuzz/corpus/apk/devtest.apk): install it (an update of
+ * the running app), pm path, pull it back byte for byte, launch it; the
+ * foreground and home packages; a non-trident APK is refused with
+ * Android's words; the per-run dump file.
+ */
+static void ops_check_apk(struct device *dev)
+{
+	const char *apk = TRIDENT_SOURCE_DIR "/tests/fuzz/corpus/apk/devtest.apk";
+	CHECK_OK(device_install_apk(dev, apk, true));
+	char *path = NULL;
+	CHECK_OK(device_package_path(dev, DEVTEST_PKG, &path));
+	REQUIRE(path);
+	CHECK(!strncmp(path, "/data/app/", 10));
+	CHECK(strstr(path, "/base.apk") != NULL);
+	char local[] = "/tmp/devtest-pull-XXXXXX";
+	int fd = mkstemp(local);
+	REQUIRE(fd >= 0);
+	close(fd);
+	CHECK_OK(device_pull_file(dev, path, local));
+	FILE *a = fopen(apk, "rb"), *b = fopen(local, "rb");
+	REQUIRE(a && b);
+	int ca, cb;
+	long n = 0;
+	do {
+		ca = fgetc(a);
+		cb = fgetc(b);
+		n++;
+	} while (ca == cb && ca != EOF);
+	CHECK(ca == EOF && cb == EOF && n > 1000);
+	fclose(a);
+	fclose(b);
+	unlink(local);
+	CHECK_INT_EQ(device_pull_file(dev, "/data/local/tmp/no-such-file", local), TD_ERR_NOT_FOUND);
+	CHECK(access(local, F_OK) != 0);
+	free(path);
+	CHECK_INT_EQ(device_package_path(dev, "com.not.installed", &path), TD_ERR_NOT_FOUND);
+	CHECK(path == NULL);
+	CHECK_INT_EQ(device_package_path(dev, "x;reboot", &path), TD_ERR_INVALID);
+
+	CHECK_OK(device_launch(dev, DEVTEST_PKG));
+	char *pkg = NULL;
+	CHECK_OK(device_foreground_package(dev, &pkg));
+	CHECK_STR_EQ(pkg, DEVTEST_PKG);
+	free(pkg);
+	CHECK_OK(device_home_package(dev, &pkg));
+	CHECK_STR_EQ(pkg, "com.google.android.apps.nexuslauncher");
+	free(pkg);
+
+	/* the dump file is this device handle's own */
+	struct capture cap = { 0 };
+	CHECK_OK(device_capture(dev, &cap));
+	capture_release(&cap);
+	const char *ls[] = { "ls", "/data/local/tmp", NULL };
+	char *out = NULL;
+	int code = -1;
+	CHECK_OK(device_shell(dev, ls, &out, &code));
+	char mine[64];
+	snprintf(mine, sizeof mine, "trident_dump_%ld_", (long)getpid());
+	CHECK(out && strstr(out, mine) != NULL);
+	CHECK(out && strstr(out, "trident_dump.xml") == NULL);
+	CHECK(out && strstr(out, "trident_install") == NULL);
+	free(out);
+
+	/* an APK without assets/trident-app.json: Android's error text */
+	int err = device_install_apk(dev, TRIDENT_SOURCE_DIR "/tests/fuzz/corpus/apk/no-asset.zip", false);
+	CHECK_INT_EQ(err, TD_ERR_DEVICE);
+	CHECK(strstr(td_errmsg(err), "Failure [INSTALL_FAILED_INVALID_APK: ") != NULL);
+	CHECK_OK(device_uninstall(dev, DEVTEST_PKG));
+	CHECK_INT_EQ(device_package_path(dev, DEVTEST_PKG, &path), TD_ERR_NOT_FOUND);
+	CHECK_INT_EQ(device_launch(dev, DEVTEST_PKG), TD_ERR_DEVICE);
+	CHECK_OK(device_install_apk(dev, apk, false));
+	CHECK_OK(device_launch(dev, DEVTEST_PKG));
+}
+
 static void ops_check_all(struct device *dev, int fuzz_rounds)
 {
 	int w = 0, h = 0, err;
@@ -393,9 +471,11 @@ static void ops_check_all(struct device *dev, int fuzz_rounds)
 		close(fd);
 		err = device_install(dev, apk);
 		CHECK_INT_EQ(err, TD_ERR_DEVICE);
+		CHECK(strstr(td_errmsg(err), "Failure [INSTALL_PARSE_FAILED_NOT_APK") != NULL);
 		unlink(apk);
 	}
 	CHECK_INT_EQ(device_install(dev, "/nonexistent.apk"), TD_ERR_NOT_FOUND);
+	ops_check_apk(dev);
 }
 
 #endif

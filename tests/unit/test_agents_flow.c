@@ -14,6 +14,7 @@
 
 #include "agents/agents.h"
 #include "core/config.h"
+#include "core/image.h"
 #include "core/log.h"
 #include "core/strbuf.h"
 #include "core/xalloc.h"
@@ -26,6 +27,7 @@ struct fake {
 	int seg_first[8], seg_last[8];
 	bool seg_final[8];
 	int mismatch_every;  /* steps with step % 3 == 2 always answer widget 999 */
+	atomic_int request_images, palette_images, decoded_images; /* the image a model request carries */
 };
 
 static int fake_choose(struct explorer_brain *b, struct agent_env *env, const struct brain_screen *s,
@@ -35,6 +37,17 @@ static int fake_choose(struct explorer_brain *b, struct agent_env *env, const st
 	struct fake *f = b->state;
 	(void)env;
 	atomic_fetch_add(&f->choose_calls, 1);
+	if (s->annotated_png && !feedback) {
+		/* What brain_llm attaches: the documented palette PNG (IHDR colour type 3). */
+		struct image *img = NULL;
+		atomic_fetch_add(&f->request_images, 1);
+		if (s->annotated_png_len > 25 && s->annotated_png[25] == 3)
+			atomic_fetch_add(&f->palette_images, 1);
+		if (image_decode_png(s->annotated_png, s->annotated_png_len, "request", &img) == TD_OK &&
+		    img->width <= 768)
+			atomic_fetch_add(&f->decoded_images, 1);
+		image_free(img);
+	}
 	if (feedback)
 		atomic_fetch_add(&f->feedback_calls, 1);
 	if (hints->n_bug_paths && !strcmp(hints->bug_paths[0], "save with an empty body"))
@@ -201,6 +214,9 @@ static void run_fake(bool pause)
 	/* Steps 2, 5, 8: four refused answers each, then the fallback. Steps 3, 6, 9: one refusal. */
 	CHECK_INT_EQ(st.fallbacks, 3);
 	CHECK(st.retries >= 12);
+	CHECK_INT_EQ(f.request_images, STEPS);
+	CHECK_INT_EQ(f.palette_images, STEPS);
+	CHECK_INT_EQ(f.decoded_images, STEPS);
 	CHECK(f.feedback_calls >= 9);
 	CHECK_INT_EQ(st.bugs, 1);
 	CHECK_INT_EQ(st.functionalities, 3);

@@ -130,9 +130,60 @@ TEST(latency_from_config)
 	config_free(cfg);
 }
 
+/* Lines of `ls /data/local/tmp` that start with "trident_dump_". */
+static int dump_files(struct device *dev, char *first, size_t size)
+{
+	const char *ls[] = { "ls", "/data/local/tmp", NULL };
+	char *out = NULL;
+	int code = -1, n = 0;
+	if (device_shell(dev, ls, &out, &code) != TD_OK)
+		return -1;
+	for (char *l = strtok(out, "\n"); l; l = strtok(NULL, "\n"))
+		if (!strncmp(l, "trident_dump_", 13) && n++ == 0 && first)
+			snprintf(first, size, "%s", l);
+	free(out);
+	return n;
+}
+
+/* Two device handles on one device (two runs) dump to two files; closing
+ * one removes its file only. */
+TEST(per_run_dump_files)
+{
+	struct sim_app *app = NULL;
+	struct sim *s = NULL;
+	REQUIRE(sim_app_load(DEVTEST_APP, &app) == TD_OK);
+	REQUIRE(sim_new(app, NULL, &s) == TD_OK);
+	struct device *a = NULL, *b = NULL;
+	CHECK_OK(device_open_sim(s, NULL, &a));
+	CHECK_OK(device_open_sim(s, NULL, &b));
+	REQUIRE(a && b);
+	CHECK_OK(device_launch(a, DEVTEST_PKG));
+	char *x1 = NULL, *x2 = NULL;
+	size_t l1 = 0, l2 = 0;
+	CHECK_OK(device_dump_xml(a, &x1, &l1));
+	CHECK_INT_EQ(dump_files(a, NULL, 0), 1);
+	CHECK_OK(device_dump_xml(b, &x2, &l2));
+	CHECK_INT_EQ(dump_files(a, NULL, 0), 2);
+	CHECK(x1 && x2 && !strcmp(x1, x2));
+	free(x1);
+	free(x2);
+	char left[128] = "";
+	device_close(a);
+	CHECK_INT_EQ(dump_files(b, left, sizeof left), 1);
+	device_close(b);
+	struct strbuf sb = STRBUF_INIT;
+	char path[160];
+	snprintf(path, sizeof path, "/data/local/tmp/%s", left);
+	CHECK_INT_EQ(sim_file_read(s, path, &sb), TD_ERR_NOT_FOUND);
+	strbuf_release(&sb);
+	sim_free(s);
+	sim_app_free(app);
+}
+
 int main(void)
 {
 	RUN(open_errors);
+	RUN(per_run_dump_files);
 	RUN(every_operation);
 	RUN(dump_retries);
 	RUN(open_wrapped_sim);

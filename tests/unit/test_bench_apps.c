@@ -1,0 +1,434 @@
+/*
+ * test_bench_apps.c - the benchmark apps (every JSON spec in configs/apps/bench):
+ * apps modelled on open-source Android apps and their publicly reported
+ * non-crash bugs, for measuring the oracles on apps the team did not tune
+ * on. Every spec loads; every injected bug names one of the nine
+ * categories and cites its public report ("source"); together they cover
+ * all nine; a short scenario per bug makes it fire when the app is buggy,
+ * never in its fixed twin, and the two look different; the fixed twins'
+ * screens along the scenarios have no overlapping text in either
+ * orientation. Cheap: no explorations.
+ */
+#include <dirent.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <cjson/cJSON.h>
+
+#include "core/ui.h"
+#include "device/sim/sim.h"
+#include "device/sim/sim_truth.h"
+#include "device/sim/sim_view.h"
+#include "test.h"
+
+#define BENCH_DIR TRIDENT_SOURCE_DIR "/configs/apps/bench"
+
+static struct strbuf last_out = STRBUF_INIT;
+
+/* Run a shell command; returns its stdout (valid until the next call). */
+static const char *sh(struct sim *s, const char *cmd)
+{
+	struct strbuf err = STRBUF_INIT;
+	int code = 0;
+	strbuf_reset(&last_out);
+	if (sim_shell(s, cmd, &last_out, &err, &code) != 0)
+		TEST_FAIL_AT("sim_shell(%s) failed", cmd);
+	(void)strbuf_add(&last_out, err.buf, err.len);
+	strbuf_release(&err);
+	return last_out.buf;
+}
+
+static const struct sim_view *find_view(const struct sim_view *v, const char *id, const char *text, int *nth)
+{
+	const char *rid = v->resource_id ? strstr(v->resource_id, ":id/") : NULL;
+	bool match = (id && rid && !strcmp(rid + 4, id)) || (text && !strcmp(v->text, text));
+	if (match && (*nth)-- == 0)
+		return v;
+	for (size_t i = 0; i < v->n_children; i++) {
+		const struct sim_view *r = find_view(v->children[i], id, text, nth);
+		if (r)
+			return r;
+	}
+	return NULL;
+}
+
+/* Tap the nth view with resource-id ID (or text); long press when asked. */
+static bool tap(struct sim *s, const char *id, const char *text, int nth, bool longp)
+{
+	struct sim_screen_view *sv = NULL;
+	if (sim_screen_view_get(s, &sv) != 0)
+		return false;
+	const struct sim_view *v = find_view(sv->root, id, text, &nth);
+	char cmd[200];
+	if (v) {
+		int x = (v->x1 + v->x2) / 2, y = (v->y1 + v->y2) / 2;
+		if (longp)
+			snprintf(cmd, sizeof cmd, "input swipe %d %d %d %d 800", x, y, x, y);
+		else
+			snprintf(cmd, sizeof cmd, "input tap %d %d", x, y);
+	}
+	sim_screen_view_free(sv);
+	if (!v) {
+		TEST_FAIL_AT("no view %s%s", id ? id : "", text ? text : "");
+		return false;
+	}
+	sh(s, cmd);
+	return true;
+}
+
+/* Run a script: "tap:ID[#n]", "long:ID[#n]", "text:Label", else a shell command. */
+static void run_script(struct sim *s, const char *const *steps)
+{
+	for (; *steps; steps++) {
+		const char *st = *steps;
+		if (!strncmp(st, "tap:", 4) || !strncmp(st, "long:", 5)) {
+			bool lp = st[0] == 'l';
+			char id[100];
+			snprintf(id, sizeof id, "%s", st + (lp ? 5 : 4));
+			int nth = 0;
+			char *hash = strchr(id, '#');
+			if (hash) {
+				*hash = '\0';
+				nth = atoi(hash + 1);
+			}
+			tap(s, id, NULL, nth, lp);
+		} else if (!strncmp(st, "text:", 5)) {
+			tap(s, NULL, st + 5, 0, false);
+		} else {
+			sh(s, st);
+		}
+	}
+}
+
+static void collect_toasts(const struct sim_view *v, struct strbuf *sb)
+{
+	if (v->kind == SIM_VIEW_TOAST)
+		(void)strbuf_addf(sb, "toast:%s\n", v->text);
+	for (size_t i = 0; i < v->n_children; i++)
+		collect_toasts(v->children[i], sb);
+}
+
+/* What a tester sees: the dump, toasts, the focused window, crashes. */
+static char *observe(struct sim *s)
+{
+	struct strbuf sb = STRBUF_INIT;
+	(void)strbuf_adds(&sb, sh(s, "uiautomator dump /dev/tty"));
+	struct sim_screen_view *sv = NULL;
+	if (sim_screen_view_get(s, &sv) == 0) {
+		collect_toasts(sv->root, &sb);
+		sim_screen_view_free(sv);
+	}
+	(void)strbuf_adds(&sb, sh(s, "dumpsys window | grep mCurrentFocus"));
+	(void)strbuf_adds(&sb, sh(s, "logcat -b crash -d | grep -c FATAL"));
+	return strbuf_detach(&sb, NULL);
+}
+
+static bool is_ancestor(const struct ui_widget *a, const struct ui_widget *b)
+{
+	for (const struct ui_widget *p = b->parent; p; p = p->parent)
+		if (p == a)
+			return true;
+	return false;
+}
+
+/* The display oracle's view of a clean screen: no two text widgets overlap
+ * and nothing lies outside the screen. Returns the number of problems. */
+static int display_problems(struct sim *s, const char *where)
+{
+	const char *x = sh(s, "uiautomator dump /dev/tty");
+	struct ui_tree *t = NULL;
+	int problems = 0;
+	if (ui_parse(x, strlen(x), where, &t) != 0) {
+		TEST_FAIL_AT("%s: dump does not parse: %s", where, td_errmsg(TD_ERR_PARSE));
+		return 1;
+	}
+	int w = 1080, h = 2400;
+	if (t->rotation % 2) {
+		w = 2400;
+		h = 1080;
+	}
+	for (size_t i = 0; i < t->n_nodes; i++) {
+		const struct ui_widget *a = t->nodes[i];
+		if (a->bounds.x1 < 0 || a->bounds.y1 < 0 || a->bounds.x2 > w || a->bounds.y2 > h) {
+			fprintf(stderr, "%s: '%s' outside the screen\n", where, a->resource_id);
+			problems++;
+		}
+		if (!a->text[0])
+			continue;
+		for (size_t j = i + 1; j < t->n_nodes; j++) {
+			const struct ui_widget *b = t->nodes[j];
+			if (!b->text[0] || is_ancestor(a, b) || is_ancestor(b, a))
+				continue;
+			if (ui_rect_intersects(&a->bounds, &b->bounds)) {
+				fprintf(stderr, "%s: '%s' overlaps '%s'\n", where, a->text, b->text);
+				problems++;
+			}
+		}
+	}
+	ui_tree_free(t);
+	return problems;
+}
+
+static struct sim_app *load_bench(const char *name)
+{
+	char path[512];
+	snprintf(path, sizeof path, "%s/%s.json", BENCH_DIR, name);
+	struct sim_app *app = NULL;
+	int err = sim_app_load(path, &app);
+	if (err)
+		TEST_FAIL_AT("load %s: %s", path, td_errmsg(err));
+	return app;
+}
+
+static struct sim *start(const struct sim_app *app, bool fixed)
+{
+	struct sim_options o = { 0, 0, fixed, NULL };
+	struct sim *s = NULL;
+	if (sim_new(app, &o, &s) != 0)
+		return NULL;
+	char cmd[200];
+	snprintf(cmd, sizeof cmd, "monkey -p %s -c android.intent.category.LAUNCHER 1", sim_app_package(app));
+	sh(s, cmd);
+	return s;
+}
+
+static bool fired(struct sim *s, const char *bug, const char **event)
+{
+	const struct sim_bug_event *ev;
+	size_t n = sim_fired_bugs(s, &ev);
+	for (size_t i = 0; i < n; i++) {
+		if (!strcmp(ev[i].bug_id, bug)) {
+			if (event)
+				*event = ev[i].event;
+			return true;
+		}
+	}
+	return false;
+}
+
+/* The benchmark's apps: every *.json in configs/apps/bench, sorted. */
+static size_t bench_apps(char names[][64], size_t max)
+{
+	DIR *d = opendir(BENCH_DIR);
+	size_t n = 0;
+	if (!d) {
+		TEST_FAIL_AT("cannot open %s", BENCH_DIR);
+		return 0;
+	}
+	for (struct dirent *e; (e = readdir(d)) && n < max;) {
+		size_t len = strlen(e->d_name);
+		if (len > 5 && len < 60 && !strcmp(e->d_name + len - 5, ".json")) {
+			snprintf(names[n], 64, "%.*s", (int)(len - 5), e->d_name);
+			n++;
+		}
+	}
+	closedir(d);
+	qsort(names, n, 64, (int (*)(const void *, const void *))strcmp);
+	return n;
+}
+
+static const char *const categories[] = {
+	"page loading failure", "occlusion/overlap", "content missing", "feedback missing",
+	"data operation failure", "media control", "numerical calculation error",
+	"settings/configuration", "navigation/link error",
+};
+
+#define LOGIN_FEEDREADER "tap:username", "input text alice", "tap:password", "input text password1", "tap:login_btn"
+
+struct scenario {
+	const char *app, *bug, *event;
+	bool display; /* the bug draws text over text: the display check sees it */
+	const char *steps[16];
+};
+
+static const struct scenario scenarios[] = {
+	{ "wallet", "wallet-delete-keeps-balance", "detail.ok_delete.click", false,
+	  { "tap:txn_row#0", "tap:delete_btn", "tap:ok_delete" } },
+	{ "wallet", "wallet-left-ignores-new", "budget.show", false,
+	  { "tap:add_fab", "tap:amount", "input text 12", "tap:save", "tap:nav_budget" } },
+	{ "wallet", "wallet-income-letters-crash", "budget.save_income.click", false,
+	  { "tap:nav_budget", "tap:income_field", "input text 12abc", "tap:save_income" } },
+	{ "jotter", "jotter-trash-wrong-note", "view.ok.click", false, { "tap:note_row#1", "tap:trash_btn", "tap:ok" } },
+	{ "jotter", "jotter-rotate-clears-body", "editor.rotate", false,
+	  { "tap:new_note", "tap:body", "input text hello", "settings put system user_rotation 1" } },
+	{ "jotter", "jotter-dark-theme-lost", "main.show", false,
+	  { "tap:settings_btn", "tap:dark_switch", "am force-stop org.bench.jotter",
+	    "monkey -p org.bench.jotter -c android.intent.category.LAUNCHER 1" } },
+	{ "taskbox", "taskbox-new-task-missing", "new_task.create.click", false,
+	  { "tap:tab_work", "tap:add_task", "tap:new_title", "input text Slides", "tap:create" } },
+	{ "taskbox", "taskbox-edit-not-saved", "edit_task.save_edit.click", false,
+	  { "tap:task_row#0", "tap:edit_btn", "tap:edit_title", "input text now", "tap:save_edit" } },
+	{ "taskbox", "taskbox-back-to-inbox", "task.back", false,
+	  { "tap:tab_work", "tap:task_row#0", "input keyevent KEYCODE_BACK" } },
+	{ "streaks", "streaks-summary-miscounts", "today.show", false, { "tap:habit_check#3" } },
+	{ "streaks", "streaks-reminder-switch-stuck", "settings.reminder_switch.click", false,
+	  { "tap:settings_btn", "tap:reminder_switch" } },
+	{ "streaks", "streaks-empty-name-silent", "new_habit.save.click", false, { "tap:add_habit", "tap:save" } },
+	{ "streaks", "streaks-history-spins", "habit.show", false, { "tap:habit_row#2" } },
+	{ "podcasts", "podcasts-queue-pause-ignored", "queue.queue_pause.click", false,
+	  { "tap:queue_play#0", "tap:queue_pause#0" } },
+	{ "podcasts", "podcasts-play-label-only", "player.play_resume.click", false,
+	  { "tap:queue_row#0", "tap:ep_play", "tap:play_pause", "tap:play_resume" } },
+	{ "podcasts", "podcasts-downloads-opens-queue", "settings.nav_downloads.click", false,
+	  { "tap:nav_settings", "tap:nav_downloads" } },
+	{ "podcasts", "podcasts-sleep-over-controls", "player.show", true,
+	  { "tap:queue_row#0", "tap:ep_play", "tap:sleep_btn", "tap:sleep_15", "settings put system user_rotation 1" } },
+	{ "skycast", "skycast-unit-reverts", "locations.show", false,
+	  { "tap:settings_btn", "tap:unit_switch", "am force-stop org.bench.skycast",
+	    "monkey -p org.bench.skycast -c android.intent.category.LAUNCHER 1" } },
+	{ "skycast", "skycast-zip-letters-crash", "add_location.add.click", false,
+	  { "tap:add_place", "tap:city", "input text Denver", "tap:zip", "input text 80a02", "tap:add" } },
+	{ "skycast", "skycast-forecast-ignores-unit", "forecast.show", false,
+	  { "tap:settings_btn", "tap:unit_switch", "input keyevent KEYCODE_BACK", "tap:place_row#0" } },
+	{ "feedreader", "feedreader-feed-never-loads", "items.show", false, { LOGIN_FEEDREADER, "tap:feed_row#1" } },
+	{ "feedreader", "feedreader-back-skips-list", "article.back", false,
+	  { LOGIN_FEEDREADER, "tap:feed_row#0", "tap:item_row#0", "input keyevent KEYCODE_BACK" } },
+	{ "feedreader", "feedreader-unread-ignores-read", "feeds.show", false,
+	  { LOGIN_FEEDREADER, "tap:feed_row#0", "tap:item_row#0", "am force-stop org.bench.feedreader",
+	    "monkey -p org.bench.feedreader -c android.intent.category.LAUNCHER 1" } },
+	{ "feedreader", "feedreader-feed-added-twice", "add_feed.subscribe.click", false,
+	  { LOGIN_FEEDREADER, "tap:add_feed_btn", "tap:feed_url", "input text https://blog.example.org/rss",
+	    "tap:subscribe" } },
+	{ "groceries", "groceries-resume-duplicates", "list.resume", false,
+	  { "input keyevent 3", "monkey -p org.bench.groceries -c android.intent.category.LAUNCHER 1" } },
+	{ "groceries", "groceries-quantity-sorted-as-text", "list.sort_qty.click", false, { "tap:sort_qty" } },
+	{ "groceries", "groceries-blank-list-name", "list.rename_ok.click", false, { "tap:rename_btn", "tap:rename_ok" } },
+	{ "groceries", "groceries-total-over-buttons", "list.show", true,
+	  { "settings put system user_rotation 1", "input swipe 1200 900 1200 100 300" } },
+	{ "groceries", "groceries-rotate-loses-quantity", "add_item.rotate", false,
+	  { "tap:add_fab", "tap:qty", "input text 3", "settings put system user_rotation 1" } },
+};
+
+TEST(every_spec_loads_and_cites_its_bugs)
+{
+	char names[64][64];
+	size_t n = bench_apps(names, 64);
+	CHECK(n >= 8);
+	bool seen[9] = { false };
+	for (size_t i = 0; i < n; i++) {
+		struct sim_app *app = load_bench(names[i]);
+		if (!app)
+			continue;
+		const struct sim_bug_info *b;
+		size_t nb = sim_app_bugs(app, &b);
+		CHECK(nb >= 2);
+		/* the cited report, read from the spec itself */
+		char path[512];
+		snprintf(path, sizeof path, "%s/%s.json", BENCH_DIR, names[i]);
+		FILE *f = fopen(path, "rb");
+		REQUIRE(f != NULL);
+		static char text[1 << 20];
+		size_t len = fread(text, 1, sizeof text - 1, f);
+		fclose(f);
+		text[len] = '\0';
+		cJSON *root = cJSON_Parse(text);
+		REQUIRE(root != NULL);
+		const cJSON *bugs = cJSON_GetObjectItemCaseSensitive(root, "bugs");
+		CHECK_INT_EQ((size_t)cJSON_GetArraySize(bugs), nb);
+		const cJSON *bug;
+		cJSON_ArrayForEach(bug, bugs) {
+			const cJSON *src = cJSON_GetObjectItemCaseSensitive(bug, "source");
+			const cJSON *id = cJSON_GetObjectItemCaseSensitive(bug, "id");
+			if (!cJSON_IsString(src) || strncmp(src->valuestring, "https://github.com/", 19) != 0 ||
+			    (!strstr(src->valuestring, "/issues/") && !strstr(src->valuestring, "/pull/")))
+				TEST_FAIL_AT("%s: bug %s cites no GitHub issue", names[i],
+					     cJSON_IsString(id) ? id->valuestring : "?");
+		}
+		cJSON_Delete(root);
+		for (size_t k = 0; k < nb; k++) {
+			bool known = false;
+			for (int c = 0; c < 9; c++)
+				if (!strcmp(b[k].category, categories[c]))
+					known = seen[c] = true;
+			if (!known)
+				TEST_FAIL_AT("%s: bug %s has category '%s'", names[i], b[k].id, b[k].category);
+		}
+		sim_app_free(app);
+	}
+	for (int c = 0; c < 9; c++)
+		if (!seen[c])
+			TEST_FAIL_AT("no benchmark bug of category '%s'", categories[c]);
+}
+
+TEST(every_bug_fires_only_when_not_fixed)
+{
+	size_t n = sizeof scenarios / sizeof scenarios[0];
+	size_t covered = 0;
+	for (size_t i = 0; i < n; i++) {
+		const struct scenario *sc = &scenarios[i];
+		struct sim_app *app = load_bench(sc->app);
+		if (!app)
+			continue;
+		struct sim *buggy = start(app, false), *fixed = start(app, true);
+		run_script(buggy, sc->steps);
+		run_script(fixed, sc->steps);
+		const char *ev = NULL;
+		if (!fired(buggy, sc->bug, &ev))
+			TEST_FAIL_AT("%s did not fire", sc->bug);
+		else if (strcmp(ev, sc->event) != 0)
+			TEST_FAIL_AT("%s fired at '%s', expected '%s'", sc->bug, ev, sc->event);
+		const struct sim_bug_event *fe;
+		size_t nf = sim_fired_bugs(fixed, &fe);
+		if (nf)
+			TEST_FAIL_AT("%s: the fixed twin recorded %s", sc->bug, fe[0].bug_id);
+		if (sc->display)
+			CHECK(display_problems(buggy, sc->bug) > 0);
+		char *ob = observe(buggy), *of = observe(fixed);
+		if (!strcmp(ob, of))
+			TEST_FAIL_AT("%s: buggy and fixed screens look the same", sc->bug);
+		free(ob);
+		free(of);
+		sim_free(buggy);
+		sim_free(fixed);
+		sim_app_free(app);
+		covered++;
+	}
+	/* every declared bug has a scenario */
+	char names[64][64];
+	size_t na = bench_apps(names, 64), declared = 0;
+	for (size_t a = 0; a < na; a++) {
+		struct sim_app *app = load_bench(names[a]);
+		const struct sim_bug_info *b;
+		declared += app ? sim_app_bugs(app, &b) : 0;
+		sim_app_free(app);
+	}
+	CHECK_INT_EQ(covered, declared);
+}
+
+/* The fixed twins' screens along every scenario, in both orientations:
+ * nothing for the display oracle to report. */
+TEST(fixed_twins_are_clean_for_display_oracles)
+{
+	size_t n = sizeof scenarios / sizeof scenarios[0];
+	for (size_t i = 0; i < n; i++) {
+		const struct scenario *sc = &scenarios[i];
+		struct sim_app *app = load_bench(sc->app);
+		if (!app)
+			continue;
+		struct sim *s = start(app, true);
+		for (const char *const *st = sc->steps; *st; st++) {
+			const char *one[2] = { *st, NULL };
+			run_script(s, one);
+			char where[200];
+			snprintf(where, sizeof where, "%s after '%s'", sc->bug, *st);
+			CHECK_INT_EQ(display_problems(s, where), 0);
+			sh(s, "settings put system user_rotation 1");
+			CHECK_INT_EQ(display_problems(s, where), 0);
+			sh(s, "settings put system user_rotation 0");
+		}
+		const struct sim_bug_event *fe;
+		CHECK_INT_EQ(sim_fired_bugs(s, &fe), 0);
+		sim_free(s);
+		sim_app_free(app);
+	}
+}
+
+int main(void)
+{
+	RUN(every_spec_loads_and_cites_its_bugs);
+	RUN(every_bug_fires_only_when_not_fixed);
+	RUN(fixed_twins_are_clean_for_display_oracles);
+	strbuf_release(&last_out);
+	return test_summary();
+}
