@@ -66,11 +66,11 @@ JSON
 
 # One run per device: a second run on a busy device is refused (exit 2,
 # naming the lock and its owner); a lock left by kill -9 is stale and taken over.
-"$TRIDENT_BIN" explore --config "$WORK/cfg.json" --device "$SERIAL" --brain offline --steps 400 \
+"$TRIDENT_BIN" explore --config "$WORK/cfg.json" --device "$SERIAL" --package com.trident.notes --brain offline --steps 400 \
 	--out "$WORK/first" --quiet >"$WORK/first.out" 2>&1 &
 EXPLORE_PID=$!
 for _ in $(seq 200); do grep -q '"type":"step"' "$WORK/first/trace.jsonl" 2>/dev/null && break; sleep 0.1; done
-"$TRIDENT_BIN" explore --config "$WORK/cfg.json" --device "$SERIAL" --brain offline --steps 5 \
+"$TRIDENT_BIN" explore --config "$WORK/cfg.json" --device "$SERIAL" --package com.trident.notes --brain offline --steps 5 \
 	--out "$WORK/second" --quiet >"$WORK/second.out" 2>&1
 rc=$?
 [ "$rc" -eq 2 ] || { cat "$WORK/second.out"; fail "a second run on a busy device must exit 2, not $rc"; }
@@ -78,7 +78,7 @@ grep -q "device $SERIAL is busy: another trident run ($EXPLORE_PID@" "$WORK/seco
 	{ cat "$WORK/second.out"; fail "the refusal must name the run holding the device"; }
 echo "ok   a second run on a busy device is refused"
 kill -9 "$EXPLORE_PID"; wait "$EXPLORE_PID" 2>/dev/null; EXPLORE_PID=""
-"$TRIDENT_BIN" explore --config "$WORK/cfg.json" --device "$SERIAL" --brain offline --steps 3 \
+"$TRIDENT_BIN" explore --config "$WORK/cfg.json" --device "$SERIAL" --package com.trident.notes --brain offline --steps 3 \
 	--out "$WORK/third" >"$WORK/third.out" 2>&1 || { cat "$WORK/third.out"; fail "a stale lock must be taken over"; }
 grep -q "removing the stale run lock" "$WORK/third.out" || fail "taking over a stale lock must be logged"
 out=$(timeout 20 adb -s "$SERIAL" shell ls /data/local/tmp 2>&1)
@@ -88,7 +88,7 @@ echo "ok   a stale lock (kill -9) is taken over, and removed at exit"
 total_kills=0
 for run in $(seq "$RUNS"); do
 	OUT="$WORK/run$run"
-	"$TRIDENT_BIN" explore --config "$WORK/cfg.json" --device "$SERIAL" --brain offline --seed "$run" \
+	"$TRIDENT_BIN" explore --config "$WORK/cfg.json" --device "$SERIAL" --package com.trident.notes --brain offline --seed "$run" \
 		--steps "$STEPS" --out "$OUT" --quiet >"$WORK/out$run" 2>&1 &
 	EXPLORE_PID=$!
 	sleep "$(rnd 2 6)"
@@ -121,7 +121,7 @@ echo "ok   $total_kills kills of trident-simd in $RUNS runs, every run reached i
 cat > "$WORK/cfg3.json" <<'JSON'
 {"device": {"reconnect_ms": 2000}, "log": {"level": "warn"}}
 JSON
-"$TRIDENT_BIN" explore --config "$WORK/cfg3.json" --device "$SERIAL" --brain offline --steps 400 \
+"$TRIDENT_BIN" explore --config "$WORK/cfg3.json" --device "$SERIAL" --package com.trident.notes --brain offline --steps 400 \
 	--out "$WORK/gone" --quiet >"$WORK/gone.out" 2>&1 &
 EXPLORE_PID=$!
 sleep 2

@@ -54,7 +54,10 @@ assert 0 < steps < 400, steps
 bugs = None
 if os.path.exists(d + "/bugs.json"):
     bugs = json.load(open(d + "/bugs.json"))["bugs"]
-    assert len(bugs) == int(sys.argv[2]), "bugs.json must hold every reported bug"
+    # Every bug traced before the disk filled is in bugs.json; one found
+    # after it cannot be written (the previous bugs.json stays whole).
+    traced = sum(1 for r in recs if r["type"] == "bug")
+    assert traced <= len(bugs) <= int(sys.argv[2]), (traced, len(bugs), sys.argv[2])
 print("stopped near step", steps, "with", len(recs), "trace records;",
       "bugs.json holds %d bugs" % len(bugs) if bugs is not None else "no bug found before the disk filled")
 PY
