@@ -51,7 +51,7 @@ bench: bootstrap build
 
 fuzz: bootstrap
 	@CC=clang cmake -S . -B build/fuzz -DTRIDENT_FUZZ=ON -DTRIDENT_SANITIZE=address,undefined >/dev/null
-	@cmake --build build/fuzz -j $(JOBS)
+	@cmake --build build/fuzz -j $(JOBS) --target fuzzers
 	@echo "harnesses in build/fuzz/tests/: run e.g. build/fuzz/tests/fuzz_uixml tests/fuzz/corpus/uixml"
 
 clean:

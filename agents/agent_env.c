@@ -160,6 +160,31 @@ struct history *agent_env_history(struct agent_env *env) { return env->hist; }
 struct rundir *agent_env_rundir(struct agent_env *env) { return env->rd; }
 struct bug_list *agent_env_bugs(struct agent_env *env) { return env->bugs; }
 struct llm *agent_env_llm(struct agent_env *env) { return env->llm; }
+
+static long long mono_ms(void)
+{
+	struct timespec ts;
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return (long long)ts.tv_sec * 1000 + ts.tv_nsec / 1000000;
+}
+
+int agent_env_llm_call(struct agent_env *env, const struct llm_request *req, struct cJSON **answer)
+{
+	int err;
+	if (atomic_fetch_add(&env->llm_inflight, 1) == 0)
+		atomic_store(&env->llm_busy_since_ms, mono_ms());
+	err = llm_call(env->llm, req, answer, NULL);
+	atomic_fetch_sub(&env->llm_inflight, 1);
+	return err;
+}
+
+double agent_env_llm_waiting_s(struct agent_env *env)
+{
+	if (atomic_load(&env->llm_inflight) <= 0)
+		return 0;
+	return (double)(mono_ms() - atomic_load(&env->llm_busy_since_ms)) / 1000.0;
+}
+
 unsigned long agent_env_seed(const struct agent_env *env) { return env->seed; }
 int agent_env_step_budget(const struct agent_env *env) { return env->step_budget; }
 int agent_env_steps_done(const struct agent_env *env) { return atomic_load(&env->steps_done); }

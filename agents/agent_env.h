@@ -51,7 +51,10 @@ struct run_stats {
 	long messages[MSG_STOP + 1];   /* messages sent, by type */
 	long tokens;
 	double cost_usd, wall_s;
-	const char *stop_reason;       /* "steps", "time", "interrupted", "budget", "model", "error" */
+	const char *stop_reason;       /* "steps", "time", "interrupted", "budget", "model",
+	                                  "device" (lost), "write" (disk), "error" */
+	double llm_waiting_s;          /* how long the model has kept the run waiting (0: not) */
+	bool reports_written;          /* bugs.json, summary.json, report.html written */
 };
 
 #endif

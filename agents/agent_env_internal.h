@@ -39,6 +39,9 @@ struct agent_env {
 	/* counters */
 	atomic_long messages[MSG_STOP + 1];
 	atomic_int segments_judged, segments_skipped, retries, fallbacks, interventions;
+	/* model calls in flight and when the current busy spell began (ms, monotonic) */
+	atomic_int llm_inflight;
+	atomic_llong llm_busy_since_ms;
 };
 
 #endif

@@ -65,8 +65,20 @@ int run_new(const struct config *cfg, const struct run_options *o, struct run **
  * ended it early (reports are still written).
  */
 int run_execute(struct run *r) TD_MUST_CHECK;
-/* Ask the run to stop after the current step. Async-signal-safe. */
+/*
+ * Ask the run to stop: the current step ends, model calls in flight are
+ * cancelled (llm_cancel), the Detector skips its queue and the reports are
+ * written. When the agents have not stopped RUN_STOP_GRACE_S (5 s) after the
+ * request (a device call that hangs), run_execute writes the reports from
+ * what is recorded and returns TD_ERR_INTERRUPTED with the threads still
+ * running: see run_abandoned(). Async-signal-safe.
+ */
 void run_request_stop(struct run *r);
+/*
+ * True when run_execute() returned while agent threads still run; then
+ * run_free() does nothing and the caller should exit the process.
+ */
+bool run_abandoned(const struct run *r);
 void run_free(struct run *r);
 
 void run_get_stats(struct run *r, struct run_stats *out);

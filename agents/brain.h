@@ -46,6 +46,7 @@
 struct agent_env;
 struct app_info;
 struct cJSON;
+struct llm_request;
 struct config;
 struct llm;
 struct rundir;
@@ -235,6 +236,14 @@ struct rundir *agent_env_rundir(struct agent_env *env);
 struct bug_list *agent_env_bugs(struct agent_env *env);
 /* The model client, NULL when the run has none (offline brains). */
 struct llm *agent_env_llm(struct agent_env *env);
+/*
+ * llm_call() on the run's model client, counted so that the status line can
+ * say how long the run has been waiting for the model; same returns.
+ */
+int agent_env_llm_call(struct agent_env *env, const struct llm_request *req, struct cJSON **answer)
+	TD_MUST_CHECK;
+/* Seconds the oldest model call in flight has been waiting (0: none). */
+double agent_env_llm_waiting_s(struct agent_env *env);
 /* The run's seed (run.seed / --seed). */
 unsigned long agent_env_seed(const struct agent_env *env);
 /* The step budget (run.steps) and the steps taken so far. */

@@ -206,7 +206,7 @@ static int llm_explorer_choose(struct explorer_brain *b, struct agent_env *env, 
 				   imgs, 1, st->send_images);
 	}
 	prompt_release(&p);
-	err = llm_call(agent_env_llm(env), req, &answer, NULL);
+	err = agent_env_llm_call(env, req, &answer);
 	llm_request_free(req);
 	if (err != TD_OK)
 		goto out;
@@ -416,7 +416,7 @@ static int llm_monitor_classify(struct monitor_brain *b, struct agent_env *env, 
 		req = request_from(&p, "monitor", "monitor", st->schema, imgs, 2, st->send_images);
 	}
 	prompt_release(&p);
-	err = llm_call(agent_env_llm(env), req, &answer, NULL);
+	err = agent_env_llm_call(env, req, &answer);
 	llm_request_free(req);
 	if (err == TD_OK)
 		note_from_json(answer, out);
@@ -732,7 +732,7 @@ static int judge_now(struct detector_brain *b, struct agent_env *env, const stru
 		req = request_from(&p, "detector", "detector", st->schema, imgs, 2, st->send_images);
 	}
 	prompt_release(&p);
-	err = llm_call(agent_env_llm(env), req, &answer, NULL);
+	err = agent_env_llm_call(env, req, &answer);
 	llm_request_free(req);
 	if (err == TD_OK)
 		verdict_from_json(env, seg, answer, out);

@@ -4,11 +4,13 @@
 #include "agents/bugs.h"
 
 #include <ctype.h>
+#include <errno.h>
 #include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
+#include <unistd.h>
 
 #include <cjson/cJSON.h>
 
@@ -361,6 +363,7 @@ struct bug_list {
 	struct bug *bugs;
 	size_t n;
 	int next_id;
+	bool write_failed;   /* a write of bugs.json failed (the previous one stays) */
 };
 
 struct bug_list *bug_list_new(const char *json_path)
@@ -485,13 +488,17 @@ static int write_locked(struct bug_list *l)
 	text = cJSON_Print(root);
 	cJSON_Delete(root);
 	tmp = xasprintf("%s.tmp", l->path);
+	errno = 0;
 	f = fopen(tmp, "w");
+	/* The old bugs.json stays whole until the new one is complete. */
 	if (!f || fputs(text, f) == EOF || fputc('\n', f) == EOF) {
-		err = td_error(TD_ERR_IO, "cannot write %s", tmp);
+		err = td_error(TD_ERR_IO, "cannot write %s: %s", l->path, strerror(errno ? errno : EIO));
 		if (f)
 			fclose(f);
+		(void)unlink(tmp);
 	} else if (fclose(f) != 0 || rename(tmp, l->path) != 0) {
-		err = td_error(TD_ERR_IO, "cannot write %s", l->path);
+		err = td_error(TD_ERR_IO, "cannot write %s: %s", l->path, strerror(errno ? errno : EIO));
+		(void)unlink(tmp);
 	}
 	free(tmp);
 	free(text);
@@ -518,6 +525,8 @@ int bug_list_add(struct bug_list *l, const struct bug *b, char **id_out)
 	if (id_out)
 		*id_out = xstrdup(nb->id);
 	err = write_locked(l);
+	if (err != TD_OK)
+		l->write_failed = true;
 	pthread_mutex_unlock(&l->lock);
 	if (err != TD_OK)
 		log_error("%s", td_errmsg(err));
@@ -583,6 +592,15 @@ cJSON *bug_list_to_json(struct bug_list *l)
 		cJSON_AddItemToArray(arr, bug_to_json(&l->bugs[i]));
 	pthread_mutex_unlock(&l->lock);
 	return root;
+}
+
+bool bug_list_write_failed(struct bug_list *l)
+{
+	bool failed;
+	pthread_mutex_lock(&l->lock);
+	failed = l->write_failed;
+	pthread_mutex_unlock(&l->lock);
+	return failed;
 }
 
 int bug_list_write(struct bug_list *l)

@@ -138,7 +138,10 @@ int bug_list_get(struct bug_list *l, size_t i, struct bug *out) TD_MUST_CHECK;
 int bug_list_set_confirmed(struct bug_list *l, const char *id, bool confirmed) TD_MUST_CHECK;
 /* {"bugs": [...]} as written to bugs.json. */
 struct cJSON *bug_list_to_json(struct bug_list *l);
-/* Write bugs.json now. TD_ERR_IO naming the file. */
+/* Whether writing bugs.json after an added bug failed (disk full, I/O). */
+bool bug_list_write_failed(struct bug_list *l);
+/* Write bugs.json now. TD_ERR_IO naming the file; the previous bugs.json
+ * stays whole (written to a .tmp and renamed; a failed .tmp is removed). */
 int bug_list_write(struct bug_list *l) TD_MUST_CHECK;
 /* Load bugs from a bugs.json file (for eval/report tools). */
 int bug_list_load(struct bug_list *l, const char *path) TD_MUST_CHECK;

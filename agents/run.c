@@ -34,6 +34,7 @@
  */
 #include "agents/run_internal.h"
 
+#include <errno.h>
 #include <math.h>
 #include <pthread.h>
 #include <signal.h>
@@ -233,6 +234,9 @@ int run_new(const struct config *cfg, const struct run_options *o, struct run **
 		err = device_open(o->device_spec, cfg, &r->env.dev);
 		if (err != TD_OK)
 			goto fail;
+		err = device_lock_run(r->env.dev);
+		if (err != TD_OK)
+			goto fail;
 		struct app_target_options t = { o->package, o->apk, o->grant_permissions, NULL };
 		err = app_target_resolve(r->env.dev, &t, &r->env.app);
 		if (err != TD_OK)
@@ -314,9 +318,17 @@ fail:
 	return err;
 }
 
+bool run_abandoned(const struct run *r)
+{
+	return r && r->abandoned;
+}
+
 void run_free(struct run *r)
 {
 	if (!r)
+		return;
+	/* Threads still use it; the process is about to exit. */
+	if (r->abandoned)
 		return;
 	if (r->explorer && r->explorer->free)
 		r->explorer->free(r->explorer);
@@ -391,6 +403,11 @@ void run_get_stats(struct run *r, struct run_stats *out)
 	pthread_mutex_lock(&r->reason_lock);
 	out->stop_reason = r->stop_reason ? r->stop_reason : "steps";
 	pthread_mutex_unlock(&r->reason_lock);
+	/* The threads stop with "error" on a failed device call; say why. */
+	if (!strcmp(out->stop_reason, "error") && device_lost(r->env.dev))
+		out->stop_reason = "device";
+	out->llm_waiting_s = agent_env_llm_waiting_s(&r->env);
+	out->reports_written = r->reports_written;
 }
 
 /* Seconds on the monotonic clock. */
@@ -405,7 +422,7 @@ static double now_s(void)
 static void show_status(struct run *r, double elapsed, bool tty, bool final)
 {
 	struct run_stats st;
-	char budget[64];
+	char budget[64], wait[96] = "";
 	run_get_stats(r, &st);
 	if (r->minutes > 0)
 		snprintf(budget, sizeof(budget), "%.0fs/%.0fs", elapsed, r->minutes * 60);
@@ -413,26 +430,62 @@ static void show_status(struct run *r, double elapsed, bool tty, bool final)
 		snprintf(budget, sizeof(budget), "%.0fs", elapsed);
 	char acts[32];
 	run_stats_activities(&st, acts, sizeof acts);
+	/* What the run waits for, once the wait is long enough to puzzle a user. */
+	if (!final && st.llm_waiting_s >= 2)
+		snprintf(wait, sizeof(wait), "%swaiting for the model: %.0f s", tty ? "  " : ", ",
+			 st.llm_waiting_s);
+	if (!final && atomic_load(&r->env.stop) && atomic_load(&r->env.interrupted))
+		snprintf(wait + strlen(wait), sizeof(wait) - strlen(wait), "%sstopping", tty ? "  " : ", ");
 	if (tty)
 		fprintf(stderr, "\r\033[Kstep %d/%d  screens %d  activities %s  functionalities %d  "
-			"bugs %d  tokens %ld  $%.4f  %s%s", st.steps, r->env.step_budget, st.screens,
-			acts, st.functionalities, st.bugs, st.tokens, st.cost_usd, budget, final ? "\n" : "");
+			"bugs %d  tokens %ld  $%.4f  %s%s%s", st.steps, r->env.step_budget, st.screens,
+			acts, st.functionalities, st.bugs, st.tokens, st.cost_usd, budget, wait, final ? "\n" : "");
 	else
 		fprintf(stderr, "status: step %d/%d, screens %d, activities %s, functionalities %d, "
-			"bugs %d, tokens %ld, cost $%.4f, elapsed %s\n", st.steps, r->env.step_budget,
-			st.screens, acts, st.functionalities, st.bugs, st.tokens, st.cost_usd, budget);
+			"bugs %d, tokens %ld, cost $%.4f, elapsed %s%s\n", st.steps, r->env.step_budget,
+			st.screens, acts, st.functionalities, st.bugs, st.tokens, st.cost_usd, budget, wait);
 	fflush(stderr);
 }
+
+/* Whether a write into the run directory failed; logs it once. */
+static bool run_write_failed(struct run *r)
+{
+	char *what = NULL;
+	int e = rundir_write_error(r->env.rd, &what);
+	if (!e && bug_list_write_failed(r->env.bugs)) {
+		e = ENOSPC; /* the errno is in the log line of bug_list_add */
+		what = rundir_abs(r->env.rd, "bugs.json");
+	}
+	if (e)
+		log_error("cannot write %s: %s; stopping the run (what is on disk stays valid)",
+			  what ? what : rundir_path(r->env.rd), strerror(e));
+	free(what);
+	return e != 0;
+}
+
+/* Thread bodies wrapped to count the agents that returned (the controller
+ * polls that instead of blocking in pthread_join, so it can give up). */
+static void *agent_thread(void *(*body)(void *), struct run *r)
+{
+	void *ret = body(r);
+	atomic_fetch_add(&r->threads_done, 1);
+	return ret;
+}
+static void *explorer_thread(void *arg) { return agent_thread(explorer_main, arg); }
+static void *monitor_thread(void *arg) { return agent_thread(monitor_main, arg); }
+static void *detector_thread(void *arg) { return agent_thread(detector_main, arg); }
 
 int run_execute(struct run *r)
 {
 	pthread_t th[3];
-	void *(*mains[3])(void *) = { explorer_main, monitor_main, detector_main };
+	void *(*mains[3])(void *) = { explorer_thread, monitor_thread, detector_thread };
 	double start = now_s(), last_status = 0;
 	bool tty = isatty(STDERR_FILENO);
 	bool show = r->status_mode > 0 || (r->status_mode < 0 && log_get_level() < LOG_SILENT);
 	double interval = (double)config_int(r->cfg, "agents.status_interval_s");
 	int started = 0, err = TD_OK;
+	double interrupted_at = 0;
+	bool abandon = false;
 	cJSON *rec;
 
 	rec = cJSON_CreateObject();
@@ -494,33 +547,58 @@ int run_execute(struct run *r)
 		/* The Explorer never sends MSG_STOP if it did not start; close instead. */
 		queue_close(r->q);
 	}
-	while (started == 3 && !atomic_load(&r->explorer_done)) {
+	while (started == 3 && atomic_load(&r->threads_done) < 3) {
 		double t = now_s() - start;
-		if (r->sig_stop && !atomic_load(&r->env.stop)) {
+		if (r->sig_stop && !interrupted_at) {
+			/* Even when another reason already stops the run: the user
+			 * wants out, so cancel the model calls and start the clock. */
 			atomic_store(&r->env.interrupted, true);
 			run_set_stop(r, "interrupted");
-			log_info("interrupted: finishing the current step");
+			if (r->env.llm)
+				llm_cancel(r->env.llm);
+			interrupted_at = t > 0 ? t : 1e-9;
+			log_info("interrupted: finishing the current step (Ctrl-C again to quit at once)");
+		}
+		if (interrupted_at && t - interrupted_at >= RUN_STOP_GRACE_S) {
+			/* A device or server call that ignores the stop: write what
+			 * the run has and leave the threads behind (run_abandoned). */
+			log_warn("the agents did not stop within %d s; writing the reports without them",
+				 RUN_STOP_GRACE_S);
+			abandon = true;
+			break;
 		}
 		if (r->deadline_ms > 0 && t * 1000.0 >= r->deadline_ms)
 			run_set_stop(r, "time");
+		if (!atomic_load(&r->fatal) && run_write_failed(r)) {
+			/* Disk full or I/O error: every further step would be lost. */
+			atomic_store(&r->fatal, TD_ERR_IO);
+			run_set_stop(r, "write");
+		}
 		if (show && (tty ? t - last_status >= 0.5 : t - last_status >= interval)) {
 			show_status(r, t, tty, false);
 			last_status = t;
 		}
 		usleep(50000);
 	}
-	for (int i = 0; i < started; i++) {
-		/* A second SIGINT while waiting skips the Detector's queue. */
+	for (int i = 0; i < started && !abandon; i++) {
 		pthread_join(th[i], NULL);
-		if (r->sig_stop)
+		if (r->sig_stop) {
 			atomic_store(&r->env.interrupted, true);
+			if (r->env.llm)
+				llm_cancel(r->env.llm);
+		}
 	}
-	queue_close(r->q);
-	if (atomic_load(&r->fatal))
-		err = atomic_load(&r->fatal);
+	if (abandon) {
+		r->abandoned = true;
+		err = TD_ERR_INTERRUPTED;
+	} else {
+		queue_close(r->q);
+		if (atomic_load(&r->fatal))
+			err = atomic_load(&r->fatal);
+	}
 report:
 	r->wall_s = now_s() - start;
-	for (size_t i = 0; i < r->env.n_plugins; i++)
+	for (size_t i = 0; i < r->env.n_plugins && !r->abandoned; i++)
 		if (r->env.plugins[i]->on_finish)
 			r->env.plugins[i]->on_finish(r->env.plugins[i], &r->env);
 	if (show)
@@ -551,6 +629,7 @@ report:
 		if (bug_list_write(r->env.bugs) != TD_OK)
 			log_error("%s", td_errmsg(TD_ERR_IO));
 		werr = report_write_all(&r->env, &st, r->brain_name, r->junit_path);
+		r->reports_written = werr == TD_OK;
 		if (werr != TD_OK) {
 			log_error("cannot write the reports: %s", td_errmsg(werr));
 			if (err == TD_OK)

@@ -33,6 +33,7 @@ struct run {
 	double minutes;
 	int status_mode;
 	atomic_int explorer_done;
+	atomic_int threads_done; /* agent threads that returned */
 	atomic_int fatal;        /* an error ended the run */
 	const char *stop_reason;
 	pthread_mutex_t reason_lock;
@@ -44,7 +45,13 @@ struct run {
 	int detected_upto;       /* Explorer only: highest pause id the Detector has answered */
 	int pause_seq;           /* Monitor only: last pause id handed out */
 	volatile sig_atomic_t sig_stop;
+	bool abandoned;          /* run_execute returned with the threads still running */
+	bool reports_written;    /* bugs.json, summary.json and report.html are on disk */
 };
+
+/* Seconds the agents get to stop after an interrupt before the controller
+ * writes the reports without them. */
+#define RUN_STOP_GRACE_S 5
 
 /* Deep copies of the shared brain types (agent_env.c). */
 void brain_hints_copy(struct brain_hints *dst, const struct brain_hints *src);

@@ -5,11 +5,14 @@
 
 #include <errno.h>
 #include <pthread.h>
+#include <stdatomic.h>
+#include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
 #include <time.h>
+#include <unistd.h>
 
 #include <cjson/cJSON.h>
 
@@ -20,7 +23,22 @@ struct rundir {
 	FILE *trace;
 	pthread_mutex_t lock;
 	struct timespec start;
+	long trace_len;          /* bytes of whole records in trace.jsonl (under lock) */
+	atomic_int write_errno;  /* first failed write's errno, 0 while all succeeded */
+	char *write_what;        /* the file that failed first (set once, under lock) */
 };
+
+/* Remember the first write failure; every later writer sees the run is done. */
+static void note_write_error(struct rundir *rd, const char *what, int errnum)
+{
+	int expected = 0;
+	if (!errnum)
+		errnum = EIO;
+	pthread_mutex_lock(&rd->lock);
+	if (atomic_compare_exchange_strong(&rd->write_errno, &expected, errnum))
+		rd->write_what = xstrdup(what);
+	pthread_mutex_unlock(&rd->lock);
+}
 
 /* mkdir -p. */
 static int make_dirs(const char *path)
@@ -133,6 +151,7 @@ void rundir_close(struct rundir *rd)
 	if (rd->trace)
 		fclose(rd->trace);
 	pthread_mutex_destroy(&rd->lock);
+	free(rd->write_what);
 	free(rd->path);
 	free(rd);
 }
@@ -157,19 +176,34 @@ int rundir_write(struct rundir *rd, const char *rel, const void *data, size_t le
 	char *path = rundir_abs(rd, rel);
 	char *tmp = xasprintf("%s.tmp", path);
 	FILE *f = fopen(tmp, "wb");
-	int err = TD_OK;
+	int err = TD_OK, errnum = 0;
+	bool wrote, closed;
 
 	if (!f) {
-		err = td_error(TD_ERR_IO, "cannot write %s: %s", tmp, strerror(errno));
+		errnum = errno;
+		err = td_error(TD_ERR_IO, "cannot write %s: %s", tmp, strerror(errnum));
 		goto out;
 	}
-	if ((len && fwrite(data, 1, len, f) != len) | (fclose(f) != 0)) {
-		err = td_error(TD_ERR_IO, "cannot write %s", tmp);
+	errno = 0;
+	wrote = !len || fwrite(data, 1, len, f) == len;
+	if (!wrote)
+		errnum = errno;
+	closed = fclose(f) == 0;
+	if (!closed && !errnum)
+		errnum = errno;
+	if (!wrote || !closed) {
+		err = td_error(TD_ERR_IO, "cannot write %s: %s", path, strerror(errnum ? errnum : EIO));
+		(void)unlink(tmp); /* never leave a partial .tmp behind */
 		goto out;
 	}
-	if (rename(tmp, path) != 0)
-		err = td_error(TD_ERR_IO, "cannot rename %s: %s", tmp, strerror(errno));
+	if (rename(tmp, path) != 0) {
+		errnum = errno;
+		err = td_error(TD_ERR_IO, "cannot rename %s: %s", tmp, strerror(errnum));
+		(void)unlink(tmp);
+	}
 out:
+	if (err != TD_OK)
+		note_write_error(rd, path, errnum);
 	free(tmp);
 	free(path);
 	return err;
@@ -210,11 +244,37 @@ int rundir_trace(struct rundir *rd, const char *type, cJSON *record)
 	text[len++] = '\n';
 	text[len] = '\0';
 	pthread_mutex_lock(&rd->lock);
-	if (!rd->trace)
+	errno = 0;
+	if (!rd->trace) {
 		err = td_error(TD_ERR_INVALID, "%s: the run directory is open for reading only", rd->path);
-	else if (fwrite(text, 1, len, rd->trace) != len || fflush(rd->trace) != 0)
-		err = td_error(TD_ERR_IO, "cannot append to %s/trace.jsonl", rd->path);
+	} else if (atomic_load(&rd->write_errno)) {
+		/* After a failed write the trace ends at its last whole record. */
+		err = td_error(TD_ERR_IO, "cannot append to %s/trace.jsonl: %s", rd->path,
+			       strerror(atomic_load(&rd->write_errno)));
+	} else if (fwrite(text, 1, len, rd->trace) != len || fflush(rd->trace) != 0) {
+		int errnum = errno ? errno : EIO, expected = 0;
+		err = td_error(TD_ERR_IO, "cannot append to %s/trace.jsonl: %s", rd->path, strerror(errnum));
+		/* Cut a partly written record off so every line stays valid JSON. */
+		clearerr(rd->trace);
+		if (ftruncate(fileno(rd->trace), rd->trace_len) == 0)
+			(void)fseek(rd->trace, rd->trace_len, SEEK_SET);
+		if (atomic_compare_exchange_strong(&rd->write_errno, &expected, errnum))
+			rd->write_what = xasprintf("%s/trace.jsonl", rd->path);
+	} else {
+		rd->trace_len += (long)len;
+	}
 	pthread_mutex_unlock(&rd->lock);
 	free(text);
 	return err;
+}
+
+int rundir_write_error(struct rundir *rd, char **what)
+{
+	int e = atomic_load(&rd->write_errno);
+	if (what) {
+		pthread_mutex_lock(&rd->lock);
+		*what = e && rd->write_what ? xstrdup(rd->write_what) : NULL;
+		pthread_mutex_unlock(&rd->lock);
+	}
+	return e;
 }

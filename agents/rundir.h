@@ -61,6 +61,16 @@ int rundir_write(struct rundir *rd, const char *rel, const void *data, size_t le
  * then is written as one line and flushed. TD_ERR_IO when writing failed.
  */
 int rundir_trace(struct rundir *rd, const char *type, struct cJSON *record);
+
+/*
+ * The errno of the first write into the run directory that failed
+ * (rundir_write or rundir_trace; ENOSPC, EIO, ...), 0 while every write
+ * succeeded. *what (may be NULL) gets a copy of the failed file's path (the
+ * caller frees), NULL when none failed. After a failure the trace takes no
+ * more records and ends at its last whole line, and failed rundir_write()s
+ * leave no .tmp file behind.
+ */
+int rundir_write_error(struct rundir *rd, char **what);
 /* Milliseconds since rundir_open(). */
 double rundir_elapsed_ms(const struct rundir *rd);
 

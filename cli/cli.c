@@ -17,6 +17,14 @@ static const struct command commands[] = {
 	CLI_COMMANDS
 };
 
+void cli_exit_codes_help(FILE *f)
+{
+	fprintf(f, "exit codes:\n");
+#define X(name, code, what) fprintf(f, "  %-4d %s\n", code, what);
+	CLI_EXIT_CODES
+#undef X
+}
+
 static void usage(FILE *f)
 {
 	fprintf(f, "usage: trident <command> [options]\n\n"
@@ -24,7 +32,8 @@ static void usage(FILE *f)
 		   "commands:\n");
 	for (size_t i = 0; i < sizeof commands / sizeof commands[0]; i++)
 		fprintf(f, "  %-12s %s\n", commands[i].name, commands[i].summary);
-	fprintf(f, "\nRun 'trident <command> --help' for a command's options.\n");
+	fprintf(f, "\nRun 'trident <command> --help' for a command's options.\n\n");
+	cli_exit_codes_help(f);
 }
 
 int cli_main(int argc, char **argv)

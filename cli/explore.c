@@ -2,17 +2,20 @@
  * explore.c - `trident explore`: parse the flags, build a run, handle SIGINT,
  * print where the results are.
  */
+#include <errno.h>
 #include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <unistd.h>
 
 #include <cjson/cJSON.h>
 
 #include "agents/agents.h"
 #include "agents/report.h"
 #include "agents/run_record.h"
+#include "cli/cli.h"
 #include "cli/cli_commands.h"
 #include "core/config.h"
 #include "core/llm.h"
@@ -20,12 +23,67 @@
 #include "core/xalloc.h"
 
 static struct run *active_run;
+static volatile sig_atomic_t signals_seen;
 
+/*
+ * First SIGINT/SIGTERM: stop the run (model calls are cancelled, reports
+ * written). Second: quit at once; trace.jsonl and bugs.json are written as
+ * records arrive, so nothing recorded is lost.
+ */
 static void on_sigint(int sig)
 {
+	static const char msg[] = "\ntrident explore: interrupted again, quitting now "
+				  "(trace.jsonl and bugs.json hold what was recorded)\n";
 	(void)sig;
+	if (signals_seen++ && active_run) {
+		if (write(STDERR_FILENO, msg, sizeof(msg) - 1) < 0) {
+			/* nothing to do: we are leaving */
+		}
+		_exit(CLI_EXIT_INTERRUPTED);
+	}
 	if (active_run)
 		run_request_stop(active_run);
+}
+
+/* The exit code for a run_new() failure. */
+static int start_exit_code(int err)
+{
+	switch (err) {
+	case TD_ERR_CONFIG:
+	case TD_ERR_INVALID:
+		return CLI_EXIT_USAGE;
+	case TD_ERR_DEVICE:
+	case TD_ERR_NOT_FOUND:
+	case TD_ERR_CLOSED:
+	case TD_ERR_PROTOCOL:
+	case TD_ERR_TIMEOUT:
+		return CLI_EXIT_DEVICE;
+	case TD_ERR_AUTH:
+	case TD_ERR_BUDGET:
+		return CLI_EXIT_MODEL;
+	case TD_ERR_IO:
+		return CLI_EXIT_WRITE;
+	default:
+		return CLI_EXIT_ERROR;
+	}
+}
+
+/* The exit code for a finished run (CLI_EXIT_CODES in cli.h). */
+static int run_exit_code(int err, const struct run_stats *st, bool abandoned, bool fail_on_bugs)
+{
+	if (abandoned || err == TD_ERR_INTERRUPTED || !strcmp(st->stop_reason, "interrupted"))
+		return CLI_EXIT_INTERRUPTED;
+	if (err == TD_ERR_IO || !strcmp(st->stop_reason, "write"))
+		return CLI_EXIT_WRITE;
+	if (!strcmp(st->stop_reason, "device"))
+		return CLI_EXIT_DEVICE;
+	if (!strcmp(st->stop_reason, "model") || !strcmp(st->stop_reason, "budget"))
+		return CLI_EXIT_MODEL;
+	if (err != TD_OK)
+		return CLI_EXIT_ERROR;
+	if (fail_on_bugs && st->bugs > 0)
+		return CLI_EXIT_BUGS;
+	return CLI_EXIT_OK;
 }
 
 static void explore_usage(FILE *f)
@@ -65,14 +123,17 @@ static void explore_usage(FILE *f)
 		   "                    it reproduces (offline.confirm; oracle bugs are always replayed)\n"
 		   "  --junit FILE      also write JUnit XML: a testsuite for the run, a testcase per\n"
 		   "                    functionality, a failure per bug with its reproduction steps\n"
+		   "  --fail-on-bugs    exit 1 when the run reports a bug (for CI)\n"
 		   "  --quiet           no status line\n"
 		   "  --log-level L     trace, debug, info, warn, error, silent\n");
 	fputs(llm_flags_help(), f);
 	fprintf(f, "\nbrains:\n");
 	for (size_t i = 0; i < n; i++)
 		fprintf(f, "  %-10s %s\n", k[i]->name, k[i]->summary);
-	fprintf(f, "\nCtrl-C finishes the current step, writes the reports and exits. After kill -9,\n"
-		   "`trident report DIR` rebuilds them from DIR/trace.jsonl.\n");
+	fprintf(f, "\nCtrl-C (or SIGTERM) cancels the model call in flight, finishes the current step,\n"
+		   "writes the reports and exits 130 within a few seconds; a second Ctrl-C quits at once.\n"
+		   "After kill -9, `trident report DIR` rebuilds them from DIR/trace.jsonl.\n\n");
+	cli_exit_codes_help(f);
 }
 
 /* The value of a flag (argv[i+1] or after '='); NULL when missing. */
@@ -162,6 +223,7 @@ int cmd_explore(int argc, char **argv)
 	char *part_dir = NULL, *resume_device = NULL, *resume_brain = NULL;
 	const char *sets[12][2];
 	int n_sets = 0, err, rc = 1, i;
+	bool fail_on_bugs = false;
 	struct sigaction sa, old;
 
 	run_options_init(&o);
@@ -184,6 +246,7 @@ int cmd_explore(int argc, char **argv)
 		fprintf(stderr, "trident explore: %s\n", td_errmsg(err));
 		return 2;
 	}
+	(void)llm_check_config_file(cfg, config_path);
 	for (i = 1; i < argc; i++) {
 		const char *v;
 		int llm_rc;
@@ -234,25 +297,30 @@ int cmd_explore(int argc, char **argv)
 			o.brain = v;
 		} else if (is_flag(argv[i], "--steps")) {
 			NEED("--steps");
-			o.steps = (int)strtol(v, &end, 10);
-			if (*end || o.steps <= 0) {
-				fprintf(stderr, "trident explore: --steps needs a positive number, not '%s'\n", v);
+			long long n = strtoll(v, &end, 10);
+			o.steps = n >= 1 && n <= 10000000 ? (int)n : 0;
+			if (*end || !*v || !o.steps) {
+				fprintf(stderr, "trident explore: --steps needs a whole number from 1 to 10000000, "
+					"not '%s'\n", v);
 				rc = 2;
 				goto out;
 			}
 		} else if (is_flag(argv[i], "--minutes")) {
 			NEED("--minutes");
 			o.minutes = strtod(v, &end);
-			if (*end || o.minutes < 0) {
-				fprintf(stderr, "trident explore: --minutes needs a number >= 0, not '%s'\n", v);
+			if (*end || !*v || !(o.minutes >= 0 && o.minutes <= 525600)) {
+				fprintf(stderr, "trident explore: --minutes needs a number from 0 to 525600 "
+					"(a year), not '%s'\n", v);
 				rc = 2;
 				goto out;
 			}
 		} else if (is_flag(argv[i], "--seed")) {
 			NEED("--seed");
+			errno = 0;
 			o.seed = strtoll(v, &end, 10);
-			if (*end || o.seed < 0) {
-				fprintf(stderr, "trident explore: --seed needs a number >= 0, not '%s'\n", v);
+			if (*end || !*v || errno == ERANGE || o.seed < 0 || o.seed > 2147483647) {
+				fprintf(stderr, "trident explore: --seed needs a whole number from 0 to 2147483647, "
+					"not '%s'\n", v);
 				rc = 2;
 				goto out;
 			}
@@ -285,6 +353,8 @@ int cmd_explore(int argc, char **argv)
 		} else if (!strcmp(argv[i], "--confirm") && n_sets < 12) {
 			sets[n_sets][0] = "offline.confirm";
 			sets[n_sets++][1] = "true";
+		} else if (!strcmp(argv[i], "--fail-on-bugs")) {
+			fail_on_bugs = true;
 		} else if (!strcmp(argv[i], "--quiet")) {
 			o.status = 0;
 		} else {
@@ -331,8 +401,8 @@ int cmd_explore(int argc, char **argv)
 	err = run_new(cfg, &o, &r);
 	if (err != TD_OK) {
 		fprintf(stderr, "trident explore: %s\n", td_errmsg(err));
-		/* a bad configuration, or no app named with the home screen in front */
-		rc = err == TD_ERR_CONFIG || err == TD_ERR_INVALID ? 2 : 1;
+		/* a bad configuration, or no app named with the home screen in front: 2 */
+		rc = start_exit_code(err);
 		goto out;
 	}
 	memset(&sa, 0, sizeof(sa));
@@ -342,8 +412,6 @@ int cmd_explore(int argc, char **argv)
 	sigaction(SIGINT, &sa, &old);
 	sigaction(SIGTERM, &sa, NULL);
 	err = run_execute(r);
-	sigaction(SIGINT, &old, NULL);
-	active_run = NULL;
 	{
 		struct run_stats st;
 		run_get_stats(r, &st);
@@ -371,11 +439,24 @@ int cmd_explore(int argc, char **argv)
 			}
 			cJSON_Delete(sum);
 		}
-		printf("report: %s/report.html\n", resume ? resume : o.out_dir);
+		/* Only a path that was written. */
+		if (st.reports_written)
+			printf("report: %s/report.html\n", resume ? resume : o.out_dir);
+		else
+			printf("no report: the reports could not be written; %s/trace.jsonl holds the run\n",
+			       o.out_dir);
+		if (err != TD_OK && err != TD_ERR_INTERRUPTED)
+			fprintf(stderr, "trident explore: %s\n", td_errmsg(err));
+		rc = run_exit_code(err, &st, run_abandoned(r), fail_on_bugs);
 	}
-	if (err != TD_OK)
-		fprintf(stderr, "trident explore: %s\n", td_errmsg(err));
-	rc = err == TD_OK ? 0 : 1;
+	if (run_abandoned(r)) {
+		/* Agent threads still hold the run: leave without freeing it. */
+		fflush(stdout);
+		fflush(stderr);
+		_exit(rc);
+	}
+	sigaction(SIGINT, &old, NULL);
+	active_run = NULL;
 	goto out;
 config_error:
 	fprintf(stderr, "trident explore: %s\n", td_errmsg(TD_ERR_CONFIG));

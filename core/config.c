@@ -11,6 +11,7 @@
 #include <ctype.h>
 #include <cjson/cJSON.h>
 #include <errno.h>
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -62,6 +63,30 @@ static int is_doc_key(const char *key)
 	return key && key[0] == '#';
 }
 
+/*
+ * Whether number `got` fits key `key` of the defaults object `obj` (whose
+ * default is `want`): the range in obj's "#range" map when it names the key,
+ * else finite, not below 0 (or below the default when that is negative) and
+ * not above INT_MAX (1e15 for a fractional default), so that config_int
+ * never wraps. TD_ERR_CONFIG naming `origin`, `path` and the allowed range.
+ */
+static int check_range(const cJSON *obj, const char *key, const cJSON *want, double got,
+		       const char *origin, const char *path)
+{
+	const cJSON *rng = cJSON_GetObjectItemCaseSensitive(obj, "#range");
+	const cJSON *r = rng ? cJSON_GetObjectItemCaseSensitive(rng, key) : NULL;
+	double lo = want->valuedouble < 0 ? want->valuedouble : 0;
+	double hi = want->valuedouble == floor(want->valuedouble) ? 2147483647.0 : 1e15;
+	if (cJSON_IsArray(r) && cJSON_GetArraySize(r) == 2) {
+		lo = cJSON_GetArrayItem(r, 0)->valuedouble;
+		hi = cJSON_GetArrayItem(r, 1)->valuedouble;
+	}
+	if (isfinite(got) && got >= lo && got <= hi)
+		return TD_OK;
+	return td_error(TD_ERR_CONFIG, "%s%s%s: %.15g is out of range (allowed: %.15g to %.15g)", origin ? origin : "",
+			origin ? ": " : "", path, got, lo, hi);
+}
+
 /* Merge object `src` into object `dst`; `path` is the dotted prefix. */
 static int merge_object(cJSON *dst, const cJSON *src, const char *origin, struct strbuf *path)
 {
@@ -89,6 +114,9 @@ static int merge_object(cJSON *dst, const cJSON *src, const char *origin, struct
 			int err = merge_object(cur, item, origin, path);
 			if (err)
 				return err;
+		} else if (cJSON_IsNumber(cur) &&
+			   check_range(dst, item->string, cur, item->valuedouble, origin, path->buf)) {
+			return TD_ERR_CONFIG;
 		} else {
 			cJSON_ReplaceItemInObjectCaseSensitive(dst, item->string,
 							       cJSON_Duplicate(item, 1));
@@ -232,6 +260,8 @@ int config_set(struct config *cfg, const char *path, const char *value)
 			end++;
 		if (!*value || !end || *end || errno == ERANGE)
 			return td_error(TD_ERR_CONFIG, "%s: expected a number, got '%s'", path, value);
+		if (check_range(parent, cur->string, cur, d, NULL, path))
+			return TD_ERR_CONFIG;
 		repl = cJSON_CreateNumber(d);
 	} else if (cJSON_IsString(cur) || cJSON_IsNull(cur)) {
 		repl = cJSON_CreateString(value);

@@ -385,8 +385,10 @@ static int add_config_headers(struct llm *llm)
 			return td_error(TD_ERR_CONFIG, "llm.headers.%s: not a valid header", h->string);
 		bool secret = !strcasecmp(h->string, "authorization") ||
 			      !strcasecmp(h->string, "x-api-key") || !strcasecmp(h->string, "api-key");
-		add_header(llm, xasprintf("%s: %s", h->string, h->valuestring),
-			   secret ? xasprintf("%s: [REDACTED]", h->string) : NULL);
+		/* Any header carrying the key (a custom auth header) is shown redacted too. */
+		char *line = xasprintf("%s: %s", h->string, h->valuestring);
+		add_header(llm, line, secret ? xasprintf("%s: [REDACTED]", h->string)
+					     : llm->key && *llm->key ? llm_redact(line, llm->key) : NULL);
 	}
 	return TD_OK;
 }

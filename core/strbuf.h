@@ -45,7 +45,7 @@ int strbuf_add(struct strbuf *sb, const void *data, size_t len);
 int strbuf_adds(struct strbuf *sb, const char *s);
 int strbuf_addch(struct strbuf *sb, int c);
 int strbuf_addf(struct strbuf *sb, const char *fmt, ...) TD_PRINTF(2, 3);
-int strbuf_vaddf(struct strbuf *sb, const char *fmt, va_list ap);
+int strbuf_vaddf(struct strbuf *sb, const char *fmt, va_list ap) TD_PRINTF(2, 0);
 /* Append `s` as a JSON string literal, quotes included. */
 int strbuf_add_json_string(struct strbuf *sb, const char *s);
 

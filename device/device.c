@@ -20,6 +20,7 @@
 
 #include <errno.h>
 #include <pthread.h>
+#include <signal.h>
 #include <stdatomic.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -61,10 +62,15 @@ struct device {
 	size_t crash_log_seen;  /* bytes of the crash buffer already reported */
 	char crash_log_head[128];
 	char *last_xml;         /* the latest capture's dump, for error dialogs */
+	bool run_locked;        /* device_lock_run() holds RUN_LOCK_DIR */
 	char dump_path[96];     /* DEVICE_TMP_DIR/trident_dump_PID_N.xml, removed on close */
 	bool dumped;            /* dump_path may exist on the device */
 	long installs;          /* for per-install temporary APK names */
 };
+
+/* One run per device: a directory created atomically by mkdir. */
+#define RUN_LOCK_DIR "/data/local/tmp/trident.lock"
+
 
 /* Settings, with defaults when no config is given. */
 static long long cfg_int(const struct config *cfg, const char *path, long long def)
@@ -424,6 +430,7 @@ void device_close(struct device *dev)
 {
 	if (!dev)
 		return;
+	device_unlock_run(dev);
 	if (dev->anim_saved && dev->t)
 		restore_animations(dev);
 	if (dev->dumped && dev->t) {
@@ -490,8 +497,12 @@ int device_screen_size(struct device *dev, int *width, int *height)
 static int take_screenshot(struct device *dev, struct strbuf *png, int *w, int *h)
 {
 	int err = transport_exec(dev->t, "screencap -p", png);
-	if (!err)
-		err = device_parse_png_size((const unsigned char *)png->buf, png->len, w, h);
+	if (!err && device_parse_png_size((const unsigned char *)png->buf, png->len, w, h) != TD_OK)
+		/* screencap always writes a PNG: anything else is a stream cut
+		 * short (the device went away mid-transfer), so a transport failure
+		 * that recover() and the retry in device_capture() handle. */
+		err = td_error(TD_ERR_CLOSED, "screenshot is not a PNG (%zu bytes): the connection "
+			       "to %s dropped mid-transfer", png->len, dev->serial);
 	return err;
 }
 
@@ -648,11 +659,116 @@ int device_capture(struct device *dev, struct capture *out)
 {
 	int err = capture_once(dev, out);
 	if (err && transport_failure(err)) {
+		/* A capture changes nothing on the device, so it is redone also when
+		 * the device already answers again (it came back before the probe). */
 		err = transport_recover(dev->t, err);
-		if (!err)
+		if (!err || !atomic_load(&dev->t->lost))
 			err = capture_once(dev, out);
 	}
 	return err;
+}
+
+/* "PID@HOST" of this process. */
+static void lock_owner(char *buf, size_t n)
+{
+	char host[256] = "";
+	if (gethostname(host, sizeof host - 1) != 0 || !host[0])
+		snprintf(host, sizeof host, "unknown");
+	snprintf(buf, n, "%ld@%s", (long)getpid(), host);
+}
+
+/* Whether the owner "PID@HOST" is a process of this host that is gone. */
+static bool lock_owner_dead(const char *owner)
+{
+	char mine[300], host[256] = "";
+	long pid = 0;
+	lock_owner(mine, sizeof mine);
+	const char *at = strchr(mine, '@');
+	if (sscanf(owner, "%ld@%255s", &pid, host) != 2 || pid <= 0 || strcmp(host, at + 1))
+		return false;
+	return kill((pid_t)pid, 0) != 0 && errno == ESRCH;
+}
+
+int device_lock_run(struct device *dev)
+{
+	char owner[300];
+	if (strcmp(dev->backend, "adb") || dev->run_locked)
+		return TD_OK; /* an in-process simulator belongs to this run alone */
+	lock_owner(owner, sizeof owner);
+	for (int attempt = 0; attempt < 2; attempt++) {
+		struct strbuf cmd = STRBUF_INIT, out = STRBUF_INIT;
+		const char *mk[] = { "mkdir", RUN_LOCK_DIR, NULL };
+		const char *echo[] = { "echo", owner, NULL };
+		const char *file[] = { RUN_LOCK_DIR "/owner", NULL };
+		int code = 0, err = device_parse_join_argv(&cmd, mk);
+		if (!err)
+			err = strbuf_adds(&cmd, " && ");
+		if (!err)
+			err = device_parse_join_argv(&cmd, echo);
+		if (!err)
+			err = strbuf_adds(&cmd, " > ");
+		if (!err)
+			err = device_parse_join_argv(&cmd, file);
+		strbuf_init(&out, SHELL_CAP);
+		if (!err)
+			err = dev_shell(dev, cmd.buf, &out, NULL, &code);
+		strbuf_release(&cmd);
+		strbuf_release(&out);
+		if (err)
+			return err;
+		if (code == 0) {
+			dev->run_locked = true;
+			return TD_OK;
+		}
+		/* Held: by whom? */
+		char *held = NULL;
+		size_t len = 0;
+		if (device_pull(dev, RUN_LOCK_DIR "/owner", &held, &len) != TD_OK) {
+			free(held);
+			held = xstrdup("an unknown process");
+		}
+		else {
+			char *t = xmalloc(len + 1);
+			memcpy(t, held, len);
+			t[len] = '\0';
+			free(held);
+			held = t;
+		}
+		for (size_t k = strlen(held); k && (held[k - 1] == '\n' || held[k - 1] == ' '); k--)
+			held[k - 1] = '\0';
+		if (attempt == 0 && lock_owner_dead(held)) {
+			const char *rm[] = { "rm", "-r", "-f", RUN_LOCK_DIR, NULL };
+			log_warn("%s: removing the stale run lock of %s (that process is gone)", dev->serial, held);
+			free(held);
+			if (dev_runv(dev, rm, NULL) != TD_OK)
+				return td_error(TD_ERR_DEVICE, "%s: cannot remove the stale lock %s", dev->serial,
+						RUN_LOCK_DIR);
+			continue;
+		}
+		err = td_error(TD_ERR_INVALID, "device %s is busy: another trident run (%.200s) holds %s; "
+			       "two runs on one device disturb each other's replays. Wait for it to end, or "
+			       "when no run is left remove the lock: adb -s %s shell rm -r %s", dev->serial,
+			       held, RUN_LOCK_DIR, dev->serial, RUN_LOCK_DIR);
+		free(held);
+		return err;
+	}
+	return td_error(TD_ERR_INVALID, "device %s is busy (%s)", dev->serial, RUN_LOCK_DIR);
+}
+
+void device_unlock_run(struct device *dev)
+{
+	const char *rm[] = { "rm", "-r", "-f", RUN_LOCK_DIR, NULL };
+	if (!dev || !dev->run_locked)
+		return;
+	dev->run_locked = false;
+	if (device_lost(dev) || dev_runv(dev, rm, NULL) != TD_OK)
+		log_warn("%s: cannot remove the run lock %s; the next run removes it as stale",
+			 dev->serial, RUN_LOCK_DIR);
+}
+
+bool device_lost(const struct device *dev)
+{
+	return dev && atomic_load(&dev->t->lost);
 }
 
 void capture_release(struct capture *c)

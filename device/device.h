@@ -68,6 +68,23 @@ void device_close(struct device *dev);
 /* "sim" or "adb". */
 const char *device_backend(const struct device *dev);
 const char *device_serial(const struct device *dev);
+/*
+ * True when the device went away and did not come back within
+ * device.reconnect_ms (the run should end: exit code 3); false again once
+ * it answers.
+ */
+bool device_lost(const struct device *dev);
+/*
+ * One run per device: create /data/local/tmp/trident.lock on the device
+ * atomically (mkdir; quoted) with the owner "PID@HOST" inside. A lock whose
+ * owner is a gone process of this host is stale and taken over. When
+ * another run holds it: TD_ERR_INVALID with a message naming the owner and
+ * how to remove the lock. In-process simulators need no lock (TD_OK).
+ * device_close() releases it.
+ */
+int device_lock_run(struct device *dev) TD_MUST_CHECK;
+/* Remove the run lock when this device holds it. */
+void device_unlock_run(struct device *dev);
 /* The simulated app's package for "sim:" devices; NULL for adb and device_open_sim. */
 const char *device_sim_package(const struct device *dev);
 

@@ -14,6 +14,7 @@
 #ifndef TRIDENT_DEVICE_TRANSPORT_H
 #define TRIDENT_DEVICE_TRANSPORT_H
 
+#include <stdatomic.h>
 #include <stdbool.h>
 #include <stddef.h>
 
@@ -51,6 +52,10 @@ struct transport {
 	const struct transport_ops *ops;
 	const char *name;     /* "adb" or "sim" */
 	bool parallel;        /* calls may overlap (one connection per call) */
+	/* Set by recover() when the device did not come back in time; cleared
+	 * when it answers again. While set, recover() probes once and gives up
+	 * at once, so one loss costs the documented wait, not one per call. */
+	atomic_bool lost;
 };
 
 /* Thin wrappers over the ops; see struct transport_ops. */

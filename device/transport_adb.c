@@ -15,6 +15,7 @@
  */
 #include "device/transport.h"
 
+#include <stdatomic.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -101,7 +102,14 @@ static int adb_t_recover(struct transport *t, int failed_err)
 	if (probe(a, quick)) {
 		/* The device is fine: the failure was the operation's own. */
 		adb_client_free(quick);
+		atomic_store(&t->lost, false);
 		return td_error(failed_err, "%s", saved);
+	}
+	if (atomic_load(&t->lost)) {
+		/* Already waited the whole reconnect time for this loss. */
+		adb_client_free(quick);
+		return td_error(TD_ERR_DEVICE, "device %s lost (gave up after %d ms; %s)", a->serial,
+				a->wait_ms, saved);
 	}
 	long long start = mono_ms(), deadline = start + a->wait_ms;
 	bool tcp = strchr(a->serial, ':') != NULL;
@@ -133,6 +141,7 @@ static int adb_t_recover(struct transport *t, int failed_err)
 		}
 	}
 	adb_client_free(quick);
+	atomic_store(&t->lost, !back);
 	if (!back)
 		return td_error(TD_ERR_DEVICE, "device %s lost and not back within %d ms (%s)", a->serial,
 				a->wait_ms, saved);

@@ -8,7 +8,7 @@
 #   3. killing the model server mid-run loses no trace line and the run ends
 #      with its reports;
 #   4. separate Monitor requests (--separate-monitor, --no-pause);
-#   5. SIGINT finishes the current step, writes the reports, exits 0.
+#   5. SIGINT finishes the current step, writes the reports, exits 130.
 set -u
 SRC=${TRIDENT_SOURCE_DIR:?}
 BIN=${TRIDENT_BIN:?}
@@ -197,7 +197,8 @@ for _ in $(seq 1200); do
 	sleep 0.1
 done
 kill -INT "$EXPLORE_PID"
-wait "$EXPLORE_PID" || { cat "$WORK/out5"; fail "interrupted explore must exit 0"; }
+wait "$EXPLORE_PID"; RC=$?
+[ "$RC" -eq 130 ] || { cat "$WORK/out5"; fail "interrupted explore must exit 130, not $RC"; }
 python3 - "$WORK" <<'PY' || fail "run 5 checks"
 import json, sys
 w = sys.argv[1]

@@ -59,7 +59,7 @@ S="--adb-server 127.0.0.1:$ADB_PORT"
 
 # An explicit --adb-server where nothing listens: an error, and no server.
 out=$("$T" explore --device "$SERIAL" $S --out "$WORK/none" --steps 5 --quiet 2>&1); rc=$?
-check "explore with --adb-server and no server fails (rc=$rc)" [ $rc -eq 1 ]
+check "explore with --adb-server and no server fails with exit 3, device unreachable (rc=$rc)" [ $rc -eq 3 ]
 check "naming how to start one" grep -q "adb -P $ADB_PORT start-server" <<<"$out"
 check "and trident did not start one" bash -c "! python3 -c \"import socket; socket.create_connection(('127.0.0.1',$ADB_PORT),0.5)\" 2>/dev/null"
 

@@ -17,7 +17,8 @@ Every request is appended to --log as one JSON line {"n", "kind", "images",
 "text_len", "has_examples"}; with --dump DIR each request's text goes to
 DIR/NNNNNN-KIND.txt. --exit-after N makes the server exit (without
 answering) when request N+1 arrives: a model that dies mid-run. --delay S
-(and --detector-factor F) simulate model latency.
+(and --detector-factor F) simulate model latency. --stall accepts every
+request and never answers (a model server that hangs).
 Prints "PORT <n>" on stdout.
 """
 import argparse
@@ -100,6 +101,9 @@ class Handler(BaseHTTPRequestHandler):
             n = STATE["n"]
         if ARGS.exit_after and n > ARGS.exit_after:
             os._exit(0)
+        if ARGS.stall:
+            while True:
+                time.sleep(3600)
         rf = body.get("response_format") or {}
         kind = (rf.get("json_schema") or {}).get("name")
         if not kind:
@@ -144,6 +148,7 @@ def main():
     ap.add_argument("--exit-after", type=int, default=0)
     ap.add_argument("--dump", default="", help="write each request's text to DIR/NNNNNN-KIND.txt")
     ap.add_argument("--delay", type=float, default=0.0, help="seconds before each answer (model latency)")
+    ap.add_argument("--stall", action="store_true", help="accept requests and never answer")
     ap.add_argument("--detector-factor", type=float, default=1.0, help="detector answers take this many times longer")
     ARGS = ap.parse_args()
     with open(ARGS.script) as f:

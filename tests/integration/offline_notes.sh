@@ -11,7 +11,9 @@ tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 [ -f "$src/configs/apps/notes.json" ] || { echo "SKIP: no notes app"; exit 77; }
 
-"$bin" explore --device sim:notes --brain offline --out "$tmp/buggy" --steps 90 --quiet
+# --fail-on-bugs: exit 1 once a bug is reported (README "Exit codes").
+rc=0; "$bin" explore --device sim:notes --brain offline --out "$tmp/buggy" --steps 90 --quiet --fail-on-bugs || rc=$?
+[ "$rc" -eq 1 ] || { echo "FAIL: --fail-on-bugs with bugs must exit 1, not $rc"; exit 1; }
 test -f "$tmp/buggy/bugs.json"
 "$bin" eval --app "$src/configs/apps/notes.json" --run "$tmp/buggy" > "$tmp/eval.json"
 python3 - "$tmp/eval.json" "$tmp/buggy/trace.jsonl" <<'PY'
@@ -26,7 +28,7 @@ assert "replay" in types, "no replay confirmation traced"
 print("buggy: found", d["found"], "precision", d["precision"], "recall", d["recall"])
 PY
 
-"$bin" explore --device sim:notes:fixed --brain offline --out "$tmp/fixed" --steps 90 --quiet
+"$bin" explore --device sim:notes:fixed --brain offline --out "$tmp/fixed" --steps 90 --quiet --fail-on-bugs
 "$bin" eval --app "$src/configs/apps/notes.json" --run "$tmp/fixed" --fixed > "$tmp/eval-fixed.json"
 python3 - "$tmp/eval-fixed.json" <<'PY'
 import json, sys
