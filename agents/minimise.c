@@ -113,6 +113,13 @@ static void keep_steps(struct bug *b, const size_t *idx, size_t k, size_t tail)
 	b->n_steps = nb.n_steps;
 }
 
+static void release_actions(struct action *a, size_t n)
+{
+	for (size_t i = 0; i < n; i++)
+		action_release(&a[i]);
+	free(a);
+}
+
 int bug_minimise(struct device *dev, const char *package, const struct login_script *login, double overlap,
 		 int budget, struct bug *b, struct minimise_stats *stats)
 {
@@ -137,14 +144,16 @@ int bug_minimise(struct device *dev, const char *package, const struct login_scr
 		return TD_OK;
 	/* The finding the whole path shows, to compare each candidate with. */
 	all = xcalloc(b->n_steps + 1, sizeof(*all));
+	/* Deep copies: keep_steps() releases b's actions, and the path is
+	 * replayed once more at the end. */
 	for (size_t i = 0; i < b->n_steps; i++)
-		all[i] = b->steps[i].action;
+		action_copy(&all[i], &b->steps[i].action);
 	n_all = b->n_steps;
 	d.used = 1;
 	ok = replay_confirm_check(dev, package, login, overlap, b, all, n_all, 1, &title);
 	if (!ok || !title) {
 		log_info("\"%s\" did not reproduce before minimising; path kept", b->title ? b->title : "");
-		free(all);
+		release_actions(all, n_all);
 		free(title);
 		if (stats)
 			stats->replays = d.used;
@@ -192,7 +201,7 @@ int bug_minimise(struct device *dev, const char *package, const struct login_scr
 		stats->replays = d.used;
 		stats->steps_after = b->n_steps;
 	}
-	free(all);
+	release_actions(all, n_all);
 	free(idx);
 	free(title);
 	return TD_OK;
