@@ -618,8 +618,7 @@ static bool explorer_refresh(struct run *r, struct device *dev, int step, struct
 	if (err == TD_OK)
 		return true;
 	log_error("step %d: cannot capture the screen: %s", step, td_errmsg(err));
-	atomic_store(&r->fatal, err);
-	run_set_stop(r, "error");
+	run_set_fatal(r, err, td_errmsg(err));
 	return false;
 }
 
@@ -650,8 +649,7 @@ void *explorer_main(void *arg)
 	explorer_unlock(env, &epoch);
 	if (err != TD_OK) {
 		log_error("cannot capture the first screen: %s", td_errmsg(err));
-		atomic_store(&r->fatal, err);
-		run_set_stop(r, "error");
+		run_set_fatal(r, err, td_errmsg(err));
 		goto out;
 	}
 	while (!atomic_load(&env->stop) && !budget_spent(r)) {
@@ -783,8 +781,7 @@ void *explorer_main(void *arg)
 		screen_release(&cur);
 		if (err != TD_OK) {
 			log_error("step %d: cannot capture the screen: %s", step + 1, td_errmsg(err));
-			atomic_store(&r->fatal, err);
-			run_set_stop(r, "error");
+			run_set_fatal(r, err, td_errmsg(err));
 			break;
 		}
 		cur = next;

@@ -91,6 +91,19 @@ void run_set_stop(struct run *r, const char *reason)
 	atomic_store(&r->env.stop, true);
 }
 
+/* An error ends the run: keep its code and message (the first wins) so the
+ * controller reports this error, not its own thread's last message. */
+void run_set_fatal(struct run *r, int err, const char *msg)
+{
+	pthread_mutex_lock(&r->reason_lock);
+	if (!atomic_load(&r->fatal)) {
+		snprintf(r->fatal_msg, sizeof r->fatal_msg, "%s", msg ? msg : "");
+		atomic_store(&r->fatal, err);
+	}
+	pthread_mutex_unlock(&r->reason_lock);
+	run_set_stop(r, "error");
+}
+
 void run_request_stop(struct run *r)
 {
 	r->sig_stop = 1;
@@ -571,8 +584,9 @@ int run_execute(struct run *r)
 			run_set_stop(r, "time");
 		if (!atomic_load(&r->fatal) && run_write_failed(r)) {
 			/* Disk full or I/O error: every further step would be lost. */
-			atomic_store(&r->fatal, TD_ERR_IO);
 			run_set_stop(r, "write");
+			run_set_fatal(r, TD_ERR_IO, "cannot write the run's files (disk full or I/O error); "
+				      "what was recorded before is kept");
 		}
 		if (show && (tty ? t - last_status >= 0.5 : t - last_status >= interval)) {
 			show_status(r, t, tty, false);
@@ -593,8 +607,12 @@ int run_execute(struct run *r)
 		err = TD_ERR_INTERRUPTED;
 	} else {
 		queue_close(r->q);
-		if (atomic_load(&r->fatal))
-			err = atomic_load(&r->fatal);
+		if (atomic_load(&r->fatal)) {
+			pthread_mutex_lock(&r->reason_lock);
+			err = r->fatal_msg[0] ? td_error(atomic_load(&r->fatal), "%s", r->fatal_msg)
+					      : atomic_load(&r->fatal);
+			pthread_mutex_unlock(&r->reason_lock);
+		}
 	}
 report:
 	r->wall_s = now_s() - start;

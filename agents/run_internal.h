@@ -35,6 +35,7 @@ struct run {
 	atomic_int explorer_done;
 	atomic_int threads_done; /* agent threads that returned */
 	atomic_int fatal;        /* an error ended the run */
+	char fatal_msg[512];     /* its message, for the controller thread (under reason_lock) */
 	const char *stop_reason;
 	pthread_mutex_t reason_lock;
 	double wall_s;
@@ -59,6 +60,8 @@ void step_note_copy(struct step_note *dst, const struct step_note *src);
 
 /* Record why the run stops (first reason wins) and set the stop flag. */
 void run_set_stop(struct run *r, const char *reason);
+/* An error ends the run: its code and message reach run_execute() (first wins). */
+void run_set_fatal(struct run *r, int err, const char *msg);
 /* Send a message, waiting while the queue is full; false when closed (payload freed). */
 bool run_send_msg(struct run *r, int from, int to, int type, void *payload, void (*free_fn)(void *));
 /* A MSG_PAUSE / MSG_DETECTED payload for pause id `id`. */

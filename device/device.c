@@ -655,15 +655,22 @@ static int capture_once(struct device *dev, struct capture *out)
 	return err;
 }
 
+/* Captures tried after a transport failure before the error is returned. */
+#define CAPTURE_ATTEMPTS 3
+
 int device_capture(struct device *dev, struct capture *out)
 {
 	int err = capture_once(dev, out);
-	if (err && transport_failure(err)) {
-		/* A capture changes nothing on the device, so it is redone also when
-		 * the device already answers again (it came back before the probe). */
+	/* A capture changes nothing on the device, so it is redone also when the
+	 * device already answers again (it came back before the probe). A device
+	 * that drops again during the retry gets another recovery: a flapping
+	 * connection costs a few captures, not the run. Once a recovery has
+	 * waited the whole reconnect time the device is lost and we stop. */
+	for (int attempt = 0; attempt < CAPTURE_ATTEMPTS && err && transport_failure(err); attempt++) {
 		err = transport_recover(dev->t, err);
-		if (!err || !atomic_load(&dev->t->lost))
-			err = capture_once(dev, out);
+		if (err && atomic_load(&dev->t->lost))
+			break;
+		err = capture_once(dev, out);
 	}
 	return err;
 }
