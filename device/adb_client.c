@@ -25,6 +25,7 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "core/adb_wire.h"
 #include "core/log.h"
 #include "core/xalloc.h"
 #include "device/transport.h"
@@ -545,51 +546,40 @@ int adb_device_features(struct adb_client *c, const char *serial, struct strbuf 
 	return adb_host_query(c, svc, out);
 }
 
-int adb_shell_v2_packet(struct strbuf *out, int id, const void *data, size_t len)
-{
-	unsigned char hdr[5] = { (unsigned char)id, (unsigned char)len, (unsigned char)(len >> 8),
-				 (unsigned char)(len >> 16), (unsigned char)(len >> 24) };
-	if (len > 0xffffffffu)
-		return TD_ERR_TOO_BIG;
-	int err = strbuf_add(out, hdr, 5);
-	if (!err)
-		err = strbuf_add(out, data, len);
-	return err;
-}
-
 int adb_shell_v2_feed(struct adb_shell_v2_state *st, const unsigned char *buf, size_t len, size_t *used)
 {
 	size_t pos = 0;
 	int err = TD_OK;
-	while (len - pos >= 5) {
-		const unsigned char *p = buf + pos;
-		size_t plen = (size_t)p[1] | (size_t)p[2] << 8 | (size_t)p[3] << 16 | (size_t)p[4] << 24;
-		if (plen > len - pos - 5)
+	for (;;) {
+		int id;
+		const uint8_t *data;
+		size_t plen, got;
+		err = adb_shell_parse(buf + pos, len - pos, UINT32_MAX, &id, &data, &plen, &got);
+		if (err || !got)
 			break;
-		const unsigned char *data = p + 5;
-		switch (p[0]) {
-		case 1:
+		switch (id) {
+		case ADB_SHELL_STDOUT:
 			err = strbuf_add(st->out, data, plen);
 			break;
-		case 2:
+		case ADB_SHELL_STDERR:
 			err = strbuf_add(st->err, data, plen);
 			break;
-		case 3:
+		case ADB_SHELL_EXIT:
 			if (plen != 1)
 				err = td_error(TD_ERR_PROTOCOL, "shell v2: exit packet of %zu bytes", plen);
 			else
 				st->exit_code = data[0];
 			break;
-		case 0: case 4: case 5:
+		case ADB_SHELL_STDIN: case ADB_SHELL_CLOSE_STDIN: case ADB_SHELL_WINDOW_SIZE:
 			break; /* stdin, close-stdin and window size flow the other way */
 		default:
-			err = td_error(TD_ERR_PROTOCOL, "shell v2: unknown packet id %u", p[0]);
+			err = td_error(TD_ERR_PROTOCOL, "shell v2: unknown packet id %d", id);
 		}
 		if (err == TD_ERR_TOO_BIG)
 			err = td_error(TD_ERR_TOO_BIG, "shell output over %zu bytes", st->out->cap);
 		if (err)
 			break;
-		pos += 5 + plen;
+		pos += got;
 	}
 	*used = pos;
 	return err;
@@ -723,26 +713,11 @@ int adb_exec(struct adb_client *c, const char *serial, const char *cmd, struct s
 	return err;
 }
 
-/* Little-endian helpers for sync headers. */
-static void put_le32(unsigned char *p, uint32_t v)
-{
-	p[0] = (unsigned char)v;
-	p[1] = (unsigned char)(v >> 8);
-	p[2] = (unsigned char)(v >> 16);
-	p[3] = (unsigned char)(v >> 24);
-}
-
-static uint32_t get_le32(const unsigned char *p)
-{
-	return (uint32_t)p[0] | (uint32_t)p[1] << 8 | (uint32_t)p[2] << 16 | (uint32_t)p[3] << 24;
-}
-
 /* Send a sync request: 4-byte id, LE length, payload. */
 static int sync_send(int fd, const char *id, const void *data, size_t len, long long deadline)
 {
-	unsigned char hdr[8];
-	memcpy(hdr, id, 4);
-	put_le32(hdr + 4, (uint32_t)len);
+	uint8_t hdr[8];
+	adb_sync_header(hdr, id, (uint32_t)len);
 	int err = write_full(fd, hdr, 8, deadline);
 	if (!err && len)
 		err = write_full(fd, data, len, deadline);
@@ -784,9 +759,9 @@ int adb_sync_stat(struct adb_client *c, const char *serial, const char *path, st
 	if (!err && memcmp(r, "STAT", 4))
 		err = td_error(TD_ERR_PROTOCOL, "adb sync: expected STAT, got '%.4s'", r);
 	if (!err) {
-		st->mode = get_le32(r + 4);
-		st->size = get_le32(r + 8);
-		st->mtime = (long)get_le32(r + 12);
+		st->mode = adb_get_le32(r + 4);
+		st->size = adb_get_le32(r + 8);
+		st->mtime = (long)adb_get_le32(r + 12);
 	}
 	sync_quit(fd, deadline);
 	return err;
@@ -805,7 +780,7 @@ int adb_sync_pull(struct adb_client *c, const char *serial, const char *path, st
 		unsigned char hdr[8];
 		if ((err = read_full(fd, hdr, 8, deadline)))
 			break;
-		uint32_t len = get_le32(hdr + 4);
+		uint32_t len = adb_get_le32(hdr + 4);
 		if (!memcmp(hdr, "DONE", 4))
 			break;
 		if (!memcmp(hdr, "FAIL", 4)) {
@@ -848,14 +823,14 @@ int adb_sync_push(struct adb_client *c, const char *serial, const char *path, co
 	if (!err) {
 		unsigned char done[8];
 		memcpy(done, "DONE", 4);
-		put_le32(done + 4, (uint32_t)time(NULL));
+		adb_put_le32(done + 4, (uint32_t)time(NULL));
 		err = write_full(fd, done, 8, deadline);
 	}
 	unsigned char r[8];
 	if (!err)
 		err = read_full(fd, r, 8, deadline);
 	if (!err && !memcmp(r, "FAIL", 4))
-		err = sync_fail(fd, get_le32(r + 4), "push", path, deadline);
+		err = sync_fail(fd, adb_get_le32(r + 4), "push", path, deadline);
 	else if (!err && memcmp(r, "OKAY", 4))
 		err = td_error(TD_ERR_PROTOCOL, "adb push %s: expected OKAY, got '%.4s'", path, r);
 	sync_quit(fd, deadline);
@@ -878,10 +853,10 @@ int adb_sync_list(struct adb_client *c, const char *serial, const char *path,
 		if (!memcmp(d, "DONE", 4))
 			break;
 		if (!memcmp(d, "FAIL", 4)) {
-			err = sync_fail(fd, get_le32(d + 4), "list", path, deadline);
+			err = sync_fail(fd, adb_get_le32(d + 4), "list", path, deadline);
 			break;
 		}
-		uint32_t namelen = get_le32(d + 16);
+		uint32_t namelen = adb_get_le32(d + 16);
 		if (memcmp(d, "DENT", 4) || namelen > 4096) {
 			err = td_error(TD_ERR_PROTOCOL, "adb list %s: bad entry '%.4s'", path, d);
 			break;
@@ -892,7 +867,7 @@ int adb_sync_list(struct adb_client *c, const char *serial, const char *path,
 		name[namelen] = '\0';
 		if (!strcmp(name, ".") || !strcmp(name, ".."))
 			continue;
-		struct transport_stat st = { get_le32(d + 4), get_le32(d + 8), (long)get_le32(d + 12) };
+		struct transport_stat st = { adb_get_le32(d + 4), adb_get_le32(d + 8), (long)adb_get_le32(d + 12) };
 		fn(ctx, name, &st);
 	}
 	sync_quit(fd, deadline);

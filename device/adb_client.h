@@ -112,7 +112,5 @@ int adb_shell_v2_feed(struct adb_shell_v2_state *st, const unsigned char *buf, s
  * expanded. Exposed for tests.
  */
 int adb_shell_v1_result(struct strbuf *raw, struct strbuf *out, int *exit_code) TD_MUST_CHECK;
-/* Encode one packet into `out` (appends). */
-int adb_shell_v2_packet(struct strbuf *out, int id, const void *data, size_t len) TD_MUST_CHECK;
 
 #endif

@@ -45,6 +45,7 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "core/adb_wire.h"
 #include "core/error.h"
 #include "core/log.h"
 #include "core/strbuf.h"
@@ -57,27 +58,6 @@
 #define HELLO_TIMEOUT_SEC 10 /* a client must send CNXN this soon */
 #define SHELL_PROMPT "trident_sim:/ $ "
 #define MAX_LINE 8192
-
-/* ----- little-endian helpers ----- */
-
-static uint32_t get_le32(const uint8_t *p)
-{
-	return (uint32_t)p[0] | (uint32_t)p[1] << 8 | (uint32_t)p[2] << 16 | (uint32_t)p[3] << 24;
-}
-
-static void put_le32(uint8_t *p, uint32_t v)
-{
-	p[0] = (uint8_t)v;
-	p[1] = (uint8_t)(v >> 8);
-	p[2] = (uint8_t)(v >> 16);
-	p[3] = (uint8_t)(v >> 24);
-}
-
-static void put_le64(uint8_t *p, uint64_t v)
-{
-	put_le32(p, (uint32_t)v);
-	put_le32(p + 4, (uint32_t)(v >> 32));
-}
 
 /* ----- packets ----- */
 
@@ -112,12 +92,12 @@ int adb_packet_parse(const uint8_t *buf, size_t len, uint32_t max_payload, bool 
 	*used = 0;
 	if (len < ADB_HEADER_SIZE)
 		return TD_OK;
-	pkt->command = get_le32(buf);
-	pkt->arg0 = get_le32(buf + 4);
-	pkt->arg1 = get_le32(buf + 8);
-	pkt->data_length = get_le32(buf + 12);
-	pkt->data_check = get_le32(buf + 16);
-	pkt->magic = get_le32(buf + 20);
+	pkt->command = adb_get_le32(buf);
+	pkt->arg0 = adb_get_le32(buf + 4);
+	pkt->arg1 = adb_get_le32(buf + 8);
+	pkt->data_length = adb_get_le32(buf + 12);
+	pkt->data_check = adb_get_le32(buf + 16);
+	pkt->magic = adb_get_le32(buf + 20);
 	pkt->data = NULL;
 	if (pkt->magic != (pkt->command ^ 0xffffffffu))
 		return td_error(TD_ERR_PROTOCOL, "adb packet: bad magic 0x%08x for command 0x%08x",
@@ -154,12 +134,12 @@ int adb_packet_encode(struct strbuf *out, uint32_t command, uint32_t arg0, uint3
 	if (len > ADB_MAX_PAYLOAD)
 		return td_error(TD_ERR_TOO_BIG, "adb packet: payload of %zu bytes too big", len);
 	uint8_t h[ADB_HEADER_SIZE];
-	put_le32(h, command);
-	put_le32(h + 4, arg0);
-	put_le32(h + 8, arg1);
-	put_le32(h + 12, (uint32_t)len);
-	put_le32(h + 16, len ? adb_payload_checksum(data, len) : 0);
-	put_le32(h + 20, command ^ 0xffffffffu);
+	adb_put_le32(h, command);
+	adb_put_le32(h + 4, arg0);
+	adb_put_le32(h + 8, arg1);
+	adb_put_le32(h + 12, (uint32_t)len);
+	adb_put_le32(h + 16, len ? adb_payload_checksum(data, len) : 0);
+	adb_put_le32(h + 20, command ^ 0xffffffffu);
 	return add_framed(out, h, sizeof h, data, len);
 }
 
@@ -212,36 +192,6 @@ int adb_service_parse(const char *dest, size_t len, struct adb_service *svc)
 			(int)(len > 64 ? 64 : len), dest);
 }
 
-/* ----- shell protocol ----- */
-
-int adb_shell_parse(const uint8_t *buf, size_t len, size_t max_len, int *id,
-		    const uint8_t **data, size_t *data_len, size_t *used)
-{
-	*used = 0;
-	if (len < ADB_SHELL_HEADER)
-		return TD_OK;
-	uint32_t n = get_le32(buf + 1);
-	if (n > max_len)
-		return td_error(TD_ERR_PROTOCOL, "shell protocol: packet of %u bytes over %zu", n, max_len);
-	if (len - ADB_SHELL_HEADER < n)
-		return TD_OK;
-	*id = buf[0];
-	*data = buf + ADB_SHELL_HEADER;
-	*data_len = n;
-	*used = ADB_SHELL_HEADER + (size_t)n;
-	return TD_OK;
-}
-
-int adb_shell_encode(struct strbuf *out, int id, const void *data, size_t len)
-{
-	uint8_t h[ADB_SHELL_HEADER];
-	if (len > UINT32_MAX)
-		return TD_ERR_TOO_BIG;
-	h[0] = (uint8_t)id;
-	put_le32(h + 1, (uint32_t)len);
-	return add_framed(out, h, sizeof h, data, len);
-}
-
 /* ----- sync protocol ----- */
 
 static const char *const sync_ids[] = { "STAT", "STA2", "LST2", "LIST", "SEND", "RECV", "DATA", "DONE", "QUIT" };
@@ -263,7 +213,7 @@ int adb_sync_parse(const uint8_t *buf, size_t len, struct adb_sync_request *req,
 				req->id[i] = '?';
 		return td_error(TD_ERR_PROTOCOL, "sync: unknown request '%s'", req->id);
 	}
-	req->arg = get_le32(buf + 4);
+	req->arg = adb_get_le32(buf + 4);
 	req->data = buf + 8;
 	req->data_len = 0;
 	if (strcmp(req->id, "DONE") == 0 || strcmp(req->id, "QUIT") == 0) {
@@ -879,7 +829,7 @@ static int sync_flush(struct sync_ctx *s)
 static void sync_add_u32(struct strbuf *sb, uint32_t v)
 {
 	uint8_t b[4];
-	put_le32(b, v);
+	adb_put_le32(b, v);
 	(void)strbuf_add(sb, b, 4);
 }
 
@@ -918,21 +868,21 @@ static void sync_stat(struct sync_ctx *s, const struct adb_sync_request *r, cons
 	memset(b, 0, sizeof b);
 	memcpy(b, r->id, 4);
 	if (st.mode == 0) {
-		put_le32(b + 4, ENOENT);
+		adb_put_le32(b + 4, ENOENT);
 	} else {
 		uint64_t ino = 1469598103934665603ull;
 		for (const char *p = path; *p; p++)
 			ino = (ino ^ (unsigned char)*p) * 1099511628211ull;
-		put_le64(b + 8, 0xfd00);
-		put_le64(b + 16, ino & 0xffffffffull);
-		put_le32(b + 24, st.mode);
-		put_le32(b + 28, S_ISDIR(st.mode) ? 2 : 1);
-		put_le32(b + 32, 1000);
-		put_le32(b + 36, 1000);
-		put_le64(b + 40, st.size);
-		put_le64(b + 48, (uint64_t)st.mtime);
-		put_le64(b + 56, (uint64_t)st.mtime);
-		put_le64(b + 64, (uint64_t)st.mtime);
+		adb_put_le64(b + 8, 0xfd00);
+		adb_put_le64(b + 16, ino & 0xffffffffull);
+		adb_put_le32(b + 24, st.mode);
+		adb_put_le32(b + 28, S_ISDIR(st.mode) ? 2 : 1);
+		adb_put_le32(b + 32, 1000);
+		adb_put_le32(b + 36, 1000);
+		adb_put_le64(b + 40, st.size);
+		adb_put_le64(b + 48, (uint64_t)st.mtime);
+		adb_put_le64(b + 56, (uint64_t)st.mtime);
+		adb_put_le64(b + 64, (uint64_t)st.mtime);
 	}
 	(void)strbuf_add(&s->reply, b, sizeof b);
 }

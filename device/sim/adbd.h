@@ -22,6 +22,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "core/adb_wire.h"
 #include "core/error.h"
 #include "core/strbuf.h"
 
@@ -92,25 +93,7 @@ struct adb_service {
  */
 int adb_service_parse(const char *dest, size_t len, struct adb_service *svc) TD_MUST_CHECK;
 
-/* shell protocol (shell_v2) packet ids */
-enum adb_shell_id {
-	ADB_SHELL_STDIN = 0,
-	ADB_SHELL_STDOUT = 1,
-	ADB_SHELL_STDERR = 2,
-	ADB_SHELL_EXIT = 3,
-	ADB_SHELL_CLOSE_STDIN = 4,
-	ADB_SHELL_WINDOW_SIZE = 5,
-};
-#define ADB_SHELL_HEADER 5 /* u8 id, u32 length */
-
-/*
- * Parse one shell-protocol packet from `buf`: TD_OK with *used = packet
- * size (or 0 when incomplete), *id and the payload span; TD_ERR_PROTOCOL
- * when the length passes `max_len`.
- */
-int adb_shell_parse(const uint8_t *buf, size_t len, size_t max_len, int *id,
-		    const uint8_t **data, size_t *data_len, size_t *used) TD_MUST_CHECK;
-int adb_shell_encode(struct strbuf *out, int id, const void *data, size_t len) TD_MUST_CHECK;
+/* shell protocol (shell,v2): adb_shell_parse() and adb_shell_encode() in core/adb_wire.h */
 
 /* sync protocol */
 #define ADB_SYNC_DATA_MAX (64 * 1024)

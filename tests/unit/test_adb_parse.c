@@ -15,6 +15,7 @@
 
 #include "core/error.h"
 #include "core/strbuf.h"
+#include "core/adb_wire.h"
 #include "device/adb_client.h"
 #include "device/app_info.h"
 #include "device/device.h"
@@ -147,11 +148,11 @@ TEST(devices_l)
 TEST(shell_v2_framing)
 {
 	struct strbuf wire = STRBUF_INIT, out = STRBUF_INIT, err = STRBUF_INIT;
-	CHECK_OK(adb_shell_v2_packet(&wire, 1, "hello ", 6));
-	CHECK_OK(adb_shell_v2_packet(&wire, 2, "oops\n", 5));
-	CHECK_OK(adb_shell_v2_packet(&wire, 1, "world\n", 6));
+	CHECK_OK(adb_shell_encode(&wire, 1, "hello ", 6));
+	CHECK_OK(adb_shell_encode(&wire, 2, "oops\n", 5));
+	CHECK_OK(adb_shell_encode(&wire, 1, "world\n", 6));
 	unsigned char code = 3;
-	CHECK_OK(adb_shell_v2_packet(&wire, 3, &code, 1));
+	CHECK_OK(adb_shell_encode(&wire, 3, &code, 1));
 	CHECK_INT_EQ(wire.len, 4 * 5 + 6 + 5 + 6 + 1);
 	CHECK_INT_EQ((unsigned char)wire.buf[0], 1);
 	CHECK_INT_EQ((unsigned char)wire.buf[1], 6);
