@@ -402,6 +402,38 @@ static char *render_junit(struct app_group *groups, size_t n_groups)
 	return strbuf_detach(&x, NULL);
 }
 
+/* The distinct bugs as JSON: {"bugs": [{app, title, category, functionality, found_by, runs, found: [...]}]}. */
+static char *bugs_json(struct app_group *groups, size_t n_groups)
+{
+	cJSON *root = cJSON_CreateObject(), *list = cJSON_AddArrayToObject(root, "bugs");
+	char *text;
+	for (size_t g = 0; g < n_groups; g++)
+		for (size_t b = 0; b < groups[g].n_bugs; b++) {
+			struct distinct_bug *d = &groups[g].bugs[b];
+			cJSON *o = cJSON_CreateObject(), *found = cJSON_CreateArray();
+			cJSON_AddStringToObject(o, "app", groups[g].name);
+			cJSON_AddStringToObject(o, "title", d->bug.title ? d->bug.title : "");
+			cJSON_AddStringToObject(o, "category", bug_category_name(d->bug.category));
+			if (d->bug.functionality)
+				cJSON_AddStringToObject(o, "functionality", d->bug.functionality);
+			cJSON_AddStringToObject(o, "found_by", d->bug.found_by ? d->bug.found_by : "");
+			cJSON_AddNumberToObject(o, "runs", (double)d->n_runs);
+			for (size_t k = 0; k < d->n_found; k++) {
+				cJSON *f = cJSON_CreateObject();
+				cJSON_AddStringToObject(f, "run", d->found[k].run_id);
+				cJSON_AddStringToObject(f, "bug", d->found[k].bug_id);
+				cJSON_AddStringToObject(f, "report", d->found[k].report);
+				cJSON_AddItemToArray(found, f);
+			}
+			cJSON_AddItemToObject(o, "found", found);
+			cJSON_AddItemToObject(o, "bug", cJSON_Duplicate(d->json, 1));
+			cJSON_AddItemToArray(list, o);
+		}
+	text = cJSON_Print(root);
+	cJSON_Delete(root);
+	return text;
+}
+
 static int write_file(const char *path, const char *text)
 {
 	char *tmp = xasprintf("%s.tmp", path);
@@ -447,6 +479,13 @@ int campaign_write_outputs(const char *base, const cJSON *state, const char *jun
 	path = xasprintf("%s/index.html", base);
 	err = write_file(path, html);
 	free(path);
+	if (!err) {
+		char *text = bugs_json(groups, n_groups);
+		path = xasprintf("%s/bugs.json", base);
+		err = write_file(path, text);
+		free(path);
+		free(text);
+	}
 	if (!err) {
 		path = junit_path ? xstrdup(junit_path) : xasprintf("%s/junit.xml", base);
 		err = write_file(path, xml);
