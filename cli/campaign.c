@@ -179,14 +179,13 @@ static void fmt_eta(char *buf, size_t n, double s)
 /* The live progress line: runs done/total, bugs, ETA. */
 static void progress(struct sched *s, bool final)
 {
-	int done = 0, failed = 0, running = 0, bugs = 0, alive = 0;
+	int done = 0, failed = 0, running = 0, alive = 0;
 	size_t total = s->c->n_runs;
 	char eta[32], line[256];
 	for (size_t i = 0; i < total; i++) {
 		done += is_state(s->runs[i], "done");
 		failed += is_state(s->runs[i], "failed");
 		running += is_state(s->runs[i], "running");
-		bugs += (int)num(s->runs[i], "bugs", 0);
 	}
 	for (size_t i = 0; i < s->n_slots; i++)
 		alive += !s->slots[i].down;
@@ -198,7 +197,6 @@ static void progress(struct sched *s, bool final)
 	} else {
 		fmt_eta(eta, sizeof eta, final ? 0 : -1);
 	}
-	(void)bugs;
 	snprintf(line, sizeof line, "campaign: %d/%zu runs done, %d failed, %d running, %d distinct bugs, "
 		 "%.0fs, ETA %s", done, total, failed, running, s->unique_bugs, mono_s() - s->t0, eta);
 	if (s->quiet)
@@ -492,8 +490,10 @@ static void finish_run(struct sched *s, struct slot *sl, int status, const struc
 	set_num(run, "cpu_s", num(run, "cpu_s", 0) + cpu);
 	set_num(run, "max_rss_kb", (double)ru->ru_maxrss > num(run, "max_rss_kb", 0) ? (double)ru->ru_maxrss
 										     : num(run, "max_rss_kb", 0));
-	s->finished_time += elapsed;
-	s->finished_count++;
+	if (!(WIFEXITED(status) && WEXITSTATUS(status) == CLI_EXIT_INTERRUPTED)) {
+		s->finished_time += elapsed;
+		s->finished_count++;
+	}
 	s->modes[i] = MODE_FRESH;
 	campaign_state_read_results(s->out, run);
 	if (WIFSIGNALED(status)) {
