@@ -257,6 +257,12 @@ static int parse_options(const struct loader *ld, const char *where, const cJSON
 		snprintf(key, sizeof key, "%s.config", where);
 		if (!cJSON_IsObject(v))
 			return bad(ld, key, "must be an object of config keys (as in configs/default.json)%s", "");
+		if (cJSON_GetObjectItemCaseSensitive(cJSON_GetObjectItemCaseSensitive(v, "llm"), "api_key")) {
+			/* It would be copied into OUT/configs/ and every run's command: keys stay in the environment. */
+			snprintf(key, sizeof key, "%s.config.llm.api_key", where);
+			return bad(ld, key, "API keys do not go into campaign files: set the environment variable "
+				   "that llm.api_key_env names (OPENAI_API_KEY, ...)%s", "");
+		}
 		/* Validated as a config file would be, named by its key path. */
 		cfg = config_defaults();
 		text = cJSON_PrintUnformatted(v);

@@ -102,6 +102,7 @@ bad_file fit '{"apps": [{"package": "com.x"}], "devices": ["sim"]}' "apps[0]: no
 bad_file seeds '{"apps": [{"sim": "notes", "seeds": [1, 1]}], "devices": ["sim"]}' "apps[0].seeds[1]: seed listed twice"
 bad_file dup '{"apps": [{"sim": "notes"}], "devices": ["emulator-5554", "emulator-5554"]}' "devices[1]: 'emulator-5554' is listed twice"
 bad_file config '{"apps": [{"sim": "notes", "config": {"run": {"steps": -4}}}], "devices": ["sim"]}' "bad-config.json: apps[0].config"
+bad_file key2 '{"apps": [{"sim": "notes", "config": {"llm": {"api_key": "sk-x"}}}], "devices": ["sim"]}' "apps[0].config.llm.api_key: API keys do not go into campaign files"
 bad_file apk '{"apps": [{"apk": "nowhere.apk"}], "devices": ["sim"]}' "apps[0].apk: no such file"
 bad_file json '{"apps": [' "bad-json.json:1:"
 bad_file server '{"adb_server": "nohost", "apps": [{"sim": "notes"}], "devices": ["sim"]}' "adb_server: 'nohost' is not HOST:PORT"
