@@ -11,7 +11,7 @@
 #     it); `--resume` finishes the rest without redoing completed runs (their
 #     traces are untouched) and continues the killed run (explore --resume).
 # A runs each app once (seed 1), B twice (seeds 1 and 2), to stay short.
-# TRIDENT_CAMPAIGN_STEPS (default 15) lowers the budget under sanitizers.
+# TRIDENT_CAMPAIGN_STEPS sets the step budget (default 15; 12 in sanitizer builds).
 # Private HOME, adb server port and simd ports; everything is killed at the end.
 set -u
 
@@ -23,7 +23,9 @@ SIMD=${TRIDENT_SIMD:-}
 : "${TRIDENT_BIN:?}"
 : "${TRIDENT_SOURCE_DIR:?}"
 T=$TRIDENT_BIN
-STEPS=${TRIDENT_CAMPAIGN_STEPS:-15}
+# Sanitizer builds (build/sanitize-*) are 3-5x slower: a shorter budget there.
+case "${TRIDENT_BUILD_DIR:-}" in *sanitize-*) DEFAULT_STEPS=12 ;; *) DEFAULT_STEPS=15 ;; esac
+STEPS=${TRIDENT_CAMPAIGN_STEPS:-$DEFAULT_STEPS}
 
 WORK=$(mktemp -d /tmp/trident-campaign-adb-XXXXXX)
 export HOME="$WORK/home" TMPDIR="$WORK/tmp"
