@@ -44,6 +44,9 @@ struct crud_field {
 struct oracle_crud_tracker {
 	struct crud_field *fields;
 	size_t n_fields, alloc_fields;
+	/* Every field's text the first time the run saw it (a placeholder, in dumps without hints). */
+	struct crud_field *first;
+	size_t n_first, alloc_first;
 	/* The row opened from a list (have_opened), and that list's rows then. */
 	bool have_opened;
 	char *list_id, *list_activity, *opened;
@@ -80,6 +83,11 @@ void oracle_crud_tracker_free(struct oracle_crud_tracker *t)
 		free(t->fields[i].initial);
 	}
 	free(t->fields);
+	for (size_t i = 0; i < t->n_first; i++) {
+		free(t->first[i].rid);
+		free(t->first[i].initial);
+	}
+	free(t->first);
 	drop_opened(t);
 	free(t);
 }
@@ -165,6 +173,21 @@ static void sync_fields(struct oracle_crud_tracker *t, const struct ui_tree *tre
 	t->n_fields = k;
 	for (size_t i = 0; i < tree->n_nodes; i++) {
 		const struct ui_widget *w = tree->nodes[i];
+		bool known = false;
+
+		if (!ui_class_is_editable(w->class_name) || !*w->resource_id || !ui_widget_visible(w, &tree->screen))
+			continue;
+		for (size_t j = 0; j < t->n_first && !known; j++)
+			known = strcmp(t->first[j].rid, w->resource_id) == 0;
+		if (known)
+			continue;
+		t->first = xgrow(t->first, &t->alloc_first, t->n_first + 1, sizeof(*t->first));
+		t->first[t->n_first].rid = xstrdup(w->resource_id);
+		t->first[t->n_first].initial = xstrdup(w->text);
+		t->n_first++;
+	}
+	for (size_t i = 0; i < tree->n_nodes; i++) {
+		const struct ui_widget *w = tree->nodes[i];
 
 		if (!form_field(tree, w) || field_of(t, w->resource_id))
 			continue;
@@ -244,6 +267,28 @@ static const struct oracle_list *full_list(const struct ui_tree *t, const struct
 	return NULL;
 }
 
+/*
+ * Whether `after` shows a search or filter field holding typed text (not
+ * its hint, not the text the run first saw in it): the list may hide the
+ * entry on purpose.
+ */
+static bool list_filtered(const struct oracle_crud_tracker *t, const struct ui_tree *after)
+{
+	for (size_t i = 0; i < after->n_nodes; i++) {
+		const struct ui_widget *w = after->nodes[i];
+		bool placeholder = !*w->text || strcmp(w->text, w->hint) == 0;
+
+		if (!ui_class_is_editable(w->class_name) || w->password || !ui_widget_visible(w, &after->screen) ||
+		    form_field(after, w))
+			continue;
+		for (size_t j = 0; j < t->n_first && !placeholder; j++)
+			placeholder = strcmp(t->first[j].rid, w->resource_id) == 0 && strcmp(t->first[j].initial, w->text) == 0;
+		if (!placeholder)
+			return true;
+	}
+	return false;
+}
+
 /* The create/update check on a confirm taken on `before`. */
 static bool saved_not_shown(struct oracle_crud_tracker *t, const struct ui_tree *before,
 			    const struct ui_tree *after, const struct action *done, struct oracle_finding *f)
@@ -295,17 +340,19 @@ static bool saved_not_shown(struct oracle_crud_tracker *t, const struct ui_tree 
 	old_shown = old && screen_shows_whole(after, old);
 	nl = oracle_lists(after, &ls);
 	list = full_list(after, ls, nl);
+	if (list && !old_shown && list_filtered(t, after))
+		list = NULL;
 	if (old_shown || list) {
 		oracle_finding_init(f);
 		f->category = BUG_CAT_DATA_OPERATION;
 		f->oracle = "crud";
 		if (old_shown) {
-			f->title = xasprintf("'%s' was edited to '%s' but the next screen still shows '%s'", old, value,
-					     old);
+			f->title = xasprintf("An edit of '%s' is not shown: the next screen still shows the old value",
+					     field->resource_id);
 			f->expected = xasprintf("the edited value '%s' shown in place of '%s'", value, old);
 			f->actual = xasprintf("'%s' is still shown and '%s' is not", old, value);
 		} else {
-			f->title = xasprintf("'%s' was saved but the list does not show it", value);
+			f->title = xasprintf("An entry saved from '%s' is missing from the list", field->resource_id);
 			f->expected = xasprintf("a row with '%s', the value typed", value);
 			f->actual = xasprintf("no row or text contains '%s'", value);
 		}
@@ -407,14 +454,19 @@ static bool deleted_wrong(const struct oracle_crud_tracker *t, const struct ui_t
 	oracle_finding_init(f);
 	f->category = BUG_CAT_DATA_OPERATION;
 	f->oracle = "crud";
+	const char *tail = strrchr(t->list_id, '/');
+	char list_name[128];
+
+	snprintf(list_name, sizeof(list_name), "%.*s", (int)strcspn(tail ? tail + 1 : t->list_id, "#"),
+		 tail ? tail + 1 : t->list_id);
 	if (after_n >= before_n && gone) {
-		f->title = xasprintf("Deleting '%s' removed '%s' instead", t->opened, gone);
+		f->title = xasprintf("Deleting a row opened from '%s' removes another row instead", list_name);
 		f->actual = xasprintf("'%s' is still listed and '%s' is gone", t->opened, gone);
 	} else if (after_n >= before_n) {
-		f->title = xasprintf("Deleting '%s' leaves it in the list", t->opened);
+		f->title = xasprintf("Deleting a row opened from '%s' leaves it in the list", list_name);
 		f->actual = xasprintf("'%s' is still listed, %zu rows as before", t->opened, l->n_rows);
 	} else {
-		f->title = xasprintf("Deleting '%s' also removed '%s'", t->opened, gone);
+		f->title = xasprintf("Deleting a row opened from '%s' removes another row too", list_name);
 		f->actual = xasprintf("'%s' is gone too", gone);
 	}
 	f->expected = xasprintf("the row '%s', and only it, gone from the list", t->opened);
@@ -521,8 +573,6 @@ bool oracle_crud_step(struct oracle_crud_tracker *t, const struct ui_tree *befor
 		}
 		oracle_lists_free(ls, n);
 	}
-	if (t->have_opened && oracle_is_save_action(done) && !is_delete(before, done))
-		drop_opened(t); /* an edit may rename rows */
 	if (!t->have_opened)
 		note_opened(t, before, activity_before, after, done);
 	sync_fields(t, after);

@@ -396,15 +396,15 @@ void oracle_nav_tracker_free(struct oracle_nav_tracker *t)
 }
 
 /* Fill *f with a Back finding: `from` was on top, `want` below, `got` after Back. */
-static void back_finding(struct oracle_finding *f, const char *from, const char *want, const char *got,
-			 const struct oracle_nav_tracker *t, const struct action *done)
+static void back_finding(struct oracle_finding *f, const char *from, const char *from_activity, const char *want,
+			 const char *got, const struct oracle_nav_tracker *t, const struct action *done)
 {
 	cJSON *stack = cJSON_CreateArray();
 
 	oracle_finding_init(f);
 	f->category = BUG_CAT_NAVIGATION;
 	f->oracle = "navigation";
-	f->title = xasprintf("Back from '%s' lands on '%s' instead of '%s'", from, got, want);
+	f->title = xasprintf("Back from %s lands on '%s' instead of '%s'", from_activity, got, want);
 	f->expected = xasprintf("Back returns to '%s', the screen '%s' was opened from", want, from);
 	f->actual = xasprintf("Back showed '%s'", got);
 	f->description = xasprintf("'%s' was opened from '%s' by a tap; pressing Back there showed '%s' "
@@ -453,7 +453,10 @@ bool oracle_nav_step(struct oracle_nav_tracker *t, const struct ui_tree *before,
 			struct nav_frame *want = &t->stack[t->n - 1];
 
 			if (strcmp(ida, want->id) != 0 && !hit) {
-				back_finding(f, t->cur_name, want->name, display_name(after, activity_after), t, done);
+				const char *slash = activity_before ? strrchr(activity_before, '/') : NULL;
+
+				back_finding(f, t->cur_name, slash ? slash + 1 : "?", want->name,
+					     display_name(after, activity_after), t, done);
 				hit = true;
 			}
 			if (strcmp(ida, want->id) != 0) {

@@ -286,7 +286,7 @@ static void wrong_tab_bug(struct bug *b)
 /* The navigation candidate: Inbox, a message, Back lands on Home. */
 static void wrong_back_bug(struct bug *b)
 {
-	candidate_init(b, "Back from 'Lunch on Friday' lands on 'Home' instead of 'Inbox'", "oracle:navigation",
+	candidate_init(b, "Back from .MessageActivity lands on 'Home' instead of 'Inbox'", "oracle:navigation",
 		       BUG_CAT_NAVIGATION, 0);
 	step_by_id(b, ACTION_CLICK, "com.trident.tabs:id/nav_inbox", NULL);
 	step_by_label(b, ACTION_CLICK, "Lunch on Friday");
@@ -302,7 +302,7 @@ TEST(wrong_navigation_confirmed_only_when_wrong)
 /* The crud candidate on the memo test app: a new memo saved that the list does not show. */
 static void lost_memo_bug(struct bug *b)
 {
-	candidate_init(b, "'Water plants' was saved but the list does not show it", "oracle:crud",
+	candidate_init(b, "An entry saved from 'com.trident.memo:id/title' is missing from the list", "oracle:crud",
 		       BUG_CAT_DATA_OPERATION, 0);
 	step_by_id(b, ACTION_CLICK, "com.trident.memo:id/add", NULL);
 	step_by_id(b, ACTION_INPUT, "com.trident.memo:id/title", "Water plants");
@@ -312,7 +312,7 @@ static void lost_memo_bug(struct bug *b)
 /* The crud candidate: Books opened and deleted; Agenda goes instead. */
 static void wrong_delete_bug(struct bug *b)
 {
-	candidate_init(b, "Deleting 'Books' removed 'Agenda' instead", "oracle:crud", BUG_CAT_DATA_OPERATION, 0);
+	candidate_init(b, "Deleting a row opened from 'memo_list' removes another row instead", "oracle:crud", BUG_CAT_DATA_OPERATION, 0);
 	step_by_label(b, ACTION_CLICK, "Books");
 	step_by_id(b, ACTION_CLICK, "com.trident.memo:id/delete_memo", NULL);
 	step_by_label(b, ACTION_CLICK, "Delete");
