@@ -223,6 +223,21 @@ bool oracle_control_stuck(const struct ui_tree *before, const char *activity_bef
 bool oracle_total_wrong(const struct ui_tree *before, const char *activity_before,
 			const struct ui_tree *after, const char *activity_after,
 			const struct action *done, struct oracle_finding *f);
+/* The last screen with a total the run saw (property 2 across pages). */
+struct oracle_total_tracker;
+struct oracle_total_tracker *oracle_total_tracker_new(void);
+void oracle_total_tracker_free(struct oracle_total_tracker *t);
+/*
+ * Feed one step: oracle_total_wrong() on the screens around it, then, when
+ * `after` shows the total label (same resource-id, same activity) the
+ * tracker last saw and `before` did not (the total comes back after other
+ * pages: a form, a detail page, a dialog), property (2) against that last
+ * sighting: a list that gained or lost exactly one row with an amount,
+ * and a total that did not move by it. Same titles as oracle_total_wrong.
+ */
+bool oracle_total_step(struct oracle_total_tracker *t, const struct ui_tree *before, const char *activity_before,
+		       const struct ui_tree *after, const char *activity_after, const struct action *done,
+		       struct oracle_finding *f);
 
 /* --- endless loading (oracle 9) --- */
 

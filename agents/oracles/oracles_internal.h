@@ -58,6 +58,7 @@ struct oracles_state {
 	size_t n_loading, alloc_loading;
 	struct oracle_nav_tracker *nav;   /* the navigation oracle's observed back stack */
 	struct oracle_crud_tracker *crud; /* the CRUD oracle's forms and opened rows */
+	struct oracle_total_tracker *total; /* the total oracle's last total seen */
 };
 
 /* Whether oracle `k` is switched on. */

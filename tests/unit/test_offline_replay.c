@@ -10,7 +10,8 @@
  * total oracle's (the shop cart's total that leaves out the first item),
  * the navigation oracle's (the tabs test app's Alerts item that opens Home,
  * its Back from a message to Home) and the crud oracle's (the memo test
- * app's new memo that is not listed, its Delete that removes another memo)
+ * app's new memo that is not listed, its Delete that removes another memo,
+ * and the farecard test app's balance that ignores a top-up made on its own page)
  * reproduce on the apps and not on their fixed variants; login scripts parse, reject bad input, and run.
  */
 #include <stdbool.h>
@@ -324,6 +325,22 @@ TEST(wrong_data_operation_confirmed_only_when_wrong)
 	CHECK(confirmed_only_when_buggy(wrong_delete_bug, MEMO_APP, "com.trident.memo"));
 }
 
+/* The total candidate across pages on the farecard test app: a top-up of 15 that the balance ignores. */
+static void uncredited_topup_bug(struct bug *b)
+{
+	candidate_init(b, "'Balance: $20.00' does not change by the added row's amount", "oracle:total",
+		       BUG_CAT_CALCULATION, 0);
+	step_by_id(b, ACTION_CLICK, "com.trident.farecard:id/top_up", NULL);
+	step_by_id(b, ACTION_INPUT, "com.trident.farecard:id/amount", "15");
+	step_by_id(b, ACTION_CLICK, "com.trident.farecard:id/pay", NULL);
+}
+
+TEST(total_across_pages_confirmed_only_when_wrong)
+{
+	CHECK(confirmed_only_when_buggy(uncredited_topup_bug, "sim:" TRIDENT_SOURCE_DIR "/tests/data/apps/farecard.json",
+					"com.trident.farecard"));
+}
+
 TEST(replay_records_every_screen)
 {
 	struct device *dev = open_sim("sim:notes");
@@ -391,6 +408,7 @@ int main(void)
 	RUN(wrong_total_confirmed_only_when_wrong);
 	RUN(wrong_navigation_confirmed_only_when_wrong);
 	RUN(wrong_data_operation_confirmed_only_when_wrong);
+	RUN(total_across_pages_confirmed_only_when_wrong);
 	RUN(replay_records_every_screen);
 	RUN(login_scripts);
 	return test_summary();

@@ -1,7 +1,8 @@
 /*
- * test_oracle_navcrud.c - the navigation and CRUD oracles' trackers
- * (oracle_nav_step, oracle_crud_step) fed the screens of short scenarios
- * on the test apps tests/data/apps/tabs.json and memo.json: each injected
+ * test_oracle_navcrud.c - the navigation, CRUD and total oracles' trackers
+ * (oracle_nav_step, oracle_crud_step, oracle_total_step) fed the screens of
+ * short scenarios on the test apps tests/data/apps/tabs.json, memo.json and
+ * farecard.json (a top-up on its own page): each injected
  * bug is found at the step that shows it on the buggy app and never on
  * its fixed twin, and the legitimate cases (Back from the root, Back on a
  * dialog, a form that replaces itself, tab switches, a cancelled delete,
@@ -31,7 +32,7 @@ struct step {
 	const char *text;
 };
 
-enum which { NAV, CRUD };
+enum which { NAV, CRUD, TOTAL };
 
 /*
  * Replay `steps` on `app` (clean start) and feed every step to a fresh
@@ -46,6 +47,7 @@ static int first_finding(const char *app, const char *pkg, const struct step *st
 	struct replay_result r;
 	struct oracle_nav_tracker *nav = oracle_nav_tracker_new();
 	struct oracle_crud_tracker *crud = oracle_crud_tracker_new();
+	struct oracle_total_tracker *total = oracle_total_tracker_new();
 	int found = 0;
 
 	*title = NULL;
@@ -53,6 +55,7 @@ static int first_finding(const char *app, const char *pkg, const struct step *st
 		free(acts);
 		oracle_nav_tracker_free(nav);
 		oracle_crud_tracker_free(crud);
+		oracle_total_tracker_free(total);
 		return -1;
 	}
 	for (size_t i = 0; i < n; i++) {
@@ -79,16 +82,18 @@ static int first_finding(const char *app, const char *pkg, const struct step *st
 			if (which == NAV)
 				hit = oracle_nav_step(nav, r.screens[i].tree, r.screens[i].activity, r.screens[i + 1].tree,
 						      act, in_app, &acts[i], &f);
-			else
+			else if (which == CRUD)
 				hit = oracle_crud_step(crud, r.screens[i].tree, r.screens[i].activity,
 						       r.screens[i + 1].tree, act, in_app, &acts[i], &f);
+			else
+				hit = oracle_total_step(total, r.screens[i].tree, r.screens[i].activity,
+							r.screens[i + 1].tree, act, &acts[i], &f);
 			if (hit) {
 				found = (int)i + 1;
 				*title = xstrdup(f.title);
-				if (which == NAV)
-					CHECK_INT_EQ(f.category, BUG_CAT_NAVIGATION);
-				else
-					CHECK_INT_EQ(f.category, BUG_CAT_DATA_OPERATION);
+				CHECK_INT_EQ(f.category, which == NAV    ? BUG_CAT_NAVIGATION
+							 : which == CRUD ? BUG_CAT_DATA_OPERATION
+									 : BUG_CAT_CALCULATION);
 				CHECK(f.diff && cJSON_GetObjectItem(f.diff, "check"));
 			}
 			oracle_finding_release(&f);
@@ -100,6 +105,7 @@ static int first_finding(const char *app, const char *pkg, const struct step *st
 	free(acts);
 	oracle_nav_tracker_free(nav);
 	oracle_crud_tracker_free(crud);
+	oracle_total_tracker_free(total);
 	device_close(dev);
 	return found;
 }
@@ -267,6 +273,32 @@ TEST(legitimate_data_operations_are_not_reported)
 	CHECK(clean_both(MEMO, MEMO_PKG, first, N(first), CRUD));
 }
 
+#define FARE "sim:" TRIDENT_SOURCE_DIR "/tests/data/apps/farecard.json"
+#define FARE_PKG "com.trident.farecard"
+
+TEST(total_that_ignores_a_row_added_on_another_page)
+{
+	static const struct step s[] = {
+		{ ACTION_CLICK, "top_up", NULL, NULL },
+		{ ACTION_INPUT, "amount", NULL, "15" },
+		{ ACTION_CLICK, "pay", NULL, NULL },
+	};
+
+	CHECK(buggy_only(FARE, FARE_PKG, s, N(s), TOTAL, 3, "'Balance: $20.00' does not change by the added row's amount"));
+}
+
+TEST(totals_that_move_are_not_reported)
+{
+	/* A top-up under 10 (credited even in the buggy app), then a trip removed on its own page. */
+	static const struct step s[] = {
+		{ ACTION_CLICK, "top_up", NULL, NULL }, { ACTION_INPUT, "amount", NULL, "5" },
+		{ ACTION_CLICK, "pay", NULL, NULL },    { ACTION_CLICK, NULL, "Tram 4", NULL },
+		{ ACTION_CLICK, "remove", NULL, NULL },
+	};
+
+	CHECK(clean_both(FARE, FARE_PKG, s, N(s), TOTAL));
+}
+
 int main(void)
 {
 	struct device *dev = NULL;
@@ -281,5 +313,7 @@ int main(void)
 	RUN(edit_that_keeps_the_old_value);
 	RUN(delete_that_removes_another_row);
 	RUN(legitimate_data_operations_are_not_reported);
+	RUN(total_that_ignores_a_row_added_on_another_page);
+	RUN(totals_that_move_are_not_reported);
 	return test_summary();
 }
