@@ -313,7 +313,8 @@ void oracle_crud_tracker_free(struct oracle_crud_tracker *t);
  *  - `done` is a confirm (oracle_is_save_action) on a form (no password
  *    field) whose first typed field (not search/filter) holds a value with
  *    letters, the field is gone from `after` (no dialog), no text of
- *    `after` contains the value's first 12 bytes (case-insensitive), and
+ *    `after` contains the first 12 bytes (case-insensitive) of it or of any
+ *    other typed field's value with letters, and
  *    `after` shows a list with rows and room for one more, or shows, as a
  *    whole text, the value the field held when its form appeared (an edit);
  *  - a row R of a list was opened (a tap that left the list for a page

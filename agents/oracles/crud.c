@@ -5,7 +5,8 @@
  *
  *  - Create/update: a confirm (Save, Add, Done...) on a form whose first
  *    typed text field holds a value with letters; the form goes away and
- *    the next screen (no dialog) shows no text containing the value, while
+ *    the next screen (no dialog) shows no text containing it nor any other
+ *    typed value with letters, while
  *    it shows a list with all its rows (room for one more), or shows the
  *    field's previous value (an edit whose old value stayed).
  *  - Delete: a row R of a list opened a page showing R; a delete (Delete,
@@ -322,12 +323,24 @@ static bool saved_not_shown(struct oracle_crud_tracker *t, const struct ui_tree 
 		free(value);
 		return false; /* nothing typed, or the form is still there (refused, or kept for the next entry) */
 	}
-	klen = ui_text_prefix_len(value, CRUD_KEY_BYTES);
-	lower_into(key, sizeof(key), value);
-	key[klen] = '\0';
-	if (screen_shows(after, key)) {
-		free(value);
-		return false;
+	/* Any typed value on the next screen is the entry (a list may show the name, not the URL typed first). */
+	for (size_t i = 0; i < before->n_nodes; i++) {
+		const struct ui_widget *w = before->nodes[i];
+		char *v;
+		bool shown;
+
+		if (!form_field(before, w) || strcmp(w->text, w->hint) == 0)
+			continue;
+		v = trimmed(w->text);
+		klen = ui_text_prefix_len(v, CRUD_KEY_BYTES);
+		lower_into(key, sizeof(key), v);
+		key[klen] = '\0';
+		shown = *v && has_letter(v) && screen_shows(after, key);
+		free(v);
+		if (shown) {
+			free(value);
+			return false;
+		}
 	}
 	rec = field_of(t, field->resource_id);
 	if (rec && *rec->initial) {
