@@ -268,6 +268,17 @@ static const struct oracle_list *full_list(const struct ui_tree *t, const struct
 	return NULL;
 }
 
+/* Whether field w shows its hint, or the text the run first saw in it (a placeholder): nothing typed. */
+static bool untouched(const struct oracle_crud_tracker *t, const struct ui_widget *w)
+{
+	if (!*w->text || strcmp(w->text, w->hint) == 0)
+		return true;
+	for (size_t j = 0; j < t->n_first; j++)
+		if (strcmp(t->first[j].rid, w->resource_id) == 0)
+			return strcmp(t->first[j].initial, w->text) == 0;
+	return false;
+}
+
 /*
  * Whether `after` shows a search or filter field holding typed text (not
  * its hint, not the text the run first saw in it): the list may hide the
@@ -277,14 +288,11 @@ static bool list_filtered(const struct oracle_crud_tracker *t, const struct ui_t
 {
 	for (size_t i = 0; i < after->n_nodes; i++) {
 		const struct ui_widget *w = after->nodes[i];
-		bool placeholder = !*w->text || strcmp(w->text, w->hint) == 0;
 
 		if (!ui_class_is_editable(w->class_name) || w->password || !ui_widget_visible(w, &after->screen) ||
 		    form_field(after, w))
 			continue;
-		for (size_t j = 0; j < t->n_first && !placeholder; j++)
-			placeholder = strcmp(t->first[j].rid, w->resource_id) == 0 && strcmp(t->first[j].initial, w->text) == 0;
-		if (!placeholder)
+		if (!untouched(t, w))
 			return true;
 	}
 	return false;
@@ -308,7 +316,7 @@ static bool saved_not_shown(struct oracle_crud_tracker *t, const struct ui_tree 
 
 		if (ui_class_is_editable(w->class_name) && w->password)
 			return false; /* a sign-in form, not an item */
-		if (!field && form_field(before, w) && strcmp(w->text, w->hint) != 0) {
+		if (!field && form_field(before, w) && !untouched(t, w)) {
 			char *v = trimmed(w->text);
 
 			if (*v && has_letter(v)) {
@@ -329,7 +337,7 @@ static bool saved_not_shown(struct oracle_crud_tracker *t, const struct ui_tree 
 		char *v;
 		bool shown;
 
-		if (!form_field(before, w) || strcmp(w->text, w->hint) == 0)
+		if (!form_field(before, w) || untouched(t, w))
 			continue;
 		v = trimmed(w->text);
 		klen = ui_text_prefix_len(v, CRUD_KEY_BYTES);
