@@ -447,6 +447,17 @@ static bool is_delete(const struct ui_tree *before, const struct action *done)
 	return false;
 }
 
+/* Whether `done` dismisses a form (Cancel, Close; "create_cancel" is no Create). */
+static bool is_dismiss(const struct ui_tree *before, const struct action *done)
+{
+	static const char *const words[] = { "cancel", "close", "dismiss", "discard", "not now", NULL };
+	char label[512], id[256];
+
+	action_label(before, done, label, sizeof(label));
+	lower_into(id, sizeof(id), done->resource_id);
+	return has_word(label, words) || has_word(id, words);
+}
+
 /* How many of the n strings equal s. */
 static size_t count_of(char *const *arr, size_t n, const char *s)
 {
@@ -580,7 +591,7 @@ bool oracle_crud_step(struct oracle_crud_tracker *t, const struct ui_tree *befor
 		sync_fields(t, after);
 		return false;
 	}
-	if (oracle_is_save_action(done) && !layer_a)
+	if (oracle_is_save_action(done) && !layer_a && !is_dismiss(before, done))
 		hit = saved_not_shown(t, before, after, done, f);
 	if (t->have_opened && !layer_a && oracle_same_activity(t->list_activity, activity_after)) {
 		struct oracle_list *ls = NULL;

@@ -260,6 +260,12 @@ TEST(legitimate_data_operations_are_not_reported)
 		{ ACTION_INPUT, "title", NULL, "Water plants" },
 		{ ACTION_CLICK, "save", NULL, NULL },
 	};
+	/* A form left with Cancel (whose id, create_cancel, holds a confirm word). */
+	static const struct step cancelled_form[] = {
+		{ ACTION_CLICK, "add", NULL, NULL },
+		{ ACTION_INPUT, "title", NULL, "Water plants" },
+		{ ACTION_CLICK, "create_cancel", NULL, NULL },
+	};
 	/* Deleting the first memo: the bug removes the right one by chance. */
 	static const struct step first[] = {
 		{ ACTION_CLICK, NULL, "Agenda", NULL },
@@ -271,6 +277,7 @@ TEST(legitimate_data_operations_are_not_reported)
 	CHECK(clean_both(MEMO, MEMO_PKG, refused, N(refused), CRUD));
 	CHECK(clean_both(MEMO, MEMO_PKG, search, N(search), CRUD));
 	CHECK(clean_both(MEMO, MEMO_PKG, first, N(first), CRUD));
+	CHECK(clean_both(MEMO, MEMO_PKG, cancelled_form, N(cancelled_form), CRUD));
 }
 
 #define FARE "sim:" TRIDENT_SOURCE_DIR "/tests/data/apps/farecard.json"
