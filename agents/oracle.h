@@ -223,6 +223,21 @@ bool oracle_control_stuck(const struct ui_tree *before, const char *activity_bef
 bool oracle_total_wrong(const struct ui_tree *before, const char *activity_before,
 			const struct ui_tree *after, const char *activity_after,
 			const struct action *done, struct oracle_finding *f);
+/* The last screen with a total the run saw (property 2 across pages). */
+struct oracle_total_tracker;
+struct oracle_total_tracker *oracle_total_tracker_new(void);
+void oracle_total_tracker_free(struct oracle_total_tracker *t);
+/*
+ * Feed one step: oracle_total_wrong() on the screens around it, then, when
+ * `after` shows the total label (same resource-id, same activity) the
+ * tracker last saw and `before` did not (the total comes back after other
+ * pages: a form, a detail page, a dialog), property (2) against that last
+ * sighting: a list that gained or lost exactly one row with an amount,
+ * and a total that did not move by it. Same titles as oracle_total_wrong.
+ */
+bool oracle_total_step(struct oracle_total_tracker *t, const struct ui_tree *before, const char *activity_before,
+		       const struct ui_tree *after, const char *activity_after, const struct action *done,
+		       struct oracle_finding *f);
 
 /* --- endless loading (oracle 9) --- */
 
@@ -258,5 +273,58 @@ bool oracle_loading_stuck(const struct ui_tree *before, const char *activity_bef
  */
 bool oracle_entry_missing(const struct ui_tree *before, const char *activity_before, const struct ui_tree *after,
 			  const char *activity_after, const struct action *done, struct oracle_finding *f);
+
+/* --- navigation (oracle 13) --- */
+
+/* What the navigation oracle knows of a run: the back stack it observed. */
+struct oracle_nav_tracker;
+struct oracle_nav_tracker *oracle_nav_tracker_new(void);
+void oracle_nav_tracker_free(struct oracle_nav_tracker *t);
+/*
+ * Feed one step: `done` was taken on `before` and led to `after`
+ * (`after_in_app`: the app under test is in front). True, with *f (category
+ * navigation/link error), when
+ *  - `done` tapped a tab, bottom-navigation or drawer item L (a child of a
+ *    group of 2+ labelled clickable items, one selected or checked) while
+ *    the page's app-bar title named its selected item K != L, and the next
+ *    page (no dialog) is titled after another item M != L (or, with no item
+ *    in its title and L nowhere in it, has a third item selected);
+ *  - `done` is Back on a screen the tracker saw opened by a tap from the
+ *    screen below it, and the app (no dialog) shows a different screen
+ *    (activity, title or selected tabs differ, digits ignored).
+ * The tracker then moves on: pushes on a plain click that opens another
+ * screen (not a tab, not from a form or a dialog), pops on Back or on a
+ * click back to the screen below, forgets the stack on anything else that
+ * changes the screen, and when the app leaves the front.
+ */
+bool oracle_nav_step(struct oracle_nav_tracker *t, const struct ui_tree *before, const char *activity_before,
+		     const struct ui_tree *after, const char *activity_after, bool after_in_app,
+		     const struct action *done, struct oracle_finding *f);
+
+/* --- create, update, delete (oracle 14) --- */
+
+/* What the CRUD oracle knows of a run: form fields as first seen, the row opened from a list. */
+struct oracle_crud_tracker;
+struct oracle_crud_tracker *oracle_crud_tracker_new(void);
+void oracle_crud_tracker_free(struct oracle_crud_tracker *t);
+/*
+ * Feed one step (as oracle_nav_step). True, with *f (category data
+ * operation failure), when
+ *  - `done` is a confirm (oracle_is_save_action) on a form (no password
+ *    field) whose first typed field (not search/filter) holds a value with
+ *    letters, the field is gone from `after` (no dialog), no text of
+ *    `after` contains the first 12 bytes (case-insensitive) of it or of any
+ *    other typed field's value with letters, and
+ *    `after` shows a list with rows and room for one more, or shows, as a
+ *    whole text, the value the field held when its form appeared (an edit);
+ *  - a row R of a list was opened (a tap that left the list for a page
+ *    showing R, or a long press that opened a menu), and `done` - a tap on
+ *    Delete/Remove/Trash/Discard, or OK/Yes in a dialog mentioning one -
+ *    returns to that list with R as often as before (another row gone, or
+ *    none), or with R gone and another row too (the list shown in full).
+ */
+bool oracle_crud_step(struct oracle_crud_tracker *t, const struct ui_tree *before, const char *activity_before,
+		      const struct ui_tree *after, const char *activity_after, bool after_in_app,
+		      const struct action *done, struct oracle_finding *f);
 
 #endif

@@ -103,6 +103,7 @@ static bool reproduce_actions(struct device *dev, const char *package, const str
 		}
 		{
 			struct oracle_recheck rc = { .r = &r, .last_step = n > 0 ? &steps[n - 1] : NULL,
+						     .steps = steps, .n_steps = n,
 						     .trigger = trigger, .dev = dev, .package = package,
 						     .overlap = overlap, .wait_ms = wait };
 

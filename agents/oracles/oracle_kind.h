@@ -48,6 +48,8 @@ struct oracle_step {
 struct oracle_recheck {
 	const struct replay_result *r;     /* the replayed screens, last = after the last step */
 	const struct action *last_step;    /* the bug's last step; NULL when it has none */
+	const struct action *steps;        /* every step replayed (r->screens[i] was before steps[i]) */
+	size_t n_steps;
 	size_t trigger;                    /* trigger actions at the end (extra.trigger_steps) */
 	struct device *dev;
 	const char *package;
@@ -87,7 +89,7 @@ struct oracle_kind {
 
 /* Every oracle, in the order their checks run after a step. */
 #define ORACLE_KINDS(X) \
-	X(crash) X(toggle) X(control) X(total) X(entry_missing) X(loading) X(display) X(duplicate) X(sort) X(rotation) X(background)
+	X(crash) X(toggle) X(control) X(total) X(navigation) X(crud) X(entry_missing) X(loading) X(display) X(duplicate) X(sort) X(rotation) X(background)
 
 #define ORACLE_KIND_DECLARE(n) extern const struct oracle_kind oracle_kind_##n;
 ORACLE_KINDS(ORACLE_KIND_DECLARE)

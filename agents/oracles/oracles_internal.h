@@ -56,6 +56,9 @@ struct oracles_state {
 	int loading_wait_ms;        /* how long a spinner may stay */
 	struct seen *loading_seen;  /* abstract screens whose spinner was waited on */
 	size_t n_loading, alloc_loading;
+	struct oracle_nav_tracker *nav;   /* the navigation oracle's observed back stack */
+	struct oracle_crud_tracker *crud; /* the CRUD oracle's forms and opened rows */
+	struct oracle_total_tracker *total; /* the total oracle's last total seen */
 };
 
 /* Whether oracle `k` is switched on. */
@@ -110,6 +113,10 @@ bool oracle_hidden_under_layer(const struct ui_tree *t, const struct ui_widget *
  * all its rows: a row more would still fit below its last row (entry_missing.c).
  */
 bool oracle_list_has_room(const struct ui_tree *t, const char *id);
+/* Whether t shows a dialog, popup, menu or other overlay layer (a dialog's dump may hold only the dialog; navigation.c). */
+bool oracle_screen_has_layer(const struct ui_tree *t);
+/* Whether the activity "pkg/.Act" belongs to package (navigation.c). */
+bool oracle_activity_in_package(const char *activity, const char *package);
 /* qsort comparator of char * entries. */
 int oracle_cmp_str(const void *a, const void *b);
 const char *oracle_first_text(const struct ui_widget *w);

@@ -274,6 +274,9 @@ static void oracles_free(struct agent_plugin *p)
 	free(st->landscape_seen);
 	free(st->loading_seen);
 	free(st->launcher);
+	oracle_nav_tracker_free(st->nav);
+	oracle_crud_tracker_free(st->crud);
+	oracle_total_tracker_free(st->total);
 	free(st);
 	free(p);
 }

@@ -2,8 +2,10 @@
  * total.c - oracle "total" (oracle 12): a money total shown with the rows
  * it sums and not equal to them, or a total/balance that does not move by
  * the amount of the one row just added or deleted (oracle_total_wrong in
- * agents/oracle.h). A one-step check: the Explorer runs it on the screens
- * around each action, replay confirmation on a replay's last two screens.
+ * agents/oracle.h), on the same screen or when the total comes back after
+ * other pages (an expense deleted on its own page: oracle_total_step keeps
+ * the last total seen). The Explorer feeds each step to the tracker;
+ * replay confirmation feeds every replayed step to a fresh one.
  */
 #include <ctype.h>
 #include <math.h>
@@ -13,9 +15,12 @@
 
 #include <cjson/cJSON.h>
 
+#include "agents/brain.h"
 #include "agents/oracle.h"
 #include "agents/oracles/oracle_kind.h"
 #include "agents/oracles/oracles_internal.h"
+#include "agents/replay.h"
+#include "agents/rundir.h"
 #include "core/xalloc.h"
 
 #define TOTAL_MAX_COLS 8
@@ -261,6 +266,58 @@ static bool total_not_sum(const struct ui_tree *after, const struct total_label 
 	return false;
 }
 
+/* What the total looked like on a screen: its label, value and the lists beside it. */
+struct total_seen {
+	const char *label;       /* the label's text */
+	const char *value_text;
+	double value;
+	const struct oracle_list *lists;
+	size_t n_lists;
+};
+
+/*
+ * Property 2: a list of `now` that gained or lost exactly one row (with a
+ * money amount) against the same list of `was`, and a total that did not
+ * move by that amount. `ta` is the total label on `now`.
+ */
+static bool total_not_moved(const struct total_seen *was, const struct total_label *ta,
+			    const struct oracle_list *al, size_t na, struct oracle_finding *f)
+{
+	for (size_t i = 0; i < na; i++) {
+		const struct oracle_list *b = list_by_id(was->lists, was->n_lists, al[i].id);
+		const char *added = b ? one_extra_row(&al[i], b) : NULL;
+		const char *removed = b && !added ? one_extra_row(b, &al[i]) : NULL;
+		double sums[TOTAL_MAX_COLS], amount;
+		bool ok[TOTAL_MAX_COLS];
+		size_t c;
+
+		if (!added && !removed)
+			continue;
+		if (!money_columns(added ? &al[i] : b, sums, ok))
+			continue;
+		for (c = 0; c < TOTAL_MAX_COLS && !ok[c]; c++)
+			;
+		if (!row_money(added ? added : removed, c, &amount) || fabs(amount) < 0.005)
+			continue;
+		if (close_enough(fabs(ta->value - was->value), fabs(amount), 1))
+			continue;
+		{
+			char *title = xasprintf("'%s' does not change by the %s row's amount", was->label,
+						added ? "added" : "deleted");
+			char *exp = xasprintf("the total moves by %.2f (row \"%s\")", fabs(amount),
+					      added ? added : removed);
+			char *act = xasprintf("it went from %s to %s", was->value_text, ta->value_text);
+
+			total_finding(f, ta, &al[i], title, exp, act);
+			free(title);
+			free(exp);
+			free(act);
+		}
+		return true;
+	}
+	return false;
+}
+
 bool oracle_total_wrong(const struct ui_tree *before, const char *activity_before,
 			const struct ui_tree *after, const char *activity_after,
 			const struct action *done, struct oracle_finding *f)
@@ -277,40 +334,11 @@ bool oracle_total_wrong(const struct ui_tree *before, const char *activity_befor
 	/* Judged once the screen shows something new: the total or a list changed, or a new screen. */
 	if (before && find_total(before, &tb) && oracle_same_activity(activity_before, activity_after) &&
 	    strcmp(tb.w->resource_id, ta.w->resource_id) == 0) {
+		struct total_seen was;
+
 		nb = oracle_lists(before, &bl);
-		for (size_t i = 0; i < na && !hit; i++) {
-			const struct oracle_list *b = list_by_id(bl, nb, al[i].id);
-			const char *added = b ? one_extra_row(&al[i], b) : NULL;
-			const char *removed = b && !added ? one_extra_row(b, &al[i]) : NULL;
-			double sums[TOTAL_MAX_COLS], amount;
-			bool ok[TOTAL_MAX_COLS];
-			size_t c;
-
-			if (!added && !removed)
-				continue;
-			/* Property 2: the total moves by the amount of the row added or deleted. */
-			if (!money_columns(added ? &al[i] : b, sums, ok))
-				continue;
-			for (c = 0; c < TOTAL_MAX_COLS && !ok[c]; c++)
-				;
-			if (!row_money(added ? added : removed, c, &amount) || fabs(amount) < 0.005)
-				continue;
-			if (close_enough(fabs(ta.value - tb.value), fabs(amount), 1))
-				continue;
-			{
-				char *title = xasprintf("'%s' does not change by the %s row's amount", tb.w->text,
-							added ? "added" : "deleted");
-				char *exp = xasprintf("the total moves by %.2f (row \"%s\")", fabs(amount),
-						      added ? added : removed);
-				char *act = xasprintf("it went from %s to %s", tb.value_text, ta.value_text);
-
-				total_finding(f, &ta, &al[i], title, exp, act);
-				free(title);
-				free(exp);
-				free(act);
-			}
-			hit = true;
-		}
+		was = (struct total_seen){ tb.w->text, tb.value_text, tb.value, bl, nb };
+		hit = total_not_moved(&was, &ta, al, na, f);
 	}
 	if (!hit)
 		hit = total_not_sum(after, &ta, al, na, f);
@@ -319,15 +347,132 @@ bool oracle_total_wrong(const struct ui_tree *before, const char *activity_befor
 	return hit;
 }
 
+/* The last screen the run saw with a total: property 2 across pages (a delete on a detail page). */
+struct oracle_total_tracker {
+	bool have;
+	char *activity, *rid, *label, *value_text;
+	double value;
+	struct oracle_list *lists;
+	size_t n_lists;
+};
+
+struct oracle_total_tracker *oracle_total_tracker_new(void)
+{
+	return xcalloc(1, sizeof(struct oracle_total_tracker));
+}
+
+/* Forget the screen seen. */
+static void total_forget(struct oracle_total_tracker *t)
+{
+	free(t->activity);
+	free(t->rid);
+	free(t->label);
+	free(t->value_text);
+	oracle_lists_free(t->lists, t->n_lists);
+	t->activity = t->rid = t->label = t->value_text = NULL;
+	t->lists = NULL;
+	t->n_lists = 0;
+	t->have = false;
+}
+
+void oracle_total_tracker_free(struct oracle_total_tracker *t)
+{
+	if (!t)
+		return;
+	total_forget(t);
+	free(t);
+}
+
+/* Remember t's total and lists (tree shows total `ta`; takes ownership of the lists). */
+static void total_remember(struct oracle_total_tracker *t, const char *activity, const struct total_label *ta,
+			   struct oracle_list *lists, size_t n)
+{
+	total_forget(t);
+	t->have = true;
+	t->activity = xstrdup(activity ? activity : "");
+	t->rid = xstrdup(ta->w->resource_id);
+	t->label = xstrdup(ta->w->text);
+	t->value_text = xstrdup(ta->value_text);
+	t->value = ta->value;
+	t->lists = lists;
+	t->n_lists = n;
+}
+
+bool oracle_total_step(struct oracle_total_tracker *t, const struct ui_tree *before, const char *activity_before,
+		       const struct ui_tree *after, const char *activity_after, const struct action *done,
+		       struct oracle_finding *f)
+{
+	struct total_label ta, tb;
+	struct oracle_list *al = NULL;
+	size_t na;
+	bool hit = oracle_total_wrong(before, activity_before, after, activity_after, done, f);
+	bool before_total = before && find_total(before, &tb);
+
+	if (before_total) {
+		/* The last sighting is the screen the action was taken on. */
+		struct oracle_list *bl = NULL;
+		size_t nb = oracle_lists(before, &bl);
+
+		total_remember(t, activity_before, &tb, bl, nb);
+	}
+	if (!after || !find_total(after, &ta))
+		return hit;
+	na = oracle_lists(after, &al);
+	/* The total came back after other pages (the same-screen case is oracle_total_wrong's). */
+	if (!hit && t->have && oracle_same_activity(t->activity, activity_after) &&
+	    strcmp(t->rid, ta.w->resource_id) == 0 &&
+	    !(before_total && oracle_same_activity(activity_before, activity_after) &&
+	      strcmp(tb.w->resource_id, ta.w->resource_id) == 0)) {
+		struct total_seen was = { t->label, t->value_text, t->value, t->lists, t->n_lists };
+
+		hit = total_not_moved(&was, &ta, al, na, f);
+	}
+	total_remember(t, activity_after, &ta, al, na);
+	return hit;
+}
+
 static int total_after_step(const struct oracle_step *s)
 {
-	oracle_check_step(s, oracle_total_wrong);
+	struct oracle_finding f;
+
+	if (!s->st->total)
+		s->st->total = oracle_total_tracker_new();
+	oracle_finding_init(&f);
+	if (oracle_total_step(s->st->total, s->before->tree, s->before->activity, s->after->tree, s->after->activity,
+			      s->done, &f)) {
+		char *shot_before = rundir_step_rel(s->before->step, ".png");
+
+		oracle_report_finding(s->env, s->before->step, &f, NULL, 0, shot_before);
+		free(shot_before);
+	}
+	oracle_finding_release(&f);
 	return 0;
 }
 
+/* Feed the replay's steps to a fresh tracker; the finding must come from the last one. */
 static bool total_recheck(const struct oracle_recheck *c, struct oracle_finding *f)
 {
-	return oracle_recheck_step(c, oracle_total_wrong, f);
+	const struct replay_result *r = c->r;
+	struct oracle_total_tracker *t = oracle_total_tracker_new();
+	bool hit = false;
+
+	oracle_finding_init(f);
+	for (size_t i = 0; i + 1 < r->n_screens && i < c->n_steps; i++) {
+		struct oracle_finding one;
+		bool last = i + 2 == r->n_screens && i + 1 == c->n_steps;
+
+		oracle_finding_init(&one);
+		if (oracle_total_step(t, r->screens[i].tree, r->screens[i].activity, r->screens[i + 1].tree,
+				      r->screens[i + 1].activity, &c->steps[i], &one) &&
+		    last) {
+			*f = one;
+			hit = true;
+			continue;
+		}
+		oracle_finding_release(&one);
+	}
+	oracle_total_tracker_free(t);
+	return hit;
 }
 
 const struct oracle_kind oracle_kind_total = {

@@ -7,7 +7,11 @@
  * Explorer records it) and the entry_missing oracle's (todo's task added
  * while Hide completed is ticked), and the control oracle's (the radio test
  * app's Play that turns into Pause while the status reads Stopped) and the
- * total oracle's (the shop cart's total that leaves out the first item)
+ * total oracle's (the shop cart's total that leaves out the first item),
+ * the navigation oracle's (the tabs test app's Alerts item that opens Home,
+ * its Back from a message to Home) and the crud oracle's (the memo test
+ * app's new memo that is not listed, its Delete that removes another memo,
+ * and the farecard test app's balance that ignores a top-up made on its own page)
  * reproduce on the apps and not on their fixed variants; login scripts parse, reject bad input, and run.
  */
 #include <stdbool.h>
@@ -269,6 +273,74 @@ TEST(wrong_total_confirmed_only_when_wrong)
 	CHECK(confirmed_only_when_buggy(wrong_total_bug, "sim:shop", "com.trident.shop"));
 }
 
+#define TABS_APP "sim:" TRIDENT_SOURCE_DIR "/tests/data/apps/tabs.json"
+#define MEMO_APP "sim:" TRIDENT_SOURCE_DIR "/tests/data/apps/memo.json"
+
+/* The navigation candidate on the tabs test app: on Inbox, the Alerts item opens the Home page. */
+static void wrong_tab_bug(struct bug *b)
+{
+	candidate_init(b, "'Alerts' opens the 'Home' page", "oracle:navigation", BUG_CAT_NAVIGATION, 0);
+	step_by_id(b, ACTION_CLICK, "com.trident.tabs:id/nav_inbox", NULL);
+	step_by_id(b, ACTION_CLICK, "com.trident.tabs:id/nav_alerts", NULL);
+}
+
+/* The navigation candidate: Inbox, a message, Back lands on Home. */
+static void wrong_back_bug(struct bug *b)
+{
+	candidate_init(b, "Back from .MessageActivity lands on 'Home' instead of 'Inbox'", "oracle:navigation",
+		       BUG_CAT_NAVIGATION, 0);
+	step_by_id(b, ACTION_CLICK, "com.trident.tabs:id/nav_inbox", NULL);
+	step_by_label(b, ACTION_CLICK, "Lunch on Friday");
+	step_global(b, ACTION_BACK, -1);
+}
+
+TEST(wrong_navigation_confirmed_only_when_wrong)
+{
+	CHECK(confirmed_only_when_buggy(wrong_tab_bug, TABS_APP, "com.trident.tabs"));
+	CHECK(confirmed_only_when_buggy(wrong_back_bug, TABS_APP, "com.trident.tabs"));
+}
+
+/* The crud candidate on the memo test app: a new memo saved that the list does not show. */
+static void lost_memo_bug(struct bug *b)
+{
+	candidate_init(b, "An entry saved from 'com.trident.memo:id/title' is missing from the list", "oracle:crud",
+		       BUG_CAT_DATA_OPERATION, 0);
+	step_by_id(b, ACTION_CLICK, "com.trident.memo:id/add", NULL);
+	step_by_id(b, ACTION_INPUT, "com.trident.memo:id/title", "Water plants");
+	step_by_id(b, ACTION_CLICK, "com.trident.memo:id/save", NULL);
+}
+
+/* The crud candidate: Books opened and deleted; Agenda goes instead. */
+static void wrong_delete_bug(struct bug *b)
+{
+	candidate_init(b, "Deleting a row opened from 'memo_list' removes another row instead", "oracle:crud", BUG_CAT_DATA_OPERATION, 0);
+	step_by_label(b, ACTION_CLICK, "Books");
+	step_by_id(b, ACTION_CLICK, "com.trident.memo:id/delete_memo", NULL);
+	step_by_label(b, ACTION_CLICK, "Delete");
+}
+
+TEST(wrong_data_operation_confirmed_only_when_wrong)
+{
+	CHECK(confirmed_only_when_buggy(lost_memo_bug, MEMO_APP, "com.trident.memo"));
+	CHECK(confirmed_only_when_buggy(wrong_delete_bug, MEMO_APP, "com.trident.memo"));
+}
+
+/* The total candidate across pages on the farecard test app: a top-up of 15 that the balance ignores. */
+static void uncredited_topup_bug(struct bug *b)
+{
+	candidate_init(b, "'Balance: $20.00' does not change by the added row's amount", "oracle:total",
+		       BUG_CAT_CALCULATION, 0);
+	step_by_id(b, ACTION_CLICK, "com.trident.farecard:id/top_up", NULL);
+	step_by_id(b, ACTION_INPUT, "com.trident.farecard:id/amount", "15");
+	step_by_id(b, ACTION_CLICK, "com.trident.farecard:id/pay", NULL);
+}
+
+TEST(total_across_pages_confirmed_only_when_wrong)
+{
+	CHECK(confirmed_only_when_buggy(uncredited_topup_bug, "sim:" TRIDENT_SOURCE_DIR "/tests/data/apps/farecard.json",
+					"com.trident.farecard"));
+}
+
 TEST(replay_records_every_screen)
 {
 	struct device *dev = open_sim("sim:notes");
@@ -334,6 +406,9 @@ int main(void)
 	RUN(lost_entry_confirmed_only_when_lost);
 	RUN(flipped_control_confirmed_only_when_stuck);
 	RUN(wrong_total_confirmed_only_when_wrong);
+	RUN(wrong_navigation_confirmed_only_when_wrong);
+	RUN(wrong_data_operation_confirmed_only_when_wrong);
+	RUN(total_across_pages_confirmed_only_when_wrong);
 	RUN(replay_records_every_screen);
 	RUN(login_scripts);
 	return test_summary();

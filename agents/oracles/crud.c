@@ -1,0 +1,668 @@
+/*
+ * crud.c - oracle "crud" (oracle 14, after LDMDroid): after a create,
+ * update or delete, the screen the app returns to shows its effect
+ * (oracle_crud_step in agents/oracle.h).
+ *
+ *  - Create/update: a confirm (Save, Add, Done...) on a form whose first
+ *    typed text field holds a value with letters; the form goes away and
+ *    the next screen (no dialog) shows no text containing it nor any other
+ *    typed value with letters, while
+ *    it shows a list with all its rows (room for one more), or shows the
+ *    field's previous value (an edit whose old value stayed).
+ *  - Delete: a row R of a list opened a page showing R; a delete (Delete,
+ *    Remove, Move to trash, or OK/Yes in a dialog that speaks of deleting)
+ *    returns to that list, and R is still there (another row gone instead,
+ *    or nothing gone), or R and another row are gone.
+ *
+ * The tracker remembers the text each form field showed when its form
+ * appeared (the value an edit starts from) and the list a row was opened
+ * from. The Explorer feeds it each step (state kept in the plugin);
+ * confirmation feeds it each step of a replay from a clean start.
+ */
+#include <ctype.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <cjson/cJSON.h>
+
+#include "agents/brain.h"
+#include "agents/oracle.h"
+#include "agents/oracles/oracle_kind.h"
+#include "agents/oracles/oracles_internal.h"
+#include "agents/replay.h"
+#include "agents/rundir.h"
+#include "core/xalloc.h"
+
+/* How many bytes of a typed value must appear on the next screen (rows may be ellipsized). */
+#define CRUD_KEY_BYTES 12
+
+struct crud_field {
+	char *rid;      /* resource-id of an editable field on screen */
+	char *initial;  /* its text when its form appeared */
+};
+
+struct oracle_crud_tracker {
+	struct crud_field *fields;
+	size_t n_fields, alloc_fields;
+	/* Every field's text the first time the run saw it (a placeholder, in dumps without hints). */
+	struct crud_field *first;
+	size_t n_first, alloc_first;
+	/* The row opened from a list (have_opened), and that list's rows then. */
+	bool have_opened;
+	char *list_id, *list_activity, *opened;
+	char **rows;
+	size_t n_rows;
+};
+
+struct oracle_crud_tracker *oracle_crud_tracker_new(void)
+{
+	return xcalloc(1, sizeof(struct oracle_crud_tracker));
+}
+
+/* Forget the opened row. */
+static void drop_opened(struct oracle_crud_tracker *t)
+{
+	for (size_t i = 0; i < t->n_rows; i++)
+		free(t->rows[i]);
+	free(t->rows);
+	free(t->list_id);
+	free(t->list_activity);
+	free(t->opened);
+	t->rows = NULL;
+	t->n_rows = 0;
+	t->list_id = t->list_activity = t->opened = NULL;
+	t->have_opened = false;
+}
+
+void oracle_crud_tracker_free(struct oracle_crud_tracker *t)
+{
+	if (!t)
+		return;
+	for (size_t i = 0; i < t->n_fields; i++) {
+		free(t->fields[i].rid);
+		free(t->fields[i].initial);
+	}
+	free(t->fields);
+	for (size_t i = 0; i < t->n_first; i++) {
+		free(t->first[i].rid);
+		free(t->first[i].initial);
+	}
+	free(t->first);
+	drop_opened(t);
+	free(t);
+}
+
+/* Lowered copy of s (at most n - 1 bytes) into buf. */
+static void lower_into(char *buf, size_t n, const char *s)
+{
+	size_t i = 0;
+
+	for (; s && *s && i + 1 < n; s++)
+		buf[i++] = (char)tolower((unsigned char)*s);
+	buf[i] = '\0';
+}
+
+/* Whether the lowered text contains one of the words. */
+static bool has_word(const char *low, const char *const *words)
+{
+	for (size_t i = 0; words[i]; i++)
+		if (strstr(low, words[i]))
+			return true;
+	return false;
+}
+
+/* Whether the lowered text has `word` as a whole word. */
+static bool has_token(const char *low, const char *word)
+{
+	size_t n = strlen(word);
+
+	for (const char *p = low; (p = strstr(p, word)) != NULL; p++)
+		if ((p == low || !isalpha((unsigned char)p[-1])) && !isalpha((unsigned char)p[n]))
+			return true;
+	return false;
+}
+
+/* Whether w is a field the check reads: editable, not a password, search or filter field. */
+static bool form_field(const struct ui_tree *t, const struct ui_widget *w)
+{
+	static const char *const skip[] = { "search", "filter", "find", "query", NULL };
+	char low[512];
+
+	if (!ui_class_is_editable(w->class_name) || w->password || !*w->resource_id ||
+	    !ui_widget_visible(w, &t->screen))
+		return false;
+	snprintf(low, sizeof(low), "%s %s", w->resource_id, w->hint);
+	lower_into(low, sizeof(low), low);
+	return !has_word(low, skip);
+}
+
+/* The recorded field with this resource-id, or NULL. */
+static struct crud_field *field_of(struct oracle_crud_tracker *t, const char *rid)
+{
+	for (size_t i = 0; i < t->n_fields; i++)
+		if (strcmp(t->fields[i].rid, rid) == 0)
+			return &t->fields[i];
+	return NULL;
+}
+
+/* Whether t has an editable field with this resource-id. */
+static bool has_field_id(const struct ui_tree *t, const char *rid)
+{
+	for (size_t i = 0; t && i < t->n_nodes; i++)
+		if (ui_class_is_editable(t->nodes[i]->class_name) && strcmp(t->nodes[i]->resource_id, rid) == 0 &&
+		    ui_widget_visible(t->nodes[i], &t->screen))
+			return true;
+	return false;
+}
+
+/* Record the fields of t (their text when first seen); forget the fields t no longer shows. */
+static void sync_fields(struct oracle_crud_tracker *t, const struct ui_tree *tree)
+{
+	size_t k = 0;
+
+	if (!tree || oracle_screen_has_layer(tree))
+		return; /* a dialog hides the form behind it */
+	for (size_t i = 0; i < t->n_fields; i++) {
+		if (has_field_id(tree, t->fields[i].rid)) {
+			t->fields[k++] = t->fields[i];
+		} else {
+			free(t->fields[i].rid);
+			free(t->fields[i].initial);
+		}
+	}
+	t->n_fields = k;
+	for (size_t i = 0; i < tree->n_nodes; i++) {
+		const struct ui_widget *w = tree->nodes[i];
+		bool known = false;
+
+		if (!ui_class_is_editable(w->class_name) || !*w->resource_id || !ui_widget_visible(w, &tree->screen))
+			continue;
+		for (size_t j = 0; j < t->n_first && !known; j++)
+			known = strcmp(t->first[j].rid, w->resource_id) == 0;
+		if (known)
+			continue;
+		t->first = xgrow(t->first, &t->alloc_first, t->n_first + 1, sizeof(*t->first));
+		t->first[t->n_first].rid = xstrdup(w->resource_id);
+		t->first[t->n_first].initial = xstrdup(w->text);
+		t->n_first++;
+	}
+	for (size_t i = 0; i < tree->n_nodes; i++) {
+		const struct ui_widget *w = tree->nodes[i];
+
+		if (!form_field(tree, w) || field_of(t, w->resource_id))
+			continue;
+		t->fields = xgrow(t->fields, &t->alloc_fields, t->n_fields + 1, sizeof(*t->fields));
+		t->fields[t->n_fields].rid = xstrdup(w->resource_id);
+		t->fields[t->n_fields].initial = xstrdup(strcmp(w->text, w->hint) == 0 ? "" : w->text);
+		t->n_fields++;
+	}
+}
+
+/* s without leading and trailing spaces. Caller frees. */
+static char *trimmed(const char *s)
+{
+	size_t n;
+
+	while (*s && isspace((unsigned char)*s))
+		s++;
+	n = strlen(s);
+	while (n > 0 && isspace((unsigned char)s[n - 1]))
+		n--;
+	return xstrndup(s, n);
+}
+
+/* Whether s has a letter (ASCII, or any non-ASCII byte). */
+static bool has_letter(const char *s)
+{
+	for (; *s; s++)
+		if (isalpha((unsigned char)*s) || (unsigned char)*s >= 0x80)
+			return true;
+	return false;
+}
+
+/* Whether a visible, non-editable text or content-desc of t contains the lowered key. */
+static bool screen_shows(const struct ui_tree *t, const char *key)
+{
+	for (size_t i = 0; i < t->n_nodes; i++) {
+		const struct ui_widget *w = t->nodes[i];
+		char low[1024];
+
+		if (ui_class_is_editable(w->class_name) || !ui_widget_visible(w, &t->screen))
+			continue;
+		lower_into(low, sizeof(low), w->text);
+		if (strstr(low, key))
+			return true;
+		lower_into(low, sizeof(low), w->content_desc);
+		if (strstr(low, key))
+			return true;
+	}
+	return false;
+}
+
+/* Whether a visible, non-editable text of t is exactly s (case-insensitive, trimmed). */
+static bool screen_shows_whole(const struct ui_tree *t, const char *s)
+{
+	for (size_t i = 0; i < t->n_nodes; i++) {
+		const struct ui_widget *w = t->nodes[i];
+		char *v;
+		bool same;
+
+		if (!*w->text || ui_class_is_editable(w->class_name) || !ui_widget_visible(w, &t->screen))
+			continue;
+		v = trimmed(w->text);
+		same = strcasecmp(v, s) == 0;
+		free(v);
+		if (same)
+			return true;
+	}
+	return false;
+}
+
+/* The first list of t with rows and room for one more (all its rows shown), or NULL. */
+static const struct oracle_list *full_list(const struct ui_tree *t, const struct oracle_list *ls, size_t n)
+{
+	for (size_t i = 0; i < n; i++)
+		if (ls[i].n_rows > 0 && oracle_list_has_room(t, ls[i].id))
+			return &ls[i];
+	return NULL;
+}
+
+/* Whether field w shows its hint, or the text the run first saw in it (a placeholder): nothing typed. */
+static bool untouched(const struct oracle_crud_tracker *t, const struct ui_widget *w)
+{
+	if (!*w->text || strcmp(w->text, w->hint) == 0)
+		return true;
+	for (size_t j = 0; j < t->n_first; j++)
+		if (strcmp(t->first[j].rid, w->resource_id) == 0)
+			return strcmp(t->first[j].initial, w->text) == 0;
+	return false;
+}
+
+/*
+ * Whether `after` shows a search or filter field holding typed text (not
+ * its hint, not the text the run first saw in it): the list may hide the
+ * entry on purpose.
+ */
+static bool list_filtered(const struct oracle_crud_tracker *t, const struct ui_tree *after)
+{
+	for (size_t i = 0; i < after->n_nodes; i++) {
+		const struct ui_widget *w = after->nodes[i];
+
+		if (!ui_class_is_editable(w->class_name) || w->password || !ui_widget_visible(w, &after->screen) ||
+		    form_field(after, w))
+			continue;
+		if (!untouched(t, w))
+			return true;
+	}
+	return false;
+}
+
+/* The create/update check on a confirm taken on `before`. */
+static bool saved_not_shown(struct oracle_crud_tracker *t, const struct ui_tree *before,
+			    const struct ui_tree *after, const struct action *done, struct oracle_finding *f)
+{
+	const struct ui_widget *field = NULL;
+	struct oracle_list *ls = NULL;
+	const struct oracle_list *list;
+	const struct crud_field *rec;
+	char *value = NULL, *old = NULL, key[CRUD_KEY_BYTES * 4 + 1];
+	size_t nl;
+	int klen;
+	bool hit = false, old_shown;
+
+	for (size_t i = 0; i < before->n_nodes; i++) {
+		const struct ui_widget *w = before->nodes[i];
+
+		if (ui_class_is_editable(w->class_name) && w->password)
+			return false; /* a sign-in form, not an item */
+		if (!field && form_field(before, w) && !untouched(t, w)) {
+			char *v = trimmed(w->text);
+
+			if (*v && has_letter(v)) {
+				field = w;
+				value = v;
+			} else {
+				free(v);
+			}
+		}
+	}
+	if (!field || has_field_id(after, field->resource_id)) {
+		free(value);
+		return false; /* nothing typed, or the form is still there (refused, or kept for the next entry) */
+	}
+	/* Any typed value on the next screen is the entry (a list may show the name, not the URL typed first). */
+	for (size_t i = 0; i < before->n_nodes; i++) {
+		const struct ui_widget *w = before->nodes[i];
+		char *v;
+		bool shown;
+
+		if (!form_field(before, w) || untouched(t, w))
+			continue;
+		v = trimmed(w->text);
+		klen = ui_text_prefix_len(v, CRUD_KEY_BYTES);
+		lower_into(key, sizeof(key), v);
+		key[klen] = '\0';
+		shown = *v && has_letter(v) && screen_shows(after, key);
+		free(v);
+		if (shown) {
+			free(value);
+			return false;
+		}
+	}
+	rec = field_of(t, field->resource_id);
+	if (rec && *rec->initial) {
+		old = trimmed(rec->initial);
+		if (strcasecmp(old, value) == 0 || strcmp(rec->initial, field->hint) == 0) {
+			free(old);
+			old = NULL;
+		}
+	}
+	old_shown = old && screen_shows_whole(after, old);
+	nl = oracle_lists(after, &ls);
+	list = full_list(after, ls, nl);
+	if (list && !old_shown && list_filtered(t, after))
+		list = NULL;
+	if (old_shown || list) {
+		oracle_finding_init(f);
+		f->category = BUG_CAT_DATA_OPERATION;
+		f->oracle = "crud";
+		if (old_shown) {
+			f->title = xasprintf("An edit of '%s' is not shown: the next screen still shows the old value",
+					     field->resource_id);
+			f->expected = xasprintf("the edited value '%s' shown in place of '%s'", value, old);
+			f->actual = xasprintf("'%s' is still shown and '%s' is not", old, value);
+		} else {
+			f->title = xasprintf("An entry saved from '%s' is missing from the list", field->resource_id);
+			f->expected = xasprintf("a row with '%s', the value typed", value);
+			f->actual = xasprintf("no row or text contains '%s'", value);
+		}
+		f->description = xasprintf("The form's field '%s' held '%s' when '%s' was tapped; the form closed, "
+					   "and the screen it returned to %s.",
+					   field->resource_id, value, done->widget_text ? done->widget_text : "confirm",
+					   old_shown ? "still shows the old value" : "lists no row with that value");
+		f->diff = cJSON_CreateObject();
+		cJSON_AddStringToObject(f->diff, "check", old_shown ? "update" : "create");
+		cJSON_AddStringToObject(f->diff, "field", field->resource_id);
+		cJSON_AddStringToObject(f->diff, "typed", value);
+		if (old)
+			cJSON_AddStringToObject(f->diff, "previous", old);
+		if (list) {
+			cJSON *rows = cJSON_CreateArray();
+
+			for (size_t r = 0; r < list->n_rows; r++)
+				cJSON_AddItemToArray(rows, cJSON_CreateString(list->rows[r]));
+			cJSON_AddStringToObject(f->diff, "list", list->id);
+			cJSON_AddItemToObject(f->diff, "rows", rows);
+		}
+		cJSON_AddItemToObject(f->diff, "action", action_to_json(done));
+		hit = true;
+	}
+	oracle_lists_free(ls, nl);
+	free(value);
+	free(old);
+	return hit;
+}
+
+/* The label of `done` on `before`, lowered into buf. */
+static void action_label(const struct ui_tree *before, const struct action *done, char *buf, size_t n)
+{
+	const struct ui_widget *w = action_resolve(done, before);
+	char tmp[512];
+
+	snprintf(tmp, sizeof(tmp), "%s %s", done->widget_text ? done->widget_text : "",
+		 w ? ui_widget_label(w) : (done->resource_id ? done->resource_id : ""));
+	lower_into(buf, n, tmp);
+}
+
+/* Whether `done` deletes: a delete word on the tapped widget, or a confirm in a dialog that speaks of one. */
+static bool is_delete(const struct ui_tree *before, const struct action *done)
+{
+	static const char *const del[] = { "delete", "remove", "trash", "discard", "erase", NULL };
+	static const char *const no[] = { "cancel", "undo", "keep", "restore", " from ", "back", NULL };
+	static const char *const yes[] = { "ok", "yes", "confirm", "continue", NULL };
+	char label[512];
+
+	if (done->type != ACTION_CLICK)
+		return false;
+	action_label(before, done, label, sizeof(label));
+	if (has_word(label, no))
+		return false;
+	if (has_word(label, del))
+		return true;
+	if (!oracle_screen_has_layer(before))
+		return false;
+	for (size_t i = 0; yes[i]; i++) {
+		if (!has_token(label, yes[i]))
+			continue;
+		for (size_t k = 0; k < before->n_nodes; k++) {
+			char low[512];
+
+			lower_into(low, sizeof(low), before->nodes[k]->text);
+			if (has_word(low, del))
+				return true;
+		}
+		return false;
+	}
+	return false;
+}
+
+/* Whether `done` dismisses a form (Cancel, Close; "create_cancel" is no Create). */
+static bool is_dismiss(const struct ui_tree *before, const struct action *done)
+{
+	static const char *const words[] = { "cancel", "close", "dismiss", "discard", "not now", NULL };
+	char label[512], id[256];
+
+	action_label(before, done, label, sizeof(label));
+	lower_into(id, sizeof(id), done->resource_id);
+	return has_word(label, words) || has_word(id, words);
+}
+
+/* How many of the n strings equal s. */
+static size_t count_of(char *const *arr, size_t n, const char *s)
+{
+	size_t c = 0;
+
+	for (size_t i = 0; i < n; i++)
+		c += strcmp(arr[i], s) == 0;
+	return c;
+}
+
+/* The delete check: the tracker's opened row against list l of `after`. */
+static bool deleted_wrong(const struct oracle_crud_tracker *t, const struct ui_tree *after,
+			  const struct oracle_list *l, const struct action *done, struct oracle_finding *f)
+{
+	size_t before_n = count_of(t->rows, t->n_rows, t->opened), after_n = count_of(l->primary, l->n_rows, t->opened);
+	const char *gone = NULL;
+	bool room = oracle_list_has_room(after, l->id);
+	cJSON *rb, *ra;
+
+	for (size_t i = 0; room && i < t->n_rows && !gone; i++)
+		if (strcmp(t->rows[i], t->opened) != 0 &&
+		    count_of(t->rows, t->n_rows, t->rows[i]) > count_of(l->primary, l->n_rows, t->rows[i]))
+			gone = t->rows[i];
+	if (after_n < before_n && !gone)
+		return false; /* the opened row, and only it, went */
+	oracle_finding_init(f);
+	f->category = BUG_CAT_DATA_OPERATION;
+	f->oracle = "crud";
+	const char *tail = strrchr(t->list_id, '/');
+	char list_name[128];
+
+	snprintf(list_name, sizeof(list_name), "%.*s", (int)strcspn(tail ? tail + 1 : t->list_id, "#"),
+		 tail ? tail + 1 : t->list_id);
+	if (after_n >= before_n && gone) {
+		f->title = xasprintf("Deleting a row opened from '%s' removes another row instead", list_name);
+		f->actual = xasprintf("'%s' is still listed and '%s' is gone", t->opened, gone);
+	} else if (after_n >= before_n) {
+		f->title = xasprintf("Deleting a row opened from '%s' leaves it in the list", list_name);
+		f->actual = xasprintf("'%s' is still listed, %zu rows as before", t->opened, l->n_rows);
+	} else {
+		f->title = xasprintf("Deleting a row opened from '%s' removes another row too", list_name);
+		f->actual = xasprintf("'%s' is gone too", gone);
+	}
+	f->expected = xasprintf("the row '%s', and only it, gone from the list", t->opened);
+	f->description = xasprintf("The row '%s' was opened from the list and deleted ('%s'); back on the "
+				   "list, %s.", t->opened, done->widget_text ? done->widget_text : "delete", f->actual);
+	f->diff = cJSON_CreateObject();
+	cJSON_AddStringToObject(f->diff, "check", "delete");
+	cJSON_AddStringToObject(f->diff, "opened", t->opened);
+	cJSON_AddStringToObject(f->diff, "list", l->id);
+	rb = cJSON_CreateArray();
+	for (size_t i = 0; i < t->n_rows; i++)
+		cJSON_AddItemToArray(rb, cJSON_CreateString(t->rows[i]));
+	ra = cJSON_CreateArray();
+	for (size_t i = 0; i < l->n_rows; i++)
+		cJSON_AddItemToArray(ra, cJSON_CreateString(l->primary[i]));
+	cJSON_AddItemToObject(f->diff, "rows_before", rb);
+	cJSON_AddItemToObject(f->diff, "rows_after", ra);
+	cJSON_AddItemToObject(f->diff, "action", action_to_json(done));
+	return true;
+}
+
+/* The list of ls with this id, or NULL. */
+static const struct oracle_list *list_with_id(const struct oracle_list *ls, size_t n, const char *id)
+{
+	for (size_t i = 0; i < n; i++)
+		if (strcmp(ls[i].id, id) == 0)
+			return &ls[i];
+	return NULL;
+}
+
+/* A click or long click on a list row of `before` that left the list: remember the row and the list. */
+static void note_opened(struct oracle_crud_tracker *t, const struct ui_tree *before, const char *activity_before,
+			const struct ui_tree *after, const struct action *done)
+{
+	const struct ui_widget *w, *row;
+	struct oracle_list *ls = NULL, *al = NULL;
+	const struct oracle_list *l;
+	size_t n, na;
+	const char *primary;
+
+	if ((done->type != ACTION_CLICK && done->type != ACTION_LONG_CLICK) || oracle_screen_has_layer(before))
+		return;
+	w = action_resolve(done, before);
+	row = w ? oracle_enclosing_row(w) : NULL;
+	if (!row || !row->parent)
+		return;
+	primary = oracle_first_text(row);
+	if (!*primary)
+		return;
+	n = oracle_lists(before, &ls);
+	for (size_t i = 0; i < n; i++) {
+		char id[512];
+
+		snprintf(id, sizeof(id), "%s#%s", row->parent->resource_id, row->parent->class_name);
+		l = strcmp(ls[i].id, id) == 0 ? &ls[i] : NULL;
+		if (!l)
+			continue;
+		na = oracle_lists(after, &al);
+		/* Still on the list (a tick, a play): nothing opened. A long press may open a menu over it. */
+		if ((!list_with_id(al, na, l->id) || oracle_screen_has_layer(after)) &&
+		    (done->type == ACTION_LONG_CLICK || oracle_screen_has_layer(after) ||
+		     screen_shows_whole(after, primary))) {
+			drop_opened(t);
+			t->have_opened = true;
+			t->list_id = xstrdup(l->id);
+			t->list_activity = xstrdup(activity_before ? activity_before : "");
+			t->opened = xstrdup(primary);
+			t->rows = xcalloc(l->n_rows + 1, sizeof(*t->rows));
+			for (size_t r = 0; r < l->n_rows; r++)
+				t->rows[t->n_rows++] = xstrdup(l->primary[r]);
+		}
+		oracle_lists_free(al, na);
+		break;
+	}
+	oracle_lists_free(ls, n);
+}
+
+bool oracle_crud_step(struct oracle_crud_tracker *t, const struct ui_tree *before, const char *activity_before,
+		      const struct ui_tree *after, const char *activity_after, bool after_in_app,
+		      const struct action *done, struct oracle_finding *f)
+{
+	bool hit = false, layer_a;
+
+	if (!before || !after || !done)
+		return false;
+	sync_fields(t, before);
+	layer_a = oracle_screen_has_layer(after);
+	if (!after_in_app || done->type == ACTION_RESTART || done->type == ACTION_HOME) {
+		drop_opened(t);
+		sync_fields(t, after);
+		return false;
+	}
+	if (oracle_is_save_action(done) && !layer_a && !is_dismiss(before, done))
+		hit = saved_not_shown(t, before, after, done, f);
+	if (t->have_opened && !layer_a && oracle_same_activity(t->list_activity, activity_after)) {
+		struct oracle_list *ls = NULL;
+		size_t n = oracle_lists(after, &ls);
+		const struct oracle_list *l = list_with_id(ls, n, t->list_id);
+
+		if (l) {
+			if (!hit && is_delete(before, done))
+				hit = deleted_wrong(t, after, l, done, f);
+			drop_opened(t);
+		}
+		oracle_lists_free(ls, n);
+	}
+	if (!t->have_opened)
+		note_opened(t, before, activity_before, after, done);
+	sync_fields(t, after);
+	return hit;
+}
+
+static int crud_after_step(const struct oracle_step *s)
+{
+	struct oracle_finding f;
+
+	if (!s->st->crud)
+		s->st->crud = oracle_crud_tracker_new();
+	oracle_finding_init(&f);
+	if (oracle_crud_step(s->st->crud, s->before->tree, s->before->activity, s->after->tree, s->after->activity,
+			     s->after->in_app, s->done, &f)) {
+		char *shot_before = rundir_step_rel(s->before->step, ".png");
+
+		oracle_report_finding(s->env, s->before->step, &f, NULL, 0, shot_before);
+		free(shot_before);
+	}
+	oracle_finding_release(&f);
+	return 0;
+}
+
+/* Feed the replay's steps to a fresh tracker; the finding must come from the last one. */
+static bool crud_recheck(const struct oracle_recheck *c, struct oracle_finding *f)
+{
+	const struct replay_result *r = c->r;
+	struct oracle_crud_tracker *t = oracle_crud_tracker_new();
+	bool hit = false;
+
+	oracle_finding_init(f);
+	for (size_t i = 0; i + 1 < r->n_screens && i < c->n_steps; i++) {
+		struct oracle_finding one;
+		bool last = i + 2 == r->n_screens && i + 1 == c->n_steps;
+
+		oracle_finding_init(&one);
+		if (oracle_crud_step(t, r->screens[i].tree, r->screens[i].activity, r->screens[i + 1].tree,
+				     r->screens[i + 1].activity,
+				     oracle_activity_in_package(r->screens[i + 1].activity, c->package), &c->steps[i], &one) &&
+		    last) {
+			*f = one;
+			hit = true;
+			continue;
+		}
+		oracle_finding_release(&one);
+	}
+	oracle_crud_tracker_free(t);
+	return hit;
+}
+
+const struct oracle_kind oracle_kind_crud = {
+	.name = "crud",
+	.config_key = "oracles.crud",
+	.category = BUG_CAT_DATA_OPERATION,
+	.doc = "a saved or edited value the next screen does not show, or a delete that removes the wrong rows",
+	.evidence = "the screen before the action, the value typed (and the one it replaced), the list rows",
+	.flags = 0,
+	.after_step = crud_after_step,
+	.recheck = crud_recheck,
+};

@@ -1,0 +1,560 @@
+/*
+ * navigation.c - oracle "navigation" (oracle 13): two checks on where an
+ * action lands (oracle_nav_step in agents/oracle.h).
+ *
+ *  - A tab, bottom-navigation or drawer item labelled L lands on a page
+ *    whose app-bar title names a sibling item M (or, with no title naming
+ *    any item, whose selected item is a third sibling), while the page the
+ *    tap was made on names its own selected item: the app titles its pages
+ *    after their items, and L's page is someone else's.
+ *  - Back lands somewhere other than the screen below the top of the back
+ *    stack the run observed. The tracker pushes a screen on a plain click
+ *    that opens another one, pops on Back (and on a click that returns to
+ *    the screen below: Up, Cancel, a dialog's confirm), and forgets the
+ *    stack whenever it cannot know what the app's stack is: leaving the
+ *    app, restarts, rotations and other actions that change the screen,
+ *    forms submitted, tab switches, dialogs that navigate elsewhere.
+ *
+ * A screen is known by its activity, app-bar title and selected tabs
+ * (digits dropped, so "Notes (3)" and "Notes (2)" are one screen). The
+ * tracker is fed each step by the Explorer (state kept in the plugin) and,
+ * for confirmation, each step of a replay from a clean start.
+ */
+#include <ctype.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <cjson/cJSON.h>
+
+#include "agents/brain.h"
+#include "agents/oracle.h"
+#include "agents/oracles/oracle_kind.h"
+#include "agents/oracles/oracles_internal.h"
+#include "agents/replay.h"
+#include "agents/rundir.h"
+#include "core/strbuf.h"
+#include "core/xalloc.h"
+
+/* A screen below the top of the observed back stack. */
+struct nav_frame {
+	char *id;    /* identity (nav_identity) */
+	char *name;  /* its title, for messages */
+};
+
+struct oracle_nav_tracker {
+	struct nav_frame *stack;
+	size_t n, alloc;
+	char *cur;       /* identity of the screen on top, NULL when unknown */
+	char *cur_name;
+};
+
+/* Lowered, trimmed copy of s without digits and with single spaces. */
+static char *normalise(const char *s, bool drop_digits)
+{
+	struct strbuf sb;
+	bool space = false;
+
+	strbuf_init(&sb, 1024);
+	for (; s && *s; s++) {
+		unsigned char c = (unsigned char)*s;
+
+		if (drop_digits && isdigit(c))
+			continue;
+		if (isspace(c)) {
+			space = sb.len > 0;
+			continue;
+		}
+		if (space)
+			strbuf_addch(&sb, ' ');
+		space = false;
+		strbuf_addch(&sb, (char)tolower(c));
+	}
+	return strbuf_detach(&sb, NULL);
+}
+
+/* Whether w is an app bar (Toolbar, ActionBar, a view with id toolbar/action_bar). */
+static bool is_app_bar(const struct ui_widget *w)
+{
+	char low[512];
+
+	snprintf(low, sizeof(low), "%s %s", w->class_name, w->resource_id);
+	for (char *p = low; *p; p++)
+		*p = (char)tolower((unsigned char)*p);
+	return strstr(low, "toolbar") || strstr(low, "action_bar") || strstr(low, "actionbar");
+}
+
+/* The app-bar title of t: the first visible, non-clickable text inside an app bar; NULL when none. */
+static const char *screen_title(const struct ui_tree *t)
+{
+	for (size_t i = 0; t && i < t->n_nodes; i++) {
+		const struct ui_widget *bar = t->nodes[i];
+
+		if (!is_app_bar(bar) || !ui_widget_visible(bar, &t->screen))
+			continue;
+		for (size_t j = i + 1; j < t->n_nodes; j++) {
+			const struct ui_widget *w = t->nodes[j];
+			const struct ui_widget *p = w->parent;
+
+			while (p && p != bar)
+				p = p->parent;
+			if (!p)
+				break; /* left the bar's subtree */
+			if (*w->text && !w->clickable && ui_widget_visible(w, &t->screen))
+				return w->text;
+		}
+	}
+	return NULL;
+}
+
+bool oracle_screen_has_layer(const struct ui_tree *t)
+{
+	static const char *const names[] = { "dialog", "popup", "alerttitle", "parentpanel", "buttonpanel",
+					     "snackbar", "dropdown", NULL };
+
+	for (size_t i = 0; t && i < t->n_nodes; i++) {
+		const struct ui_widget *w = t->nodes[i];
+		char low[512];
+
+		if (!ui_widget_visible(w, &t->screen))
+			continue;
+		snprintf(low, sizeof(low), "%s %s", w->class_name, w->resource_id);
+		for (char *p = low; *p; p++)
+			*p = (char)tolower((unsigned char)*p);
+		for (size_t k = 0; names[k]; k++)
+			if (strstr(low, names[k]))
+				return true;
+		if (strncmp(w->resource_id, "android:id/button", 17) == 0)
+			return true;
+	}
+	return false;
+}
+
+/* The label of nav item w: its text, content-desc, or its first text inside. */
+static const char *item_label(const struct ui_widget *w)
+{
+	if (*w->text)
+		return w->text;
+	if (*w->content_desc)
+		return w->content_desc;
+	return oracle_first_text(w);
+}
+
+/*
+ * Whether p is a navigation group: two or more clickable children with
+ * labels, none editable, and one of them selected or checked (tabs, bottom
+ * navigation, a drawer's items).
+ */
+static bool is_nav_group(const struct ui_widget *p)
+{
+	size_t items = 0;
+	bool chosen = false;
+
+	if (!p)
+		return false;
+	for (size_t i = 0; i < p->n_children; i++) {
+		const struct ui_widget *c = p->children[i];
+
+		if (ui_class_is_editable(c->class_name))
+			return false;
+		if (!c->clickable || !*item_label(c))
+			continue;
+		items++;
+		chosen |= c->selected || c->checked;
+	}
+	return items >= 2 && chosen;
+}
+
+/* The nav item w is or sits in (its parent is a nav group), or NULL. */
+static const struct ui_widget *nav_item_of(const struct ui_widget *w)
+{
+	for (const struct ui_widget *p = w; p; p = p->parent)
+		if (p->clickable && is_nav_group(p->parent))
+			return p;
+	return NULL;
+}
+
+/* The selected (or checked) item's label of group g, or NULL. */
+static const char *group_selected(const struct ui_widget *g)
+{
+	for (size_t i = 0; g && i < g->n_children; i++)
+		if (g->children[i]->clickable && (g->children[i]->selected || g->children[i]->checked))
+			return item_label(g->children[i]);
+	return NULL;
+}
+
+/* The nav group of t whose items carry exactly the labels of group g (same order), or NULL. */
+static const struct ui_widget *same_group(const struct ui_tree *t, const struct ui_widget *g)
+{
+	for (size_t i = 0; t && i < t->n_nodes; i++) {
+		const struct ui_widget *o = t->nodes[i];
+		size_t k = 0, m = 0;
+		bool same = true;
+
+		if (o->n_children < 2 || !is_nav_group(o) || !ui_widget_visible(o, &t->screen))
+			continue;
+		while (same && (k < g->n_children || m < o->n_children)) {
+			while (k < g->n_children && !g->children[k]->clickable)
+				k++;
+			while (m < o->n_children && !o->children[m]->clickable)
+				m++;
+			if (k >= g->n_children || m >= o->n_children) {
+				same = k >= g->n_children && m >= o->n_children;
+				break;
+			}
+			same = strcmp(item_label(g->children[k]), item_label(o->children[m])) == 0;
+			k++;
+			m++;
+		}
+		if (same)
+			return o;
+	}
+	return NULL;
+}
+
+/*
+ * Whether title names label: equal (case-insensitive) or starting with it
+ * followed by a non-letter ("Orders (3)", "Cart: 2 items").
+ */
+static bool names(const char *title, const char *label)
+{
+	char *t, *l;
+	size_t n;
+	bool hit;
+
+	if (!title || !label || !*label)
+		return false;
+	t = normalise(title, false);
+	l = normalise(label, false);
+	n = strlen(l);
+	hit = n > 0 && strncmp(t, l, n) == 0 && !isalpha((unsigned char)t[n]);
+	free(t);
+	free(l);
+	return hit;
+}
+
+/* Whether the lowered title contains label as a word. */
+static bool mentions_word(const char *title, const char *label)
+{
+	char *t = normalise(title, false), *l = normalise(label, false);
+	bool hit = false;
+	size_t n = strlen(l);
+
+	for (const char *p = t; n && (p = strstr(p, l)) != NULL; p++)
+		if ((p == t || !isalpha((unsigned char)p[-1])) && !isalpha((unsigned char)p[n])) {
+			hit = true;
+			break;
+		}
+	free(t);
+	free(l);
+	return hit;
+}
+
+/* The identity of screen t: activity, title and selected tabs, normalised. Caller frees. */
+static char *nav_identity(const struct ui_tree *t, const char *activity)
+{
+	struct strbuf sb;
+	char *title = normalise(screen_title(t), true);
+
+	strbuf_init(&sb, 8192);
+	strbuf_adds(&sb, activity ? activity : "");
+	strbuf_addch(&sb, '\x1f');
+	strbuf_adds(&sb, title);
+	free(title);
+	for (size_t i = 0; t && i < t->n_nodes; i++) {
+		const struct ui_widget *w = t->nodes[i];
+		char *sel;
+
+		if (!is_nav_group(w) || !ui_widget_visible(w, &t->screen))
+			continue;
+		sel = normalise(group_selected(w), true);
+		strbuf_addch(&sb, '\x1f');
+		strbuf_adds(&sb, sel);
+		free(sel);
+	}
+	return strbuf_detach(&sb, NULL);
+}
+
+/* A name for screen t in messages: its title, else its activity. */
+static const char *display_name(const struct ui_tree *t, const char *activity)
+{
+	const char *title = screen_title(t);
+
+	if (title)
+		return title;
+	return activity && *activity ? activity : "?";
+}
+
+/* Whether t has a visible editable field (a form). */
+static bool has_field(const struct ui_tree *t)
+{
+	for (size_t i = 0; t && i < t->n_nodes; i++)
+		if (ui_class_is_editable(t->nodes[i]->class_name) && ui_widget_visible(t->nodes[i], &t->screen))
+			return true;
+	return false;
+}
+
+/*
+ * The tab check. True with *f filled when the tapped nav item L lands on a
+ * page named after a sibling item.
+ */
+static bool tab_lands_elsewhere(const struct ui_tree *before, const char *activity_before,
+				const struct ui_tree *after, const char *activity_after, const struct action *done,
+				struct oracle_finding *f)
+{
+	const struct ui_widget *w, *item, *group, *group_after;
+	const char *label, *was, *title_before, *title_after, *landed = NULL, *sel_after = NULL;
+	bool by_title = false;
+
+	if (!done || done->type != ACTION_CLICK)
+		return false;
+	w = action_resolve(done, before);
+	item = w ? nav_item_of(w) : NULL;
+	if (!item || !item->enabled)
+		return false;
+	group = item->parent;
+	label = item_label(item);
+	was = group_selected(group);
+	title_before = screen_title(before);
+	/* The page the tap was made on names its own item: the app titles pages after their items. */
+	if (!was || strcmp(was, label) == 0 || !names(title_before, was))
+		return false;
+	title_after = screen_title(after);
+	if (!title_after || names(title_after, label) || mentions_word(title_after, label))
+		return false;
+	if (oracle_same_activity(activity_before, activity_after) && strcmp(title_after, title_before) == 0)
+		return false; /* nothing moved: a refused or ignored tap is not judged here */
+	group_after = same_group(after, group);
+	sel_after = group_after ? group_selected(group_after) : NULL;
+	for (size_t i = 0; i < group->n_children && !landed; i++) {
+		const char *m = item_label(group->children[i]);
+
+		if (group->children[i]->clickable && strcmp(m, label) != 0 && names(title_after, m)) {
+			landed = m;
+			by_title = true;
+		}
+	}
+	if (!landed && sel_after && strcmp(sel_after, label) != 0 && strcmp(sel_after, was) != 0)
+		landed = sel_after;
+	if (!landed)
+		return false;
+	oracle_finding_init(f);
+	f->category = BUG_CAT_NAVIGATION;
+	f->oracle = "navigation";
+	f->title = xasprintf("'%s' opens the '%s' page", label, landed);
+	f->expected = xasprintf("the '%s' page, as '%s' opens the '%s' page", label, was, title_before);
+	f->actual = by_title ? xasprintf("the page is titled '%s'", title_after)
+			     : xasprintf("the page is titled '%s' and '%s' is selected", title_after, landed);
+	f->description = xasprintf("Tapping the navigation item '%s' (beside '%s', whose page is titled "
+				   "'%s') opened a page titled '%s'%s%s%s: another item's page.",
+				   label, was, title_before, title_after, sel_after ? ", with '" : "",
+				   sel_after ? sel_after : "", sel_after ? "' selected" : "");
+	f->diff = cJSON_CreateObject();
+	cJSON_AddStringToObject(f->diff, "check", "tab");
+	cJSON_AddStringToObject(f->diff, "item", label);
+	cJSON_AddStringToObject(f->diff, "title_before", title_before);
+	cJSON_AddStringToObject(f->diff, "title_after", title_after);
+	if (sel_after)
+		cJSON_AddStringToObject(f->diff, "selected_after", sel_after);
+	cJSON_AddItemToObject(f->diff, "action", action_to_json(done));
+	return true;
+}
+
+struct oracle_nav_tracker *oracle_nav_tracker_new(void)
+{
+	return xcalloc(1, sizeof(struct oracle_nav_tracker));
+}
+
+/* Forget the observed stack. */
+static void nav_clear(struct oracle_nav_tracker *t)
+{
+	for (size_t i = 0; i < t->n; i++) {
+		free(t->stack[i].id);
+		free(t->stack[i].name);
+	}
+	t->n = 0;
+}
+
+/* Make (id, name) the screen on top (takes ownership of id). */
+static void nav_set_cur(struct oracle_nav_tracker *t, char *id, const char *name)
+{
+	free(t->cur);
+	free(t->cur_name);
+	t->cur = id;
+	t->cur_name = id ? xstrdup(name) : NULL;
+}
+
+void oracle_nav_tracker_free(struct oracle_nav_tracker *t)
+{
+	if (!t)
+		return;
+	nav_clear(t);
+	free(t->stack);
+	free(t->cur);
+	free(t->cur_name);
+	free(t);
+}
+
+/* Fill *f with a Back finding: `from` was on top, `want` below, `got` after Back. */
+static void back_finding(struct oracle_finding *f, const char *from, const char *from_activity, const char *want,
+			 const char *got, const struct oracle_nav_tracker *t, const struct action *done)
+{
+	cJSON *stack = cJSON_CreateArray();
+
+	oracle_finding_init(f);
+	f->category = BUG_CAT_NAVIGATION;
+	f->oracle = "navigation";
+	f->title = xasprintf("Back from %s lands on '%s' instead of '%s'", from_activity, got, want);
+	f->expected = xasprintf("Back returns to '%s', the screen '%s' was opened from", want, from);
+	f->actual = xasprintf("Back showed '%s'", got);
+	f->description = xasprintf("'%s' was opened from '%s' by a tap; pressing Back there showed '%s' "
+				   "instead of returning to '%s'.", from, want, got, want);
+	f->diff = cJSON_CreateObject();
+	cJSON_AddStringToObject(f->diff, "check", "back");
+	for (size_t i = 0; i < t->n; i++)
+		cJSON_AddItemToArray(stack, cJSON_CreateString(t->stack[i].name));
+	cJSON_AddItemToObject(f->diff, "back_stack", stack);
+	cJSON_AddStringToObject(f->diff, "top", from);
+	cJSON_AddStringToObject(f->diff, "landed", got);
+	cJSON_AddItemToObject(f->diff, "action", action_to_json(done));
+}
+
+bool oracle_nav_step(struct oracle_nav_tracker *t, const struct ui_tree *before, const char *activity_before,
+		     const struct ui_tree *after, const char *activity_after, bool after_in_app,
+		     const struct action *done, struct oracle_finding *f)
+{
+	bool layer_b, layer_a, hit = false, nav_click = false;
+	char *idb, *ida;
+
+	if (!before || !after || !done)
+		return false;
+	layer_b = oracle_screen_has_layer(before);
+	layer_a = oracle_screen_has_layer(after);
+	idb = nav_identity(before, activity_before);
+	ida = nav_identity(after, activity_after);
+	/* Something happened between the steps (a side trip, a relaunch): the stack is unknown. */
+	if (!layer_b && (!t->cur || strcmp(t->cur, idb) != 0)) {
+		nav_clear(t);
+		nav_set_cur(t, xstrdup(idb), display_name(before, activity_before));
+	}
+	if (done->type == ACTION_CLICK && !layer_b && after_in_app && !layer_a) {
+		const struct ui_widget *w = action_resolve(done, before);
+
+		nav_click = w && nav_item_of(w);
+		hit = tab_lands_elsewhere(before, activity_before, after, activity_after, done, f);
+	}
+	if (!after_in_app) {
+		nav_clear(t);
+		nav_set_cur(t, NULL, NULL);
+	} else if (layer_a) {
+		/* A dialog or menu over the current screen: the stack stays. */
+	} else if (done->type == ACTION_BACK) {
+		if (!layer_b && t->n > 0 && strcmp(ida, idb) != 0) {
+			struct nav_frame *want = &t->stack[t->n - 1];
+
+			if (strcmp(ida, want->id) != 0 && !hit) {
+				const char *slash = activity_before ? strrchr(activity_before, '/') : NULL;
+
+				back_finding(f, t->cur_name, slash ? slash + 1 : "?", want->name,
+					     display_name(after, activity_after), t, done);
+				hit = true;
+			}
+			if (strcmp(ida, want->id) != 0) {
+				nav_clear(t);
+			} else {
+				free(want->id);
+				free(want->name);
+				t->n--;
+			}
+		} else if (!layer_b && strcmp(ida, idb) != 0) {
+			nav_clear(t);
+		}
+		nav_set_cur(t, xstrdup(ida), display_name(after, activity_after));
+	} else if (strcmp(ida, layer_b ? (t->cur ? t->cur : "") : idb) == 0) {
+		/* Same screen (an input, a scroll, a dialog closed): nothing moved. */
+	} else if (done->type == ACTION_CLICK && t->n > 0 && strcmp(t->stack[t->n - 1].id, ida) == 0) {
+		/* Up, Cancel, a confirm that returns: the screen below. */
+		free(t->stack[t->n - 1].id);
+		free(t->stack[t->n - 1].name);
+		t->n--;
+		nav_set_cur(t, xstrdup(ida), display_name(after, activity_after));
+	} else if (done->type == ACTION_CLICK && !layer_b && !nav_click && !has_field(before) && t->cur) {
+		t->stack = xgrow(t->stack, &t->alloc, t->n + 1, sizeof(*t->stack));
+		t->stack[t->n].id = t->cur;
+		t->stack[t->n].name = t->cur_name;
+		t->n++;
+		t->cur = NULL;
+		t->cur_name = NULL;
+		nav_set_cur(t, xstrdup(ida), display_name(after, activity_after));
+	} else {
+		/* A tab switch, a submitted form, a long press, a rotation, a restart...: unknown stack. */
+		nav_clear(t);
+		nav_set_cur(t, xstrdup(ida), display_name(after, activity_after));
+	}
+	free(idb);
+	free(ida);
+	return hit;
+}
+
+bool oracle_activity_in_package(const char *activity, const char *package)
+{
+	size_t n = package ? strlen(package) : 0;
+
+	return activity && n && strncmp(activity, package, n) == 0 && activity[n] == '/';
+}
+
+static int navigation_after_step(const struct oracle_step *s)
+{
+	struct oracle_finding f;
+
+	if (!s->st->nav)
+		s->st->nav = oracle_nav_tracker_new();
+	oracle_finding_init(&f);
+	if (oracle_nav_step(s->st->nav, s->before->tree, s->before->activity, s->after->tree, s->after->activity,
+			    s->after->in_app, s->done, &f)) {
+		char *shot_before = rundir_step_rel(s->before->step, ".png");
+
+		oracle_report_finding(s->env, s->before->step, &f, NULL, 0, shot_before);
+		free(shot_before);
+	}
+	oracle_finding_release(&f);
+	return 0;
+}
+
+/* Feed the replay's steps to a fresh tracker; the finding must come from the last one. */
+static bool navigation_recheck(const struct oracle_recheck *c, struct oracle_finding *f)
+{
+	const struct replay_result *r = c->r;
+	struct oracle_nav_tracker *t = oracle_nav_tracker_new();
+	bool hit = false;
+
+	oracle_finding_init(f);
+	for (size_t i = 0; i + 1 < r->n_screens && i < c->n_steps; i++) {
+		struct oracle_finding one;
+		bool last = i + 2 == r->n_screens && i + 1 == c->n_steps;
+
+		oracle_finding_init(&one);
+		if (oracle_nav_step(t, r->screens[i].tree, r->screens[i].activity, r->screens[i + 1].tree,
+				    r->screens[i + 1].activity,
+				    oracle_activity_in_package(r->screens[i + 1].activity, c->package), &c->steps[i], &one) &&
+		    last) {
+			*f = one;
+			hit = true;
+			continue;
+		}
+		oracle_finding_release(&one);
+	}
+	oracle_nav_tracker_free(t);
+	return hit;
+}
+
+const struct oracle_kind oracle_kind_navigation = {
+	.name = "navigation",
+	.config_key = "oracles.navigation",
+	.category = BUG_CAT_NAVIGATION,
+	.doc = "a tab or drawer item that opens another item's page, or Back that leaves the observed back stack",
+	.evidence = "the screen before the action, the titles and selected items, the observed back stack",
+	.flags = 0,
+	.after_step = navigation_after_step,
+	.recheck = navigation_recheck,
+};

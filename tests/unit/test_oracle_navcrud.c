@@ -1,0 +1,326 @@
+/*
+ * test_oracle_navcrud.c - the navigation, CRUD and total oracles' trackers
+ * (oracle_nav_step, oracle_crud_step, oracle_total_step) fed the screens of
+ * short scenarios on the test apps tests/data/apps/tabs.json, memo.json and
+ * farecard.json (a top-up on its own page): each injected
+ * bug is found at the step that shows it on the buggy app and never on
+ * its fixed twin, and the legitimate cases (Back from the root, Back on a
+ * dialog, a form that replaces itself, tab switches, a cancelled delete,
+ * a search field) are never reported on either.
+ */
+#include <stdbool.h>
+
+#include "test.h"
+
+#include <cjson/cJSON.h>
+
+#include "agents/oracle.h"
+#include "agents/replay.h"
+#include "core/xalloc.h"
+#include "device/device.h"
+
+#define TABS "sim:" TRIDENT_SOURCE_DIR "/tests/data/apps/tabs.json"
+#define MEMO "sim:" TRIDENT_SOURCE_DIR "/tests/data/apps/memo.json"
+#define TABS_PKG "com.trident.tabs"
+#define MEMO_PKG "com.trident.memo"
+
+/* One scenario step: type, resource-id tail (or NULL), label (or NULL), text typed. */
+struct step {
+	enum action_type type;
+	const char *id;
+	const char *label;
+	const char *text;
+};
+
+enum which { NAV, CRUD, TOTAL };
+
+/*
+ * Replay `steps` on `app` (clean start) and feed every step to a fresh
+ * tracker of `which`. Returns the 1-based step of the first finding (0:
+ * none; -1: the replay failed); its title goes to *title (caller frees).
+ */
+static int first_finding(const char *app, const char *pkg, const struct step *steps, size_t n, enum which which,
+			 char **title)
+{
+	struct device *dev = NULL;
+	struct action *acts = calloc(n, sizeof(*acts));
+	struct replay_result r;
+	struct oracle_nav_tracker *nav = oracle_nav_tracker_new();
+	struct oracle_crud_tracker *crud = oracle_crud_tracker_new();
+	struct oracle_total_tracker *total = oracle_total_tracker_new();
+	int found = 0;
+
+	*title = NULL;
+	if (device_open(app, NULL, &dev) != TD_OK) {
+		free(acts);
+		oracle_nav_tracker_free(nav);
+		oracle_crud_tracker_free(crud);
+		oracle_total_tracker_free(total);
+		return -1;
+	}
+	for (size_t i = 0; i < n; i++) {
+		action_init(&acts[i]);
+		acts[i].type = steps[i].type;
+		if (steps[i].id)
+			acts[i].resource_id = xasprintf("%s:id/%s", pkg, steps[i].id);
+		if (steps[i].label)
+			acts[i].widget_text = xstrdup(steps[i].label);
+		if (steps[i].text)
+			acts[i].text = xstrdup(steps[i].text);
+	}
+	if (replay_run(dev, pkg, acts, n, NULL, &r) != TD_OK || r.n_screens != n + 1) {
+		found = -1;
+	} else {
+		for (size_t i = 0; i < n && !found; i++) {
+			struct oracle_finding f;
+			size_t plen = strlen(pkg);
+			const char *act = r.screens[i + 1].activity;
+			bool in_app = act && strncmp(act, pkg, plen) == 0 && act[plen] == '/';
+			bool hit;
+
+			oracle_finding_init(&f);
+			if (which == NAV)
+				hit = oracle_nav_step(nav, r.screens[i].tree, r.screens[i].activity, r.screens[i + 1].tree,
+						      act, in_app, &acts[i], &f);
+			else if (which == CRUD)
+				hit = oracle_crud_step(crud, r.screens[i].tree, r.screens[i].activity,
+						       r.screens[i + 1].tree, act, in_app, &acts[i], &f);
+			else
+				hit = oracle_total_step(total, r.screens[i].tree, r.screens[i].activity,
+							r.screens[i + 1].tree, act, &acts[i], &f);
+			if (hit) {
+				found = (int)i + 1;
+				*title = xstrdup(f.title);
+				CHECK_INT_EQ(f.category, which == NAV    ? BUG_CAT_NAVIGATION
+							 : which == CRUD ? BUG_CAT_DATA_OPERATION
+									 : BUG_CAT_CALCULATION);
+				CHECK(f.diff && cJSON_GetObjectItem(f.diff, "check"));
+			}
+			oracle_finding_release(&f);
+		}
+	}
+	replay_result_release(&r);
+	for (size_t i = 0; i < n; i++)
+		action_release(&acts[i]);
+	free(acts);
+	oracle_nav_tracker_free(nav);
+	oracle_crud_tracker_free(crud);
+	oracle_total_tracker_free(total);
+	device_close(dev);
+	return found;
+}
+
+/*
+ * The scenario's first finding on the buggy app is at step `at` with a
+ * title containing `want`, and its fixed twin gives none.
+ */
+static bool buggy_only(const char *app, const char *pkg, const struct step *steps, size_t n, enum which which,
+		       int at, const char *want)
+{
+	char fixed[512], *title = NULL;
+	int got;
+	bool ok;
+
+	got = first_finding(app, pkg, steps, n, which, &title);
+	ok = got == at && title && strstr(title, want);
+	if (!ok)
+		fprintf(stderr, "buggy: step %d (want %d), title '%s' (want '%s')\n", got, at, title ? title : "",
+			want);
+	free(title);
+	snprintf(fixed, sizeof(fixed), "%s:fixed", app);
+	got = first_finding(fixed, pkg, steps, n, which, &title);
+	if (got != 0) {
+		fprintf(stderr, "fixed twin: step %d, title '%s'\n", got, title ? title : "");
+		ok = false;
+	}
+	free(title);
+	return ok;
+}
+
+/* No finding on the app nor on its fixed twin. */
+static bool clean_both(const char *app, const char *pkg, const struct step *steps, size_t n, enum which which)
+{
+	char fixed[512], *title = NULL;
+	int a, b;
+
+	a = first_finding(app, pkg, steps, n, which, &title);
+	if (a != 0)
+		fprintf(stderr, "buggy app: step %d, title '%s'\n", a, title ? title : "");
+	free(title);
+	snprintf(fixed, sizeof(fixed), "%s:fixed", app);
+	b = first_finding(fixed, pkg, steps, n, which, &title);
+	if (b != 0)
+		fprintf(stderr, "fixed twin: step %d, title '%s'\n", b, title ? title : "");
+	free(title);
+	return a == 0 && b == 0;
+}
+
+#define N(a) (sizeof(a) / sizeof((a)[0]))
+
+TEST(tab_that_opens_another_items_page)
+{
+	static const struct step s[] = {
+		{ ACTION_CLICK, "nav_inbox", NULL, NULL },
+		{ ACTION_CLICK, "nav_alerts", NULL, NULL },
+	};
+
+	CHECK(buggy_only(TABS, TABS_PKG, s, N(s), NAV, 2, "'Alerts' opens the 'Home' page"));
+}
+
+TEST(back_that_skips_the_screen_below)
+{
+	static const struct step s[] = {
+		{ ACTION_CLICK, "nav_inbox", NULL, NULL },
+		{ ACTION_CLICK, NULL, "Lunch on Friday", NULL },
+		{ ACTION_BACK, NULL, NULL, NULL },
+	};
+
+	CHECK(buggy_only(TABS, TABS_PKG, s, N(s), NAV, 3,
+			 "Back from .MessageActivity lands on 'Home' instead of 'Inbox'"));
+}
+
+TEST(legitimate_navigation_is_not_reported)
+{
+	/* Tab switches everywhere but Inbox -> Alerts; Back from the root leaves the app. */
+	static const struct step tabs[] = {
+		{ ACTION_CLICK, "nav_alerts", NULL, NULL }, { ACTION_CLICK, "nav_inbox", NULL, NULL },
+		{ ACTION_CLICK, "nav_home", NULL, NULL },   { ACTION_BACK, NULL, NULL, NULL },
+	};
+	/* Back on a dialog closes it. */
+	static const struct step dialog[] = {
+		{ ACTION_CLICK, "sign_out", NULL, NULL },
+		{ ACTION_BACK, NULL, NULL, NULL },
+		{ ACTION_CLICK, "nav_inbox", NULL, NULL },
+	};
+	/* A form that replaces itself with another page: Back from there is not judged. */
+	static const struct step form[] = {
+		{ ACTION_CLICK, "nav_inbox", NULL, NULL }, { ACTION_CLICK, "compose", NULL, NULL },
+		{ ACTION_INPUT, "to", NULL, "Hello" },      { ACTION_CLICK, "send", NULL, NULL },
+		{ ACTION_BACK, NULL, NULL, NULL },
+	};
+	CHECK(clean_both(TABS, TABS_PKG, tabs, N(tabs), NAV));
+	CHECK(clean_both(TABS, TABS_PKG, dialog, N(dialog), NAV));
+	CHECK(clean_both(TABS, TABS_PKG, form, N(form), NAV));
+}
+
+TEST(saved_item_missing_from_the_list)
+{
+	static const struct step s[] = {
+		{ ACTION_CLICK, "add", NULL, NULL },
+		{ ACTION_INPUT, "title", NULL, "Water plants" },
+		{ ACTION_CLICK, "save", NULL, NULL },
+	};
+
+	CHECK(buggy_only(MEMO, MEMO_PKG, s, N(s), CRUD, 3, "An entry saved from 'com.trident.memo:id/title' is missing from the list"));
+}
+
+TEST(edit_that_keeps_the_old_value)
+{
+	static const struct step s[] = {
+		{ ACTION_CLICK, NULL, "Books", NULL },
+		{ ACTION_CLICK, "edit_memo", NULL, NULL },
+		{ ACTION_INPUT, "edit_title", NULL, "Novels" },
+		{ ACTION_CLICK, "save_changes", NULL, NULL },
+	};
+
+	CHECK(buggy_only(MEMO, MEMO_PKG, s, N(s), CRUD, 4,
+			 "An edit of 'com.trident.memo:id/edit_title' is not shown"));
+}
+
+TEST(delete_that_removes_another_row)
+{
+	static const struct step s[] = {
+		{ ACTION_CLICK, NULL, "Books", NULL },
+		{ ACTION_CLICK, "delete_memo", NULL, NULL },
+		{ ACTION_CLICK, "ok", NULL, NULL },
+	};
+
+	CHECK(buggy_only(MEMO, MEMO_PKG, s, N(s), CRUD, 3, "Deleting a row opened from 'memo_list' removes another row instead"));
+}
+
+TEST(legitimate_data_operations_are_not_reported)
+{
+	/* A cancelled delete, then Back to the list. */
+	static const struct step cancel[] = {
+		{ ACTION_CLICK, NULL, "Chores", NULL },
+		{ ACTION_CLICK, "delete_memo", NULL, NULL },
+		{ ACTION_CLICK, "cancel", NULL, NULL },
+		{ ACTION_BACK, NULL, NULL, NULL },
+	};
+	/* A refused save (no title) keeps the form: not judged. */
+	static const struct step refused[] = {
+		{ ACTION_CLICK, "add", NULL, NULL },
+		{ ACTION_INPUT, "body", NULL, "no title here" },
+		{ ACTION_CLICK, "save", NULL, NULL },
+	};
+	/* A memo saved while the list is filtered by a search: hidden on purpose, not judged. */
+	static const struct step search[] = {
+		{ ACTION_INPUT, "search", NULL, "zzz" },
+		{ ACTION_CLICK, "add", NULL, NULL },
+		{ ACTION_INPUT, "title", NULL, "Water plants" },
+		{ ACTION_CLICK, "save", NULL, NULL },
+	};
+	/* A form left with Cancel (whose id, create_cancel, holds a confirm word). */
+	static const struct step cancelled_form[] = {
+		{ ACTION_CLICK, "add", NULL, NULL },
+		{ ACTION_INPUT, "title", NULL, "Water plants" },
+		{ ACTION_CLICK, "create_cancel", NULL, NULL },
+	};
+	/* Deleting the first memo: the bug removes the right one by chance. */
+	static const struct step first[] = {
+		{ ACTION_CLICK, NULL, "Agenda", NULL },
+		{ ACTION_CLICK, "delete_memo", NULL, NULL },
+		{ ACTION_CLICK, "ok", NULL, NULL },
+	};
+
+	CHECK(clean_both(MEMO, MEMO_PKG, cancel, N(cancel), CRUD));
+	CHECK(clean_both(MEMO, MEMO_PKG, refused, N(refused), CRUD));
+	CHECK(clean_both(MEMO, MEMO_PKG, search, N(search), CRUD));
+	CHECK(clean_both(MEMO, MEMO_PKG, first, N(first), CRUD));
+	CHECK(clean_both(MEMO, MEMO_PKG, cancelled_form, N(cancelled_form), CRUD));
+}
+
+#define FARE "sim:" TRIDENT_SOURCE_DIR "/tests/data/apps/farecard.json"
+#define FARE_PKG "com.trident.farecard"
+
+TEST(total_that_ignores_a_row_added_on_another_page)
+{
+	static const struct step s[] = {
+		{ ACTION_CLICK, "top_up", NULL, NULL },
+		{ ACTION_INPUT, "amount", NULL, "15" },
+		{ ACTION_CLICK, "pay", NULL, NULL },
+	};
+
+	CHECK(buggy_only(FARE, FARE_PKG, s, N(s), TOTAL, 3, "'Balance: $20.00' does not change by the added row's amount"));
+}
+
+TEST(totals_that_move_are_not_reported)
+{
+	/* A top-up under 10 (credited even in the buggy app), then a trip removed on its own page. */
+	static const struct step s[] = {
+		{ ACTION_CLICK, "top_up", NULL, NULL }, { ACTION_INPUT, "amount", NULL, "5" },
+		{ ACTION_CLICK, "pay", NULL, NULL },    { ACTION_CLICK, NULL, "Tram 4", NULL },
+		{ ACTION_CLICK, "remove", NULL, NULL },
+	};
+
+	CHECK(clean_both(FARE, FARE_PKG, s, N(s), TOTAL));
+}
+
+int main(void)
+{
+	struct device *dev = NULL;
+
+	if (device_open(TABS, NULL, &dev) != TD_OK)
+		return test_skip("the tabs test app is not available");
+	device_close(dev);
+	RUN(tab_that_opens_another_items_page);
+	RUN(back_that_skips_the_screen_below);
+	RUN(legitimate_navigation_is_not_reported);
+	RUN(saved_item_missing_from_the_list);
+	RUN(edit_that_keeps_the_old_value);
+	RUN(delete_that_removes_another_row);
+	RUN(legitimate_data_operations_are_not_reported);
+	RUN(total_that_ignores_a_row_added_on_another_page);
+	RUN(totals_that_move_are_not_reported);
+	return test_summary();
+}
