@@ -259,4 +259,37 @@ bool oracle_loading_stuck(const struct ui_tree *before, const char *activity_bef
 bool oracle_entry_missing(const struct ui_tree *before, const char *activity_before, const struct ui_tree *after,
 			  const char *activity_after, const struct action *done, struct oracle_finding *f);
 
+/* --- process death (oracle 13) --- */
+
+/*
+ * Whether `done` changed a setting the app keeps by itself: it tapped an
+ * enabled checkable widget (oracle_toggle_target) whose counterpart on
+ * `after` (same activity, no new window) shows the other checked state, on
+ * a screen with no text field (no form waiting for a Save) and no list the
+ * widget is not part of (a "Hide completed" filter beside a list is a view
+ * of the list). Returns the widget on `after`, or NULL.
+ */
+const struct ui_widget *oracle_setting_changed(const struct ui_tree *before, const char *activity_before,
+					       const struct ui_tree *after, const char *activity_after,
+					       const struct action *done);
+/*
+ * Whether `done` (a confirm: oracle_is_save_action) saved an entry: a field
+ * of `before` held typed text (2+ characters, not its hint, not a password)
+ * that no list row of `before` showed and a list row of `after` shows. The
+ * text goes to text[size] (truncated).
+ */
+bool oracle_entry_saved(const struct ui_tree *before, const struct ui_tree *after, const struct action *done,
+			char *text, size_t size);
+/*
+ * `before` is a screen the app showed, `after` the same screen reached again
+ * after a force-stop and relaunch. True, with *f, when (settings first) an
+ * enabled checkable widget's counterpart (same id/class and rank, same label
+ * and row) shows the other checked state (category settings/configuration),
+ * or, when `after` shows any list, a row of `before`'s lists whose first
+ * text no row of `after`'s lists has (category data operation). False for
+ * another activity.
+ */
+bool oracle_saved_state_lost(const struct ui_tree *before, const char *activity_before,
+			     const struct ui_tree *after, const char *activity_after, struct oracle_finding *f);
+
 #endif

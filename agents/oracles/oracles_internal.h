@@ -36,6 +36,12 @@ struct placeholder {
 	uint64_t value;    /* hash of the text first seen there */
 };
 
+/* A click the run saw lead from one abstract screen to another (process_death.c walks them back). */
+struct nav_edge {
+	uint64_t from, to;
+	struct action a;
+};
+
 /* How far below the fold the landscape display check looks. */
 #define LANDSCAPE_SCROLLS 4
 
@@ -56,6 +62,10 @@ struct oracles_state {
 	int loading_wait_ms;        /* how long a spinner may stay */
 	struct seen *loading_seen;  /* abstract screens whose spinner was waited on */
 	size_t n_loading, alloc_loading;
+	struct nav_edge *edges;     /* process_death: navigation clicks seen */
+	size_t n_edges, alloc_edges;
+	struct seen *death_seen;    /* process_death: trips per screen and setting/entry */
+	size_t n_death, alloc_death;
 };
 
 /* Whether oracle `k` is switched on. */

@@ -289,6 +289,10 @@ static void oracles_free(struct agent_plugin *p)
 	free(st->placeholders);
 	free(st->landscape_seen);
 	free(st->loading_seen);
+	for (size_t i = 0; i < st->n_edges; i++)
+		action_release(&st->edges[i].a);
+	free(st->edges);
+	free(st->death_seen);
 	free(st->launcher);
 	free(st);
 	free(p);
