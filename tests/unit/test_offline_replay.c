@@ -8,6 +8,8 @@
  * while Hide completed is ticked), and the control oracle's (the radio test
  * app's Play that turns into Pause while the status reads Stopped) and the
  * total oracle's (the shop cart's total that leaves out the first item)
+ * and the process_death oracle's (the pantry test app's setting and item
+ * that do not survive force-stop and relaunch)
  * reproduce on the apps and not on their fixed variants; login scripts parse, reject bad input, and run.
  */
 #include <stdbool.h>
@@ -269,6 +271,49 @@ TEST(wrong_total_confirmed_only_when_wrong)
 	CHECK(confirmed_only_when_buggy(wrong_total_bug, "sim:shop", "com.trident.shop"));
 }
 
+#define PANTRY "sim:" TRIDENT_SOURCE_DIR "/tests/data/apps/pantry.json"
+
+/* The process-death candidate on the pantry test app: Compact rows on, then force-stop, relaunch, back to it. */
+static void reverted_setting_bug(struct bug *b)
+{
+	candidate_init(b, "Setting 'compact_switch' reverts after force-stop and relaunch", "oracle:process_death",
+		       BUG_CAT_SETTINGS, 2);
+	step_by_id(b, ACTION_CLICK, "com.trident.pantry:id/prefs_btn", NULL);
+	step_by_id(b, ACTION_CLICK, "com.trident.pantry:id/compact_switch", NULL);
+	step_global(b, ACTION_RESTART, -1);
+	step_by_id(b, ACTION_CLICK, "com.trident.pantry:id/prefs_btn", NULL);
+}
+
+/* An item saved on the pantry test app, then force-stop and relaunch (the list is the entry screen). */
+static void lost_saved_entry_bug(struct bug *b)
+{
+	candidate_init(b, "Saved entry 'Oats' is gone after force-stop and relaunch", "oracle:process_death",
+		       BUG_CAT_DATA_OPERATION, 1);
+	step_by_id(b, ACTION_CLICK, "com.trident.pantry:id/add_item", NULL);
+	step_by_id(b, ACTION_INPUT, "com.trident.pantry:id/name", "Oats");
+	step_by_id(b, ACTION_CLICK, "com.trident.pantry:id/save", NULL);
+	step_global(b, ACTION_RESTART, -1);
+}
+
+TEST(process_death_confirmed_only_when_not_kept)
+{
+	struct bug b;
+	int replays = 0;
+	struct device *dev = open_sim(PANTRY);
+
+	CHECK(confirmed_only_when_buggy(reverted_setting_bug, PANTRY, "com.trident.pantry"));
+	CHECK(confirmed_only_when_buggy(lost_saved_entry_bug, PANTRY, "com.trident.pantry"));
+	/* The restart among the trigger steps is not where the first attempt starts. */
+	REQUIRE(dev);
+	reverted_setting_bug(&b);
+	REQUIRE(replay_confirm(dev, "com.trident.pantry", NULL, 0.3, 2, &b, &replays) == TD_OK);
+	CHECK(b.confirmed);
+	CHECK_INT_EQ(replays, 1);
+	CHECK_INT_EQ(b.n_steps, 4);
+	bug_release(&b);
+	device_close(dev);
+}
+
 TEST(replay_records_every_screen)
 {
 	struct device *dev = open_sim("sim:notes");
@@ -334,6 +379,7 @@ int main(void)
 	RUN(lost_entry_confirmed_only_when_lost);
 	RUN(flipped_control_confirmed_only_when_stuck);
 	RUN(wrong_total_confirmed_only_when_wrong);
+	RUN(process_death_confirmed_only_when_not_kept);
 	RUN(replay_records_every_screen);
 	RUN(login_scripts);
 	return test_summary();
