@@ -42,6 +42,11 @@ struct nav_edge {
 	struct action a;
 };
 
+struct first_text {
+	uint64_t sig;      /* abstract screen + resource-id */
+	char *text;
+};
+
 /* How far below the fold the landscape display check looks. */
 #define LANDSCAPE_SCROLLS 4
 
@@ -66,6 +71,8 @@ struct oracles_state {
 	size_t n_edges, alloc_edges;
 	struct seen *death_seen;    /* process_death: trips per screen and setting/entry */
 	size_t n_death, alloc_death;
+	struct first_text *first;   /* feedback: each field's text when its screen was first seen */
+	size_t n_first, alloc_first;
 };
 
 /* Whether oracle `k` is switched on. */

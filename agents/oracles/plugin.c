@@ -293,6 +293,9 @@ static void oracles_free(struct agent_plugin *p)
 		action_release(&st->edges[i].a);
 	free(st->edges);
 	free(st->death_seen);
+	for (size_t i = 0; i < st->n_first; i++)
+		free(st->first[i].text);
+	free(st->first);
 	free(st->launcher);
 	free(st);
 	free(p);
