@@ -9,7 +9,8 @@
  * app's Play that turns into Pause while the status reads Stopped) and the
  * total oracle's (the shop cart's total that leaves out the first item)
  * and the process_death oracle's (the pantry test app's setting and item
- * that do not survive force-stop and relaunch)
+ * that do not survive force-stop and relaunch) and the feedback oracle's
+ * (its Save with an empty name that says nothing)
  * reproduce on the apps and not on their fixed variants; login scripts parse, reject bad input, and run.
  */
 #include <stdbool.h>
@@ -295,6 +296,19 @@ static void lost_saved_entry_bug(struct bug *b)
 	step_global(b, ACTION_RESTART, -1);
 }
 
+/* Save on the pantry's new-item form with the name left empty: nothing happens, no message. */
+static void silent_save_bug(struct bug *b)
+{
+	candidate_init(b, "'Save' with empty 'name' gives no feedback", "oracle:feedback", BUG_CAT_FEEDBACK_MISSING, 0);
+	step_by_id(b, ACTION_CLICK, "com.trident.pantry:id/add_item", NULL);
+	step_by_id(b, ACTION_CLICK, "com.trident.pantry:id/save", NULL);
+}
+
+TEST(feedback_confirmed_only_when_silent)
+{
+	CHECK(confirmed_only_when_buggy(silent_save_bug, PANTRY, "com.trident.pantry"));
+}
+
 TEST(process_death_confirmed_only_when_not_kept)
 {
 	struct bug b;
@@ -380,6 +394,7 @@ int main(void)
 	RUN(flipped_control_confirmed_only_when_stuck);
 	RUN(wrong_total_confirmed_only_when_wrong);
 	RUN(process_death_confirmed_only_when_not_kept);
+	RUN(feedback_confirmed_only_when_silent);
 	RUN(replay_records_every_screen);
 	RUN(login_scripts);
 	return test_summary();

@@ -1,8 +1,9 @@
 /*
- * test_oracle_process.c - the process-death oracle's pure checks on
- * hand-made widget trees: what counts as a kept setting or a saved entry
- * (the Explorer's triggers), and the comparison after force-stop and
- * relaunch, each violated and clean.
+ * test_oracle_process.c - the process-death and feedback oracles' pure
+ * checks on hand-made widget trees: what counts as a kept setting or a
+ * saved entry (the Explorer's triggers), the comparison after force-stop
+ * and relaunch, and a Save on an invalid form that changes nothing, each
+ * violated and clean.
  */
 #include <stdbool.h>
 
@@ -184,11 +185,68 @@ TEST(entry_gone_after_process_death)
 	ui_tree_free(no_list);
 }
 
+/* A form: name and quantity fields holding `name` and `qty`, a Save button, and an error line when given. */
+static struct ui_tree *form(const char *name, const char *qty, const char *error)
+{
+	return x_tree(x_cat(x_node(EDIT, "com.example.t:id/name", name, "cf", "", 0, 200, 1080, 340, NULL),
+			    x_node(EDIT, "com.example.t:id/qty", qty, "cf", "", 0, 360, 1080, 500, NULL),
+			    error ? x_node(TEXT, "com.example.t:id/error", error, "", "", 0, 520, 1080, 600, NULL)
+				  : calloc(1, 1),
+			    x_node(BUTTON, "com.example.t:id/save", "Save", "c", "", 0, 700, 1080, 820, NULL), NULL));
+}
+
+TEST(feedback_missing_on_a_silent_form)
+{
+	struct ui_tree *empty = form("Item name", "2", NULL), *empty2 = form("Item name", "2", NULL);
+	struct ui_tree *told = form("Item name", "2", "Enter a name");
+	struct ui_tree *letters = form("Oats", "1a2", NULL), *letters2 = form("Oats", "1a2", NULL);
+	struct ui_tree *valid = form("Oats", "12", NULL), *valid2 = form("Oats", "12", NULL);
+	const char *first[64] = { NULL };
+	struct action save, other;
+	struct oracle_finding f;
+
+	REQUIRE(empty && empty2 && told && letters && letters2 && valid && valid2);
+	REQUIRE(empty->n_nodes < 64);
+	/* The name field showed "Item name" when first seen: its placeholder. */
+	for (size_t i = 0; i < empty->n_nodes; i++)
+		if (!strcmp(empty->nodes[i]->resource_id, "com.example.t:id/name"))
+			first[i] = "Item name";
+	click_on(&save, empty, "Save");
+	oracle_finding_init(&f);
+	CHECK(oracle_feedback_missing(empty, ACT, empty2, ACT, &save, first, &f));
+	CHECK(f.oracle && !strcmp(f.oracle, "feedback"));
+	CHECK_INT_EQ(f.category, BUG_CAT_FEEDBACK_MISSING);
+	CHECK(f.title && strstr(f.title, "empty 'name'"));
+	oracle_finding_release(&f);
+	/* Without knowing the placeholder, "Item name" reads as a typed name: not judged. */
+	CHECK(!oracle_feedback_missing(empty, ACT, empty2, ACT, &save, NULL, &f));
+	/* Letters in the quantity, nothing changes: reported. */
+	CHECK(oracle_feedback_missing(letters, ACT, letters2, ACT, &save, NULL, &f));
+	CHECK(f.title && strstr(f.title, "letters in a number 'qty'"));
+	oracle_finding_release(&f);
+	/* Clean: an error text appeared; the screen left; valid values; not a confirm. */
+	CHECK(!oracle_feedback_missing(empty, ACT, told, ACT, &save, first, &f));
+	CHECK(!oracle_feedback_missing(empty, ACT, empty2, "com.example.t/.Main", &save, first, &f));
+	CHECK(!oracle_feedback_missing(valid, ACT, valid2, ACT, &save, NULL, &f));
+	click_on(&other, empty, "com.example.t:id/qty");
+	CHECK(!oracle_feedback_missing(empty, ACT, empty2, ACT, &other, first, &f));
+	action_release(&save);
+	action_release(&other);
+	ui_tree_free(empty);
+	ui_tree_free(empty2);
+	ui_tree_free(told);
+	ui_tree_free(letters);
+	ui_tree_free(letters2);
+	ui_tree_free(valid);
+	ui_tree_free(valid2);
+}
+
 int main(void)
 {
 	RUN(setting_changed_only_on_settings_pages);
 	RUN(entry_saved_when_a_row_shows_the_typed_text);
 	RUN(setting_reverted_after_process_death);
 	RUN(entry_gone_after_process_death);
+	RUN(feedback_missing_on_a_silent_form);
 	return test_summary();
 }
