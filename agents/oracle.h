@@ -296,18 +296,20 @@ bool oracle_saved_state_lost(const struct ui_tree *before, const char *activity_
 
 /*
  * A confirm (oracle_is_save_action, a click) on a form whose fields include
- * one that is empty (or shows its hint, or the text first_text[i] names for
- * node i of `before`: what the field showed when its screen was first seen;
- * first_text may be NULL), has spaces around its value, is
+ * one that is empty (or shows its hint, or the text its counterpart shows on
+ * `first`: the same screen as first seen, since dumps show a placeholder as
+ * the text; `first` may be NULL), has spaces around its value, is
  * 100+ characters long, or holds letters or a minus sign in a numeric field
  * (input_gen_kind: number, postal code, phone, card, security code): true,
  * with *f (category feedback missing), when `after` is the same activity
  * with the same windows and layers and exactly the same visible texts (no
- * error text appeared, nothing was cleared, nothing navigated). Toasts are
- * not in the tree: callers look at the screenshot (screen_find_toast).
+ * error text appeared, nothing was cleared, nothing navigated). Not judged
+ * when `before` already shows a text `first` did not (an error from an
+ * earlier press). Toasts are not in the tree: callers look at the
+ * screenshot (screen_find_toast).
  */
 bool oracle_feedback_missing(const struct ui_tree *before, const char *activity_before,
 			     const struct ui_tree *after, const char *activity_after, const struct action *done,
-			     const char *const *first_text, struct oracle_finding *f);
+			     const struct ui_tree *first, struct oracle_finding *f);
 
 #endif

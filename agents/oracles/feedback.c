@@ -100,9 +100,18 @@ static size_t layers(const struct ui_tree *t)
 	return n;
 }
 
+/* Whether t has a visible widget showing text s. */
+static bool shows_text(const struct ui_tree *t, const char *s)
+{
+	for (size_t i = 0; t && i < t->n_nodes; i++)
+		if (!strcmp(t->nodes[i]->text, s) && ui_widget_visible(t->nodes[i], &t->screen))
+			return true;
+	return false;
+}
+
 bool oracle_feedback_missing(const struct ui_tree *before, const char *activity_before,
 			     const struct ui_tree *after, const char *activity_after, const struct action *done,
-			     const char *const *first_text, struct oracle_finding *f)
+			     const struct ui_tree *first, struct oracle_finding *f)
 {
 	const struct ui_widget *bad = NULL;
 	const char *why = NULL;
@@ -118,8 +127,20 @@ bool oracle_feedback_missing(const struct ui_tree *before, const char *activity_
 		if (!ui_class_is_editable(w->class_name) || !w->enabled || !ui_widget_visible(w, &before->screen))
 			continue;
 		n_fields++;
-		if (!bad && (why = invalid_value(w, first_text ? first_text[i] : NULL)) != NULL)
-			bad = w;
+		if (!bad) {
+			const struct ui_widget *o = first ? oracle_find_counterpart(first, before, w) : NULL;
+
+			if ((why = invalid_value(w, o && ui_class_is_editable(o->class_name) ? o->text : NULL)) != NULL)
+				bad = w;
+		}
+	}
+	/* A message the screen did not show at first (an error from an earlier press) is feedback already given. */
+	for (size_t i = 0; first && bad && i < before->n_nodes; i++) {
+		const struct ui_widget *w = before->nodes[i];
+
+		if (*w->text && !ui_class_is_editable(w->class_name) && ui_widget_visible(w, &before->screen) &&
+		    !shows_text(first, w->text))
+			return false;
 	}
 	if (!bad || !same_texts(before, after))
 		return false;
@@ -157,56 +178,43 @@ static bool png_has_toast(const unsigned char *png, size_t len)
 	return toast;
 }
 
-/* FNV-1a of a string into h. */
-static uint64_t mix(uint64_t h, const char *c)
+/* Whether t has a visible text field. */
+static bool has_field(const struct ui_tree *t)
 {
-	for (; c && *c; c++)
-		h = (h ^ (unsigned char)*c) * 1099511628211ull;
-	return (h ^ 0xff) * 1099511628211ull;
+	for (size_t i = 0; t && i < t->n_nodes; i++)
+		if (ui_class_is_editable(t->nodes[i]->class_name) && ui_widget_visible(t->nodes[i], &t->screen))
+			return true;
+	return false;
 }
 
-/* The text field w of screen s showed when first seen (remembered now when new; NULL without an id). */
-static const char *first_seen(struct oracles_state *st, const struct brain_screen *s, const struct ui_widget *w)
+/* The dump of form screen s as first seen (remembered now when new); NULL for a screen without fields. */
+static const char *first_seen(struct oracles_state *st, const struct brain_screen *s)
 {
-	uint64_t k;
-
-	if (!*w->resource_id)
+	if (!s->tree || !s->cap || !s->cap->xml || !has_field(s->tree))
 		return NULL;
-	k = mix(s->sig_abstract, w->resource_id);
 	for (size_t i = 0; i < st->n_first; i++)
-		if (st->first[i].sig == k)
+		if (st->first[i].sig == s->sig_abstract)
 			return st->first[i].text;
 	st->first = xgrow(st->first, &st->alloc_first, st->n_first + 1, sizeof(*st->first));
-	st->first[st->n_first].sig = k;
-	st->first[st->n_first].text = xstrdup(w->text);
+	st->first[st->n_first].sig = s->sig_abstract;
+	st->first[st->n_first].text = xstrdup(s->cap->xml);
 	return st->first[st->n_first++].text;
-}
-
-/* Remember the fields of screen s; fill first[i] for each node of s's tree. */
-static void note_fields(struct oracles_state *st, const struct brain_screen *s, const char **first)
-{
-	for (size_t i = 0; s->tree && i < s->tree->n_nodes; i++) {
-		const struct ui_widget *w = s->tree->nodes[i];
-
-		if (ui_class_is_editable(w->class_name)) {
-			const char *t = first_seen(st, s, w);
-
-			if (first)
-				first[i] = t;
-		}
-	}
 }
 
 static int feedback_after_step(const struct oracle_step *s)
 {
 	struct oracle_finding f;
-	const char **first = xcalloc(s->before->tree->n_nodes + 1, sizeof(*first));
+	const char *xml = first_seen(s->st, s->before);
+	struct ui_tree *first = NULL;
 
-	note_fields(s->st, s->before, first);
-	note_fields(s->st, s->after, NULL);
+	(void)first_seen(s->st, s->after);
+	if (!xml || !oracle_is_save_action(s->done))
+		return 0;
+	if (ui_parse(xml, strlen(xml), "first", &first) != TD_OK)
+		first = NULL;
 	oracle_finding_init(&f);
-	if (oracle_feedback_missing(s->before->tree, s->before->activity, s->after->tree, s->after->activity, s->done,
-				    first, &f) &&
+	if (first && oracle_feedback_missing(s->before->tree, s->before->activity, s->after->tree, s->after->activity,
+					     s->done, first, &f) &&
 	    !s->after->feedback && s->after->cap && !png_has_toast(s->after->cap->png, s->after->cap->png_len)) {
 		char *shot_before = rundir_step_rel(s->before->step, ".png");
 
@@ -214,7 +222,7 @@ static int feedback_after_step(const struct oracle_step *s)
 		free(shot_before);
 	}
 	oracle_finding_release(&f);
-	free(first);
+	ui_tree_free(first);
 	return 0;
 }
 
@@ -222,8 +230,8 @@ static bool feedback_recheck(const struct oracle_recheck *c, struct oracle_findi
 {
 	const struct replay_result *r = c->r;
 	size_t n = r->n_screens;
-	const struct replay_screen *pre, *post;
-	const char **first;
+	const struct replay_screen *pre, *post, *first = NULL;
+	uint64_t sig;
 	struct capture cap;
 	bool hit;
 
@@ -232,25 +240,14 @@ static bool feedback_recheck(const struct oracle_recheck *c, struct oracle_findi
 		return false;
 	pre = &r->screens[n - 2];
 	post = &r->screens[n - 1];
-	/* Each field's first text: its counterpart on the replay's earliest screen of the same activity. */
-	first = xcalloc(pre->tree->n_nodes + 1, sizeof(*first));
-	for (size_t i = 0; i < pre->tree->n_nodes; i++) {
-		const struct ui_widget *w = pre->tree->nodes[i];
-
-		if (!ui_class_is_editable(w->class_name))
-			continue;
-		for (size_t k = 0; k + 1 < n && !first[i]; k++) {
-			const struct ui_widget *o;
-
-			if (!r->screens[k].tree || !oracle_same_activity(r->screens[k].activity, pre->activity))
-				continue;
-			o = oracle_find_counterpart(r->screens[k].tree, pre->tree, w);
-			if (o && ui_class_is_editable(o->class_name))
-				first[i] = o->text;
-		}
-	}
-	hit = oracle_feedback_missing(pre->tree, pre->activity, post->tree, post->activity, c->last_step, first, f);
-	free(first);
+	/* The form as first seen: the replay's earliest screen of the same abstract screen. */
+	sig = ui_sig_abstract(pre->tree, pre->activity);
+	for (size_t k = 0; k + 1 < n && !first; k++)
+		if (r->screens[k].tree && ui_sig_abstract(r->screens[k].tree, r->screens[k].activity) == sig)
+			first = &r->screens[k];
+	if (!first)
+		return false;
+	hit = oracle_feedback_missing(pre->tree, pre->activity, post->tree, post->activity, c->last_step, first->tree, f);
 	if (!hit)
 		return false;
 	/* The replay read dumps only: look at the screen for a toast now (it stays until the next action). */

@@ -43,8 +43,8 @@ struct nav_edge {
 };
 
 struct first_text {
-	uint64_t sig;      /* abstract screen + resource-id */
-	char *text;
+	uint64_t sig;      /* abstract screen */
+	char *text;        /* its dump */
 };
 
 /* How far below the fold the landscape display check looks. */
@@ -71,7 +71,7 @@ struct oracles_state {
 	size_t n_edges, alloc_edges;
 	struct seen *death_seen;    /* process_death: trips per screen and setting/entry */
 	size_t n_death, alloc_death;
-	struct first_text *first;   /* feedback: each field's text when its screen was first seen */
+	struct first_text *first;   /* feedback: each form screen's dump as first seen (by abstract signature) */
 	size_t n_first, alloc_first;
 };
 
