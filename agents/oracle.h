@@ -285,7 +285,8 @@ bool oracle_entry_saved(const struct ui_tree *before, const struct ui_tree *afte
  * after a force-stop and relaunch. True, with *f, when (settings first) an
  * enabled checkable widget's counterpart (same id/class and rank, same label
  * and row) shows the other checked state (category settings/configuration),
- * or, when `after` shows any list, a row of `before`'s lists whose first
+ * or, when `after` shows any list and every selected widget of `before`
+ * (a tab) is selected there too, a row of `before`'s lists whose first
  * text no row of `after`'s lists has (category data operation). False for
  * another activity.
  */

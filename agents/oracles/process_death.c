@@ -153,6 +153,28 @@ static void finding_setting(struct oracle_finding *f, const struct ui_widget *w,
 	cJSON_AddItemToObject(f->diff, "lost", lost);
 }
 
+/*
+ * Whether `after` is the same place as `before` for its lists: every
+ * selected widget of `before` (the tab, the filter chip) is selected on
+ * `after` too, with the same label. Tabs often share one abstract screen,
+ * so the walk back may land on a sibling tab.
+ */
+static bool same_selection(const struct ui_tree *before, const struct ui_tree *after)
+{
+	for (size_t i = 0; i < before->n_nodes; i++) {
+		const struct ui_widget *w = before->nodes[i];
+		bool found = false;
+
+		if (!w->selected || !ui_widget_visible(w, &before->screen) || !*ui_widget_label(w))
+			continue;
+		for (size_t j = 0; j < after->n_nodes && !found; j++)
+			found = after->nodes[j]->selected && !strcmp(ui_widget_label(after->nodes[j]), ui_widget_label(w));
+		if (!found)
+			return false;
+	}
+	return true;
+}
+
 bool oracle_saved_state_lost(const struct ui_tree *before, const char *activity_before,
 			     const struct ui_tree *after, const char *activity_after, struct oracle_finding *f)
 {
@@ -195,6 +217,8 @@ bool oracle_saved_state_lost(const struct ui_tree *before, const char *activity_
 		return true;
 	}
 	/* Entries: every row of the screen's lists must still be listed (when the screen shows lists). */
+	if (!same_selection(before, after))
+		return false;
 	nb = oracle_lists(before, &lb);
 	na = oracle_lists(after, &la);
 	if (na) {

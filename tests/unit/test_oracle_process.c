@@ -33,6 +33,22 @@ static struct ui_tree *prefs(bool compact, bool backup, char *extra)
 			    extra ? extra : calloc(1, 1), NULL));
 }
 
+/* A list (XML) of rows titled by `names` (NULL-terminated). */
+static char *x_xml_body_rows(const char *const *names)
+{
+	char *rows = calloc(1, 1), *list;
+	int y = 300;
+
+	for (size_t i = 0; names[i]; i++, y += 150)
+		rows = x_cat(rows, x_node(ROW, "com.example.t:id/row", "", "c", "", 0, y, 1080, y + 140,
+					  x_node(TEXT, "com.example.t:id/row_name", names[i], "", "", 0, y, 700,
+						 y + 100, NULL)),
+			     NULL);
+	list = x_node(RV, "com.example.t:id/list", "", "s", "", 0, 300, 1080, 1800, rows);
+	free(rows);
+	return list;
+}
+
 /* A list of rows titled by `names` (NULL-terminated), a name field holding `typed`, and a Save button. */
 static struct ui_tree *items(const char *const *names, const char *typed)
 {
@@ -175,6 +191,20 @@ TEST(entry_gone_after_process_death)
 	CHECK(f.title && strstr(f.title, "'Oats'"));
 	CHECK(f.diff && cJSON_GetArraySize(cJSON_GetObjectItem(f.diff, "rows_lost")) == 1);
 	oracle_finding_release(&f);
+	/* Another tab selected after the walk back: not the same list, not judged. */
+	{
+		struct ui_tree *work = x_tree(x_cat(x_xml_body_rows(three), x_node(TEXT, "com.example.t:id/tab_work", "Work", "cS", "", 0, 2100, 500, 2200, NULL), NULL));
+		struct ui_tree *home = x_tree(x_cat(x_xml_body_rows(two), x_node(TEXT, "com.example.t:id/tab_work", "Work", "c", "", 0, 2100, 500, 2200, NULL), NULL));
+		struct ui_tree *work2 = x_tree(x_cat(x_xml_body_rows(two), x_node(TEXT, "com.example.t:id/tab_work", "Work", "cS", "", 0, 2100, 500, 2200, NULL), NULL));
+
+		REQUIRE(work && home && work2);
+		CHECK(!oracle_saved_state_lost(work, ACT, home, ACT, &f));
+		CHECK(oracle_saved_state_lost(work, ACT, work2, ACT, &f));
+		oracle_finding_release(&f);
+		ui_tree_free(work);
+		ui_tree_free(home);
+		ui_tree_free(work2);
+	}
 	/* Clean: every row is back (in another order); a screen without lists is not judged for rows. */
 	CHECK(!oracle_saved_state_lost(saved, ACT, kept, ACT, &f));
 	CHECK(!oracle_saved_state_lost(saved, ACT, saved, ACT, &f));
