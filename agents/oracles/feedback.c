@@ -178,25 +178,43 @@ static bool png_has_toast(const unsigned char *png, size_t len)
 	return toast;
 }
 
-/* Whether t has a visible text field. */
-static bool has_field(const struct ui_tree *t)
+/*
+ * Which form t shows: its activity and its fields' resource-ids (class when
+ * none), in order. An error line that appears keeps the form the same
+ * (its abstract screen changes). 0 without fields.
+ */
+static uint64_t form_key(const struct ui_tree *t, const char *activity)
 {
-	for (size_t i = 0; t && i < t->n_nodes; i++)
-		if (ui_class_is_editable(t->nodes[i]->class_name) && ui_widget_visible(t->nodes[i], &t->screen))
-			return true;
-	return false;
+	uint64_t h = 14695981039346656037ull;
+	bool any = false;
+
+	for (const char *c = activity; c && *c; c++)
+		h = (h ^ (unsigned char)*c) * 1099511628211ull;
+	for (size_t i = 0; t && i < t->n_nodes; i++) {
+		const struct ui_widget *w = t->nodes[i];
+		const char *c = *w->resource_id ? w->resource_id : w->class_name;
+
+		if (!ui_class_is_editable(w->class_name) || !ui_widget_visible(w, &t->screen))
+			continue;
+		any = true;
+		for (h = (h ^ 0xff) * 1099511628211ull; *c; c++)
+			h = (h ^ (unsigned char)*c) * 1099511628211ull;
+	}
+	return any ? (h ? h : 1) : 0;
 }
 
-/* The dump of form screen s as first seen (remembered now when new); NULL for a screen without fields. */
+/* The dump of the form screen s shows as first seen (remembered now when new); NULL for a screen without fields. */
 static const char *first_seen(struct oracles_state *st, const struct brain_screen *s)
 {
-	if (!s->tree || !s->cap || !s->cap->xml || !has_field(s->tree))
+	uint64_t k = form_key(s->tree, s->activity);
+
+	if (!k || !s->cap || !s->cap->xml)
 		return NULL;
 	for (size_t i = 0; i < st->n_first; i++)
-		if (st->first[i].sig == s->sig_abstract)
+		if (st->first[i].sig == k)
 			return st->first[i].text;
 	st->first = xgrow(st->first, &st->alloc_first, st->n_first + 1, sizeof(*st->first));
-	st->first[st->n_first].sig = s->sig_abstract;
+	st->first[st->n_first].sig = k;
 	st->first[st->n_first].text = xstrdup(s->cap->xml);
 	return st->first[st->n_first++].text;
 }
@@ -240,10 +258,10 @@ static bool feedback_recheck(const struct oracle_recheck *c, struct oracle_findi
 		return false;
 	pre = &r->screens[n - 2];
 	post = &r->screens[n - 1];
-	/* The form as first seen: the replay's earliest screen of the same abstract screen. */
-	sig = ui_sig_abstract(pre->tree, pre->activity);
-	for (size_t k = 0; k + 1 < n && !first; k++)
-		if (r->screens[k].tree && ui_sig_abstract(r->screens[k].tree, r->screens[k].activity) == sig)
+	/* The form as first seen: the replay's earliest screen of the same form. */
+	sig = form_key(pre->tree, pre->activity);
+	for (size_t k = 0; sig && k + 1 < n && !first; k++)
+		if (r->screens[k].tree && form_key(r->screens[k].tree, r->screens[k].activity) == sig)
 			first = &r->screens[k];
 	if (!first)
 		return false;

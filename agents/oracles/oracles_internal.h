@@ -43,7 +43,7 @@ struct nav_edge {
 };
 
 struct first_text {
-	uint64_t sig;      /* abstract screen */
+	uint64_t sig;      /* the form: activity and field ids */
 	char *text;        /* its dump */
 };
 
@@ -71,7 +71,7 @@ struct oracles_state {
 	size_t n_edges, alloc_edges;
 	struct seen *death_seen;    /* process_death: trips per screen and setting/entry */
 	size_t n_death, alloc_death;
-	struct first_text *first;   /* feedback: each form screen's dump as first seen (by abstract signature) */
+	struct first_text *first;   /* feedback: each form's dump as first seen (by activity and field ids) */
 	size_t n_first, alloc_first;
 };
 
