@@ -222,3 +222,83 @@ enum input_kind input_gen_text(const struct ui_widget *w, unsigned serial, char 
 	}
 	return kind;
 }
+
+static const char *const probe_names[] = {
+	[INPUT_PROBE_EMPTY] = "empty", [INPUT_PROBE_LETTERS] = "letters", [INPUT_PROBE_ZERO] = "zero",
+	[INPUT_PROBE_NEGATIVE] = "negative", [INPUT_PROBE_LONG] = "long", [INPUT_PROBE_SPACES] = "spaces",
+};
+
+const char *input_gen_probe_name(enum input_probe p)
+{
+	return p >= 0 && p < INPUT_PROBE__COUNT ? probe_names[p] : "?";
+}
+
+/* The characters of `unit` repeated into buf up to `len` (capped by n - 1). */
+static void repeat_into(char *buf, size_t n, const char *unit, size_t len)
+{
+	size_t u = strlen(unit), i;
+
+	for (i = 0; u && i < len && i + 1 < n; i++)
+		buf[i] = unit[i % u];
+	buf[n ? (i < n ? i : n - 1) : 0] = '\0';
+}
+
+enum input_probe input_gen_probe(const struct ui_widget *w, unsigned serial, char *buf, size_t n)
+{
+	static const enum input_probe numeric[] = { INPUT_PROBE_LETTERS, INPUT_PROBE_ZERO, INPUT_PROBE_NEGATIVE,
+						    INPUT_PROBE_EMPTY, INPUT_PROBE_LONG };
+	static const enum input_probe text[] = { INPUT_PROBE_EMPTY, INPUT_PROBE_SPACES, INPUT_PROBE_LONG };
+	static const enum input_probe secret[] = { INPUT_PROBE_EMPTY, INPUT_PROBE_LONG };
+	char valid[96];
+	enum input_kind kind = input_gen_text(w, serial, valid, sizeof(valid));
+	enum input_probe p;
+	size_t len;
+
+	if (!n)
+		return INPUT_PROBE_EMPTY;
+	switch (kind) {
+	case INPUT_KIND_NUMBER: case INPUT_KIND_POSTAL: case INPUT_KIND_PHONE:
+	case INPUT_KIND_CARD: case INPUT_KIND_CVV:
+		p = numeric[serial % (sizeof(numeric) / sizeof(numeric[0]))];
+		break;
+	case INPUT_KIND_PASSWORD: case INPUT_KIND_SEARCH:
+		p = secret[serial % (sizeof(secret) / sizeof(secret[0]))];
+		break;
+	default:
+		p = text[serial % (sizeof(text) / sizeof(text[0]))];
+		break;
+	}
+	len = strlen(valid);
+	switch (p) {
+	case INPUT_PROBE_EMPTY:
+		buf[0] = '\0';
+		break;
+	case INPUT_PROBE_LETTERS:
+		/* A letter in the middle of an otherwise valid value: "80a02". */
+		if (!len)
+			snprintf(valid, sizeof(valid), "12");
+		len = strlen(valid);
+		valid[len / 2] = 'a';
+		snprintf(buf, n, "%s", valid);
+		break;
+	case INPUT_PROBE_ZERO:
+		snprintf(buf, n, "0");
+		break;
+	case INPUT_PROBE_NEGATIVE:
+		snprintf(buf, n, "-%s", len ? valid : "1");
+		break;
+	case INPUT_PROBE_LONG:
+		repeat_into(buf, n, kind == INPUT_KIND_TEXT || kind == INPUT_KIND_TITLE || kind == INPUT_KIND_NAME ||
+					    kind == INPUT_KIND_SEARCH || kind == INPUT_KIND_PASSWORD ? (len ? valid : "x")
+					    : (kind == INPUT_KIND_EMAIL || kind == INPUT_KIND_URL ? valid : "1234567890"),
+			    120);
+		break;
+	case INPUT_PROBE_SPACES:
+		snprintf(buf, n, "  %s  ", valid);
+		break;
+	default:
+		buf[0] = '\0';
+		break;
+	}
+	return p;
+}

@@ -11,6 +11,8 @@
  * duplicate-entry oracle), and use only characters `input text` can carry
  * (letters, digits, '@', '.', '-', ':', '/', no spaces: spaces are written
  * as '_' by the generator itself so no shell escaping is ever needed).
+ * Probes (input_gen_probe) are the exception: the spaces probe has real
+ * spaces, which device_input_text() encodes for `input text`.
  */
 #ifndef TRIDENT_AGENTS_INPUT_GEN_H
 #define TRIDENT_AGENTS_INPUT_GEN_H
@@ -46,5 +48,28 @@ const char *input_gen_kind_name(enum input_kind kind);
  * `serial` makes values distinct across calls. Returns the kind used.
  */
 enum input_kind input_gen_text(const struct ui_widget *w, unsigned serial, char *buf, size_t n);
+
+/* Invalid and boundary values that probe a field's validation. */
+enum input_probe {
+	INPUT_PROBE_EMPTY,     /* "" (a required field left empty) */
+	INPUT_PROBE_LETTERS,   /* a numeric value with a letter inside ("80a02") */
+	INPUT_PROBE_ZERO,      /* "0" */
+	INPUT_PROBE_NEGATIVE,  /* "-" and a valid value */
+	INPUT_PROBE_LONG,      /* 120 characters (digits for numeric fields) */
+	INPUT_PROBE_SPACES,    /* a valid value with leading and trailing spaces */
+	INPUT_PROBE__COUNT
+};
+
+/* The probe's name ("letters", ...), static. */
+const char *input_gen_probe_name(enum input_probe p);
+/*
+ * Write a probing value for `w` into buf (NUL-terminated, truncated to
+ * n-1): `serial` picks among the probes that fit the field's kind. Numeric
+ * fields (numbers, postal codes, phone and card numbers, security codes)
+ * get letters, zero, negative, empty or long; text fields (names, titles,
+ * emails, URLs, dates, times) get empty, long or spaces; passwords and
+ * search fields get empty or long. Returns the probe used.
+ */
+enum input_probe input_gen_probe(const struct ui_widget *w, unsigned serial, char *buf, size_t n);
 
 #endif

@@ -74,6 +74,9 @@ struct offline_policy {
 	uint64_t visit_state;  /* the screen the fields below were typed on */
 	uint64_t typed[FORM_FIELDS];
 	size_t n_typed;
+	uint64_t probe_rng;    /* its own stream: probes never shift the choices' random draws */
+	uint64_t *filled;      /* fields that got a valid value (field_key), sorted */
+	size_t n_filled, alloc_filled;
 };
 
 void offline_policy_params_default(struct offline_policy_params *p)
@@ -85,6 +88,7 @@ void offline_policy_params_default(struct offline_policy_params *p)
 	p->epsilon = 0.05;
 	p->stuck_limit = 4;
 	p->form_first = true;
+	p->probe_share = 0.2;
 	p->seed = 1;
 }
 
@@ -100,12 +104,15 @@ int offline_policy_params_from_config(struct offline_policy_params *p, const str
 	p->epsilon = config_double(cfg, "offline.epsilon");
 	p->stuck_limit = (int)config_int(cfg, "offline.stuck_limit");
 	p->form_first = config_bool(cfg, "offline.form_first");
+	p->probe_share = config_double(cfg, "offline.probe_share");
 	p->seed = (unsigned)config_int(cfg, "run.seed");
 	if (p->init_weight <= 0 || p->back_weight < 0 || p->untried_bonus < 1 ||
-	    p->motif_bonus < 1 || p->epsilon < 0 || p->epsilon > 1 || p->stuck_limit < 1) {
+	    p->motif_bonus < 1 || p->epsilon < 0 || p->epsilon > 1 || p->stuck_limit < 1 ||
+	    p->probe_share < 0 || p->probe_share > 1) {
 		offline_policy_params_default(p);
 		return td_error(TD_ERR_CONFIG, "offline: init_weight > 0, back_weight >= 0, "
-				"bonuses >= 1, epsilon in [0,1], stuck_limit >= 1 expected");
+				"bonuses >= 1, epsilon in [0,1], stuck_limit >= 1, "
+				"probe_share in [0,1] expected");
 	}
 	return TD_OK;
 }
@@ -165,6 +172,9 @@ struct offline_policy *offline_policy_new(const struct offline_policy_params *p)
 	pol->rng = 0x9E3779B97F4A7C15ull ^ ((uint64_t)pol->p.seed * 0xD1B54A32D192ED03ull);
 	if (!pol->rng)
 		pol->rng = 1;
+	pol->probe_rng = pol->rng ^ 0x5851F42D4C957F2Dull;
+	if (!pol->probe_rng)
+		pol->probe_rng = 1;
 	pol->last_type = ACTION_NONE;
 	return pol;
 }
@@ -178,6 +188,7 @@ void offline_policy_free(struct offline_policy *pol)
 	free(pol->events);
 	free(pol->blocked);
 	free(pol->tried);
+	free(pol->filled);
 	for (size_t i = 0; i < pol->n_words; i++)
 		free(pol->words[i]);
 	free(pol);
@@ -472,11 +483,42 @@ static double initial_weight(const struct offline_policy *pol, const struct acti
 	}
 }
 
+/* The field an input action types into (its id, class and hint). */
+static uint64_t field_key(const struct action *a)
+{
+	return hash_str(widget_key(a), a->widget_text);
+}
+
+/* Whether field k got a valid value before; with `add`, remember that it has. */
+static bool field_filled(struct offline_policy *pol, uint64_t k, bool add)
+{
+	size_t lo = 0, hi = pol->n_filled;
+
+	while (lo < hi) {
+		size_t mid = (lo + hi) / 2;
+
+		if (pol->filled[mid] == k)
+			return true;
+		if (pol->filled[mid] < k)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	if (add) {
+		pol->filled = xgrow(pol->filled, &pol->alloc_filled, pol->n_filled + 1, sizeof(*pol->filled));
+		memmove(pol->filled + lo + 1, pol->filled + lo, (pol->n_filled - lo) * sizeof(*pol->filled));
+		pol->filled[lo] = k;
+		pol->n_filled++;
+	}
+	return false;
+}
+
 /* Give the chosen action its payload (typed text) and remember it. */
 static void finish_choice(struct offline_policy *pol, struct action *a, uint64_t state,
 			  uint64_t key, const char *why)
 {
-	char buf[96];
+	char buf[160];
+	const char *probe = NULL;
 
 	if (a->type == ACTION_INPUT && !a->text) {
 		struct ui_widget w;
@@ -487,15 +529,21 @@ static void finish_choice(struct offline_policy *pol, struct action *a, uint64_t
 		w.resource_id = a->resource_id ? a->resource_id : "";
 		w.class_name = a->class_name ? a->class_name : "";
 		w.content_desc = "";
-		if (input_gen_text(&w, ++pol->serial, buf, sizeof(buf)) == INPUT_KIND_SEARCH && pol->n_words)
+		/* A field gets a valid value first; later entries probe it now and then. */
+		if (pol->p.probe_share > 0 && field_filled(pol, field_key(a), false) &&
+		    rng_unit(&pol->probe_rng) < pol->p.probe_share)
+			probe = input_gen_probe_name(input_gen_probe(&w, ++pol->serial, buf, sizeof(buf)));
+		else if (input_gen_text(&w, ++pol->serial, buf, sizeof(buf)) == INPUT_KIND_SEARCH && pol->n_words)
 			snprintf(buf, sizeof(buf), "%s", pol->words[(pol->serial * 7u) % pol->n_words]);
+		if (!probe)
+			(void)field_filled(pol, field_key(a), true);
 		a->text = xstrdup(buf);
 	}
 	if (a->type == ACTION_INPUT && state == pol->visit_state && pol->n_typed < FORM_FIELDS &&
 	    !typed_this_visit(pol, a))
 		pol->typed[pol->n_typed++] = widget_key(a);
 	free(a->reason);
-	a->reason = xstrdup(why);
+	a->reason = probe ? xasprintf("%s; probing the field with %s input", why, probe) : xstrdup(why);
 	pol->last_event = key;
 	pol->last_state = state;
 	pol->last_type = a->type;

@@ -46,6 +46,7 @@ struct offline_policy_params {
 	bool form_first;       /* fill a form's empty fields before anything else on it */
 	double epsilon;        /* probability of a random pick */
 	int stuck_limit;       /* unchanged screens before Back / restart */
+	double probe_share;    /* share of inputs into an already filled field that probe (input_gen_probe) */
 	unsigned seed;
 };
 

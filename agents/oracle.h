@@ -326,5 +326,58 @@ void oracle_crud_tracker_free(struct oracle_crud_tracker *t);
 bool oracle_crud_step(struct oracle_crud_tracker *t, const struct ui_tree *before, const char *activity_before,
 		      const struct ui_tree *after, const char *activity_after, bool after_in_app,
 		      const struct action *done, struct oracle_finding *f);
+/* --- process death (oracle 15) --- */
+
+/*
+ * Whether `done` changed a setting the app keeps by itself: it tapped an
+ * enabled checkable widget (oracle_toggle_target) whose counterpart on
+ * `after` (same activity, no new window) shows the other checked state, on
+ * a screen with no text field (no form waiting for a Save) and no list the
+ * widget is not part of (a "Hide completed" filter beside a list is a view
+ * of the list). Returns the widget on `after`, or NULL.
+ */
+const struct ui_widget *oracle_setting_changed(const struct ui_tree *before, const char *activity_before,
+					       const struct ui_tree *after, const char *activity_after,
+					       const struct action *done);
+/*
+ * Whether `done` (a confirm: oracle_is_save_action) saved an entry: a field
+ * of `before` held typed text (2+ characters, not its hint, not a password)
+ * that no list row of `before` showed and a list row of `after` shows. The
+ * text goes to text[size] (truncated).
+ */
+bool oracle_entry_saved(const struct ui_tree *before, const struct ui_tree *after, const struct action *done,
+			char *text, size_t size);
+/*
+ * `before` is a screen the app showed, `after` the same screen reached again
+ * after a force-stop and relaunch. True, with *f, when (settings first) an
+ * enabled checkable widget's counterpart (same id/class and rank, same label
+ * and row) shows the other checked state (category settings/configuration),
+ * or, when `after` shows any list and every selected widget of `before`
+ * (a tab) is selected there too, a row of `before`'s lists whose first
+ * text no row of `after`'s lists has (category data operation). False for
+ * another activity.
+ */
+bool oracle_saved_state_lost(const struct ui_tree *before, const char *activity_before,
+			     const struct ui_tree *after, const char *activity_after, struct oracle_finding *f);
+
+/* --- feedback on invalid input (oracle 16) --- */
+
+/*
+ * A confirm (oracle_is_save_action, a click) on a form whose fields include
+ * one that is empty (or shows its hint, or the text its counterpart shows on
+ * `first`: the same screen as first seen, since dumps show a placeholder as
+ * the text; `first` may be NULL), has spaces around its value, is
+ * 100+ characters long, or holds letters or a minus sign in a numeric field
+ * (input_gen_kind: number, postal code, phone, card, security code): true,
+ * with *f (category feedback missing), when `after` is the same activity
+ * with the same windows and layers and exactly the same visible texts (no
+ * error text appeared, nothing was cleared, nothing navigated). Not judged
+ * when `before` already shows a text `first` did not (an error from an
+ * earlier press). Toasts are not in the tree: callers look at the
+ * screenshot (screen_find_toast).
+ */
+bool oracle_feedback_missing(const struct ui_tree *before, const char *activity_before,
+			     const struct ui_tree *after, const char *activity_after, const struct action *done,
+			     const struct ui_tree *first, struct oracle_finding *f);
 
 #endif

@@ -174,12 +174,15 @@ bool replay_confirm_check(struct device *dev, const char *package, const struct 
 				 replay_confirm_trigger_steps(b), runs, title_out);
 }
 
-/* The index just past the last restart among the steps (0 when none). */
-static size_t after_last_restart(const struct bug *b)
+/*
+ * The index just past the last restart among the steps before the trigger
+ * actions (0 when none): a trigger may itself restart (process_death).
+ */
+static size_t after_last_restart(const struct bug *b, size_t trigger)
 {
 	size_t from = 0;
 
-	for (size_t i = 0; i < b->n_steps; i++)
+	for (size_t i = 0; i + trigger < b->n_steps; i++)
 		if (b->steps[i].action.type == ACTION_RESTART)
 			from = i + 1;
 	return from;
@@ -191,7 +194,7 @@ int replay_confirm(struct device *dev, const char *package, const struct login_s
 	const char *oracle = oracle_of(b);
 	const cJSON *t = b->extra ? cJSON_GetObjectItemCaseSensitive(b->extra, "trigger_steps") : NULL;
 	size_t trigger = cJSON_IsNumber(t) && t->valuedouble >= 0 ? (size_t)t->valuedouble : 0;
-	size_t from = after_last_restart(b);
+	size_t from = after_last_restart(b, trigger);
 	bool ok = false;
 	int tried = 0;
 

@@ -36,6 +36,17 @@ struct placeholder {
 	uint64_t value;    /* hash of the text first seen there */
 };
 
+/* A click the run saw lead from one abstract screen to another (process_death.c walks them back). */
+struct nav_edge {
+	uint64_t from, to;
+	struct action a;
+};
+
+struct first_text {
+	uint64_t sig;      /* the form: activity and field ids */
+	char *text;        /* its dump */
+};
+
 /* How far below the fold the landscape display check looks. */
 #define LANDSCAPE_SCROLLS 4
 
@@ -59,6 +70,12 @@ struct oracles_state {
 	struct oracle_nav_tracker *nav;   /* the navigation oracle's observed back stack */
 	struct oracle_crud_tracker *crud; /* the CRUD oracle's forms and opened rows */
 	struct oracle_total_tracker *total; /* the total oracle's last total seen */
+	struct nav_edge *edges;     /* process_death: navigation clicks seen */
+	size_t n_edges, alloc_edges;
+	struct seen *death_seen;    /* process_death: trips per screen and setting/entry */
+	size_t n_death, alloc_death;
+	struct first_text *first;   /* feedback: each form's dump as first seen (by activity and field ids) */
+	size_t n_first, alloc_first;
 };
 
 /* Whether oracle `k` is switched on. */

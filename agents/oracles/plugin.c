@@ -273,6 +273,13 @@ static void oracles_free(struct agent_plugin *p)
 	free(st->placeholders);
 	free(st->landscape_seen);
 	free(st->loading_seen);
+	for (size_t i = 0; i < st->n_edges; i++)
+		action_release(&st->edges[i].a);
+	free(st->edges);
+	free(st->death_seen);
+	for (size_t i = 0; i < st->n_first; i++)
+		free(st->first[i].text);
+	free(st->first);
 	free(st->launcher);
 	oracle_nav_tracker_free(st->nav);
 	oracle_crud_tracker_free(st->crud);

@@ -15,7 +15,7 @@
 /*
  * One <node> with its children (already-built XML) inside; returns malloc'd
  * XML. `flags`: k checkable, K checked, c clickable, s scrollable,
- * f focusable, l long-clickable, p password. `extra`: more attributes
+ * f focusable, l long-clickable, p password, S selected. `extra`: more attributes
  * (hint="...", content-desc is always empty).
  */
 __attribute__((unused)) static char *x_node(const char *cls, const char *id, const char *text, const char *flags,
@@ -30,8 +30,8 @@ __attribute__((unused)) static char *x_node(const char *cls, const char *id, con
 		 "<node index=\"0\" text=\"%s\" resource-id=\"%s\" class=\"%s\" package=\"com.example.t\" "
 		 "content-desc=\"\" checkable=\"%s\" checked=\"%s\" clickable=\"%s\" enabled=\"true\" "
 		 "focusable=\"%s\" focused=\"false\" scrollable=\"%s\" long-clickable=\"%s\" "
-		 "password=\"%s\" selected=\"false\" %s bounds=\"[%d,%d][%d,%d]\">%s</node>",
-		 text, id, cls, XF('k'), XF('K'), XF('c'), XF('f'), XF('s'), XF('l'), XF('p'), extra,
+		 "password=\"%s\" selected=\"%s\" %s bounds=\"[%d,%d][%d,%d]\">%s</node>",
+		 text, id, cls, XF('k'), XF('K'), XF('c'), XF('f'), XF('s'), XF('l'), XF('p'), XF('S'), extra,
 		 x1, y1, x2, y2, children ? children : "");
 #undef XF
 	return s;

@@ -69,6 +69,116 @@ TEST(input_generation_by_field)
 	CHECK(strcmp(input_gen_kind_name(INPUT_KIND_EMAIL), "email") == 0);
 }
 
+TEST(input_probes_by_field)
+{
+	struct ui_widget w;
+	char buf[160];
+	bool seen[INPUT_PROBE__COUNT] = { false };
+
+	memset(&w, 0, sizeof(w));
+	w.text = "";
+	w.content_desc = "";
+	w.class_name = EDIT;
+	w.resource_id = "com.x:id/zip";
+	w.hint = "ZIP code";
+	/* A numeric field: letters inside a valid value, zero, negative, empty, long digits. */
+	for (unsigned s = 0; s < 10; s++) {
+		enum input_probe p = input_gen_probe(&w, s, buf, sizeof(buf));
+
+		seen[p] = true;
+		switch (p) {
+		case INPUT_PROBE_LETTERS:
+			CHECK(strchr(buf, 'a') && strpbrk(buf, "0123456789"));
+			break;
+		case INPUT_PROBE_ZERO:
+			CHECK_STR_EQ(buf, "0");
+			break;
+		case INPUT_PROBE_NEGATIVE:
+			CHECK(buf[0] == '-' && strlen(buf) > 1);
+			break;
+		case INPUT_PROBE_EMPTY:
+			CHECK_STR_EQ(buf, "");
+			break;
+		case INPUT_PROBE_LONG:
+			CHECK(strlen(buf) == 120 && strspn(buf, "0123456789") == 120);
+			break;
+		default:
+			CHECK(!"no spaces probe for a numeric field");
+		}
+	}
+	CHECK(seen[INPUT_PROBE_LETTERS] && seen[INPUT_PROBE_ZERO] && seen[INPUT_PROBE_NEGATIVE] &&
+	      seen[INPUT_PROBE_EMPTY] && seen[INPUT_PROBE_LONG] && !seen[INPUT_PROBE_SPACES]);
+	/* A text field: empty, long, spaces around a value; never letters-in-numbers. */
+	memset(seen, 0, sizeof(seen));
+	w.resource_id = "com.x:id/title";
+	w.hint = "Title";
+	for (unsigned s = 0; s < 6; s++) {
+		enum input_probe p = input_gen_probe(&w, s, buf, sizeof(buf));
+
+		seen[p] = true;
+		if (p == INPUT_PROBE_SPACES)
+			CHECK(!strncmp(buf, "  ", 2) && buf[2] != ' ' && !strcmp(buf + strlen(buf) - 2, "  "));
+		if (p == INPUT_PROBE_LONG)
+			CHECK_INT_EQ(strlen(buf), 120);
+	}
+	CHECK(seen[INPUT_PROBE_EMPTY] && seen[INPUT_PROBE_SPACES] && seen[INPUT_PROBE_LONG] &&
+	      !seen[INPUT_PROBE_LETTERS] && !seen[INPUT_PROBE_ZERO]);
+	/* Truncated to the buffer. */
+	CHECK_INT_EQ(input_gen_probe(&w, 2, buf, 8), INPUT_PROBE_LONG);
+	CHECK_INT_EQ(strlen(buf), 7);
+	CHECK_STR_EQ(input_gen_probe_name(INPUT_PROBE_LETTERS), "letters");
+}
+
+/*
+ * How many of `rounds` choices on a screen with a lone quantity field probe
+ * it (*inputs: how many typed into it); the first entry must be valid.
+ */
+static int probes_typed(double share, int rounds, int *inputs)
+{
+	struct offline_policy_params p;
+	struct offline_policy *pol;
+	struct ui_tree *t = x_tree(x_node(EDIT, "t:id/qty", "", "cf", "hint=\"Quantity\"", 0, 100, 1000, 200, NULL));
+	struct action a;
+	int probes = 0;
+
+	*inputs = 0;
+	if (!t)
+		return -1;
+	offline_policy_params_default(&p);
+	p.probe_share = share;
+	pol = offline_policy_new(&p);
+	for (int i = 0; i < rounds; i++) {
+		bool probe;
+
+		offline_policy_choose(pol, t, 33, 400 + (uint64_t)i, "Qty", true, &a);
+		if (a.type != ACTION_INPUT || !a.text) {
+			action_release(&a);
+			continue;
+		}
+		probe = a.reason && strstr(a.reason, "probing");
+		if (!(*inputs)++ && (probe || !*a.text || strspn(a.text, "0123456789") != strlen(a.text)))
+			probes = -1000; /* the valid path first */
+		probes += probe;
+		action_release(&a);
+		offline_policy_observe(pol, t, 33, true);
+	}
+	offline_policy_free(pol);
+	ui_tree_free(t);
+	return probes;
+}
+
+TEST(probes_after_a_valid_value)
+{
+	int inputs, none = probes_typed(0.0, 40, &inputs), all;
+
+	CHECK_INT_EQ(none, 0);
+	CHECK(inputs >= 2);
+	/* Share 1: every entry after the first valid one probes. */
+	all = probes_typed(1.0, 40, &inputs);
+	CHECK(inputs >= 2);
+	CHECK_INT_EQ(all, inputs - 1);
+}
+
 TEST(candidates_on_screen)
 {
 	struct ui_tree *t = edit_screen();
@@ -262,6 +372,8 @@ TEST(weights_survive_table_growth)
 int main(void)
 {
 	RUN(input_generation_by_field);
+	RUN(input_probes_by_field);
+	RUN(probes_after_a_valid_value);
 	RUN(candidates_on_screen);
 	RUN(upsilon_update_follows_genie);
 	RUN(untried_first_then_motif_and_blocking);

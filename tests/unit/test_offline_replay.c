@@ -11,7 +11,10 @@
  * the navigation oracle's (the tabs test app's Alerts item that opens Home,
  * its Back from a message to Home) and the crud oracle's (the memo test
  * app's new memo that is not listed, its Delete that removes another memo,
- * and the farecard test app's balance that ignores a top-up made on its own page)
+ * and the farecard test app's balance that ignores a top-up made on its own page),
+ * the process_death oracle's (the pantry test app's setting and item
+ * that do not survive force-stop and relaunch) and the feedback oracle's
+ * (its Save with an empty name that says nothing)
  * reproduce on the apps and not on their fixed variants; login scripts parse, reject bad input, and run.
  */
 #include <stdbool.h>
@@ -341,6 +344,62 @@ TEST(total_across_pages_confirmed_only_when_wrong)
 					"com.trident.farecard"));
 }
 
+#define PANTRY "sim:" TRIDENT_SOURCE_DIR "/tests/data/apps/pantry.json"
+
+/* The process-death candidate on the pantry test app: Compact rows on, then force-stop, relaunch, back to it. */
+static void reverted_setting_bug(struct bug *b)
+{
+	candidate_init(b, "Setting 'compact_switch' reverts after force-stop and relaunch", "oracle:process_death",
+		       BUG_CAT_SETTINGS, 2);
+	step_by_id(b, ACTION_CLICK, "com.trident.pantry:id/prefs_btn", NULL);
+	step_by_id(b, ACTION_CLICK, "com.trident.pantry:id/compact_switch", NULL);
+	step_global(b, ACTION_RESTART, -1);
+	step_by_id(b, ACTION_CLICK, "com.trident.pantry:id/prefs_btn", NULL);
+}
+
+/* An item saved on the pantry test app, then force-stop and relaunch (the list is the entry screen). */
+static void lost_saved_entry_bug(struct bug *b)
+{
+	candidate_init(b, "Saved entry 'Oats' is gone after force-stop and relaunch", "oracle:process_death",
+		       BUG_CAT_DATA_OPERATION, 1);
+	step_by_id(b, ACTION_CLICK, "com.trident.pantry:id/add_item", NULL);
+	step_by_id(b, ACTION_INPUT, "com.trident.pantry:id/name", "Oats");
+	step_by_id(b, ACTION_CLICK, "com.trident.pantry:id/save", NULL);
+	step_global(b, ACTION_RESTART, -1);
+}
+
+/* Save on the pantry's new-item form with the name left empty: nothing happens, no message. */
+static void silent_save_bug(struct bug *b)
+{
+	candidate_init(b, "'Save' with empty 'name' gives no feedback", "oracle:feedback", BUG_CAT_FEEDBACK_MISSING, 0);
+	step_by_id(b, ACTION_CLICK, "com.trident.pantry:id/add_item", NULL);
+	step_by_id(b, ACTION_CLICK, "com.trident.pantry:id/save", NULL);
+}
+
+TEST(feedback_confirmed_only_when_silent)
+{
+	CHECK(confirmed_only_when_buggy(silent_save_bug, PANTRY, "com.trident.pantry"));
+}
+
+TEST(process_death_confirmed_only_when_not_kept)
+{
+	struct bug b;
+	int replays = 0;
+	struct device *dev = open_sim(PANTRY);
+
+	CHECK(confirmed_only_when_buggy(reverted_setting_bug, PANTRY, "com.trident.pantry"));
+	CHECK(confirmed_only_when_buggy(lost_saved_entry_bug, PANTRY, "com.trident.pantry"));
+	/* The restart among the trigger steps is not where the first attempt starts. */
+	REQUIRE(dev);
+	reverted_setting_bug(&b);
+	REQUIRE(replay_confirm(dev, "com.trident.pantry", NULL, 0.3, 2, &b, &replays) == TD_OK);
+	CHECK(b.confirmed);
+	CHECK_INT_EQ(replays, 1);
+	CHECK_INT_EQ(b.n_steps, 4);
+	bug_release(&b);
+	device_close(dev);
+}
+
 TEST(replay_records_every_screen)
 {
 	struct device *dev = open_sim("sim:notes");
@@ -409,6 +468,8 @@ int main(void)
 	RUN(wrong_navigation_confirmed_only_when_wrong);
 	RUN(wrong_data_operation_confirmed_only_when_wrong);
 	RUN(total_across_pages_confirmed_only_when_wrong);
+	RUN(process_death_confirmed_only_when_not_kept);
+	RUN(feedback_confirmed_only_when_silent);
 	RUN(replay_records_every_screen);
 	RUN(login_scripts);
 	return test_summary();

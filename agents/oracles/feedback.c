@@ -1,0 +1,289 @@
+/*
+ * feedback.c - oracle "feedback" (oracle 16): a form submitted with an
+ * empty or invalid field that leaves the screen exactly as it was, with no
+ * error text, no dialog and no toast: the app refused the input without a
+ * word (or silently dropped it).
+ *
+ * The pure check (oracle_feedback_missing, agents/oracle.h) compares the
+ * trees before and after the confirm; a toast is not in the tree, so the
+ * Explorer and the recheck look for a toast bubble on the screenshot
+ * (screen_find_toast) and never report when one shows.
+ */
+#include <ctype.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <cjson/cJSON.h>
+
+#include "agents/brain.h"
+#include "agents/input_gen.h"
+#include "agents/oracle.h"
+#include "agents/oracles/oracle_kind.h"
+#include "agents/oracles/oracles_internal.h"
+#include "agents/replay.h"
+#include "agents/rundir.h"
+#include "core/image.h"
+#include "core/screen_read.h"
+#include "core/xalloc.h"
+
+/*
+ * Why a field's value should be refused: "empty", "letters", ...; NULL when
+ * it looks valid. `first`: the text the field showed when its screen was
+ * first seen (dumps without a hint attribute show the placeholder as text).
+ */
+static const char *invalid_value(const struct ui_widget *w, const char *first)
+{
+	const char *t = w->text;
+	size_t len = strlen(t);
+
+	if (!len || !strcmp(t, w->hint) || (first && !strcmp(t, first)))
+		return "empty";
+	if (isspace((unsigned char)t[0]) || isspace((unsigned char)t[len - 1]))
+		return "spaces around";
+	if (len >= 100)
+		return "too long";
+	switch (input_gen_kind(w)) {
+	case INPUT_KIND_NUMBER: case INPUT_KIND_POSTAL: case INPUT_KIND_PHONE:
+	case INPUT_KIND_CARD: case INPUT_KIND_CVV:
+		for (const char *c = t; *c; c++)
+			if (isalpha((unsigned char)*c))
+				return "letters in a number";
+		if (t[0] == '-')
+			return "negative";
+		break;
+	default:
+		break;
+	}
+	return NULL;
+}
+
+/* Visible texts (text, else content-desc) of t, sorted; count in *n. Caller frees the array only. */
+static const char **visible_texts(const struct ui_tree *t, size_t *n)
+{
+	const char **out = xcalloc(t->n_nodes + 1, sizeof(*out));
+
+	*n = 0;
+	for (size_t i = 0; i < t->n_nodes; i++) {
+		const struct ui_widget *w = t->nodes[i];
+		const char *s = *w->text ? w->text : w->content_desc;
+
+		if (*s && ui_widget_visible(w, &t->screen))
+			out[(*n)++] = s;
+	}
+	qsort(out, *n, sizeof(*out), oracle_cmp_str);
+	return out;
+}
+
+/* Whether a and b show the same visible texts (as multisets). */
+static bool same_texts(const struct ui_tree *a, const struct ui_tree *b)
+{
+	size_t na, nb;
+	const char **ta = visible_texts(a, &na), **tb = visible_texts(b, &nb);
+	bool same = na == nb;
+
+	for (size_t i = 0; same && i < na; i++)
+		same = strcmp(ta[i], tb[i]) == 0;
+	free(ta);
+	free(tb);
+	return same;
+}
+
+/* How many visible overlay layers t has. */
+static size_t layers(const struct ui_tree *t)
+{
+	size_t n = 0;
+
+	for (size_t i = 0; i < t->n_nodes; i++)
+		if (ui_widget_visible(t->nodes[i], &t->screen) && oracle_is_layer(t->nodes[i], &t->screen))
+			n++;
+	return n;
+}
+
+/* Whether t has a visible widget showing text s. */
+static bool shows_text(const struct ui_tree *t, const char *s)
+{
+	for (size_t i = 0; t && i < t->n_nodes; i++)
+		if (!strcmp(t->nodes[i]->text, s) && ui_widget_visible(t->nodes[i], &t->screen))
+			return true;
+	return false;
+}
+
+bool oracle_feedback_missing(const struct ui_tree *before, const char *activity_before,
+			     const struct ui_tree *after, const char *activity_after, const struct action *done,
+			     const struct ui_tree *first, struct oracle_finding *f)
+{
+	const struct ui_widget *bad = NULL;
+	const char *why = NULL;
+	size_t n_fields = 0;
+
+	if (!before || !after || !done || done->type != ACTION_CLICK || !oracle_is_save_action(done) ||
+	    !oracle_same_activity(activity_before, activity_after) || after->n_roots != before->n_roots ||
+	    layers(after) != layers(before))
+		return false;
+	for (size_t i = 0; i < before->n_nodes; i++) {
+		const struct ui_widget *w = before->nodes[i];
+
+		if (!ui_class_is_editable(w->class_name) || !w->enabled || !ui_widget_visible(w, &before->screen))
+			continue;
+		n_fields++;
+		if (!bad) {
+			const struct ui_widget *o = first ? oracle_find_counterpart(first, before, w) : NULL;
+
+			if ((why = invalid_value(w, o && ui_class_is_editable(o->class_name) ? o->text : NULL)) != NULL)
+				bad = w;
+		}
+	}
+	/* A message the screen did not show at first (an error from an earlier press) is feedback already given. */
+	for (size_t i = 0; first && bad && i < before->n_nodes; i++) {
+		const struct ui_widget *w = before->nodes[i];
+
+		if (*w->text && !ui_class_is_editable(w->class_name) && ui_widget_visible(w, &before->screen) &&
+		    !shows_text(first, w->text))
+			return false;
+	}
+	if (!bad || !same_texts(before, after))
+		return false;
+	oracle_finding_init(f);
+	f->oracle = "feedback";
+	f->category = BUG_CAT_FEEDBACK_MISSING;
+	f->title = xasprintf("'%s' with %s '%s' gives no feedback", done->widget_text && *done->widget_text
+				     ? done->widget_text : oracle_widget_name(bad), why, oracle_widget_name(bad));
+	f->expected = xasprintf("an error on '%s', a dialog or a toast, or the input accepted",
+				oracle_widget_name(bad));
+	f->actual = xasprintf("the screen (%s) is exactly as before", activity_after && *activity_after
+				     ? activity_after : "same activity");
+	f->description = xasprintf("The form's %zu field(s) were submitted with '%s' %s; nothing on the "
+				   "screen changed: no error text, no dialog, no toast.", n_fields,
+				   oracle_widget_name(bad), why);
+	f->diff = cJSON_CreateObject();
+	cJSON_AddStringToObject(f->diff, "check", "feedback");
+	cJSON_AddStringToObject(f->diff, "invalid", why);
+	cJSON_AddItemToObject(f->diff, "field", oracle_widget_json(bad));
+	cJSON_AddItemToObject(f->diff, "action", action_to_json(done));
+	return true;
+}
+
+/* Whether the PNG shows a toast bubble (undecodable: assume it does, so nothing is reported). */
+static bool png_has_toast(const unsigned char *png, size_t len)
+{
+	struct image *img = NULL;
+	struct ui_rect box;
+	bool toast;
+
+	if (!png || !len || image_decode(png, len, "screenshot", &img) != TD_OK)
+		return true;
+	toast = screen_find_toast(img, &box);
+	image_free(img);
+	return toast;
+}
+
+/*
+ * Which form t shows: its activity and its fields' resource-ids (class when
+ * none), in order. An error line that appears keeps the form the same
+ * (its abstract screen changes). 0 without fields.
+ */
+static uint64_t form_key(const struct ui_tree *t, const char *activity)
+{
+	uint64_t h = 14695981039346656037ull;
+	bool any = false;
+
+	for (const char *c = activity; c && *c; c++)
+		h = (h ^ (unsigned char)*c) * 1099511628211ull;
+	for (size_t i = 0; t && i < t->n_nodes; i++) {
+		const struct ui_widget *w = t->nodes[i];
+		const char *c = *w->resource_id ? w->resource_id : w->class_name;
+
+		if (!ui_class_is_editable(w->class_name) || !ui_widget_visible(w, &t->screen))
+			continue;
+		any = true;
+		for (h = (h ^ 0xff) * 1099511628211ull; *c; c++)
+			h = (h ^ (unsigned char)*c) * 1099511628211ull;
+	}
+	return any ? (h ? h : 1) : 0;
+}
+
+/* The dump of the form screen s shows as first seen (remembered now when new); NULL for a screen without fields. */
+static const char *first_seen(struct oracles_state *st, const struct brain_screen *s)
+{
+	uint64_t k = form_key(s->tree, s->activity);
+
+	if (!k || !s->cap || !s->cap->xml)
+		return NULL;
+	for (size_t i = 0; i < st->n_first; i++)
+		if (st->first[i].sig == k)
+			return st->first[i].text;
+	st->first = xgrow(st->first, &st->alloc_first, st->n_first + 1, sizeof(*st->first));
+	st->first[st->n_first].sig = k;
+	st->first[st->n_first].text = xstrdup(s->cap->xml);
+	return st->first[st->n_first++].text;
+}
+
+static int feedback_after_step(const struct oracle_step *s)
+{
+	struct oracle_finding f;
+	const char *xml = first_seen(s->st, s->before);
+	struct ui_tree *first = NULL;
+
+	(void)first_seen(s->st, s->after);
+	if (!xml || !oracle_is_save_action(s->done))
+		return 0;
+	if (ui_parse(xml, strlen(xml), "first", &first) != TD_OK)
+		first = NULL;
+	oracle_finding_init(&f);
+	if (first && oracle_feedback_missing(s->before->tree, s->before->activity, s->after->tree, s->after->activity,
+					     s->done, first, &f) &&
+	    !s->after->feedback && s->after->cap && !png_has_toast(s->after->cap->png, s->after->cap->png_len)) {
+		char *shot_before = rundir_step_rel(s->before->step, ".png");
+
+		oracle_report_finding(s->env, s->before->step, &f, NULL, 0, shot_before);
+		free(shot_before);
+	}
+	oracle_finding_release(&f);
+	ui_tree_free(first);
+	return 0;
+}
+
+static bool feedback_recheck(const struct oracle_recheck *c, struct oracle_finding *f)
+{
+	const struct replay_result *r = c->r;
+	size_t n = r->n_screens;
+	const struct replay_screen *pre, *post, *first = NULL;
+	uint64_t sig;
+	struct capture cap;
+	bool hit;
+
+	oracle_finding_init(f);
+	if (n < 2 || !c->last_step || !r->screens[n - 2].tree)
+		return false;
+	pre = &r->screens[n - 2];
+	post = &r->screens[n - 1];
+	/* The form as first seen: the replay's earliest screen of the same form. */
+	sig = form_key(pre->tree, pre->activity);
+	for (size_t k = 0; sig && k + 1 < n && !first; k++)
+		if (r->screens[k].tree && form_key(r->screens[k].tree, r->screens[k].activity) == sig)
+			first = &r->screens[k];
+	if (!first)
+		return false;
+	hit = oracle_feedback_missing(pre->tree, pre->activity, post->tree, post->activity, c->last_step, first->tree, f);
+	if (!hit)
+		return false;
+	/* The replay read dumps only: look at the screen for a toast now (it stays until the next action). */
+	memset(&cap, 0, sizeof(cap));
+	hit = c->dev && device_capture(c->dev, &cap) == TD_OK && !png_has_toast(cap.png, cap.png_len);
+	capture_release(&cap);
+	if (!hit)
+		oracle_finding_release(f);
+	return hit;
+}
+
+const struct oracle_kind oracle_kind_feedback = {
+	.name = "feedback",
+	.config_key = "oracles.feedback",
+	.category = BUG_CAT_FEEDBACK_MISSING,
+	.doc = "a form submitted with an empty or invalid field leaves the screen unchanged, without error, dialog or toast",
+	.evidence = "the screen before the confirm, the field and the action",
+	.flags = 0,
+	.after_step = feedback_after_step,
+	.recheck = feedback_recheck,
+};

@@ -1,0 +1,490 @@
+/*
+ * process_death.c - oracle "process_death" (oracle 15): a setting or a
+ * saved entry the app showed as kept is gone after the process dies
+ * (`am force-stop`, as Android does to background apps all the time) and
+ * the app is launched again.
+ *
+ * When a step changed what the app should keep - a switch or checkbox
+ * toggled on a screen with no form to submit (a setting), or a confirm
+ * (Save/Add) after which a list row shows text typed on the screen before
+ * (an entry) - the Explorer force-stops the app, launches it, walks back to
+ * that screen along the clicks the run recorded between abstract screens
+ * (breadth-first, at most PATH_MAX_CLICKS), and compares: every checked
+ * state and every list row the screen showed must be there again. The bug's
+ * trigger steps are the restart and those clicks, so replay confirmation
+ * repeats the whole trip and applies the same pure check
+ * (oracle_saved_state_lost in agents/oracle.h).
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <strings.h>
+
+#include <cjson/cJSON.h>
+
+#include "agents/brain.h"
+#include "agents/oracle.h"
+#include "agents/oracles/oracle_kind.h"
+#include "agents/oracles/oracles_internal.h"
+#include "agents/replay.h"
+#include "core/log.h"
+#include "core/xalloc.h"
+
+/* The longest walk back to the checked screen after the relaunch. */
+#define PATH_MAX_CLICKS 6
+/* Recorded navigation edges kept (distinct from/to pairs). */
+#define EDGES_MAX 1024
+
+/* ---------------------------------------------------------------- pure checks */
+
+/* Whether w lies inside the subtree of root. */
+static bool in_subtree(const struct ui_widget *root, const struct ui_widget *w)
+{
+	for (const struct ui_widget *p = w; p; p = p->parent)
+		if (p == root)
+			return true;
+	return false;
+}
+
+/* The first text of the list row w sits in ("" outside lists). */
+static const char *row_of(const struct ui_widget *w)
+{
+	const struct ui_widget *row = oracle_enclosing_row(w);
+
+	return row ? oracle_first_text(row) : "";
+}
+
+/* Whether t has a visible editable field (a form to fill and submit). */
+static bool has_field(const struct ui_tree *t)
+{
+	for (size_t i = 0; i < t->n_nodes; i++)
+		if (ui_class_is_editable(t->nodes[i]->class_name) && ui_widget_visible(t->nodes[i], &t->screen))
+			return true;
+	return false;
+}
+
+const struct ui_widget *oracle_setting_changed(const struct ui_tree *before, const char *activity_before,
+					       const struct ui_tree *after, const char *activity_after,
+					       const struct action *done)
+{
+	const struct ui_widget *w = oracle_toggle_target(before, done), *o;
+
+	if (!w || !after || !w->checkable || !w->enabled || !ui_widget_visible(w, &before->screen) ||
+	    oracle_hidden_under_layer(before, w) || !oracle_same_activity(activity_before, activity_after) ||
+	    after->n_roots > before->n_roots || has_field(before) || has_field(after))
+		return NULL;
+	/* A filter beside a list of data ("Hide completed") is a view of the list, not a setting. */
+	for (size_t i = 0; i < before->n_nodes; i++) {
+		const struct ui_widget *l = before->nodes[i];
+
+		if (oracle_is_list(l) && ui_widget_visible(l, &before->screen) && !in_subtree(l, w))
+			return NULL;
+	}
+	o = oracle_find_counterpart(after, before, w);
+	if (!o || !o->checkable || o->checked == w->checked || strcmp(ui_widget_label(o), ui_widget_label(w)) ||
+	    strcmp(row_of(o), row_of(w)))
+		return NULL;
+	return o;
+}
+
+/* Whether a row of some list of ls contains s. */
+static bool lists_contain(const struct oracle_list *ls, size_t n, const char *s)
+{
+	for (size_t i = 0; i < n; i++)
+		for (size_t r = 0; r < ls[i].n_rows; r++)
+			if (strstr(ls[i].rows[r], s))
+				return true;
+	return false;
+}
+
+bool oracle_entry_saved(const struct ui_tree *before, const struct ui_tree *after, const struct action *done,
+			char *text, size_t size)
+{
+	struct oracle_list *lb = NULL, *la = NULL;
+	size_t nb, na;
+	bool found = false;
+
+	if (!before || !after || !size || !oracle_is_save_action(done))
+		return false;
+	nb = oracle_lists(before, &lb);
+	na = oracle_lists(after, &la);
+	for (size_t i = 0; !found && i < before->n_nodes; i++) {
+		const struct ui_widget *w = before->nodes[i];
+
+		if (!ui_class_is_editable(w->class_name) || w->password || strlen(w->text) < 2 ||
+		    !strcmp(w->text, w->hint) || !ui_widget_visible(w, &before->screen))
+			continue;
+		if (lists_contain(la, na, w->text) && !lists_contain(lb, nb, w->text)) {
+			snprintf(text, size, "%s", w->text);
+			found = true;
+		}
+	}
+	oracle_lists_free(lb, nb);
+	oracle_lists_free(la, na);
+	return found;
+}
+
+/* Whether some list of ls has a row whose first text is s. */
+static bool lists_have_primary(const struct oracle_list *ls, size_t n, const char *s)
+{
+	for (size_t i = 0; i < n; i++)
+		for (size_t r = 0; r < ls[i].n_rows; r++)
+			if (!strcmp(ls[i].primary[r], s))
+				return true;
+	return false;
+}
+
+/* Fill *f for a lost setting (o: its counterpart after the trip). */
+static void finding_setting(struct oracle_finding *f, const struct ui_widget *w, const struct ui_widget *o,
+			    size_t n_lost, cJSON *lost, const char *activity)
+{
+	const char *state = w->checked ? "checked" : "unchecked";
+
+	f->category = BUG_CAT_SETTINGS;
+	f->title = xasprintf("Setting '%s' reverts after force-stop and relaunch", oracle_widget_name(w));
+	f->expected = xasprintf("'%s' is still %s when the app comes back", oracle_widget_name(w), state);
+	f->actual = xasprintf("'%s' is %s", oracle_widget_name(o), o->checked ? "checked" : "unchecked");
+	f->description = xasprintf("The app was force-stopped (as Android kills background processes) and "
+				   "launched again; back on the same screen (%s), %zu checked state(s) the app "
+				   "had shown were not kept.", activity && *activity ? activity : "same activity",
+				   n_lost);
+	f->diff = cJSON_CreateObject();
+	cJSON_AddStringToObject(f->diff, "check", "force-stop and relaunch");
+	cJSON_AddItemToObject(f->diff, "lost", lost);
+}
+
+/*
+ * Whether `after` is the same place as `before` for its lists: every
+ * selected widget of `before` (the tab, the filter chip) is selected on
+ * `after` too, with the same label. Tabs often share one abstract screen,
+ * so the walk back may land on a sibling tab.
+ */
+static bool same_selection(const struct ui_tree *before, const struct ui_tree *after)
+{
+	for (size_t i = 0; i < before->n_nodes; i++) {
+		const struct ui_widget *w = before->nodes[i];
+		bool found = false;
+
+		if (!w->selected || !ui_widget_visible(w, &before->screen) || !*ui_widget_label(w))
+			continue;
+		for (size_t j = 0; j < after->n_nodes && !found; j++)
+			found = after->nodes[j]->selected && !strcmp(ui_widget_label(after->nodes[j]), ui_widget_label(w));
+		if (!found)
+			return false;
+	}
+	return true;
+}
+
+bool oracle_saved_state_lost(const struct ui_tree *before, const char *activity_before,
+			     const struct ui_tree *after, const char *activity_after, struct oracle_finding *f)
+{
+	struct oracle_list *lb = NULL, *la = NULL;
+	size_t nb, na, n_lost = 0;
+	const struct ui_widget *first = NULL, *first_after = NULL;
+	cJSON *lost = NULL;
+	bool hit = false;
+
+	if (!before || !after || !oracle_same_activity(activity_before, activity_after))
+		return false;
+	/* Settings: every checked state must come back. */
+	for (size_t i = 0; i < before->n_nodes; i++) {
+		const struct ui_widget *w = before->nodes[i], *o;
+		cJSON *pair;
+
+		if (!w->checkable || !w->enabled || !ui_widget_visible(w, &before->screen) ||
+		    oracle_hidden_under_layer(before, w))
+			continue;
+		o = oracle_find_counterpart(after, before, w);
+		if (!o || !o->checkable || o->checked == w->checked || strcmp(ui_widget_label(o), ui_widget_label(w)) ||
+		    strcmp(row_of(o), row_of(w)))
+			continue;
+		if (!lost)
+			lost = cJSON_CreateArray();
+		pair = cJSON_CreateObject();
+		cJSON_AddItemToObject(pair, "before", oracle_widget_json(w));
+		cJSON_AddItemToObject(pair, "after", oracle_widget_json(o));
+		cJSON_AddItemToArray(lost, pair);
+		if (!first) {
+			first = w;
+			first_after = o;
+		}
+		n_lost++;
+	}
+	if (n_lost) {
+		oracle_finding_init(f);
+		f->oracle = "process_death";
+		finding_setting(f, first, first_after, n_lost, lost, activity_before);
+		return true;
+	}
+	/* Entries: every row of the screen's lists must still be listed (when the screen shows lists). */
+	if (!same_selection(before, after))
+		return false;
+	nb = oracle_lists(before, &lb);
+	na = oracle_lists(after, &la);
+	if (na) {
+		const char *gone = NULL;
+
+		for (size_t i = 0; i < nb; i++)
+			for (size_t r = 0; r < lb[i].n_rows; r++) {
+				if (!*lb[i].primary[r] || lists_have_primary(la, na, lb[i].primary[r]))
+					continue;
+				if (!lost)
+					lost = cJSON_CreateArray();
+				cJSON_AddItemToArray(lost, cJSON_CreateString(lb[i].rows[r]));
+				if (!gone)
+					gone = lb[i].primary[r];
+				n_lost++;
+			}
+		if (gone) {
+			oracle_finding_init(f);
+			f->oracle = "process_death";
+			f->category = BUG_CAT_DATA_OPERATION;
+			f->title = xasprintf("Saved entry '%s' is gone after force-stop and relaunch", gone);
+			f->expected = xasprintf("'%s' is still listed when the app comes back", gone);
+			f->actual = xasprintf("%zu row(s) the list showed are missing", n_lost);
+			f->description = xasprintf("The app was force-stopped (as Android kills background "
+						   "processes) and launched again; back on the same screen (%s), "
+						   "rows the app had listed were not kept.",
+						   activity_before && *activity_before ? activity_before : "same activity");
+			f->diff = cJSON_CreateObject();
+			cJSON_AddStringToObject(f->diff, "check", "force-stop and relaunch");
+			cJSON_AddItemToObject(f->diff, "rows_lost", lost);
+			lost = NULL;
+			hit = true;
+		}
+	}
+	cJSON_Delete(lost);
+	oracle_lists_free(lb, nb);
+	oracle_lists_free(la, na);
+	return hit;
+}
+
+/* ---------------------------------------------------------------- the trip */
+
+/* Remember a click that led from one abstract screen to another. */
+static void record_edge(struct oracles_state *st, const struct oracle_step *s)
+{
+	const struct action *a = s->done;
+
+	if (!a || a->type != ACTION_CLICK || !s->before->in_app || !s->after->in_app ||
+	    s->before->sig_abstract == s->after->sig_abstract || oracle_is_save_action(a) ||
+	    (!a->widget_text && !a->resource_id))
+		return;
+	for (size_t i = 0; i < st->n_edges; i++)
+		if (st->edges[i].from == s->before->sig_abstract && st->edges[i].to == s->after->sig_abstract)
+			return;
+	if (st->n_edges >= EDGES_MAX)
+		return;
+	st->edges = xgrow(st->edges, &st->alloc_edges, st->n_edges + 1, sizeof(*st->edges));
+	st->edges[st->n_edges].from = s->before->sig_abstract;
+	st->edges[st->n_edges].to = s->after->sig_abstract;
+	action_copy(&st->edges[st->n_edges].a, a);
+	st->n_edges++;
+}
+
+/*
+ * The shortest recorded click path from abstract screen `from` to `to`
+ * (edge indexes into path[], at most PATH_MAX_CLICKS). Returns its length,
+ * 0 when from == to, -1 when there is none.
+ */
+static int find_path(const struct oracles_state *st, uint64_t from, uint64_t to, size_t path[PATH_MAX_CLICKS])
+{
+	size_t n = st->n_edges;
+	/* BFS over edges: via[e] = the edge reached before e (n: e leaves `from`), SIZE_MAX unvisited. */
+	size_t *via = xmalloc((n + 1) * sizeof(*via)), *queue = xmalloc((n + 1) * sizeof(*queue));
+	int *depth = xmalloc((n + 1) * sizeof(*depth));
+	size_t head = 0, tail = 0, hit = SIZE_MAX;
+	int len = -1;
+
+	if (from == to) {
+		len = 0;
+		goto out;
+	}
+	for (size_t e = 0; e < n; e++)
+		via[e] = SIZE_MAX;
+	for (size_t e = 0; e < n; e++)
+		if (st->edges[e].from == from && st->edges[e].to != from) {
+			via[e] = n;
+			depth[e] = 1;
+			queue[tail++] = e;
+		}
+	while (head < tail && hit == SIZE_MAX) {
+		size_t e = queue[head++];
+
+		if (st->edges[e].to == to) {
+			hit = e;
+			break;
+		}
+		if (depth[e] >= PATH_MAX_CLICKS)
+			continue;
+		for (size_t g = 0; g < n; g++)
+			if (via[g] == SIZE_MAX && st->edges[g].from == st->edges[e].to && st->edges[g].to != from) {
+				via[g] = e;
+				depth[g] = depth[e] + 1;
+				queue[tail++] = g;
+			}
+	}
+	if (hit != SIZE_MAX) {
+		len = depth[hit];
+		for (size_t e = hit, k = (size_t)len; k > 0; e = via[e])
+			path[--k] = e;
+	}
+out:
+	free(via);
+	free(queue);
+	free(depth);
+	return len;
+}
+
+/* Trace one trip's outcome. */
+static void trace_trip(struct agent_env *env, const char *why, const char *outcome, int clicks)
+{
+	cJSON *o = cJSON_CreateObject();
+
+	cJSON_AddStringToObject(o, "oracle", "process_death");
+	cJSON_AddStringToObject(o, "why", why);
+	cJSON_AddStringToObject(o, "outcome", outcome);
+	cJSON_AddNumberToObject(o, "clicks", clicks);
+	(void)agent_env_trace(env, "oracle_check", o);
+}
+
+/*
+ * Force-stop, relaunch, walk back to the screen `after` showed, compare.
+ * Returns 1 (the device moved) once the app was stopped.
+ */
+static int death_trip(const struct oracle_step *os, const char *why)
+{
+	struct oracles_state *st = os->st;
+	struct device *dev = os->dev;
+	const char *pkg = agent_env_package(os->env);
+	uint64_t target = os->after->sig_abstract;
+	struct action trig[1 + PATH_MAX_CLICKS];
+	size_t path[PATH_MAX_CLICKS], n_trig = 0;
+	struct shot pre, cur;
+	struct oracle_finding f;
+	int len;
+	const char *outcome = "kept";
+
+	if (!pkg || !*pkg)
+		return 0;
+	/* The screen as it is now (an earlier trip may have moved it). */
+	if (oracle_shot_take(dev, &pre) != TD_OK || !pre.tree ||
+	    ui_sig_abstract(pre.tree, pre.activity) != target) {
+		oracle_shot_release(&pre);
+		trace_trip(os->env, why, "moved", 0);
+		return 0;
+	}
+	action_init(&trig[0]);
+	trig[0].type = ACTION_RESTART;
+	n_trig = 1;
+	memset(&cur, 0, sizeof(cur));
+	if (action_perform(dev, &trig[0], pkg) != TD_OK || oracle_shot_take(dev, &cur) != TD_OK || !cur.tree) {
+		outcome = "device error";
+		goto out;
+	}
+	len = find_path(st, ui_sig_abstract(cur.tree, cur.activity), target, path);
+	if (len < 0) {
+		outcome = "no way back";
+		goto out;
+	}
+	for (int k = 0; k < len; k++) {
+		const struct nav_edge *e = &st->edges[path[k]];
+		const struct ui_widget *w = action_resolve(&e->a, cur.tree);
+		struct action a;
+
+		if (!w) {
+			outcome = "way back lost";
+			goto out;
+		}
+		action_copy(&a, &e->a);
+		a.x = (w->bounds.x1 + w->bounds.x2) / 2;
+		a.y = (w->bounds.y1 + w->bounds.y2) / 2;
+		a.bounds = w->bounds;
+		oracle_shot_release(&cur);
+		if (action_perform(dev, &a, pkg) != TD_OK || oracle_shot_take(dev, &cur) != TD_OK || !cur.tree) {
+			action_release(&a);
+			outcome = "device error";
+			goto out;
+		}
+		action_copy(&trig[n_trig++], &e->a);
+		action_release(&a);
+		if (ui_sig_abstract(cur.tree, cur.activity) != e->to) {
+			outcome = "way back lost";
+			goto out;
+		}
+	}
+	oracle_finding_init(&f);
+	if (oracle_saved_state_lost(pre.tree, pre.activity, cur.tree, cur.activity, &f)) {
+		char *ev = oracle_write_evidence(os->env, os->before->step, "process_death", &cur);
+
+		oracle_report_finding(os->env, os->before->step, &f, trig, n_trig, ev);
+		free(ev);
+		outcome = "lost";
+	}
+	oracle_finding_release(&f);
+out:
+	trace_trip(os->env, why, outcome, (int)n_trig - 1);
+	for (size_t i = 0; i < n_trig; i++)
+		action_release(&trig[i]);
+	oracle_shot_release(&pre);
+	oracle_shot_release(&cur);
+	return 1;
+}
+
+/* FNV-1a of a string into h. */
+static uint64_t mix(uint64_t h, const char *c)
+{
+	for (; c && *c; c++)
+		h = (h ^ (unsigned char)*c) * 1099511628211ull;
+	return (h ^ 0xff) * 1099511628211ull;
+}
+
+static int process_death_after_step(const struct oracle_step *s)
+{
+	struct oracles_state *st = s->st;
+	const struct ui_widget *o;
+	char entry[256];
+	const char *why = NULL;
+	uint64_t key = 0;
+
+	record_edge(st, s);
+	if (!s->done || !s->before->in_app)
+		return 0;
+	o = oracle_setting_changed(s->before->tree, s->before->activity, s->after->tree, s->after->activity, s->done);
+	if (o) {
+		why = "setting";
+		key = mix(mix(s->after->sig_abstract ^ 0x51ull, o->resource_id), ui_widget_label(o));
+	} else if (oracle_entry_saved(s->before->tree, s->after->tree, s->done, entry, sizeof(entry))) {
+		why = "entry";
+		key = mix(s->after->sig_abstract ^ 0xe7ull, s->done->resource_id ? s->done->resource_id : "");
+	}
+	if (!why || oracle_seen_count(&st->death_seen, &st->n_death, &st->alloc_death, key, false) >= st->state_checks)
+		return 0;
+	(void)oracle_seen_count(&st->death_seen, &st->n_death, &st->alloc_death, key, true);
+	return death_trip(s, why);
+}
+
+static bool process_death_recheck(const struct oracle_recheck *c, struct oracle_finding *f)
+{
+	const struct replay_result *r = c->r;
+	size_t n = r->n_screens;
+	const struct replay_screen *pre, *last;
+
+	oracle_finding_init(f);
+	if (n < 1 || n <= c->trigger)
+		return false;
+	last = &r->screens[n - 1];
+	pre = &r->screens[n - 1 - c->trigger];
+	return oracle_saved_state_lost(pre->tree, pre->activity, last->tree, last->activity, f);
+}
+
+const struct oracle_kind oracle_kind_process_death = {
+	.name = "process_death",
+	.config_key = "oracles.process_death",
+	.category = BUG_CAT_SETTINGS,
+	.doc = "a setting or saved entry gone after force-stop and relaunch",
+	.evidence = "the screen after the trip and the checked states or rows lost",
+	.flags = 0,
+	.after_step = process_death_after_step,
+	.recheck = process_death_recheck,
+};

@@ -1,0 +1,280 @@
+/*
+ * test_oracle_process.c - the process-death and feedback oracles' pure
+ * checks on hand-made widget trees: what counts as a kept setting or a
+ * saved entry (the Explorer's triggers), the comparison after force-stop
+ * and relaunch, and a Save on an invalid form that changes nothing, each
+ * violated and clean.
+ */
+#include <stdbool.h>
+
+#include "test.h"
+#include "offline_xml.h"
+
+#include <cjson/cJSON.h>
+
+#include "agents/oracle.h"
+
+#define EDIT "android.widget.EditText"
+#define TEXT "android.widget.TextView"
+#define SWITCH "android.widget.Switch"
+#define BUTTON "android.widget.Button"
+#define RV "androidx.recyclerview.widget.RecyclerView"
+#define ROW "android.widget.LinearLayout"
+#define ACT "com.example.t/.Prefs"
+
+/* A preferences page: Compact and Backup switches, plus `extra` widgets (freed). */
+static struct ui_tree *prefs(bool compact, bool backup, char *extra)
+{
+	return x_tree(x_cat(x_node(TEXT, "", "Preferences", "", "", 0, 100, 1080, 200, NULL),
+			    x_node(SWITCH, "com.example.t:id/compact", "Compact rows", compact ? "kKcf" : "kcf", "",
+				   0, 300, 1080, 420, NULL),
+			    x_node(SWITCH, "com.example.t:id/backup", "Backup", backup ? "kKcf" : "kcf", "",
+				   0, 450, 1080, 570, NULL),
+			    extra ? extra : calloc(1, 1), NULL));
+}
+
+/* A list (XML) of rows titled by `names` (NULL-terminated). */
+static char *x_xml_body_rows(const char *const *names)
+{
+	char *rows = calloc(1, 1), *list;
+	int y = 300;
+
+	for (size_t i = 0; names[i]; i++, y += 150)
+		rows = x_cat(rows, x_node(ROW, "com.example.t:id/row", "", "c", "", 0, y, 1080, y + 140,
+					  x_node(TEXT, "com.example.t:id/row_name", names[i], "", "", 0, y, 700,
+						 y + 100, NULL)),
+			     NULL);
+	list = x_node(RV, "com.example.t:id/list", "", "s", "", 0, 300, 1080, 1800, rows);
+	free(rows);
+	return list;
+}
+
+/* A list of rows titled by `names` (NULL-terminated), a name field holding `typed`, and a Save button. */
+static struct ui_tree *items(const char *const *names, const char *typed)
+{
+	char *rows = calloc(1, 1), *list;
+	int y = 300;
+
+	for (size_t i = 0; names[i]; i++, y += 150)
+		rows = x_cat(rows, x_node(ROW, "com.example.t:id/row", "", "c", "", 0, y, 1080, y + 140,
+					  x_node(TEXT, "com.example.t:id/row_name", names[i], "", "", 0, y, 700,
+						 y + 100, NULL)),
+			     NULL);
+	list = x_node(RV, "com.example.t:id/list", "", "s", "", 0, 300, 1080, 1800, rows);
+	free(rows);
+	return x_tree(x_cat(list,
+			    x_node(EDIT, "com.example.t:id/name", typed, "cf", "hint=\"Item name\"", 0, 1900, 800, 2040,
+				   NULL),
+			    x_node(BUTTON, "com.example.t:id/save", "Save", "c", "", 800, 1900, 1080, 2040, NULL), NULL));
+}
+
+/* The first widget of t with this resource-id or text, or NULL. */
+static const struct ui_widget *node_named(const struct ui_tree *t, const char *name)
+{
+	for (size_t i = 0; i < t->n_nodes; i++)
+		if (!strcmp(t->nodes[i]->resource_id, name) || !strcmp(t->nodes[i]->text, name))
+			return t->nodes[i];
+	return NULL;
+}
+
+/* A click on the widget of t named `name`, as the Explorer records it. */
+static void click_on(struct action *a, const struct ui_tree *t, const char *name)
+{
+	const struct ui_widget *w = node_named(t, name);
+
+	action_init(a);
+	a->type = ACTION_CLICK;
+	if (w)
+		action_set_widget(a, (int)w->order, w);
+}
+
+TEST(setting_changed_only_on_settings_pages)
+{
+	struct ui_tree *off = prefs(false, true, NULL), *on = prefs(true, true, NULL);
+	struct ui_tree *form_off = prefs(false, true, x_node(EDIT, "com.example.t:id/name", "", "cf", "hint=\"Name\"",
+							   0, 700, 1080, 840, NULL));
+	struct ui_tree *form_on = prefs(true, true, x_node(EDIT, "com.example.t:id/name", "", "cf", "hint=\"Name\"",
+							  0, 700, 1080, 840, NULL));
+	struct ui_tree *filter_off = prefs(false, true, x_node(RV, "com.example.t:id/list", "", "s", "",
+							     0, 700, 1080, 1800,
+							     x_node(ROW, "", "", "c", "", 0, 700, 1080, 840,
+								    NULL)));
+	struct ui_tree *filter_on = prefs(true, true, x_node(RV, "com.example.t:id/list", "", "s", "",
+							    0, 700, 1080, 1800,
+							    x_node(ROW, "", "", "c", "", 0, 700, 1080, 840,
+								   NULL)));
+	struct action tap;
+	const struct ui_widget *o;
+
+	REQUIRE(off && on && form_off && form_on && filter_off && filter_on);
+	click_on(&tap, off, "com.example.t:id/compact");
+	o = oracle_setting_changed(off, ACT, on, ACT, &tap);
+	CHECK(o && o == node_named(on, "com.example.t:id/compact"));
+	/* Clean: the switch did not move, or the tap left the page. */
+	CHECK(!oracle_setting_changed(off, ACT, off, ACT, &tap));
+	CHECK(!oracle_setting_changed(off, ACT, on, "com.example.t/.Main", &tap));
+	/* A form to submit (a text field), or a list the switch filters, is not a settings page. */
+	CHECK(!oracle_setting_changed(form_off, ACT, form_on, ACT, &tap));
+	CHECK(!oracle_setting_changed(filter_off, ACT, filter_on, ACT, &tap));
+	action_release(&tap);
+	/* A tap on a plain text is no setting. */
+	click_on(&tap, off, "Preferences");
+	CHECK(!oracle_setting_changed(off, ACT, on, ACT, &tap));
+	action_release(&tap);
+	ui_tree_free(off);
+	ui_tree_free(on);
+	ui_tree_free(form_off);
+	ui_tree_free(form_on);
+	ui_tree_free(filter_off);
+	ui_tree_free(filter_on);
+}
+
+TEST(entry_saved_when_a_row_shows_the_typed_text)
+{
+	const char *two[] = { "Rice", "Lentils", NULL }, *three[] = { "Rice", "Lentils", "Oats", NULL };
+	struct ui_tree *typing = items(two, "Oats"), *saved = items(three, ""), *not_listed = items(two, "");
+	struct ui_tree *already = items(three, "Oats");
+	struct action save, other;
+	char text[64] = "";
+
+	REQUIRE(typing && saved && not_listed && already);
+	click_on(&save, typing, "Save");
+	CHECK(oracle_entry_saved(typing, saved, &save, text, sizeof(text)));
+	CHECK_STR_EQ(text, "Oats");
+	/* Clean: no row shows it, it was listed before, or the action is no confirm. */
+	CHECK(!oracle_entry_saved(typing, not_listed, &save, text, sizeof(text)));
+	CHECK(!oracle_entry_saved(already, saved, &save, text, sizeof(text)));
+	click_on(&other, typing, "Rice");
+	CHECK(!oracle_entry_saved(typing, saved, &other, text, sizeof(text)));
+	action_release(&save);
+	action_release(&other);
+	ui_tree_free(typing);
+	ui_tree_free(saved);
+	ui_tree_free(not_listed);
+	ui_tree_free(already);
+}
+
+TEST(setting_reverted_after_process_death)
+{
+	struct ui_tree *on = prefs(true, true, NULL), *reverted = prefs(false, true, NULL), *kept = prefs(true, true, NULL);
+	struct oracle_finding f;
+
+	REQUIRE(on && reverted && kept);
+	oracle_finding_init(&f);
+	CHECK(oracle_saved_state_lost(on, ACT, reverted, ACT, &f));
+	CHECK(f.oracle && !strcmp(f.oracle, "process_death"));
+	CHECK_INT_EQ(f.category, BUG_CAT_SETTINGS);
+	CHECK(f.title && strstr(f.title, "compact") && strstr(f.title, "force-stop"));
+	CHECK(f.actual && strstr(f.actual, "unchecked"));
+	CHECK(f.diff && cJSON_GetArraySize(cJSON_GetObjectItem(f.diff, "lost")) == 1);
+	oracle_finding_release(&f);
+	/* Clean: the same states; another activity is not judged. */
+	CHECK(!oracle_saved_state_lost(on, ACT, kept, ACT, &f));
+	CHECK(!oracle_saved_state_lost(on, ACT, reverted, "com.example.t/.Main", &f));
+	ui_tree_free(on);
+	ui_tree_free(reverted);
+	ui_tree_free(kept);
+}
+
+TEST(entry_gone_after_process_death)
+{
+	const char *two[] = { "Rice", "Lentils", NULL }, *three[] = { "Rice", "Lentils", "Oats", NULL };
+	const char *moved[] = { "Oats", "Rice", "Lentils", NULL };
+	struct ui_tree *saved = items(three, ""), *lost = items(two, ""), *kept = items(moved, "");
+	struct ui_tree *no_list = prefs(true, true, NULL);
+	struct oracle_finding f;
+
+	REQUIRE(saved && lost && kept && no_list);
+	oracle_finding_init(&f);
+	CHECK(oracle_saved_state_lost(saved, ACT, lost, ACT, &f));
+	CHECK_INT_EQ(f.category, BUG_CAT_DATA_OPERATION);
+	CHECK(f.title && strstr(f.title, "'Oats'"));
+	CHECK(f.diff && cJSON_GetArraySize(cJSON_GetObjectItem(f.diff, "rows_lost")) == 1);
+	oracle_finding_release(&f);
+	/* Another tab selected after the walk back: not the same list, not judged. */
+	{
+		struct ui_tree *work = x_tree(x_cat(x_xml_body_rows(three), x_node(TEXT, "com.example.t:id/tab_work", "Work", "cS", "", 0, 2100, 500, 2200, NULL), NULL));
+		struct ui_tree *home = x_tree(x_cat(x_xml_body_rows(two), x_node(TEXT, "com.example.t:id/tab_work", "Work", "c", "", 0, 2100, 500, 2200, NULL), NULL));
+		struct ui_tree *work2 = x_tree(x_cat(x_xml_body_rows(two), x_node(TEXT, "com.example.t:id/tab_work", "Work", "cS", "", 0, 2100, 500, 2200, NULL), NULL));
+
+		REQUIRE(work && home && work2);
+		CHECK(!oracle_saved_state_lost(work, ACT, home, ACT, &f));
+		CHECK(oracle_saved_state_lost(work, ACT, work2, ACT, &f));
+		oracle_finding_release(&f);
+		ui_tree_free(work);
+		ui_tree_free(home);
+		ui_tree_free(work2);
+	}
+	/* Clean: every row is back (in another order); a screen without lists is not judged for rows. */
+	CHECK(!oracle_saved_state_lost(saved, ACT, kept, ACT, &f));
+	CHECK(!oracle_saved_state_lost(saved, ACT, saved, ACT, &f));
+	CHECK(!oracle_saved_state_lost(saved, ACT, no_list, ACT, &f));
+	ui_tree_free(saved);
+	ui_tree_free(lost);
+	ui_tree_free(kept);
+	ui_tree_free(no_list);
+}
+
+/* A form: name and quantity fields holding `name` and `qty`, a Save button, and an error line when given. */
+static struct ui_tree *form(const char *name, const char *qty, const char *error)
+{
+	return x_tree(x_cat(x_node(EDIT, "com.example.t:id/name", name, "cf", "", 0, 200, 1080, 340, NULL),
+			    x_node(EDIT, "com.example.t:id/qty", qty, "cf", "", 0, 360, 1080, 500, NULL),
+			    error ? x_node(TEXT, "com.example.t:id/error", error, "", "", 0, 520, 1080, 600, NULL)
+				  : calloc(1, 1),
+			    x_node(BUTTON, "com.example.t:id/save", "Save", "c", "", 0, 700, 1080, 820, NULL), NULL));
+}
+
+TEST(feedback_missing_on_a_silent_form)
+{
+	struct ui_tree *empty = form("Item name", "2", NULL), *empty2 = form("Item name", "2", NULL);
+	struct ui_tree *told = form("Item name", "2", "Enter a name");
+	struct ui_tree *letters = form("Oats", "1a2", NULL), *letters2 = form("Oats", "1a2", NULL);
+	struct ui_tree *valid = form("Oats", "12", NULL), *valid2 = form("Oats", "12", NULL);
+	struct ui_tree *first = form("Item name", "Quantity", NULL);
+	struct action save, other;
+	struct oracle_finding f;
+
+	/* `first`: the form as first seen, "Item name" and "Quantity" its placeholders. */
+	REQUIRE(empty && empty2 && told && letters && letters2 && valid && valid2 && first);
+	click_on(&save, empty, "Save");
+	oracle_finding_init(&f);
+	CHECK(oracle_feedback_missing(empty, ACT, empty2, ACT, &save, first, &f));
+	CHECK(f.oracle && !strcmp(f.oracle, "feedback"));
+	CHECK_INT_EQ(f.category, BUG_CAT_FEEDBACK_MISSING);
+	CHECK(f.title && strstr(f.title, "empty 'name'"));
+	oracle_finding_release(&f);
+	/* Without knowing the placeholder, "Item name" reads as a typed name: not judged. */
+	CHECK(!oracle_feedback_missing(empty, ACT, empty2, ACT, &save, NULL, &f));
+	/* Letters in the quantity, nothing changes: reported. */
+	CHECK(oracle_feedback_missing(letters, ACT, letters2, ACT, &save, NULL, &f));
+	CHECK(f.title && strstr(f.title, "letters in a number 'qty'"));
+	oracle_finding_release(&f);
+	/* Clean: an error text appeared; it was there already (a second press); the screen left; valid values; not a confirm. */
+	CHECK(!oracle_feedback_missing(empty, ACT, told, ACT, &save, first, &f));
+	CHECK(!oracle_feedback_missing(told, ACT, told, ACT, &save, first, &f));
+	CHECK(!oracle_feedback_missing(empty, ACT, empty2, "com.example.t/.Main", &save, first, &f));
+	CHECK(!oracle_feedback_missing(valid, ACT, valid2, ACT, &save, NULL, &f));
+	click_on(&other, empty, "com.example.t:id/qty");
+	CHECK(!oracle_feedback_missing(empty, ACT, empty2, ACT, &other, first, &f));
+	action_release(&save);
+	action_release(&other);
+	ui_tree_free(empty);
+	ui_tree_free(empty2);
+	ui_tree_free(told);
+	ui_tree_free(letters);
+	ui_tree_free(letters2);
+	ui_tree_free(valid);
+	ui_tree_free(valid2);
+	ui_tree_free(first);
+}
+
+int main(void)
+{
+	RUN(setting_changed_only_on_settings_pages);
+	RUN(entry_saved_when_a_row_shows_the_typed_text);
+	RUN(setting_reverted_after_process_death);
+	RUN(entry_gone_after_process_death);
+	RUN(feedback_missing_on_a_silent_form);
+	return test_summary();
+}
