@@ -1,0 +1,382 @@
+/*
+ * audit.c - `trident audit`: test one functionality on demand and say pass
+ * or fail, for CI. A script (--script FILE) drives the app through the
+ * ordinary run (agents.h) with the script as the Explorer's brain, so every
+ * deterministic oracle runs along the way; the outcome goes to audit.json,
+ * JUnit XML and audit.html (agents/audit_report.h). docs/audit.md.
+ */
+#include <errno.h>
+#include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include <cjson/cJSON.h>
+
+#include "agents/agents.h"
+#include "agents/audit_report.h"
+#include "agents/audit_script.h"
+#include "agents/bugs.h"
+#include "cli/cli.h"
+#include "cli/cli_commands.h"
+#include "core/config.h"
+#include "core/llm.h"
+#include "core/log.h"
+#include "core/xalloc.h"
+
+static struct run *active_run;
+
+static void on_signal(int sig)
+{
+	(void)sig;
+	if (active_run)
+		run_request_stop(active_run);
+}
+
+static void audit_usage(FILE *f)
+{
+	fprintf(f, "usage: trident audit --device SERIAL|sim:APP --out DIR --script FILE [options]\n\n"
+		   "Audit one functionality on demand and say pass or fail (for CI). The script's\n"
+		   "steps drive the app (widgets named by text, desc, hint or resource-id) and its\n"
+		   "assertions check the screens; every deterministic oracle runs along the way.\n"
+		   "Writes DIR/audit.json, DIR/audit-junit.xml, DIR/audit.html and the run's own\n"
+		   "trace.jsonl, bugs.json and report.html. docs/audit.md has the script format.\n\n"
+		   "options:\n"
+		   "  --device SPEC     adb serial (or HOST:PORT), or sim:NAME / sim:NAME:fixed\n"
+		   "  --package PKG     the installed app to audit (as in explore)\n"
+		   "  --apk FILE        install FILE and audit it\n"
+		   "  --adb-server H:P  the adb server (device.adb_server)\n"
+		   "  --out DIR         run directory (created)\n"
+		   "  --script FILE     the audit script (JSON)\n"
+		   "  --brain NAME      the brain kind whose Monitor and Detector run beside the script\n"
+		   "                    (default offline: no model needed)\n"
+		   "  --config FILE     configuration file (see configs/default.json)\n"
+		   "  --junit FILE      also write the JUnit XML to FILE\n"
+		   "  --quiet           no status line\n"
+		   "  --log-level L     trace, debug, info, warn, error, silent\n");
+	fputs(llm_flags_help(), f);
+	fprintf(f, "\nexit codes: 0 every check passed and no bug was reported; 1 a check failed or a bug\n"
+		   "was reported; 2 usage or bad input (the script's errors name file, JSON path and\n"
+		   "reason); 3 device lost; 4 model unusable; 5 write error; 6 other error; 130 interrupted.\n");
+}
+
+/* The value of a flag (argv[i+1] or after '='); NULL when missing. */
+static const char *flag_value(int argc, char **argv, int *i, const char *name)
+{
+	size_t n = strlen(name);
+	if (!strncmp(argv[*i], name, n) && argv[*i][n] == '=')
+		return argv[*i] + n + 1;
+	if (strcmp(argv[*i], name))
+		return NULL;
+	if (*i + 1 >= argc)
+		return NULL;
+	return argv[++*i];
+}
+
+static int is_flag(const char *arg, const char *name)
+{
+	size_t n = strlen(name);
+	return !strncmp(arg, name, n) && (arg[n] == '\0' || arg[n] == '=');
+}
+
+/* The exit code when the run could not start or ended on an error. */
+static int error_exit_code(int err, const char *stop_reason)
+{
+	if (stop_reason && !strcmp(stop_reason, "interrupted"))
+		return CLI_EXIT_INTERRUPTED;
+	if (stop_reason && !strcmp(stop_reason, "device"))
+		return CLI_EXIT_DEVICE;
+	if (stop_reason && (!strcmp(stop_reason, "model") || !strcmp(stop_reason, "budget")))
+		return CLI_EXIT_MODEL;
+	switch (err) {
+	case TD_ERR_CONFIG:
+	case TD_ERR_INVALID:
+	case TD_ERR_PARSE:
+		return CLI_EXIT_USAGE;
+	case TD_ERR_DEVICE:
+	case TD_ERR_NOT_FOUND:
+	case TD_ERR_CLOSED:
+	case TD_ERR_PROTOCOL:
+	case TD_ERR_TIMEOUT:
+		return CLI_EXIT_DEVICE;
+	case TD_ERR_AUTH:
+	case TD_ERR_BUDGET:
+		return CLI_EXIT_MODEL;
+	case TD_ERR_IO:
+		return CLI_EXIT_WRITE;
+	case TD_ERR_INTERRUPTED:
+		return CLI_EXIT_INTERRUPTED;
+	default:
+		return CLI_EXIT_ERROR;
+	}
+}
+
+/* A check object for audit.json. */
+static cJSON *check_new(const char *suite, const char *name, const char *status, const char *message)
+{
+	cJSON *c = cJSON_CreateObject();
+	cJSON_AddStringToObject(c, "suite", suite);
+	cJSON_AddStringToObject(c, "name", name);
+	cJSON_AddStringToObject(c, "status", status);
+	if (message)
+		cJSON_AddStringToObject(c, "message", message);
+	return c;
+}
+
+/* One failing check per reported bug, or one passing "no bug" check. */
+static void add_bug_checks(cJSON *checks, const cJSON *bugs)
+{
+	const cJSON *b;
+	int n = 0;
+	cJSON_ArrayForEach(b, bugs) {
+		const char *title = cJSON_GetStringValue(cJSON_GetObjectItemCaseSensitive(b, "title"));
+		const char *by = cJSON_GetStringValue(cJSON_GetObjectItemCaseSensitive(b, "found_by"));
+		const char *desc = cJSON_GetStringValue(cJSON_GetObjectItemCaseSensitive(b, "description"));
+		const cJSON *step = cJSON_GetObjectItemCaseSensitive(b, "step");
+		char *name = xasprintf("%s (%s)", title ? title : "bug", by ? by : "?");
+		cJSON *c = check_new("bugs", name, "fail", desc ? desc : title);
+		cJSON_AddStringToObject(c, "kind", "bug");
+		if (cJSON_IsNumber(step))
+			cJSON_AddNumberToObject(c, "step", step->valueint);
+		cJSON_AddItemToArray(checks, c);
+		free(name);
+		n++;
+	}
+	if (!n)
+		cJSON_AddItemToArray(checks, check_new("bugs", "no bug reported by the oracles", "pass", NULL));
+}
+
+int cmd_audit(int argc, char **argv)
+{
+	struct run_options o;
+	struct config *cfg = NULL;
+	struct run *r = NULL;
+	struct audit_script *script = NULL;
+	struct explorer_brain *eb = NULL;
+	const char *config_path = NULL, *level = NULL, *script_path = NULL, *junit = NULL;
+	const char *sets[8][2];
+	int n_sets = 0, err, rc = CLI_EXIT_USAGE, i;
+	cJSON *audit = NULL;
+	struct sigaction sa, old_int, old_term;
+	bool handlers = false;
+
+	run_options_init(&o);
+	for (i = 1; i < argc; i++) {
+		if (!strcmp(argv[i], "--help") || !strcmp(argv[i], "-h")) {
+			audit_usage(stdout);
+			return 0;
+		}
+		if (is_flag(argv[i], "--config") && !(config_path = flag_value(argc, argv, &i, "--config"))) {
+			fprintf(stderr, "trident audit: --config needs a file\n");
+			return CLI_EXIT_USAGE;
+		}
+	}
+	err = config_load(&cfg, config_path);
+	if (err != TD_OK) {
+		fprintf(stderr, "trident audit: %s\n", td_errmsg(err));
+		return CLI_EXIT_USAGE;
+	}
+	(void)llm_check_config_file(cfg, config_path);
+	for (i = 1; i < argc; i++) {
+		const char *v;
+		int llm_rc;
+		if (is_flag(argv[i], "--config")) {
+			(void)flag_value(argc, argv, &i, "--config");
+			continue;
+		}
+		llm_rc = llm_parse_flag(cfg, argc, argv, &i);
+		if (llm_rc < 0) {
+			fprintf(stderr, "trident audit: %s\n", td_errmsg(TD_ERR_CONFIG));
+			goto out;
+		}
+		if (llm_rc > 0) {
+			i--; /* llm_parse_flag advanced past the flag; the loop adds one */
+			continue;
+		}
+#define NEED(name) \
+	if (!(v = flag_value(argc, argv, &i, name)) || !*v) { \
+		fprintf(stderr, "trident audit: %s needs a value\n", name); \
+		goto out; \
+	}
+		if (is_flag(argv[i], "--device")) {
+			NEED("--device");
+			o.device_spec = v;
+		} else if (is_flag(argv[i], "--package")) {
+			NEED("--package");
+			o.package = v;
+		} else if (is_flag(argv[i], "--apk")) {
+			NEED("--apk");
+			o.apk = v;
+		} else if (is_flag(argv[i], "--adb-server") && n_sets < 4) {
+			NEED("--adb-server");
+			sets[n_sets][0] = "device.adb_server";
+			sets[n_sets++][1] = v;
+		} else if (is_flag(argv[i], "--out")) {
+			NEED("--out");
+			o.out_dir = v;
+		} else if (is_flag(argv[i], "--script")) {
+			NEED("--script");
+			script_path = v;
+		} else if (is_flag(argv[i], "--brain")) {
+			NEED("--brain");
+			o.brain = v;
+		} else if (is_flag(argv[i], "--junit")) {
+			NEED("--junit");
+			junit = v;
+		} else if (is_flag(argv[i], "--log-level")) {
+			NEED("--log-level");
+			level = v;
+		} else if (!strcmp(argv[i], "--quiet")) {
+			o.status = 0;
+		} else {
+			fprintf(stderr, "trident audit: unknown option '%s' (see --help)\n", argv[i]);
+			goto out;
+		}
+#undef NEED
+	}
+	if (!o.device_spec || !o.out_dir) {
+		fprintf(stderr, "trident audit: --device and --out are required (see --help)\n");
+		goto out;
+	}
+	if (!script_path) {
+		fprintf(stderr, "trident audit: nothing to audit: give --script FILE (see --help)\n");
+		goto out;
+	}
+	if (level || config_string(cfg, "log.level")) {
+		int lv = log_level_parse(level ? level : config_string(cfg, "log.level"));
+		if (lv < 0) {
+			fprintf(stderr, "trident audit: unknown log level '%s'\n", level ? level : "");
+			goto out;
+		}
+		log_set_level((enum log_level)lv);
+	}
+	err = audit_script_load(script_path, NULL, 0, &script);
+	if (err != TD_OK) {
+		fprintf(stderr, "trident audit: %s\n", td_errmsg(err));
+		rc = CLI_EXIT_USAGE;
+		goto out;
+	}
+	/* The script is the Explorer: no escape plugin may take its steps. */
+	sets[n_sets][0] = "tarpit.enabled";
+	sets[n_sets++][1] = "false";
+	sets[n_sets][0] = "loops.enabled";
+	sets[n_sets++][1] = "false";
+	for (int k = 0; k < n_sets; k++)
+		if (config_set(cfg, sets[k][0], sets[k][1]) != TD_OK) {
+			fprintf(stderr, "trident audit: %s\n", td_errmsg(TD_ERR_CONFIG));
+			goto out;
+		}
+	if (!o.brain)
+		o.brain = "offline";
+	o.steps = audit_script_actions(script);
+	if (audit_script_brain_new(script, &eb) != TD_OK)
+		goto out;
+	o.explorer_brain = eb;
+	log_set_thread_name("controller");
+	err = run_new(cfg, &o, &r);
+	eb = NULL; /* the run owns it now, also on failure */
+	if (err != TD_OK) {
+		fprintf(stderr, "trident audit: %s\n", td_errmsg(err));
+		rc = error_exit_code(err, NULL);
+		goto out;
+	}
+	memset(&sa, 0, sizeof(sa));
+	sa.sa_handler = on_signal;
+	sigemptyset(&sa.sa_mask);
+	active_run = r;
+	sigaction(SIGINT, &sa, &old_int);
+	sigaction(SIGTERM, &sa, &old_term);
+	handlers = true;
+	err = run_execute(r);
+	{
+		struct run_stats st;
+		cJSON *checks, *bugs, *res, *c, *runo;
+		bool pass;
+		int werr;
+
+		run_get_stats(r, &st);
+		{
+			/* bug_list_to_json gives {"bugs": [...]}: keep the array. */
+			cJSON *all = bug_list_to_json(agent_env_bugs(run_env(r)));
+			bugs = cJSON_DetachItemFromObjectCaseSensitive(all, "bugs");
+			cJSON_Delete(all);
+			if (!bugs)
+				bugs = cJSON_CreateArray();
+		}
+		audit = cJSON_CreateObject();
+		cJSON_AddStringToObject(audit, "audit", audit_script_name(script));
+		cJSON_AddStringToObject(audit, "device", o.device_spec);
+		cJSON_AddStringToObject(audit, "package", agent_env_package(run_env(r)));
+		cJSON_AddStringToObject(audit, "script", script_path);
+		runo = cJSON_AddObjectToObject(audit, "run");
+		cJSON_AddStringToObject(runo, "dir", o.out_dir);
+		cJSON_AddNumberToObject(runo, "steps", st.steps);
+		cJSON_AddStringToObject(runo, "stop_reason", st.stop_reason);
+		checks = cJSON_AddArrayToObject(audit, "checks");
+		res = audit_script_results(script);
+		while ((c = cJSON_DetachItemFromArray(res, 0))) {
+			const char *path = cJSON_GetStringValue(cJSON_GetObjectItemCaseSensitive(c, "path"));
+			const char *name = cJSON_GetStringValue(cJSON_GetObjectItemCaseSensitive(c, "name"));
+			char *full = xasprintf("%s: %s", path, name);
+			cJSON_AddStringToObject(c, "suite", "script");
+			cJSON_ReplaceItemInObjectCaseSensitive(c, "name", cJSON_CreateString(full));
+			free(full);
+			cJSON_AddItemToArray(checks, c);
+		}
+		cJSON_Delete(res);
+		add_bug_checks(checks, bugs);
+		pass = audit_script_passed(script) && cJSON_GetArraySize(bugs) == 0;
+		cJSON_AddStringToObject(audit, "verdict", pass ? "pass" : "fail");
+		cJSON_AddItemToObject(audit, "bugs", bugs);
+		werr = audit_report_write(o.out_dir, audit, junit);
+		if (werr != TD_OK)
+			fprintf(stderr, "trident audit: %s\n", td_errmsg(werr));
+		{
+			int n = 0, nf = 0;
+			cJSON_ArrayForEach(c, checks) {
+				const char *s = cJSON_GetStringValue(cJSON_GetObjectItemCaseSensitive(c, "status"));
+				n++;
+				if (strcmp(s, "pass")) {
+					nf++;
+					printf("%s %s: %s\n", strcmp(s, "fail") ? "SKIP" : "FAIL",
+					       cJSON_GetStringValue(cJSON_GetObjectItemCaseSensitive(c, "name")),
+					       cJSON_GetStringValue(cJSON_GetObjectItemCaseSensitive(c, "message"))
+						       ? cJSON_GetStringValue(cJSON_GetObjectItemCaseSensitive(c, "message")) : "");
+				}
+			}
+			printf("audit \"%s\": %s (%d of %d checks passed, %d steps, %d bugs)\n",
+			       audit_script_name(script), pass ? "PASS" : "FAIL", n - nf, n, st.steps,
+			       cJSON_GetArraySize(bugs));
+		}
+		if (werr == TD_OK)
+			printf("report: %s/audit.html\n", o.out_dir);
+		if (run_abandoned(r) || (err != TD_OK && err != TD_ERR_INTERRUPTED) ||
+		    strcmp(st.stop_reason, "steps"))
+			rc = error_exit_code(err != TD_OK ? err : TD_ERR_INTERRUPTED, st.stop_reason);
+		else if (werr != TD_OK)
+			rc = CLI_EXIT_WRITE;
+		else
+			rc = pass ? CLI_EXIT_OK : CLI_EXIT_BUGS;
+		if (err != TD_OK && err != TD_ERR_INTERRUPTED)
+			fprintf(stderr, "trident audit: %s\n", td_errmsg(err));
+	}
+	if (run_abandoned(r)) {
+		fflush(stdout);
+		fflush(stderr);
+		_exit(rc);
+	}
+out:
+	if (handlers) {
+		sigaction(SIGINT, &old_int, NULL);
+		sigaction(SIGTERM, &old_term, NULL);
+		active_run = NULL;
+	}
+	cJSON_Delete(audit);
+	run_free(r);
+	if (eb)
+		eb->free(eb);
+	audit_script_free(script);
+	config_free(cfg);
+	return rc;
+}
