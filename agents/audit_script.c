@@ -32,6 +32,7 @@ static const char *const assert_names[] = { "shown", "not_shown", "rows", "toggl
 struct target {
 	char *any;   /* a bare string: text, desc, hint or resource-id */
 	char *text, *desc, *hint, *id;
+	char *design_screen, *design_widget; /* a designed widget (design walks) */
 	int index;   /* the index-th match in reading order (0-based) */
 };
 
@@ -53,6 +54,8 @@ struct item {
 	int count;
 	char *list_id;
 	char *design;
+	bool stop_on_break;
+	bool chain_start;          /* a restart that begins a new chain (design walks) */
 	/* outcome */
 	enum item_status status;
 	char *message;
@@ -64,8 +67,8 @@ struct audit_script {
 	struct item *items;
 	size_t n_items;
 	int n_actions;
-	audit_screen_check_fn screen_check;
-	void *screen_ctx;
+	struct audit_design_hooks design;
+	bool has_design;
 	/* Explorer-thread state */
 	size_t pos;                /* the next item not yet done */
 	size_t pending;            /* the action item chose() returned */
@@ -80,6 +83,8 @@ static void target_release(struct target *t)
 	free(t->desc);
 	free(t->hint);
 	free(t->id);
+	free(t->design_screen);
+	free(t->design_widget);
 }
 
 void audit_script_free(struct audit_script *s)
@@ -106,10 +111,65 @@ void audit_script_free(struct audit_script *s)
 const char *audit_script_name(const struct audit_script *s) { return s->name; }
 int audit_script_actions(const struct audit_script *s) { return s->n_actions; }
 
-void audit_script_set_screen_check(struct audit_script *s, audit_screen_check_fn fn, void *ctx)
+void audit_script_set_design(struct audit_script *s, const struct audit_design_hooks *hooks)
 {
-	s->screen_check = fn;
-	s->screen_ctx = ctx;
+	s->design = *hooks;
+	s->has_design = true;
+}
+
+struct audit_script *audit_script_new(const char *name)
+{
+	struct audit_script *s = xcalloc(1, sizeof(*s));
+	s->path = xstrdup(name);
+	s->name = xstrdup(name);
+	s->chosen_step = -1;
+	return s;
+}
+
+static struct item *item_append(struct audit_script *s, enum item_kind kind, const char *path)
+{
+	struct item *it;
+	s->items = xrealloc(s->items, (s->n_items + 1) * sizeof(*s->items));
+	it = &s->items[s->n_items++];
+	memset(it, 0, sizeof(*it));
+	it->kind = kind;
+	it->path = xstrdup(path);
+	it->step = -1;
+	return it;
+}
+
+void audit_script_add_screen(struct audit_script *s, const char *design, const char *path, bool stop_on_break)
+{
+	struct item *it = item_append(s, ITEM_ASSERT, path);
+	it->assert = ASSERT_SCREEN;
+	it->design = xstrdup(design);
+	it->stop_on_break = stop_on_break;
+	it->name = xasprintf("screen matches design \"%s\"", design);
+}
+
+void audit_script_add_design_action(struct audit_script *s, enum action_type type, const char *screen,
+				    const char *widget, const char *text, const char *path)
+{
+	struct item *it = item_append(s, ITEM_ACTION, path);
+	it->type = type;
+	it->has_target = type != ACTION_WAIT;
+	it->target.design_screen = xstrdup(screen);
+	it->target.design_widget = xstrdup(widget);
+	it->value = text ? xstrdup(text) : NULL;
+	if (type == ACTION_INPUT)
+		it->name = xasprintf("type \"%s\" into designed widget %s.%s", text ? text : "", screen, widget);
+	else
+		it->name = xasprintf("%s designed widget %s.%s", action_type_name(type), screen, widget);
+	s->n_actions++;
+}
+
+void audit_script_add_restart(struct audit_script *s, const char *path)
+{
+	struct item *it = item_append(s, ITEM_ACTION, path);
+	it->type = ACTION_RESTART;
+	it->chain_start = true;
+	it->name = xstrdup("restart the app");
+	s->n_actions++;
 }
 
 /* --- parsing -------------------------------------------------------------- */
@@ -181,7 +241,9 @@ static int parse_target(const char *file, const char *path, const cJSON *v, stru
 static char *target_describe(const struct target *t)
 {
 	struct strbuf sb = STRBUF_INIT;
-	if (t->any) {
+	if (t->design_widget) {
+		(void)strbuf_addf(&sb, "designed widget %s.%s", t->design_screen, t->design_widget);
+	} else if (t->any) {
 		(void)strbuf_addf(&sb, "\"%s\"", t->any);
 	} else {
 		const char *sep = "";
@@ -627,6 +689,9 @@ static const struct ui_widget *find_toggle(const struct ui_tree *t, const struct
 	return NULL;
 }
 
+static void skip_rest(struct audit_script *sc, size_t from);
+static void skip_chain(struct audit_script *sc, size_t from);
+
 static void set_result(struct item *it, enum item_status st, int step, char *message)
 {
 	free(it->message);
@@ -687,12 +752,14 @@ static void check_assert(struct audit_script *sc, struct item *it, const struct 
 	}
 	case ASSERT_SCREEN: {
 		char *why = NULL;
-		int rc = sc->screen_check ? sc->screen_check(sc->screen_ctx, it->design, s, &why) : -1;
+		int rc = sc->has_design ? sc->design.screen_check(sc->design.ctx, it->design, it->path, s, &why) : -1;
 		if (rc == 1) {
 			set_result(it, ST_PASS, step, NULL);
 			free(why);
 		} else {
 			set_result(it, ST_FAIL, step, why ? why : xstrdup("no design to compare with"));
+			if (rc == -2 && it->stop_on_break)
+				skip_chain(sc, (size_t)(it - sc->items) + 1);
 		}
 		break;
 	}
@@ -702,7 +769,7 @@ static void check_assert(struct audit_script *sc, struct item *it, const struct 
 /* Check the assertions from pos up to the next action; pos then points at it. */
 static void check_until_action(struct audit_script *sc, const struct brain_screen *s, int step)
 {
-	while (sc->pos < sc->n_items && sc->items[sc->pos].kind == ITEM_ASSERT)
+	while (!sc->finished && sc->pos < sc->n_items && sc->items[sc->pos].kind == ITEM_ASSERT)
 		check_assert(sc, &sc->items[sc->pos++], s, step);
 }
 
@@ -714,6 +781,21 @@ static void skip_rest(struct audit_script *sc, size_t from)
 			set_result(&sc->items[i], ST_SKIPPED, -1, xstrdup("not reached: an earlier step failed"));
 	sc->pos = sc->n_items;
 	sc->finished = true;
+}
+
+/* A process break: skip to the next restart (the next chain), or to the end. */
+static void skip_chain(struct audit_script *sc, size_t from)
+{
+	size_t i;
+	for (i = from; i < sc->n_items && !sc->items[i].chain_start; i++)
+		if (sc->items[i].status == ST_PENDING)
+			set_result(&sc->items[i], ST_SKIPPED, -1, xstrdup("not reached: the process broke before it"));
+	if (i >= sc->n_items) {
+		sc->pos = sc->n_items;
+		sc->finished = true;
+	} else {
+		sc->pos = i; /* the restart */
+	}
 }
 
 /* --- the Explorer brain --------------------------------------------------- */
@@ -746,13 +828,24 @@ static int script_choose(struct explorer_brain *b, struct agent_env *env, const 
 	out->reason = xasprintf("audit script %s: %s", it->path, it->name);
 	if (it->has_target) {
 		unsigned bit = action_type_ui_bit(it->type);
-		const struct brain_widget *bw = find_actionable(s, &it->target, bit);
+		const struct brain_widget *bw = NULL;
+		char *why = NULL;
+		if (it->target.design_widget) {
+			const struct ui_widget *w = sc->has_design
+				? sc->design.find_widget(sc->design.ctx, it->target.design_screen,
+							 it->target.design_widget, s, &why) : NULL;
+			bw = w ? actionable_of(s, w, bit) : NULL;
+		} else {
+			bw = find_actionable(s, &it->target, bit);
+		}
 		if (!bw) {
 			char *d = target_describe(&it->target);
 			set_result(it, ST_FAIL, s->step - 1,
-				   xasprintf("no widget %s that can %s on the screen after step %d (%s)", d,
-					     action_type_name(it->type), s->step - 1, s->activity));
+				   xasprintf("no widget %s that can %s on the screen after step %d (%s)%s%s", d,
+					     action_type_name(it->type), s->step - 1, s->activity,
+					     why ? ": " : "", why ? why : ""));
 			free(d);
+			free(why);
 			skip_rest(sc, sc->pos + 1);
 			agent_env_request_stop(env);
 			action_release(out);

@@ -49,11 +49,40 @@ const char *audit_script_name(const struct audit_script *s);
 int audit_script_actions(const struct audit_script *s);
 
 /*
- * A "screen" assertion's check: 1 when the screen matches design screen
- * `design`, 0 when not (with *why, caller frees), <0 on error (*why).
+ * What a design (--design, agents/audit_design.h) lends a script:
+ * screen_check() compares the screen with design screen `design`: 1 when it
+ * matches, 0 when it is that screen with inconsistencies, -2 when the app is
+ * not on that screen at all (a process break); `path` is the assertion's
+ * step ("process[2]", "steps[4]"); *why says what differs
+ * (caller frees). find_widget() finds the app widget for designed widget
+ * `widget` of design screen `screen` on `s`, or NULL with *why.
  */
-typedef int (*audit_screen_check_fn)(void *ctx, const char *design, const struct brain_screen *s, char **why);
-void audit_script_set_screen_check(struct audit_script *s, audit_screen_check_fn fn, void *ctx);
+struct audit_design_hooks {
+	int (*screen_check)(void *ctx, const char *design, const char *path, const struct brain_screen *s,
+			    char **why);
+	const struct ui_widget *(*find_widget)(void *ctx, const char *screen, const char *widget,
+					       const struct brain_screen *s, char **why);
+	void *ctx;
+};
+void audit_script_set_design(struct audit_script *s, const struct audit_design_hooks *hooks);
+
+/* An empty script named `name` (a design walk appends its steps). */
+struct audit_script *audit_script_new(const char *name);
+/*
+ * Append "the screen matches design screen `design`"; with stop_on_break a
+ * process break (the app is elsewhere) skips the rest of the script up to
+ * the next restart (audit_script_add_restart), or to its end. `path` names the
+ * step in messages ("process[2]").
+ */
+void audit_script_add_screen(struct audit_script *s, const char *design, const char *path, bool stop_on_break);
+/*
+ * Append an action (click, long_click, check, input with `text`) on the
+ * designed widget `widget` of design screen `screen`.
+ */
+void audit_script_add_design_action(struct audit_script *s, enum action_type type, const char *screen,
+				    const char *widget, const char *text, const char *path);
+/* Append a restart of the app (force-stop, launch) that begins a new chain of steps. */
+void audit_script_add_restart(struct audit_script *s, const char *path);
 
 /*
  * The Explorer brain that performs the script: each choose() returns the

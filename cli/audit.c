@@ -15,6 +15,7 @@
 #include <cjson/cJSON.h>
 
 #include "agents/agents.h"
+#include "agents/audit_design.h"
 #include "agents/audit_report.h"
 #include "agents/audit_script.h"
 #include "agents/bugs.h"
@@ -36,7 +37,7 @@ static void on_signal(int sig)
 
 static void audit_usage(FILE *f)
 {
-	fprintf(f, "usage: trident audit --device SERIAL|sim:APP --out DIR --script FILE [options]\n\n"
+	fprintf(f, "usage: trident audit --device SERIAL|sim:APP --out DIR (--script FILE | --design DIR) [options]\n\n"
 		   "Audit one functionality on demand and say pass or fail (for CI). The script's\n"
 		   "steps drive the app (widgets named by text, desc, hint or resource-id) and its\n"
 		   "assertions check the screens; every deterministic oracle runs along the way.\n"
@@ -49,6 +50,11 @@ static void audit_usage(FILE *f)
 		   "  --adb-server H:P  the adb server (device.adb_server)\n"
 		   "  --out DIR         run directory (created)\n"
 		   "  --script FILE     the audit script (JSON)\n"
+		   "  --design DIR      design mock-ups (DIR/design.json: screens and the designed process):\n"
+		   "                    without --script, drive the app along the designed process and\n"
+		   "                    compare every screen with its mock-up (GUIPilot): missing, extra,\n"
+		   "                    changed text/type/state, moved or resized widgets, process breaks;\n"
+		   "                    with --script, its \"screen\" assertions compare with these screens\n"
 		   "  --brain NAME      the brain kind whose Monitor and Detector run beside the script\n"
 		   "                    (default offline: no model needed)\n"
 		   "  --config FILE     configuration file (see configs/default.json)\n"
@@ -154,7 +160,8 @@ int cmd_audit(int argc, char **argv)
 	struct run *r = NULL;
 	struct audit_script *script = NULL;
 	struct explorer_brain *eb = NULL;
-	const char *config_path = NULL, *level = NULL, *script_path = NULL, *junit = NULL;
+	const char *config_path = NULL, *level = NULL, *script_path = NULL, *junit = NULL, *design_dir = NULL;
+	struct audit_design *design = NULL;
 	const char *sets[8][2];
 	int n_sets = 0, err, rc = CLI_EXIT_USAGE, i;
 	cJSON *audit = NULL;
@@ -218,6 +225,9 @@ int cmd_audit(int argc, char **argv)
 		} else if (is_flag(argv[i], "--script")) {
 			NEED("--script");
 			script_path = v;
+		} else if (is_flag(argv[i], "--design")) {
+			NEED("--design");
+			design_dir = v;
 		} else if (is_flag(argv[i], "--brain")) {
 			NEED("--brain");
 			o.brain = v;
@@ -239,8 +249,8 @@ int cmd_audit(int argc, char **argv)
 		fprintf(stderr, "trident audit: --device and --out are required (see --help)\n");
 		goto out;
 	}
-	if (!script_path) {
-		fprintf(stderr, "trident audit: nothing to audit: give --script FILE (see --help)\n");
+	if (!script_path && !design_dir) {
+		fprintf(stderr, "trident audit: nothing to audit: give --script FILE or --design DIR (see --help)\n");
 		goto out;
 	}
 	if (level || config_string(cfg, "log.level")) {
@@ -251,11 +261,26 @@ int cmd_audit(int argc, char **argv)
 		}
 		log_set_level((enum log_level)lv);
 	}
-	err = audit_script_load(script_path, NULL, 0, &script);
-	if (err != TD_OK) {
-		fprintf(stderr, "trident audit: %s\n", td_errmsg(err));
-		rc = CLI_EXIT_USAGE;
-		goto out;
+	if (design_dir) {
+		err = audit_design_load(design_dir, cfg, &design);
+		if (err != TD_OK) {
+			fprintf(stderr, "trident audit: %s\n", td_errmsg(err));
+			goto out;
+		}
+	}
+	if (script_path) {
+		const char *const *names = NULL;
+		size_t n_names = design ? audit_design_screen_names(design, &names) : 0;
+		err = audit_script_load(script_path, names, n_names, &script);
+		if (err != TD_OK) {
+			fprintf(stderr, "trident audit: %s\n", td_errmsg(err));
+			goto out;
+		}
+		if (design)
+			audit_design_attach(design, script);
+	} else {
+		/* --design alone: walk the designed process. */
+		script = audit_design_walk(design);
 	}
 	/* The script is the Explorer: no escape plugin may take its steps. */
 	sets[n_sets][0] = "tarpit.enabled";
@@ -308,7 +333,8 @@ int cmd_audit(int argc, char **argv)
 		cJSON_AddStringToObject(audit, "audit", audit_script_name(script));
 		cJSON_AddStringToObject(audit, "device", o.device_spec);
 		cJSON_AddStringToObject(audit, "package", agent_env_package(run_env(r)));
-		cJSON_AddStringToObject(audit, "script", script_path);
+		if (script_path)
+			cJSON_AddStringToObject(audit, "script", script_path);
 		runo = cJSON_AddObjectToObject(audit, "run");
 		cJSON_AddStringToObject(runo, "dir", o.out_dir);
 		cJSON_AddNumberToObject(runo, "steps", st.steps);
@@ -316,6 +342,13 @@ int cmd_audit(int argc, char **argv)
 		checks = cJSON_AddArrayToObject(audit, "checks");
 		res = audit_script_results(script);
 		while ((c = cJSON_DetachItemFromArray(res, 0))) {
+			const char *status = cJSON_GetStringValue(cJSON_GetObjectItemCaseSensitive(c, "status"));
+			/* Screen assertions that ran and the design walk are reported by the design's checks. */
+			if (design && (!script_path || (cJSON_GetObjectItemCaseSensitive(c, "design") &&
+							(!strcmp(status, "pass") || !strcmp(status, "fail"))))) {
+				cJSON_Delete(c);
+				continue;
+			}
 			const char *path = cJSON_GetStringValue(cJSON_GetObjectItemCaseSensitive(c, "path"));
 			const char *name = cJSON_GetStringValue(cJSON_GetObjectItemCaseSensitive(c, "name"));
 			char *full = xasprintf("%s: %s", path, name);
@@ -325,8 +358,19 @@ int cmd_audit(int argc, char **argv)
 			cJSON_AddItemToArray(checks, c);
 		}
 		cJSON_Delete(res);
+		if (design) {
+			cJSON *dc = audit_design_checks(design, !script_path);
+			while ((c = cJSON_DetachItemFromArray(dc, 0)))
+				cJSON_AddItemToArray(checks, c);
+			cJSON_Delete(dc);
+			cJSON_AddStringToObject(audit, "design", design_dir);
+			cJSON_AddNumberToObject(audit, "inconsistencies", audit_design_inconsistencies(design));
+			if (audit_design_copy_pngs(design, o.out_dir) != TD_OK)
+				fprintf(stderr, "trident audit: %s\n", td_errmsg(TD_ERR_IO));
+		}
 		add_bug_checks(checks, bugs);
-		pass = audit_script_passed(script) && cJSON_GetArraySize(bugs) == 0;
+		pass = audit_script_passed(script) && cJSON_GetArraySize(bugs) == 0 &&
+		       (!design || audit_design_inconsistencies(design) == 0);
 		cJSON_AddStringToObject(audit, "verdict", pass ? "pass" : "fail");
 		cJSON_AddItemToObject(audit, "bugs", bugs);
 		werr = audit_report_write(o.out_dir, audit, junit);
@@ -377,6 +421,7 @@ out:
 	if (eb)
 		eb->free(eb);
 	audit_script_free(script);
+	audit_design_free(design);
 	config_free(cfg);
 	return rc;
 }
