@@ -39,15 +39,16 @@ static void esc(struct strbuf *sb, const char *s)
 	}
 }
 
+/* "not reached" fails too: a check CI asked for that never ran is not a pass. */
 static bool failed(const cJSON *check)
 {
-	return !strcmp(str_of(check, "status"), "fail");
+	const char *st = str_of(check, "status");
+	return !strcmp(st, "fail") || !strcmp(st, "not reached");
 }
 
 static bool skipped(const cJSON *check)
 {
-	const char *st = str_of(check, "status");
-	return !strcmp(st, "skipped") || !strcmp(st, "not reached");
+	return !strcmp(str_of(check, "status"), "skipped");
 }
 
 char *audit_junit_render(const cJSON *audit)
@@ -79,7 +80,8 @@ char *audit_junit_render(const cJSON *audit)
 			(void)strbuf_adds(&sb, ">\n      <failure message=\"");
 			esc(&sb, str_of(c, "message"));
 			(void)strbuf_adds(&sb, "\" type=\"");
-			esc(&sb, str_of(c, "kind")[0] ? str_of(c, "kind") : str_of(c, "suite"));
+			esc(&sb, !strcmp(str_of(c, "status"), "not reached") ? "not reached"
+				 : str_of(c, "kind")[0] ? str_of(c, "kind") : str_of(c, "suite"));
 			(void)strbuf_adds(&sb, "\">");
 			esc(&sb, str_of(c, "detail")[0] ? str_of(c, "detail") : str_of(c, "message"));
 			(void)strbuf_adds(&sb, "</failure>\n    </testcase>\n");

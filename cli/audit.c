@@ -22,6 +22,7 @@
 #include "cli/cli.h"
 #include "cli/cli_commands.h"
 #include "core/config.h"
+#include "core/strbuf.h"
 #include "core/llm.h"
 #include "core/log.h"
 #include "core/xalloc.h"
@@ -37,7 +38,8 @@ static void on_signal(int sig)
 
 static void audit_usage(FILE *f)
 {
-	fprintf(f, "usage: trident audit --device SERIAL|sim:APP --out DIR (--script FILE | --design DIR) [options]\n\n"
+	fprintf(f, "usage: trident audit --device SERIAL|sim:APP --out DIR (--script FILE | --design DIR |\n"
+		   "                    --functionality TEXT) [options]\n\n"
 		   "Audit one functionality on demand and say pass or fail (for CI). The script's\n"
 		   "steps drive the app (widgets named by text, desc, hint or resource-id) and its\n"
 		   "assertions check the screens; every deterministic oracle runs along the way.\n"
@@ -55,8 +57,13 @@ static void audit_usage(FILE *f)
 		   "                    compare every screen with its mock-up (GUIPilot): missing, extra,\n"
 		   "                    changed text/type/state, moved or resized widgets, process breaks;\n"
 		   "                    with --script, its \"screen\" assertions compare with these screens\n"
-		   "  --brain NAME      the brain kind whose Monitor and Detector run beside the script\n"
-		   "                    (default offline: no model needed)\n"
+		   "  --functionality TEXT  audit one functionality in words with a model: the goal\n"
+		   "                    reaches every Explorer request, the Monitor says when it is done,\n"
+		   "                    the Detector judges it: pass, fail (with the bugs) or not reached\n"
+		   "  --steps N         step budget of a --functionality audit (run.steps)\n"
+		   "  --brain NAME      with --script/--design: the kind whose Monitor and Detector run\n"
+		   "                    beside them (default offline: no model needed); with\n"
+		   "                    --functionality: llm (default) or hybrid\n"
 		   "  --config FILE     configuration file (see configs/default.json)\n"
 		   "  --junit FILE      also write the JUnit XML to FILE\n"
 		   "  --quiet           no status line\n"
@@ -153,6 +160,143 @@ static void add_bug_checks(cJSON *checks, const cJSON *bugs)
 		cJSON_AddItemToArray(checks, check_new("bugs", "no bug reported by the oracles", "pass", NULL));
 }
 
+/*
+ * The Detector's verdicts from DIR/trace.jsonl: how many segments it judged,
+ * and their functionality names (comma-separated into *names, caller frees).
+ */
+static int judged_segments(const char *dir, char **names)
+{
+	char *path = xasprintf("%s/trace.jsonl", dir), line[65536];
+	FILE *f = fopen(path, "r");
+	struct strbuf sb = STRBUF_INIT;
+	int n = 0;
+
+	while (f && fgets(line, sizeof line, f)) {
+		cJSON *rec = cJSON_Parse(line);
+		const char *type = cJSON_GetStringValue(cJSON_GetObjectItemCaseSensitive(rec, "type"));
+		if (type && !strcmp(type, "detector") && !cJSON_GetObjectItemCaseSensitive(rec, "error") &&
+		    !cJSON_IsTrue(cJSON_GetObjectItemCaseSensitive(rec, "deferred")) &&
+		    /* the run's last, unfinished segment does not count as done */
+		    !cJSON_IsTrue(cJSON_GetObjectItemCaseSensitive(rec, "final"))) {
+			const char *fn = cJSON_GetStringValue(cJSON_GetObjectItemCaseSensitive(rec, "functionality"));
+			const char *seg = cJSON_GetStringValue(cJSON_GetObjectItemCaseSensitive(rec, "segment"));
+			(void)strbuf_addf(&sb, "%s%s", n ? ", " : "", fn ? fn : seg ? seg : "?");
+			n++;
+		}
+		cJSON_Delete(rec);
+	}
+	if (f)
+		fclose(f);
+	free(path);
+	*names = strbuf_detach(&sb, NULL);
+	return n;
+}
+
+/*
+ * --functionality TEXT: the model Explorer carries the goal out (agents.goal
+ * reaches every Explorer request), the Monitor says when it is done, the
+ * Detector judges it. Verdict: fail when a bug was reported, pass when the
+ * Detector judged the functionality without one, else not reached.
+ */
+static int audit_functionality(struct config *cfg, struct run_options *o, const char *goal, const char *junit)
+{
+	struct run *r = NULL;
+	cJSON *audit = NULL, *checks, *bugs, *runo, *c;
+	struct run_stats st;
+	struct sigaction sa, old_int, old_term;
+	char *names = NULL, *msg = NULL;
+	const char *verdict;
+	int err, rc, judged, werr;
+
+	if (config_set(cfg, "agents.goal", goal) != TD_OK) {
+		fprintf(stderr, "trident audit: %s\n", td_errmsg(TD_ERR_CONFIG));
+		return CLI_EXIT_USAGE;
+	}
+	if (!o->brain)
+		o->brain = "llm";
+	log_set_thread_name("controller");
+	err = run_new(cfg, o, &r);
+	if (err != TD_OK) {
+		fprintf(stderr, "trident audit: %s\n", td_errmsg(err));
+		return error_exit_code(err, NULL);
+	}
+	memset(&sa, 0, sizeof(sa));
+	sa.sa_handler = on_signal;
+	sigemptyset(&sa.sa_mask);
+	active_run = r;
+	sigaction(SIGINT, &sa, &old_int);
+	sigaction(SIGTERM, &sa, &old_term);
+	err = run_execute(r);
+	run_get_stats(r, &st);
+	{
+		cJSON *all = bug_list_to_json(agent_env_bugs(run_env(r)));
+		bugs = cJSON_DetachItemFromObjectCaseSensitive(all, "bugs");
+		cJSON_Delete(all);
+		if (!bugs)
+			bugs = cJSON_CreateArray();
+	}
+	judged = judged_segments(o->out_dir, &names);
+	if (cJSON_GetArraySize(bugs) > 0) {
+		verdict = "fail";
+		msg = xasprintf("%d bug%s reported while auditing it (see bugs)", cJSON_GetArraySize(bugs),
+				cJSON_GetArraySize(bugs) == 1 ? "" : "s");
+	} else if (judged > 0) {
+		verdict = "pass";
+		msg = xasprintf("the Detector judged %s without a bug", names);
+	} else {
+		verdict = "not reached";
+		msg = xasprintf("the Monitor never saw the functionality end within %d steps, so the Detector "
+				"judged nothing", st.steps);
+	}
+	audit = cJSON_CreateObject();
+	cJSON_AddStringToObject(audit, "audit", goal);
+	cJSON_AddStringToObject(audit, "device", o->device_spec);
+	cJSON_AddStringToObject(audit, "package", agent_env_package(run_env(r)));
+	cJSON_AddStringToObject(audit, "functionality", goal);
+	cJSON_AddStringToObject(audit, "brain", o->brain);
+	runo = cJSON_AddObjectToObject(audit, "run");
+	cJSON_AddStringToObject(runo, "dir", o->out_dir);
+	cJSON_AddNumberToObject(runo, "steps", st.steps);
+	cJSON_AddStringToObject(runo, "stop_reason", st.stop_reason);
+	cJSON_AddNumberToObject(runo, "segments_judged", judged);
+	checks = cJSON_AddArrayToObject(audit, "checks");
+	c = check_new("functionality", goal, verdict, msg);
+	cJSON_AddStringToObject(c, "kind", "functionality");
+	cJSON_AddItemToArray(checks, c);
+	add_bug_checks(checks, bugs);
+	cJSON_AddStringToObject(audit, "verdict", verdict);
+	cJSON_AddItemToObject(audit, "bugs", bugs);
+	werr = audit_report_write(o->out_dir, audit, junit);
+	if (werr != TD_OK)
+		fprintf(stderr, "trident audit: %s\n", td_errmsg(werr));
+	printf("audit \"%s\": %s (%s; %d steps, %d bugs)\n", goal,
+	       !strcmp(verdict, "pass") ? "PASS" : !strcmp(verdict, "fail") ? "FAIL" : "NOT REACHED", msg, st.steps,
+	       cJSON_GetArraySize(bugs));
+	if (werr == TD_OK)
+		printf("report: %s/audit.html\n", o->out_dir);
+	if (run_abandoned(r) || (err != TD_OK && err != TD_ERR_INTERRUPTED) || strcmp(st.stop_reason, "steps"))
+		rc = error_exit_code(err != TD_OK ? err : TD_ERR_INTERRUPTED, st.stop_reason);
+	else if (werr != TD_OK)
+		rc = CLI_EXIT_WRITE;
+	else
+		rc = !strcmp(verdict, "pass") ? CLI_EXIT_OK : CLI_EXIT_BUGS;
+	if (err != TD_OK && err != TD_ERR_INTERRUPTED)
+		fprintf(stderr, "trident audit: %s\n", td_errmsg(err));
+	if (run_abandoned(r)) {
+		fflush(stdout);
+		fflush(stderr);
+		_exit(rc);
+	}
+	sigaction(SIGINT, &old_int, NULL);
+	sigaction(SIGTERM, &old_term, NULL);
+	active_run = NULL;
+	cJSON_Delete(audit);
+	free(names);
+	free(msg);
+	run_free(r);
+	return rc;
+}
+
 int cmd_audit(int argc, char **argv)
 {
 	struct run_options o;
@@ -161,6 +305,7 @@ int cmd_audit(int argc, char **argv)
 	struct audit_script *script = NULL;
 	struct explorer_brain *eb = NULL;
 	const char *config_path = NULL, *level = NULL, *script_path = NULL, *junit = NULL, *design_dir = NULL;
+	const char *goal = NULL;
 	struct audit_design *design = NULL;
 	const char *sets[8][2];
 	int n_sets = 0, err, rc = CLI_EXIT_USAGE, i;
@@ -228,6 +373,19 @@ int cmd_audit(int argc, char **argv)
 		} else if (is_flag(argv[i], "--design")) {
 			NEED("--design");
 			design_dir = v;
+		} else if (is_flag(argv[i], "--functionality")) {
+			NEED("--functionality");
+			goal = v;
+		} else if (is_flag(argv[i], "--steps")) {
+			char *end;
+			long long n;
+			NEED("--steps");
+			n = strtoll(v, &end, 10);
+			if (*end || n < 1 || n > 100000) {
+				fprintf(stderr, "trident audit: --steps needs a whole number from 1 to 100000, not '%s'\n", v);
+				goto out;
+			}
+			o.steps = (int)n;
 		} else if (is_flag(argv[i], "--brain")) {
 			NEED("--brain");
 			o.brain = v;
@@ -249,8 +407,19 @@ int cmd_audit(int argc, char **argv)
 		fprintf(stderr, "trident audit: --device and --out are required (see --help)\n");
 		goto out;
 	}
-	if (!script_path && !design_dir) {
-		fprintf(stderr, "trident audit: nothing to audit: give --script FILE or --design DIR (see --help)\n");
+	if (!script_path && !design_dir && !goal) {
+		fprintf(stderr, "trident audit: nothing to audit: give --script FILE, --design DIR or "
+			"--functionality TEXT (see --help)\n");
+		goto out;
+	}
+	if (goal && (script_path || design_dir)) {
+		fprintf(stderr, "trident audit: --functionality is audited by the model alone: give it without "
+			"--script and --design\n");
+		goto out;
+	}
+	if (goal && o.brain && strcmp(o.brain, "llm") && strcmp(o.brain, "hybrid") && strcmp(o.brain, "auto")) {
+		fprintf(stderr, "trident audit: --functionality needs a model brain (--brain llm or hybrid), "
+			"not --brain %s\n", o.brain);
 		goto out;
 	}
 	if (level || config_string(cfg, "log.level")) {
@@ -260,6 +429,10 @@ int cmd_audit(int argc, char **argv)
 			goto out;
 		}
 		log_set_level((enum log_level)lv);
+	}
+	if (goal) {
+		rc = audit_functionality(cfg, &o, goal, junit);
+		goto out;
 	}
 	if (design_dir) {
 		err = audit_design_load(design_dir, cfg, &design);
