@@ -293,17 +293,18 @@ static int load_process(struct audit_design *d, const char *file, const cJSON *p
 	return TD_OK;
 }
 
-/* audit.* thresholds: GUIPilot's values by default (configs/default.json). */
+/* audit.* thresholds (configs/default.json holds GUIPilot's values and their ranges). */
 static int load_thresholds(struct audit_design *d, const struct config *cfg)
 {
 	static const char *const keys[] = { "audit.text_similarity", "audit.screen_threshold", "audit.position_tolerance" };
-	static const double defaults[] = { 0.95, 0.73, 0.03 };
 	double *dst[] = { &d->text_similarity, &d->screen_threshold, &d->position_tolerance };
-	int err = ui_align_params_from_config(&d->ap, cfg);
+	int err;
+	cfg = config_or_builtin(cfg);
+	err = ui_align_params_from_config(&d->ap, cfg);
 	if (err != TD_OK)
 		return err;
 	for (int k = 0; k < 3; k++) {
-		double v = cfg && config_has(cfg, keys[k]) ? config_double(cfg, keys[k]) : defaults[k];
+		double v = config_double(cfg, keys[k]);
 		if (!(v >= 0 && v <= 1))
 			return td_error(TD_ERR_CONFIG, "%s: %g is out of range [0, 1]", keys[k], v);
 		*dst[k] = v;
