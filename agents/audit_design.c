@@ -46,6 +46,7 @@ struct visit {
 	int transition;             /* the process[] entry that led here, -1: a chain's first screen */
 	double sim;
 	bool brk;                   /* not that screen at all */
+	int app_w, app_h;           /* the app's screen size (the screenshot's) */
 	cJSON *findings;
 };
 
@@ -619,6 +620,8 @@ static int design_screen_check(void *ctx, const char *design, const char *path, 
 	v->screen = xstrdup(design);
 	v->step = s->step;
 	v->transition = -1;
+	v->app_w = ui_rect_width(&s->tree->screen);
+	v->app_h = ui_rect_height(&s->tree->screen);
 	{
 		/* "process[K]" is where transition K leads; "process[K].from" starts a chain. */
 		int k2, n = 0;
@@ -755,6 +758,8 @@ static cJSON *screen_check_json(const struct audit_design *d, const struct visit
 	}
 	png = xasprintf("steps/%04d.png", v->step);
 	cJSON_AddStringToObject(c, "app_png", png);
+	if (v->app_w > 0 && v->app_h > 0)
+		cJSON_AddItemToObject(c, "app_size", cJSON_CreateIntArray((int[]){ v->app_w, v->app_h }, 2));
 	free(png);
 	strbuf_release(&sb);
 	free(name);
