@@ -190,6 +190,7 @@ unsigned long agent_env_seed(const struct agent_env *env) { return env->seed; }
 int agent_env_step_budget(const struct agent_env *env) { return env->step_budget; }
 int agent_env_steps_done(const struct agent_env *env) { return atomic_load(&env->steps_done); }
 bool agent_env_stopping(const struct agent_env *env) { return atomic_load(&env->stop); }
+void agent_env_request_stop(struct agent_env *env) { atomic_store(&env->stop, true); }
 const char *agent_env_prompts_dir(const struct agent_env *env) { return env->prompts_dir; }
 
 struct device *agent_env_device_lock(struct agent_env *env)

@@ -252,6 +252,11 @@ int agent_env_step_budget(const struct agent_env *env);
 int agent_env_steps_done(const struct agent_env *env);
 /* Whether the run is stopping (SIGINT, a budget ran out, a fatal error). */
 bool agent_env_stopping(const struct agent_env *env);
+/*
+ * Ask the run to stop after the current step, as when its step budget is
+ * spent (a brain with nothing more to do: a finished audit script).
+ */
+void agent_env_request_stop(struct agent_env *env);
 /* The prompts directory (agents.prompts_dir, default TRIDENT_SOURCE_DIR/prompts). */
 const char *agent_env_prompts_dir(const struct agent_env *env);
 

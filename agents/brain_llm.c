@@ -164,7 +164,7 @@ static int llm_explorer_choose(struct explorer_brain *b, struct agent_env *env, 
 	char *hint = brain_hints_text(hints);
 	char *cur = history_current_functionality(agent_env_history(env));
 	char *texts = explorer_screen_text(s);
-	char *inquiry = NULL, *fb = NULL, step[32], budget[32];
+	char *inquiry = NULL, *fb = NULL, *goal = NULL, step[32], budget[32];
 	int err = TD_OK;
 
 	if (st->merged) {
@@ -178,7 +178,17 @@ static int llm_explorer_choose(struct explorer_brain *b, struct agent_env *env, 
 	snprintf(step, sizeof(step), "%d", s->step);
 	snprintf(budget, sizeof(budget), "%d", agent_env_step_budget(env));
 	{
+		/* `trident audit --functionality`: the one functionality to carry out. */
+		const char *g = config_string(agent_env_config(env), "agents.goal");
+		if (g && g[0])
+			goal = xasprintf("# Goal\nThe developer asked to audit one functionality: \"%s\". Stay on it: "
+					 "take the actions that carry it out from where the app is, with realistic "
+					 "inputs, and finish it (save, confirm) so that its result can be judged. Do not "
+					 "explore other functionalities.\n", g);
+	}
+	{
 		const struct prompt_var vars[] = {
+			{ "goal", goal ? goal : "" },
 			{ "app_info", app },
 			{ "activity", s->activity },
 			{ "legend", s->legend },
@@ -226,6 +236,7 @@ out:
 	free(texts);
 	free(inquiry);
 	free(fb);
+	free(goal);
 	return err;
 }
 

@@ -16,6 +16,7 @@ int cmd_explore(int argc, char **argv);
 int cmd_eval(int argc, char **argv);
 int cmd_report(int argc, char **argv);
 int cmd_campaign(int argc, char **argv);
+int cmd_audit(int argc, char **argv);
 
 #define CLI_COMMANDS \
 	{ "version", cmd_version, "print the version" }, \
@@ -28,6 +29,7 @@ int cmd_campaign(int argc, char **argv);
 	{ "explore", cmd_explore, "explore an app with the three agents and report functional bugs" }, \
 	{ "report", cmd_report, "rebuild a run's bugs.json, summary.json, report.html (and JUnit) from its trace" }, \
 	{ "campaign", cmd_campaign, "run apps x seeds over many devices, resumable, with one merged report" }, \
+	{ "audit", cmd_audit, "audit one functionality on demand (a script, a design, or a goal in words): pass or fail, for CI" }, \
 	{ "eval", cmd_eval, "score a run's bugs.json against a simulated app's injected bugs" },
 
 #endif

@@ -297,7 +297,7 @@ TEST(shipped_prompts_render)
 		{ "functionality_inquiry", "x" }, { "step", "1" }, { "step_budget", "2" }, { "records", "x" },
 		{ "action", "x" }, { "functionality", "x" }, { "functionality_list", "x" },
 		{ "actual_path", "x" }, { "steps", "x" }, { "examples", "x" }, { "categories", "x" },
-		{ "screen_text", "x" }, { "reported", "x" },
+		{ "screen_text", "x" }, { "reported", "x" }, { "goal", "x" },
 	};
 	for (size_t i = 0; i < 4; i++) {
 		struct prompt p;
