@@ -24,6 +24,7 @@ struct rundir {
 	pthread_mutex_t lock;
 	struct timespec start;
 	long trace_len;          /* bytes of whole records in trace.jsonl (under lock) */
+	bool ended;              /* run_end is written: the trace takes nothing more (under lock) */
 	atomic_int write_errno;  /* first failed write's errno, 0 while all succeeded */
 	char *write_what;        /* the file that failed first (set once, under lock) */
 };
@@ -247,6 +248,11 @@ int rundir_trace(struct rundir *rd, const char *type, cJSON *record)
 	errno = 0;
 	if (!rd->trace) {
 		err = td_error(TD_ERR_INVALID, "%s: the run directory is open for reading only", rd->path);
+	} else if (rd->ended) {
+		/* A thread the controller abandoned (it did not stop in time) may
+		 * still finish a step: run_end stays the last record. */
+		err = td_error(TD_ERR_CLOSED, "%s/trace.jsonl: the run has ended; a late '%s' record is "
+			       "dropped", rd->path, type);
 	} else if (atomic_load(&rd->write_errno)) {
 		/* After a failed write the trace ends at its last whole record. */
 		err = td_error(TD_ERR_IO, "cannot append to %s/trace.jsonl: %s", rd->path,
@@ -262,6 +268,8 @@ int rundir_trace(struct rundir *rd, const char *type, cJSON *record)
 			rd->write_what = xasprintf("%s/trace.jsonl", rd->path);
 	} else {
 		rd->trace_len += (long)len;
+		if (!strcmp(type, "run_end"))
+			rd->ended = true;
 	}
 	pthread_mutex_unlock(&rd->lock);
 	free(text);

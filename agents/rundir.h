@@ -58,7 +58,8 @@ int rundir_write(struct rundir *rd, const char *rel, const void *data, size_t le
 /*
  * Append one trace record: `record` (an object, consumed: always deleted)
  * gets "type": type and "t_ms" (milliseconds since rundir_open) added first,
- * then is written as one line and flushed. TD_ERR_IO when writing failed.
+ * then is written as one line and flushed. TD_ERR_IO when writing failed;
+ * TD_ERR_CLOSED after a "run_end" record (it stays the last one).
  */
 int rundir_trace(struct rundir *rd, const char *type, struct cJSON *record);
 
