@@ -127,6 +127,7 @@ static void steps_free(struct bug_step *steps, size_t n)
 		action_release(&steps[i].action);
 		free(steps[i].screen);
 		free(steps[i].activity);
+		free(steps[i].side_trip);
 	}
 	free(steps);
 }
@@ -144,6 +145,7 @@ static struct bug_step *steps_dup(const struct bug_step *src, size_t n)
 		action_copy(&d[i].action, &src[i].action);
 		d[i].screen = xstrdup_or_null(src[i].screen);
 		d[i].activity = xstrdup_or_null(src[i].activity);
+		d[i].side_trip = xstrdup_or_null(src[i].side_trip);
 	}
 	return d;
 }
@@ -154,6 +156,13 @@ void bug_keep_original_steps(struct bug *b)
 		return;
 	b->original_steps = steps_dup(b->steps, b->n_steps);
 	b->n_original_steps = b->original_steps ? b->n_steps : 0;
+}
+
+void bug_steps_forget_original(struct bug *b)
+{
+	steps_free(b->original_steps, b->n_original_steps);
+	b->original_steps = NULL;
+	b->n_original_steps = 0;
 }
 
 void bug_release(struct bug *b)
@@ -185,8 +194,7 @@ void bug_copy(struct bug *dst, const struct bug *src)
 	dst->expected = xstrdup_or_null(src->expected);
 	dst->actual = xstrdup_or_null(src->actual);
 	for (size_t i = 0; i < src->n_steps; i++)
-		bug_add_step(dst, src->steps[i].step, &src->steps[i].action, src->steps[i].screen,
-			     src->steps[i].activity);
+		bug_add_step_copy(dst, &src->steps[i]);
 	dst->original_steps = steps_dup(src->original_steps, src->n_original_steps);
 	dst->n_original_steps = dst->original_steps ? src->n_original_steps : 0;
 	for (size_t i = 0; i < src->n_evidence; i++)
@@ -208,6 +216,19 @@ void bug_add_step(struct bug *b, int step, const struct action *a, const char *s
 	action_copy(&s->action, a);
 	s->screen = xstrdup_or_null(screen);
 	s->activity = xstrdup_or_null(activity);
+	s->side_trip = NULL;
+}
+
+void bug_add_side_step(struct bug *b, int step, const struct action *a, const char *by)
+{
+	bug_add_step(b, step, a, NULL, NULL);
+	b->steps[b->n_steps - 1].side_trip = xstrdup_or_null(by);
+}
+
+void bug_add_step_copy(struct bug *b, const struct bug_step *s)
+{
+	bug_add_step(b, s->step, &s->action, s->screen, s->activity);
+	b->steps[b->n_steps - 1].side_trip = xstrdup_or_null(s->side_trip);
 }
 
 void bug_add_evidence(struct bug *b, const char *path)
@@ -242,6 +263,7 @@ static void steps_to_json(cJSON *arr, const struct bug_step *steps, size_t n)
 		free(d);
 		add_str(so, "screen", s->screen);
 		add_str(so, "activity", s->activity);
+		add_str(so, "side_trip", s->side_trip);
 		cJSON_AddItemToArray(arr, so);
 	}
 }
@@ -320,6 +342,7 @@ int bug_from_json(const cJSON *json, struct bug *out)
 			screen = get_str(s, "screen");
 			act = get_str(s, "activity");
 			bug_add_step(out, cJSON_IsNumber(n) ? n->valueint : -1, &a, screen, act);
+			out->steps[out->n_steps - 1].side_trip = get_str(s, "side_trip");
 			free(screen);
 			free(act);
 			action_release(&a);

@@ -211,6 +211,7 @@ int replay_confirm(struct device *dev, const char *package, const struct login_s
 				action_release(&b->steps[i].action);
 				free(b->steps[i].screen);
 				free(b->steps[i].activity);
+				free(b->steps[i].side_trip);
 			}
 			memmove(b->steps, b->steps + start, (b->n_steps - start) * sizeof(*b->steps));
 			b->n_steps -= start;
