@@ -256,7 +256,7 @@ void agent_env_bug_path(struct agent_env *env, struct bug *b, int last)
 		if (hs.action.type != ACTION_NONE)
 			bug_add_step(b, i, &hs.action, hs.screenshot, hs.activity);
 		for (size_t k = 0; k < hs.n_side_actions; k++)
-			bug_add_side_step(b, i, &hs.side_actions[k], hs.side_trip);
+			bug_add_side_step(b, i, &hs.side_actions[k], hs.side_actions_by[k]);
 		history_step_release(&hs);
 	}
 }

@@ -2,6 +2,7 @@
  * bugs.c - bug records, categories and the run's bug list (see bugs.h).
  */
 #include "agents/bugs.h"
+#include "agents/adb_script.h"
 
 #include <ctype.h>
 #include <errno.h>
@@ -386,6 +387,7 @@ struct bug_list {
 	struct bug *bugs;
 	size_t n;
 	int next_id;
+	char *package, *launcher;   /* for adb_commands; may be NULL */
 	bool write_failed;   /* a write of bugs.json failed (the previous one stays) */
 };
 
@@ -406,8 +408,30 @@ void bug_list_free(struct bug_list *l)
 		bug_release(&l->bugs[i]);
 	free(l->bugs);
 	free(l->path);
+	free(l->package);
+	free(l->launcher);
 	pthread_mutex_destroy(&l->lock);
 	free(l);
+}
+
+void bug_list_set_app(struct bug_list *l, const char *package, const char *launcher)
+{
+	pthread_mutex_lock(&l->lock);
+	free(l->package);
+	free(l->launcher);
+	l->package = xstrdup_or_null(package);
+	l->launcher = xstrdup_or_null(launcher);
+	pthread_mutex_unlock(&l->lock);
+}
+
+/* The JSON form of listed bug i with its adb commands; called with the lock held. */
+static cJSON *listed_json_locked(struct bug_list *l, size_t i)
+{
+	cJSON *o = bug_to_json(&l->bugs[i]), *adb = adb_script_for_bug(o, l->package, l->launcher);
+
+	if (adb)
+		cJSON_AddItemToObject(o, "adb_commands", adb);
+	return o;
 }
 
 /* NULL-safe case-insensitive equality. */
@@ -507,7 +531,7 @@ static int write_locked(struct bug_list *l)
 	root = cJSON_CreateObject();
 	arr = cJSON_AddArrayToObject(root, "bugs");
 	for (size_t i = 0; i < l->n; i++)
-		cJSON_AddItemToArray(arr, bug_to_json(&l->bugs[i]));
+		cJSON_AddItemToArray(arr, listed_json_locked(l, i));
 	text = cJSON_Print(root);
 	cJSON_Delete(root);
 	tmp = xasprintf("%s.tmp", l->path);
@@ -612,7 +636,7 @@ cJSON *bug_list_to_json(struct bug_list *l)
 	cJSON *arr = cJSON_AddArrayToObject(root, "bugs");
 	pthread_mutex_lock(&l->lock);
 	for (size_t i = 0; i < l->n; i++)
-		cJSON_AddItemToArray(arr, bug_to_json(&l->bugs[i]));
+		cJSON_AddItemToArray(arr, listed_json_locked(l, i));
 	pthread_mutex_unlock(&l->lock);
 	return root;
 }

@@ -119,6 +119,12 @@ struct bug_list;
  */
 struct bug_list *bug_list_new(const char *json_path);
 void bug_list_free(struct bug_list *l);
+/*
+ * The app the bugs are in: bugs.json then carries each bug's path as adb
+ * shell commands ("adb_commands", agents/adb_script.h). launcher: an am
+ * start -n component, may be NULL. Copied.
+ */
+void bug_list_set_app(struct bug_list *l, const char *package, const char *launcher);
 
 /*
  * Whether a and b report the same bug: same category and title (compared

@@ -60,7 +60,8 @@ struct history_step {
 	char *feedback;          /* what the app said after the action: toast, snackbar, dialog; may be NULL */
 	char *by;                /* NULL: the brain chose it; else who injected it ("loop escape", ...) */
 	char *side_trip;         /* a plugin that drove the device after the action (an oracle's check) */
-	struct action *side_actions; /* what that side trip did to the app (rotate, Home, relaunch...), in order */
+	struct action *side_actions; /* what side trips did to the app (rotate, Home, relaunch...), in order */
+	char **side_actions_by;  /* who performed each of them ("oracle:rotation") */
 	size_t n_side_actions;
 };
 

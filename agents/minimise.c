@@ -263,13 +263,116 @@ static bool action_keeps_data(const struct action *a)
 }
 
 /*
- * The candidate steps 0..k-1 without their loops: replaying them once
- * gives the abstract screen before each step; a stretch from a screen to
- * the last later visit of the same screen (before the tail) is a loop.
- * With `keep_data`, loops that type, toggle or long-press stay. The kept
- * indices go to out (returns how many); k when the replay failed.
+ * The fewest recorded steps that lead from abstract screen `from` to `to`
+ * on the replayed path: a breadth-first search over the transitions the
+ * path made (step i took sig[i] to sig[i+1]; sig has k + 1 entries). The
+ * step indices go to out (returns how many, 0 when from == to); -1 when
+ * `to` is not reachable that way.
  */
-static size_t loop_free(const uint64_t *sig, size_t k, const struct bug *b, bool keep_data, size_t *out)
+static long shortest_steps(const uint64_t *sig, size_t k, uint64_t from, uint64_t to, size_t *out)
+{
+	/* Nodes are the path's screen positions; a node is its first position. */
+	size_t *via = xcalloc(k + 1, sizeof(*via)), *queue = xcalloc(k + 1, sizeof(*queue));
+	size_t *prev = xcalloc(k + 1, sizeof(*prev));
+	bool *seen = xcalloc(k + 1, sizeof(*seen));
+	size_t head = 0, tail = 0, start = k + 1, goal = k + 1;
+	long n = -1;
+
+	for (size_t i = 0; i <= k && start > k; i++)
+		if (sig[i] == from)
+			start = i;
+	if (start > k || !from || !to)
+		goto out;
+	if (from == to) {
+		n = 0;
+		goto out;
+	}
+	seen[start] = true;
+	queue[tail++] = start;
+	while (head < tail && goal > k) {
+		size_t u = queue[head++];
+
+		/* Every recorded step taken from a screen like u's. */
+		for (size_t i = 0; i < k && goal > k; i++) {
+			size_t v = k + 1;
+
+			if (sig[i] != sig[u] || !sig[i + 1])
+				continue;
+			for (size_t j = 0; j <= k && v > k; j++)
+				if (sig[j] == sig[i + 1])
+					v = j;
+			if (v > k || seen[v])
+				continue;
+			seen[v] = true;
+			prev[v] = u;
+			via[v] = i;
+			queue[tail++] = v;
+			if (sig[v] == to)
+				goal = v;
+		}
+	}
+	if (goal > k)
+		goto out;
+	n = 0;
+	for (size_t v = goal; v != start; v = prev[v])
+		n++;
+	{
+		size_t pos = (size_t)n;
+
+		for (size_t v = goal; v != start; v = prev[v])
+			out[--pos] = via[v];
+	}
+out:
+	free(via);
+	free(queue);
+	free(prev);
+	free(seen);
+	return n;
+}
+
+/*
+ * A shortcut through the path's screen graph: from the first screen to the
+ * screen the tail starts on by the fewest recorded steps; with `keep_data`
+ * through every step that types, toggles or long-presses, in their order
+ * (each reached by the fewest steps from where the previous one led). The
+ * step indices go to out (at most 2k + 1 entries); returns how many, or -1
+ * when a screen on the way cannot be reached.
+ */
+static long shortcut(const uint64_t *sig, size_t k, const struct bug *b, bool keep_data, size_t *out, size_t cap)
+{
+	size_t m = 0, *seg = xcalloc(k + 1, sizeof(*seg));
+	uint64_t at = sig[0];
+	long r = 0;
+
+	for (size_t i = 0; i <= k && r >= 0; i++) {
+		bool waypoint = i == k || (keep_data && action_keeps_data(&b->steps[i].action));
+		long n;
+
+		if (!waypoint)
+			continue;
+		n = shortest_steps(sig, k, at, sig[i], seg);
+		if (n < 0 || m + (size_t)n + 1 > cap) {
+			r = -1;
+			break;
+		}
+		memcpy(out + m, seg, (size_t)n * sizeof(*seg));
+		m += (size_t)n;
+		if (i < k) {
+			out[m++] = i;
+			at = sig[i + 1];
+		}
+	}
+	free(seg);
+	return r < 0 ? -1 : (long)m;
+}
+
+/*
+ * The candidate steps 0..k-1 without their loops: a stretch from a screen
+ * to the last later visit of the same screen (before the tail) is a loop;
+ * loops that type, toggle or long-press stay. The kept indices go to out
+ * (returns how many).
+ */
+static size_t loop_free(const uint64_t *sig, size_t k, const struct bug *b, size_t *out)
 {
 	size_t m = 0;
 
@@ -285,7 +388,7 @@ static size_t loop_free(const uint64_t *sig, size_t k, const struct bug *b, bool
 			}
 		for (size_t t = i; j && t < j; t++)
 			data = data || action_keeps_data(&b->steps[t].action);
-		if (j && !(keep_data && data)) {
+		if (j && !data) {
 			i = j; /* skip the loop i..j-1 */
 			continue;
 		}
@@ -341,11 +444,16 @@ static bool path_screens(struct ddmin *d, const struct action *all, size_t k, ui
 	return ok;
 }
 
-/* The cheap candidates before ddmin: the tail alone, the path without loops. Shrinks idx/k. */
+/*
+ * The cheap candidates before ddmin, one replay each, the first that
+ * reproduces wins: the tail alone; the fewest recorded steps to the tail's
+ * screen; the same through every typing or toggling step; the path
+ * without its loops. Shrinks idx/k.
+ */
 static void try_shortcuts(struct ddmin *d, const struct action *all, size_t *idx, size_t *k)
 {
 	uint64_t *sig;
-	size_t *cand;
+	size_t *cand, cap = 2 * *k + 2;
 
 	/* Often the tail alone is enough (a form filled in one screen). */
 	if (d->used + 1 <= d->budget && ddmin_test(d, idx, 0, 1)) {
@@ -355,18 +463,19 @@ static void try_shortcuts(struct ddmin *d, const struct action *all, size_t *idx
 	if (*k < 4 || d->used + 2 > d->budget)
 		return;
 	sig = xcalloc(*k + 1, sizeof(*sig));
-	cand = xcalloc(*k + 1, sizeof(*cand));
+	cand = xcalloc(cap, sizeof(*cand));
 	if (path_screens(d, all, *k, sig)) {
-		for (int keep_data = 0; keep_data < 2 && d->used < d->budget; keep_data++) {
-			size_t m = loop_free(sig, *k, d->b, keep_data, cand);
+		for (int kind = 0; kind < 3 && d->used < d->budget; kind++) {
+			long m = kind < 2 ? shortcut(sig, *k, d->b, kind == 1, cand, cap)
+					  : (long)loop_free(sig, *k, d->b, cand);
 
-			if (m >= *k)
+			if (m < 0 || (size_t)m >= *k)
 				continue;
-			if (ddmin_test(d, cand, m, 1)) {
-				log_debug("\"%s\": without its loops %zu steps of %zu reproduce", d->b->title ? d->b->title : "",
-					  m, *k);
-				memcpy(idx, cand, m * sizeof(*idx));
-				*k = m;
+			if (ddmin_test(d, cand, (size_t)m, 1)) {
+				log_debug("\"%s\": shortcut %d: %ld steps of %zu reproduce", d->b->title ? d->b->title : "",
+					  kind, m, *k);
+				memcpy(idx, cand, (size_t)m * sizeof(*idx));
+				*k = (size_t)m;
 				break;
 			}
 		}
