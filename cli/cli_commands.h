@@ -15,6 +15,7 @@ int cmd_screen(int argc, char **argv);
 int cmd_explore(int argc, char **argv);
 int cmd_eval(int argc, char **argv);
 int cmd_report(int argc, char **argv);
+int cmd_replay(int argc, char **argv);
 
 #define CLI_COMMANDS \
 	{ "version", cmd_version, "print the version" }, \
@@ -26,6 +27,7 @@ int cmd_report(int argc, char **argv);
 	{ "screen", cmd_screen, "show a UI dump's widgets and signatures, or compare two dumps" }, \
 	{ "explore", cmd_explore, "explore an app with the three agents and report functional bugs" }, \
 	{ "report", cmd_report, "rebuild a run's bugs.json, summary.json, report.html (and JUnit) from its trace" }, \
+	{ "replay", cmd_replay, "reproduce one bug of a run on a device from a clean start" }, \
 	{ "eval", cmd_eval, "score a run's bugs.json against a simulated app's injected bugs" },
 
 #endif
