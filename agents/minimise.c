@@ -70,6 +70,25 @@ static void add_cited(struct bug_screen_check *c, const struct ui_tree *t, const
 	}
 }
 
+/* Add the recorded screen's texts (3 to 80 characters) that the verdict's text s names, unquoted. */
+static void add_mentioned(struct bug_screen_check *c, const char *s)
+{
+	for (size_t i = 0; s && c->screen && i < c->screen->n_nodes && c->n_texts < 8; i++) {
+		const char *t = c->screen->nodes[i]->text;
+		size_t len = strlen(t);
+		bool dup = false;
+
+		if (len < 3 || len > 80 || !strcasestr(s, t))
+			continue;
+		for (size_t k = 0; k < c->n_texts; k++)
+			dup = dup || !strcasecmp(c->texts[k], t);
+		if (!dup) {
+			c->texts = xrealloc(c->texts, (c->n_texts + 1) * sizeof(*c->texts));
+			c->texts[c->n_texts++] = xstrdup(t);
+		}
+	}
+}
+
 /* The run step whose result shows Detector bug b (extra.shown_at_step, else its last path step), -1. */
 static int bug_shown_step(const struct bug *b)
 {
@@ -106,6 +125,9 @@ int bug_screen_check_load(const char *run_dir, const struct bug *b, const struct
 	add_cited(c, c->screen, b->title);
 	add_cited(c, c->screen, b->description);
 	add_cited(c, c->screen, b->actual);
+	add_mentioned(c, b->title);
+	add_mentioned(c, b->description);
+	add_mentioned(c, b->actual);
 	return TD_OK;
 }
 

@@ -51,8 +51,9 @@ struct bug_screen_check {
 /*
  * Fill *c for Detector bug b of the run in run_dir: the recorded screen
  * after its step (extra.shown_at_step, else the last path step: the dump
- * steps/NNNN.xml of the step after it) and the quoted texts ("...",
- * '...') of its title, description and actual path that the screen shows.
+ * steps/NNNN.xml of the step after it) and the texts the verdict cites:
+ * the quoted texts ("...", '...') of its title, description and actual
+ * path that the screen shows, and the screen's texts those name.
  * TD_ERR_NOT_FOUND naming the file when the dump is missing, TD_ERR_PARSE
  * when it does not parse. Release with bug_screen_check_release().
  */
