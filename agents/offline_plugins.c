@@ -566,7 +566,7 @@ static int new_confirm(struct agent_env *env, struct agent_plugin **out)
 	st->attempts = (int)cfg_int(cfg, "offline.confirm_attempts", 2);
 	if (st->attempts < 1)
 		st->attempts = 1;
-	st->minimise_replays = (int)cfg_int(cfg, "offline.minimise_replays", 24);
+	st->minimise_replays = (int)cfg_int(cfg, "offline.minimise_replays", 64);
 	*out = plugin_new("confirm", st);
 	(*out)->confirm = confirm_bug;
 	(*out)->free = confirm_free;
