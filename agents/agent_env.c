@@ -153,7 +153,8 @@ const struct brain_widget *brain_screen_widget(const struct brain_screen *s, int
 /* --- the environment -------------------------------------------------------- */
 
 
-const struct config *agent_env_config(const struct agent_env *env) { return env->cfg; }
+/* Never NULL: a run without a config (unit tests) reads the compiled-in defaults. */
+const struct config *agent_env_config(const struct agent_env *env) { return config_or_builtin(env->cfg); }
 const struct app_info *agent_env_app(const struct agent_env *env) { return env->app; }
 const char *agent_env_package(const struct agent_env *env) { return env->app->package; }
 struct history *agent_env_history(struct agent_env *env) { return env->hist; }

@@ -227,6 +227,7 @@ const struct plugin_kind *const *plugin_kinds(size_t *n);
 
 /* --- what the run offers a brain (thread-safe) ----------------------------- */
 
+/* The run's configuration; never NULL (the compiled-in defaults without one). */
 const struct config *agent_env_config(const struct agent_env *env);
 /* The app under test (package, activities, deep links); never NULL. */
 const struct app_info *agent_env_app(const struct agent_env *env);

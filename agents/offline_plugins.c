@@ -53,21 +53,6 @@
 
 /* ------------------------------------------------------------- helpers */
 
-/* Config bool/int/double that tolerate a key missing from an older schema. */
-static bool cfg_bool(const struct config *cfg, const char *key, bool def)
-{
-	return cfg && config_has(cfg, key) ? config_bool(cfg, key) : def;
-}
-
-static long long cfg_int(const struct config *cfg, const char *key, long long def)
-{
-	return cfg && config_has(cfg, key) ? config_int(cfg, key) : def;
-}
-
-static double cfg_double(const struct config *cfg, const char *key, double def)
-{
-	return cfg && config_has(cfg, key) ? config_double(cfg, key) : def;
-}
 
 /* A new plugin record. */
 static struct agent_plugin *plugin_new(const char *name, void *state)
@@ -345,7 +330,7 @@ static int new_escape(struct agent_env *env, struct agent_plugin **out)
 	int budget = agent_env_step_budget(env), err;
 
 	*out = NULL;
-	if (!cfg_bool(cfg, "tarpit.enabled", true) && !cfg_bool(cfg, "loops.enabled", true))
+	if (!config_bool(cfg, "tarpit.enabled") && !config_bool(cfg, "loops.enabled"))
 		return TD_OK;
 	err = tarpit_params_from_config(&tp, cfg, budget);
 	if (err == TD_OK)
@@ -360,10 +345,10 @@ static int new_escape(struct agent_env *env, struct agent_plugin **out)
 	st->groups = tarpit_groups_new(&ap);
 	st->loops = loop_detector_new(&lp);
 	st->visits = loop_visits_new();
-	st->tarpit_on = cfg_bool(cfg, "tarpit.enabled", true);
-	st->loops_on = cfg_bool(cfg, "loops.enabled", true);
-	st->max_recoveries = (int)cfg_int(cfg, "tarpit.max_recoveries", 5);
-	st->max_escapes = (int)cfg_int(cfg, "loops.max_escapes", 10);
+	st->tarpit_on = config_bool(cfg, "tarpit.enabled");
+	st->loops_on = config_bool(cfg, "loops.enabled");
+	st->max_recoveries = (int)config_int(cfg, "tarpit.max_recoveries");
+	st->max_escapes = (int)config_int(cfg, "loops.max_escapes");
 	action_init(&st->pending);
 	*out = plugin_new("escape", st);
 	(*out)->before_choose = escape_before_choose;
@@ -499,7 +484,7 @@ static int confirm_bug(struct agent_plugin *p, struct agent_env *env, struct bug
 		return -1;
 	}
 	if (oracle) {
-		double overlap = cfg_double(agent_env_config(env), "oracles.display_overlap", 0.3);
+		double overlap = config_double(agent_env_config(env), "oracles.display_overlap");
 
 		bug_keep_original_steps(b);
 		ok = replay_confirm(dev, agent_env_package(env), offline_shared_login(st->sh), overlap, st->attempts, b,
@@ -562,11 +547,11 @@ static int new_confirm(struct agent_env *env, struct agent_plugin **out)
 		return err;
 	}
 	st->sh = offline_shared_get(env);
-	st->all = cfg_bool(cfg, "offline.confirm", false);
-	st->attempts = (int)cfg_int(cfg, "offline.confirm_attempts", 2);
+	st->all = config_bool(cfg, "offline.confirm");
+	st->attempts = (int)config_int(cfg, "offline.confirm_attempts");
 	if (st->attempts < 1)
 		st->attempts = 1;
-	st->minimise_replays = (int)cfg_int(cfg, "offline.minimise_replays", 64);
+	st->minimise_replays = (int)config_int(cfg, "offline.minimise_replays");
 	*out = plugin_new("confirm", st);
 	(*out)->confirm = confirm_bug;
 	(*out)->free = confirm_free;

@@ -32,7 +32,7 @@ struct offline_shared *offline_shared_get(struct agent_env *env)
 {
 	struct offline_shared *sh;
 	const struct config *cfg = agent_env_config(env);
-	const char *path = cfg && config_has(cfg, "offline.login") ? config_string(cfg, "offline.login") : NULL;
+	const char *path = config_string(cfg, "offline.login");
 
 	pthread_mutex_lock(&registry_lock);
 	for (sh = registry; sh; sh = sh->next) {

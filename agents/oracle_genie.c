@@ -591,13 +591,11 @@ static int new_genie(struct agent_env *env, struct agent_plugin **out)
 	struct genie_state *st;
 
 	*out = NULL;
-	if (cfg && config_has(cfg, "oracles.independent_view") && !config_bool(cfg, "oracles.independent_view"))
+	if (!config_bool(cfg, "oracles.independent_view"))
 		return TD_OK;
 	st = xcalloc(1, sizeof(*st));
 	st->sh = offline_shared_get(env);
-	st->max_mutants = cfg && config_has(cfg, "oracles.independent_view_max_mutants")
-				  ? (int)config_int(cfg, "oracles.independent_view_max_mutants")
-				  : 6;
+	st->max_mutants = (int)config_int(cfg, "oracles.independent_view_max_mutants");
 	*out = xcalloc(1, sizeof(**out));
 	(*out)->name = "oracle:independent_view";
 	(*out)->state = st;

@@ -1,9 +1,10 @@
 /*
  * app_model.h - the data that describes an app under test: its package,
- * label, activities, deep links, components and permissions. Only the plain types live here, in core/,
- * so that core code (the prompt's app info block in annotate.c) can read them
- * without including device/; device/app_info.h fills them in (from an APK or
- * from a device backend) and frees them.
+ * label, activities, deep links, components and permissions. The plain
+ * types and what needs nothing but memory (freeing, the permission table)
+ * live here, in core/, so that core code (the prompt's app info block in
+ * annotate.c) and the simulator library use them without device/;
+ * device/app_info.h fills them in from an APK or a device backend.
  */
 #ifndef TRIDENT_CORE_APP_MODEL_H
 #define TRIDENT_CORE_APP_MODEL_H
@@ -53,5 +54,12 @@ struct app_info {
 	struct app_permission *permissions;
 	size_t n_permissions;
 };
+
+/* Free an app_info and everything it holds (NULL is fine). */
+void app_info_free(struct app_info *info);
+/* Whether `permission` is a runtime ("dangerous") permission on Android. */
+bool app_permission_is_dangerous(const char *permission);
+/* Add a permission (deduplicated; `dangerous` from Android's table). */
+void app_info_add_permission(struct app_info *info, const char *permission);
 
 #endif

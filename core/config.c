@@ -12,6 +12,7 @@
 #include <cjson/cJSON.h>
 #include <errno.h>
 #include <math.h>
+#include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -174,6 +175,22 @@ struct config *config_defaults(void)
 		abort();
 	}
 	return cfg;
+}
+
+static struct config *builtin;
+static pthread_once_t builtin_once = PTHREAD_ONCE_INIT;
+
+static void builtin_load(void)
+{
+	builtin = config_defaults();
+}
+
+const struct config *config_or_builtin(const struct config *cfg)
+{
+	if (cfg)
+		return cfg;
+	pthread_once(&builtin_once, builtin_load);
+	return builtin;
 }
 
 int config_load(struct config **out, const char *user_path)

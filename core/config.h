@@ -37,6 +37,12 @@ struct cJSON;
 int config_load(struct config **out, const char *user_path) TD_MUST_CHECK;
 /* The compiled-in defaults alone. Never fails. */
 struct config *config_defaults(void);
+/*
+ * `cfg`, or when it is NULL the compiled-in defaults (parsed once, shared,
+ * never freed): code that may run without a config reads its settings
+ * through this, so every default lives in configs/default.json only.
+ */
+const struct config *config_or_builtin(const struct config *cfg);
 void config_free(struct config *cfg);
 
 /* Merge a JSON document given as text, named `origin` in error messages. */

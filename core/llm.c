@@ -47,8 +47,7 @@
 
 struct llm {
 	const struct config *cfg;
-	enum llm_provider provider;
-	char *provider_name;
+	const struct llm_wire_ops *ops;
 	char *model;
 	char *base_url;
 	char *url;                  /* the endpoint */
@@ -80,14 +79,30 @@ struct llm {
 
 /* --- configuration -------------------------------------------------------- */
 
+/* The providers llm.provider names; "auto" picks one (auto_provider()). */
+static const struct llm_wire_ops *const llm_providers[] = {
+	&llm_openai_ops,
+	&llm_azure_ops,
+	&llm_anthropic_ops,
+	&llm_openrouter_ops,
+};
+#define N_PROVIDERS (sizeof llm_providers / sizeof llm_providers[0])
+#define PROVIDER_CHOICES "auto, openai, azure, anthropic, openrouter"
+
+static const struct llm_wire_ops *find_provider(const char *name)
+{
+	for (size_t i = 0; i < N_PROVIDERS; i++)
+		if (!strcmp(llm_providers[i]->name, name))
+			return llm_providers[i];
+	return NULL;
+}
+
 struct resolved {
-	enum llm_provider provider;
-	const char *name;
+	const struct llm_wire_ops *ops;
 	char *model;
 	char *base_url;
 	char *key;
 	char *key_from;
-	char *azure_version;
 };
 
 static void resolved_release(struct resolved *r)
@@ -98,7 +113,6 @@ static void resolved_release(struct resolved *r)
 		memset(r->key, 0, strlen(r->key));
 	free(r->key);
 	free(r->key_from);
-	free(r->azure_version);
 	memset(r, 0, sizeof *r);
 }
 
@@ -167,41 +181,16 @@ static int resolve(const struct config *cfg, struct resolved *r)
 	if (!prov || !strcmp(prov, "auto"))
 		prov = auto_provider(base, model, key_env);
 
-	const char *dflt_model, *dflt_env, *dflt_base;
-	if (!strcmp(prov, "openai")) {
-		r->provider = LLM_PROVIDER_OPENAI;
-		r->name = "openai";
-		dflt_model = "gpt-4.1";
-		dflt_env = "OPENAI_API_KEY";
-		dflt_base = env("OPENAI_BASE_URL") ? env("OPENAI_BASE_URL") : "https://api.openai.com/v1";
-	} else if (!strcmp(prov, "openrouter")) {
-		r->provider = LLM_PROVIDER_OPENAI;
-		r->name = "openrouter";
-		dflt_model = "openai/gpt-4.1";
-		dflt_env = "OPENROUTER_API_KEY";
-		dflt_base = "https://openrouter.ai/api/v1";
-	} else if (!strcmp(prov, "azure")) {
-		r->provider = LLM_PROVIDER_AZURE;
-		r->name = "azure";
-		dflt_model = NULL;
-		dflt_env = "AZURE_OPENAI_API_KEY";
-		dflt_base = env("AZURE_OPENAI_ENDPOINT");
-	} else if (!strcmp(prov, "anthropic")) {
-		r->provider = LLM_PROVIDER_ANTHROPIC;
-		r->name = "anthropic";
-		dflt_model = "claude-sonnet-4-5";
-		dflt_env = "ANTHROPIC_API_KEY";
-		dflt_base = env("ANTHROPIC_BASE_URL") ? env("ANTHROPIC_BASE_URL")
-						      : "https://api.anthropic.com";
-	} else {
-		return td_error(TD_ERR_CONFIG, "llm.provider: '%s' is not one of auto, openai, "
-				"azure, anthropic, openrouter", prov);
-	}
+	const struct llm_wire_ops *ops = find_provider(prov);
+	if (!ops)
+		return td_error(TD_ERR_CONFIG, "llm.provider: '%s' is not one of " PROVIDER_CHOICES, prov);
+	r->ops = ops;
+	if (!base && ops->base_env)
+		base = env(ops->base_env);
 	if (!base)
-		base = dflt_base;
+		base = ops->default_base;
 	if (!base)
-		return td_error(TD_ERR_CONFIG, "Azure OpenAI needs an endpoint: set "
-				"AZURE_OPENAI_ENDPOINT or --base-url https://NAME.openai.azure.com");
+		return td_error(TD_ERR_CONFIG, "%s", ops->missing_base);
 	if (strncmp(base, "http://", 7) && strncmp(base, "https://", 8))
 		return td_error(TD_ERR_CONFIG, "llm.base_url: '%s' is not an http:// or https:// URL",
 				base);
@@ -210,29 +199,22 @@ static int resolve(const struct config *cfg, struct resolved *r)
 	while (bl > 8 && r->base_url[bl - 1] == '/')
 		r->base_url[--bl] = '\0';
 	if (!model)
-		model = dflt_model;
+		model = ops->default_model;
 	int err = TD_OK;
 	if (!model)
-		err = td_error(TD_ERR_CONFIG, "Azure OpenAI needs the deployment name: set "
-			       "llm.model or --model");
+		err = td_error(TD_ERR_CONFIG, "%s", ops->missing_model);
 	for (const char *p = model; !err && *p; p++)
 		if ((unsigned char)*p < 0x21 || *p == '"' || *p == '\\' || *p == '?' || *p == '#' ||
-		    (*p == '/' && r->provider == LLM_PROVIDER_AZURE))
+		    (*p == '/' && ops->model_slash_forbidden))
 			err = td_error(TD_ERR_CONFIG, "llm.model: '%s' is not a model name", model);
 	if (err) {
 		resolved_release(r);
 		return err;
 	}
 	r->model = xstrdup(model);
-	if (r->provider == LLM_PROVIDER_AZURE) {
-		const char *v = config_string(cfg, "llm.azure_api_version");
-		if (!v)
-			v = env("OPENAI_API_VERSION");
-		r->azure_version = xstrdup(v ? v : "2024-10-21");
-	}
 
 	/* The key: llm.api_key, else the named (or usual) variable. */
-	const char *var = key_env ? key_env : dflt_env;
+	const char *var = key_env ? key_env : ops->key_env;
 	if (key && *key) {
 		r->key = xstrdup(key);
 		r->key_from = xstrdup("llm.api_key in the config file");
@@ -242,7 +224,7 @@ static int resolve(const struct config *cfg, struct resolved *r)
 	} else if (*var && !is_local_url(r->base_url)) {
 		err = td_error(TD_ERR_CONFIG, "no API key for %s: set %s (or name another "
 				   "variable in llm.api_key_env); for a local server without keys "
-				   "use --base-url http://127.0.0.1:PORT/v1", r->name, var);
+				   "use --base-url http://127.0.0.1:PORT/v1", ops->name, var);
 		resolved_release(r);
 		return err;
 	} else {
@@ -310,10 +292,8 @@ int llm_parse_flag(struct config *cfg, int argc, char **argv, int *i)
 		} else {
 			continue;
 		}
-		if (f == 0 && strcmp(value, "auto") && strcmp(value, "openai") &&
-		    strcmp(value, "azure") && strcmp(value, "anthropic") && strcmp(value, "openrouter")) {
-			td_error(TD_ERR_CONFIG, "--provider: '%s' is not one of auto, openai, azure, "
-				 "anthropic, openrouter", value);
+		if (f == 0 && strcmp(value, "auto") && !find_provider(value)) {
+			td_error(TD_ERR_CONFIG, "--provider: '%s' is not one of " PROVIDER_CHOICES, value);
 			return -1;
 		}
 		if (!*value) {
@@ -394,12 +374,12 @@ static int add_config_headers(struct llm *llm)
 }
 
 /* The structured-output mode for this provider. */
-static int resolve_structured(const struct config *cfg, enum llm_provider p,
+static int resolve_structured(const struct config *cfg, const struct llm_wire_ops *ops,
 			      enum llm_structured *out)
 {
 	const char *s = config_string(cfg, "llm.structured_output");
 	if (!s || !strcmp(s, "auto"))
-		*out = p == LLM_PROVIDER_ANTHROPIC ? LLM_STRUCT_TOOL : LLM_STRUCT_JSON_SCHEMA;
+		*out = ops->structured_auto;
 	else if (!strcmp(s, "json_schema"))
 		*out = LLM_STRUCT_JSON_SCHEMA;
 	else if (!strcmp(s, "tool"))
@@ -427,7 +407,7 @@ int llm_new(struct llm **out, const struct config *cfg)
 	if (err)
 		return err;
 	enum llm_structured structured = LLM_STRUCT_JSON_SCHEMA;
-	err = resolve_structured(cfg, r.provider, &structured);
+	err = resolve_structured(cfg, r.ops, &structured);
 	if (err) {
 		resolved_release(&r);
 		return err;
@@ -447,57 +427,26 @@ int llm_new(struct llm **out, const struct config *cfg)
 	pthread_once(&curl_once, curl_init_once);
 	struct llm *llm = xcalloc(1, sizeof *llm);
 	llm->cfg = cfg;
-	llm->provider = r.provider;
-	llm->provider_name = xstrdup(r.name);
+	llm->ops = r.ops;
 	llm->model = r.model;
 	llm->base_url = r.base_url;
 	llm->key = r.key;
 	llm->key_from = r.key_from;
 	r.model = r.base_url = r.key = r.key_from = NULL;
-
-	switch (llm->provider) {
-	case LLM_PROVIDER_ANTHROPIC: {
-		size_t n = strlen(llm->base_url);
-		bool v1 = n >= 3 && !strcmp(llm->base_url + n - 3, "/v1");
-		llm->url = xasprintf("%s%s", llm->base_url, v1 ? "/messages" : "/v1/messages");
-		break;
-	}
-	case LLM_PROVIDER_AZURE:
-		if (strstr(llm->base_url, "/openai/v1"))
-			llm->url = xasprintf("%s/chat/completions", llm->base_url);
-		else if (strstr(llm->base_url, "/openai/deployments/"))
-			llm->url = xasprintf("%s/chat/completions?api-version=%s", llm->base_url,
-					     r.azure_version);
-		else
-			llm->url = xasprintf("%s/openai/deployments/%s/chat/completions?api-version=%s",
-					     llm->base_url, llm->model, r.azure_version);
-		break;
-	default:
-		llm->url = xasprintf("%s/chat/completions", llm->base_url);
-	}
 	resolved_release(&r);
+	llm->url = llm->ops->endpoint(cfg, llm->base_url, llm->model);
 
 	add_header(llm, xstrdup("Content-Type: application/json"), NULL);
 	add_header(llm, xstrdup("Expect:"), NULL);
 	if (llm->key) {
-		if (llm->provider == LLM_PROVIDER_ANTHROPIC)
-			add_header(llm, xasprintf("x-api-key: %s", llm->key),
-				   xstrdup("x-api-key: [REDACTED]"));
-		else if (llm->provider == LLM_PROVIDER_AZURE)
-			add_header(llm, xasprintf("api-key: %s", llm->key),
-				   xstrdup("api-key: [REDACTED]"));
-		else
-			add_header(llm, xasprintf("Authorization: Bearer %s", llm->key),
-				   xstrdup("Authorization: [REDACTED]"));
+		const char *h = llm->ops->key_header;
+		add_header(llm, xasprintf("%s: %s%s", h, llm->ops->key_bearer ? "Bearer " : "", llm->key),
+			   xasprintf("%s: [REDACTED]", h));
 	}
-	if (llm->provider == LLM_PROVIDER_ANTHROPIC) {
-		const char *v = config_string(cfg, "llm.anthropic_version");
-		add_header(llm, xasprintf("anthropic-version: %s", v ? v : "2023-06-01"), NULL);
-		if (structured == LLM_STRUCT_JSON_SCHEMA)
-			add_header(llm, xstrdup("anthropic-beta: structured-outputs-2025-11-13"), NULL);
-	}
-	if (!strcmp(llm->provider_name, "openrouter"))
-		add_header(llm, xstrdup("X-Title: trident"), NULL);
+	char *extra[8];
+	size_t n_extra = llm->ops->headers(cfg, structured, extra, 8);
+	for (size_t i = 0; i < n_extra; i++)
+		add_header(llm, extra[i], NULL);
 	err = add_config_headers(llm);
 	if (err) {
 		llm_free(llm);
@@ -510,7 +459,7 @@ int llm_new(struct llm **out, const struct config *cfg)
 	llm->wire.max_tokens = (int)setting(cfg, "llm.max_tokens", 1, 1000000);
 	llm->wire.temperature = config_double(cfg, "llm.temperature");
 	llm->wire.max_completion_tokens =
-		llm->provider == LLM_PROVIDER_AZURE || strstr(llm->base_url, "api.openai.com");
+		llm->ops->max_completion_tokens || strstr(llm->base_url, "api.openai.com");
 	llm->max_attempts = (int)setting(cfg, "llm.max_attempts", 1, MAX_ATTEMPTS_CAP);
 	llm->retries = (int)setting(cfg, "llm.retries", 0, 100);
 	llm->retry_left = setting(cfg, "llm.retry_budget", 0, 1000000000);
@@ -547,7 +496,7 @@ int llm_new(struct llm **out, const struct config *cfg)
 			}
 		}
 	}
-	log_debug("model client: provider %s, model %s, url %s, key from %s", llm->provider_name,
+	log_debug("model client: provider %s, model %s, url %s, key from %s", llm->ops->name,
 		  llm->model, llm->url, llm->key_from);
 	*out = llm;
 	return TD_OK;
@@ -572,7 +521,6 @@ void llm_free(struct llm *llm)
 		memset(llm->key, 0, strlen(llm->key));
 	free(llm->key);
 	free(llm->key_from);
-	free(llm->provider_name);
 	free(llm->model);
 	free(llm->base_url);
 	free(llm->url);
@@ -607,8 +555,8 @@ int llm_set_run_dir(struct llm *llm, const char *run_dir)
 	return TD_OK;
 }
 
-enum llm_provider llm_provider(const struct llm *llm) { return llm->provider; }
-const char *llm_provider_name(const struct llm *llm) { return llm->provider_name; }
+enum llm_provider llm_provider(const struct llm *llm) { return llm->ops->wire; }
+const char *llm_provider_name(const struct llm *llm) { return llm->ops->name; }
 const char *llm_model(const struct llm *llm) { return llm->model; }
 const char *llm_base_url(const struct llm *llm) { return llm->base_url; }
 
@@ -955,15 +903,15 @@ static int status_error(struct llm *llm, const struct http_result *r)
 	long s = r->status;
 	if (s == 401)
 		err = td_error(TD_ERR_AUTH, "%s rejected the API key from %s (401: %s); set a valid "
-			       "key", llm->provider_name, llm->key_from, msg);
+			       "key", llm->ops->name, llm->key_from, msg);
 	else if (s == 403)
 		err = td_error(TD_ERR_AUTH, "%s refused access with the key from %s (403: %s); "
-			       "check that the key may use model '%s'", llm->provider_name,
+			       "check that the key may use model '%s'", llm->ops->name,
 			       llm->key_from, msg, llm->model);
 	else if (s == 404)
 		err = td_error(TD_ERR_CONFIG, "%s answered 404 for model '%s' at %s (%s); check "
 			       "--model and --base-url (OpenAI-compatible base URLs usually end in "
-			       "/v1, Anthropic's does not)", llm->provider_name, llm->model,
+			       "/v1, Anthropic's does not)", llm->ops->name, llm->model,
 			       llm->url, msg);
 	else if (mentions(msg, "image") || mentions(msg, "vision") || mentions(msg, "multimodal"))
 		err = td_error(TD_ERR_CONFIG, "model '%s' does not accept images (%ld: %s); choose "
@@ -1016,7 +964,7 @@ static long estimate_prompt(const struct llm *llm, const struct llm_request *req
 		bool low = req->parts[i].detail == LLM_DETAIL_LOW ||
 			   (req->parts[i].detail == LLM_DETAIL_DEFAULT &&
 			    llm->wire.default_detail == LLM_DETAIL_LOW);
-		tokens += low ? 85 : (llm->provider == LLM_PROVIDER_ANTHROPIC ? 1600 : 765);
+		tokens += low ? 85 : llm->ops->image_tokens;
 	}
 	return tokens + llm_estimate_tokens(NULL, body_len > image_bytes ? body_len - image_bytes : 0);
 }
@@ -1110,9 +1058,7 @@ static char *build_body(const struct llm *llm, const struct llm_request *req,
 		w.max_tokens = req->max_tokens;
 	if (req->temperature_set)
 		w.temperature = req->temperature;
-	if (llm->provider == LLM_PROVIDER_ANTHROPIC)
-		return llm_anthropic_body(&w, req, notes, n_notes);
-	return llm_openai_body(&w, req, notes, n_notes);
+	return llm->ops->body(&w, req, notes, n_notes);
 }
 
 /* The cache key of a request: its first attempt's body and the wire kind. */
@@ -1120,7 +1066,7 @@ static void cache_key(const struct llm *llm, const char *body, char key[65])
 {
 	struct strbuf sb = STRBUF_INIT;
 	(void)strbuf_addf(&sb, "trident-llm-cache-v1\n%s\n%d\n",
-			  llm->provider == LLM_PROVIDER_ANTHROPIC ? "anthropic" : "openai",
+			  llm->ops->wire_name,
 			  (int)llm->wire.structured);
 	(void)strbuf_adds(&sb, body);
 	llm_sha256_hex(sb.buf, sb.len, key);
@@ -1182,9 +1128,7 @@ int llm_call(struct llm *llm, const struct llm_request *req, struct cJSON **answ
 			goto out;
 		}
 		struct llm_parsed p;
-		err = llm->provider == LLM_PROVIDER_ANTHROPIC
-			      ? llm_anthropic_parse(r.body.buf, r.body.len, &p)
-			      : llm_openai_parse(r.body.buf, r.body.len, &p);
+		err = llm->ops->parse(r.body.buf, r.body.len, &p);
 		if (err) {
 			llm_account_request(llm->acct, req->agent, llm->model, 0, 0, false,
 					    r.latency_ms);
@@ -1217,7 +1161,7 @@ int llm_call(struct llm *llm, const struct llm_request *req, struct cJSON **answ
 		if (!err) {
 			*answer = v;
 			llm_parsed_release(&p);
-			if (llm->cache_dir && llm_cache_put(llm->cache_dir, key, llm->provider_name,
+			if (llm->cache_dir && llm_cache_put(llm->cache_dir, key, llm->ops->name,
 							    llm->model, req->schema_name, v) != TD_OK)
 				log_warn("cache: %s", td_errmsg(TD_ERR_IO));
 			break;
@@ -1280,7 +1224,7 @@ struct cJSON *llm_usage_json(const struct llm *llm)
 {
 	cJSON *acc = llm_account_json(llm->acct);
 	cJSON *root = cJSON_CreateObject();
-	cJSON_AddStringToObject(root, "provider", llm->provider_name);
+	cJSON_AddStringToObject(root, "provider", llm->ops->name);
 	cJSON_AddStringToObject(root, "model", llm->model);
 	cJSON_AddItemToObject(root, "total", cJSON_DetachItemFromObject(acc, "total"));
 	cJSON_AddItemToObject(root, "agents", cJSON_DetachItemFromObject(acc, "agents"));

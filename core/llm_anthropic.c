@@ -12,6 +12,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "core/config.h"
 #include "core/xalloc.h"
 
 /* An image block: {"type":"image","source":{base64 PNG}}. */
@@ -141,3 +142,44 @@ out:
 		llm_parsed_release(out);
 	return err;
 }
+
+/* --- the provider --------------------------------------------------------- */
+
+/* A base URL with or without the /v1 suffix. */
+static char *messages_endpoint(const struct config *cfg, const char *base_url, const char *model)
+{
+	(void)cfg;
+	(void)model;
+	size_t n = strlen(base_url);
+	bool v1 = n >= 3 && !strcmp(base_url + n - 3, "/v1");
+	return xasprintf("%s%s", base_url, v1 ? "/messages" : "/v1/messages");
+}
+
+static size_t anthropic_headers(const struct config *cfg, enum llm_structured s, char *out[],
+				size_t max)
+{
+	size_t n = 0;
+	const char *v = config_string(cfg, "llm.anthropic_version");
+	if (n < max)
+		out[n++] = xasprintf("anthropic-version: %s", v && *v ? v : "2023-06-01");
+	if (s == LLM_STRUCT_JSON_SCHEMA && n < max)
+		out[n++] = xstrdup("anthropic-beta: structured-outputs-2025-11-13");
+	return n;
+}
+
+const struct llm_wire_ops llm_anthropic_ops = {
+	.name = "anthropic",
+	.wire = LLM_PROVIDER_ANTHROPIC,
+	.wire_name = "anthropic",
+	.default_model = "claude-sonnet-4-5",
+	.key_env = "ANTHROPIC_API_KEY",
+	.base_env = "ANTHROPIC_BASE_URL",
+	.default_base = "https://api.anthropic.com",
+	.key_header = "x-api-key",
+	.structured_auto = LLM_STRUCT_TOOL,
+	.image_tokens = 1600,
+	.endpoint = messages_endpoint,
+	.headers = anthropic_headers,
+	.body = llm_anthropic_body,
+	.parse = llm_anthropic_parse,
+};

@@ -1,11 +1,15 @@
 /*
  * llm_internal.h - what the llm_*.c files share; not for other modules.
  *
- *   llm.c            client, configuration, the call loop, HTTP transport
+ *   llm.c            client, configuration, the call loop, HTTP transport;
+ *                    looks providers up in llm_providers[] and never
+ *                    branches on one
  *   llm_content.c    request content both wire formats share
- *   llm_openai.c     Chat Completions bodies and replies (OpenAI, Azure, ...)
- *   llm_anthropic.c  Messages bodies and replies
- *   llm_reply.c      JSON extraction from reply text, schema validation
+ *   llm_openai.c     Chat Completions: bodies, replies, and the providers
+ *                    that speak it (openai, openrouter, azure)
+ *   llm_anthropic.c  Messages: bodies, replies, the anthropic provider
+ *   llm_reply.c      reading replies: error bodies, JSON extraction from
+ *                    reply text, schema validation
  *   llm_cache.c      content-addressed answer cache, record mode, SHA-256
  *   llm_account.c    tokens, cost, latency, budgets
  *
@@ -75,7 +79,42 @@ struct llm_parsed {
 	char *refusal;            /* the model refused, or NULL */
 };
 
-/* llm_openai.c: free what a parsed reply holds. */
+/*
+ * One provider: its defaults and how it speaks its wire protocol, as
+ * transport_ops does for devices. Adding a provider that speaks an existing
+ * protocol is one of these in that protocol's file and one line in
+ * llm_providers[] (llm.c).
+ */
+struct llm_wire_ops {
+	const char *name;              /* llm.provider value: "openai", "azure", ... */
+	enum llm_provider wire;        /* the protocol family, for llm_provider() */
+	const char *wire_name;         /* "openai" | "anthropic": part of cache keys */
+	const char *default_model;     /* NULL: llm.model must name one */
+	const char *missing_model;     /* the error when there is none */
+	const char *key_env;           /* the usual API key variable */
+	const char *base_env;          /* a variable naming the base URL, or NULL */
+	const char *default_base;      /* used without llm.base_url or base_env; NULL: none */
+	const char *missing_base;      /* the error when there is no base URL */
+	bool model_slash_forbidden;    /* the model name is a URL path segment */
+	const char *key_header;        /* the header the key goes in */
+	bool key_bearer;               /* "Authorization: Bearer KEY" */
+	enum llm_structured structured_auto; /* what llm.structured_output "auto" means */
+	int image_tokens;              /* estimated tokens of one high-detail image */
+	bool max_completion_tokens;    /* always the newer max-tokens field name */
+	/* The endpoint for `base_url` (no trailing '/'); caller frees. */
+	char *(*endpoint)(const struct config *cfg, const char *base_url, const char *model);
+	/* Fixed headers after the key's, as "Name: value" lines; returns how many. */
+	size_t (*headers)(const struct config *cfg, enum llm_structured s, char *out[], size_t max);
+	char *(*body)(const struct llm_wire *w, const struct llm_request *req,
+		      const struct llm_retry_note *notes, size_t n_notes);
+	int (*parse)(const char *body, size_t len, struct llm_parsed *out);
+};
+
+/* The providers, in llm_openai.c and llm_anthropic.c. */
+extern const struct llm_wire_ops llm_openai_ops, llm_openrouter_ops, llm_azure_ops,
+	llm_anthropic_ops;
+
+/* llm_reply.c: free what a parsed reply holds. */
 void llm_parsed_release(struct llm_parsed *p);
 /*
  * llm_openai.c: start reading a reply body: clear *out (token counts -1)
@@ -83,7 +122,7 @@ void llm_parsed_release(struct llm_parsed *p);
  * *root is the caller's to cJSON_Delete either way (NULL when unparsable).
  */
 int llm_parsed_begin(const char *body, size_t len, struct llm_parsed *out, struct cJSON **root) TD_MUST_CHECK;
-/* llm_openai.c: TD_ERR_MODEL quoting an error reply's message (llm_error_message). */
+/* llm_reply.c: TD_ERR_MODEL quoting an error reply's message (llm_error_message). */
 int llm_server_error(const char *body, size_t len);
 
 /* --- llm_content.c: request content both wire formats share ------------- */
@@ -137,7 +176,7 @@ char *llm_anthropic_body(const struct llm_wire *w, const struct llm_request *req
 			 const struct llm_retry_note *notes, size_t n_notes);
 int llm_anthropic_parse(const char *body, size_t len, struct llm_parsed *out) TD_MUST_CHECK;
 
-/* The human message in an error reply body of either API, or NULL; caller frees. */
+/* llm_reply.c: the human message in an error reply body of either API, or NULL; caller frees. */
 char *llm_error_message(const char *body, size_t len);
 
 /* --- llm_reply.c -------------------------------------------------------- */

@@ -3,10 +3,11 @@
  * Azure OpenAI, OpenRouter and the local servers (vLLM, Ollama, llama.cpp,
  * LM Studio). Builds one attempt's request body and reads a 200 reply; the
  * transport, retries and validation live in llm.c, the request content both
- * wire formats share in llm_content.c.
+ * wire formats share in llm_content.c, the reply pieces they share in
+ * llm_reply.c.
  *
- * Also holds the reply pieces both wire formats share: llm_parsed_begin(),
- * llm_parsed_release() and the error-body readers.
+ * The providers that speak it: openai (and every OpenAI-compatible server),
+ * openrouter and azure (api-key header, deployments in the URL path).
  */
 #include "core/llm_internal.h"
 
@@ -14,62 +15,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "core/config.h"
 #include "core/xalloc.h"
-
-void llm_parsed_release(struct llm_parsed *p)
-{
-	free(p->text);
-	free(p->stop_reason);
-	free(p->refusal);
-	memset(p, 0, sizeof *p);
-}
-
-int llm_parsed_begin(const char *body, size_t len, struct llm_parsed *out, struct cJSON **root)
-{
-	memset(out, 0, sizeof *out);
-	out->prompt_tokens = out->completion_tokens = -1;
-	*root = cJSON_ParseWithLength(body, len);
-	if (!cJSON_IsObject(*root))
-		return td_error(TD_ERR_MODEL, "the server's reply is not a JSON object");
-	return TD_OK;
-}
-
-int llm_server_error(const char *body, size_t len)
-{
-	char *m = llm_error_message(body, len);
-	int err = td_error(TD_ERR_MODEL, "the server answered with an error: %s", m ? m : "?");
-	free(m);
-	return err;
-}
-
-char *llm_error_message(const char *body, size_t len)
-{
-	if (!body || !len)
-		return NULL;
-	cJSON *root = cJSON_ParseWithLength(body, len);
-	char *msg = NULL;
-	if (root) {
-		const cJSON *err = cJSON_GetObjectItemCaseSensitive(root, "error");
-		const cJSON *m = cJSON_IsObject(err) ? cJSON_GetObjectItemCaseSensitive(err, "message")
-						     : err;
-		if (!cJSON_IsString(m))
-			m = cJSON_GetObjectItemCaseSensitive(root, "message");
-		if (!cJSON_IsString(m))
-			m = cJSON_GetObjectItemCaseSensitive(root, "detail");
-		if (cJSON_IsString(m))
-			msg = xstrndup(m->valuestring, 500);
-		cJSON_Delete(root);
-	}
-	if (!msg) {
-		/* Not JSON (a proxy's HTML page): keep a printable excerpt. */
-		size_t n = len < 200 ? len : 200;
-		msg = xmalloc(n + 1);
-		for (size_t i = 0; i < n; i++)
-			msg[i] = (body[i] >= 0x20 && body[i] < 0x7f) ? body[i] : ' ';
-		msg[n] = '\0';
-	}
-	return msg;
-}
 
 /* An image part: {"type":"image_url","image_url":{"url":"data:...","detail":...}}. */
 static void add_image(cJSON *part, const struct llm_wire *w, const struct llm_part *p)
@@ -210,3 +157,103 @@ out:
 		llm_parsed_release(out);
 	return err;
 }
+
+/* --- providers ------------------------------------------------------------ */
+
+static char *chat_endpoint(const struct config *cfg, const char *base_url, const char *model)
+{
+	(void)cfg;
+	(void)model;
+	return xasprintf("%s/chat/completions", base_url);
+}
+
+/* Azure: the v1 API, a deployment URL, or a resource endpoint + deployment. */
+static char *azure_endpoint(const struct config *cfg, const char *base_url, const char *model)
+{
+	if (strstr(base_url, "/openai/v1"))
+		return xasprintf("%s/chat/completions", base_url);
+	const char *v = config_string(cfg, "llm.azure_api_version");
+	if (!v || !*v)
+		v = getenv("OPENAI_API_VERSION");
+	if (!v || !*v)
+		v = "2024-10-21";
+	if (strstr(base_url, "/openai/deployments/"))
+		return xasprintf("%s/chat/completions?api-version=%s", base_url, v);
+	return xasprintf("%s/openai/deployments/%s/chat/completions?api-version=%s", base_url, model, v);
+}
+
+static size_t no_headers(const struct config *cfg, enum llm_structured s, char *out[], size_t max)
+{
+	(void)cfg;
+	(void)s;
+	(void)out;
+	(void)max;
+	return 0;
+}
+
+/* OpenRouter shows the calling application's name in its dashboard. */
+static size_t openrouter_headers(const struct config *cfg, enum llm_structured s, char *out[],
+				 size_t max)
+{
+	(void)cfg;
+	(void)s;
+	if (max < 1)
+		return 0;
+	out[0] = xstrdup("X-Title: trident");
+	return 1;
+}
+
+const struct llm_wire_ops llm_openai_ops = {
+	.name = "openai",
+	.wire = LLM_PROVIDER_OPENAI,
+	.wire_name = "openai",
+	.default_model = "gpt-4.1",
+	.key_env = "OPENAI_API_KEY",
+	.base_env = "OPENAI_BASE_URL",
+	.default_base = "https://api.openai.com/v1",
+	.key_header = "Authorization",
+	.key_bearer = true,
+	.structured_auto = LLM_STRUCT_JSON_SCHEMA,
+	.image_tokens = 765,
+	.endpoint = chat_endpoint,
+	.headers = no_headers,
+	.body = llm_openai_body,
+	.parse = llm_openai_parse,
+};
+
+const struct llm_wire_ops llm_openrouter_ops = {
+	.name = "openrouter",
+	.wire = LLM_PROVIDER_OPENAI,
+	.wire_name = "openai",
+	.default_model = "openai/gpt-4.1",
+	.key_env = "OPENROUTER_API_KEY",
+	.default_base = "https://openrouter.ai/api/v1",
+	.key_header = "Authorization",
+	.key_bearer = true,
+	.structured_auto = LLM_STRUCT_JSON_SCHEMA,
+	.image_tokens = 765,
+	.endpoint = chat_endpoint,
+	.headers = openrouter_headers,
+	.body = llm_openai_body,
+	.parse = llm_openai_parse,
+};
+
+const struct llm_wire_ops llm_azure_ops = {
+	.name = "azure",
+	.wire = LLM_PROVIDER_AZURE,
+	.wire_name = "openai",
+	.missing_model = "Azure OpenAI needs the deployment name: set llm.model or --model",
+	.key_env = "AZURE_OPENAI_API_KEY",
+	.base_env = "AZURE_OPENAI_ENDPOINT",
+	.missing_base = "Azure OpenAI needs an endpoint: set AZURE_OPENAI_ENDPOINT or "
+			"--base-url https://NAME.openai.azure.com",
+	.model_slash_forbidden = true,
+	.key_header = "api-key",
+	.structured_auto = LLM_STRUCT_JSON_SCHEMA,
+	.image_tokens = 765,
+	.max_completion_tokens = true,
+	.endpoint = azure_endpoint,
+	.headers = no_headers,
+	.body = llm_openai_body,
+	.parse = llm_openai_parse,
+};

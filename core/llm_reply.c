@@ -1,6 +1,8 @@
 /*
- * llm_reply.c - getting a JSON answer out of a model's reply text, and
- * checking it against the request's JSON Schema.
+ * llm_reply.c - reading a model server's reply: the pieces both wire
+ * formats share (llm_parsed_begin(), llm_parsed_release(), the error-body
+ * readers), getting a JSON answer out of a model's reply text, and checking
+ * it against the request's JSON Schema.
  *
  * Models wrap JSON in ```json fences, put prose before and after it, or
  * think aloud in <think> blocks first; some servers ignore structured output
@@ -21,6 +23,66 @@
 
 #define MAX_CANDIDATES 64
 #define MAX_SCHEMA_DEPTH 64
+
+/* --- reply bodies ---------------------------------------------------------- */
+
+void llm_parsed_release(struct llm_parsed *p)
+{
+	free(p->text);
+	free(p->stop_reason);
+	free(p->refusal);
+	memset(p, 0, sizeof *p);
+}
+
+int llm_parsed_begin(const char *body, size_t len, struct llm_parsed *out, struct cJSON **root)
+{
+	memset(out, 0, sizeof *out);
+	out->prompt_tokens = out->completion_tokens = -1;
+	*root = cJSON_ParseWithLength(body, len);
+	if (!cJSON_IsObject(*root))
+		return td_error(TD_ERR_MODEL, "the server's reply is not a JSON object");
+	return TD_OK;
+}
+
+int llm_server_error(const char *body, size_t len)
+{
+	char *m = llm_error_message(body, len);
+	int err = td_error(TD_ERR_MODEL, "the server answered with an error: %s", m ? m : "?");
+	free(m);
+	return err;
+}
+
+char *llm_error_message(const char *body, size_t len)
+{
+	if (!body || !len)
+		return NULL;
+	cJSON *root = cJSON_ParseWithLength(body, len);
+	char *msg = NULL;
+	if (root) {
+		const cJSON *err = cJSON_GetObjectItemCaseSensitive(root, "error");
+		const cJSON *m = cJSON_IsObject(err) ? cJSON_GetObjectItemCaseSensitive(err, "message")
+						     : err;
+		if (!cJSON_IsString(m))
+			m = cJSON_GetObjectItemCaseSensitive(root, "message");
+		if (!cJSON_IsString(m))
+			m = cJSON_GetObjectItemCaseSensitive(root, "detail");
+		if (cJSON_IsString(m))
+			msg = xstrndup(m->valuestring, 500);
+		cJSON_Delete(root);
+	}
+	if (!msg) {
+		/* Not JSON (a proxy's HTML page): keep a printable excerpt. */
+		size_t n = len < 200 ? len : 200;
+		msg = xmalloc(n + 1);
+		for (size_t i = 0; i < n; i++)
+			msg[i] = (body[i] >= 0x20 && body[i] < 0x7f) ? body[i] : ' ';
+		msg[n] = '\0';
+	}
+	return msg;
+}
+
+/* --- answers in reply text ------------------------------------------------- */
+
 
 /* Parse exactly text[0..len) (surrounding whitespace allowed) as JSON. */
 static cJSON *parse_exact(const char *text, size_t len)

@@ -12,6 +12,8 @@
 #include "core/ui_align.h"
 
 #include <math.h>
+#include <pthread.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -20,37 +22,36 @@
 
 enum { DIR_UP = 1, DIR_LEFT = 2, DIR_DIAG = 3 };
 
-void ui_align_params_default(struct ui_align_params *p)
+static struct ui_align_params builtin_params;
+static pthread_once_t builtin_once = PTHREAD_ONCE_INIT;
+
+static void builtin_params_load(void)
 {
-	p->alpha = 10.0;
-	p->delta = 0.5;
-	p->min_pair = 0.1;
-	p->row_tolerance = 0.01;
-	p->same_screen = 0.73;
-	p->simcheck_dmax = 3;
+	if (ui_align_params_from_config(&builtin_params, NULL) != TD_OK) {
+		/* The build embeds configs/default.json; a bad value is a build bug. */
+		fprintf(stderr, "trident: %s\n", td_errmsg(TD_ERR_CONFIG));
+		abort();
+	}
 }
 
-/* A real from the config, or the default when the key is not in the schema. */
-static double cfg_double(const struct config *cfg, const char *path, double dflt)
+/* configs/default.json holds the values; read once, they are copied. */
+void ui_align_params_default(struct ui_align_params *p)
 {
-	return config_has(cfg, path) ? config_double(cfg, path) : dflt;
+	pthread_once(&builtin_once, builtin_params_load);
+	*p = builtin_params;
 }
 
 int ui_align_params_from_config(struct ui_align_params *p, const struct config *cfg)
 {
-	struct ui_align_params d;
-	ui_align_params_default(&d);
-	*p = d;
-	if (!cfg)
-		return TD_OK;
-	struct ui_align_params v = d;
-	v.alpha = cfg_double(cfg, "ui.align_alpha", d.alpha);
-	v.delta = cfg_double(cfg, "ui.align_delta", d.delta);
-	v.min_pair = cfg_double(cfg, "ui.align_min_pair", d.min_pair);
-	v.row_tolerance = cfg_double(cfg, "ui.align_row_tolerance", d.row_tolerance);
-	v.same_screen = cfg_double(cfg, "ui.same_screen_threshold", d.same_screen);
-	long long dmax = config_has(cfg, "ui.simcheck_dmax") ? config_int(cfg, "ui.simcheck_dmax")
-							      : d.simcheck_dmax;
+	cfg = config_or_builtin(cfg);
+	struct ui_align_params v;
+	memset(&v, 0, sizeof v);
+	v.alpha = config_double(cfg, "ui.align_alpha");
+	v.delta = config_double(cfg, "ui.align_delta");
+	v.min_pair = config_double(cfg, "ui.align_min_pair");
+	v.row_tolerance = config_double(cfg, "ui.align_row_tolerance");
+	v.same_screen = config_double(cfg, "ui.same_screen_threshold");
+	long long dmax = config_int(cfg, "ui.simcheck_dmax");
 	if (!(v.alpha > 0 && isfinite(v.alpha)))
 		return td_error(TD_ERR_CONFIG, "ui.align_alpha: must be a positive number, got %g", v.alpha);
 	if (!(v.delta > 0 && v.delta <= 1))

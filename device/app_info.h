@@ -31,10 +31,6 @@ int app_info_from_apk(const char *apk_path, struct app_info **out) TD_MUST_CHECK
 int app_info_parse_aapt(const char *badging, const char *xmltree, struct app_info **out) TD_MUST_CHECK;
 /* From a simulated app spec (configs/apps/X.json or a path). */
 int app_info_from_sim_spec(const char *spec_path, struct app_info **out) TD_MUST_CHECK;
-/* Whether `permission` is a runtime ("dangerous") permission on Android. */
-bool app_permission_is_dangerous(const char *permission);
-/* Add a permission (deduplicated; `dangerous` from the table above). */
-void app_info_add_permission(struct app_info *info, const char *permission);
 struct sim_app;
 /* From a loaded simulated app (the sim backend's device_app_info); never NULL. */
 struct app_info *app_info_from_sim_app(const struct sim_app *app);
@@ -42,6 +38,5 @@ struct app_info *app_info_from_sim_app(const struct sim_app *app);
 int app_info_find_activity(const struct app_info *info, const char *activity);
 /* JSON text (malloc'd) as printed by `trident app-info`. */
 char *app_info_to_json(const struct app_info *info);
-void app_info_free(struct app_info *info);
 
 #endif

@@ -72,15 +72,15 @@ struct device {
 #define RUN_LOCK_DIR "/data/local/tmp/trident.lock"
 
 
-/* Settings, with defaults when no config is given. */
-static long long cfg_int(const struct config *cfg, const char *path, long long def)
+/* Settings; without a config, the compiled-in defaults (configs/default.json). */
+static long long cfg_int(const struct config *cfg, const char *path)
 {
-	return cfg && config_has(cfg, path) ? config_int(cfg, path) : def;
+	return config_int(config_or_builtin(cfg), path);
 }
 
 static const char *cfg_str(const struct config *cfg, const char *path)
 {
-	return cfg && config_has(cfg, path) ? config_string(cfg, path) : NULL;
+	return config_string(config_or_builtin(cfg), path);
 }
 
 /* Errors worth a recovery attempt: the device or its connection may be gone. */
@@ -176,8 +176,8 @@ static int open_sim(const char *spec, const struct config *cfg, struct device *d
 		goto out;
 	}
 	struct sim_options opt = {
-		.width = (int)cfg_int(cfg, "sim.width", 0),
-		.height = (int)cfg_int(cfg, "sim.height", 0),
+		.width = (int)cfg_int(cfg, "sim.width"),
+		.height = (int)cfg_int(cfg, "sim.height"),
 		.fixed = fixed,
 		.latency = cfg_str(cfg, "sim.latency"),
 	};
@@ -255,8 +255,8 @@ static long long mono_ms(void)
 
 static int open_adb(const char *spec, const struct config *cfg, struct device *dev)
 {
-	int timeout = (int)cfg_int(cfg, "device.timeout_ms", 20000);
-	int wait_ms = (int)cfg_int(cfg, "device.reconnect_ms", 30000);
+	int timeout = (int)cfg_int(cfg, "device.timeout_ms");
+	int wait_ms = (int)cfg_int(cfg, "device.reconnect_ms");
 	struct adb_client *c = NULL;
 	int err = adb_client_new(cfg_str(cfg, "device.adb_server"), timeout, &c);
 	if (err)
@@ -354,7 +354,7 @@ static struct device *device_alloc(const struct config *cfg)
 	struct device *dev = xcalloc(1, sizeof *dev);
 	snprintf(dev->dump_path, sizeof dev->dump_path, DEVICE_TMP_DIR "/trident_dump_%ld_%ld.xml",
 		 (long)getpid(), atomic_fetch_add(&handles, 1) + 1);
-	dev->dump_retries = (int)cfg_int(cfg, "device.dump_retries", 4);
+	dev->dump_retries = (int)cfg_int(cfg, "device.dump_retries");
 	return dev;
 }
 
@@ -470,7 +470,7 @@ const char *device_sim_package(const struct device *dev)
 int device_list(const struct config *cfg, struct device_info **out, size_t *n)
 {
 	struct adb_client *c = NULL;
-	int err = adb_client_new(cfg_str(cfg, "device.adb_server"), (int)cfg_int(cfg, "device.timeout_ms", 20000), &c);
+	int err = adb_client_new(cfg_str(cfg, "device.adb_server"), (int)cfg_int(cfg, "device.timeout_ms"), &c);
 	if (err)
 		return err;
 	char state[8];

@@ -27,22 +27,6 @@
 #include "core/xalloc.h"
 #include "device/app_info.h"
 
-/* Config bool/int/double that tolerate a key missing from an older schema. */
-static bool cfg_bool(const struct config *cfg, const char *key, bool def)
-{
-	return cfg && config_has(cfg, key) ? config_bool(cfg, key) : def;
-}
-
-static long long cfg_int(const struct config *cfg, const char *key, long long def)
-{
-	return cfg && config_has(cfg, key) ? config_int(cfg, key) : def;
-}
-
-static double cfg_double(const struct config *cfg, const char *key, double def)
-{
-	return cfg && config_has(cfg, key) ? config_double(cfg, key) : def;
-}
-
 /* A new plugin record. */
 static struct agent_plugin *plugin_new(const char *name, void *state)
 {
@@ -300,12 +284,12 @@ static int new_oracles(struct agent_env *env, struct agent_plugin **out)
 	long long wait;
 
 	for (size_t i = 0; i < n_kinds; i++)
-		st->on[i] = cfg_bool(cfg, kinds[i]->config_key, true);
-	wait = cfg_int(cfg, "oracles.loading_wait_ms", 3000);
+		st->on[i] = config_bool(cfg, kinds[i]->config_key);
+	wait = config_int(cfg, "oracles.loading_wait_ms");
 	st->loading_wait_ms = wait < 0 || wait > 600000 ? -1 : (int)wait;
-	st->overlap = cfg_double(cfg, "oracles.display_overlap", 0.3);
-	st->landscape = cfg_bool(cfg, "oracles.display_landscape", true);
-	st->state_checks = (int)cfg_int(cfg, "oracles.state_checks_per_screen", 1);
+	st->overlap = config_double(cfg, "oracles.display_overlap");
+	st->landscape = config_bool(cfg, "oracles.display_landscape");
+	st->state_checks = (int)config_int(cfg, "oracles.state_checks_per_screen");
 	st->launcher = oracle_launcher_component(agent_env_app(env));
 	for (size_t i = 0; i < n_kinds; i++)
 		any |= st->on[i];
