@@ -247,6 +247,22 @@ static void trace_duplicate(struct agent_env *env, const struct bug *b, const ch
 		  b->found_by ? b->found_by : "?", id ? id : "?");
 }
 
+void agent_env_bug_path(struct agent_env *env, struct bug *b, int last)
+{
+	for (int i = 1; i <= last; i++) {
+		struct history_step hs;
+
+		history_step_init(&hs);
+		if (history_get_step(env->hist, i, &hs) != TD_OK)
+			continue;
+		if (hs.action.type != ACTION_NONE)
+			bug_add_step(b, i, &hs.action, hs.screenshot, hs.activity);
+		for (size_t k = 0; k < hs.n_side_actions; k++)
+			bug_add_side_step(b, i, &hs.side_actions[k], hs.side_actions_by[k]);
+		history_step_release(&hs);
+	}
+}
+
 int agent_env_report_bug(struct agent_env *env, const struct bug *b, char **id_out)
 {
 	struct bug copy;

@@ -281,6 +281,17 @@ void agent_env_device_unlock(struct agent_env *env);
 int agent_env_report_bug(struct agent_env *env, const struct bug *b, char **id_out);
 
 /*
+ * Append to b's steps the reproduction path that leads to the screen after
+ * run step `last`: every recorded action since the last clean start (the
+ * run's first step) up to and including step `last`, each followed by the
+ * side-trip actions recorded after it (history_add_side_actions), so a
+ * replay from a clean start repeats what the run did. Record N is the page
+ * after step N-1 plus action N: the page that shows a bug found on the
+ * screen after step N is reached by this path with last = N.
+ */
+void agent_env_bug_path(struct agent_env *env, struct bug *b, int last);
+
+/*
  * Log an intervention or event in trace.jsonl: `record` (an object,
  * consumed) gets "type" and "step" added. Use for tarpit/loop escapes
  * ("intervention" with a "kind"), oracle checks, replay results.

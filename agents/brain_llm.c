@@ -536,12 +536,43 @@ static void take_paths(const cJSON *v, char ***out, size_t *n)
 	}
 }
 
-/* One bug of a Detector answer (`o`: title, description, category, steps, shown_at_step). */
-static void bug_from_answer(struct history *h, const struct history_segment *seg,
-			    const struct detector_verdict *v, const cJSON *o, struct bug *out)
+/*
+ * The step whose result shows the bug: shown_at_step (the page after that
+ * step's action), else the last step the answer lists. The page after the
+ * segment's last action is numbered last_step + 1 in the request, so that
+ * number means the last step. -1 when neither names a step of the segment.
+ */
+static int shown_step(const struct history_segment *seg, const cJSON *o)
 {
 	const cJSON *it, *shown = cJSON_GetObjectItemCaseSensitive(o, "shown_at_step");
+	int s = -1;
+
+	if (cJSON_IsNumber(shown))
+		s = shown->valueint; /* cJSON clamps valueint */
+	else
+		cJSON_ArrayForEach(it, cJSON_GetObjectItemCaseSensitive(o, "steps"))
+			if (cJSON_IsNumber(it) && it->valueint > s && it->valueint <= seg->last_step + 1)
+				s = it->valueint;
+	if (s == seg->last_step + 1)
+		s = seg->last_step;
+	return s >= 1 && s >= seg->first_step - 50 && s <= seg->last_step ? s : -1;
+}
+
+/*
+ * One bug of a Detector answer (`o`: title, description, category, steps,
+ * shown_at_step). Its path is built by the engine, not taken from the
+ * answer: every recorded action since the last clean start up to and
+ * including the step whose result shows the bug (agent_env_bug_path); the
+ * steps the answer lists are kept in extra.cited_steps.
+ */
+static void bug_from_answer(struct agent_env *env, const struct history_segment *seg,
+			    const struct detector_verdict *v, const cJSON *o, struct bug *out)
+{
+	const cJSON *it;
+	cJSON *cited = NULL;
 	int c = bug_category_parse(str_member(o, "category"));
+	int shown = shown_step(seg, o);
+
 	out->category = c >= 0 ? (enum bug_category)c : BUG_CAT_INTERACTION_LOGIC;
 	out->title = xstrdup_or_null(str_member(o, "title"));
 	out->description = xstrdup_or_null(str_member(o, "description"));
@@ -550,17 +581,23 @@ static void bug_from_answer(struct history *h, const struct history_segment *seg
 	out->actual = xstrdup_or_null(v->actual_path);
 	out->found_by = xstrdup("detector");
 	cJSON_ArrayForEach(it, cJSON_GetObjectItemCaseSensitive(o, "steps")) {
-		struct history_step hs;
-		int n = cJSON_IsNumber(it) ? it->valueint : -1; /* cJSON clamps valueint */
-		if (n < seg->first_step - 50 || n > seg->last_step + 1 || history_get_step(h, n, &hs) != TD_OK)
+		if (!cJSON_IsNumber(it))
 			continue;
-		bug_add_step(out, n, &hs.action, hs.screenshot, hs.activity);
-		history_step_release(&hs);
+		if (!cited)
+			cited = cJSON_CreateArray();
+		cJSON_AddItemToArray(cited, cJSON_CreateNumber(it->valueint));
 	}
+	out->extra = cJSON_CreateObject();
+	if (cited)
+		cJSON_AddItemToObject(out->extra, "cited_steps", cited);
+	if (shown < 0)
+		shown = seg->last_step;
+	cJSON_AddNumberToObject(out->extra, "shown_at_step", shown);
+	agent_env_bug_path(env, out, shown);
 	/* The page that shows the bug: the screen after that step's action. */
-	if (cJSON_IsNumber(shown) && shown->valueint >= seg->first_step - 50 &&
-	    shown->valueint <= seg->last_step + 1) {
-		char *after = rundir_step_rel(shown->valueint + 1, ".png");
+	{
+		char *after = rundir_step_rel(shown + 1, ".png");
+
 		bug_add_evidence(out, after);
 		free(after);
 	}
@@ -571,7 +608,6 @@ static void verdict_from_json(struct agent_env *env, const struct history_segmen
 			      struct detector_verdict *v)
 {
 	const cJSON *fo = cJSON_GetObjectItemCaseSensitive(a, "functionality"), *it;
-	struct history *h = agent_env_history(env);
 
 	if (cJSON_IsObject(fo) && str_member(fo, "name"))
 		v->functionality = xstrdup(str_member(fo, "name"));
@@ -592,7 +628,7 @@ static void verdict_from_json(struct agent_env *env, const struct history_segmen
 		/* The older one-bug form: "bug": true with the fields at top level. */
 		if (!n && cJSON_IsTrue(cJSON_GetObjectItemCaseSensitive(a, "bug"))) {
 			v->bug = true;
-			bug_from_answer(h, seg, v, a, &v->report);
+			bug_from_answer(env, seg, v, a, &v->report);
 			return;
 		}
 		if (!n)
@@ -606,7 +642,7 @@ static void verdict_from_json(struct agent_env *env, const struct history_segmen
 			dst = k ? &v->more[v->n_more++] : &v->report;
 			if (k)
 				bug_init(dst);
-			bug_from_answer(h, seg, v, it, dst);
+			bug_from_answer(env, seg, v, it, dst);
 			k++;
 		}
 	}
@@ -657,7 +693,7 @@ static char *actual_path_text(struct agent_env *env, const struct history_segmen
 			/* The step is in the history once the Explorer recorded it; its page exists before. */
 			if (history_get_step(h, i, &hs) != TD_OK)
 				history_step_init(&hs);
-			(void)strbuf_addf(&sb, "#%d the page after the last action%s%s%s: %s\n", i,
+			(void)strbuf_addf(&sb, "the page after the last action (the result of step #%d)%s%s%s: %s\n", i - 1,
 					  hs.activity ? " [" : "", hs.activity ? hs.activity : "",
 					  hs.activity ? "]" : "",
 					  prev && !strcmp(prev, text) ? "(the same text as the page before)" : text);

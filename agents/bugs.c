@@ -2,6 +2,7 @@
  * bugs.c - bug records, categories and the run's bug list (see bugs.h).
  */
 #include "agents/bugs.h"
+#include "agents/adb_script.h"
 
 #include <ctype.h>
 #include <errno.h>
@@ -127,6 +128,7 @@ static void steps_free(struct bug_step *steps, size_t n)
 		action_release(&steps[i].action);
 		free(steps[i].screen);
 		free(steps[i].activity);
+		free(steps[i].side_trip);
 	}
 	free(steps);
 }
@@ -144,6 +146,7 @@ static struct bug_step *steps_dup(const struct bug_step *src, size_t n)
 		action_copy(&d[i].action, &src[i].action);
 		d[i].screen = xstrdup_or_null(src[i].screen);
 		d[i].activity = xstrdup_or_null(src[i].activity);
+		d[i].side_trip = xstrdup_or_null(src[i].side_trip);
 	}
 	return d;
 }
@@ -154,6 +157,13 @@ void bug_keep_original_steps(struct bug *b)
 		return;
 	b->original_steps = steps_dup(b->steps, b->n_steps);
 	b->n_original_steps = b->original_steps ? b->n_steps : 0;
+}
+
+void bug_steps_forget_original(struct bug *b)
+{
+	steps_free(b->original_steps, b->n_original_steps);
+	b->original_steps = NULL;
+	b->n_original_steps = 0;
 }
 
 void bug_release(struct bug *b)
@@ -185,8 +195,7 @@ void bug_copy(struct bug *dst, const struct bug *src)
 	dst->expected = xstrdup_or_null(src->expected);
 	dst->actual = xstrdup_or_null(src->actual);
 	for (size_t i = 0; i < src->n_steps; i++)
-		bug_add_step(dst, src->steps[i].step, &src->steps[i].action, src->steps[i].screen,
-			     src->steps[i].activity);
+		bug_add_step_copy(dst, &src->steps[i]);
 	dst->original_steps = steps_dup(src->original_steps, src->n_original_steps);
 	dst->n_original_steps = dst->original_steps ? src->n_original_steps : 0;
 	for (size_t i = 0; i < src->n_evidence; i++)
@@ -208,6 +217,19 @@ void bug_add_step(struct bug *b, int step, const struct action *a, const char *s
 	action_copy(&s->action, a);
 	s->screen = xstrdup_or_null(screen);
 	s->activity = xstrdup_or_null(activity);
+	s->side_trip = NULL;
+}
+
+void bug_add_side_step(struct bug *b, int step, const struct action *a, const char *by)
+{
+	bug_add_step(b, step, a, NULL, NULL);
+	b->steps[b->n_steps - 1].side_trip = xstrdup_or_null(by);
+}
+
+void bug_add_step_copy(struct bug *b, const struct bug_step *s)
+{
+	bug_add_step(b, s->step, &s->action, s->screen, s->activity);
+	b->steps[b->n_steps - 1].side_trip = xstrdup_or_null(s->side_trip);
 }
 
 void bug_add_evidence(struct bug *b, const char *path)
@@ -242,6 +264,7 @@ static void steps_to_json(cJSON *arr, const struct bug_step *steps, size_t n)
 		free(d);
 		add_str(so, "screen", s->screen);
 		add_str(so, "activity", s->activity);
+		add_str(so, "side_trip", s->side_trip);
 		cJSON_AddItemToArray(arr, so);
 	}
 }
@@ -320,6 +343,7 @@ int bug_from_json(const cJSON *json, struct bug *out)
 			screen = get_str(s, "screen");
 			act = get_str(s, "activity");
 			bug_add_step(out, cJSON_IsNumber(n) ? n->valueint : -1, &a, screen, act);
+			out->steps[out->n_steps - 1].side_trip = get_str(s, "side_trip");
 			free(screen);
 			free(act);
 			action_release(&a);
@@ -363,6 +387,7 @@ struct bug_list {
 	struct bug *bugs;
 	size_t n;
 	int next_id;
+	char *package, *launcher;   /* for adb_commands; may be NULL */
 	bool write_failed;   /* a write of bugs.json failed (the previous one stays) */
 };
 
@@ -383,8 +408,30 @@ void bug_list_free(struct bug_list *l)
 		bug_release(&l->bugs[i]);
 	free(l->bugs);
 	free(l->path);
+	free(l->package);
+	free(l->launcher);
 	pthread_mutex_destroy(&l->lock);
 	free(l);
+}
+
+void bug_list_set_app(struct bug_list *l, const char *package, const char *launcher)
+{
+	pthread_mutex_lock(&l->lock);
+	free(l->package);
+	free(l->launcher);
+	l->package = xstrdup_or_null(package);
+	l->launcher = xstrdup_or_null(launcher);
+	pthread_mutex_unlock(&l->lock);
+}
+
+/* The JSON form of listed bug i with its adb commands; called with the lock held. */
+static cJSON *listed_json_locked(struct bug_list *l, size_t i)
+{
+	cJSON *o = bug_to_json(&l->bugs[i]), *adb = adb_script_for_bug(o, l->package, l->launcher);
+
+	if (adb)
+		cJSON_AddItemToObject(o, "adb_commands", adb);
+	return o;
 }
 
 /* NULL-safe case-insensitive equality. */
@@ -484,7 +531,7 @@ static int write_locked(struct bug_list *l)
 	root = cJSON_CreateObject();
 	arr = cJSON_AddArrayToObject(root, "bugs");
 	for (size_t i = 0; i < l->n; i++)
-		cJSON_AddItemToArray(arr, bug_to_json(&l->bugs[i]));
+		cJSON_AddItemToArray(arr, listed_json_locked(l, i));
 	text = cJSON_Print(root);
 	cJSON_Delete(root);
 	tmp = xasprintf("%s.tmp", l->path);
@@ -589,7 +636,7 @@ cJSON *bug_list_to_json(struct bug_list *l)
 	cJSON *arr = cJSON_AddArrayToObject(root, "bugs");
 	pthread_mutex_lock(&l->lock);
 	for (size_t i = 0; i < l->n; i++)
-		cJSON_AddItemToArray(arr, bug_to_json(&l->bugs[i]));
+		cJSON_AddItemToArray(arr, listed_json_locked(l, i));
 	pthread_mutex_unlock(&l->lock);
 	return root;
 }

@@ -61,6 +61,8 @@ struct bug_step {
 	struct action action;
 	char *screen;           /* run-directory-relative screenshot path, may be NULL */
 	char *activity;         /* may be NULL */
+	char *side_trip;        /* NULL: the explorer's action; else who drove the device after step
+				 * `step` ("oracle:rotation"): a side trip every replay repeats */
 };
 
 struct bug {
@@ -91,11 +93,17 @@ void bug_copy(struct bug *dst, const struct bug *src);
 /* Append a step (the action is copied). */
 void bug_add_step(struct bug *b, int step, const struct action *a, const char *screen,
 		  const char *activity);
+/* Append a side-trip step: the action `by` performed after run step `step` (no screen of its own). */
+void bug_add_side_step(struct bug *b, int step, const struct action *a, const char *by);
+/* Append a deep copy of step *s (side trip included). */
+void bug_add_step_copy(struct bug *b, const struct bug_step *s);
 /*
  * Keep a copy of b's current steps as its original path (before
  * minimisation); does nothing when an original path is already kept.
  */
 void bug_keep_original_steps(struct bug *b);
+/* Drop b's original path (after a minimisation that removed nothing). */
+void bug_steps_forget_original(struct bug *b);
 /* Append an evidence screen path. */
 void bug_add_evidence(struct bug *b, const char *path);
 /* JSON form (see docs/run-directory.md). */
@@ -111,6 +119,12 @@ struct bug_list;
  */
 struct bug_list *bug_list_new(const char *json_path);
 void bug_list_free(struct bug_list *l);
+/*
+ * The app the bugs are in: bugs.json then carries each bug's path as adb
+ * shell commands ("adb_commands", agents/adb_script.h). launcher: an am
+ * start -n component, may be NULL. Copied.
+ */
+void bug_list_set_app(struct bug_list *l, const char *package, const char *launcher);
 
 /*
  * Whether a and b report the same bug: same category and title (compared

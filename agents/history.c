@@ -80,6 +80,12 @@ void history_step_release(struct history_step *s)
 	free(s->feedback);
 	free(s->by);
 	free(s->side_trip);
+	for (size_t i = 0; i < s->n_side_actions; i++) {
+		action_release(&s->side_actions[i]);
+		free(s->side_actions_by[i]);
+	}
+	free(s->side_actions);
+	free(s->side_actions_by);
 	action_release(&s->action);
 	history_step_init(s);
 }
@@ -96,6 +102,12 @@ void history_step_copy(struct history_step *dst, const struct history_step *src)
 	dst->feedback = xstrdup_or_null(src->feedback);
 	dst->by = xstrdup_or_null(src->by);
 	dst->side_trip = xstrdup_or_null(src->side_trip);
+	dst->side_actions = src->n_side_actions ? xcalloc(src->n_side_actions, sizeof(*dst->side_actions)) : NULL;
+	dst->side_actions_by = src->n_side_actions ? xcalloc(src->n_side_actions, sizeof(char *)) : NULL;
+	for (size_t i = 0; i < src->n_side_actions; i++) {
+		action_copy(&dst->side_actions[i], &src->side_actions[i]);
+		dst->side_actions_by[i] = xstrdup_or_null(src->side_actions_by[i]);
+	}
 	action_copy(&dst->action, &src->action);
 }
 
@@ -213,6 +225,24 @@ void history_set_side_trip(struct history *h, int step, const char *name)
 	pthread_mutex_lock(&h->lock);
 	if (step >= 1 && step <= h->n_steps && !h->steps[step - 1].side_trip)
 		h->steps[step - 1].side_trip = xstrdup(name);
+	pthread_mutex_unlock(&h->lock);
+}
+
+void history_add_side_actions(struct history *h, int step, const char *name, const struct action *a, size_t n)
+{
+	pthread_mutex_lock(&h->lock);
+	if (step >= 1 && step <= h->n_steps && n) {
+		struct history_step *s = &h->steps[step - 1];
+
+		s->side_actions = xrealloc(s->side_actions, (s->n_side_actions + n) * sizeof(*s->side_actions));
+		s->side_actions_by = xrealloc(s->side_actions_by, (s->n_side_actions + n) * sizeof(char *));
+		for (size_t i = 0; i < n; i++) {
+			s->side_actions_by[s->n_side_actions] = xstrdup_or_null(name);
+			action_copy(&s->side_actions[s->n_side_actions++], &a[i]);
+		}
+		if (!s->side_trip && name)
+			s->side_trip = xstrdup(name);
+	}
 	pthread_mutex_unlock(&h->lock);
 }
 

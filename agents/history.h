@@ -60,6 +60,9 @@ struct history_step {
 	char *feedback;          /* what the app said after the action: toast, snackbar, dialog; may be NULL */
 	char *by;                /* NULL: the brain chose it; else who injected it ("loop escape", ...) */
 	char *side_trip;         /* a plugin that drove the device after the action (an oracle's check) */
+	struct action *side_actions; /* what side trips did to the app (rotate, Home, relaunch...), in order */
+	char **side_actions_by;  /* who performed each of them ("oracle:rotation") */
+	size_t n_side_actions;
 };
 
 struct history_functionality {
@@ -102,6 +105,12 @@ void history_set_changed(struct history *h, int step, bool changed);
 void history_set_feedback(struct history *h, int step, const char *feedback);
 /* Record that plugin `name` drove the device after step `step` (the tester's check). */
 void history_set_side_trip(struct history *h, int step, const char *name);
+/*
+ * Append the actions a side trip performed after step `step` (copied):
+ * reproduction paths repeat them after that step's action (docs/run-directory.md,
+ * "Side trips"). Also sets the step's side_trip name when unset.
+ */
+void history_add_side_actions(struct history *h, int step, const char *name, const struct action *a, size_t n);
 
 /*
  * Record which functionality `step` belongs to (created on first use; names

@@ -384,44 +384,77 @@ static struct action *bug_actions(const struct bug *b, size_t from)
 	return a;
 }
 
-/* Replay a model verdict's steps twice; it reproduces when both reach the recorded last screen. */
-static bool reproduce_verdict(struct confirm_state *st, struct agent_env *env, struct device *dev,
-			      const struct bug *b)
+/*
+ * Replay the run's path up to the step the Explorer is at, so that it goes
+ * on from where it was after a Detector bug's replays (they leave the app
+ * at the bug's step, and the Explorer moved on since).
+ */
+static void restore_run_state(struct confirm_state *st, struct agent_env *env, struct device *dev)
 {
-	struct action *steps;
-	struct ui_tree *recorded = NULL;
-	bool ok = true;
-	size_t n = b->n_steps;
-	const struct bug_step *lastst;
 	struct replay_opts opts = { .clear_data = true, .login = offline_shared_login(st->sh) };
+	struct replay_result r;
+	struct action *steps;
+	struct bug path;
 
-	if (!n)
-		return false;
-	lastst = &b->steps[n - 1];
-	if (lastst->step > 0) {
-		char *rel = rundir_step_rel(lastst->step, ".xml");
-		char *abs = rundir_abs(agent_env_rundir(env), rel);
-
-		if (ui_parse_file(abs, &recorded) != TD_OK)
-			recorded = NULL;
-		free(rel);
-		free(abs);
-	}
-	if (!recorded)
-		return false;
-	steps = bug_actions(b, 0);
-	for (int run = 0; run < 2 && ok; run++) {
-		struct replay_result r;
-
-		/* The recorded screen is the one the last action was taken on. */
-		ok = replay_run(dev, agent_env_package(env), steps, n - 1, &opts, &r) == TD_OK && r.n_screens &&
-		     r.screens[r.n_screens - 1].tree &&
-		     ui_same_screen(recorded, r.screens[r.n_screens - 1].tree, &st->ap);
-		replay_result_release(&r);
-	}
-	ui_tree_free(recorded);
+	bug_init(&path);
+	agent_env_bug_path(env, &path, agent_env_steps_done(env));
+	steps = bug_actions(&path, 0);
+	if (replay_run(dev, agent_env_package(env), steps, path.n_steps, &opts, &r) != TD_OK)
+		log_info("the run's path did not replay after a Detector bug's replays");
+	replay_result_release(&r);
 	free(steps);
-	return ok;
+	bug_release(&path);
+}
+
+/*
+ * A Detector verdict: with offline.confirm, replay its path twice (each
+ * must end on the recorded bug screen, showing the texts the verdict
+ * cites); then minimise it (offline.minimise_replays). Returns the
+ * confirm verdict: 1 reproduced, 0 not, -1 not judged (confirmation off).
+ */
+static int confirm_verdict(struct confirm_state *st, struct agent_env *env, struct device *dev, struct bug *b,
+			   int *tried)
+{
+	struct bug_screen_check chk;
+	char *run_dir = rundir_abs(agent_env_rundir(env), ".");
+	int verdict = -1;
+	bool replayed = false;
+
+	*tried = 0;
+	if (!b->n_steps || bug_screen_check_load(run_dir, b, &st->ap, &chk) != TD_OK) {
+		free(run_dir);
+		return st->all ? 0 : -1;
+	}
+	free(run_dir);
+	if (st->all) {
+		struct action *steps = bug_actions(b, 0);
+
+		*tried = 1;
+		replayed = true;
+		verdict = bug_screen_reproduces(dev, agent_env_package(env), offline_shared_login(st->sh), &chk, steps,
+						b->n_steps, 2, NULL) ? 1 : 0;
+		free(steps);
+	}
+	if (verdict != 0 && st->minimise_replays > 0) {
+		struct minimise_stats ms;
+
+		bug_keep_original_steps(b);
+		replayed = true;
+		if (bug_minimise(dev, agent_env_package(env), offline_shared_login(st->sh), 0.3, &chk,
+				 st->minimise_replays, b, &ms) != TD_OK)
+			log_warn("cannot minimise \"%s\"", b->title ? b->title : "");
+		else
+			log_info("\"%s\": %zu steps minimised to %zu in %d replays", b->title ? b->title : "",
+				 ms.steps_before, ms.steps_after, ms.replays);
+		if (!b->original_steps || b->n_original_steps == b->n_steps) {
+			/* Nothing removed: no second copy of the path. */
+			bug_steps_forget_original(b);
+		}
+	}
+	if (replayed)
+		restore_run_state(st, env, dev);
+	bug_screen_check_release(&chk);
+	return verdict;
 }
 
 /* The oracle name of a bug ("rotation" for "oracle:rotation"), or NULL. */
@@ -439,11 +472,11 @@ static int confirm_bug(struct agent_plugin *p, struct agent_env *env, struct bug
 	struct device *dev;
 	bool ok = false;
 	cJSON *rec;
-	int tried = 0;
+	int tried = 0, judged = 1;
 
 	if (oracle && !strcmp(oracle, "independent_view"))
 		return -1; /* Genie confirms its own by replaying seed and mutant */
-	if (!oracle && !st->all)
+	if (!oracle && !st->all && st->minimise_replays <= 0)
 		return -1;
 	dev = agent_env_device_lock(env);
 	if (!dev) {
@@ -459,7 +492,7 @@ static int confirm_bug(struct agent_plugin *p, struct agent_env *env, struct bug
 		if (ok && st->minimise_replays > 0) {
 			struct minimise_stats ms;
 
-			if (bug_minimise(dev, agent_env_package(env), offline_shared_login(st->sh), overlap,
+			if (bug_minimise(dev, agent_env_package(env), offline_shared_login(st->sh), overlap, NULL,
 					 st->minimise_replays, b, &ms) != TD_OK)
 				log_warn("cannot minimise \"%s\"", b->title ? b->title : "");
 			else
@@ -467,8 +500,8 @@ static int confirm_bug(struct agent_plugin *p, struct agent_env *env, struct bug
 					 ms.steps_before, ms.steps_after, ms.replays);
 		}
 	} else {
-		tried = 1;
-		ok = reproduce_verdict(st, env, dev, b);
+		judged = confirm_verdict(st, env, dev, b, &tried);
+		ok = judged == 1;
 	}
 	{
 		/* A crash the replays caused is theirs: read it now, so that the
@@ -480,6 +513,8 @@ static int confirm_bug(struct agent_plugin *p, struct agent_env *env, struct bug
 			device_crash_release(&c);
 	}
 	agent_env_device_unlock(env);
+	if (judged < 0)
+		return -1; /* minimised, not confirmed (offline.confirm is off) */
 	rec = cJSON_CreateObject();
 	cJSON_AddStringToObject(rec, "title", b->title ? b->title : "");
 	cJSON_AddStringToObject(rec, "found_by", b->found_by ? b->found_by : "");

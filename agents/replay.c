@@ -1,6 +1,8 @@
 /*
  * replay.c - replays recorded steps from a clean app start (see replay.h).
  */
+#include <errno.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -59,13 +61,54 @@ int replay_clean_start(struct device *dev, const char *package, const struct rep
 	return err;
 }
 
-/* Append a capture of the current screen to r. */
-static int push_screen(struct device *dev, struct replay_result *r, size_t cap)
+/* Write len bytes to path. */
+static int write_file(const char *path, const void *data, size_t len)
+{
+	FILE *f = fopen(path, "wb");
+	int err = TD_OK;
+
+	if (!f)
+		return td_error(TD_ERR_IO, "cannot write %s: %s", path, strerror(errno));
+	if (fwrite(data, 1, len, f) != len)
+		err = td_error(TD_ERR_IO, "cannot write %s: %s", path, strerror(errno));
+	if (fclose(f) != 0 && err == TD_OK)
+		err = td_error(TD_ERR_IO, "cannot write %s: %s", path, strerror(errno));
+	return err;
+}
+
+int replay_save_screen(struct device *dev, const char *dir, int n)
+{
+	struct capture cap;
+	char *png, *xml;
+	int err;
+
+	memset(&cap, 0, sizeof(cap));
+	err = device_capture(dev, &cap);
+	if (err != TD_OK)
+		return err;
+	png = xasprintf("%s/%04d.png", dir, n);
+	xml = xasprintf("%s/%04d.xml", dir, n);
+	err = write_file(png, cap.png, cap.png_len);
+	if (err == TD_OK)
+		err = write_file(xml, cap.xml, cap.xml_len);
+	free(png);
+	free(xml);
+	capture_release(&cap);
+	return err;
+}
+
+/* Append a capture of the current screen to r (and save it when asked). */
+static int push_screen(struct device *dev, struct replay_result *r, size_t cap, const struct replay_opts *opts)
 {
 	int err;
 
 	if (r->n_screens >= cap)
 		return TD_OK;
+	if (opts->save_dir) {
+		err = replay_save_screen(dev, opts->save_dir, (int)r->n_screens);
+		if (err != TD_OK)
+			return err;
+	}
 	err = replay_capture(dev, &r->screens[r->n_screens]);
 	if (err == TD_OK)
 		r->n_screens++;
@@ -90,7 +133,7 @@ int replay_run(struct device *dev, const char *package, const struct action *ste
 		const struct replay_screen *cur;
 
 		/* The screen this step acts on: needed to re-aim it, and kept. */
-		err = push_screen(dev, out, n + 1);
+		err = push_screen(dev, out, n + 1, opts);
 		if (err != TD_OK)
 			return err;
 		cur = &out->screens[out->n_screens - 1];
@@ -115,5 +158,5 @@ int replay_run(struct device *dev, const char *package, const struct action *ste
 			return err;
 		out->n_done++;
 	}
-	return push_screen(dev, out, n + 1);
+	return push_screen(dev, out, n + 1, opts);
 }

@@ -39,6 +39,10 @@ void replay_result_release(struct replay_result *r);
 struct replay_opts {
 	bool clear_data;        /* pm clear before launching */
 	const struct login_script *login;
+	/* When set, every screen the replay captures is also written there:
+	 * NNNN.png and NNNN.xml, 0000 the screen after the clean start, N the
+	 * screen after step N (trident replay). */
+	const char *save_dir;
 };
 
 /*
@@ -49,6 +53,12 @@ struct replay_opts {
  */
 int replay_run(struct device *dev, const char *package, const struct action *steps, size_t n,
 	       const struct replay_opts *opts, struct replay_result *out) TD_MUST_CHECK;
+
+/*
+ * Write the current screen to DIR/NNNN.png and DIR/NNNN.xml (n = NNNN).
+ * TD_ERR_IO naming the file.
+ */
+int replay_save_screen(struct device *dev, const char *dir, int n) TD_MUST_CHECK;
 
 /* Capture the current screen into *s (tree parsed). */
 int replay_capture(struct device *dev, struct replay_screen *s) TD_MUST_CHECK;

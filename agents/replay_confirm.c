@@ -41,11 +41,11 @@ static const char *oracle_of(const struct bug *b)
  * b's oracle finding with the same title (its title in *title_out when not
  * NULL, caller frees).
  */
-static bool reproduce_actions(struct device *dev, const char *package, const struct login_script *login,
+static bool reproduce_actions(struct device *dev, const char *package, const struct replay_opts *base,
 			      double overlap, const struct bug *b, const struct action *steps, size_t n,
 			      const struct oracle_kind *kind, size_t trigger, int runs, char **title_out)
 {
-	struct replay_opts opts = { .clear_data = true, .login = login };
+	struct replay_opts opts = *base;
 	char *titles[2] = { NULL, NULL };
 	bool ok = true;
 	const cJSON *w = b->extra ? cJSON_GetObjectItemCaseSensitive(b->extra, "wait_ms") : NULL;
@@ -90,6 +90,8 @@ static bool reproduce_actions(struct device *dev, const char *package, const str
 
 				if (replay_capture(dev, &after) == TD_OK)
 					replay_screen_release(&after);
+				if (opts.save_dir)
+					err = replay_save_screen(dev, opts.save_dir, (int)n);
 			}
 			if (err != TD_OK) {
 				replay_result_release(&r);
@@ -133,8 +135,9 @@ static bool reproduce(struct device *dev, const char *package, const struct logi
 		      const struct bug *b, size_t from, const struct oracle_kind *kind, size_t trigger)
 {
 	struct action *steps = bug_actions(b, from);
+	struct replay_opts opts = { .clear_data = true, .login = login };
 	char *title = NULL;
-	bool ok = reproduce_actions(dev, package, login, overlap, b, steps, b->n_steps - from, kind, trigger, 2,
+	bool ok = reproduce_actions(dev, package, &opts, overlap, b, steps, b->n_steps - from, kind, trigger, 2,
 				    &title);
 
 	if (ok && b->title && title && strcmp(title, b->title) != 0 &&
@@ -164,13 +167,22 @@ bool replay_confirm_fixed_tail(const struct bug *b)
 bool replay_confirm_check(struct device *dev, const char *package, const struct login_script *login, double overlap,
 			 const struct bug *b, const struct action *steps, size_t n, int runs, char **title_out)
 {
+	struct replay_opts opts = { .clear_data = true, .login = login };
+
+	return replay_confirm_check_opts(dev, package, &opts, overlap, b, steps, n, runs, title_out);
+}
+
+bool replay_confirm_check_opts(struct device *dev, const char *package, const struct replay_opts *opts,
+			       double overlap, const struct bug *b, const struct action *steps, size_t n, int runs,
+			       char **title_out)
+{
 	const char *oracle = oracle_of(b);
 
 	if (title_out)
 		*title_out = NULL;
 	if (!oracle)
 		return false;
-	return reproduce_actions(dev, package, login, overlap, b, steps, n, oracle_kind_find(oracle),
+	return reproduce_actions(dev, package, opts, overlap, b, steps, n, oracle_kind_find(oracle),
 				 replay_confirm_trigger_steps(b), runs, title_out);
 }
 
@@ -215,6 +227,7 @@ int replay_confirm(struct device *dev, const char *package, const struct login_s
 				action_release(&b->steps[i].action);
 				free(b->steps[i].screen);
 				free(b->steps[i].activity);
+				free(b->steps[i].side_trip);
 			}
 			memmove(b->steps, b->steps + start, (b->n_steps - start) * sizeof(*b->steps));
 			b->n_steps -= start;

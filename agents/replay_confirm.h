@@ -57,4 +57,10 @@ bool replay_confirm_fixed_tail(const struct bug *b);
 bool replay_confirm_check(struct device *dev, const char *package, const struct login_script *login, double overlap,
 			 const struct bug *b, const struct action *steps, size_t n, int runs, char **title_out);
 
+/* replay_confirm_check with replay options (login script, clear_data, save_dir to keep the screens). */
+struct replay_opts;
+bool replay_confirm_check_opts(struct device *dev, const char *package, const struct replay_opts *opts,
+			       double overlap, const struct bug *b, const struct action *steps, size_t n, int runs,
+			       char **title_out);
+
 #endif

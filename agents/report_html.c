@@ -9,6 +9,7 @@
  * over time, and the functionality and activity lists (collapsed).
  */
 #include "agents/report_html.h"
+#include "agents/adb_script.h"
 
 #include <math.h>
 #include <stdio.h>
@@ -334,27 +335,6 @@ static void crash_log(struct html *h, const char *log, const char *package)
 	(void)strbuf_adds(&h->out, "</pre>");
 }
 
-/* Shell-quote for display (the reproduce commands are meant to be pasted). */
-static void shell_word(struct strbuf *sb, const char *s)
-{
-	bool plain = *s != '\0';
-	for (const char *c = s; *c; c++)
-		if (!strchr("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789-_./:=@%+,", *c))
-			plain = false;
-	if (plain) {
-		(void)strbuf_adds(sb, s);
-		return;
-	}
-	(void)strbuf_addch(sb, '\'');
-	for (; *s; s++) {
-		if (*s == '\'')
-			(void)strbuf_adds(sb, "'\\''");
-		else
-			(void)strbuf_addch(sb, *s);
-	}
-	(void)strbuf_addch(sb, '\'');
-}
-
 /* One bug's card. */
 static void bug_card(struct html *h, const cJSON *bug, const cJSON *summary, const struct run_record *rec,
 		     const char *device)
@@ -423,67 +403,19 @@ static void bug_card(struct html *h, const cJSON *bug, const cJSON *summary, con
 	/* Long command lists are collapsed (the filmstrip shows the path). */
 	(void)strbuf_addf(&h->out, "<details%s><summary>Reproduce with adb (%d step%s)</summary><pre class=\"cmd\">",
 			  (cJSON_IsArray(adb) ? cJSON_GetArraySize(adb) : n) <= 10 ? " open" : "", n, n == 1 ? "" : "s");
-	if (cJSON_IsArray(adb) && cJSON_GetArraySize(adb) > 0) {
-		cJSON_ArrayForEach(s, adb)
+	{
+		/* bugs.json's adb commands; for an older bugs.json, made from the steps. */
+		cJSON *made = cJSON_IsArray(adb) && cJSON_GetArraySize(adb) > 0 ? NULL :
+			      adb_script_for_bug(bug, str_of(summary, "package"), NULL);
+
+		const cJSON *list = made ? made : adb;
+
+		cJSON_ArrayForEach(s, list)
 			if (cJSON_IsString(s)) {
 				esc(&h->out, s->valuestring);
 				(void)strbuf_addch(&h->out, '\n');
 			}
-	} else {
-		/* The recorded actions as adb input commands, for a person at a phone. */
-		struct strbuf cmd = STRBUF_INIT;
-		const char *pkg = str_of(summary, "package");
-		(void)strbuf_adds(&cmd, "# from a fresh start of the app\n");
-		if (pkg && *pkg) {
-			(void)strbuf_adds(&cmd, "adb shell am force-stop ");
-			shell_word(&cmd, pkg);
-			(void)strbuf_adds(&cmd, "\nadb shell monkey -p ");
-			shell_word(&cmd, pkg);
-			(void)strbuf_adds(&cmd, " -c android.intent.category.LAUNCHER 1\n");
-		}
-		cJSON_ArrayForEach(s, steps) {
-			const cJSON *a = cJSON_GetObjectItemCaseSensitive(s, "action");
-			const char *t = str_of(a, "type");
-			int x = (int)num_of(a, "x"), y = (int)num_of(a, "y");
-			if (!t)
-				continue;
-			if (!strcmp(t, "click") || !strcmp(t, "check"))
-				(void)strbuf_addf(&cmd, "adb shell input tap %d %d\n", x, y);
-			else if (!strcmp(t, "long_click"))
-				(void)strbuf_addf(&cmd, "adb shell input swipe %d %d %d %d 1000\n", x, y, x, y);
-			else if (!strcmp(t, "input")) {
-				const char *txt = str_of(a, "text");
-				struct strbuf q = STRBUF_INIT, dev = STRBUF_INIT;
-				/* input text takes %s for a space; quoted for the device shell, then for ours. */
-				for (const char *c = txt ? txt : ""; *c; c++)
-					(void)(*c == ' ' ? strbuf_adds(&q, "%s") : strbuf_addch(&q, *c));
-				(void)strbuf_adds(&dev, "input text ");
-				shell_word(&dev, q.buf);
-				(void)strbuf_addf(&cmd, "adb shell input tap %d %d\nadb shell ", x, y);
-				shell_word(&cmd, dev.buf);
-				(void)strbuf_addch(&cmd, '\n');
-				strbuf_release(&q);
-				strbuf_release(&dev);
-			} else if (!strcmp(t, "back"))
-				(void)strbuf_adds(&cmd, "adb shell input keyevent KEYCODE_BACK\n");
-			else if (!strcmp(t, "home"))
-				(void)strbuf_adds(&cmd, "adb shell input keyevent KEYCODE_HOME\n");
-			else if (!strcmp(t, "enter"))
-				(void)strbuf_adds(&cmd, "adb shell input keyevent KEYCODE_ENTER\n");
-			else if (!strcmp(t, "rotate"))
-				(void)strbuf_addf(&cmd, "adb shell settings put system accelerometer_rotation 0\n"
-						  "adb shell settings put system user_rotation %d\n",
-						  (int)num_of(a, "rotation"));
-			else if (!strcmp(t, "scroll")) {
-				const char *d = str_of(a, "direction");
-				int dy = d && !strcmp(d, "up") ? 600 : d && !strcmp(d, "down") ? -600 : 0;
-				int dx = d && !strcmp(d, "left") ? 600 : d && !strcmp(d, "right") ? -600 : 0;
-				(void)strbuf_addf(&cmd, "adb shell input swipe %d %d %d %d 300\n", x, y, x + dx, y + dy);
-			} else
-				(void)strbuf_addf(&cmd, "# %s (see the step list)\n", t);
-		}
-		esc(&h->out, cmd.buf);
-		strbuf_release(&cmd);
+		cJSON_Delete(made);
 	}
 	(void)strbuf_adds(&h->out, "</pre></details>");
 	if (device && id) {

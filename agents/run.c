@@ -476,6 +476,19 @@ static bool run_write_failed(struct run *r)
 	return e != 0;
 }
 
+/* The launcher activity as an am start -n component ("pkg/.Main"), or NULL. Caller frees. */
+static char *run_launcher_component(const struct app_info *info)
+{
+	if (!info || !info->package || !*info->package)
+		return NULL;
+	if (info->launcher_activity && *info->launcher_activity)
+		return xasprintf("%s/%s", info->package, info->launcher_activity);
+	for (size_t i = 0; i < info->n_activities; i++)
+		if (info->activities[i].launcher)
+			return xasprintf("%s/%s", info->package, info->activities[i].name);
+	return NULL;
+}
+
 /* Thread bodies wrapped to count the agents that returned (the controller
  * polls that instead of blocking in pthread_join, so it can give up). */
 static void *agent_thread(void *(*body)(void *), struct run *r)
@@ -524,6 +537,15 @@ int run_execute(struct run *r)
 		cJSON_AddStringToObject(rec, "app_label", r->env.app->label);
 	if (r->env.app->version && r->env.app->version[0])
 		cJSON_AddStringToObject(rec, "app_version", r->env.app->version);
+	{
+		/* The launcher component: bugs.json's adb commands start the app by it. */
+		char *launcher = run_launcher_component(r->env.app);
+
+		if (launcher)
+			cJSON_AddStringToObject(rec, "launcher", launcher);
+		bug_list_set_app(r->env.bugs, r->env.app->package, launcher);
+		free(launcher);
+	}
 	{
 		/* The manifest's activities: `trident report` rebuilds coverage from them. */
 		cJSON *acts = cJSON_AddArrayToObject(rec, "activities");

@@ -2,6 +2,7 @@
  * run_record.c - a run read back from trace.jsonl (see run_record.h).
  */
 #include "agents/run_record.h"
+#include "agents/adb_script.h"
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -351,8 +352,19 @@ int run_record_parts(const struct run_record *rec)
 
 cJSON *run_record_bugs_json(const struct run_record *rec)
 {
-	cJSON *o = cJSON_CreateObject();
-	cJSON_AddItemToObject(o, "bugs", cJSON_Duplicate(rec->bugs, 1));
+	cJSON *o = cJSON_CreateObject(), *arr = cJSON_Duplicate(rec->bugs, 1), *b;
+	const char *pkg = rec->start ? str_of(rec->start, "package") : NULL;
+	const char *launcher = rec->start ? str_of(rec->start, "launcher") : NULL;
+
+	/* The adb commands as the run wrote them (bug_list_set_app). */
+	cJSON_ArrayForEach(b, arr) {
+		cJSON *adb = adb_script_for_bug(b, pkg, launcher);
+
+		cJSON_DeleteItemFromObjectCaseSensitive(b, "adb_commands");
+		if (adb)
+			cJSON_AddItemToObject(b, "adb_commands", adb);
+	}
+	cJSON_AddItemToObject(o, "bugs", arr);
 	return o;
 }
 

@@ -17,6 +17,7 @@ int cmd_eval(int argc, char **argv);
 int cmd_report(int argc, char **argv);
 int cmd_campaign(int argc, char **argv);
 int cmd_audit(int argc, char **argv);
+int cmd_replay(int argc, char **argv);
 
 #define CLI_COMMANDS \
 	{ "version", cmd_version, "print the version" }, \
@@ -30,6 +31,7 @@ int cmd_audit(int argc, char **argv);
 	{ "report", cmd_report, "rebuild a run's bugs.json, summary.json, report.html (and JUnit) from its trace" }, \
 	{ "campaign", cmd_campaign, "run apps x seeds over many devices, resumable, with one merged report" }, \
 	{ "audit", cmd_audit, "audit one functionality on demand (a script, a design, or a goal in words): pass or fail, for CI" }, \
+	{ "replay", cmd_replay, "reproduce one bug of a run on a device from a clean start" }, \
 	{ "eval", cmd_eval, "score a run's bugs.json against a simulated app's injected bugs" },
 
 #endif

@@ -135,6 +135,10 @@ static size_t eval_replay(const struct sim_app *app, bool fixed, const struct bu
 	struct fired *f = NULL;
 
 	*out = NULL;
+	/* The window starts at the path's own last action: side trips recorded
+	 * after it (before the trigger actions) belong to the window too. */
+	while (tail < b->n_steps && b->steps[b->n_steps - tail].side_trip)
+		tail++;
 	if (sim_new(app, &opt, &s) != TD_OK)
 		return 0;
 	/* The device borrows s: the ground truth is read from s directly. */

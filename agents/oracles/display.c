@@ -182,7 +182,7 @@ static int display_after_step(const struct oracle_step *os)
 		changed = 1;
 		if (device_rotate(dev, 1) == TD_OK && oracle_shot_take(dev, &s) == TD_OK) {
 			/* Rotate, then the scrolls taken below the fold: the replay repeats them. */
-			struct action trig2[1 + LANDSCAPE_SCROLLS];
+			struct action trig2[2 + LANDSCAPE_SCROLLS]; /* + the rotation back */
 			size_t n_trig = 1;
 			bool hit = oracle_display(s.tree, st->overlap, &f);
 			char *ev;
@@ -219,12 +219,21 @@ static int display_after_step(const struct oracle_step *os)
 			if (hit)
 				oracle_report_finding(env, before->step, &f, trig2, n_trig, ev);
 			free(ev);
+			if (device_rotate(dev, 0) != TD_OK) {
+				log_warn("cannot rotate back to portrait: %s", td_errmsg(TD_ERR_DEVICE));
+			} else {
+				/* The trip (rotation, scrolls, rotation back) is part of the run. */
+				action_init(&trig2[n_trig]);
+				trig2[n_trig].type = ACTION_ROTATE;
+				trig2[n_trig].rotation = 0;
+				oracle_record_side_trip(env, before->step, oracle_kind_display.name, trig2, n_trig + 1);
+			}
 			for (size_t i = 1; i < n_trig; i++)
 				action_release(&trig2[i]);
+		} else if (device_rotate(dev, 0) != TD_OK) {
+			log_warn("cannot rotate back to portrait: %s", td_errmsg(TD_ERR_DEVICE));
 		}
 		oracle_finding_release(&f);
-		if (device_rotate(dev, 0) != TD_OK)
-			log_warn("cannot rotate back to portrait: %s", td_errmsg(TD_ERR_DEVICE));
 	}
 	return changed;
 }

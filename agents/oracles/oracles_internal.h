@@ -99,6 +99,15 @@ char *oracle_write_evidence(struct agent_env *env, int step, const char *name, c
  */
 void oracle_report_finding(struct agent_env *env, int step, struct oracle_finding *f,
 			   const struct action *trigger, size_t n_trigger, const char *after_check_png);
+/*
+ * Record the actions an oracle's side trip performed on the app after run
+ * step `step` (rotate and back, Home and relaunch, a restart...), in the
+ * order performed: they become steps of every later reproduction path
+ * (agent_env_bug_path) and a "side_trip" trace record (docs/run-directory.md).
+ * Call it after the trip, once the finding (if any) was reported: the
+ * report's own trip is its trigger, not a side trip.
+ */
+void oracle_record_side_trip(struct agent_env *env, int step, const char *oracle, const struct action *a, size_t n);
 /* Count for sig in a seen-list (incremented when `bump`). */
 int oracle_seen_count(struct seen **arr, size_t *n, size_t *alloc, uint64_t sig, bool bump);
 /* Sleep ms milliseconds. */

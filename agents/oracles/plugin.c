@@ -50,24 +50,6 @@ char *oracle_launcher_component(const struct app_info *info)
 	return NULL;
 }
 
-/* Add history steps 1..last to bug b (the actions as performed). */
-static void add_history_steps(struct agent_env *env, struct bug *b, int last)
-{
-	struct history *h = agent_env_history(env);
-
-	for (int i = 1; i <= last; i++) {
-		struct history_step hs;
-
-		history_step_init(&hs);
-		if (history_get_step(h, i, &hs) != TD_OK)
-			continue;
-		if (hs.action.type != ACTION_NONE)
-			bug_add_step(b, i, &hs.action, hs.screenshot, hs.activity);
-		history_step_release(&hs);
-	}
-}
-
-
 int oracle_shot_take(struct device *dev, struct shot *s)
 {
 	struct capture cap;
@@ -136,7 +118,7 @@ void oracle_report_finding(struct agent_env *env, int step, struct oracle_findin
 	if (!b.functionality)
 		free(func);
 	b.step = step;
-	add_history_steps(env, &b, step);
+	agent_env_bug_path(env, &b, step);
 	for (size_t i = 0; i < n_trigger; i++)
 		bug_add_step(&b, -1, &trigger[i], NULL, NULL);
 	bug_add_evidence(&b, shot_after);
@@ -145,6 +127,20 @@ void oracle_report_finding(struct agent_env *env, int step, struct oracle_findin
 	(void)agent_env_report_bug(env, &b, NULL);
 	bug_release(&b);
 	free(shot_after);
+}
+
+void oracle_record_side_trip(struct agent_env *env, int step, const char *oracle, const struct action *a, size_t n)
+{
+	char *by = xasprintf("oracle:%s", oracle);
+	cJSON *rec = cJSON_CreateObject(), *arr = cJSON_AddArrayToObject(rec, "actions");
+
+	history_add_side_actions(agent_env_history(env), step, by, a, n);
+	cJSON_AddNumberToObject(rec, "after_step", step);
+	cJSON_AddStringToObject(rec, "by", by);
+	for (size_t i = 0; i < n; i++)
+		cJSON_AddItemToArray(arr, action_to_json(&a[i]));
+	(void)agent_env_trace(env, "side_trip", rec);
+	free(by);
 }
 
 bool oracle_on(const struct oracles_state *st, const struct oracle_kind *k)

@@ -109,6 +109,8 @@ int oracle_state_pass(const struct oracle_step *os)
 			}
 			oracle_shot_release(&s);
 		}
+		/* The trip is part of the run: later paths repeat it. */
+		oracle_record_side_trip(env, before->step, oracle_kind_rotation.name, trig, 2);
 		oracle_finding_release(&f);
 		(void)agent_env_trace(env, "oracle_check", cJSON_CreateObject());
 	}
@@ -136,6 +138,7 @@ int oracle_state_pass(const struct oracle_step *os)
 				free(ev);
 			}
 			oracle_shot_release(&s);
+			oracle_record_side_trip(env, before->step, oracle_kind_background.name, trig, 2);
 		}
 		oracle_finding_release(&f);
 		oracle_shot_release(&a);

@@ -83,7 +83,7 @@ TEST(detours_are_removed_and_the_original_kept)
 
 	REQUIRE(dev);
 	long_rotation_bug(&b);
-	REQUIRE(bug_minimise(dev, PKG, NULL, 0.3, 40, &b, &ms) == TD_OK);
+	REQUIRE(bug_minimise(dev, PKG, NULL, 0.3, NULL, 40, &b, &ms) == TD_OK);
 	CHECK_INT_EQ(ms.steps_before, 11);
 	CHECK_INT_EQ(ms.steps_after, 4);
 	CHECK(ms.replays <= 40);
@@ -125,7 +125,7 @@ TEST(budget_zero_changes_nothing)
 
 	REQUIRE(dev);
 	long_rotation_bug(&b);
-	REQUIRE(bug_minimise(dev, PKG, NULL, 0.3, 0, &b, &ms) == TD_OK);
+	REQUIRE(bug_minimise(dev, PKG, NULL, 0.3, NULL, 0, &b, &ms) == TD_OK);
 	CHECK_INT_EQ(b.n_steps, 11);
 	CHECK_INT_EQ(ms.replays, 0);
 	CHECK(b.original_steps == NULL);
@@ -142,7 +142,7 @@ TEST(small_budget_stops_early_and_keeps_a_reproducing_path)
 
 	REQUIRE(dev);
 	long_rotation_bug(&b);
-	REQUIRE(bug_minimise(dev, PKG, NULL, 0.3, 4, &b, &ms) == TD_OK);
+	REQUIRE(bug_minimise(dev, PKG, NULL, 0.3, NULL, 4, &b, &ms) == TD_OK);
 	CHECK(ms.replays <= 4);
 	CHECK(b.n_steps <= 11 && b.n_steps >= 4);
 	for (size_t i = 0; i < b.n_steps; i++)
@@ -160,13 +160,13 @@ TEST(no_reproduction_keeps_the_path)
 
 	REQUIRE(dev);
 	long_rotation_bug(&b);
-	REQUIRE(bug_minimise(dev, PKG, NULL, 0.3, 40, &b, &ms) == TD_OK);
+	REQUIRE(bug_minimise(dev, PKG, NULL, 0.3, NULL, 40, &b, &ms) == TD_OK);
 	CHECK_INT_EQ(b.n_steps, 11);
 	CHECK_INT_EQ(ms.replays, 1);
 	CHECK(b.original_steps == NULL);
 	free(b.found_by);
 	b.found_by = strdup("detector");
-	CHECK(bug_minimise(dev, PKG, NULL, 0.3, 40, &b, NULL) == TD_ERR_INVALID);
+	CHECK(bug_minimise(dev, PKG, NULL, 0.3, NULL, 40, &b, NULL) == TD_ERR_INVALID);
 	bug_release(&b);
 	device_close(dev);
 }
