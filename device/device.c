@@ -693,7 +693,20 @@ static bool lock_owner_dead(const char *owner)
 	const char *at = strchr(mine, '@');
 	if (sscanf(owner, "%ld@%255s", &pid, host) != 2 || pid <= 0 || strcmp(host, at + 1))
 		return false;
-	return kill((pid_t)pid, 0) != 0 && errno == ESRCH;
+	if (kill((pid_t)pid, 0) != 0 && errno == ESRCH)
+		return true;
+	/* A killed run whose parent died too (a campaign's worker after kill -9)
+	 * may stay a zombie until its new parent reaps it: it is gone all the same. */
+	char path[64], buf[512];
+	snprintf(path, sizeof path, "/proc/%ld/stat", pid);
+	FILE *f = fopen(path, "r");
+	if (!f)
+		return false;
+	size_t n = fread(buf, 1, sizeof buf - 1, f);
+	fclose(f);
+	buf[n] = '\0';
+	const char *end = strrchr(buf, ')');
+	return end && end[1] == ' ' && (end[2] == 'Z' || end[2] == 'X');
 }
 
 int device_lock_run(struct device *dev)
