@@ -233,6 +233,22 @@ static void total_finding(struct oracle_finding *f, const struct total_label *t,
 	cJSON_AddItemToObject(f->diff, "rows", rows);
 }
 
+/*
+ * The name of a total without its amount ("Total: $12.98" -> "Total"), for
+ * titles: the same wrong total seen at other amounts is one bug, one report.
+ * Caller frees.
+ */
+static char *label_name(const char *text)
+{
+	size_t n = 0, len = strlen(text);
+	while (n < len && !isdigit((unsigned char)text[n]) && text[n] != '$' && (unsigned char)text[n] < 0x80 &&
+	       !(text[n] == '-' && isdigit((unsigned char)text[n + 1])))
+		n++;
+	while (n > 0 && (isspace((unsigned char)text[n - 1]) || text[n - 1] == ':' || text[n - 1] == '='))
+		n--;
+	return n ? xstrndup(text, n) : xstrdup("the total");
+}
+
 /* Property 1 on `after`: a sum-worded total equals the sum of a money column of a fully shown list. */
 static bool total_not_sum(const struct ui_tree *after, const struct total_label *t, const struct oracle_list *ls,
 			  size_t n, struct oracle_finding *f)
@@ -251,12 +267,13 @@ static bool total_not_sum(const struct ui_tree *after, const struct total_label 
 		for (c = 0; c < TOTAL_MAX_COLS && !ok[c]; c++)
 			;
 		{
-			char *title = xasprintf("'%s' does not equal the sum of the %zu rows shown", t->w->text,
-						ls[i].n_rows);
-			char *exp = xasprintf("%.2f (the rows' amounts added up)", sums[c]);
+			char *name = label_name(t->w->text);
+			char *title = xasprintf("'%s' does not equal the sum of the rows shown", name);
+			char *exp = xasprintf("%.2f (the %zu rows' amounts added up)", sums[c], ls[i].n_rows);
 			char *act = xasprintf("the total reads %s", t->value_text);
 
 			total_finding(f, t, &ls[i], title, exp, act);
+			free(name);
 			free(title);
 			free(exp);
 			free(act);
@@ -302,8 +319,10 @@ static bool total_not_moved(const struct total_seen *was, const struct total_lab
 		if (close_enough(fabs(ta->value - was->value), fabs(amount), 1))
 			continue;
 		{
-			char *title = xasprintf("'%s' does not change by the %s row's amount", was->label,
+			char *name = label_name(was->label);
+			char *title = xasprintf("'%s' does not change by the %s row's amount", name,
 						added ? "added" : "deleted");
+			free(name);
 			char *exp = xasprintf("the total moves by %.2f (row \"%s\")", fabs(amount),
 					      added ? added : removed);
 			char *act = xasprintf("it went from %s to %s", was->value_text, ta->value_text);

@@ -264,7 +264,7 @@ TEST(flipped_control_confirmed_only_when_stuck)
 /* The total candidate on the shop: add an item twice, open the cart; its total leaves out the first. */
 static void wrong_total_bug(struct bug *b)
 {
-	candidate_init(b, "'Total: $9.99' does not equal the sum of the 2 rows shown", "oracle:total",
+	candidate_init(b, "'Total' does not equal the sum of the rows shown", "oracle:total",
 		       BUG_CAT_CALCULATION, 0);
 	step_by_id(b, ACTION_CLICK, "com.trident.shop:id/add_to_cart", NULL);
 	step_by_id(b, ACTION_CLICK, "com.trident.shop:id/add_to_cart", NULL);
@@ -331,7 +331,7 @@ TEST(wrong_data_operation_confirmed_only_when_wrong)
 /* The total candidate across pages on the farecard test app: a top-up of 15 that the balance ignores. */
 static void uncredited_topup_bug(struct bug *b)
 {
-	candidate_init(b, "'Balance: $20.00' does not change by the added row's amount", "oracle:total",
+	candidate_init(b, "'Balance' does not change by the added row's amount", "oracle:total",
 		       BUG_CAT_CALCULATION, 0);
 	step_by_id(b, ACTION_CLICK, "com.trident.farecard:id/top_up", NULL);
 	step_by_id(b, ACTION_INPUT, "com.trident.farecard:id/amount", "15");

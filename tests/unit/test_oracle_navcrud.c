@@ -291,7 +291,7 @@ TEST(total_that_ignores_a_row_added_on_another_page)
 		{ ACTION_CLICK, "pay", NULL, NULL },
 	};
 
-	CHECK(buggy_only(FARE, FARE_PKG, s, N(s), TOTAL, 3, "'Balance: $20.00' does not change by the added row's amount"));
+	CHECK(buggy_only(FARE, FARE_PKG, s, N(s), TOTAL, 3, "'Balance' does not change by the added row's amount"));
 }
 
 TEST(totals_that_move_are_not_reported)
