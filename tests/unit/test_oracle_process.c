@@ -22,6 +22,15 @@
 #define ROW "android.widget.LinearLayout"
 #define ACT "com.example.t/.Prefs"
 
+/* x_node() that takes ownership of `children` (frees it). */
+static char *x_node_own(const char *cls, const char *id, const char *text, const char *flags, const char *extra,
+			int x1, int y1, int x2, int y2, char *children)
+{
+	char *s = x_node(cls, id, text, flags, extra, x1, y1, x2, y2, children);
+	free(children);
+	return s;
+}
+
 /* A preferences page: Compact and Backup switches, plus `extra` widgets (freed). */
 static struct ui_tree *prefs(bool compact, bool backup, char *extra)
 {
@@ -40,7 +49,7 @@ static char *x_xml_body_rows(const char *const *names)
 	int y = 300;
 
 	for (size_t i = 0; names[i]; i++, y += 150)
-		rows = x_cat(rows, x_node(ROW, "com.example.t:id/row", "", "c", "", 0, y, 1080, y + 140,
+		rows = x_cat(rows, x_node_own(ROW, "com.example.t:id/row", "", "c", "", 0, y, 1080, y + 140,
 					  x_node(TEXT, "com.example.t:id/row_name", names[i], "", "", 0, y, 700,
 						 y + 100, NULL)),
 			     NULL);
@@ -56,7 +65,7 @@ static struct ui_tree *items(const char *const *names, const char *typed)
 	int y = 300;
 
 	for (size_t i = 0; names[i]; i++, y += 150)
-		rows = x_cat(rows, x_node(ROW, "com.example.t:id/row", "", "c", "", 0, y, 1080, y + 140,
+		rows = x_cat(rows, x_node_own(ROW, "com.example.t:id/row", "", "c", "", 0, y, 1080, y + 140,
 					  x_node(TEXT, "com.example.t:id/row_name", names[i], "", "", 0, y, 700,
 						 y + 100, NULL)),
 			     NULL);
@@ -95,11 +104,11 @@ TEST(setting_changed_only_on_settings_pages)
 							   0, 700, 1080, 840, NULL));
 	struct ui_tree *form_on = prefs(true, true, x_node(EDIT, "com.example.t:id/name", "", "cf", "hint=\"Name\"",
 							  0, 700, 1080, 840, NULL));
-	struct ui_tree *filter_off = prefs(false, true, x_node(RV, "com.example.t:id/list", "", "s", "",
+	struct ui_tree *filter_off = prefs(false, true, x_node_own(RV, "com.example.t:id/list", "", "s", "",
 							     0, 700, 1080, 1800,
 							     x_node(ROW, "", "", "c", "", 0, 700, 1080, 840,
 								    NULL)));
-	struct ui_tree *filter_on = prefs(true, true, x_node(RV, "com.example.t:id/list", "", "s", "",
+	struct ui_tree *filter_on = prefs(true, true, x_node_own(RV, "com.example.t:id/list", "", "s", "",
 							    0, 700, 1080, 1800,
 							    x_node(ROW, "", "", "c", "", 0, 700, 1080, 840,
 								   NULL)));
