@@ -227,6 +227,28 @@ static bool pass_due(const struct oracles_state *st, const struct oracle_kind *c
 	return false;
 }
 
+/* A tracking oracle's step: fed to its tracker; a finding is reported with the screen before as evidence. */
+static void tracked_after_step(const struct oracle_step *s, const struct oracle_kind *k, size_t i)
+{
+	struct oracle_tracked_step ts = {
+		.before = s->before->tree, .activity_before = s->before->activity,
+		.after = s->after->tree, .activity_after = s->after->activity,
+		.after_in_app = s->after->in_app, .done = s->done,
+	};
+	struct oracle_finding f;
+
+	if (!s->st->trackers[i])
+		s->st->trackers[i] = k->tracker_new();
+	oracle_finding_init(&f);
+	if (k->track(s->st->trackers[i], &ts, &f)) {
+		char *shot_before = rundir_step_rel(s->before->step, ".png");
+
+		oracle_report_finding(s->env, s->before->step, &f, NULL, 0, shot_before);
+		free(shot_before);
+	}
+	oracle_finding_release(&f);
+}
+
 /* Every oracle's after-step check, in ORACLE_KINDS order. */
 static int oracles_after_step(struct agent_plugin *p, struct agent_env *env, struct device *dev,
 			      const struct brain_screen *before, const struct action *done,
@@ -245,7 +267,9 @@ static int oracles_after_step(struct agent_plugin *p, struct agent_env *env, str
 		/* Outside the app only the kinds that look at the device itself (crash). */
 		if (!after->in_app && !(kinds[i]->flags & ORACLE_ANY_SCREEN))
 			continue;
-		if (pass_due(s.st, kinds, n, i))
+		if (kinds[i]->track && s.st->on[i])
+			tracked_after_step(&s, kinds[i], i);
+		else if (pass_due(s.st, kinds, n, i))
 			changed |= kinds[i]->after_step(&s);
 	}
 	/* A report replays the app (confirmation): the screen is not `after` any more. */
@@ -257,6 +281,8 @@ static int oracles_after_step(struct agent_plugin *p, struct agent_env *env, str
 static void oracles_free(struct agent_plugin *p)
 {
 	struct oracles_state *st = p->state;
+	size_t n_kinds;
+	const struct oracle_kind *const *kinds = oracle_kinds(&n_kinds);
 
 	for (size_t i = 0; i < st->n_snaps; i++) {
 		free(st->snaps[i].id);
@@ -277,9 +303,9 @@ static void oracles_free(struct agent_plugin *p)
 		free(st->first[i].text);
 	free(st->first);
 	free(st->launcher);
-	oracle_nav_tracker_free(st->nav);
-	oracle_crud_tracker_free(st->crud);
-	oracle_total_tracker_free(st->total);
+	for (size_t i = 0; i < n_kinds; i++)
+		if (st->trackers[i])
+			kinds[i]->tracker_free(st->trackers[i]);
 	free(st);
 	free(p);
 }
