@@ -87,8 +87,10 @@ int cmd_llm_check(int argc, char **argv)
 			config_path = argv[i] + 9;
 		}
 	}
-	if (config_load(&cfg, config_path) != TD_OK) {
-		fprintf(stderr, "trident llm-check: %s\n", td_errmsg(TD_ERR_CONFIG));
+	int lerr = config_load(&cfg, config_path);
+
+	if (lerr != TD_OK) {
+		fprintf(stderr, "trident llm-check: %s\n", td_errmsg(lerr));
 		return 2;
 	}
 	for (int i = 1; i < argc;) {

@@ -87,8 +87,10 @@ static int load_bug(const char *run, const char *id, struct bug *out)
 	int rc = 1;
 
 	bug_init(out);
-	if (bug_list_load(l, path) != TD_OK) {
-		fprintf(stderr, "trident replay: %s\n", td_errmsg(TD_ERR_IO));
+	int err = bug_list_load(l, path);
+
+	if (err != TD_OK) {
+		fprintf(stderr, "trident replay: %s\n", td_errmsg(err));
 		goto out;
 	}
 	for (size_t i = 0; i < bug_list_count(l); i++) {
