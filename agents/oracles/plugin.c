@@ -26,6 +26,7 @@
 #include "core/log.h"
 #include "core/xalloc.h"
 #include "device/app_info.h"
+#include "device/snapshot.h"
 
 /* A new plugin record. */
 static struct agent_plugin *plugin_new(const char *name, void *state)
@@ -52,21 +53,18 @@ char *oracle_launcher_component(const struct app_info *info)
 
 int oracle_shot_take(struct device *dev, struct shot *s)
 {
-	struct capture cap;
+	struct snapshot snap;
 	int err;
 
 	memset(s, 0, sizeof(*s));
-	memset(&cap, 0, sizeof(cap));
-	err = device_capture(dev, &cap);
+	err = device_snapshot(dev, SNAPSHOT_SCREENSHOT, &snap);
 	if (err != TD_OK)
 		return err;
-	if (ui_parse(cap.xml, cap.xml_len, "device", &s->tree) != TD_OK)
-		s->tree = NULL;
-	s->activity = xstrdup(cap.activity ? cap.activity : "");
-	s->png = cap.png;
-	s->png_len = cap.png_len;
-	cap.png = NULL;
-	capture_release(&cap);
+	s->tree = snap.tree;
+	s->activity = snap.activity;
+	s->png = snap.png;
+	s->png_len = snap.png_len;
+	free(snap.xml);
 	return TD_OK;
 }
 
@@ -259,7 +257,7 @@ static int oracles_after_step(struct agent_plugin *p, struct agent_env *env, str
 	size_t n;
 	const struct oracle_kind *const *kinds = oracle_kinds(&n);
 	int changed = 0;
-	size_t bugs_before = bug_list_count(agent_env_bugs(env));
+	unsigned long judged_before = agent_env_bugs_judged(env);
 
 	if (!after->tree || !before->tree)
 		return 0;
@@ -272,8 +270,8 @@ static int oracles_after_step(struct agent_plugin *p, struct agent_env *env, str
 		else if (pass_due(s.st, kinds, n, i))
 			changed |= kinds[i]->after_step(&s);
 	}
-	/* A report replays the app (confirmation): the screen is not `after` any more. */
-	if (bug_list_count(agent_env_bugs(env)) != bugs_before)
+	/* A judged report replayed the app (confirmed or not): the screen is not `after` any more. */
+	if (agent_env_bugs_judged(env) != judged_before)
 		changed = 1;
 	return changed;
 }
