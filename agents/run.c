@@ -193,6 +193,7 @@ int run_new(const struct config *cfg, const struct run_options *o, struct run **
 	r->env.cfg = cfg;
 	pthread_mutex_init(&r->reason_lock, NULL);
 	pthread_mutex_init(&r->env.dev_mutex, NULL);
+	pthread_mutex_init(&r->env.shared_mutex, NULL);
 	pthread_cond_init(&r->env.dev_cond, NULL);
 	r->env.seed = (unsigned long)seed;
 	r->env.step_budget = o->steps > 0 ? o->steps : (int)config_int(cfg, "run.steps");
@@ -373,6 +374,7 @@ void run_free(struct run *r)
 	free(r->junit_path);
 	pthread_mutex_destroy(&r->reason_lock);
 	pthread_mutex_destroy(&r->env.dev_mutex);
+	pthread_mutex_destroy(&r->env.shared_mutex);
 	pthread_cond_destroy(&r->env.dev_cond);
 	free(r);
 }
