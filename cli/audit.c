@@ -324,12 +324,11 @@ int cmd_audit(int argc, char **argv)
 			return CLI_EXIT_USAGE;
 		}
 	}
-	err = config_load(&cfg, config_path);
+	err = cli_config_load(&cfg, config_path);
 	if (err != TD_OK) {
 		fprintf(stderr, "trident audit: %s\n", td_errmsg(err));
 		return CLI_EXIT_USAGE;
 	}
-	(void)llm_check_config_file(cfg, config_path);
 	for (i = 1; i < argc; i++) {
 		const char *v;
 		int llm_rc;

@@ -241,12 +241,11 @@ int cmd_explore(int argc, char **argv)
 			}
 		}
 	}
-	err = config_load(&cfg, config_path);
+	err = cli_config_load(&cfg, config_path);
 	if (err != TD_OK) {
 		fprintf(stderr, "trident explore: %s\n", td_errmsg(err));
 		return 2;
 	}
-	(void)llm_check_config_file(cfg, config_path);
 	for (i = 1; i < argc; i++) {
 		const char *v;
 		int llm_rc;

@@ -23,6 +23,7 @@
 #include "agents/minimise.h"
 #include "agents/replay.h"
 #include "agents/replay_confirm.h"
+#include "cli/cli.h"
 #include "cli/cli_commands.h"
 #include "core/config.h"
 #include "core/error.h"
@@ -186,7 +187,7 @@ int cmd_replay(int argc, char **argv)
 		rc = 2;
 		goto out;
 	}
-	err = config_load(&cfg, config_path);
+	err = cli_config_load(&cfg, config_path);
 	if (err == TD_OK && adb)
 		err = config_set(cfg, "device.adb_server", adb);
 	if (err == TD_OK && login_path)
