@@ -444,7 +444,7 @@ int llm_new(struct llm **out, const struct config *cfg)
 			   xasprintf("%s: [REDACTED]", h));
 	}
 	char *extra[8];
-	size_t n_extra = llm->ops->headers(cfg, structured, extra, 8);
+	size_t n_extra = llm->ops->headers ? llm->ops->headers(cfg, structured, extra, 8) : 0;
 	for (size_t i = 0; i < n_extra; i++)
 		add_header(llm, extra[i], NULL);
 	err = add_config_headers(llm);
