@@ -100,6 +100,13 @@ struct oracle_kind {
 	/* The same check on a replay: true with *f filled when the finding reproduces. NULL: never confirmed. */
 	bool (*recheck)(const struct oracle_recheck *c, struct oracle_finding *f);
 	/*
+	 * A pure check of one step (the screens before and after the action),
+	 * instead of after_step and recheck: the plugin runs it after every step
+	 * and reports with the screen before as evidence, and confirms by
+	 * running it on the replay's last two screens.
+	 */
+	oracle_step_check step_check;
+	/*
 	 * A tracker, for an oracle that keeps state across steps (instead of
 	 * after_step and recheck): a new empty one, its release, and one step fed
 	 * to it (true with *f filled when this step shows the bug).

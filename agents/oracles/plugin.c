@@ -267,6 +267,8 @@ static int oracles_after_step(struct agent_plugin *p, struct agent_env *env, str
 			continue;
 		if (kinds[i]->track && s.st->on[i])
 			tracked_after_step(&s, kinds[i], i);
+		else if (kinds[i]->step_check && s.st->on[i])
+			oracle_check_step(&s, kinds[i]->step_check);
 		else if (pass_due(s.st, kinds, n, i))
 			changed |= kinds[i]->after_step(&s);
 	}

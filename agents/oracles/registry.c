@@ -70,5 +70,7 @@ bool oracle_kind_recheck(const struct oracle_kind *k, const struct oracle_rechec
 		return false;
 	if (k->track && k->tracker_new && k->tracker_free)
 		return tracker_recheck(k, c, f);
+	if (k->step_check)
+		return oracle_recheck_step(c, k->step_check, f);
 	return k->recheck && k->recheck(c, f);
 }
