@@ -90,6 +90,15 @@ TEST(strbuf_json_string)
 	strbuf_release(&sb);
 }
 
+TEST(strbuf_xml)
+{
+	struct strbuf sb = STRBUF_INIT;
+	CHECK_OK(strbuf_add_xml(&sb, "<a href=\"x\">Tom's & Jerry\x01\x1b\t\n</a>"));
+	CHECK_STR_EQ(sb.buf, "&lt;a href=&quot;x&quot;&gt;Tom&#39;s &amp; Jerry\t\n&lt;/a&gt;");
+	CHECK_OK(strbuf_add_xml(&sb, NULL));
+	strbuf_release(&sb);
+}
+
 TEST(strbuf_read_file)
 {
 	char path[] = "/tmp/trident-sb-XXXXXX";
@@ -162,6 +171,7 @@ int main(void)
 	RUN(strbuf_basics);
 	RUN(strbuf_cap);
 	RUN(strbuf_json_string);
+	RUN(strbuf_xml);
 	RUN(strbuf_read_file);
 	RUN(xalloc_helpers);
 	RUN(log_to_file_with_thread_name);
