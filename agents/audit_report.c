@@ -180,7 +180,10 @@ static int write_text(const char *path, const char *text)
 		err = td_error(TD_ERR_IO, "cannot write %s: %s", tmp, strerror(errno));
 		goto out;
 	}
-	if ((fwrite(text, 1, len, f) != len) | (fclose(f) != 0)) {
+	bool short_write = fwrite(text, 1, len, f) != len;
+
+	/* Closed whatever happened; a failed close loses buffered bytes too. */
+	if (fclose(f) != 0 || short_write) {
 		err = td_error(TD_ERR_IO, "cannot write %s", tmp);
 		(void)remove(tmp);
 		goto out;

@@ -4,6 +4,7 @@
 #include "agents/junit.h"
 
 #include <errno.h>
+#include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -186,7 +187,10 @@ int junit_write(const char *path, const cJSON *summary, const cJSON *bugs)
 		err = td_error(TD_ERR_IO, "cannot write the JUnit file %s: %s", tmp, strerror(errno));
 		goto out;
 	}
-	if ((fwrite(xml, 1, len, f) != len) | (fclose(f) != 0)) {
+	bool short_write = fwrite(xml, 1, len, f) != len;
+
+	/* Closed whatever happened; a failed close loses buffered bytes too. */
+	if (fclose(f) != 0 || short_write) {
 		err = td_error(TD_ERR_IO, "cannot write the JUnit file %s", tmp);
 		goto out;
 	}
