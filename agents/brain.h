@@ -45,6 +45,7 @@
 
 struct agent_env;
 struct app_info;
+struct blocklist;
 struct cJSON;
 struct llm_request;
 struct config;
@@ -259,6 +260,13 @@ bool agent_env_stopping(const struct agent_env *env);
 void agent_env_request_stop(struct agent_env *env);
 /* The prompts directory (agents.prompts_dir, default TRIDENT_SOURCE_DIR/prompts). */
 const char *agent_env_prompts_dir(const struct agent_env *env);
+/*
+ * The user's blocklist (run.block, --block; core/blocklist.h): the Explorer
+ * refuses any action on a matching widget or into a matching activity,
+ * whoever proposed it; escapes choosing a target should skip such targets.
+ * Never NULL during a run (may be empty); NULL for an env without a run.
+ */
+const struct blocklist *agent_env_blocklist(const struct agent_env *env);
 
 /*
  * Take the device for exclusive use; blocks while another thread holds it.

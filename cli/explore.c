@@ -17,6 +17,7 @@
 #include "agents/run_record.h"
 #include "cli/cli.h"
 #include "cli/cli_commands.h"
+#include "core/blocklist.h"
 #include "core/config.h"
 #include "core/llm.h"
 #include "core/log.h"
@@ -107,7 +108,7 @@ static void explore_usage(FILE *f)
 		   "  --adb-server H:P  the adb server (device.adb_server); never started by trident\n"
 		   "  --out DIR         run directory (created)\n"
 		   "  --resume DIR      continue a killed run's remaining step budget on a fresh app\n"
-		   "                    start (same device, brain and seed unless given), in DIR/resume-K/;\n"
+		   "                    start (same device, brain, seed and blocklist unless given), in DIR/resume-K/;\n"
 		   "                    DIR's bugs.json, summary.json and report.html then cover all parts\n"
 		   "  --brain NAME      auto (default: llm when a model is configured, else offline)");
 	for (size_t i = 0; i < n; i++)
@@ -123,6 +124,9 @@ static void explore_usage(FILE *f)
 		   "                    it reproduces (offline.confirm; oracle bugs are always replayed)\n"
 		   "  --junit FILE      also write JUnit XML: a testsuite for the run, a testcase per\n"
 		   "                    functionality, a failure per bug with its reproduction steps\n"
+		   "  --block PATTERN   never act on matching widgets or activities (repeatable; adds to\n"
+		   "                    run.block): text:GLOB, id:GLOB, activity:GLOB, a bare GLOB is text;\n"
+		   "                    case-insensitive globs: --block 'text:Log out' --block 'id:*delete*'\n"
 		   "  --fail-on-bugs    exit 1 when the run reports a bug (for CI)\n"
 		   "  --quiet           no status line\n"
 		   "  --log-level L     trace, debug, info, warn, error, silent\n");
@@ -161,7 +165,8 @@ static int is_flag(const char *arg, const char *name)
  * (unless given), and the next DIR/resume-K as the run directory. 0, or the
  * exit status for an error (printed).
  */
-static int resume_options(const char *dir, struct run_options *o, char **part_dir, char **device, char **brain)
+static int resume_options(const char *dir, struct config *cfg, struct run_options *o, char **part_dir,
+			  char **device, char **brain)
 {
 	struct run_record *rec = NULL;
 	const struct cJSON *start;
@@ -195,6 +200,17 @@ static int resume_options(const char *dir, struct run_options *o, char **part_di
 		o->seed = (long long)cJSON_GetNumberValue(cJSON_GetObjectItem(start, "seed"));
 	if (o->steps <= 0)
 		o->steps = budget - done;
+	if (!cJSON_GetArraySize(config_node(cfg, "run.block"))) {
+		/* The killed run's blocklist, unless one is given now. */
+		const cJSON *it;
+		cJSON_ArrayForEach(it, cJSON_GetObjectItem(start, "block"))
+			if (!cJSON_IsString(it) || config_append_string(cfg, "run.block", it->valuestring) != TD_OK) {
+				fprintf(stderr, "trident explore: --resume: %s/trace.jsonl: run_start.block: %s\n", dir,
+					td_errmsg(TD_ERR_CONFIG));
+				rc = 2;
+				goto out;
+			}
+	}
 	/* The first part directory without a started run (an empty one is reused). */
 	for (int k = run_record_parts(rec) + 1; ; k++) {
 		char *trace;
@@ -353,6 +369,18 @@ int cmd_explore(int argc, char **argv)
 		} else if (!strcmp(argv[i], "--confirm") && n_sets < 12) {
 			sets[n_sets][0] = "offline.confirm";
 			sets[n_sets++][1] = "true";
+		} else if (is_flag(argv[i], "--block")) {
+			char *why;
+			NEED("--block");
+			why = blocklist_pattern_error(v);
+			if (why) {
+				fprintf(stderr, "trident explore: --block '%s': %s\n", v, why);
+				free(why);
+				rc = 2;
+				goto out;
+			}
+			if (config_append_string(cfg, "run.block", v) != TD_OK)
+				goto config_error;
 		} else if (!strcmp(argv[i], "--fail-on-bugs")) {
 			fail_on_bugs = true;
 		} else if (!strcmp(argv[i], "--quiet")) {
@@ -370,7 +398,7 @@ int cmd_explore(int argc, char **argv)
 			rc = 2;
 			goto out;
 		}
-		rc = resume_options(resume, &o, &part_dir, &resume_device, &resume_brain);
+		rc = resume_options(resume, cfg, &o, &part_dir, &resume_device, &resume_brain);
 		if (rc)
 			goto out;
 	}
