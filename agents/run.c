@@ -349,6 +349,23 @@ bool run_abandoned(const struct run *r)
 	return r && r->abandoned;
 }
 
+int run_uninstall_app(struct run *r)
+{
+	struct device *dev;
+	int err;
+
+	if (!r || r->abandoned || !r->env.dev || !r->env.app || !r->env.app->package[0])
+		return td_error(TD_ERR_INVALID, "no app to uninstall");
+	dev = agent_env_device_lock(&r->env);
+	err = device_uninstall(dev, r->env.app->package);
+	agent_env_device_unlock(&r->env);
+	if (err != TD_OK)
+		return td_error(err, "cannot uninstall %s from %s: %s", r->env.app->package, device_serial(dev),
+				td_errmsg(err));
+	log_info("uninstalled %s from %s", r->env.app->package, device_serial(dev));
+	return TD_OK;
+}
+
 void run_free(struct run *r)
 {
 	if (!r)

@@ -105,6 +105,9 @@ static void explore_usage(FILE *f)
 		   "                    (without --package/--apk: the app in the foreground; the home\n"
 		   "                    screen in front is a usage error)\n"
 		   "  --grant-permissions  install with -g: the manifest's runtime permissions granted\n"
+		   "  --uninstall-after pm uninstall the --apk app once the reports are written (default\n"
+		   "                    --keep: it stays installed, e.g. for trident replay); a failed\n"
+		   "                    uninstall exits 3\n"
 		   "  --adb-server H:P  the adb server (device.adb_server); never started by trident\n"
 		   "  --out DIR         run directory (created)\n"
 		   "  --resume DIR      continue a killed run's remaining step budget on a fresh app\n"
@@ -239,7 +242,7 @@ int cmd_explore(int argc, char **argv)
 	char *part_dir = NULL, *resume_device = NULL, *resume_brain = NULL;
 	const char *sets[12][2];
 	int n_sets = 0, err, rc = 1, i;
-	bool fail_on_bugs = false;
+	bool fail_on_bugs = false, uninstall_after = false;
 	struct sigaction sa, old;
 
 	run_options_init(&o);
@@ -301,6 +304,10 @@ int cmd_explore(int argc, char **argv)
 			o.apk = v;
 		} else if (!strcmp(argv[i], "--grant-permissions")) {
 			o.grant_permissions = true;
+		} else if (!strcmp(argv[i], "--uninstall-after")) {
+			uninstall_after = true;
+		} else if (!strcmp(argv[i], "--keep")) {
+			uninstall_after = false;
 		} else if (is_flag(argv[i], "--adb-server") && n_sets < 12) {
 			NEED("--adb-server");
 			sets[n_sets][0] = "device.adb_server";
@@ -402,6 +409,12 @@ int cmd_explore(int argc, char **argv)
 		if (rc)
 			goto out;
 	}
+	if (uninstall_after && !o.apk) {
+		fprintf(stderr, "trident explore: --uninstall-after removes the app that --apk installed; without "
+			"--apk the app was on the device before the run and is kept\n");
+		rc = 2;
+		goto out;
+	}
 	if (!o.device_spec || !o.out_dir) {
 		fprintf(stderr, "trident explore: --device and --out are required (see --help)\n");
 		rc = 2;
@@ -476,6 +489,16 @@ int cmd_explore(int argc, char **argv)
 		if (err != TD_OK && err != TD_ERR_INTERRUPTED)
 			fprintf(stderr, "trident explore: %s\n", td_errmsg(err));
 		rc = run_exit_code(err, &st, run_abandoned(r), fail_on_bugs);
+		if (uninstall_after && !run_abandoned(r)) {
+			int uerr = run_uninstall_app(r);
+			if (uerr == TD_OK) {
+				printf("uninstalled %s (--uninstall-after)\n", run_env(r) ? agent_env_package(run_env(r)) : "");
+			} else {
+				fprintf(stderr, "trident explore: --uninstall-after: %s\n", td_errmsg(uerr));
+				if (rc == CLI_EXIT_OK)
+					rc = CLI_EXIT_DEVICE;
+			}
+		}
 	}
 	if (run_abandoned(r)) {
 		/* Agent threads still hold the run: leave without freeing it. */
