@@ -177,6 +177,7 @@ static void annotate_image(struct run *r, struct screen *s)
 }
 
 static void list_blocked(const struct run *r, struct screen *s);
+static bool permission_controller(const char *package);
 
 /* Capture the screen for step `step`: files, tree, signatures, annotation. */
 static int capture_screen(struct run *r, struct device *dev, int step, struct screen *s)
@@ -224,8 +225,9 @@ static int capture_screen(struct run *r, struct device *dev, int step, struct sc
 	s->view.legend = s->legend.buf;
 	s->view.annotated_png = s->annotated_png;
 	s->view.annotated_png_len = s->annotated_len;
+	/* A runtime permission dialog belongs to the app's flow (it asked): not leaving it. */
 	s->view.in_app = s->cap.package && r->env.app->package &&
-			 !strcmp(s->cap.package, r->env.app->package);
+			 (!strcmp(s->cap.package, r->env.app->package) || permission_controller(s->cap.package));
 	s->view.feedback = s->toast;
 	list_blocked(r, s);
 	s->view.widget_list = s->widget_list.buf;
@@ -696,6 +698,55 @@ static cJSON *step_record(const struct screen *s, const struct action *a, const 
 	return rec;
 }
 
+/* Whether `package` is the system's permission controller (runtime permission dialogs). */
+static bool permission_controller(const char *package)
+{
+	return package && (!strcmp(package, "com.android.permissioncontroller") ||
+			   !strcmp(package, "com.google.android.permissioncontroller") ||
+			   !strcmp(package, "com.android.packageinstaller"));
+}
+
+/*
+ * A runtime permission dialog in front: answer it as device.permission_dialog
+ * says (allow: "While using the app" or "Allow"; deny: "Don't allow") by a
+ * click on its button, found by the permission controller's resource-ids.
+ * False for explore (the brain sees the dialog's buttons as widgets) and
+ * when no such button is on screen.
+ */
+static bool answer_permission(struct run *r, const struct screen *s, struct action *out)
+{
+	static const char *const allow[] = { ":id/permission_allow_foreground_only_button",
+					     ":id/permission_allow_button", ":id/permission_allow_one_time_button",
+					     NULL };
+	static const char *const deny[] = { ":id/permission_deny_button",
+					    ":id/permission_deny_and_dont_ask_again_button", NULL };
+	const char *mode = config_string(r->cfg, "device.permission_dialog");
+	const char *const *ids;
+
+	if (!permission_controller(s->cap.package) || !mode || !strcmp(mode, "explore") || !s->ann)
+		return false;
+	ids = !strcmp(mode, "deny") ? deny : allow;
+	for (size_t k = 0; ids[k]; k++) {
+		for (size_t i = 0; i < s->ann->n; i++) {
+			const struct annotated_widget *aw = &s->ann->w[i];
+			const char *id = aw->widget->resource_id;
+			size_t n = strlen(id), m = strlen(ids[k]);
+			if (n < m || strcmp(id + n - m, ids[k]) || !(aw->actions & UI_ACT_CLICK))
+				continue;
+			action_init(out);
+			out->type = ACTION_CLICK;
+			action_set_widget(out, aw->number, aw->widget);
+			out->x = aw->center_x;
+			out->y = aw->center_y;
+			out->bounds = aw->bounds;
+			out->reason = xasprintf("permission dialog: %s (device.permission_dialog %s)",
+						ui_widget_label(aw->widget), mode);
+			return true;
+		}
+	}
+	return false;
+}
+
 /* Leave the app -> relaunch it (an intervention of the Explorer itself). */
 static bool outside_app(struct run *r, const struct screen *s, struct action *override)
 {
@@ -788,6 +839,10 @@ void *explorer_main(void *arg)
 			if (cur.view.sig_text != before)
 				trace_stale(env, step, "before the step");
 		}
+		if (answer_permission(r, &cur, &act) && !action_blocked(r, &cur, &act))
+			override_by = "permission_dialog";
+		else
+			action_release(&act);
 		for (size_t i = 0; i < env->n_plugins && !override_by; i++) {
 			struct agent_plugin *p = env->plugins[i];
 			action_init(&override);

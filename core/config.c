@@ -126,6 +126,30 @@ static int check_items(const cJSON *got, const char *origin, const char *path)
 	return TD_OK;
 }
 
+/*
+ * Whether string `got` fits key `key` of the defaults object `obj`: one of
+ * the values its "#one_of" map lists for the key, when it lists any.
+ */
+static int check_one_of(const cJSON *obj, const char *key, const cJSON *got, const char *origin, const char *path)
+{
+	const cJSON *map = cJSON_GetObjectItemCaseSensitive(obj, "#one_of");
+	const cJSON *allowed = map ? cJSON_GetObjectItemCaseSensitive(map, key) : NULL, *v;
+	struct strbuf list;
+	int err;
+	if (!cJSON_IsArray(allowed) || !cJSON_IsString(got))
+		return TD_OK;
+	cJSON_ArrayForEach(v, allowed)
+		if (cJSON_IsString(v) && !strcmp(v->valuestring, got->valuestring))
+			return TD_OK;
+	strbuf_init(&list, 0);
+	cJSON_ArrayForEach(v, allowed)
+		(void)strbuf_addf(&list, "%s%s", list.len ? ", " : "", cJSON_IsString(v) ? v->valuestring : "?");
+	err = td_error(TD_ERR_CONFIG, "%s%s%s: '%s' is not one of %s", origin ? origin : "", origin ? ": " : "", path,
+		       got->valuestring, list.buf);
+	strbuf_release(&list);
+	return err;
+}
+
 /* Merge object `src` into object `dst`; `path` is the dotted prefix. */
 static int merge_object(cJSON *dst, const cJSON *src, const char *origin, struct strbuf *path)
 {
@@ -157,6 +181,8 @@ static int merge_object(cJSON *dst, const cJSON *src, const char *origin, struct
 			   check_range(dst, item->string, cur, item->valuedouble, origin, path->buf)) {
 			return TD_ERR_CONFIG;
 		} else if (cJSON_IsArray(cur) && check_items(item, origin, path->buf)) {
+			return TD_ERR_CONFIG;
+		} else if (check_one_of(dst, item->string, item, origin, path->buf)) {
 			return TD_ERR_CONFIG;
 		} else {
 			cJSON_ReplaceItemInObjectCaseSensitive(dst, item->string,
@@ -322,6 +348,10 @@ int config_set(struct config *cfg, const char *path, const char *value)
 		repl = cJSON_CreateNumber(d);
 	} else if (cJSON_IsString(cur) || cJSON_IsNull(cur)) {
 		repl = cJSON_CreateString(value);
+		if (check_one_of(parent, cur->string, repl, NULL, path)) {
+			cJSON_Delete(repl);
+			return TD_ERR_CONFIG;
+		}
 	} else {
 		repl = cJSON_Parse(value);
 		if (!repl || !types_compatible(cur, repl)) {
