@@ -120,6 +120,13 @@ void detector_verdict_release(struct detector_verdict *v);
 
 /* --- the three brains ----------------------------------------------------- */
 
+/*
+ * What the Explorer's retry feedback holds when the answer was refused by
+ * the user's blocklist (not a mismatch with the screen): a brain that can
+ * drop the refused choice for good looks for it.
+ */
+#define BRAIN_FEEDBACK_BLOCKED "is on the user's blocklist"
+
 struct explorer_brain {
 	const char *name;
 	void *state;

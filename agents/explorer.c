@@ -619,9 +619,9 @@ static int explorer_decide(struct run *r, const struct screen *s, const struct b
 				break;
 			trace_blocked(&r->env, s->view.step, r->explorer->name, act, pattern);
 			why = act->widget >= 1
-				? xasprintf("widget %d is on the user's blocklist (%s): never act on it; choose another action",
+				? xasprintf("widget %d " BRAIN_FEEDBACK_BLOCKED " (%s): never act on it; choose another action",
 					    act->widget, pattern)
-				: xasprintf("%s is on the user's blocklist (%s): choose another action",
+				: xasprintf("%s " BRAIN_FEEDBACK_BLOCKED " (%s): choose another action",
 					    action_type_name(act->type), pattern);
 			log_info("step %d: answer refused: %s", s->view.step, why);
 		} else {
