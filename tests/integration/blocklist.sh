@@ -56,7 +56,7 @@ OFF='"oracles": {"rotation": false, "background": false, "display_landscape": fa
 echo "{$OFF}" > "$WORK/base.json"
 
 # 1. Without a blocklist the offline brain clicks Logout (seed 1: step 15).
-"$BIN" explore --device "$APP" --brain offline --out "$WORK/plain" --steps 40 --quiet --log-level warn \
+"$BIN" explore --device "$APP" --brain offline --out "$WORK/plain" --steps 20 --quiet --log-level warn \
 	--config "$WORK/base.json" > "$WORK/plain.out" 2>&1 || { cat "$WORK/plain.out"; fail "explore without --block"; }
 check "$WORK/plain/trace.jsonl" clicked - || fail "plain run"
 
@@ -64,14 +64,14 @@ check "$WORK/plain/trace.jsonl" clicked - || fail "plain run"
 "$BIN" explore --device "$APP" --brain offline --out "$WORK/text" --steps 40 --quiet --log-level warn \
 	--block 'text:log*' --config "$WORK/base.json" > "$WORK/text.out" 2>&1 || { cat "$WORK/text.out"; fail "explore --block text"; }
 check "$WORK/text/trace.jsonl" blocked 'text:log*' || fail "offline --block text"
-"$BIN" explore --device "$APP" --brain random --out "$WORK/id" --steps 60 --quiet --log-level warn \
+"$BIN" explore --device "$APP" --brain random --out "$WORK/id" --steps 40 --quiet --log-level warn \
 	--block 'id:logout' --config "$WORK/base.json" > "$WORK/id.out" 2>&1 || { cat "$WORK/id.out"; fail "explore --block id"; }
 check "$WORK/id/trace.jsonl" blocked 'id:logout' || fail "random --block id"
 
 # 3. From the configuration file (run.block), with the activity kind: Logout
 #    may be clicked (it is on MainActivity) but nothing on LoginActivity is.
 echo "{\"run\": {\"block\": [\"activity:.LoginActivity\"]}, \"loops\": {\"enabled\": false}, $OFF}" > "$WORK/act.json"
-"$BIN" explore --device "$APP" --brain offline --out "$WORK/act" --steps 40 --quiet --log-level warn \
+"$BIN" explore --device "$APP" --brain offline --out "$WORK/act" --steps 25 --quiet --log-level warn \
 	--config "$WORK/act.json" > "$WORK/act.out" 2>&1 || { cat "$WORK/act.out"; fail "explore run.block activity"; }
 check "$WORK/act/trace.jsonl" activity 'activity:.LoginActivity' || fail "activity pattern"
 

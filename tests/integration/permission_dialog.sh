@@ -72,7 +72,7 @@ PY
 # 1. In process.
 for mode in allow deny explore; do
 	echo "{\"device\": {\"permission_dialog\": \"$mode\"}, $OFF}" > "$WORK/$mode.json"
-	"$T" explore --device "sim:$SPEC" --brain offline --steps 40 --out "$WORK/$mode" --quiet --log-level warn \
+	"$T" explore --device "sim:$SPEC" --brain offline --steps 20 --out "$WORK/$mode" --quiet --log-level warn \
 		--config "$WORK/$mode.json" > "$WORK/$mode.out" 2>&1 || { cat "$WORK/$mode.out"; bad "explore ($mode)"; continue; }
 	check "in process, device.permission_dialog $mode" judge "$WORK/$mode/trace.jsonl" "$mode"
 done
@@ -140,11 +140,11 @@ A shell pm uninstall com.trident.permit >/dev/null 2>&1
 
 S="--adb-server 127.0.0.1:$ADB_PORT"
 echo "{$OFF}" > "$WORK/off.json"
-"$T" explore --device "$SERIAL" $S --apk "$APK" --brain offline --steps 25 --out "$WORK/adb-allow" --quiet \
+"$T" explore --device "$SERIAL" $S --apk "$APK" --brain offline --steps 15 --out "$WORK/adb-allow" --quiet \
 	--log-level warn --config "$WORK/off.json" > "$WORK/adb-allow.out" 2>&1 || { cat "$WORK/adb-allow.out"; bad "explore --apk"; }
 check "through adb, default allow" judge "$WORK/adb-allow/trace.jsonl" allow
 A shell pm uninstall com.trident.permit >/dev/null 2>&1
-"$T" explore --device "$SERIAL" $S --apk "$APK" --grant-permissions --brain offline --steps 25 --out "$WORK/adb-g" \
+"$T" explore --device "$SERIAL" $S --apk "$APK" --grant-permissions --brain offline --steps 15 --out "$WORK/adb-g" \
 	--quiet --log-level warn --config "$WORK/off.json" > "$WORK/adb-g.out" 2>&1 || { cat "$WORK/adb-g.out"; bad "explore --apk --grant-permissions"; }
 check "through adb, --grant-permissions: no dialog" judge "$WORK/adb-g/trace.jsonl" none
 
