@@ -192,6 +192,7 @@ int agent_env_steps_done(const struct agent_env *env) { return atomic_load(&env-
 bool agent_env_stopping(const struct agent_env *env) { return atomic_load(&env->stop); }
 void agent_env_request_stop(struct agent_env *env) { atomic_store(&env->stop, true); }
 const char *agent_env_prompts_dir(const struct agent_env *env) { return env->prompts_dir; }
+const struct blocklist *agent_env_blocklist(const struct agent_env *env) { return env->blocklist; }
 
 struct device *agent_env_device_lock(struct agent_env *env)
 {

@@ -22,6 +22,7 @@ struct agent_env {
 	struct llm *llm;
 	struct device *dev;
 	char *prompts_dir;
+	struct blocklist *blocklist; /* run.block and --block; never NULL after run_new */
 	unsigned long seed;
 	int step_budget;
 	atomic_int steps_done;

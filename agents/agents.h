@@ -79,6 +79,12 @@ void run_request_stop(struct run *r);
  * run_free() does nothing and the caller should exit the process.
  */
 bool run_abandoned(const struct run *r);
+/*
+ * `pm uninstall` the app under test (explore --uninstall-after, once the
+ * reports are written). TD_ERR_INVALID when the run has no device or app or
+ * was abandoned; the device's error (pm's Failure line) otherwise.
+ */
+int run_uninstall_app(struct run *r) TD_MUST_CHECK;
 void run_free(struct run *r);
 
 void run_get_stats(struct run *r, struct run_stats *out);

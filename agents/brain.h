@@ -45,6 +45,7 @@
 
 struct agent_env;
 struct app_info;
+struct blocklist;
 struct cJSON;
 struct llm_request;
 struct config;
@@ -118,6 +119,13 @@ void detector_verdict_init(struct detector_verdict *v);
 void detector_verdict_release(struct detector_verdict *v);
 
 /* --- the three brains ----------------------------------------------------- */
+
+/*
+ * What the Explorer's retry feedback holds when the answer was refused by
+ * the user's blocklist (not a mismatch with the screen): a brain that can
+ * drop the refused choice for good looks for it.
+ */
+#define BRAIN_FEEDBACK_BLOCKED "is on the user's blocklist"
 
 struct explorer_brain {
 	const char *name;
@@ -266,6 +274,13 @@ bool agent_env_stopping(const struct agent_env *env);
 void agent_env_request_stop(struct agent_env *env);
 /* The prompts directory (agents.prompts_dir, default TRIDENT_SOURCE_DIR/prompts). */
 const char *agent_env_prompts_dir(const struct agent_env *env);
+/*
+ * The user's blocklist (run.block, --block; core/blocklist.h): the Explorer
+ * refuses any action on a matching widget or into a matching activity,
+ * whoever proposed it; escapes choosing a target should skip such targets.
+ * Never NULL during a run (may be empty); NULL for an env without a run.
+ */
+const struct blocklist *agent_env_blocklist(const struct agent_env *env);
 
 /*
  * Take the device for exclusive use; blocks while another thread holds it.

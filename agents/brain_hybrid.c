@@ -43,6 +43,7 @@ struct hybrid_explorer {
 	uint64_t last_text;      /* the previous screen's text signature */
 	int unchanged;           /* steps in a row on an unchanged screen */
 	int stuck_steps, new_screen_widgets;
+	bool last_from_model;        /* the last answer was the model's, not the offline policy's */
 };
 
 static bool sig_in(const uint64_t *v, size_t n, uint64_t sig)
@@ -108,7 +109,10 @@ static int hybrid_choose(struct explorer_brain *b, struct agent_env *env, const 
 	}
 	st->unchanged = s->sig_text == st->last_text ? st->unchanged + 1 : 0;
 	st->last_text = s->sig_text;
-	err = st->offline->choose(st->offline, env, s, hints, NULL, out, note);
+	/* A refused offline choice (the user's blocklist) is the offline policy's to avoid. */
+	err = st->offline->choose(st->offline, env, s, hints, feedback && !st->last_from_model ? feedback : NULL,
+				  out, note);
+	st->last_from_model = false;
 	if (err != TD_OK)
 		return err;
 	/* A refused model answer: take the offline choice (no second request). */
@@ -129,6 +133,7 @@ static int hybrid_choose(struct explorer_brain *b, struct agent_env *env, const 
 			action_release(out);
 			*out = model;
 			st->unchanged = 0;
+			st->last_from_model = true;
 		} else {
 			action_release(&model);
 		}

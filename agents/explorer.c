@@ -23,6 +23,7 @@
 #include "agents/report.h"
 #include "agents/rundir.h"
 #include "core/annotate.h"
+#include "core/blocklist.h"
 #include "core/config.h"
 #include "core/image.h"
 #include "core/llm.h"
@@ -177,6 +178,9 @@ static void annotate_image(struct run *r, struct screen *s)
 	image_free(small);
 }
 
+static void list_blocked(const struct run *r, struct screen *s);
+static bool permission_controller(const char *package);
+
 /* Capture the screen for step `step`: files, tree, signatures, annotation. */
 static int capture_screen(struct run *r, struct device *dev, int step, struct screen *s)
 {
@@ -225,9 +229,12 @@ static int capture_screen(struct run *r, struct device *dev, int step, struct sc
 	s->view.legend = s->legend.buf;
 	s->view.annotated_png = s->annotated_png;
 	s->view.annotated_png_len = s->annotated_len;
+	/* A runtime permission dialog belongs to the app's flow (it asked): not leaving it. */
 	s->view.in_app = s->cap.package && r->env.app->package &&
-			 !strcmp(s->cap.package, r->env.app->package);
+			 (!strcmp(s->cap.package, r->env.app->package) || permission_controller(s->cap.package));
 	s->view.feedback = s->toast;
+	list_blocked(r, s);
+	s->view.widget_list = s->widget_list.buf;
 	return TD_OK;
 }
 
@@ -320,6 +327,100 @@ static char *verify_action(const struct screen *s, struct action *a)
 	return NULL;
 }
 
+/* The activity a deep link opens (the manifest's link with that URI or scheme and host), or NULL. */
+static const char *deep_link_activity(const struct app_info *app, const char *uri)
+{
+	const char *sep = strstr(uri, "://");
+	for (size_t i = 0; i < app->n_deep_links; i++)
+		if (app->deep_links[i].uri && !strcmp(app->deep_links[i].uri, uri))
+			return app->deep_links[i].activity;
+	for (size_t i = 0; sep && i < app->n_deep_links; i++) {
+		const struct app_deep_link *d = &app->deep_links[i];
+		size_t hl = d->host ? strlen(d->host) : 0;
+		if (d->scheme && strlen(d->scheme) == (size_t)(sep - uri) && !strncasecmp(d->scheme, uri, strlen(d->scheme)) &&
+		    (!hl || (!strncasecmp(sep + 3, d->host, hl) && strchr("/?#", sep[3 + hl]))))
+			return d->activity;
+	}
+	return NULL;
+}
+
+/*
+ * The user's blocklist pattern that forbids `a` on screen `s`, or NULL: a
+ * widget action (or Enter) in a blocked activity; a click, long click or
+ * check on a blocked widget or one holding a blocked label, an input or
+ * scroll on a blocked widget, or any of them whose tap point lies on a
+ * blocked widget; a deep link or `am start` into a blocked activity.
+ * Back, Home, restart, rotation and waiting are never blocked: they are how
+ * a run leaves what it must not touch.
+ */
+static const char *action_blocked(const struct run *r, const struct screen *s, const struct action *a)
+{
+	const struct blocklist *bl = r->env.blocklist;
+	const char *pkg = r->env.app ? r->env.app->package : NULL, *hit;
+	const struct annotated_widget *aw;
+	bool inside;
+
+	if (!blocklist_count(bl))
+		return NULL;
+	if (a->type == ACTION_DEEP_LINK)
+		return a->uri ? blocklist_match_activity(bl, deep_link_activity(r->env.app, a->uri), pkg) : NULL;
+	if (a->type == ACTION_START_ACTIVITY)
+		return blocklist_match_activity(bl, a->uri, pkg);
+	if (a->type != ACTION_ENTER && !action_type_targets_widget(a->type))
+		return NULL;
+	if (s->view.in_app && (hit = blocklist_match_activity(bl, s->view.activity, pkg)))
+		return hit;
+	if (a->type == ACTION_ENTER)
+		return NULL;
+	inside = a->type != ACTION_SCROLL && a->type != ACTION_INPUT;
+	if (a->widget >= 1 && s->ann && (aw = annotation_find(s->ann, a->widget)) &&
+	    (hit = blocklist_match_widget(bl, aw->widget, inside)))
+		return hit;
+	for (size_t i = 0; a->type != ACTION_SCROLL && a->x >= 0 && a->y >= 0 && s->tree && i < s->tree->n_nodes; i++) {
+		const struct ui_widget *w = s->tree->nodes[i];
+		if (a->x >= w->bounds.x1 && a->x < w->bounds.x2 && a->y >= w->bounds.y1 && a->y < w->bounds.y2 &&
+		    (hit = blocklist_match_widget(bl, w, false)))
+			return hit;
+	}
+	return NULL;
+}
+
+/* Trace an action the blocklist refused (never sent to the device). */
+static void trace_blocked(struct agent_env *env, int step, const char *by, const struct action *a, const char *pattern)
+{
+	cJSON *rec = cJSON_CreateObject();
+	cJSON_AddStringToObject(rec, "by", by);
+	cJSON_AddStringToObject(rec, "pattern", pattern);
+	cJSON_AddItemToObject(rec, "action", action_to_json(a));
+	cJSON_AddNumberToObject(rec, "step", step);
+	(void)agent_env_trace(env, "blocked", rec);
+}
+
+/* Tell a model which numbered widgets the blocklist forbids (appended to the widget list). */
+static void list_blocked(const struct run *r, struct screen *s)
+{
+	const struct blocklist *bl = r->env.blocklist;
+	const char *hit;
+	bool any = false;
+
+	if (!blocklist_count(bl) || !s->ann)
+		return;
+	if (s->view.in_app && (hit = blocklist_match_activity(bl, s->view.activity, r->env.app->package))) {
+		(void)strbuf_addf(&s->widget_list, "\nThe user's blocklist (%s) forbids acting on this screen: "
+				  "go back or restart the app.\n", hit);
+		return;
+	}
+	for (size_t i = 0; i < s->ann->n; i++) {
+		if (!blocklist_match_widget(bl, s->ann->w[i].widget, true))
+			continue;
+		(void)strbuf_addf(&s->widget_list, "%s#%d", any ? ", " : "\nNever act on (the user's blocklist): ",
+				  s->ann->w[i].number);
+		any = true;
+	}
+	if (any)
+		(void)strbuf_addch(&s->widget_list, '\n');
+}
+
 /* The least-tried action on this screen (the Explorer's fallback). */
 static void fallback_action(struct run *r, const struct screen *s, struct action *out)
 {
@@ -344,6 +445,10 @@ static void fallback_action(struct run *r, const struct screen *s, struct action
 			cand.x = aw->center_x;
 			cand.y = aw->center_y;
 			cand.bounds = aw->bounds;
+			if (action_blocked(r, s, &cand)) {
+				action_release(&cand);
+				continue;
+			}
 			n = history_action_count(r->env.hist, s->view.sig_abstract, &cand);
 			/* Back only wins when strictly less tried than every widget action. */
 			if (n < best || (n == best && out->type == ACTION_BACK)) {
@@ -512,9 +617,20 @@ static int explorer_decide(struct run *r, const struct screen *s, const struct b
 			continue;
 		}
 		why = verify_action(s, act);
-		if (!why)
-			break;
-		log_info("step %d: answer does not match the screen: %s", s->view.step, why);
+		if (!why) {
+			const char *pattern = action_blocked(r, s, act);
+			if (!pattern)
+				break;
+			trace_blocked(&r->env, s->view.step, r->explorer->name, act, pattern);
+			why = act->widget >= 1
+				? xasprintf("widget %d " BRAIN_FEEDBACK_BLOCKED " (%s): never act on it; choose another action",
+					    act->widget, pattern)
+				: xasprintf("%s " BRAIN_FEEDBACK_BLOCKED " (%s): choose another action",
+					    action_type_name(act->type), pattern);
+			log_info("step %d: answer refused: %s", s->view.step, why);
+		} else {
+			log_info("step %d: answer does not match the screen: %s", s->view.step, why);
+		}
 		cJSON_AddItemToArray(mismatches, cJSON_CreateString(why));
 		atomic_fetch_add(&r->env.retries, 1);
 		free(feedback);
@@ -584,6 +700,55 @@ static cJSON *step_record(const struct screen *s, const struct action *a, const 
 		run_add_opt_str(rec, "page", note->page_description);
 	}
 	return rec;
+}
+
+/* Whether `package` is the system's permission controller (runtime permission dialogs). */
+static bool permission_controller(const char *package)
+{
+	return package && (!strcmp(package, "com.android.permissioncontroller") ||
+			   !strcmp(package, "com.google.android.permissioncontroller") ||
+			   !strcmp(package, "com.android.packageinstaller"));
+}
+
+/*
+ * A runtime permission dialog in front: answer it as device.permission_dialog
+ * says (allow: "While using the app" or "Allow"; deny: "Don't allow") by a
+ * click on its button, found by the permission controller's resource-ids.
+ * False for explore (the brain sees the dialog's buttons as widgets) and
+ * when no such button is on screen.
+ */
+static bool answer_permission(struct run *r, const struct screen *s, struct action *out)
+{
+	static const char *const allow[] = { ":id/permission_allow_foreground_only_button",
+					     ":id/permission_allow_button", ":id/permission_allow_one_time_button",
+					     NULL };
+	static const char *const deny[] = { ":id/permission_deny_button",
+					    ":id/permission_deny_and_dont_ask_again_button", NULL };
+	const char *mode = config_string(r->cfg, "device.permission_dialog");
+	const char *const *ids;
+
+	if (!permission_controller(s->cap.package) || !mode || !strcmp(mode, "explore") || !s->ann)
+		return false;
+	ids = !strcmp(mode, "deny") ? deny : allow;
+	for (size_t k = 0; ids[k]; k++) {
+		for (size_t i = 0; i < s->ann->n; i++) {
+			const struct annotated_widget *aw = &s->ann->w[i];
+			const char *id = aw->widget->resource_id;
+			size_t n = strlen(id), m = strlen(ids[k]);
+			if (n < m || strcmp(id + n - m, ids[k]) || !(aw->actions & UI_ACT_CLICK))
+				continue;
+			action_init(out);
+			out->type = ACTION_CLICK;
+			action_set_widget(out, aw->number, aw->widget);
+			out->x = aw->center_x;
+			out->y = aw->center_y;
+			out->bounds = aw->bounds;
+			out->reason = xasprintf("permission dialog: %s (device.permission_dialog %s)",
+						ui_widget_label(aw->widget), mode);
+			return true;
+		}
+	}
+	return false;
 }
 
 /* Leave the app -> relaunch it (an intervention of the Explorer itself). */
@@ -678,10 +843,21 @@ void *explorer_main(void *arg)
 			if (cur.view.sig_text != before)
 				trace_stale(env, step, "before the step");
 		}
+		if (answer_permission(r, &cur, &act) && !action_blocked(r, &cur, &act))
+			override_by = "permission_dialog";
+		else
+			action_release(&act);
 		for (size_t i = 0; i < env->n_plugins && !override_by; i++) {
 			struct agent_plugin *p = env->plugins[i];
 			action_init(&override);
 			if (p->before_choose && p->before_choose(p, env, dev, &cur.view, &override) == 1) {
+				const char *pattern = action_blocked(r, &cur, &override);
+				if (pattern) {
+					/* An escape into what the user forbade: the next plugin or the brain decides. */
+					trace_blocked(env, step, p->name, &override, pattern);
+					action_release(&override);
+					continue;
+				}
 				act = override;
 				override_by = p->name;
 			} else {
@@ -724,6 +900,16 @@ void *explorer_main(void *arg)
 			struct timespec ts = { ms / 1000, (ms % 1000) * 1000000L };
 			while (ms > 0 && nanosleep(&ts, &ts) != 0 && !atomic_load(&env->stop))
 				;
+		}
+		{
+			/* The last gate: nothing on the blocklist reaches the device, whoever chose it. */
+			const char *pattern = action_blocked(r, &cur, &act);
+			if (pattern) {
+				trace_blocked(env, step, override_by ? override_by : r->explorer->name, &act, pattern);
+				action_release(&act);
+				act.type = ACTION_BACK;
+				act.reason = xasprintf("blocked by the user's blocklist (%s): back", pattern);
+			}
 		}
 		err = action_perform(dev, &act, env->app->package);
 		if (err != TD_OK)

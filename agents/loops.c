@@ -7,6 +7,7 @@
 #include <string.h>
 
 #include "agents/loops.h"
+#include "core/blocklist.h"
 #include "core/config.h"
 #include "core/xalloc.h"
 #include "device/app_info.h"
@@ -189,7 +190,7 @@ static const struct app_deep_link *deep_link_of(const struct app_info *info, con
 }
 
 int loop_choose_escape(const struct app_info *info, const struct loop_visits *v, const char *current,
-		       struct action *out)
+		       const struct blocklist *block, struct action *out)
 {
 	int cur = current ? app_info_find_activity(info, current) : -1;
 	long best_score = -1;
@@ -202,7 +203,8 @@ int loop_choose_escape(const struct app_info *info, const struct loop_visits *v,
 		int last = visit_last(v, a->name);
 		long score;
 
-		if ((int)i == cur || (!a->exported && !deep_link_of(info, a->name)))
+		if ((int)i == cur || (!a->exported && !deep_link_of(info, a->name)) ||
+		    blocklist_match_activity(block, a->name, info->package))
 			continue;
 		/* Unvisited first (deep link before am start), then least recently visited. */
 		if (last < 0)

@@ -72,10 +72,12 @@ void loop_visits_note(struct loop_visits *v, const struct app_info *info, const 
 /*
  * Choose the escape: fills *out with ACTION_DEEP_LINK (uri) or
  * ACTION_START_ACTIVITY (uri = "pkg/fully.qualified.Activity") and a reason.
- * `current` is the foreground activity (never chosen). TD_ERR_NOT_FOUND when
+ * `current` is the foreground activity (never chosen), nor is an activity
+ * `block` (the user's blocklist, may be NULL) forbids. TD_ERR_NOT_FOUND when
  * no activity can be started from outside (none exported, no deep links).
  */
+struct blocklist;
 int loop_choose_escape(const struct app_info *info, const struct loop_visits *v, const char *current,
-		       struct action *out) TD_MUST_CHECK;
+		       const struct blocklist *block, struct action *out) TD_MUST_CHECK;
 
 #endif

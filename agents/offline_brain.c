@@ -160,7 +160,10 @@ static int offline_choose(struct explorer_brain *b, struct agent_env *env, const
 	char *func;
 
 	(void)hints;
-	(void)feedback;
+	/* An answer the user's blocklist refused: never propose that event on this screen again. */
+	if (feedback && strstr(feedback, BRAIN_FEEDBACK_BLOCKED) && st->pending && !st->random &&
+	    offline_policy_last_event(st->pol))
+		offline_policy_block(st->pol, offline_policy_last_event(st->pol));
 	while ((n = offline_shared_blocked_since(st->sh, &st->blocked_cursor, keys, 64)) > 0)
 		for (size_t i = 0; i < n; i++)
 			offline_policy_block(st->pol, keys[i]);

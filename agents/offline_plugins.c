@@ -287,7 +287,8 @@ static int escape_after_step(struct agent_plugin *p, struct agent_env *env, stru
 		cJSON *rec;
 
 		loop_detector_reset(st->loops);
-		if (loop_choose_escape(agent_env_app(env), st->visits, after->activity, &a) != TD_OK) {
+		if (loop_choose_escape(agent_env_app(env), st->visits, after->activity, agent_env_blocklist(env),
+				       &a) != TD_OK) {
 			action_init(&a);
 			a.type = ACTION_RESTART;
 			a.reason = xstrdup("loop escape: no activity can be started from outside, restarting");

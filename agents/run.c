@@ -53,6 +53,7 @@
 #include "agents/report.h"
 #include "agents/rundir.h"
 #include "core/annotate.h"
+#include "core/blocklist.h"
 #include "core/config.h"
 #include "core/image.h"
 #include "core/llm.h"
@@ -207,6 +208,18 @@ int run_new(const struct config *cfg, const struct run_options *o, struct run **
 	r->min_segment_steps = (int)config_int(cfg, "agents.detector_min_steps");
 	r->env.prompts_dir = pdir ? xstrdup(pdir) : trident_data_path("prompts");
 	r->env.hist = history_new();
+	r->env.blocklist = blocklist_new();
+	{
+		const cJSON *it, *list = config_node(cfg, "run.block");
+		int i = 0;
+		cJSON_ArrayForEach(it, list) {
+			char where[32];
+			snprintf(where, sizeof(where), "run.block[%d]", i++);
+			err = blocklist_add(r->env.blocklist, cJSON_GetStringValue(it), where);
+			if (err != TD_OK)
+				goto fail;
+		}
+	}
 	err = annotate_opts_from_config(cfg, &r->ann_opts);
 	if (err != TD_OK)
 		annotate_opts_default(&r->ann_opts);
@@ -339,6 +352,23 @@ bool run_abandoned(const struct run *r)
 	return r && r->abandoned;
 }
 
+int run_uninstall_app(struct run *r)
+{
+	struct device *dev;
+	int err;
+
+	if (!r || r->abandoned || !r->env.dev || !r->env.app || !r->env.app->package[0])
+		return td_error(TD_ERR_INVALID, "no app to uninstall");
+	dev = agent_env_device_lock(&r->env);
+	err = device_uninstall(dev, r->env.app->package);
+	agent_env_device_unlock(&r->env);
+	if (err != TD_OK)
+		return td_error(err, "cannot uninstall %s from %s: %s", r->env.app->package, device_serial(dev),
+				td_errmsg(err));
+	log_info("uninstalled %s from %s", r->env.app->package, device_serial(dev));
+	return TD_OK;
+}
+
 void run_free(struct run *r)
 {
 	if (!r)
@@ -370,6 +400,7 @@ void run_free(struct run *r)
 		rundir_close(r->env.rd);
 	}
 	free(r->env.prompts_dir);
+	blocklist_free(r->env.blocklist);
 	free(r->brain_name);
 	free(r->junit_path);
 	pthread_mutex_destroy(&r->reason_lock);
@@ -555,6 +586,12 @@ int run_execute(struct run *r)
 		cJSON *acts = cJSON_AddArrayToObject(rec, "activities");
 		for (size_t i = 0; i < r->env.app->n_activities; i++)
 			cJSON_AddItemToArray(acts, cJSON_CreateString(r->env.app->activities[i].name));
+	}
+	if (blocklist_count(r->env.blocklist)) {
+		/* What the run never acted on: --resume takes the same list. */
+		cJSON *bl = cJSON_AddArrayToObject(rec, "block");
+		for (size_t i = 0; i < blocklist_count(r->env.blocklist); i++)
+			cJSON_AddItemToArray(bl, cJSON_CreateString(blocklist_pattern(r->env.blocklist, i)));
 	}
 	cJSON_AddNumberToObject(rec, "step", 0);
 	(void)agent_env_trace(&r->env, "run_start", rec);

@@ -17,6 +17,7 @@
 #include "agents/run_record.h"
 #include "cli/cli.h"
 #include "cli/cli_commands.h"
+#include "core/blocklist.h"
 #include "core/config.h"
 #include "core/llm.h"
 #include "core/log.h"
@@ -104,10 +105,13 @@ static void explore_usage(FILE *f)
 		   "                    (without --package/--apk: the app in the foreground; the home\n"
 		   "                    screen in front is a usage error)\n"
 		   "  --grant-permissions  install with -g: the manifest's runtime permissions granted\n"
+		   "  --uninstall-after pm uninstall the --apk app once the reports are written (default\n"
+		   "                    --keep: it stays installed, e.g. for trident replay); a failed\n"
+		   "                    uninstall exits 3\n"
 		   "  --adb-server H:P  the adb server (device.adb_server); never started by trident\n"
 		   "  --out DIR         run directory (created)\n"
 		   "  --resume DIR      continue a killed run's remaining step budget on a fresh app\n"
-		   "                    start (same device, brain and seed unless given), in DIR/resume-K/;\n"
+		   "                    start (same device, brain, seed and blocklist unless given), in DIR/resume-K/;\n"
 		   "                    DIR's bugs.json, summary.json and report.html then cover all parts\n"
 		   "  --brain NAME      auto (default: llm when a model is configured, else offline)");
 	for (size_t i = 0; i < n; i++)
@@ -123,6 +127,9 @@ static void explore_usage(FILE *f)
 		   "                    it reproduces (offline.confirm; oracle bugs are always replayed)\n"
 		   "  --junit FILE      also write JUnit XML: a testsuite for the run, a testcase per\n"
 		   "                    functionality, a failure per bug with its reproduction steps\n"
+		   "  --block PATTERN   never act on matching widgets or activities (repeatable; adds to\n"
+		   "                    run.block): text:GLOB, id:GLOB, activity:GLOB, a bare GLOB is text;\n"
+		   "                    case-insensitive globs: --block 'text:Log out' --block 'id:*delete*'\n"
 		   "  --fail-on-bugs    exit 1 when the run reports a bug (for CI)\n"
 		   "  --quiet           no status line\n"
 		   "  --log-level L     trace, debug, info, warn, error, silent\n");
@@ -161,7 +168,8 @@ static int is_flag(const char *arg, const char *name)
  * (unless given), and the next DIR/resume-K as the run directory. 0, or the
  * exit status for an error (printed).
  */
-static int resume_options(const char *dir, struct run_options *o, char **part_dir, char **device, char **brain)
+static int resume_options(const char *dir, struct config *cfg, struct run_options *o, char **part_dir,
+			  char **device, char **brain)
 {
 	struct run_record *rec = NULL;
 	const struct cJSON *start;
@@ -195,6 +203,17 @@ static int resume_options(const char *dir, struct run_options *o, char **part_di
 		o->seed = (long long)cJSON_GetNumberValue(cJSON_GetObjectItem(start, "seed"));
 	if (o->steps <= 0)
 		o->steps = budget - done;
+	if (!cJSON_GetArraySize(config_node(cfg, "run.block"))) {
+		/* The killed run's blocklist, unless one is given now. */
+		const cJSON *it;
+		cJSON_ArrayForEach(it, cJSON_GetObjectItem(start, "block"))
+			if (!cJSON_IsString(it) || config_append_string(cfg, "run.block", it->valuestring) != TD_OK) {
+				fprintf(stderr, "trident explore: --resume: %s/trace.jsonl: run_start.block: %s\n", dir,
+					td_errmsg(TD_ERR_CONFIG));
+				rc = 2;
+				goto out;
+			}
+	}
 	/* The first part directory without a started run (an empty one is reused). */
 	for (int k = run_record_parts(rec) + 1; ; k++) {
 		char *trace;
@@ -223,7 +242,7 @@ int cmd_explore(int argc, char **argv)
 	char *part_dir = NULL, *resume_device = NULL, *resume_brain = NULL;
 	const char *sets[12][2];
 	int n_sets = 0, err, rc = 1, i;
-	bool fail_on_bugs = false;
+	bool fail_on_bugs = false, uninstall_after = false;
 	struct sigaction sa, old;
 
 	run_options_init(&o);
@@ -284,6 +303,10 @@ int cmd_explore(int argc, char **argv)
 			o.apk = v;
 		} else if (!strcmp(argv[i], "--grant-permissions")) {
 			o.grant_permissions = true;
+		} else if (!strcmp(argv[i], "--uninstall-after")) {
+			uninstall_after = true;
+		} else if (!strcmp(argv[i], "--keep")) {
+			uninstall_after = false;
 		} else if (is_flag(argv[i], "--adb-server") && n_sets < 12) {
 			NEED("--adb-server");
 			sets[n_sets][0] = "device.adb_server";
@@ -352,6 +375,18 @@ int cmd_explore(int argc, char **argv)
 		} else if (!strcmp(argv[i], "--confirm") && n_sets < 12) {
 			sets[n_sets][0] = "offline.confirm";
 			sets[n_sets++][1] = "true";
+		} else if (is_flag(argv[i], "--block")) {
+			char *why;
+			NEED("--block");
+			why = blocklist_pattern_error(v);
+			if (why) {
+				fprintf(stderr, "trident explore: --block '%s': %s\n", v, why);
+				free(why);
+				rc = 2;
+				goto out;
+			}
+			if (config_append_string(cfg, "run.block", v) != TD_OK)
+				goto config_error;
 		} else if (!strcmp(argv[i], "--fail-on-bugs")) {
 			fail_on_bugs = true;
 		} else if (!strcmp(argv[i], "--quiet")) {
@@ -369,9 +404,15 @@ int cmd_explore(int argc, char **argv)
 			rc = 2;
 			goto out;
 		}
-		rc = resume_options(resume, &o, &part_dir, &resume_device, &resume_brain);
+		rc = resume_options(resume, cfg, &o, &part_dir, &resume_device, &resume_brain);
 		if (rc)
 			goto out;
+	}
+	if (uninstall_after && !o.apk) {
+		fprintf(stderr, "trident explore: --uninstall-after removes the app that --apk installed; without "
+			"--apk the app was on the device before the run and is kept\n");
+		rc = 2;
+		goto out;
 	}
 	if (!o.device_spec || !o.out_dir) {
 		fprintf(stderr, "trident explore: --device and --out are required (see --help)\n");
@@ -447,6 +488,16 @@ int cmd_explore(int argc, char **argv)
 		if (err != TD_OK && err != TD_ERR_INTERRUPTED)
 			fprintf(stderr, "trident explore: %s\n", td_errmsg(err));
 		rc = run_exit_code(err, &st, run_abandoned(r), fail_on_bugs);
+		if (uninstall_after && !run_abandoned(r)) {
+			int uerr = run_uninstall_app(r);
+			if (uerr == TD_OK) {
+				printf("uninstalled %s (--uninstall-after)\n", run_env(r) ? agent_env_package(run_env(r)) : "");
+			} else {
+				fprintf(stderr, "trident explore: --uninstall-after: %s\n", td_errmsg(uerr));
+				if (rc == CLI_EXIT_OK)
+					rc = CLI_EXIT_DEVICE;
+			}
+		}
 	}
 	if (run_abandoned(r)) {
 		/* Agent threads still hold the run: leave without freeing it. */

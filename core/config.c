@@ -17,6 +17,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "core/blocklist.h"
 #include "core/log.h"
 #include "core/strbuf.h"
 #include "core/xalloc.h"
@@ -88,6 +89,67 @@ static int check_range(const cJSON *obj, const char *key, const cJSON *want, dou
 			origin ? ": " : "", path, got, lo, hi);
 }
 
+/*
+ * Arrays whose items the defaults cannot describe: each item must be a
+ * string that `check` accepts (NULL, or a malloc'd reason).
+ */
+static const struct {
+	const char *path;
+	char *(*check)(const char *item);
+} array_items[] = {
+	{ "run.block", blocklist_pattern_error },
+};
+
+/* Check the items of array `got` at `path` against array_items. */
+static int check_items(const cJSON *got, const char *origin, const char *path)
+{
+	for (size_t k = 0; k < sizeof(array_items) / sizeof(array_items[0]); k++) {
+		const cJSON *it;
+		int i = 0;
+		if (strcmp(path, array_items[k].path))
+			continue;
+		cJSON_ArrayForEach(it, got) {
+			char *why;
+			if (!cJSON_IsString(it))
+				return td_error(TD_ERR_CONFIG, "%s%s%s[%d]: expected a string, got %s", origin ? origin : "",
+						origin ? ": " : "", path, i, type_name(it));
+			why = array_items[k].check(it->valuestring);
+			if (why) {
+				int err = td_error(TD_ERR_CONFIG, "%s%s%s[%d]: '%s': %s", origin ? origin : "",
+						   origin ? ": " : "", path, i, it->valuestring, why);
+				free(why);
+				return err;
+			}
+			i++;
+		}
+	}
+	return TD_OK;
+}
+
+/*
+ * Whether string `got` fits key `key` of the defaults object `obj`: one of
+ * the values its "#one_of" map lists for the key, when it lists any.
+ */
+static int check_one_of(const cJSON *obj, const char *key, const cJSON *got, const char *origin, const char *path)
+{
+	const cJSON *map = cJSON_GetObjectItemCaseSensitive(obj, "#one_of");
+	const cJSON *allowed = map ? cJSON_GetObjectItemCaseSensitive(map, key) : NULL, *v;
+	struct strbuf list;
+	int err;
+	if (!cJSON_IsArray(allowed) || !cJSON_IsString(got))
+		return TD_OK;
+	cJSON_ArrayForEach(v, allowed)
+		if (cJSON_IsString(v) && !strcmp(v->valuestring, got->valuestring))
+			return TD_OK;
+	strbuf_init(&list, 0);
+	cJSON_ArrayForEach(v, allowed)
+		(void)strbuf_addf(&list, "%s%s", list.len ? ", " : "", cJSON_IsString(v) ? v->valuestring : "?");
+	err = td_error(TD_ERR_CONFIG, "%s%s%s: '%s' is not one of %s", origin ? origin : "", origin ? ": " : "", path,
+		       got->valuestring, list.buf);
+	strbuf_release(&list);
+	return err;
+}
+
 /* Merge object `src` into object `dst`; `path` is the dotted prefix. */
 static int merge_object(cJSON *dst, const cJSON *src, const char *origin, struct strbuf *path)
 {
@@ -117,6 +179,10 @@ static int merge_object(cJSON *dst, const cJSON *src, const char *origin, struct
 				return err;
 		} else if (cJSON_IsNumber(cur) &&
 			   check_range(dst, item->string, cur, item->valuedouble, origin, path->buf)) {
+			return TD_ERR_CONFIG;
+		} else if (cJSON_IsArray(cur) && check_items(item, origin, path->buf)) {
+			return TD_ERR_CONFIG;
+		} else if (check_one_of(dst, item->string, item, origin, path->buf)) {
 			return TD_ERR_CONFIG;
 		} else {
 			cJSON_ReplaceItemInObjectCaseSensitive(dst, item->string,
@@ -282,6 +348,10 @@ int config_set(struct config *cfg, const char *path, const char *value)
 		repl = cJSON_CreateNumber(d);
 	} else if (cJSON_IsString(cur) || cJSON_IsNull(cur)) {
 		repl = cJSON_CreateString(value);
+		if (check_one_of(parent, cur->string, repl, NULL, path)) {
+			cJSON_Delete(repl);
+			return TD_ERR_CONFIG;
+		}
 	} else {
 		repl = cJSON_Parse(value);
 		if (!repl || !types_compatible(cur, repl)) {
@@ -289,8 +359,29 @@ int config_set(struct config *cfg, const char *path, const char *value)
 			return td_error(TD_ERR_CONFIG, "%s: expected %s JSON, got '%s'", path,
 					type_name(cur), value);
 		}
+		if (cJSON_IsArray(repl) && check_items(repl, NULL, path)) {
+			cJSON_Delete(repl);
+			return TD_ERR_CONFIG;
+		}
 	}
 	cJSON_ReplaceItemInObjectCaseSensitive(parent, cur->string, repl);
+	return TD_OK;
+}
+
+int config_append_string(struct config *cfg, const char *path, const char *value)
+{
+	cJSON *cur = lookup(cfg, path, NULL);
+	cJSON *one;
+	int err;
+	if (!cur || !cJSON_IsArray(cur))
+		return td_error(TD_ERR_CONFIG, "%s: %s", path, cur ? "not a list" : "unknown configuration key");
+	one = cJSON_CreateArray();
+	cJSON_AddItemToArray(one, cJSON_CreateString(value));
+	err = check_items(one, NULL, path);
+	cJSON_Delete(one);
+	if (err)
+		return TD_ERR_CONFIG;
+	cJSON_AddItemToArray(cur, cJSON_CreateString(value));
 	return TD_OK;
 }
 

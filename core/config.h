@@ -54,6 +54,12 @@ int config_merge_text(struct config *cfg, const char *text, const char *origin) 
  * flag when the key is unknown or the value does not fit.
  */
 int config_set(struct config *cfg, const char *path, const char *value) TD_MUST_CHECK;
+/*
+ * Append the string `value` to the list at `path` (a repeatable flag such as
+ * --block); the item is checked like one from a file. TD_ERR_CONFIG when the
+ * key is no list or the value does not fit.
+ */
+int config_append_string(struct config *cfg, const char *path, const char *value) TD_MUST_CHECK;
 
 /* Typed getters (see the header comment for the rules). */
 const char *config_string(const struct config *cfg, const char *path); /* may be NULL */

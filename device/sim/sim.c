@@ -319,6 +319,7 @@ static void process_kill(struct sim *s)
 	s->running = false;
 	s->foreground = false;
 	s->anr = false;
+	s->perm_asking = NULL; /* the dialog belongs to the app's task */
 	free(s->toast);
 	s->toast = NULL;
 	reset_vars(s, false);
@@ -636,7 +637,85 @@ static void exec_effect(struct sim *s, const cJSON *e, struct rowctx rc)
 	} else if ((a = cJSON_GetObjectItemCaseSensitive(e, "if"))) {
 		bool c = eval_cond(s, rc, a->valuestring);
 		exec_effects(s, cJSON_GetObjectItemCaseSensitive(e, c ? "then" : "else"), rc);
+	} else if ((a = cJSON_GetObjectItemCaseSensitive(e, "permission"))) {
+		/*
+		 * requestPermissions(): granted runs "then" at once; denied twice
+		 * is denied without a dialog (Android 11+); otherwise the
+		 * permission controller asks, and its answer runs then/else.
+		 */
+		enum sim_perm_state st = sim_perm_get(s, s->app->package, a->valuestring);
+		if (st == SIM_PERM_GRANTED) {
+			exec_effects(s, cJSON_GetObjectItemCaseSensitive(e, "then"), rc);
+		} else if (st == SIM_PERM_DENIED_TWICE) {
+			exec_effects(s, cJSON_GetObjectItemCaseSensitive(e, "else"), rc);
+		} else if (!s->perm_asking) {
+			s->perm_asking = a->valuestring;
+			s->perm_then = cJSON_GetObjectItemCaseSensitive(e, "then");
+			s->perm_else = cJSON_GetObjectItemCaseSensitive(e, "else");
+			s->perm_list = rc.list_var;
+			s->perm_row = rc.index;
+		}
 	}
+}
+
+enum sim_perm_state sim_perm_get(struct sim *s, const char *package, const char *perm)
+{
+	struct sim_pkg *p = sim_pkg_find(s, package);
+	if (p && p->grant_all)
+		return SIM_PERM_GRANTED;
+	for (size_t i = 0; i < s->n_perms; i++)
+		if (!strcmp(s->perms[i].package, package) && !strcmp(s->perms[i].name, perm))
+			return s->perms[i].state;
+	return SIM_PERM_ASK;
+}
+
+void sim_perm_set(struct sim *s, const char *package, const char *perm, enum sim_perm_state st)
+{
+	for (size_t i = 0; i < s->n_perms; i++)
+		if (!strcmp(s->perms[i].package, package) && !strcmp(s->perms[i].name, perm)) {
+			s->perms[i].state = st;
+			return;
+		}
+	if (s->n_perms >= 4096)
+		return;
+	s->perms = xrealloc(s->perms, (s->n_perms + 1) * sizeof(*s->perms));
+	s->perms[s->n_perms].package = xstrdup(package);
+	s->perms[s->n_perms].name = xstrdup(perm);
+	s->perms[s->n_perms++].state = st;
+}
+
+void sim_perm_forget(struct sim *s, const char *package)
+{
+	size_t k = 0;
+	for (size_t i = 0; i < s->n_perms; i++) {
+		if (!strcmp(s->perms[i].package, package)) {
+			free(s->perms[i].package);
+			free(s->perms[i].name);
+		} else {
+			s->perms[k++] = s->perms[i];
+		}
+	}
+	s->n_perms = k;
+}
+
+/* The user answered the permission dialog (Allow, Only this time, Don't allow, or Back). */
+static void perm_answer(struct sim *s, int role, bool back)
+{
+	const char *perm = s->perm_asking;
+	const cJSON *then = s->perm_then, *els = s->perm_else;
+	struct rowctx rc = { s->perm_list, s->perm_row };
+	s->perm_asking = NULL;
+	if (!perm)
+		return;
+	if (role == SIM_ROLE_PERM_ALLOW) {
+		sim_perm_set(s, s->app->package, perm, SIM_PERM_GRANTED);
+	} else if (role == SIM_ROLE_PERM_DENY && !back) {
+		/* The second denial is "don't ask again" (Android 11+); Back is no answer. */
+		sim_perm_set(s, s->app->package, perm,
+			     sim_perm_get(s, s->app->package, perm) == SIM_PERM_DENIED ? SIM_PERM_DENIED_TWICE
+										: SIM_PERM_DENIED);
+	}
+	exec_effects(s, role == SIM_ROLE_PERM_DENY ? els : then, rc);
 }
 
 static void exec_effects(struct sim *s, const cJSON *arr, struct rowctx rc)
@@ -827,6 +906,11 @@ int sim_act_tap(struct sim *s, int x, int y, bool long_press)
 		case SIM_ROLE_ANR_WAIT:
 			s->anr = false;
 			break;
+		case SIM_ROLE_PERM_ALLOW:
+		case SIM_ROLE_PERM_ONCE:
+		case SIM_ROLE_PERM_DENY:
+			perm_answer(s, vx->role, false);
+			break;
 		case SIM_ROLE_SCRIM:
 			if (sim_top(s)) {
 				free(sim_top(s)->dialog);
@@ -848,7 +932,7 @@ int sim_act_swipe(struct sim *s, int x1, int y1, int x2, int y2, int ms)
 		return sim_act_tap(s, x1, y1, true);
 	begin_action(s);
 	struct sim_frame *f = top_if_foreground(s);
-	if (f && !s->anr && !f->dialog && abs(y1 - y2) >= abs(x1 - x2)) {
+	if (f && !s->anr && !s->perm_asking && !f->dialog && abs(y1 - y2) >= abs(x1 - x2)) {
 		f->scroll += y1 - y2;
 		if (f->scroll < 0)
 			f->scroll = 0;
@@ -864,7 +948,7 @@ int sim_act_text(struct sim *s, const char *text)
 {
 	begin_action(s);
 	struct sim_frame *f = top_if_foreground(s);
-	if (f && f->focused && !s->anr) {
+	if (f && f->focused && !s->anr && !s->perm_asking) {
 		const char *cur;
 		if (sim_current_input_text(s, f->focused, &cur) == 0) {
 			struct strbuf sb = STRBUF_INIT;
@@ -894,6 +978,8 @@ int sim_act_key(struct sim *s, int key, bool long_press)
 	case 4: /* BACK */
 		if (s->anr)
 			s->anr = false;
+		else if (s->perm_asking && f)
+			perm_answer(s, SIM_ROLE_PERM_DENY, true);
 		else if (f)
 			back_event(s);
 		break;
@@ -904,7 +990,7 @@ int sim_act_key(struct sim *s, int key, bool long_press)
 		break;
 	case 66: /* ENTER */
 	case 160: /* NUMPAD_ENTER */
-		if (f && f->focused && !s->anr && !f->dialog) {
+		if (f && f->focused && !s->anr && !s->perm_asking && !f->dialog) {
 			const cJSON *w = top_widget(s, f->focused);
 			const cJSON *on = cJSON_GetObjectItemCaseSensitive(w, "on_submit");
 			if (on) {
@@ -918,7 +1004,7 @@ int sim_act_key(struct sim *s, int key, bool long_press)
 		break;
 	case 67: /* DEL */
 	case 112: /* FORWARD_DEL */
-		if (f && f->focused && !s->anr) {
+		if (f && f->focused && !s->anr && !s->perm_asking) {
 			const char *cur;
 			if (sim_current_input_text(s, f->focused, &cur) == 0) {
 				size_t n = strlen(cur), at = f->cursor > n ? n : f->cursor;
@@ -1137,6 +1223,11 @@ void sim_free(struct sim *s)
 	strbuf_release(&s->log_crash);
 	sim_kv_free(s->settings, s->n_settings);
 	sim_kv_free(s->props, s->n_props);
+	for (size_t i = 0; i < s->n_perms; i++) {
+		free(s->perms[i].package);
+		free(s->perms[i].name);
+	}
+	free(s->perms);
 	sim_fs_free(s);
 	sim_pkg_free_all(s);
 	pthread_mutex_destroy(&s->lock);

@@ -186,6 +186,23 @@ struct sim_file {
 	long mtime;
 };
 
+/* A runtime permission's state for one package (pm grant/revoke, the dialog). */
+enum sim_perm_state { SIM_PERM_ASK = 0, SIM_PERM_GRANTED, SIM_PERM_DENIED, SIM_PERM_DENIED_TWICE };
+struct sim_perm {
+	char *package, *name;
+	enum sim_perm_state state;
+};
+
+/* The package and activity of the permission controller's dialog (a Pixel's). */
+#define SIM_PERM_PACKAGE "com.google.android.permissioncontroller"
+#define SIM_PERM_ACTIVITY "com.android.permissioncontroller.permission.ui.GrantPermissionsActivity"
+/* The state of `perm` for the current app: installed with -g counts as granted. */
+enum sim_perm_state sim_perm_get(struct sim *s, const char *package, const char *perm);
+/* Set it (pm grant / pm revoke, an answer to the dialog). */
+void sim_perm_set(struct sim *s, const char *package, const char *perm, enum sim_perm_state st);
+/* Forget every answer for `package` (uninstall, reinstall). */
+void sim_perm_forget(struct sim *s, const char *package);
+
 struct sim_kv {
 	char *key, *value;
 };
@@ -228,6 +245,17 @@ struct sim {
 	size_t n_stack, alloc_stack;
 	struct sim_value *vars;
 	bool anr;                  /* "isn't responding" dialog up */
+	/*
+	 * The permission controller's dialog over the app: the permission it
+	 * asks for (a spec string), NULL when none; the effects Allow and Deny
+	 * run, with their row context. perms: the answers so far.
+	 */
+	const char *perm_asking;
+	const cJSON *perm_then, *perm_else;
+	int perm_list;
+	long perm_row;
+	struct sim_perm *perms;
+	size_t n_perms;
 	char *toast;
 	long toast_seq;
 	long seq, visits;
@@ -316,6 +344,9 @@ enum sim_role {
 	SIM_ROLE_ANR_CLOSE,
 	SIM_ROLE_ANR_WAIT,
 	SIM_ROLE_SCRIM,
+	SIM_ROLE_PERM_ALLOW,       /* the permission dialog's Allow / While using the app */
+	SIM_ROLE_PERM_ONCE,        /* Only this time */
+	SIM_ROLE_PERM_DENY,        /* Don't allow */
 };
 
 /* sim_dump.c */

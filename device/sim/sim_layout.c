@@ -718,6 +718,90 @@ static void layout_anr(struct lay *L, struct sim_view *root)
 	place_dialog(L, d, x1, x2, 189 + 2 * (BTN_H + 21) + 42);
 }
 
+/* What the permission controller says a permission is for, and whether it offers "Only this time". */
+static const char *perm_purpose(const char *perm, bool *one_time)
+{
+	static const struct {
+		const char *suffix, *purpose;
+		bool one_time;
+	} table[] = {
+		{ ".CAMERA", "take pictures and record video", true },
+		{ ".RECORD_AUDIO", "record audio", true },
+		{ ".ACCESS_FINE_LOCATION", "access this device's location", true },
+		{ ".ACCESS_COARSE_LOCATION", "access this device's location", true },
+		{ ".READ_CONTACTS", "access your contacts", false },
+		{ ".WRITE_CONTACTS", "access your contacts", false },
+		{ ".POST_NOTIFICATIONS", "send you notifications", false },
+		{ ".READ_EXTERNAL_STORAGE", "access photos and media on your device", false },
+		{ ".READ_MEDIA_IMAGES", "access photos and videos on this device", false },
+		{ ".READ_CALENDAR", "access your calendar", false },
+		{ ".CALL_PHONE", "make and manage phone calls", false },
+		{ ".SEND_SMS", "send and view SMS messages", false },
+	};
+	size_t n = strlen(perm);
+	for (size_t i = 0; i < sizeof(table) / sizeof(table[0]); i++) {
+		size_t k = strlen(table[i].suffix);
+		if (n > k && !strcmp(perm + n - k, table[i].suffix)) {
+			*one_time = table[i].one_time;
+			return table[i].purpose;
+		}
+	}
+	*one_time = false;
+	return NULL;
+}
+
+/* One button of the permission dialog, full width at y. */
+static void perm_button(struct sim_view_ext *d, const char *text, const char *id, int role, int x1, int x2, int y)
+{
+	struct sim_view_ext *b = new_view(SIM_VIEW_TEXT_BUTTON, "android.widget.Button");
+	set_str(&b->view.text, text);
+	set_str(&b->view.resource_id, id);
+	set_bounds(&b->view, x1 + 42, y, x2 - 42, y + BTN_H);
+	b->view.clickable = b->view.focusable = true;
+	b->role = role;
+	add_child(&d->view, b);
+}
+
+/*
+ * The permission controller's GrantPermissionsActivity (Android 11+): its
+ * own window over the app, with the resource-ids a real one dumps. The
+ * scrim does nothing: the dialog is only left by a button or Back.
+ */
+static void layout_permission(struct lay *L, struct sim_view *root)
+{
+	struct sim_view_ext *scrim = new_view(SIM_VIEW_SCRIM, "android.view.View");
+	set_bounds(&scrim->view, 0, 0, L->W, L->H);
+	add_child(root, scrim);
+	struct sim_view_ext *d = new_view(SIM_VIEW_DIALOG, "android.widget.LinearLayout");
+	set_str(&d->view.resource_id, "com.android.permissioncontroller:id/grant_dialog");
+	add_child(root, d);
+	int w = L->W - 168 > 1200 ? 1200 : L->W - 168, x1 = (L->W - w) / 2, x2 = x1 + w, y = 63;
+	bool one_time;
+	const char *purpose = perm_purpose(L->s->perm_asking, &one_time);
+	char *msg = purpose ? xasprintf("Allow %s to %s?", L->s->app->label, purpose)
+			    : xasprintf("Allow %s to use %s?", L->s->app->label, L->s->perm_asking);
+	int th = text_height(msg, w - 126, true);
+	add_child(&d->view, text_view(msg, "com.android.permissioncontroller:id/permission_message", x1 + 63, y,
+				      x2 - 63, y + th));
+	free(msg);
+	y += th + 2 * GAP;
+	if (one_time) {
+		perm_button(d, "While using the app", "com.android.permissioncontroller:id/permission_allow_foreground_only_button",
+			    SIM_ROLE_PERM_ALLOW, x1, x2, y);
+		y += BTN_H + GAP;
+		perm_button(d, "Only this time", "com.android.permissioncontroller:id/permission_allow_one_time_button",
+			    SIM_ROLE_PERM_ONCE, x1, x2, y);
+	} else {
+		perm_button(d, "Allow", "com.android.permissioncontroller:id/permission_allow_button",
+			    SIM_ROLE_PERM_ALLOW, x1, x2, y);
+	}
+	y += BTN_H + GAP;
+	perm_button(d, "Don't allow", "com.android.permissioncontroller:id/permission_deny_button",
+		    SIM_ROLE_PERM_DENY, x1, x2, y);
+	y += BTN_H + GAP;
+	place_dialog(L, d, x1, x2, y + GAP);
+}
+
 static void layout_app_dialog(struct lay *L, struct sim_view *root, const cJSON *dj)
 {
 	struct sim_view_ext *d = layout_dialog_frame(L, root);
@@ -912,10 +996,14 @@ struct sim_screen_view *sim_layout(struct sim *s)
 	if (f) {
 		L.f = f;
 		L.scr = &s->app->screens[f->screen];
-		sv->package = xstrdup(s->anr ? "android" : s->app->package);
-		sv->activity = xstrdup(s->app->activities[L.scr->activity].name);
+		sv->package = xstrdup(s->anr ? "android" : s->perm_asking ? SIM_PERM_PACKAGE : s->app->package);
+		sv->activity = xstrdup(s->perm_asking ? SIM_PERM_ACTIVITY : s->app->activities[L.scr->activity].name);
 		layout_status_bar(&L, &root->view);
-		layout_app(&L, &root->view);
+		/* The permission dialog is its own window: a dump holds it alone. */
+		if (s->perm_asking)
+			layout_permission(&L, &root->view);
+		else
+			layout_app(&L, &root->view);
 		if (s->anr)
 			layout_anr(&L, &root->view);
 	} else {

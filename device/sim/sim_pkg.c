@@ -176,6 +176,7 @@ int sim_pkg_uninstall(struct sim *s, const char *pkg, struct strbuf *out)
 		(void)sim_fs_remove(s, p->apk_path, true);
 		free(p->apk_path);
 	}
+	sim_perm_forget(s, pkg); /* a reinstall asks again */
 	size_t i = (size_t)(p - s->pkgs);
 	memmove(&s->pkgs[i], &s->pkgs[i + 1], (s->n_pkgs - i - 1) * sizeof *s->pkgs);
 	s->n_pkgs--;

@@ -24,6 +24,7 @@
 #include <sys/stat.h>
 #include <time.h>
 
+#include "core/app_model.h"
 #include "core/xalloc.h"
 #include "device/sim/sim_internal.h"
 #include "device/sim/sim_render.h"
@@ -1229,6 +1230,14 @@ static int cmd_pm(struct cmd *c)
 					  c->argc > 2 ? c->argv[2] : "");
 			return 255;
 		}
+		if (!app_permission_is_dangerous(c->argv[3])) {
+			(void)strbuf_addf(c->err, "Exception occurred while executing '%s':\n"
+					  "java.lang.SecurityException: Permission %s requested by %s is not a "
+					  "changeable permission type\n", sub, c->argv[3], c->argv[2]);
+			return 255;
+		}
+		/* revoke: asked again on next use, as after "Remove permission" in Settings */
+		sim_perm_set(s, c->argv[2], c->argv[3], !strcmp(sub, "grant") ? SIM_PERM_GRANTED : SIM_PERM_ASK);
 		return 0;
 	}
 	(void)strbuf_addf(c->err, "Unknown command: %s\n", sub);
@@ -1304,6 +1313,12 @@ static void top_record(struct sim *s, struct strbuf *sb)
 	const char *act = sim_top_activity(s);
 	if (!act) {
 		activity_record(s, LAUNCHER_ACT_FULL, 0, 1, sb);
+		return;
+	}
+	if (s->perm_asking) {
+		/* The permission controller's activity, on top of the app's task. */
+		(void)strbuf_addf(sb, "ActivityRecord{%07x u0 %s/%s t%d}", hash_of(SIM_PERM_ACTIVITY, (unsigned)s->task),
+				  SIM_PERM_PACKAGE, SIM_PERM_ACTIVITY, s->task);
 		return;
 	}
 	/* position of the top activity record in the stack */
@@ -1387,6 +1402,8 @@ static int cmd_dumpsys(struct cmd *c)
 		(void)strbuf_addf(&win, "Window{%07x u0 ", hash_of(act ? act : "home", 3));
 		if (act && s->anr)
 			(void)strbuf_addf(&win, "Application Not Responding: %s}", s->app->package);
+		else if (act && s->perm_asking)
+			(void)strbuf_addf(&win, "%s/%s}", SIM_PERM_PACKAGE, SIM_PERM_ACTIVITY);
 		else if (act)
 			(void)strbuf_addf(&win, "%s/%s}", s->app->package, act);
 		else

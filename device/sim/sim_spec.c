@@ -13,6 +13,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "core/app_model.h"
 #include "core/paths.h"
 #include "core/xalloc.h"
 #include "device/sim/sim_internal.h"
@@ -356,7 +357,7 @@ static int check_effect(struct loader *ld, const cJSON *e, int depth)
 	static const char *const kinds[] = {
 		"navigate", "back", "finish", "set", "increment", "toggle", "append", "remove",
 		"sort", "set_field", "toggle_field", "clear_input", "set_input", "dialog",
-		"dismiss", "toast", "crash", "anr", "if", "reset", "clear_inputs",
+		"dismiss", "toast", "crash", "anr", "if", "reset", "clear_inputs", "permission",
 	};
 	if (!cJSON_IsObject(e))
 		return bad(ld, "an effect must be an object");
@@ -371,7 +372,7 @@ static int check_effect(struct loader *ld, const cJSON *e, int depth)
 	if (!kind)
 		return bad(ld, "unknown effect (expected one of navigate, back, finish, set, increment, "
 			   "toggle, append, remove, sort, set_field, toggle_field, clear_input, set_input, "
-			   "dialog, dismiss, toast, crash, anr, if, reset, clear_inputs)");
+			   "dialog, dismiss, toast, crash, anr, if, reset, clear_inputs, permission)");
 	const cJSON *a = cJSON_GetObjectItemCaseSensitive(e, kind);
 	size_t old = push_key(ld, kind);
 	int v;
@@ -500,6 +501,23 @@ static int check_effect(struct loader *ld, const cJSON *e, int depth)
 		if (!cJSON_IsString(a))
 			bad(ld, "'crash' must be the exception line, e.g. "
 				"\"java.lang.NullPointerException: ...\"");
+	} else if (!strcmp(kind, "permission")) {
+		/* A runtime permission the manifest declares, asked by the permission controller's dialog. */
+		const cJSON *perms = cJSON_GetObjectItemCaseSensitive(ld->app->root, "permissions"), *pm;
+		bool declared = false;
+		cJSON_ArrayForEach(pm, perms)
+			declared |= cJSON_IsString(pm) && cJSON_IsString(a) && !strcmp(pm->valuestring, a->valuestring);
+		if (!cJSON_IsString(a) || !app_permission_is_dangerous(a->valuestring))
+			return bad(ld, "'%s' is not a runtime (dangerous) permission, e.g. android.permission.CAMERA",
+				   cJSON_IsString(a) ? a->valuestring : "?");
+		if (!declared)
+			return bad(ld, "'%s' is not in the app's \"permissions\" (its <uses-permission>s)",
+				   a->valuestring);
+		pop(ld, old);
+		check_effects(ld, "then", cJSON_GetObjectItemCaseSensitive(e, "then"), depth + 1);
+		if (cJSON_GetObjectItemCaseSensitive(e, "else"))
+			check_effects(ld, "else", cJSON_GetObjectItemCaseSensitive(e, "else"), depth + 1);
+		return ld->err;
 	} else if (!strcmp(kind, "if")) {
 		pop(ld, old);
 		if (check_expr(ld, "if", a, false))

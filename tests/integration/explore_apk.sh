@@ -9,7 +9,9 @@
 # errors (launcher in front and nothing named; --package of the launcher;
 # a package that is not installed), an explicit --adb-server where no
 # server runs (an error, no server started), and "activities unknown" when
-# no manifest can be read.
+# no manifest can be read. Last, the keep/uninstall policy: the --apk app
+# stays installed by default, `--uninstall-after` removes it (`pm list
+# packages` through Debian's adb) and needs --apk.
 # Private HOME and ports; the adb server is killed at the end. Skips (77)
 # without adb, aapt, android-framework-res or trident-simd.
 set -u
@@ -117,6 +119,17 @@ a = json.load(open(sys.argv[1]))["activities"]
 assert a["total"] is None and a["known"] is False and a["coverage"] is None, a
 PY
 check "report.html: activities unknown" grep -q "activities unknown" "$WORK/unknown/report.html"
+
+# Keep or uninstall (--uninstall-after): the default keeps the --apk app.
+check "after explore --apk the app stays installed (default --keep)" bash -c "timeout 30 adb -P $ADB_PORT -s $SERIAL shell pm list packages | grep -qx 'package:com.trident.notes'"
+out=$("$T" explore --device "$SERIAL" $S --package com.trident.notes --uninstall-after --steps 2 --out "$WORK/u0" --quiet 2>&1); rc=$?
+check "--uninstall-after without --apk: exit 2 (rc=$rc)" [ $rc -eq 2 ]
+check "saying it needs --apk" grep -q -- "--apk" <<<"$out"
+out=$("$T" explore --device "$SERIAL" $S --apk "$APK" --uninstall-after --brain offline --steps 5 --out "$WORK/u1" --quiet 2>&1); rc=$?
+check "explore --apk --uninstall-after (rc=$rc)" [ $rc -eq 0 ]
+check "prints the uninstall" grep -q "uninstalled com.trident.notes" <<<"$out"
+check "pm list packages no longer lists it" bash -c "! timeout 30 adb -P $ADB_PORT -s $SERIAL shell pm list packages | grep -q 'package:com.trident.notes'"
+check "the run's reports were written first" test -s "$WORK/u1/report.html"
 
 kill -0 "$SIMD_PID" 2>/dev/null || bad "trident-simd died"
 echo "$fails failed"

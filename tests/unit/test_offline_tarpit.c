@@ -214,12 +214,12 @@ TEST(loop_escape_prefers_unvisited_deep_link)
 	struct action a;
 
 	loop_visits_note(v, &info, "com.example.t/.MainActivity", 1);
-	REQUIRE(loop_choose_escape(&info, v, "com.example.t/.MainActivity", &a) == TD_OK);
+	REQUIRE(loop_choose_escape(&info, v, "com.example.t/.MainActivity", NULL, &a) == TD_OK);
 	CHECK_INT_EQ(a.type, ACTION_DEEP_LINK);
 	CHECK(a.uri && strcmp(a.uri, "t://detail/1") == 0);
 	action_release(&a);
 	loop_visits_note(v, &info, "com.example.t/.DetailActivity", 5);
-	REQUIRE(loop_choose_escape(&info, v, "com.example.t/.DetailActivity", &a) == TD_OK);
+	REQUIRE(loop_choose_escape(&info, v, "com.example.t/.DetailActivity", NULL, &a) == TD_OK);
 	CHECK_INT_EQ(a.type, ACTION_START_ACTIVITY);
 	CHECK(a.uri && strcmp(a.uri, "com.example.t/com.example.t.SettingsActivity") == 0);
 	action_release(&a);
