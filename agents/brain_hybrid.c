@@ -27,19 +27,25 @@
 
 #include "agents/brain.h"
 #include "agents/brain_llm.h"
+#include "agents/input_gen.h"
 #include "core/config.h"
 #include "core/log.h"
 #include "core/xalloc.h"
+
+/* A value the model gave for one field (activity, id and hint), typed once. */
+struct form_value {
+	uint64_t field;
+	char *text;
+};
 
 struct hybrid_explorer {
 	struct explorer_brain *offline, *model;
 	uint64_t *seen;          /* abstract screens met so far */
 	size_t n_seen, alloc_seen;
-	uint64_t *asked_forms;   /* abstract screens whose form values were asked */
+	uint64_t *asked_forms;   /* forms (form_key) whose values were asked */
 	size_t n_forms, alloc_forms;
-	char **values;           /* the model's values for the current form, by widget number */
-	size_t n_values;
-	uint64_t values_sig;
+	struct form_value *values; /* the model's values not typed yet */
+	size_t n_values, alloc_values;
 	uint64_t last_text;      /* the previous screen's text signature */
 	int unchanged;           /* steps in a row on an unchanged screen */
 	int stuck_steps, new_screen_widgets;
@@ -56,39 +62,106 @@ static bool sig_in(const uint64_t *v, size_t n, uint64_t sig)
 static void free_values(struct hybrid_explorer *st)
 {
 	for (size_t i = 0; i < st->n_values; i++)
-		free(st->values[i]);
+		free(st->values[i].text);
 	free(st->values);
 	st->values = NULL;
 	st->n_values = 0;
 }
 
-/* Whether the screen has an empty text field. */
-static bool has_empty_field(const struct brain_screen *s)
+/* FNV-1a over a string, continuing from h (a field's or a form's identity). */
+static uint64_t hash_str(uint64_t h, const char *str)
+{
+	for (; str && *str; str++) {
+		h ^= (unsigned char)*str;
+		h *= 1099511628211ull;
+	}
+	h ^= 0xff;
+	h *= 1099511628211ull;
+	return h;
+}
+
+/* A field's identity: its activity, id and hint (its text changes as it is typed into). */
+static uint64_t field_key(const struct brain_screen *s, const struct ui_widget *w)
+{
+	return hash_str(hash_str(hash_str(14695981039346656037ull, s->activity), w->resource_id), w->hint);
+}
+
+/*
+ * A form's identity: its activity and its fields, so that the same form
+ * showing an error line (another abstract screen) is not asked about again.
+ */
+static uint64_t form_key(const struct brain_screen *s)
+{
+	uint64_t h = hash_str(14695981039346656037ull, s->activity);
+
+	for (size_t i = 0; i < s->n_widgets; i++)
+		if (s->widgets[i].actions & UI_ACT_INPUT)
+			h = hash_str(hash_str(h, s->widgets[i].w->resource_id), s->widgets[i].w->hint);
+	return h ? h : 1;
+}
+
+/*
+ * Whether the screen has an empty text field the offline policy cannot fill
+ * knowingly: free text whose kind input_gen cannot tell (a note, a
+ * description, a comment). Emails, numbers, dates, names, passwords and the
+ * other kinds it recognises get field-aware values without the model.
+ */
+static bool needs_model_values(const struct brain_screen *s)
 {
 	for (size_t i = 0; i < s->n_widgets; i++) {
 		const struct ui_widget *w = s->widgets[i].w;
-		if ((s->widgets[i].actions & UI_ACT_INPUT) && !w->password && (!w->text[0] || !strcmp(w->text, w->hint)))
+		if ((s->widgets[i].actions & UI_ACT_INPUT) && !w->password &&
+		    (!w->text[0] || !strcmp(w->text, w->hint)) && input_gen_kind(w) == INPUT_KIND_TEXT)
 			return true;
 	}
 	return false;
 }
 
-/* Ask the model for the form's values once per abstract screen. */
+/* Ask the model for a form's values once per form (activity and fields). */
 static void ask_form_values(struct hybrid_explorer *st, struct agent_env *env, const struct brain_screen *s)
 {
 	char **values = NULL;
-	if (sig_in(st->asked_forms, st->n_forms, s->sig_abstract))
+	uint64_t form = form_key(s);
+
+	if (sig_in(st->asked_forms, st->n_forms, form))
 		return;
 	st->asked_forms = xgrow(st->asked_forms, &st->alloc_forms, st->n_forms + 1, sizeof(*st->asked_forms));
-	st->asked_forms[st->n_forms++] = s->sig_abstract;
+	st->asked_forms[st->n_forms++] = form;
 	if (brain_llm_form_values(env, s, &values) != TD_OK) {
 		log_info("step %d: no form values from the model: %s", s->step, td_errmsg(TD_ERR_MODEL));
 		return;
 	}
-	free_values(st);
-	st->values = values;
-	st->n_values = s->n_widgets + 1;
-	st->values_sig = s->sig_abstract;
+	for (size_t i = 0; i < s->n_widgets; i++) {
+		const struct brain_widget *bw = &s->widgets[i];
+		if (bw->number < 0 || (size_t)bw->number > s->n_widgets || !values[bw->number])
+			continue;
+		st->values = xgrow(st->values, &st->alloc_values, st->n_values + 1, sizeof(*st->values));
+		st->values[st->n_values].field = field_key(s, bw->w);
+		st->values[st->n_values++].text = values[bw->number];
+		values[bw->number] = NULL;
+	}
+	for (size_t i = 0; i <= s->n_widgets; i++)
+		free(values[i]);
+	free(values);
+}
+
+/* The model's value for the field the action types into, taken (NULL when none). */
+static char *take_value(struct hybrid_explorer *st, const struct brain_screen *s, const struct action *a)
+{
+	const struct brain_widget *bw = brain_screen_widget(s, a->widget);
+	uint64_t k;
+
+	if (!bw)
+		return NULL;
+	k = field_key(s, bw->w);
+	for (size_t i = 0; i < st->n_values; i++) {
+		if (st->values[i].field == k) {
+			char *text = st->values[i].text;
+			st->values[i] = st->values[--st->n_values];
+			return text;
+		}
+	}
+	return NULL;
 }
 
 static int hybrid_choose(struct explorer_brain *b, struct agent_env *env, const struct brain_screen *s,
@@ -111,9 +184,13 @@ static int hybrid_choose(struct explorer_brain *b, struct agent_env *env, const 
 	/* A refused model answer: take the offline choice (no second request). */
 	if (feedback)
 		return TD_OK;
-	if (s->in_app && has_empty_field(s))
+	if (s->in_app && needs_model_values(s))
 		ask_form_values(st, env, s);
-	if (s->in_app && (out->type == ACTION_BACK || out->type == ACTION_RESTART || st->unchanged >= st->stuck_steps))
+	/* Stuck: the policy's actions stopped changing the screen. A Back the
+	 * policy chose by weight is no sign of being stuck: it is how the policy
+	 * leaves an explored screen for the rest of the app, and a model pick
+	 * in its place kept the run on that screen (fewer screens than offline). */
+	if (s->in_app && st->unchanged >= st->stuck_steps)
 		ask = true;
 	if (s->in_app && new_screen && (int)s->n_widgets >= st->new_screen_widgets)
 		ask = true;
@@ -131,11 +208,15 @@ static int hybrid_choose(struct explorer_brain *b, struct agent_env *env, const 
 		}
 		step_note_release(&ignored);
 	}
-	/* Type the model's value for this field when it gave one. */
-	if (out->type == ACTION_INPUT && st->values && st->values_sig == s->sig_abstract && out->widget > 0 &&
-	    (size_t)out->widget < st->n_values && st->values[out->widget]) {
-		free(out->text);
-		out->text = xstrdup(st->values[out->widget]);
+	/* Type the model's value the first time the field is typed into; later
+	 * entries keep the offline policy's values and its probes (invalid and
+	 * boundary inputs), whose validation errors are screens of their own. */
+	if (out->type == ACTION_INPUT) {
+		char *text = take_value(st, s, out);
+		if (text) {
+			free(out->text);
+			out->text = text;
+		}
 	}
 	return TD_OK;
 }
