@@ -5,16 +5,20 @@
  *
  *   Explorer  the offline brain (offline_brain.c) chooses every action and
  *             names the functionality, except:
- *             - a screen with empty input fields not seen before: one
- *               text-only request (prompts/form_values.md) for realistic
- *               values, which the offline policy's inputs then type;
- *             - the offline policy is stuck (it answers Back/restart inside
- *               the app, or the screen did not change for
- *               agents.hybrid_stuck_steps steps), or the screen is new and
- *               has at least agents.hybrid_new_screen_widgets untried widgets:
- *               the model Explorer (explorer.md, without the merged
- *               inquiry) picks the action. A refused or failed model answer
- *               falls back to the offline choice at once (no retries).
+ *             - a form with an empty free-text field whose kind input_gen
+ *               cannot tell (a note, a description): one text-only request
+ *               per form (activity and fields; prompts/form_values.md) for
+ *               realistic values, each typed the first time the policy
+ *               types into its field (later entries keep the policy's
+ *               values and probes);
+ *             - the screen did not change for agents.hybrid_stuck_steps
+ *               steps, or the screen is new and has at least
+ *               agents.hybrid_new_screen_widgets widgets: the model Explorer
+ *               (explorer.md, without the merged inquiry) picks the action.
+ *               A refused or failed model answer falls back to the offline
+ *               choice at once (no retries).
+ *             The offline policy learns from the model's picks as from its
+ *             own (offline_policy_adopt()), so they add to its coverage.
  *   Monitor   the offline monitor (no model).
  *   Detector  the model Detector (detector.md): every finished
  *             functionality is judged, consecutive short ones together
@@ -40,7 +44,7 @@ struct form_value {
 
 struct hybrid_explorer {
 	struct explorer_brain *offline, *model;
-	uint64_t *seen;          /* abstract screens met so far */
+	uint64_t *seen;          /* kinds of screens met so far (screen_kind) */
 	size_t n_seen, alloc_seen;
 	uint64_t *asked_forms;   /* forms (form_key) whose values were asked */
 	size_t n_forms, alloc_forms;
@@ -101,20 +105,57 @@ static uint64_t form_key(const struct brain_screen *s)
 }
 
 /*
- * Whether the screen has an empty text field the offline policy cannot fill
- * knowingly: free text whose kind input_gen cannot tell (a note, a
- * description, a comment). Emails, numbers, dates, names, passwords and the
- * other kinds it recognises get field-aware values without the model.
+ * Whether the offline policy cannot fill field w knowingly: free text whose
+ * kind input_gen cannot tell (a note, a description, a comment). Emails,
+ * numbers, dates, names, titles, passwords and the other kinds it
+ * recognises get field-aware values (and probes) without the model.
  */
+static bool needs_model_value(const struct brain_widget *bw)
+{
+	const struct ui_widget *w = bw->w;
+	return (bw->actions & UI_ACT_INPUT) && !w->password && input_gen_kind(w) == INPUT_KIND_TEXT;
+}
+
+/* Whether the screen has such a field, still empty (or showing its hint). */
 static bool needs_model_values(const struct brain_screen *s)
 {
 	for (size_t i = 0; i < s->n_widgets; i++) {
 		const struct ui_widget *w = s->widgets[i].w;
-		if ((s->widgets[i].actions & UI_ACT_INPUT) && !w->password &&
-		    (!w->text[0] || !strcmp(w->text, w->hint)) && input_gen_kind(w) == INPUT_KIND_TEXT)
+		if (needs_model_value(&s->widgets[i]) && (!w->text[0] || !strcmp(w->text, w->hint)))
 			return true;
 	}
 	return false;
+}
+
+static int cmp_u64(const void *a, const void *b)
+{
+	uint64_t x = *(const uint64_t *)a, y = *(const uint64_t *)b;
+	return x < y ? -1 : x > y;
+}
+
+/*
+ * A screen's kind: its activity and the set of its actionable widgets' ids
+ * (class when there is none). A list with one more row, a row ticked, an
+ * error line or an empty state is another abstract screen but the same
+ * kind: the model's pick on it would add nothing it did not add on the
+ * first (todo's list asked the model again for each of its variants).
+ */
+static uint64_t screen_kind(const struct brain_screen *s)
+{
+	uint64_t *ids = xcalloc(s->n_widgets + 1, sizeof(*ids));
+	uint64_t h = hash_str(14695981039346656037ull, s->activity);
+	size_t n = 0;
+
+	for (size_t i = 0; i < s->n_widgets; i++) {
+		const struct ui_widget *w = s->widgets[i].w;
+		ids[n++] = hash_str(14695981039346656037ull, w->resource_id[0] ? w->resource_id : w->class_name);
+	}
+	qsort(ids, n, sizeof(*ids), cmp_u64);
+	for (size_t i = 0; i < n; i++)
+		if (!i || ids[i] != ids[i - 1])
+			h = (h ^ ids[i]) * 1099511628211ull;
+	free(ids);
+	return h;
 }
 
 /* Ask the model for a form's values once per form (activity and fields). */
@@ -133,7 +174,8 @@ static void ask_form_values(struct hybrid_explorer *st, struct agent_env *env, c
 	}
 	for (size_t i = 0; i < s->n_widgets; i++) {
 		const struct brain_widget *bw = &s->widgets[i];
-		if (bw->number < 0 || (size_t)bw->number > s->n_widgets || !values[bw->number])
+		if (bw->number < 0 || (size_t)bw->number > s->n_widgets || !values[bw->number] ||
+		    !needs_model_value(bw))
 			continue;
 		st->values = xgrow(st->values, &st->alloc_values, st->n_values + 1, sizeof(*st->values));
 		st->values[st->n_values].field = field_key(s, bw->w);
@@ -169,12 +211,13 @@ static int hybrid_choose(struct explorer_brain *b, struct agent_env *env, const 
 			 struct step_note *note)
 {
 	struct hybrid_explorer *st = b->state;
-	bool new_screen = !sig_in(st->seen, st->n_seen, s->sig_abstract), ask = false;
+	uint64_t kind = screen_kind(s);
+	bool new_screen = !sig_in(st->seen, st->n_seen, kind), ask = false;
 	int err;
 
 	if (new_screen) {
 		st->seen = xgrow(st->seen, &st->alloc_seen, st->n_seen + 1, sizeof(*st->seen));
-		st->seen[st->n_seen++] = s->sig_abstract;
+		st->seen[st->n_seen++] = kind;
 	}
 	st->unchanged = s->sig_text == st->last_text ? st->unchanged + 1 : 0;
 	st->last_text = s->sig_text;
