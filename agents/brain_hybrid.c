@@ -44,8 +44,10 @@ struct form_value {
 
 struct hybrid_explorer {
 	struct explorer_brain *offline, *model;
-	uint64_t *seen;          /* kinds of screens met so far (screen_kind) */
+	uint64_t *seen;          /* abstract screens met so far */
 	size_t n_seen, alloc_seen;
+	uint64_t *ids;           /* widget ids met so far, with their activity (new_in_kind) */
+	size_t n_ids, alloc_ids;
 	uint64_t *asked_forms;   /* forms (form_key) whose values were asked */
 	size_t n_forms, alloc_forms;
 	struct form_value *values; /* the model's values not typed yet */
@@ -127,35 +129,39 @@ static bool needs_model_values(const struct brain_screen *s)
 	return false;
 }
 
-static int cmp_u64(const void *a, const void *b)
-{
-	uint64_t x = *(const uint64_t *)a, y = *(const uint64_t *)b;
-	return x < y ? -1 : x > y;
-}
-
 /*
- * A screen's kind: its activity and the set of its actionable widgets' ids
- * (class when there is none). A list with one more row, a row ticked, an
- * error line or an empty state is another abstract screen but the same
- * kind: the model's pick on it would add nothing it did not add on the
- * first (todo's list asked the model again for each of its variants).
+ * Whether a screen not seen before (abstract signature) is new in kind: at
+ * least half of its distinct widget ids (class when there is none) were
+ * never seen in its activity. A list with more rows, a scrolled page
+ * showing two more buttons, a row ticked or an error line is another
+ * abstract screen of a known kind: the model's pick there would add nothing
+ * it did not add on the first (todo's list asked the model again for each
+ * of its variants). Remembers the screen's ids.
  */
-static uint64_t screen_kind(const struct brain_screen *s)
+static bool new_in_kind(struct hybrid_explorer *st, const struct brain_screen *s)
 {
+	uint64_t act = hash_str(14695981039346656037ull, s->activity);
 	uint64_t *ids = xcalloc(s->n_widgets + 1, sizeof(*ids));
-	uint64_t h = hash_str(14695981039346656037ull, s->activity);
-	size_t n = 0;
+	size_t n = 0, fresh = 0;
 
 	for (size_t i = 0; i < s->n_widgets; i++) {
 		const struct ui_widget *w = s->widgets[i].w;
-		ids[n++] = hash_str(14695981039346656037ull, w->resource_id[0] ? w->resource_id : w->class_name);
+		uint64_t k = hash_str(act, w->resource_id[0] ? w->resource_id : w->class_name);
+		bool dup = false;
+		for (size_t j = 0; j < n && !dup; j++)
+			dup = ids[j] == k;
+		if (!dup)
+			ids[n++] = k;
 	}
-	qsort(ids, n, sizeof(*ids), cmp_u64);
-	for (size_t i = 0; i < n; i++)
-		if (!i || ids[i] != ids[i - 1])
-			h = (h ^ ids[i]) * 1099511628211ull;
+	for (size_t i = 0; i < n; i++) {
+		if (sig_in(st->ids, st->n_ids, ids[i]))
+			continue;
+		fresh++;
+		st->ids = xgrow(st->ids, &st->alloc_ids, st->n_ids + 1, sizeof(*st->ids));
+		st->ids[st->n_ids++] = ids[i];
+	}
 	free(ids);
-	return h;
+	return n && fresh * 2 >= n;
 }
 
 /* Ask the model for a form's values once per form (activity and fields). */
@@ -211,13 +217,13 @@ static int hybrid_choose(struct explorer_brain *b, struct agent_env *env, const 
 			 struct step_note *note)
 {
 	struct hybrid_explorer *st = b->state;
-	uint64_t kind = screen_kind(s);
-	bool new_screen = !sig_in(st->seen, st->n_seen, kind), ask = false;
+	bool new_screen = !sig_in(st->seen, st->n_seen, s->sig_abstract), ask = false;
 	int err;
 
 	if (new_screen) {
 		st->seen = xgrow(st->seen, &st->alloc_seen, st->n_seen + 1, sizeof(*st->seen));
-		st->seen[st->n_seen++] = kind;
+		st->seen[st->n_seen++] = s->sig_abstract;
+		new_screen = new_in_kind(st, s);
 	}
 	st->unchanged = s->sig_text == st->last_text ? st->unchanged + 1 : 0;
 	st->last_text = s->sig_text;
@@ -281,6 +287,7 @@ static void hybrid_free(struct explorer_brain *b)
 		st->model->free(st->model);
 	free_values(st);
 	free(st->seen);
+	free(st->ids);
 	free(st->asked_forms);
 	free(st);
 	free(b);
