@@ -169,13 +169,15 @@ static void ask_form_values(struct hybrid_explorer *st, struct agent_env *env, c
 {
 	char **values = NULL;
 	uint64_t form = form_key(s);
+	int err;
 
 	if (sig_in(st->asked_forms, st->n_forms, form))
 		return;
 	st->asked_forms = xgrow(st->asked_forms, &st->alloc_forms, st->n_forms + 1, sizeof(*st->asked_forms));
 	st->asked_forms[st->n_forms++] = form;
-	if (brain_llm_form_values(env, s, &values) != TD_OK) {
-		log_info("step %d: no form values from the model: %s", s->step, td_errmsg(TD_ERR_MODEL));
+	err = brain_llm_form_values(env, s, &values);
+	if (err != TD_OK) {
+		log_info("step %d: no form values from the model: %s", s->step, td_errmsg(err));
 		return;
 	}
 	for (size_t i = 0; i < s->n_widgets; i++) {
