@@ -5,16 +5,20 @@
  *
  *   Explorer  the offline brain (offline_brain.c) chooses every action and
  *             names the functionality, except:
- *             - a screen with empty input fields not seen before: one
- *               text-only request (prompts/form_values.md) for realistic
- *               values, which the offline policy's inputs then type;
- *             - the offline policy is stuck (it answers Back/restart inside
- *               the app, or the screen did not change for
- *               agents.hybrid_stuck_steps steps), or the screen is new and
- *               has at least agents.hybrid_new_screen_widgets untried widgets:
- *               the model Explorer (explorer.md, without the merged
- *               inquiry) picks the action. A refused or failed model answer
- *               falls back to the offline choice at once (no retries).
+ *             - a form with an empty free-text field whose kind input_gen
+ *               cannot tell (a note, a description): one text-only request
+ *               per form (activity and fields; prompts/form_values.md) for
+ *               realistic values, each typed the first time the policy
+ *               types into its field (later entries keep the policy's
+ *               values and probes);
+ *             - the screen did not change for agents.hybrid_stuck_steps
+ *               steps, or the screen is new and has at least
+ *               agents.hybrid_new_screen_widgets widgets: the model Explorer
+ *               (explorer.md, without the merged inquiry) picks the action.
+ *               A refused or failed model answer falls back to the offline
+ *               choice at once (no retries).
+ *             The offline policy learns from the model's picks as from its
+ *             own (offline_policy_adopt()), so they add to its coverage.
  *   Monitor   the offline monitor (no model).
  *   Detector  the model Detector (detector.md): every finished
  *             functionality is judged, consecutive short ones together
@@ -27,19 +31,27 @@
 
 #include "agents/brain.h"
 #include "agents/brain_llm.h"
+#include "agents/input_gen.h"
 #include "core/config.h"
 #include "core/log.h"
 #include "core/xalloc.h"
+
+/* A value the model gave for one field (activity, id and hint), typed once. */
+struct form_value {
+	uint64_t field;
+	char *text;
+};
 
 struct hybrid_explorer {
 	struct explorer_brain *offline, *model;
 	uint64_t *seen;          /* abstract screens met so far */
 	size_t n_seen, alloc_seen;
-	uint64_t *asked_forms;   /* abstract screens whose form values were asked */
+	uint64_t *ids;           /* widget ids met so far, with their activity (new_in_kind) */
+	size_t n_ids, alloc_ids;
+	uint64_t *asked_forms;   /* forms (form_key) whose values were asked */
 	size_t n_forms, alloc_forms;
-	char **values;           /* the model's values for the current form, by widget number */
-	size_t n_values;
-	uint64_t values_sig;
+	struct form_value *values; /* the model's values not typed yet */
+	size_t n_values, alloc_values;
 	uint64_t last_text;      /* the previous screen's text signature */
 	int unchanged;           /* steps in a row on an unchanged screen */
 	int stuck_steps, new_screen_widgets;
@@ -57,42 +69,150 @@ static bool sig_in(const uint64_t *v, size_t n, uint64_t sig)
 static void free_values(struct hybrid_explorer *st)
 {
 	for (size_t i = 0; i < st->n_values; i++)
-		free(st->values[i]);
+		free(st->values[i].text);
 	free(st->values);
 	st->values = NULL;
 	st->n_values = 0;
 }
 
-/* Whether the screen has an empty text field. */
-static bool has_empty_field(const struct brain_screen *s)
+/* FNV-1a over a string, continuing from h (a field's or a form's identity). */
+static uint64_t hash_str(uint64_t h, const char *str)
+{
+	for (; str && *str; str++) {
+		h ^= (unsigned char)*str;
+		h *= 1099511628211ull;
+	}
+	h ^= 0xff;
+	h *= 1099511628211ull;
+	return h;
+}
+
+/* A field's identity: its activity, id and hint (its text changes as it is typed into). */
+static uint64_t field_key(const struct brain_screen *s, const struct ui_widget *w)
+{
+	return hash_str(hash_str(hash_str(14695981039346656037ull, s->activity), w->resource_id), w->hint);
+}
+
+/*
+ * A form's identity: its activity and its fields, so that the same form
+ * showing an error line (another abstract screen) is not asked about again.
+ */
+static uint64_t form_key(const struct brain_screen *s)
+{
+	uint64_t h = hash_str(14695981039346656037ull, s->activity);
+
+	for (size_t i = 0; i < s->n_widgets; i++)
+		if (s->widgets[i].actions & UI_ACT_INPUT)
+			h = hash_str(hash_str(h, s->widgets[i].w->resource_id), s->widgets[i].w->hint);
+	return h ? h : 1;
+}
+
+/*
+ * Whether the offline policy cannot fill field w knowingly: free text whose
+ * kind input_gen cannot tell (a note, a description, a comment). Emails,
+ * numbers, dates, names, titles, passwords and the other kinds it
+ * recognises get field-aware values (and probes) without the model.
+ */
+static bool needs_model_value(const struct brain_widget *bw)
+{
+	const struct ui_widget *w = bw->w;
+	return (bw->actions & UI_ACT_INPUT) && !w->password && input_gen_kind(w) == INPUT_KIND_TEXT;
+}
+
+/* Whether the screen has such a field, still empty (or showing its hint). */
+static bool needs_model_values(const struct brain_screen *s)
 {
 	for (size_t i = 0; i < s->n_widgets; i++) {
 		const struct ui_widget *w = s->widgets[i].w;
-		if ((s->widgets[i].actions & UI_ACT_INPUT) && !w->password && (!w->text[0] || !strcmp(w->text, w->hint)))
+		if (needs_model_value(&s->widgets[i]) && (!w->text[0] || !strcmp(w->text, w->hint)))
 			return true;
 	}
 	return false;
 }
 
-/* Ask the model for the form's values once per abstract screen. */
+/*
+ * Whether a screen not seen before (abstract signature) is new in kind: at
+ * least half of its distinct widget ids (class when there is none) were
+ * never seen in its activity. A list with more rows, a scrolled page
+ * showing two more buttons, a row ticked or an error line is another
+ * abstract screen of a known kind: the model's pick there would add nothing
+ * it did not add on the first (todo's list asked the model again for each
+ * of its variants). Remembers the screen's ids.
+ */
+static bool new_in_kind(struct hybrid_explorer *st, const struct brain_screen *s)
+{
+	uint64_t act = hash_str(14695981039346656037ull, s->activity);
+	uint64_t *ids = xcalloc(s->n_widgets + 1, sizeof(*ids));
+	size_t n = 0, fresh = 0;
+
+	for (size_t i = 0; i < s->n_widgets; i++) {
+		const struct ui_widget *w = s->widgets[i].w;
+		uint64_t k = hash_str(act, w->resource_id[0] ? w->resource_id : w->class_name);
+		bool dup = false;
+		for (size_t j = 0; j < n && !dup; j++)
+			dup = ids[j] == k;
+		if (!dup)
+			ids[n++] = k;
+	}
+	for (size_t i = 0; i < n; i++) {
+		if (sig_in(st->ids, st->n_ids, ids[i]))
+			continue;
+		fresh++;
+		st->ids = xgrow(st->ids, &st->alloc_ids, st->n_ids + 1, sizeof(*st->ids));
+		st->ids[st->n_ids++] = ids[i];
+	}
+	free(ids);
+	return n && fresh * 2 >= n;
+}
+
+/* Ask the model for a form's values once per form (activity and fields). */
 static void ask_form_values(struct hybrid_explorer *st, struct agent_env *env, const struct brain_screen *s)
 {
 	char **values = NULL;
+	uint64_t form = form_key(s);
 	int err;
 
-	if (sig_in(st->asked_forms, st->n_forms, s->sig_abstract))
+	if (sig_in(st->asked_forms, st->n_forms, form))
 		return;
 	st->asked_forms = xgrow(st->asked_forms, &st->alloc_forms, st->n_forms + 1, sizeof(*st->asked_forms));
-	st->asked_forms[st->n_forms++] = s->sig_abstract;
+	st->asked_forms[st->n_forms++] = form;
 	err = brain_llm_form_values(env, s, &values);
 	if (err != TD_OK) {
 		log_info("step %d: no form values from the model: %s", s->step, td_errmsg(err));
 		return;
 	}
-	free_values(st);
-	st->values = values;
-	st->n_values = s->n_widgets + 1;
-	st->values_sig = s->sig_abstract;
+	for (size_t i = 0; i < s->n_widgets; i++) {
+		const struct brain_widget *bw = &s->widgets[i];
+		if (bw->number < 0 || (size_t)bw->number > s->n_widgets || !values[bw->number] ||
+		    !needs_model_value(bw))
+			continue;
+		st->values = xgrow(st->values, &st->alloc_values, st->n_values + 1, sizeof(*st->values));
+		st->values[st->n_values].field = field_key(s, bw->w);
+		st->values[st->n_values++].text = values[bw->number];
+		values[bw->number] = NULL;
+	}
+	for (size_t i = 0; i <= s->n_widgets; i++)
+		free(values[i]);
+	free(values);
+}
+
+/* The model's value for the field the action types into, taken (NULL when none). */
+static char *take_value(struct hybrid_explorer *st, const struct brain_screen *s, const struct action *a)
+{
+	const struct brain_widget *bw = brain_screen_widget(s, a->widget);
+	uint64_t k;
+
+	if (!bw)
+		return NULL;
+	k = field_key(s, bw->w);
+	for (size_t i = 0; i < st->n_values; i++) {
+		if (st->values[i].field == k) {
+			char *text = st->values[i].text;
+			st->values[i] = st->values[--st->n_values];
+			return text;
+		}
+	}
+	return NULL;
 }
 
 static int hybrid_choose(struct explorer_brain *b, struct agent_env *env, const struct brain_screen *s,
@@ -106,6 +226,7 @@ static int hybrid_choose(struct explorer_brain *b, struct agent_env *env, const 
 	if (new_screen) {
 		st->seen = xgrow(st->seen, &st->alloc_seen, st->n_seen + 1, sizeof(*st->seen));
 		st->seen[st->n_seen++] = s->sig_abstract;
+		new_screen = new_in_kind(st, s);
 	}
 	st->unchanged = s->sig_text == st->last_text ? st->unchanged + 1 : 0;
 	st->last_text = s->sig_text;
@@ -118,9 +239,13 @@ static int hybrid_choose(struct explorer_brain *b, struct agent_env *env, const 
 	/* A refused model answer: take the offline choice (no second request). */
 	if (feedback)
 		return TD_OK;
-	if (s->in_app && has_empty_field(s))
+	if (s->in_app && needs_model_values(s))
 		ask_form_values(st, env, s);
-	if (s->in_app && (out->type == ACTION_BACK || out->type == ACTION_RESTART || st->unchanged >= st->stuck_steps))
+	/* Stuck: the policy's actions stopped changing the screen. A Back the
+	 * policy chose by weight is no sign of being stuck: it is how the policy
+	 * leaves an explored screen for the rest of the app, and a model pick
+	 * in its place kept the run on that screen (fewer screens than offline). */
+	if (s->in_app && st->unchanged >= st->stuck_steps)
 		ask = true;
 	if (s->in_app && new_screen && (int)s->n_widgets >= st->new_screen_widgets)
 		ask = true;
@@ -139,11 +264,15 @@ static int hybrid_choose(struct explorer_brain *b, struct agent_env *env, const 
 		}
 		step_note_release(&ignored);
 	}
-	/* Type the model's value for this field when it gave one. */
-	if (out->type == ACTION_INPUT && st->values && st->values_sig == s->sig_abstract && out->widget > 0 &&
-	    (size_t)out->widget < st->n_values && st->values[out->widget]) {
-		free(out->text);
-		out->text = xstrdup(st->values[out->widget]);
+	/* Type the model's value the first time the field is typed into; later
+	 * entries keep the offline policy's values and its probes (invalid and
+	 * boundary inputs), whose validation errors are screens of their own. */
+	if (out->type == ACTION_INPUT) {
+		char *text = take_value(st, s, out);
+		if (text) {
+			free(out->text);
+			out->text = text;
+		}
 	}
 	return TD_OK;
 }
@@ -165,6 +294,7 @@ static void hybrid_free(struct explorer_brain *b)
 		st->model->free(st->model);
 	free_values(st);
 	free(st->seen);
+	free(st->ids);
 	free(st->asked_forms);
 	free(st);
 	free(b);

@@ -36,6 +36,7 @@ struct offline_explorer {
 	bool random;
 	bool pending;                   /* the policy chose the action being performed */
 	enum action_type pending_type;
+	int pending_widget;             /* its annotation number, -1 none */
 };
 
 /* "pkg/.ui.NotesActivity" -> "Notes" into buf. */
@@ -176,6 +177,7 @@ static int offline_choose(struct explorer_brain *b, struct agent_env *env, const
 	renumber(out, s);
 	st->pending = true;
 	st->pending_type = out->type;
+	st->pending_widget = out->widget;
 	if (note) {
 		memset(note, 0, sizeof(*note));
 		note->valid = true;
@@ -189,14 +191,31 @@ static int offline_choose(struct explorer_brain *b, struct agent_env *env, const
 	return TD_OK;
 }
 
+/* The tree node of the widget numbered `number` on screen s, -1 when none. */
+static int node_of(const struct brain_screen *s, int number)
+{
+	const struct brain_widget *bw = number > 0 ? brain_screen_widget(s, number) : NULL;
+
+	for (size_t i = 0; bw && i < s->tree->n_nodes; i++)
+		if (s->tree->nodes[i] == bw->w)
+			return (int)i;
+	return -1;
+}
+
 static void offline_observe(struct explorer_brain *b, struct agent_env *env, const struct brain_screen *before,
 			    const struct action *done, const struct brain_screen *after)
 {
 	struct offline_explorer *st = b->state;
 
 	(void)env;
-	(void)before;
-	if (!st->pending || done->type != st->pending_type) {
+	if (st->pending && !st->random && before->in_app && before->tree &&
+	    (done->type != st->pending_type || done->widget != st->pending_widget) &&
+	    (done->type == ACTION_BACK || node_of(before, done->widget) >= 0)) {
+		/* Another brain's pick on this screen (the hybrid brain's model):
+		 * the policy learns from the action taken, not from its own choice. */
+		offline_policy_adopt(st->pol, before->tree, before->sig_abstract, node_of(before, done->widget), done);
+		offline_policy_observe(st->pol, after->tree, after->sig_abstract, after->in_app);
+	} else if (!st->pending || done->type != st->pending_type) {
 		/* A plugin's intervention (restart, deep link): start the stuck count afresh. */
 		offline_policy_reset_stuck(st->pol);
 	} else if (!st->random) {

@@ -77,6 +77,12 @@ struct offline_policy {
 	uint64_t probe_rng;    /* its own stream: probes never shift the choices' random draws */
 	uint64_t *filled;      /* fields that got a valid value (field_key), sorted */
 	size_t n_filled, alloc_filled;
+	/* What the last choice marked, taken back by offline_policy_adopt(). */
+	uint64_t last_fh;      /* the functionality of the last choice */
+	uint64_t undo_tried[2];
+	size_t n_undo_tried;
+	uint64_t undo_filled;  /* 0: none */
+	bool undo_typed;       /* the choice appended to typed[] */
 };
 
 void offline_policy_params_default(struct offline_policy_params *p)
@@ -322,6 +328,32 @@ static bool tried_add(struct offline_policy *pol, uint64_t h)
 	return true;
 }
 
+/* tried_add() for the current choice: remembered so that offline_policy_adopt() can take it back. */
+static bool tried_mark(struct offline_policy *pol, uint64_t h)
+{
+	bool added = tried_add(pol, h);
+
+	if (added && pol->n_undo_tried < 2)
+		pol->undo_tried[pol->n_undo_tried++] = h;
+	return added;
+}
+
+/* Remove h from the tried set (rebuilt without it: rare, after an adopted action). */
+static void tried_remove(struct offline_policy *pol, uint64_t h)
+{
+	uint64_t *old = pol->tried;
+	size_t old_cap = pol->tried_cap;
+
+	if (!h)
+		h = 1;
+	pol->tried = xcalloc(pol->tried_cap, sizeof(*pol->tried));
+	pol->n_tried = 0;
+	for (size_t k = 0; k < old_cap; k++)
+		if (old[k] && old[k] != h)
+			(void)tried_add(pol, old[k]);
+	free(old);
+}
+
 /* Whether h is in the tried set. */
 static bool tried_has(const struct offline_policy *pol, uint64_t h)
 {
@@ -513,6 +545,18 @@ static bool field_filled(struct offline_policy *pol, uint64_t k, bool add)
 	return false;
 }
 
+/* Forget that field k got a valid value. */
+static void field_unfill(struct offline_policy *pol, uint64_t k)
+{
+	for (size_t i = 0; i < pol->n_filled; i++) {
+		if (pol->filled[i] == k) {
+			memmove(pol->filled + i, pol->filled + i + 1, (pol->n_filled - i - 1) * sizeof(*pol->filled));
+			pol->n_filled--;
+			return;
+		}
+	}
+}
+
 /* Give the chosen action its payload (typed text) and remember it. */
 static void finish_choice(struct offline_policy *pol, struct action *a, uint64_t state,
 			  uint64_t key, const char *why)
@@ -535,13 +579,15 @@ static void finish_choice(struct offline_policy *pol, struct action *a, uint64_t
 			probe = input_gen_probe_name(input_gen_probe(&w, ++pol->serial, buf, sizeof(buf)));
 		else if (input_gen_text(&w, ++pol->serial, buf, sizeof(buf)) == INPUT_KIND_SEARCH && pol->n_words)
 			snprintf(buf, sizeof(buf), "%s", pol->words[(pol->serial * 7u) % pol->n_words]);
-		if (!probe)
-			(void)field_filled(pol, field_key(a), true);
+		if (!probe && !field_filled(pol, field_key(a), true))
+			pol->undo_filled = field_key(a);
 		a->text = xstrdup(buf);
 	}
 	if (a->type == ACTION_INPUT && state == pol->visit_state && pol->n_typed < FORM_FIELDS &&
-	    !typed_this_visit(pol, a))
+	    !typed_this_visit(pol, a)) {
 		pol->typed[pol->n_typed++] = widget_key(a);
+		pol->undo_typed = true;
+	}
 	free(a->reason);
 	a->reason = probe ? xasprintf("%s; probing the field with %s input", why, probe) : xstrdup(why);
 	pol->last_event = key;
@@ -623,6 +669,10 @@ void offline_policy_choose(struct offline_policy *pol, const struct ui_tree *t, 
 	uint64_t back_key, rk;
 
 	action_init(out);
+	pol->n_undo_tried = 0;
+	pol->undo_filled = 0;
+	pol->undo_typed = false;
+	pol->last_fh = fh;
 	if (!in_app) {
 		pol->stuck = 0;
 		out->type = pol->out_of_app++ >= 1 ? ACTION_RESTART : ACTION_BACK;
@@ -684,7 +734,7 @@ void offline_policy_choose(struct offline_policy *pol, const struct ui_tree *t, 
 		if (!event_find(pol, key)->blocked) {
 			*out = cands[pick];
 			action_init(&cands[pick]);
-			(void)tried_add(pol, hash_u64(widget_key(out), fh));
+			(void)tried_mark(pol, hash_u64(widget_key(out), fh));
 			finish_choice(pol, out, state, key, "random pick (epsilon)");
 			goto out;
 		}
@@ -734,7 +784,7 @@ void offline_policy_choose(struct offline_policy *pol, const struct ui_tree *t, 
 	}
 	rk = row_key(t, &cands[best]);
 	if (rk)
-		(void)tried_add(pol, rk);
+		(void)tried_mark(pol, rk);
 	*out = cands[best];
 	action_init(&cands[best]);
 	{
@@ -742,7 +792,7 @@ void offline_policy_choose(struct offline_policy *pol, const struct ui_tree *t, 
 		char why[160];
 
 		snprintf(why, sizeof(why), "largest weight %.1f%s", best_w,
-			 tried_add(pol, hash_u64(widget_key(out), fh)) ? " (untried here)" : "");
+			 tried_mark(pol, hash_u64(widget_key(out), fh)) ? " (untried here)" : "");
 		finish_choice(pol, out, state, key, why);
 	}
 out:
@@ -804,6 +854,61 @@ void offline_policy_observe(struct offline_policy *pol, const struct ui_tree *t,
 		e->weight = (e->w0 + sum) / (e->exec * e->exec);
 	}
 	free(w);
+	for (i = 0; i < n; i++)
+		action_release(&cands[i]);
+	free(cands);
+}
+
+void offline_policy_adopt(struct offline_policy *pol, const struct ui_tree *t, uint64_t state, int node,
+			  const struct action *done)
+{
+	struct action *cands = NULL;
+	size_t n, i;
+
+	/* Take back what the choice marked: its widget was not acted on. */
+	for (i = 0; i < pol->n_undo_tried; i++)
+		tried_remove(pol, pol->undo_tried[i]);
+	pol->n_undo_tried = 0;
+	if (pol->undo_filled)
+		field_unfill(pol, pol->undo_filled);
+	pol->undo_filled = 0;
+	if (pol->undo_typed && pol->n_typed)
+		pol->n_typed--;
+	pol->undo_typed = false;
+
+	pol->last_type = done->type;
+	pol->last_state = state;
+	pol->last_event = 0;
+	if (done->type == ACTION_BACK) {
+		struct action back;
+
+		action_init(&back);
+		back.type = ACTION_BACK;
+		pol->last_event = offline_event_key(state, &back);
+		(void)event_get(pol, pol->last_event, initial_weight(pol, &back));
+		return;
+	}
+	n = offline_candidates(t, &cands);
+	note_hints(cands, n, t);
+	for (i = 0; i < n; i++) {
+		uint64_t key, rk;
+
+		if (cands[i].widget != node || cands[i].type != done->type)
+			continue;
+		key = offline_event_key(state, &cands[i]);
+		(void)event_get(pol, key, initial_weight(pol, &cands[i]));
+		(void)tried_add(pol, hash_u64(widget_key(&cands[i]), pol->last_fh));
+		rk = row_key(t, &cands[i]);
+		if (rk)
+			(void)tried_add(pol, rk);
+		if (done->type == ACTION_INPUT) {
+			if (state == pol->visit_state && pol->n_typed < FORM_FIELDS && !typed_this_visit(pol, &cands[i]))
+				pol->typed[pol->n_typed++] = widget_key(&cands[i]);
+			(void)field_filled(pol, field_key(&cands[i]), true);
+		}
+		pol->last_event = key;
+		break;
+	}
 	for (i = 0; i < n; i++)
 		action_release(&cands[i]);
 	free(cands);

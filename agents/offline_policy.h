@@ -88,6 +88,18 @@ void offline_policy_choose(struct offline_policy *pol, const struct ui_tree *t, 
  */
 void offline_policy_observe(struct offline_policy *pol, const struct ui_tree *t, uint64_t state, bool in_app);
 
+/*
+ * The action performed on screen `t` (abstract signature `state`) was not
+ * the one the policy chose last but `done` (another brain's pick, e.g. the
+ * hybrid brain's model), on node `node` of `t` (-1: no widget). Takes back
+ * the marks the policy's own choice left (untried bonus, typed field,
+ * filled field) and makes `done` the event the next offline_policy_observe()
+ * credits, marked tried as if the policy had chosen it. A `done` that is no
+ * candidate on `t` (wait, deep link) leaves no event to credit.
+ */
+void offline_policy_adopt(struct offline_policy *pol, const struct ui_tree *t, uint64_t state, int node,
+			  const struct action *done);
+
 /* Never choose event `event_key` again (tarpit recovery). */
 void offline_policy_block(struct offline_policy *pol, uint64_t event_key);
 /* Whether an event is blocked. */

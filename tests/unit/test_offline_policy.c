@@ -272,6 +272,49 @@ TEST(untried_first_then_motif_and_blocking)
 	ui_tree_free(e);
 }
 
+/* Another brain's pick: the policy credits the action taken, not its own choice, which stays untried. */
+TEST(adopt_credits_the_action_taken)
+{
+	struct offline_policy_params p;
+	struct offline_policy *pol;
+	struct ui_tree *m = x_tree(x_cat(x_node(BTN, "t:id/add", "Add", "c", "", 0, 100, 500, 200, NULL),
+					 x_node(BTN, "t:id/about", "About", "c", "", 0, 300, 500, 400, NULL), NULL));
+	struct ui_tree *e = edit_screen();
+	struct action a, *c = NULL, *other = NULL;
+	size_t n;
+	uint64_t mine, taken;
+
+	REQUIRE(m && e);
+	offline_policy_params_default(&p);
+	p.epsilon = 0;
+	pol = offline_policy_new(&p);
+	offline_policy_choose(pol, m, 11, 111, "Main", true, &a);
+	REQUIRE(a.type == ACTION_CLICK);
+	mine = offline_event_key(11, &a);
+	n = offline_candidates(m, &c);
+	REQUIRE(n == 2);
+	other = strcmp(c[0].widget_text, a.widget_text) ? &c[0] : &c[1];
+	taken = offline_event_key(11, other);
+	offline_policy_adopt(pol, m, 11, other->widget, other);
+	CHECK(offline_policy_last_event(pol) == taken);
+	/* The other button led to the edit screen: (100 + 4*100 + 20) / 2^2 = 130 for it, 100 for mine. */
+	offline_policy_observe(pol, e, 22, true);
+	CHECK(offline_policy_weight(pol, taken) > 129.99 && offline_policy_weight(pol, taken) < 130.01);
+	CHECK(offline_policy_weight(pol, mine) == 100.0);
+	/* Back on the main screen: the policy's own pick was never taken, so it is still
+	 * untried (100 x 2 beats 130); crediting it, or leaving it marked tried, would pick the other. */
+	action_release(&a);
+	offline_policy_choose(pol, m, 11, 112, "Main", true, &a);
+	CHECK(offline_event_key(11, &a) == mine);
+	action_release(&a);
+	for (size_t i = 0; i < n; i++)
+		action_release(&c[i]);
+	free(c);
+	offline_policy_free(pol);
+	ui_tree_free(m);
+	ui_tree_free(e);
+}
+
 TEST(stuck_goes_back_then_restarts)
 {
 	struct offline_policy_params p;
@@ -377,6 +420,7 @@ int main(void)
 	RUN(candidates_on_screen);
 	RUN(upsilon_update_follows_genie);
 	RUN(untried_first_then_motif_and_blocking);
+	RUN(adopt_credits_the_action_taken);
 	RUN(stuck_goes_back_then_restarts);
 	RUN(random_brain_is_seeded);
 	RUN(weights_survive_table_growth);
