@@ -13,7 +13,6 @@
 void replay_screen_release(struct replay_screen *s)
 {
 	ui_tree_free(s->tree);
-	free(s->xml);
 	free(s->activity);
 	memset(s, 0, sizeof(*s));
 }
@@ -29,19 +28,20 @@ void replay_result_release(struct replay_result *r)
 int replay_capture(struct device *dev, struct replay_screen *s)
 {
 	size_t len = 0;
-	char *pkg = NULL;
+	char *pkg = NULL, *xml = NULL;
 	int err;
 
 	/* The dump and the activity only: replays need no screenshot. */
 	memset(s, 0, sizeof(*s));
-	err = device_dump_xml(dev, &s->xml, &len);
+	err = device_dump_xml(dev, &xml, &len);
 	if (err != TD_OK)
 		return err;
 	if (device_foreground(dev, &pkg, &s->activity) != TD_OK || !s->activity)
 		s->activity = xstrdup("");
 	free(pkg);
-	if (ui_parse(s->xml, len, "device", &s->tree) != TD_OK)
+	if (ui_parse(xml, len, "device", &s->tree) != TD_OK)
 		s->tree = NULL;
+	free(xml);
 	return TD_OK;
 }
 
