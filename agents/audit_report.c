@@ -22,23 +22,6 @@ static const char *str_of(const cJSON *o, const char *key)
 	return s ? s : "";
 }
 
-/* XML/HTML-escaped text; control characters XML 1.0 forbids are dropped. */
-static void esc(struct strbuf *sb, const char *s)
-{
-	for (; s && *s; s++) {
-		unsigned char c = (unsigned char)*s;
-		switch (c) {
-		case '<': (void)strbuf_adds(sb, "&lt;"); break;
-		case '>': (void)strbuf_adds(sb, "&gt;"); break;
-		case '&': (void)strbuf_adds(sb, "&amp;"); break;
-		case '"': (void)strbuf_adds(sb, "&quot;"); break;
-		default:
-			if (c >= 0x20 || c == '\n' || c == '\t')
-				(void)strbuf_addch(sb, c);
-		}
-	}
-}
-
 /* "not reached" fails too: a check CI asked for that never ran is not a pass. */
 static bool failed(const cJSON *check)
 {
@@ -63,31 +46,31 @@ char *audit_junit_render(const cJSON *audit)
 		ns += skipped(c);
 	}
 	(void)strbuf_adds(&sb, "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<testsuites>\n  <testsuite name=\"trident audit: ");
-	esc(&sb, str_of(audit, "audit"));
+	(void)strbuf_add_xml(&sb, str_of(audit, "audit"));
 	(void)strbuf_addf(&sb, "\" tests=\"%d\" failures=\"%d\" skipped=\"%d\" errors=\"0\">\n", n, nf, ns);
 	(void)strbuf_adds(&sb, "    <properties>\n      <property name=\"device\" value=\"");
-	esc(&sb, str_of(audit, "device"));
+	(void)strbuf_add_xml(&sb, str_of(audit, "device"));
 	(void)strbuf_adds(&sb, "\"/>\n      <property name=\"verdict\" value=\"");
-	esc(&sb, str_of(audit, "verdict"));
+	(void)strbuf_add_xml(&sb, str_of(audit, "verdict"));
 	(void)strbuf_adds(&sb, "\"/>\n    </properties>\n");
 	cJSON_ArrayForEach(c, checks) {
 		(void)strbuf_adds(&sb, "    <testcase classname=\"audit.");
-		esc(&sb, str_of(c, "suite"));
+		(void)strbuf_add_xml(&sb, str_of(c, "suite"));
 		(void)strbuf_adds(&sb, "\" name=\"");
-		esc(&sb, str_of(c, "name"));
+		(void)strbuf_add_xml(&sb, str_of(c, "name"));
 		(void)strbuf_adds(&sb, "\"");
 		if (failed(c)) {
 			(void)strbuf_adds(&sb, ">\n      <failure message=\"");
-			esc(&sb, str_of(c, "message"));
+			(void)strbuf_add_xml(&sb, str_of(c, "message"));
 			(void)strbuf_adds(&sb, "\" type=\"");
-			esc(&sb, !strcmp(str_of(c, "status"), "not reached") ? "not reached"
+			(void)strbuf_add_xml(&sb, !strcmp(str_of(c, "status"), "not reached") ? "not reached"
 				 : str_of(c, "kind")[0] ? str_of(c, "kind") : str_of(c, "suite"));
 			(void)strbuf_adds(&sb, "\">");
-			esc(&sb, str_of(c, "detail")[0] ? str_of(c, "detail") : str_of(c, "message"));
+			(void)strbuf_add_xml(&sb, str_of(c, "detail")[0] ? str_of(c, "detail") : str_of(c, "message"));
 			(void)strbuf_adds(&sb, "</failure>\n    </testcase>\n");
 		} else if (skipped(c)) {
 			(void)strbuf_adds(&sb, ">\n      <skipped message=\"");
-			esc(&sb, str_of(c, "message"));
+			(void)strbuf_add_xml(&sb, str_of(c, "message"));
 			(void)strbuf_adds(&sb, "\"/>\n    </testcase>\n");
 		} else {
 			(void)strbuf_adds(&sb, "/>\n");
@@ -119,7 +102,7 @@ static void html_sides(struct strbuf *sb, const cJSON *c)
 		snprintf(key, sizeof key, "%s_png", sides[k]);
 		(void)strbuf_addf(sb, "<figure><figcaption>%s</figcaption><svg viewBox=\"0 0 %d %d\" width=\"270\">"
 				  "<image href=\"", sides[k], w, h);
-		esc(sb, str_of(c, key));
+		(void)strbuf_add_xml(sb, str_of(c, key));
 		(void)strbuf_addf(sb, "\" width=\"%d\" height=\"%d\"/>", w, h);
 		cJSON_ArrayForEach(b, boxes) {
 			const cJSON *r = cJSON_GetObjectItemCaseSensitive(b, "bounds");
@@ -132,7 +115,7 @@ static void html_sides(struct strbuf *sb, const cJSON *c)
 			y2 = cJSON_GetArrayItem(r, 3)->valueint;
 			(void)strbuf_addf(sb, "<rect x=\"%d\" y=\"%d\" width=\"%d\" height=\"%d\" class=\"box\"><title>",
 					  x1, y1, x2 - x1, y2 - y1);
-			esc(sb, str_of(b, "label"));
+			(void)strbuf_add_xml(sb, str_of(b, "label"));
 			(void)strbuf_adds(sb, "</title></rect>");
 		}
 		(void)strbuf_adds(sb, "</svg></figure>");
@@ -148,18 +131,18 @@ char *audit_html_render(const cJSON *audit)
 	bool pass = !strcmp(str_of(audit, "verdict"), "pass");
 
 	(void)strbuf_adds(&sb, "<!DOCTYPE html>\n<html><head><meta charset=\"utf-8\"><title>trident audit: ");
-	esc(&sb, str_of(audit, "audit"));
+	(void)strbuf_add_xml(&sb, str_of(audit, "audit"));
 	(void)strbuf_adds(&sb, "</title><style>body{font-family:sans-serif;margin:1.5em}"
 			       "table{border-collapse:collapse}td,th{border:1px solid #ccc;padding:4px 8px;"
 			       "vertical-align:top;text-align:left}.pass{color:#070}.fail{color:#b00;font-weight:bold}"
 			       ".skipped,.not{color:#888}.sides{display:flex;gap:1em}figure{margin:0}"
 			       ".box{fill:none;stroke:#e00;stroke-width:8}</style></head><body>\n<h1>trident audit: ");
-	esc(&sb, str_of(audit, "audit"));
+	(void)strbuf_add_xml(&sb, str_of(audit, "audit"));
 	(void)strbuf_addf(&sb, " <span class=\"%s\">%s</span></h1>\n<p>device ", pass ? "pass" : "fail",
 			  pass ? "PASS" : "FAIL");
-	esc(&sb, str_of(audit, "device"));
+	(void)strbuf_add_xml(&sb, str_of(audit, "device"));
 	(void)strbuf_adds(&sb, ", app ");
-	esc(&sb, str_of(audit, "package"));
+	(void)strbuf_add_xml(&sb, str_of(audit, "package"));
 	(void)strbuf_addf(&sb, ", %d steps; the run's own report: <a href=\"report.html\">report.html</a></p>\n",
 			  (int)cJSON_GetNumberValue(cJSON_GetObjectItemCaseSensitive(run, "steps")));
 	(void)strbuf_adds(&sb, "<table><tr><th>suite</th><th>check</th><th>result</th><th>step</th><th>details</th></tr>\n");
@@ -167,16 +150,16 @@ char *audit_html_render(const cJSON *audit)
 		const char *st = str_of(c, "status");
 		const cJSON *step = cJSON_GetObjectItemCaseSensitive(c, "step");
 		(void)strbuf_adds(&sb, "<tr><td>");
-		esc(&sb, str_of(c, "suite"));
+		(void)strbuf_add_xml(&sb, str_of(c, "suite"));
 		(void)strbuf_adds(&sb, "</td><td>");
-		esc(&sb, str_of(c, "name"));
+		(void)strbuf_add_xml(&sb, str_of(c, "name"));
 		(void)strbuf_addf(&sb, "</td><td class=\"%s\">", !strcmp(st, "not reached") ? "not" : st);
-		esc(&sb, st);
+		(void)strbuf_add_xml(&sb, st);
 		(void)strbuf_adds(&sb, "</td><td>");
 		if (cJSON_IsNumber(step))
 			(void)strbuf_addf(&sb, "%d", step->valueint);
 		(void)strbuf_adds(&sb, "</td><td>");
-		esc(&sb, str_of(c, "message"));
+		(void)strbuf_add_xml(&sb, str_of(c, "message"));
 		if (str_of(c, "design_png")[0] || str_of(c, "app_png")[0])
 			html_sides(&sb, c);
 		(void)strbuf_adds(&sb, "</td></tr>\n");

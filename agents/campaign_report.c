@@ -58,26 +58,6 @@ static double num(const cJSON *obj, const char *key, double def)
 	return cJSON_IsNumber(v) ? v->valuedouble : def;
 }
 
-/* HTML/XML-escaped text. */
-static void esc(struct strbuf *sb, const char *s)
-{
-	for (; s && *s; s++) {
-		switch (*s) {
-		case '<': (void)strbuf_adds(sb, "&lt;"); break;
-		case '>': (void)strbuf_adds(sb, "&gt;"); break;
-		case '&': (void)strbuf_adds(sb, "&amp;"); break;
-		case '"': (void)strbuf_adds(sb, "&quot;"); break;
-		case '\'': (void)strbuf_adds(sb, "&#39;"); break;
-		default:
-			/* XML 1.0 has no other control characters than tab and newlines. */
-			if ((unsigned char)*s < 0x20 && *s != '\n' && *s != '\t' && *s != '\r')
-				(void)strbuf_addch(sb, ' ');
-			else
-				(void)strbuf_addch(sb, *s);
-		}
-	}
-}
-
 /* The run directory joined to base unless absolute. */
 static char *join(const char *base, const char *dir, const char *file)
 {
@@ -191,24 +171,24 @@ static void html_run_row(struct strbuf *h, const cJSON *run)
 	const char *dir = str(run, "dir"), *state = str(run, "state");
 	double total = num(run, "activities_total", -1);
 	(void)strbuf_addf(h, "<tr class=\"run %s\" data-run=\"", state);
-	esc(h, str(run, "id"));
+	(void)strbuf_add_xml(h, str(run, "id"));
 	(void)strbuf_adds(h, "\"><td>");
 	if (*dir && (!strcmp(state, "done") || cJSON_IsNumber(cJSON_GetObjectItemCaseSensitive(run, "steps")))) {
 		(void)strbuf_adds(h, "<a href=\"");
-		esc(h, dir);
+		(void)strbuf_add_xml(h, dir);
 		(void)strbuf_adds(h, "/report.html\">");
-		esc(h, str(run, "id"));
+		(void)strbuf_add_xml(h, str(run, "id"));
 		(void)strbuf_adds(h, "</a>");
 	} else {
-		esc(h, str(run, "id"));
+		(void)strbuf_add_xml(h, str(run, "id"));
 	}
 	(void)strbuf_adds(h, "</td><td>");
-	esc(h, str(run, "device"));
+	(void)strbuf_add_xml(h, str(run, "device"));
 	(void)strbuf_addf(h, "</td><td>%lld</td><td>", (long long)num(run, "seed", 0));
-	esc(h, state);
+	(void)strbuf_add_xml(h, state);
 	if (*str(run, "reason")) {
 		(void)strbuf_adds(h, ": ");
-		esc(h, str(run, "reason"));
+		(void)strbuf_add_xml(h, str(run, "reason"));
 	}
 	(void)strbuf_addf(h, "</td><td>%d</td><td>%d</td><td>%d</td><td>", (int)num(run, "attempts", 0),
 			  (int)num(run, "steps", 0), (int)num(run, "screens", 0));
@@ -247,13 +227,13 @@ static char *render_index(const char *title, struct app_group *groups, size_t n_
 		cost += num(it, "cost_usd", 0);
 	}
 	(void)strbuf_adds(&h, "<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\">\n<title>trident campaign ");
-	esc(&h, title);
+	(void)strbuf_add_xml(&h, title);
 	(void)strbuf_adds(&h, "</title>\n<style>body{font-family:sans-serif;margin:2em;max-width:80em}"
 			      "table{border-collapse:collapse;margin:.5em 0 1.5em}"
 			      "td,th{border:1px solid #ccc;padding:.25em .5em;text-align:left;vertical-align:top}"
 			      "th{background:#f4f4f4}tr.failed td{background:#fdecea}tr.queued td,tr.running td{color:#888}"
 			      ".cat{font-size:.85em;color:#555}</style></head><body>\n<h1>trident campaign ");
-	esc(&h, title);
+	(void)strbuf_add_xml(&h, title);
 	(void)strbuf_addf(&h, "</h1>\n<p class=\"totals\">%d runs: %d done, %d failed, %d not finished; "
 			      "<strong>%d distinct bugs</strong>; %d steps; run time ", runs, done, failed, queued,
 			  unique, steps);
@@ -262,9 +242,9 @@ static char *render_index(const char *title, struct app_group *groups, size_t n_
 	for (size_t g = 0; g < n_groups; g++) {
 		struct app_group *a = &groups[g];
 		(void)strbuf_adds(&h, "<section class=\"app\" id=\"app-");
-		esc(&h, a->name);
+		(void)strbuf_add_xml(&h, a->name);
 		(void)strbuf_adds(&h, "\"><h2>");
-		esc(&h, a->name);
+		(void)strbuf_add_xml(&h, a->name);
 		(void)strbuf_addf(&h, "</h2>\n<h3>Bugs (%zu distinct)</h3>\n", a->n_bugs);
 		if (a->n_bugs) {
 			(void)strbuf_adds(&h, "<table class=\"bugs\"><tr><th>bug</th><th>category</th>"
@@ -272,23 +252,23 @@ static char *render_index(const char *title, struct app_group *groups, size_t n_
 			for (size_t b = 0; b < a->n_bugs; b++) {
 				struct distinct_bug *d = &a->bugs[b];
 				(void)strbuf_addf(&h, "<tr class=\"bug\" data-runs=\"%zu\"><td>", d->n_runs);
-				esc(&h, d->bug.title);
+				(void)strbuf_add_xml(&h, d->bug.title);
 				(void)strbuf_adds(&h, "<div class=\"cat\">");
-				esc(&h, d->bug.description);
+				(void)strbuf_add_xml(&h, d->bug.description);
 				(void)strbuf_adds(&h, "</div></td><td>");
-				esc(&h, bug_category_name(d->bug.category));
+				(void)strbuf_add_xml(&h, bug_category_name(d->bug.category));
 				(void)strbuf_adds(&h, "</td><td>");
-				esc(&h, d->bug.functionality);
+				(void)strbuf_add_xml(&h, d->bug.functionality);
 				(void)strbuf_adds(&h, "</td><td>");
-				esc(&h, d->bug.found_by);
+				(void)strbuf_add_xml(&h, d->bug.found_by);
 				(void)strbuf_addf(&h, "</td><td>%zu of %zu</td><td>", d->n_runs, a->n_runs);
 				for (size_t k = 0; k < d->n_found; k++) {
 					(void)strbuf_adds(&h, k ? ", <a href=\"" : "<a href=\"");
-					esc(&h, d->found[k].report);
+					(void)strbuf_add_xml(&h, d->found[k].report);
 					(void)strbuf_adds(&h, "\">");
-					esc(&h, d->found[k].run_id);
+					(void)strbuf_add_xml(&h, d->found[k].run_id);
 					(void)strbuf_adds(&h, " ");
-					esc(&h, d->found[k].bug_id);
+					(void)strbuf_add_xml(&h, d->found[k].bug_id);
 					(void)strbuf_adds(&h, "</a>");
 				}
 				(void)strbuf_adds(&h, "</td></tr>\n");
@@ -309,33 +289,33 @@ static char *render_index(const char *title, struct app_group *groups, size_t n_
 
 static void junit_bug_body(struct strbuf *x, const struct distinct_bug *d)
 {
-	esc(x, d->bug.description);
+	(void)strbuf_add_xml(x, d->bug.description);
 	(void)strbuf_adds(x, "\nCategory: ");
-	esc(x, bug_category_name(d->bug.category));
+	(void)strbuf_add_xml(x, bug_category_name(d->bug.category));
 	if (d->bug.expected) {
 		(void)strbuf_adds(x, "\nExpected: ");
-		esc(x, d->bug.expected);
+		(void)strbuf_add_xml(x, d->bug.expected);
 	}
 	if (d->bug.actual) {
 		(void)strbuf_adds(x, "\nActual: ");
-		esc(x, d->bug.actual);
+		(void)strbuf_add_xml(x, d->bug.actual);
 	}
 	(void)strbuf_adds(x, "\nFound by: ");
-	esc(x, d->bug.found_by);
+	(void)strbuf_add_xml(x, d->bug.found_by);
 	(void)strbuf_addf(x, "\nFound in %zu run(s):", d->n_runs);
 	for (size_t k = 0; k < d->n_found; k++) {
 		(void)strbuf_adds(x, "\n  ");
-		esc(x, d->found[k].run_id);
+		(void)strbuf_add_xml(x, d->found[k].run_id);
 		(void)strbuf_adds(x, " ");
-		esc(x, d->found[k].bug_id);
+		(void)strbuf_add_xml(x, d->found[k].bug_id);
 		(void)strbuf_adds(x, ": ");
-		esc(x, d->found[k].report);
+		(void)strbuf_add_xml(x, d->found[k].report);
 	}
 	(void)strbuf_adds(x, "\nSteps to reproduce (first report):");
 	for (size_t s = 0; s < d->bug.n_steps; s++) {
 		char *desc = action_describe(&d->bug.steps[s].action);
 		(void)strbuf_addf(x, "\n  %zu. ", s + 1);
-		esc(x, desc);
+		(void)strbuf_add_xml(x, desc);
 		free(desc);
 	}
 	(void)strbuf_adds(x, "\n");
@@ -354,21 +334,21 @@ static char *render_junit(struct app_group *groups, size_t n_groups)
 			time_s += num(a->runs[r], "wall_s", 0);
 		}
 		(void)strbuf_adds(&x, "  <testsuite name=\"trident campaign ");
-		esc(&x, a->name);
+		(void)strbuf_add_xml(&x, a->name);
 		(void)strbuf_addf(&x, "\" tests=\"%zu\" failures=\"%zu\" errors=\"%zu\" skipped=\"0\" time=\"%.1f\">\n",
 				  a->n_bugs + a->n_runs, a->n_bugs, failed_runs, time_s);
 		for (size_t b = 0; b < a->n_bugs; b++) {
 			struct distinct_bug *d = &a->bugs[b];
 			(void)strbuf_adds(&x, "    <testcase classname=\"");
-			esc(&x, a->name);
+			(void)strbuf_add_xml(&x, a->name);
 			(void)strbuf_adds(&x, "\" name=\"");
-			esc(&x, d->bug.functionality ? d->bug.functionality : "app");
+			(void)strbuf_add_xml(&x, d->bug.functionality ? d->bug.functionality : "app");
 			(void)strbuf_adds(&x, ": ");
-			esc(&x, d->bug.title);
+			(void)strbuf_add_xml(&x, d->bug.title);
 			(void)strbuf_adds(&x, "\">\n      <failure message=\"");
-			esc(&x, d->bug.title);
+			(void)strbuf_add_xml(&x, d->bug.title);
 			(void)strbuf_addf(&x, " (found in %zu of %zu runs)\" type=\"", d->n_runs, a->n_runs);
-			esc(&x, bug_category_name(d->bug.category));
+			(void)strbuf_add_xml(&x, bug_category_name(d->bug.category));
 			(void)strbuf_adds(&x, "\">");
 			junit_bug_body(&x, d);
 			(void)strbuf_adds(&x, "</failure>\n    </testcase>\n");
@@ -376,21 +356,21 @@ static char *render_junit(struct app_group *groups, size_t n_groups)
 		for (size_t r = 0; r < a->n_runs; r++) {
 			const cJSON *run = a->runs[r];
 			(void)strbuf_adds(&x, "    <testcase classname=\"");
-			esc(&x, a->name);
+			(void)strbuf_add_xml(&x, a->name);
 			(void)strbuf_adds(&x, "\" name=\"run ");
-			esc(&x, str(run, "id"));
+			(void)strbuf_add_xml(&x, str(run, "id"));
 			(void)strbuf_adds(&x, " on ");
-			esc(&x, str(run, "device"));
+			(void)strbuf_add_xml(&x, str(run, "device"));
 			(void)strbuf_addf(&x, "\" time=\"%.1f\"", num(run, "wall_s", 0));
 			if (!strcmp(str(run, "state"), "failed")) {
 				(void)strbuf_adds(&x, ">\n      <error message=\"");
-				esc(&x, str(run, "reason"));
+				(void)strbuf_add_xml(&x, str(run, "reason"));
 				(void)strbuf_adds(&x, "\" type=\"run failed\">run directory: ");
-				esc(&x, str(run, "dir"));
+				(void)strbuf_add_xml(&x, str(run, "dir"));
 				(void)strbuf_adds(&x, "</error>\n    </testcase>\n");
 			} else if (strcmp(str(run, "state"), "done")) {
 				(void)strbuf_adds(&x, ">\n      <skipped message=\"not finished: ");
-				esc(&x, str(run, "state"));
+				(void)strbuf_add_xml(&x, str(run, "state"));
 				(void)strbuf_adds(&x, "\"/>\n    </testcase>\n");
 			} else {
 				(void)strbuf_adds(&x, "/>\n");

@@ -18,23 +18,6 @@ static const char *str_of(const cJSON *o, const char *key)
 	return cJSON_GetStringValue(cJSON_GetObjectItemCaseSensitive(o, key));
 }
 
-/* XML-escaped text; control characters XML 1.0 forbids are dropped. */
-static void xml_esc(struct strbuf *sb, const char *s)
-{
-	for (; s && *s; s++) {
-		unsigned char c = (unsigned char)*s;
-		switch (c) {
-		case '<': (void)strbuf_adds(sb, "&lt;"); break;
-		case '>': (void)strbuf_adds(sb, "&gt;"); break;
-		case '&': (void)strbuf_adds(sb, "&amp;"); break;
-		case '"': (void)strbuf_adds(sb, "&quot;"); break;
-		default:
-			if (c >= 0x20 || c == '\n' || c == '\t' || c == '\r')
-				(void)strbuf_addch(sb, c);
-		}
-	}
-}
-
 /* Whether bug b belongs to the functionality named `name`. */
 static int bug_in(const cJSON *b, const char *name)
 {
@@ -49,31 +32,31 @@ static void failure(struct strbuf *sb, const cJSON *b)
 	int i = 1;
 
 	(void)strbuf_adds(sb, "      <failure message=\"");
-	xml_esc(sb, str_of(b, "id"));
+	(void)strbuf_add_xml(sb, str_of(b, "id"));
 	(void)strbuf_adds(sb, ": ");
-	xml_esc(sb, str_of(b, "title"));
+	(void)strbuf_add_xml(sb, str_of(b, "title"));
 	(void)strbuf_adds(sb, "\" type=\"");
-	xml_esc(sb, str_of(b, "category"));
+	(void)strbuf_add_xml(sb, str_of(b, "category"));
 	(void)strbuf_adds(sb, "\">");
-	xml_esc(sb, str_of(b, "description"));
+	(void)strbuf_add_xml(sb, str_of(b, "description"));
 	if (str_of(b, "expected")) {
 		(void)strbuf_adds(sb, "\nExpected: ");
-		xml_esc(sb, str_of(b, "expected"));
+		(void)strbuf_add_xml(sb, str_of(b, "expected"));
 	}
 	if (str_of(b, "actual")) {
 		(void)strbuf_adds(sb, "\nActual: ");
-		xml_esc(sb, str_of(b, "actual"));
+		(void)strbuf_add_xml(sb, str_of(b, "actual"));
 	}
 	(void)strbuf_adds(sb, "\nFound by: ");
-	xml_esc(sb, str_of(b, "found_by"));
+	(void)strbuf_add_xml(sb, str_of(b, "found_by"));
 	(void)strbuf_adds(sb, "\nSteps to reproduce (from a fresh start of the app):\n");
 	cJSON_ArrayForEach(s, cJSON_GetObjectItemCaseSensitive(b, "steps")) {
 		const char *d = str_of(s, "description");
 		(void)strbuf_addf(sb, "%d. ", i++);
-		xml_esc(sb, d ? d : str_of(cJSON_GetObjectItemCaseSensitive(s, "action"), "type"));
+		(void)strbuf_add_xml(sb, d ? d : str_of(cJSON_GetObjectItemCaseSensitive(s, "action"), "type"));
 		if (str_of(s, "activity")) {
 			(void)strbuf_adds(sb, " (on ");
-			xml_esc(sb, str_of(s, "activity"));
+			(void)strbuf_add_xml(sb, str_of(s, "activity"));
 			(void)strbuf_adds(sb, ")");
 		}
 		(void)strbuf_addch(sb, '\n');
@@ -81,7 +64,7 @@ static void failure(struct strbuf *sb, const cJSON *b)
 	cJSON_ArrayForEach(s, cJSON_GetObjectItemCaseSensitive(b, "evidence"))
 		if (cJSON_IsString(s)) {
 			(void)strbuf_adds(sb, "Evidence: ");
-			xml_esc(sb, s->valuestring);
+			(void)strbuf_add_xml(sb, s->valuestring);
 			(void)strbuf_addch(sb, '\n');
 		}
 	(void)strbuf_adds(sb, "</failure>\n");
@@ -97,9 +80,9 @@ static void testcase(struct strbuf *sb, const char *classname, const char *name,
 		if (bug_in(b, name))
 			failure(&body, b);
 	(void)strbuf_adds(sb, "    <testcase classname=\"");
-	xml_esc(sb, classname);
+	(void)strbuf_add_xml(sb, classname);
 	(void)strbuf_adds(sb, "\" name=\"");
-	xml_esc(sb, name);
+	(void)strbuf_add_xml(sb, name);
 	if (body.len) {
 		(void)strbuf_adds(sb, "\">\n");
 		(void)strbuf_add(sb, body.buf, body.len);
@@ -165,9 +148,9 @@ char *junit_render(const cJSON *summary, const cJSON *bugs)
 				failure(&body, b);
 		}
 		(void)strbuf_adds(&cases, "    <testcase classname=\"");
-		xml_esc(&cases, pkg);
+		(void)strbuf_add_xml(&cases, pkg);
 		(void)strbuf_adds(&cases, "\" name=\"");
-		xml_esc(&cases, *n ? n : "app");
+		(void)strbuf_add_xml(&cases, *n ? n : "app");
 		(void)strbuf_adds(&cases, "\">\n");
 		(void)strbuf_add(&cases, body.buf, body.len);
 		(void)strbuf_adds(&cases, "    </testcase>\n");
@@ -177,14 +160,14 @@ char *junit_render(const cJSON *summary, const cJSON *bugs)
 	}
 	cJSON_Delete(extra);
 	(void)strbuf_adds(&sb, "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<testsuites>\n  <testsuite name=\"trident ");
-	xml_esc(&sb, pkg);
+	(void)strbuf_add_xml(&sb, pkg);
 	(void)strbuf_addf(&sb, "\" tests=\"%d\" failures=\"%d\" errors=\"0\" skipped=\"0\" time=\"%.1f\">\n",
 			  n_cases, n_fail, cJSON_GetNumberValue(cJSON_GetObjectItemCaseSensitive(summary, "wall_s")) > 0 ?
 			  cJSON_GetNumberValue(cJSON_GetObjectItemCaseSensitive(summary, "wall_s")) : 0.0);
 	(void)strbuf_addf(&sb, "    <properties>\n      <property name=\"steps\" value=\"%d\"/>\n"
 			  "      <property name=\"bugs\" value=\"%d\"/>\n      <property name=\"stop_reason\" value=\"",
 			  (int)cJSON_GetNumberValue(cJSON_GetObjectItemCaseSensitive(summary, "steps")), n_bugs);
-	xml_esc(&sb, str_of(summary, "stop_reason"));
+	(void)strbuf_add_xml(&sb, str_of(summary, "stop_reason"));
 	(void)strbuf_adds(&sb, "\"/>\n    </properties>\n");
 	(void)strbuf_add(&sb, cases.buf, cases.len);
 	(void)strbuf_adds(&sb, "  </testsuite>\n</testsuites>\n");

@@ -56,20 +56,6 @@ static double num_of(const cJSON *o, const char *key)
 	return cJSON_IsNumber(it) ? it->valuedouble : 0.0;
 }
 
-/* Append HTML-escaped text. */
-static void esc(struct strbuf *sb, const char *s)
-{
-	for (; s && *s; s++) {
-		switch (*s) {
-		case '<': (void)strbuf_adds(sb, "&lt;"); break;
-		case '>': (void)strbuf_adds(sb, "&gt;"); break;
-		case '&': (void)strbuf_adds(sb, "&amp;"); break;
-		case '"': (void)strbuf_adds(sb, "&quot;"); break;
-		default: (void)strbuf_addch(sb, *s);
-		}
-	}
-}
-
 /*
  * The thumbnail of run-relative PNG `rel`: its index (embedded once, on first
  * use), or -1 when the file cannot be read.
@@ -128,13 +114,13 @@ static void screen_figure(struct html *h, const char *rel, const cJSON *action, 
 	(void)strbuf_addf(&h->out, "<figure class=\"frame%s%s\">", cls ? " " : "", cls ? cls : "");
 	if (label) {
 		(void)strbuf_adds(&h->out, "<span class=\"label\">");
-		esc(&h->out, label);
+		(void)strbuf_add_xml(&h->out, label);
 		(void)strbuf_adds(&h->out, "</span>");
 	}
 	if (t >= 0) {
 		const struct thumb *th = &h->thumbs[t];
 		(void)strbuf_adds(&h->out, "<a href=\"");
-		esc(&h->out, rel);
+		(void)strbuf_add_xml(&h->out, rel);
 		(void)strbuf_addf(&h->out, "\"><svg class=\"shot\" viewBox=\"0 0 %d %d\" role=\"img\"><use href=\"#t%d\"/>",
 				  th->w, th->h, t);
 		if (cJSON_GetArraySize(bounds) == 4) {
@@ -152,7 +138,7 @@ static void screen_figure(struct html *h, const char *rel, const cJSON *action, 
 		(void)strbuf_adds(&h->out, "<div class=\"noshot\">no screen</div>");
 	}
 	(void)strbuf_adds(&h->out, "<figcaption>");
-	esc(&h->out, caption);
+	(void)strbuf_add_xml(&h->out, caption);
 	(void)strbuf_adds(&h->out, "</figcaption></figure>");
 }
 
@@ -271,7 +257,7 @@ static void widget_diff(struct html *h, const cJSON *extra)
 	(void)strbuf_adds(&h->out, "<details class=\"diff\" open><summary>Widget diff</summary><table>");
 	cJSON_ArrayForEach(it, extra) {
 		(void)strbuf_adds(&h->out, "<tr><th>");
-		esc(&h->out, it->string);
+		(void)strbuf_add_xml(&h->out, it->string);
 		(void)strbuf_adds(&h->out, "</th><td>");
 		if (cJSON_IsArray(it)) {
 			const cJSON *x;
@@ -281,7 +267,7 @@ static void widget_diff(struct html *h, const cJSON *extra)
 				if (!t)
 					t = value_text(x);
 				(void)strbuf_adds(&h->out, "<li>");
-				esc(&h->out, t);
+				(void)strbuf_add_xml(&h->out, t);
 				(void)strbuf_adds(&h->out, "</li>");
 				free(t);
 			}
@@ -290,10 +276,10 @@ static void widget_diff(struct html *h, const cJSON *extra)
 			char *t = value_text(it);
 			if (strchr(t, '\n')) {
 				(void)strbuf_adds(&h->out, "<pre>");
-				esc(&h->out, t);
+				(void)strbuf_add_xml(&h->out, t);
 				(void)strbuf_adds(&h->out, "</pre>");
 			} else {
-				esc(&h->out, t);
+				(void)strbuf_add_xml(&h->out, t);
 			}
 			free(t);
 		}
@@ -324,7 +310,7 @@ static void crash_log(struct html *h, const char *log, const char *package)
 			cls = "app";
 		if (cls)
 			(void)strbuf_addf(&h->out, "<mark class=\"%s\">", cls);
-		esc(&h->out, line);
+		(void)strbuf_add_xml(&h->out, line);
 		if (cls)
 			(void)strbuf_adds(&h->out, "</mark>");
 		(void)strbuf_addch(&h->out, '\n');
@@ -349,30 +335,30 @@ static void bug_card(struct html *h, const cJSON *bug, const cJSON *summary, con
 	bool crash = cat && !strcmp(cat, "crash");
 
 	(void)strbuf_adds(&h->out, "<section class=\"bug\" id=\"");
-	esc(&h->out, id);
+	(void)strbuf_add_xml(&h->out, id);
 	(void)strbuf_adds(&h->out, "\"><h3>");
-	esc(&h->out, id);
+	(void)strbuf_add_xml(&h->out, id);
 	(void)strbuf_adds(&h->out, " &middot; ");
-	esc(&h->out, str_of(bug, "title"));
+	(void)strbuf_add_xml(&h->out, str_of(bug, "title"));
 	(void)strbuf_adds(&h->out, "</h3><p class=\"meta\"><span class=\"cat\">");
-	esc(&h->out, cat);
+	(void)strbuf_add_xml(&h->out, cat);
 	(void)strbuf_adds(&h->out, "</span> functionality <b>");
-	esc(&h->out, str_of(bug, "functionality") ? str_of(bug, "functionality") : "-");
+	(void)strbuf_add_xml(&h->out, str_of(bug, "functionality") ? str_of(bug, "functionality") : "-");
 	(void)strbuf_adds(&h->out, "</b> &middot; found by <b>");
-	esc(&h->out, str_of(bug, "found_by"));
+	(void)strbuf_add_xml(&h->out, str_of(bug, "found_by"));
 	(void)strbuf_addf(&h->out, "</b> at step %d%s", (int)num_of(bug, "step"),
 			  cJSON_IsTrue(cJSON_GetObjectItemCaseSensitive(bug, "confirmed")) ?
 			  " &middot; <b class=\"ok\">confirmed by replay</b>" : "");
 	if (occ > 1)
 		(void)strbuf_addf(&h->out, " &middot; reported %d times", occ);
 	(void)strbuf_adds(&h->out, "</p><p>");
-	esc(&h->out, str_of(bug, "description"));
+	(void)strbuf_add_xml(&h->out, str_of(bug, "description"));
 	(void)strbuf_adds(&h->out, "</p>");
 	if (exp || act) {
 		(void)strbuf_adds(&h->out, "<table class=\"ea\"><tr><th>Expected</th><td>");
-		esc(&h->out, exp ? exp : "-");
+		(void)strbuf_add_xml(&h->out, exp ? exp : "-");
 		(void)strbuf_adds(&h->out, "</td></tr><tr><th>Actual</th><td>");
-		esc(&h->out, act ? act : "-");
+		(void)strbuf_add_xml(&h->out, act ? act : "-");
 		(void)strbuf_adds(&h->out, "</td></tr></table>");
 	}
 	evidence_row(h, bug, rec);
@@ -388,10 +374,10 @@ static void bug_card(struct html *h, const cJSON *bug, const cJSON *summary, con
 	cJSON_ArrayForEach(s, steps) {
 		const char *d = str_of(s, "description"), *a = str_of(s, "activity");
 		(void)strbuf_adds(&h->out, "<li>");
-		esc(&h->out, d ? d : str_of(cJSON_GetObjectItemCaseSensitive(s, "action"), "type"));
+		(void)strbuf_add_xml(&h->out, d ? d : str_of(cJSON_GetObjectItemCaseSensitive(s, "action"), "type"));
 		if (a) {
 			(void)strbuf_adds(&h->out, " <span class=\"meta\">on ");
-			esc(&h->out, a);
+			(void)strbuf_add_xml(&h->out, a);
 			(void)strbuf_adds(&h->out, "</span>");
 		}
 		(void)strbuf_adds(&h->out, "</li>");
@@ -412,7 +398,7 @@ static void bug_card(struct html *h, const cJSON *bug, const cJSON *summary, con
 
 		cJSON_ArrayForEach(s, list)
 			if (cJSON_IsString(s)) {
-				esc(&h->out, s->valuestring);
+				(void)strbuf_add_xml(&h->out, s->valuestring);
 				(void)strbuf_addch(&h->out, '\n');
 			}
 		cJSON_Delete(made);
@@ -420,9 +406,9 @@ static void bug_card(struct html *h, const cJSON *bug, const cJSON *summary, con
 	(void)strbuf_adds(&h->out, "</pre></details>");
 	if (device && id) {
 		(void)strbuf_adds(&h->out, "<p class=\"meta\">Replay with trident: <code>trident replay RUN ");
-		esc(&h->out, id);
+		(void)strbuf_add_xml(&h->out, id);
 		(void)strbuf_adds(&h->out, " --device ");
-		esc(&h->out, device);
+		(void)strbuf_add_xml(&h->out, device);
 		(void)strbuf_adds(&h->out, "</code></p>");
 	}
 	(void)strbuf_adds(&h->out, "</section>\n");
@@ -534,7 +520,7 @@ static void transition_graph(struct html *h, const struct run_record *rec, const
 		(void)strbuf_addf(&h->out, "<path class=\"edge\" d=\"M%.0f,%.0f Q%.0f,%.0f %.0f,%.0f\" "
 				  "stroke-width=\"%d\" marker-end=\"url(#arrow)\"><title>", sx, sy, mx, my, ex, ey,
 				  edges[e].count > 4 ? 3 : edges[e].count > 1 ? 2 : 1);
-		esc(&h->out, edges[e].label);
+		(void)strbuf_add_xml(&h->out, edges[e].label);
 		if (edges[e].count > 1)
 			(void)strbuf_addf(&h->out, " (%d times)", edges[e].count);
 		(void)strbuf_adds(&h->out, "</title></path>");
@@ -545,7 +531,7 @@ static void transition_graph(struct html *h, const struct run_record *rec, const
 		int t = thumb_get(h, nodes[i].shot);
 		const char *act = nodes[i].activity ? strrchr(nodes[i].activity, '.') : NULL;
 		(void)strbuf_addf(&h->out, "<g class=\"node%s\"><title>", nodes[i].bug ? " bugnode" : "");
-		esc(&h->out, nodes[i].activity);
+		(void)strbuf_add_xml(&h->out, nodes[i].activity);
 		(void)strbuf_addf(&h->out, " (screen %s, %d visits)</title>", nodes[i].sig, nodes[i].visits);
 		if (t >= 0)
 			(void)strbuf_addf(&h->out, "<svg x=\"%d\" y=\"%d\" width=\"%d\" height=\"%d\" viewBox=\"0 0 %d %d\" "
@@ -553,7 +539,7 @@ static void transition_graph(struct html *h, const struct run_record *rec, const
 					  x, y, tw, th, h->thumbs[t].w, h->thumbs[t].h, t);
 		(void)strbuf_addf(&h->out, "<rect x=\"%d\" y=\"%d\" width=\"%d\" height=\"%d\" rx=\"3\"/>"
 				  "<text x=\"%d\" y=\"%d\">", x, y, tw, th, x + tw / 2, y + th + 16);
-		esc(&h->out, act ? act + 1 : nodes[i].activity ? nodes[i].activity : "?");
+		(void)strbuf_add_xml(&h->out, act ? act + 1 : nodes[i].activity ? nodes[i].activity : "?");
 		(void)strbuf_addf(&h->out, " &#215;%d</text></g>", nodes[i].visits);
 	}
 	(void)strbuf_adds(&h->out, "</svg></div>\n");
@@ -627,9 +613,9 @@ static void meta_row(struct strbuf *sb, const char *key, const char *value)
 	if (!value || !*value)
 		return;
 	(void)strbuf_adds(sb, "<tr><th>");
-	esc(sb, key);
+	(void)strbuf_add_xml(sb, key);
 	(void)strbuf_adds(sb, "</th><td>");
-	esc(sb, value);
+	(void)strbuf_add_xml(sb, value);
 	(void)strbuf_adds(sb, "</td></tr>");
 }
 
@@ -689,7 +675,7 @@ char *report_html_render(const char *run_dir, const cJSON *summary, const cJSON 
 
 	/* Header and run metadata. */
 	(void)strbuf_adds(&h.out, "<h1>trident report: ");
-	esc(&h.out, label && *label ? label : pkg);
+	(void)strbuf_add_xml(&h.out, label && *label ? label : pkg);
 	(void)strbuf_addf(&h.out, "</h1><p class=\"meta\">%d bug%s &middot; %d steps &middot; %d screens "
 			  "&middot; ", n_bugs, n_bugs == 1 ? "" : "s", (int)num_of(summary, "steps"),
 			  (int)num_of(summary, "screens"));
@@ -758,13 +744,13 @@ char *report_html_render(const char *run_dir, const cJSON *summary, const cJSON 
 		(void)strbuf_adds(&h.out, "<ul>");
 		cJSON_ArrayForEach(b, list) {
 			(void)strbuf_adds(&h.out, "<li><a href=\"#");
-			esc(&h.out, str_of(b, "id"));
+			(void)strbuf_add_xml(&h.out, str_of(b, "id"));
 			(void)strbuf_adds(&h.out, "\">");
-			esc(&h.out, str_of(b, "id"));
+			(void)strbuf_add_xml(&h.out, str_of(b, "id"));
 			(void)strbuf_adds(&h.out, "</a> ");
-			esc(&h.out, str_of(b, "title"));
+			(void)strbuf_add_xml(&h.out, str_of(b, "title"));
 			(void)strbuf_adds(&h.out, " <span class=\"meta\">(");
-			esc(&h.out, str_of(b, "category"));
+			(void)strbuf_add_xml(&h.out, str_of(b, "category"));
 			(void)strbuf_adds(&h.out, ")</span></li>");
 		}
 		(void)strbuf_adds(&h.out, "</ul>\n");
@@ -792,17 +778,17 @@ char *report_html_render(const char *run_dir, const cJSON *summary, const cJSON 
 			(void)strbuf_addf(&h.out, "<tr class=\"step\" data-step=\"%d\"><td>", (int)num_of(it, "step"));
 			if (shot) {
 				(void)strbuf_adds(&h.out, "<a href=\"");
-				esc(&h.out, shot);
+				(void)strbuf_add_xml(&h.out, shot);
 				(void)strbuf_addf(&h.out, "\">%d</a>", (int)num_of(it, "step"));
 			} else {
 				(void)strbuf_addf(&h.out, "%d", (int)num_of(it, "step"));
 			}
 			(void)strbuf_adds(&h.out, "</td><td>");
-			esc(&h.out, str_of(it, "activity"));
+			(void)strbuf_add_xml(&h.out, str_of(it, "activity"));
 			(void)strbuf_adds(&h.out, "</td><td>");
-			esc(&h.out, str_of(it, "description"));
+			(void)strbuf_add_xml(&h.out, str_of(it, "description"));
 			(void)strbuf_adds(&h.out, "</td><td>");
-			esc(&h.out, str_of(it, "functionality"));
+			(void)strbuf_add_xml(&h.out, str_of(it, "functionality"));
 			(void)strbuf_adds(&h.out, "</td></tr>");
 		}
 		(void)strbuf_adds(&h.out, "</table></details>\n");
@@ -817,10 +803,10 @@ char *report_html_render(const char *run_dir, const cJSON *summary, const cJSON 
 				  "<th>steps</th><th>status</th></tr>", nf, nf <= 12 ? " open" : "");
 		cJSON_ArrayForEach(it, funcs) {
 			(void)strbuf_adds(&h.out, "<tr><td>");
-			esc(&h.out, str_of(it, "name"));
+			(void)strbuf_add_xml(&h.out, str_of(it, "name"));
 			(void)strbuf_addf(&h.out, "</td><td>%d</td><td>%d</td><td>", (int)num_of(it, "visits"),
 					  (int)num_of(it, "steps"));
-			esc(&h.out, str_of(it, "status"));
+			(void)strbuf_add_xml(&h.out, str_of(it, "status"));
 			(void)strbuf_adds(&h.out, "</td></tr>");
 		}
 		(void)strbuf_adds(&h.out, "</table></details>\n");
@@ -834,18 +820,18 @@ char *report_html_render(const char *run_dir, const cJSON *summary, const cJSON 
 				  na <= 12 ? " open" : "", total ? "manifest activities" : "activities seen (no manifest)");
 		cJSON_ArrayForEach(it, vis) {
 			(void)strbuf_adds(&h.out, "<li>&#10003; ");
-			esc(&h.out, it->valuestring);
+			(void)strbuf_add_xml(&h.out, it->valuestring);
 			(void)strbuf_adds(&h.out, "</li>");
 		}
 		cJSON_ArrayForEach(it, miss) {
 			(void)strbuf_adds(&h.out, "<li>&#10007; ");
-			esc(&h.out, it->valuestring);
+			(void)strbuf_add_xml(&h.out, it->valuestring);
 			(void)strbuf_adds(&h.out, "</li>");
 		}
 		if (!total)
 			cJSON_ArrayForEach(it, seen) {
 				(void)strbuf_adds(&h.out, "<li>");
-				esc(&h.out, it->valuestring);
+				(void)strbuf_add_xml(&h.out, it->valuestring);
 				(void)strbuf_adds(&h.out, "</li>");
 			}
 		(void)strbuf_adds(&h.out, "</ul></details>\n");
@@ -853,7 +839,7 @@ char *report_html_render(const char *run_dir, const cJSON *summary, const cJSON 
 	if (model && cJSON_GetObjectItemCaseSensitive(summary, "llm")) {
 		char *t = cJSON_Print(cJSON_GetObjectItemCaseSensitive(summary, "llm"));
 		(void)strbuf_adds(&h.out, "<h2>Model usage</h2><details><summary>per agent</summary><pre>");
-		esc(&h.out, t);
+		(void)strbuf_add_xml(&h.out, t);
 		(void)strbuf_adds(&h.out, "</pre></details>\n");
 		free(t);
 	}
@@ -862,7 +848,7 @@ char *report_html_render(const char *run_dir, const cJSON *summary, const cJSON 
 
 	(void)strbuf_adds(&page, "<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\">"
 			  "<title>trident report: ");
-	esc(&page, pkg);
+	(void)strbuf_add_xml(&page, pkg);
 	(void)strbuf_addf(&page, "</title><style>%s</style></head><body>\n", CSS);
 	/* Every thumbnail once; the filmstrips and the graph <use> them. */
 	(void)strbuf_adds(&page, "<svg width=\"0\" height=\"0\" style=\"position:absolute\" aria-hidden=\"true\"><defs>\n");

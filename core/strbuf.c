@@ -171,3 +171,24 @@ int strbuf_read_file(struct strbuf *sb, const char *path)
 	fclose(f);
 	return err;
 }
+
+int strbuf_add_xml(struct strbuf *sb, const char *s)
+{
+	int err = TD_OK;
+
+	for (; s && *s && err == TD_OK; s++) {
+		unsigned char c = (unsigned char)*s;
+
+		switch (c) {
+		case '<': err = strbuf_adds(sb, "&lt;"); break;
+		case '>': err = strbuf_adds(sb, "&gt;"); break;
+		case '&': err = strbuf_adds(sb, "&amp;"); break;
+		case '"': err = strbuf_adds(sb, "&quot;"); break;
+		case '\'': err = strbuf_adds(sb, "&#39;"); break;
+		default:
+			if (c >= 0x20 || c == '\n' || c == '\t' || c == '\r')
+				err = strbuf_addch(sb, (char)c);
+		}
+	}
+	return err;
+}

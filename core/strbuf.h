@@ -48,6 +48,12 @@ int strbuf_addf(struct strbuf *sb, const char *fmt, ...) TD_PRINTF(2, 3);
 int strbuf_vaddf(struct strbuf *sb, const char *fmt, va_list ap) TD_PRINTF(2, 0);
 /* Append `s` as a JSON string literal, quotes included. */
 int strbuf_add_json_string(struct strbuf *sb, const char *s);
+/*
+ * Append `s` escaped for XML and HTML text and attribute values (& < > " ')
+ * with the control characters XML 1.0 forbids dropped (tab, CR and LF
+ * stay). NULL appends nothing. Returns as strbuf_adds.
+ */
+int strbuf_add_xml(struct strbuf *sb, const char *s);
 
 /* Shorten to `len` bytes (no-op when already shorter). */
 void strbuf_setlen(struct strbuf *sb, size_t len);

@@ -14,6 +14,9 @@ TEST(errors)
 	CHECK_STR_EQ(td_errmsg(TD_ERR_TIMEOUT), "timed out");
 	CHECK_INT_EQ(td_error(TD_ERR_PARSE, "%s:%d: bad", "f.xml", 3), TD_ERR_PARSE);
 	CHECK_STR_EQ(td_errmsg(TD_ERR_PARSE), "f.xml:3: bad");
+	/* A message recorded with another code is not this failure's: the plain text instead. */
+	CHECK_STR_EQ(td_errmsg(TD_ERR_IO), "input/output error");
+	CHECK_STR_EQ(td_errmsg(TD_ERR_PARSE), "f.xml:3: bad");
 	td_error_clear();
 	CHECK_STR_EQ(td_strerror(9999), "unknown error");
 	CHECK_STR_EQ(td_strerror(-1), "unknown error");
@@ -84,6 +87,15 @@ TEST(strbuf_json_string)
 	struct strbuf sb = STRBUF_INIT;
 	CHECK_OK(strbuf_add_json_string(&sb, "a\"b\\c\n\x01"));
 	CHECK_STR_EQ(sb.buf, "\"a\\\"b\\\\c\\n\\u0001\"");
+	strbuf_release(&sb);
+}
+
+TEST(strbuf_xml)
+{
+	struct strbuf sb = STRBUF_INIT;
+	CHECK_OK(strbuf_add_xml(&sb, "<a href=\"x\">Tom's & Jerry\x01\x1b\t\n</a>"));
+	CHECK_STR_EQ(sb.buf, "&lt;a href=&quot;x&quot;&gt;Tom&#39;s &amp; Jerry\t\n&lt;/a&gt;");
+	CHECK_OK(strbuf_add_xml(&sb, NULL));
 	strbuf_release(&sb);
 }
 
@@ -159,6 +171,7 @@ int main(void)
 	RUN(strbuf_basics);
 	RUN(strbuf_cap);
 	RUN(strbuf_json_string);
+	RUN(strbuf_xml);
 	RUN(strbuf_read_file);
 	RUN(xalloc_helpers);
 	RUN(log_to_file_with_thread_name);
