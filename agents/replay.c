@@ -14,7 +14,6 @@
 void replay_screen_release(struct replay_screen *s)
 {
 	ui_tree_free(s->tree);
-	free(s->xml);
 	free(s->activity);
 	memset(s, 0, sizeof(*s));
 }
@@ -38,8 +37,8 @@ int replay_capture(struct device *dev, struct replay_screen *s)
 	if (err != TD_OK)
 		return err;
 	s->tree = snap.tree;
-	s->xml = snap.xml;
 	s->activity = snap.activity;
+	free(snap.xml); /* not kept: one replayed screen per step adds up (struct replay_screen) */
 	return TD_OK;
 }
 

@@ -22,9 +22,10 @@
 
 struct login_script;
 
+/* One replayed screen. The dump's text is not kept: bug confirmation holds
+ * a screen per replayed step, and the tree is all the rechecks read. */
 struct replay_screen {
 	struct ui_tree *tree;   /* NULL when the dump did not parse */
-	char *xml;
 	char *activity;
 };
 

@@ -30,6 +30,7 @@
 
 #include <limits.h>
 #include <pthread.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -56,6 +57,7 @@ struct tree_impl {
 	struct ui_widget *widgets;        /* n_nodes structs */
 	struct ui_widget **child_pool;    /* every children[] slice */
 	struct arena_chunk *arena;
+	size_t arena_first;               /* capacity of the first chunk (see ui_parse) */
 };
 
 /* State of one parse. */
@@ -68,6 +70,8 @@ struct build {
 	int n_windows;                    /* <window> elements seen so far */
 	bool have_rotation;
 	int err;
+	const char *recent[8];            /* class and package values stored lately (shared copies) */
+	unsigned n_recent;
 };
 
 static pthread_once_t xml_once = PTHREAD_ONCE_INIT;
@@ -92,7 +96,8 @@ static char *arena_strdup(struct tree_impl *impl, const char *s)
 	if (n == 1)
 		return (char *)"";
 	if (!c || c->cap - c->used < n) {
-		size_t cap = n > 65536 ? n : 65536;
+		size_t want = c ? 65536 : impl->arena_first;
+		size_t cap = n > want ? n : want;
 		c = xmalloc(sizeof *c + cap);
 		c->used = 0;
 		c->cap = cap;
@@ -103,6 +108,48 @@ static char *arena_strdup(struct tree_impl *impl, const char *s)
 	memcpy(p, s, n);
 	c->used += n;
 	return p;
+}
+
+/*
+ * Copy `s` into the arena once per tree for the values most nodes repeat
+ * (class names, the package): later nodes share the copy.
+ */
+static char *arena_intern(struct build *b, const char *s)
+{
+	unsigned n = b->n_recent < 8 ? b->n_recent : 8;
+	for (unsigned i = 0; i < n; i++)
+		if (strcmp(b->recent[i], s) == 0)
+			return (char *)b->recent[i];
+	char *p = arena_strdup(b->impl, s);
+	b->recent[b->n_recent++ % 8] = p;
+	return p;
+}
+
+/*
+ * Move the strings of a one-chunk arena into a chunk of their exact size
+ * and re-point the widgets at it: the first chunk is sized for the worst
+ * case (see ui_parse), the strings usually need a third of it.
+ */
+static void arena_shrink(struct tree_impl *impl)
+{
+	struct arena_chunk *old = impl->arena, *c;
+	if (!old || old->next || old->used + 256 > old->cap)
+		return;
+	c = xmalloc(sizeof *c + old->used);
+	c->next = NULL;
+	c->used = c->cap = old->used;
+	memcpy(c->data, old->data, old->used);
+	for (size_t i = 0; i < impl->pub.n_nodes; i++) {
+		struct ui_widget *w = &impl->widgets[i];
+		char **f[] = { &w->text, &w->resource_id, &w->class_name, &w->package, &w->content_desc, &w->hint };
+		for (size_t k = 0; k < sizeof f / sizeof f[0]; k++) {
+			uintptr_t at = (uintptr_t)*f[k], from = (uintptr_t)old->data;
+			if (at >= from && at < from + old->used) /* else the shared "" */
+				*f[k] = c->data + (at - from);
+		}
+	}
+	impl->arena = c;
+	free(old);
 }
 
 /* Whether `node` is the element <name>. */
@@ -221,7 +268,7 @@ static int set_attr(struct build *b, const xmlNode *node, struct ui_widget *w,
 		return TD_OK;
 	case 'c':
 		if (strcmp(key, "class") == 0)
-			w->class_name = arena_strdup(impl, val);
+			w->class_name = arena_intern(b, val);
 		else if (strcmp(key, "content-desc") == 0)
 			w->content_desc = arena_strdup(impl, val);
 		else if (strcmp(key, "checkable") == 0)
@@ -265,7 +312,7 @@ static int set_attr(struct build *b, const xmlNode *node, struct ui_widget *w,
 		return TD_OK;
 	case 'p':
 		if (strcmp(key, "package") == 0)
-			w->package = arena_strdup(impl, val);
+			w->package = arena_intern(b, val);
 		else if (strcmp(key, "password") == 0)
 			w->password = t;
 		return TD_OK;
@@ -607,6 +654,15 @@ int ui_parse(const char *xml, size_t len, const char *name, struct ui_tree **out
 	}
 
 	impl = xcalloc(1, sizeof *impl);
+	/*
+	 * Every string kept is an attribute value of the document and shorter
+	 * than its key="..." text, so the first chunk sized to the document
+	 * holds them all; arena_shrink() then trims it to what they use. A
+	 * fixed 64 KB chunk per tree was most of a tree's memory (dumps are
+	 * 3-15 KB), and bug confirmation keeps one tree per replayed step
+	 * (issue 19: 44 MB of a sim:todo run's peak).
+	 */
+	impl->arena_first = n < 65536 ? n : 65536;
 	struct ui_tree *t = &impl->pub;
 	size_t total = count_in_wrapper(root);
 	t->n_nodes = total;
@@ -619,6 +675,7 @@ int ui_parse(const char *xml, size_t len, const char *name, struct ui_tree **out
 	if (err)
 		goto out;
 	t->screen = roots_union(t);
+	arena_shrink(impl);
 	*out = t;
 	impl = NULL;
 out:
