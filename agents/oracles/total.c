@@ -66,6 +66,9 @@ static bool parse_money(const char *s, double *out)
 		if (!currency && !(dot && strlen(dot + 1) == 2))
 			return false;
 		*out = strtod(num, NULL);
+		/* Longer than the buffer, or past what a double adds up to the cent (a probe typed 120 digits). */
+		if (isdigit((unsigned char)*q) || fabs(*out) >= 1e12)
+			return false;
 		return true;
 	}
 	return false;
