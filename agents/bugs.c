@@ -485,11 +485,23 @@ static bool same_title(const char *a, const char *b)
 	}
 }
 
+/* extra.subject of an oracle's finding, or NULL. */
+static const char *subject_of(const struct bug *b)
+{
+	const cJSON *s = b->extra ? cJSON_GetObjectItemCaseSensitive(b->extra, "subject") : NULL;
+
+	return cJSON_IsString(s) && s->valuestring[0] ? s->valuestring : NULL;
+}
+
 bool bug_same(const struct bug *a, const struct bug *b)
 {
 	bool oracle = a->found_by && b->found_by && !strncmp(a->found_by, "oracle:", 7) &&
 		      !strcmp(a->found_by, b->found_by);
-	if (a->category != b->category || !same_title(a->title, b->title))
+	if (a->category != b->category)
+		return false;
+	if (oracle && subject_of(a) && subject_of(b) && same_text(subject_of(a), subject_of(b)))
+		return true;
+	if (!same_title(a->title, b->title))
 		return false;
 	return oracle || same_text(a->functionality, b->functionality);
 }

@@ -131,6 +131,9 @@ void bug_list_set_app(struct bug_list *l, const char *package, const char *launc
  * case-insensitively, runs of spaces as one, trailing '.' ignored) and, when
  * both come from the same oracle ("oracle:..."), whatever the functionality
  * the Monitor was in; otherwise (the Detector) the same functionality too.
+ * Findings of one oracle and category with the same extra.subject (what
+ * they are about: the total oracle's 'Total') are the same bug whatever
+ * their titles.
  */
 bool bug_same(const struct bug *a, const struct bug *b);
 /*
