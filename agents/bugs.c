@@ -603,6 +603,21 @@ int bug_list_count_duplicate(struct bug_list *l, const struct bug *b, char **id_
 	return dup >= 0;
 }
 
+int bug_list_count_duplicate_by(struct bug_list *l, const struct bug *b,
+				bool (*same)(const struct bug *listed, const struct bug *b, void *ctx), void *ctx,
+				char **id_out)
+{
+	long dup = -1;
+	pthread_mutex_lock(&l->lock);
+	for (size_t i = 0; i < l->n && dup < 0; i++)
+		if (same(&l->bugs[i], b, ctx))
+			dup = (long)i;
+	if (dup >= 0)
+		count_locked(l, (size_t)dup, id_out);
+	pthread_mutex_unlock(&l->lock);
+	return dup >= 0;
+}
+
 size_t bug_list_count(struct bug_list *l)
 {
 	size_t n;

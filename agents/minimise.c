@@ -140,6 +140,27 @@ void bug_screen_check_release(struct bug_screen_check *c)
 	memset(c, 0, sizeof(*c));
 }
 
+bool bug_same_detector_screen(const char *run_dir, const struct bug *a, const struct bug *b,
+			      const struct ui_align_params *align)
+{
+	struct bug_screen_check ca, cb;
+	bool same = false;
+
+	if (a->category != b->category || !a->functionality || !b->functionality ||
+	    strcasecmp(a->functionality, b->functionality) != 0)
+		return false;
+	if ((a->found_by && !strncmp(a->found_by, "oracle:", 7)) || (b->found_by && !strncmp(b->found_by, "oracle:", 7)))
+		return false;
+	if (bug_screen_check_load(run_dir, a, align, &ca) != TD_OK)
+		return false;
+	if (bug_screen_check_load(run_dir, b, align, &cb) == TD_OK) {
+		same = ui_same_screen(ca.screen, cb.screen, align);
+		bug_screen_check_release(&cb);
+	}
+	bug_screen_check_release(&ca);
+	return same;
+}
+
 bool bug_screen_check_pass(const struct bug_screen_check *c, const struct ui_tree *t, char **why)
 {
 	if (why)

@@ -63,6 +63,15 @@ int bug_screen_check_load(const char *run_dir, const struct bug *b, const struct
 			  struct bug_screen_check *c) TD_MUST_CHECK;
 void bug_screen_check_release(struct bug_screen_check *c);
 /*
+ * Whether Detector (model) bugs a and b of the run in run_dir are one bug:
+ * the same category and functionality (case-insensitive), and the screens
+ * that show them (as bug_screen_check_load finds them) the same screen by
+ * widget alignment (`align`, NULL: defaults). False when either came from
+ * an oracle, has no functionality, or its screen cannot be read.
+ */
+bool bug_same_detector_screen(const char *run_dir, const struct bug *a, const struct bug *b,
+			      const struct ui_align_params *align);
+/*
  * Whether the screen t (after a replay) passes check c; when not, a short
  * reason in *why (may be NULL; caller frees).
  */
