@@ -432,19 +432,20 @@ out:
  * step p being b's step map[p]): from the first screen to the screen the
  * shown action is taken on by the fewest recorded steps; with `keep_data`
  * through every step that types, toggles or long-presses, in their order
- * (each reached by the fewest steps from where the previous one led). The
- * prefix positions go to out (at most cap entries); returns how many, or
- * -1 when a screen on the way cannot be reached.
+ * at or after position first_data (each reached by the fewest steps from
+ * where the previous one led). The prefix positions go to out (at most cap
+ * entries); returns how many, or -1 when a screen on the way cannot be
+ * reached.
  */
 static long shortcut(const uint64_t *sig, size_t k, const struct bug *b, const size_t *map, bool keep_data,
-		     size_t *out, size_t cap)
+		     size_t first_data, size_t *out, size_t cap)
 {
 	size_t m = 0, *seg = xcalloc(k + 1, sizeof(*seg));
 	uint64_t at = sig[0];
 	long r = 0;
 
 	for (size_t i = 0; i <= k && r >= 0; i++) {
-		bool waypoint = i == k || (keep_data && action_keeps_data(&b->steps[map[i]].action));
+		bool waypoint = i == k || (keep_data && i >= first_data && action_keeps_data(&b->steps[map[i]].action));
 		long n;
 
 		if (!waypoint)
@@ -558,12 +559,37 @@ static bool try_candidates(struct ddmin *d, size_t *idx, size_t *k, const size_t
 }
 
 /*
+ * The shortcut through the data steps at or after prefix position `from`
+ * as candidates (step indices, then the candidates after the shown
+ * action) into cand; returns how many, or -1.
+ */
+static long data_shortcut(const struct ddmin *d, const uint64_t *sig, const size_t *map, size_t pre, size_t from,
+			  const size_t *idx, size_t k, size_t *cand, size_t cap)
+{
+	long n = shortcut(sig, pre, d->b, map, true, from, cand, cap);
+	size_t m;
+
+	if (n < 0)
+		return -1;
+	for (long i = 0; i < n; i++)
+		cand[i] = map[cand[i]];
+	m = (size_t)n;
+	for (size_t i = 0; i < k; i++)
+		if (idx[i] > d->shown)
+			cand[m++] = idx[i];
+	return (long)m;
+}
+
+/*
  * The cheap candidates before ddmin, one replay each: the shown action
  * alone (with the triggers); the path without the side trips; then, over
  * the screen graph of the steps before the shown action (one replay), the
  * fewest recorded steps to its screen, the same through every typing or
  * toggling step, and the steps without their loops (the first of these
- * three that reproduces wins). Shrinks idx/k.
+ * three that reproduces wins). When the shortcut through every data step
+ * reproduces, a binary search finds the latest data step it can start
+ * from (the state a bug needs is mostly set up just before it: a long
+ * run toggled and typed much on the way). Shrinks idx/k.
  */
 static void try_shortcuts(struct ddmin *d, size_t *idx, size_t *k)
 {
@@ -592,7 +618,7 @@ static void try_shortcuts(struct ddmin *d, size_t *idx, size_t *k)
 						    "loops removed" };
 
 		for (int kind = 0; kind < 3 && d->used < d->budget; kind++) {
-			long n = kind < 2 ? shortcut(sig, pre, d->b, map, kind == 1, cand, cap)
+			long n = kind < 2 ? shortcut(sig, pre, d->b, map, kind == 1, 0, cand, cap)
 					  : (long)loop_free(sig, pre, d->b, map, cand);
 
 			if (n < 0 || (size_t)n >= pre)
@@ -604,8 +630,37 @@ static void try_shortcuts(struct ddmin *d, size_t *idx, size_t *k)
 			for (size_t i = 0; i < *k; i++)
 				if (idx[i] > d->shown)
 					cand[m++] = idx[i];
-			if (try_candidates(d, idx, k, cand, m, what[kind]))
-				break;
+			if (!try_candidates(d, idx, k, cand, m, what[kind]))
+				continue;
+			if (kind == 1) {
+				/* The data steps from position lo reproduce, from hi (none) not. */
+				size_t lo = 0, hi = pre, *best = xcalloc(cap, sizeof(*best)), nbest = 0;
+				size_t *orig = xcalloc(cap, sizeof(*orig)), norig = *k;
+
+				/* The positions are of the prefix before this shortcut: keep its candidates. */
+				memcpy(orig, idx, *k * sizeof(*idx));
+				while (hi - lo > 1 && d->used < d->budget) {
+					size_t mid = lo + (hi - lo) / 2;
+					long c = data_shortcut(d, sig, map, pre, mid, orig, norig, cand, cap);
+
+					if (c >= 0 && ddmin_test(d, cand, (size_t)c, 1)) {
+						lo = mid;
+						memcpy(best, cand, (size_t)c * sizeof(*cand));
+						nbest = (size_t)c;
+					} else {
+						hi = mid;
+					}
+				}
+				if (nbest && nbest < *k) {
+					log_debug("\"%s\": data steps from position %zu of %zu: %zu candidate steps reproduce",
+						  d->b->title ? d->b->title : "", lo, pre, nbest);
+					memcpy(idx, best, nbest * sizeof(*idx));
+					*k = nbest;
+				}
+				free(best);
+				free(orig);
+			}
+			break;
 		}
 	}
 	free(sig);
