@@ -265,6 +265,11 @@ void agent_env_bug_path(struct agent_env *env, struct bug *b, int last)
 	}
 }
 
+unsigned long agent_env_bugs_judged(struct agent_env *env)
+{
+	return atomic_load(&env->judged_bugs);
+}
+
 struct screen_dup {
 	const char *run_dir;
 	const struct ui_align_params *align;
@@ -327,6 +332,8 @@ int agent_env_report_bug(struct agent_env *env, const struct bug *b, char **id_o
 		if (!p->confirm)
 			continue;
 		verdict = p->confirm(p, env, &copy);
+		if (verdict == 0 || verdict == 1)
+			atomic_fetch_add(&env->judged_bugs, 1);
 		if (verdict == 1) {
 			copy.confirmed = true;
 		} else if (verdict == 0) {

@@ -33,6 +33,11 @@ struct agent_env {
 	pthread_t dev_owner;
 	int dev_depth;
 	atomic_ulong dev_epoch;   /* outermost acquisitions so far */
+	/* the offline brain and plugins' shared record (offline_shared.c), made on first use */
+	pthread_mutex_t shared_mutex;
+	struct offline_shared *offline_shared;
+	/* bugs the confirm hooks judged (each may have replayed the app) */
+	atomic_ulong judged_bugs;
 	/* plugins */
 	struct agent_plugin **plugins;
 	size_t n_plugins;

@@ -846,8 +846,14 @@ int audit_design_copy_pngs(const struct audit_design *d, const char *run_dir)
 		dst = xasprintf("%s/%s", dst_dir, d->screens[i].png);
 		if (strbuf_read_file(&sb, src) != TD_OK) {
 			err = td_error(TD_ERR_IO, "%s: cannot read the mock-up", src);
-		} else if (!(f = fopen(dst, "wb")) || (fwrite(sb.buf, 1, sb.len, f) != sb.len) | (fclose(f) != 0)) {
+		} else if (!(f = fopen(dst, "wb"))) {
 			err = td_error(TD_ERR_IO, "cannot write %s", dst);
+		} else {
+			bool short_write = fwrite(sb.buf, 1, sb.len, f) != sb.len;
+
+			/* Closed whatever happened; a failed close loses buffered bytes too. */
+			if (fclose(f) != 0 || short_write)
+				err = td_error(TD_ERR_IO, "cannot write %s", dst);
 		}
 		strbuf_release(&sb);
 		free(src);

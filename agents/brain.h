@@ -235,6 +235,13 @@ const char *agent_env_package(const struct agent_env *env);
 struct history *agent_env_history(struct agent_env *env);
 struct rundir *agent_env_rundir(struct agent_env *env);
 struct bug_list *agent_env_bugs(struct agent_env *env);
+/*
+ * How many reported bugs a confirm hook has judged (confirmed or rejected)
+ * so far in the run. A judgement may replay the app from a clean start, so
+ * a caller that compares the count before and after reporting knows the
+ * device is no longer on the screen it saw.
+ */
+unsigned long agent_env_bugs_judged(struct agent_env *env);
 /* The model client, NULL when the run has none (offline brains). */
 struct llm *agent_env_llm(struct agent_env *env);
 /*

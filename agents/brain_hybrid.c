@@ -77,12 +77,15 @@ static bool has_empty_field(const struct brain_screen *s)
 static void ask_form_values(struct hybrid_explorer *st, struct agent_env *env, const struct brain_screen *s)
 {
 	char **values = NULL;
+	int err;
+
 	if (sig_in(st->asked_forms, st->n_forms, s->sig_abstract))
 		return;
 	st->asked_forms = xgrow(st->asked_forms, &st->alloc_forms, st->n_forms + 1, sizeof(*st->asked_forms));
 	st->asked_forms[st->n_forms++] = s->sig_abstract;
-	if (brain_llm_form_values(env, s, &values) != TD_OK) {
-		log_info("step %d: no form values from the model: %s", s->step, td_errmsg(TD_ERR_MODEL));
+	err = brain_llm_form_values(env, s, &values);
+	if (err != TD_OK) {
+		log_info("step %d: no form values from the model: %s", s->step, td_errmsg(err));
 		return;
 	}
 	free_values(st);

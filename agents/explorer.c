@@ -168,8 +168,10 @@ static void annotate_image(struct run *r, struct screen *s)
 	} else if (small && annotation_draw(s->ann, small) == TD_OK &&
 		   annotate_encode_png(small, &r->img_opts, &s->annotated_png, &s->annotated_len) == TD_OK) {
 		s->ann_rel = rundir_step_rel(s->view.step, ".annotated.png");
-		if (rundir_write(r->env.rd, s->ann_rel, s->annotated_png, s->annotated_len) != TD_OK)
-			log_warn("%s", td_errmsg(TD_ERR_IO));
+		int werr = rundir_write(r->env.rd, s->ann_rel, s->annotated_png, s->annotated_len);
+
+		if (werr != TD_OK)
+			log_warn("%s", td_errmsg(werr));
 	}
 	image_free(shot);
 	image_free(small);
@@ -194,9 +196,11 @@ static int capture_screen(struct run *r, struct device *dev, int step, struct sc
 	}
 	s->png_rel = rundir_step_rel(step, ".png");
 	s->xml_rel = rundir_step_rel(step, ".xml");
-	if (rundir_write(r->env.rd, s->png_rel, s->cap.png, s->cap.png_len) != TD_OK ||
-	    rundir_write(r->env.rd, s->xml_rel, s->cap.xml, s->cap.xml_len) != TD_OK)
-		log_warn("step %d: %s", step, td_errmsg(TD_ERR_IO));
+	int werr = rundir_write(r->env.rd, s->png_rel, s->cap.png, s->cap.png_len);
+	if (werr == TD_OK)
+		werr = rundir_write(r->env.rd, s->xml_rel, s->cap.xml, s->cap.xml_len);
+	if (werr != TD_OK)
+		log_warn("step %d: %s", step, td_errmsg(werr));
 	annotate_image(r, s);
 	if (s->ann) {
 		s->widgets = xcalloc(s->ann->n ? s->ann->n : 1, sizeof(*s->widgets));

@@ -9,6 +9,7 @@
 #include "agents/login.h"
 #include "core/strbuf.h"
 #include "core/xalloc.h"
+#include "device/snapshot.h"
 
 #define LOGIN_MAX_BYTES (256u * 1024u)
 #define LOGIN_MAX_ACTIONS 64
@@ -89,23 +90,22 @@ void login_script_free(struct login_script *s)
 
 int login_resolve_on_screen(struct device *dev, struct action *a, bool *found)
 {
-	char *xml = NULL;
-	size_t len = 0;
-	struct ui_tree *t = NULL;
+	struct snapshot snap;
 	const struct ui_widget *w;
 	int err;
 
 	*found = true;
 	if (!action_type_targets_widget(a->type))
 		return TD_OK;
-	err = device_dump_xml(dev, &xml, &len);
+	err = device_snapshot(dev, SNAPSHOT_DUMP, &snap);
 	if (err != TD_OK)
 		return err;
-	err = ui_parse(xml, len, "device", &t);
-	free(xml);
-	if (err != TD_OK)
+	if (!snap.tree) {
+		err = snap.parse_err;
+		snapshot_release(&snap);
 		return err;
-	w = action_resolve(a, t);
+	}
+	w = action_resolve(a, snap.tree);
 	if (w) {
 		a->x = (w->bounds.x1 + w->bounds.x2) / 2;
 		a->y = (w->bounds.y1 + w->bounds.y2) / 2;
@@ -113,7 +113,7 @@ int login_resolve_on_screen(struct device *dev, struct action *a, bool *found)
 	} else {
 		*found = false;
 	}
-	ui_tree_free(t);
+	snapshot_release(&snap);
 	return TD_OK;
 }
 

@@ -1,12 +1,15 @@
 /*
  * offline_shared.c - the per-run record shared by the offline brain and
- * plugins (see offline_shared.h). Lock order: registry_lock is never held
- * while a record's lock is taken, and the other way round.
+ * plugins (see offline_shared.h). The record hangs off the run's struct
+ * agent_env (offline_shared), made and counted under the env's
+ * shared_mutex. Lock order: the env's shared_mutex is never held while a
+ * record's lock is taken, and the other way round.
  */
 #include <pthread.h>
 #include <stdlib.h>
 #include <string.h>
 
+#include "agents/agent_env_internal.h"
 #include "agents/brain.h"
 #include "agents/login.h"
 #include "agents/offline_shared.h"
@@ -22,11 +25,7 @@ struct offline_shared {
 	struct login_script *login;
 	int login_err;
 	char *login_msg;
-	struct offline_shared *next;
 };
-
-static pthread_mutex_t registry_lock = PTHREAD_MUTEX_INITIALIZER;
-static struct offline_shared *registry;
 
 struct offline_shared *offline_shared_get(struct agent_env *env)
 {
@@ -34,13 +33,12 @@ struct offline_shared *offline_shared_get(struct agent_env *env)
 	const struct config *cfg = agent_env_config(env);
 	const char *path = config_string(cfg, "offline.login");
 
-	pthread_mutex_lock(&registry_lock);
-	for (sh = registry; sh; sh = sh->next) {
-		if (sh->env == env) {
-			sh->refs++;
-			pthread_mutex_unlock(&registry_lock);
-			return sh;
-		}
+	pthread_mutex_lock(&env->shared_mutex);
+	sh = env->offline_shared;
+	if (sh) {
+		sh->refs++;
+		pthread_mutex_unlock(&env->shared_mutex);
+		return sh;
 	}
 	sh = xcalloc(1, sizeof(*sh));
 	sh->env = env;
@@ -51,30 +49,25 @@ struct offline_shared *offline_shared_get(struct agent_env *env)
 		if (sh->login_err != TD_OK)
 			sh->login_msg = xstrdup(td_errmsg(sh->login_err));
 	}
-	sh->next = registry;
-	registry = sh;
-	pthread_mutex_unlock(&registry_lock);
+	env->offline_shared = sh;
+	pthread_mutex_unlock(&env->shared_mutex);
 	return sh;
 }
 
 void offline_shared_put(struct offline_shared *sh)
 {
-	struct offline_shared **pp;
+	struct agent_env *env;
 
 	if (!sh)
 		return;
-	pthread_mutex_lock(&registry_lock);
+	env = sh->env;
+	pthread_mutex_lock(&env->shared_mutex);
 	if (--sh->refs > 0) {
-		pthread_mutex_unlock(&registry_lock);
+		pthread_mutex_unlock(&env->shared_mutex);
 		return;
 	}
-	for (pp = &registry; *pp; pp = &(*pp)->next) {
-		if (*pp == sh) {
-			*pp = sh->next;
-			break;
-		}
-	}
-	pthread_mutex_unlock(&registry_lock);
+	env->offline_shared = NULL;
+	pthread_mutex_unlock(&env->shared_mutex);
 	pthread_mutex_destroy(&sh->lock);
 	free(sh->blocked);
 	login_script_free(sh->login);

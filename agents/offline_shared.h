@@ -5,10 +5,11 @@
  * login script (run after every start by the login plugin, and before every
  * replay by the confirm and Genie plugins).
  *
- * One record per run (per struct agent_env), created on first use and
- * reference-counted: every brain or plugin that calls offline_shared_get()
- * calls offline_shared_put() when it is freed. Thread-safe (one mutex per
- * record, plus one for the registry; never held together).
+ * One record per run, kept on its struct agent_env (no process globals),
+ * created on first use and reference-counted: every brain or plugin that
+ * calls offline_shared_get() calls offline_shared_put() when it is freed,
+ * before the env goes. Thread-safe (one mutex per record, plus the env's
+ * shared_mutex; never held together).
  */
 #ifndef TRIDENT_AGENTS_OFFLINE_SHARED_H
 #define TRIDENT_AGENTS_OFFLINE_SHARED_H

@@ -380,4 +380,24 @@ bool oracle_feedback_missing(const struct ui_tree *before, const char *activity_
 			     const struct ui_tree *after, const char *activity_after, const struct action *done,
 			     const struct ui_tree *first, struct oracle_finding *f);
 
+/* --- counts (oracle 17) --- */
+
+/*
+ * A label outside the lists that counts a list's rows or its checked rows
+ * ("Done today: 2 of 4", "Tasks (3)", "5 items"): the tracker remembers each
+ * activity's labels and whole lists as last seen; when `after` shows that
+ * activity again with the rows (or checked rows) changed, true with *f
+ * (category numerical calculation) for a label whose number matched them
+ * then and does not now. A label must say what it counts: a word such as
+ * "done", "checked" or "selected" (or "N of ROWS") for checked rows, a
+ * plural noun next to the number or "of N" for rows. Screens with a dialog
+ * or menu are skipped.
+ */
+struct oracle_count_tracker;
+struct oracle_count_tracker *oracle_count_tracker_new(void);
+void oracle_count_tracker_free(struct oracle_count_tracker *t);
+bool oracle_count_step(struct oracle_count_tracker *t, const struct ui_tree *before, const char *activity_before,
+		       const struct ui_tree *after, const char *activity_after, bool after_in_app,
+		       const struct action *done, struct oracle_finding *f);
+
 #endif

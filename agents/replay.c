@@ -9,6 +9,7 @@
 #include "agents/login.h"
 #include "agents/replay.h"
 #include "core/xalloc.h"
+#include "device/snapshot.h"
 
 void replay_screen_release(struct replay_screen *s)
 {
@@ -28,20 +29,17 @@ void replay_result_release(struct replay_result *r)
 
 int replay_capture(struct device *dev, struct replay_screen *s)
 {
-	size_t len = 0;
-	char *pkg = NULL;
+	struct snapshot snap;
 	int err;
 
 	/* The dump and the activity only: replays need no screenshot. */
 	memset(s, 0, sizeof(*s));
-	err = device_dump_xml(dev, &s->xml, &len);
+	err = device_snapshot(dev, SNAPSHOT_DUMP, &snap);
 	if (err != TD_OK)
 		return err;
-	if (device_foreground(dev, &pkg, &s->activity) != TD_OK || !s->activity)
-		s->activity = xstrdup("");
-	free(pkg);
-	if (ui_parse(s->xml, len, "device", &s->tree) != TD_OK)
-		s->tree = NULL;
+	s->tree = snap.tree;
+	s->xml = snap.xml;
+	s->activity = snap.activity;
 	return TD_OK;
 }
 

@@ -110,7 +110,7 @@ static bool reproduce_actions(struct device *dev, const char *package, const str
 						     .overlap = overlap, .wait_ms = wait };
 
 			/* An oracle without a recheck (or not in the table) is never confirmed. */
-			hit = kind && kind->recheck && kind->recheck(&rc, &f);
+			hit = oracle_kind_recheck(kind, &rc, &f);
 		}
 		if (hit)
 			titles[run] = xstrdup(f.title ? f.title : "");

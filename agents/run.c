@@ -193,6 +193,7 @@ int run_new(const struct config *cfg, const struct run_options *o, struct run **
 	r->env.cfg = cfg;
 	pthread_mutex_init(&r->reason_lock, NULL);
 	pthread_mutex_init(&r->env.dev_mutex, NULL);
+	pthread_mutex_init(&r->env.shared_mutex, NULL);
 	pthread_cond_init(&r->env.dev_cond, NULL);
 	r->env.seed = (unsigned long)seed;
 	r->env.step_budget = o->steps > 0 ? o->steps : (int)config_int(cfg, "run.steps");
@@ -238,8 +239,10 @@ int run_new(const struct config *cfg, const struct run_options *o, struct run **
 		char *bugs = rundir_abs(r->env.rd, "bugs.json");
 		char *logp = rundir_abs(r->env.rd, "run.log");
 		r->env.bugs = bug_list_new(bugs);
-		if (log_open(logp) != TD_OK)
-			log_warn("%s", td_errmsg(TD_ERR_IO));
+		int lerr = log_open(logp);
+
+		if (lerr != TD_OK)
+			log_warn("%s", td_errmsg(lerr));
 		free(bugs);
 		free(logp);
 	}
@@ -270,8 +273,8 @@ int run_new(const struct config *cfg, const struct run_options *o, struct run **
 		if (err != TD_OK)
 			goto fail;
 		if (config_bool(cfg, "agents.record_llm") &&
-		    llm_set_run_dir(r->env.llm, rundir_path(r->env.rd)) != TD_OK)
-			log_warn("cannot record model calls: %s", td_errmsg(TD_ERR_IO));
+		    (err = llm_set_run_dir(r->env.llm, rundir_path(r->env.rd))) != TD_OK)
+			log_warn("cannot record model calls: %s", td_errmsg(err));
 	}
 	r->explorer = o->explorer_brain;
 	r->monitor = o->monitor_brain;
@@ -371,6 +374,7 @@ void run_free(struct run *r)
 	free(r->junit_path);
 	pthread_mutex_destroy(&r->reason_lock);
 	pthread_mutex_destroy(&r->env.dev_mutex);
+	pthread_mutex_destroy(&r->env.shared_mutex);
 	pthread_cond_destroy(&r->env.dev_cond);
 	free(r);
 }
@@ -558,11 +562,15 @@ int run_execute(struct run *r)
 		 r->env.step_budget, r->minutes > 0 ? " (time-limited)" : "");
 
 	if (r->env.dev && r->env.app->package[0]) {
-		if (device_disable_animations(r->env.dev) != TD_OK)
-			log_debug("cannot turn animations off: %s", td_errmsg(TD_ERR_DEVICE));
-		if (device_force_stop(r->env.dev, r->env.app->package) != TD_OK ||
-		    device_launch(r->env.dev, r->env.app->package) != TD_OK)
-			log_warn("cannot launch %s: %s", r->env.app->package, td_errmsg(TD_ERR_DEVICE));
+		int derr = device_disable_animations(r->env.dev);
+
+		if (derr != TD_OK)
+			log_debug("cannot turn animations off: %s", td_errmsg(derr));
+		derr = device_force_stop(r->env.dev, r->env.app->package);
+		if (derr == TD_OK)
+			derr = device_launch(r->env.dev, r->env.app->package);
+		if (derr != TD_OK)
+			log_warn("cannot launch %s: %s", r->env.app->package, td_errmsg(derr));
 	}
 	if (!r->env.dev) {
 		err = td_error(TD_ERR_INVALID, "the run has no device");
@@ -666,8 +674,10 @@ report:
 				cJSON_AddNumberToObject(msgs, agent_msg_name(i), (double)st.messages[i]);
 		}
 		(void)agent_env_trace(&r->env, "run_end", rec);
-		if (bug_list_write(r->env.bugs) != TD_OK)
-			log_error("%s", td_errmsg(TD_ERR_IO));
+		int berr = bug_list_write(r->env.bugs);
+
+		if (berr != TD_OK)
+			log_error("%s", td_errmsg(berr));
 		werr = report_write_all(&r->env, &st, r->brain_name, r->junit_path);
 		r->reports_written = werr == TD_OK;
 		if (werr != TD_OK) {

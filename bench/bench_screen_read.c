@@ -39,9 +39,12 @@ int main(void)
 	double t[RUNS];
 	char *text = NULL;
 
-	if (device_open("sim:" TRIDENT_SOURCE_DIR "/configs/apps/shop.json", NULL, &dev) != TD_OK ||
-	    device_launch(dev, "com.trident.shop") != TD_OK) {
-		printf("skipped: cannot open the simulated shop: %s\n", td_errmsg(TD_ERR_DEVICE));
+	int err = device_open("sim:" TRIDENT_SOURCE_DIR "/configs/apps/shop.json", NULL, &dev);
+
+	if (err == TD_OK)
+		err = device_launch(dev, "com.trident.shop");
+	if (err != TD_OK) {
+		printf("skipped: cannot open the simulated shop: %s\n", td_errmsg(err));
 		return 0;
 	}
 	plain = shot(dev);
@@ -68,8 +71,10 @@ int main(void)
 			double t0 = bench_now_ms();
 			free(text);
 			text = NULL;
-			if (screen_ocr(toast, &r, &text) != TD_OK)
-				printf("OCR failed: %s\n", td_errmsg(TD_ERR_IO));
+			int oerr = screen_ocr(toast, &r, &text);
+
+			if (oerr != TD_OK)
+				printf("OCR failed: %s\n", td_errmsg(oerr));
 			t[i] = bench_now_ms() - t0;
 		}
 		printf("OCR of the toast region (Tesseract):  %.1f ms -> \"%s\"\n", bench_median(t, RUNS),

@@ -45,8 +45,10 @@ int main(void)
 		struct sim_app *app = NULL;
 		for (int i = 0; i < REPS; i++) {
 			double t0 = bench_now_ms();
-			if (sim_app_load(path, &app) != 0) {
-				fprintf(stderr, "cannot load %s: %s\n", path, td_errmsg(1));
+			int lerr = sim_app_load(path, &app);
+
+			if (lerr != 0) {
+				fprintf(stderr, "cannot load %s: %s\n", path, td_errmsg(lerr));
 				free(path);
 				return 1;
 			}

@@ -8,6 +8,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "cli/cli.h"
 #include "cli/cli_commands.h"
 #include "core/annotate.h"
 #include "core/config.h"
@@ -98,7 +99,7 @@ int cmd_annotate(int argc, char **argv)
 	struct annotate_opts opts;
 	char *json = NULL;
 
-	if ((err = config_load(&cfg, config_path)) ||
+	if ((err = cli_config_load(&cfg, config_path)) ||
 	    (err = annotate_opts_from_config(cfg, &opts))) {
 		fprintf(stderr, "trident annotate: %s\n", td_errmsg(err));
 		goto out;

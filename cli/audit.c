@@ -324,12 +324,11 @@ int cmd_audit(int argc, char **argv)
 			return CLI_EXIT_USAGE;
 		}
 	}
-	err = config_load(&cfg, config_path);
+	err = cli_config_load(&cfg, config_path);
 	if (err != TD_OK) {
 		fprintf(stderr, "trident audit: %s\n", td_errmsg(err));
 		return CLI_EXIT_USAGE;
 	}
-	(void)llm_check_config_file(cfg, config_path);
 	for (i = 1; i < argc; i++) {
 		const char *v;
 		int llm_rc;
@@ -538,8 +537,10 @@ int cmd_audit(int argc, char **argv)
 			cJSON_Delete(dc);
 			cJSON_AddStringToObject(audit, "design", design_dir);
 			cJSON_AddNumberToObject(audit, "inconsistencies", audit_design_inconsistencies(design));
-			if (audit_design_copy_pngs(design, o.out_dir) != TD_OK)
-				fprintf(stderr, "trident audit: %s\n", td_errmsg(TD_ERR_IO));
+			int cerr = audit_design_copy_pngs(design, o.out_dir);
+
+			if (cerr != TD_OK)
+				fprintf(stderr, "trident audit: %s\n", td_errmsg(cerr));
 		}
 		add_bug_checks(checks, bugs);
 		pass = audit_script_passed(script) && cJSON_GetArraySize(bugs) == 0 &&

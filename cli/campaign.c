@@ -148,14 +148,18 @@ static void save(struct sched *s)
 	char date[64];
 	now_iso(date, sizeof date);
 	set_str(s->state, "updated", date);
-	if (campaign_state_write(s->out, s->state) != TD_OK)
-		fprintf(stderr, "trident campaign: %s\n", td_errmsg(TD_ERR_IO));
+	int err = campaign_state_write(s->out, s->state);
+
+	if (err != TD_OK)
+		fprintf(stderr, "trident campaign: %s\n", td_errmsg(err));
 }
 
 static void write_outputs(struct sched *s)
 {
-	if (campaign_write_outputs(s->out, s->state, NULL, &s->unique_bugs) != TD_OK)
-		fprintf(stderr, "trident campaign: %s\n", td_errmsg(TD_ERR_IO));
+	int err = campaign_write_outputs(s->out, s->state, NULL, &s->unique_bugs);
+
+	if (err != TD_OK)
+		fprintf(stderr, "trident campaign: %s\n", td_errmsg(err));
 }
 
 static bool is_state(const cJSON *run, const char *st)
@@ -758,8 +762,10 @@ static void settle_killed_runs(struct sched *s)
 			int budget = (int)num(start, "step_budget", 0);
 			if (run_record_last_step(rec) >= budget && budget > 0) {
 				/* Took its whole budget before the kill: its reports, rebuilt. */
-				if (report_rebuild(dir, NULL, NULL) != TD_OK) {
-					fprintf(stderr, "trident campaign: %s: %s\n", str(run, "id"), td_errmsg(TD_ERR_IO));
+				int rerr = report_rebuild(dir, NULL, NULL);
+
+				if (rerr != TD_OK) {
+					fprintf(stderr, "trident campaign: %s: %s\n", str(run, "id"), td_errmsg(rerr));
 					td_error_clear();
 				}
 				campaign_state_read_results(s->out, run);
@@ -829,7 +835,7 @@ static int cmd_campaign_merge(int argc, char **argv)
 	const char **dirs = xcalloc((size_t)argc, sizeof *dirs);
 	size_t n = 0;
 	cJSON *merged = NULL, *it;
-	int rc = 2, unique = 0, runs = 0, failed = 0;
+	int rc = 2, unique = 0, runs = 0, failed = 0, err;
 
 	for (int i = 1; i < argc; i++) {
 		if (!strcmp(argv[i], "--help") || !strcmp(argv[i], "-h")) {
@@ -860,12 +866,13 @@ static int cmd_campaign_merge(int argc, char **argv)
 		rc = 5;
 		goto out;
 	}
-	if (campaign_state_merge(dirs, n, out, &merged) != TD_OK) {
-		fprintf(stderr, "trident campaign merge: %s\n", td_errmsg(TD_ERR_PARSE));
+	if ((err = campaign_state_merge(dirs, n, out, &merged)) != TD_OK) {
+		fprintf(stderr, "trident campaign merge: %s\n", td_errmsg(err));
 		goto out;
 	}
-	if (campaign_state_write(out, merged) != TD_OK || campaign_write_outputs(out, merged, junit, &unique) != TD_OK) {
-		fprintf(stderr, "trident campaign merge: %s\n", td_errmsg(TD_ERR_IO));
+	if ((err = campaign_state_write(out, merged)) != TD_OK ||
+	    (err = campaign_write_outputs(out, merged, junit, &unique)) != TD_OK) {
+		fprintf(stderr, "trident campaign merge: %s\n", td_errmsg(err));
 		rc = 5;
 		goto out;
 	}
@@ -889,7 +896,7 @@ int cmd_campaign(int argc, char **argv)
 	struct campaign *c = NULL;
 	struct sched s;
 	struct sigaction sa, old_int, old_term;
-	int rc = 2, k = 1, n = 1, failed = 0, bugs = 0, done = 0;
+	int rc = 2, k = 1, n = 1, failed = 0, bugs = 0, done = 0, err;
 	char exe[PATH_MAX], date[64];
 	ssize_t len;
 
@@ -932,12 +939,12 @@ int cmd_campaign(int argc, char **argv)
 		campaign_usage(stderr);
 		return 2;
 	}
-	if (shard && campaign_parse_shard(shard, &k, &n) != TD_OK) {
-		fprintf(stderr, "trident campaign: %s\n", td_errmsg(TD_ERR_INVALID));
+	if (shard && (err = campaign_parse_shard(shard, &k, &n)) != TD_OK) {
+		fprintf(stderr, "trident campaign: %s\n", td_errmsg(err));
 		return 2;
 	}
-	if (campaign_load(file, &c) != TD_OK) {
-		fprintf(stderr, "trident campaign: %s\n", td_errmsg(TD_ERR_CONFIG));
+	if ((err = campaign_load(file, &c)) != TD_OK) {
+		fprintf(stderr, "trident campaign: %s\n", td_errmsg(err));
 		return 2;
 	}
 	if (shard)
@@ -1019,8 +1026,8 @@ int cmd_campaign(int argc, char **argv)
 		settle_killed_runs(&s);
 	s.configs = xcalloc(c->n_apps, sizeof *s.configs);
 	for (size_t a = 0; a < c->n_apps; a++)
-		if (campaign_write_app_config(out, &c->apps[a], &s.configs[a]) != TD_OK) {
-			fprintf(stderr, "trident campaign: %s\n", td_errmsg(TD_ERR_IO));
+		if ((err = campaign_write_app_config(out, &c->apps[a], &s.configs[a])) != TD_OK) {
+			fprintf(stderr, "trident campaign: %s\n", td_errmsg(err));
 			rc = 5;
 			goto out;
 		}
@@ -1044,8 +1051,8 @@ int cmd_campaign(int argc, char **argv)
 	sigaction(SIGTERM, &old_term, NULL);
 
 	save(&s);
-	if (campaign_write_outputs(out, s.state, junit, &s.unique_bugs) != TD_OK) {
-		fprintf(stderr, "trident campaign: %s\n", td_errmsg(TD_ERR_IO));
+	if ((err = campaign_write_outputs(out, s.state, junit, &s.unique_bugs)) != TD_OK) {
+		fprintf(stderr, "trident campaign: %s\n", td_errmsg(err));
 		rc = 5;
 		goto out;
 	}

@@ -5,6 +5,8 @@
 #include <string.h>
 
 #include "cli/cli_commands.h"
+#include "core/config.h"
+#include "core/llm.h"
 #include "core/paths.h"
 
 struct command {
@@ -63,4 +65,13 @@ int cmd_version(int argc, char **argv)
 	if (argc > 1 && !strcmp(argv[1], "--data-dir"))
 		printf("data: %s\n", trident_data_dir());
 	return 0;
+}
+
+int cli_config_load(struct config **cfg, const char *path)
+{
+	int err = config_load(cfg, path);
+
+	if (err == TD_OK)
+		(void)llm_check_config_file(*cfg, path);
+	return err;
 }

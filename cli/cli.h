@@ -34,4 +34,13 @@ void cli_exit_codes_help(FILE *f);
 
 int cli_main(int argc, char **argv);
 
+struct config;
+/*
+ * config_load() for a command: the built-in defaults, then `path` (NULL:
+ * none). A file that holds llm.api_key and can be read by group or others
+ * gets the one warning every command gives (llm_check_config_file).
+ * Errors as config_load(); nothing printed.
+ */
+int cli_config_load(struct config **cfg, const char *path);
+
 #endif

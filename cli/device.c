@@ -10,6 +10,7 @@
 #include <string.h>
 #include <sys/stat.h>
 
+#include "cli/cli.h"
 #include "cli/cli_commands.h"
 #include "core/config.h"
 #include "core/xalloc.h"
@@ -20,7 +21,7 @@
 /* Load the config and apply --adb-server. Prints the error itself. */
 static int load_config(const char *cmd, const char *config_path, const char *adb_server, struct config **cfg)
 {
-	int err = config_load(cfg, config_path);
+	int err = cli_config_load(cfg, config_path);
 	if (!err && adb_server)
 		err = config_set(*cfg, "device.adb_server", adb_server);
 	if (err) {

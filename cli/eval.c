@@ -223,7 +223,7 @@ int cmd_eval(int argc, char **argv)
 	char **found_ids = NULL, *path = NULL, *launcher = NULL;
 	size_t n_found = 0;
 	cJSON *root = NULL, *reports, *cats;
-	int rc = 1;
+	int rc = 1, err;
 
 	for (int i = 1; i < argc; i++) {
 		if (!strcmp(argv[i], "--help") || !strcmp(argv[i], "-h")) {
@@ -246,18 +246,18 @@ int cmd_eval(int argc, char **argv)
 		fprintf(stderr, "trident eval: --app and --run are required (see --help)\n");
 		return 2;
 	}
-	if (sim_app_load(app_path, &app) != TD_OK) {
-		fprintf(stderr, "trident eval: %s\n", td_errmsg(TD_ERR_PARSE));
+	if ((err = sim_app_load(app_path, &app)) != TD_OK) {
+		fprintf(stderr, "trident eval: %s\n", td_errmsg(err));
 		goto out;
 	}
-	if (login_path && login_script_load(login_path, &login) != TD_OK) {
-		fprintf(stderr, "trident eval: %s\n", td_errmsg(TD_ERR_PARSE));
+	if (login_path && (err = login_script_load(login_path, &login)) != TD_OK) {
+		fprintf(stderr, "trident eval: %s\n", td_errmsg(err));
 		goto out;
 	}
 	path = xasprintf("%s/bugs.json", run);
 	bl = bug_list_new(NULL);
-	if (bug_list_load(bl, path) != TD_OK) {
-		fprintf(stderr, "trident eval: %s\n", td_errmsg(TD_ERR_IO));
+	if ((err = bug_list_load(bl, path)) != TD_OK) {
+		fprintf(stderr, "trident eval: %s\n", td_errmsg(err));
 		goto out;
 	}
 	{

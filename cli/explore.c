@@ -241,12 +241,11 @@ int cmd_explore(int argc, char **argv)
 			}
 		}
 	}
-	err = config_load(&cfg, config_path);
+	err = cli_config_load(&cfg, config_path);
 	if (err != TD_OK) {
 		fprintf(stderr, "trident explore: %s\n", td_errmsg(err));
 		return 2;
 	}
-	(void)llm_check_config_file(cfg, config_path);
 	for (i = 1; i < argc; i++) {
 		const char *v;
 		int llm_rc;
@@ -393,9 +392,9 @@ int cmd_explore(int argc, char **argv)
 			log_set_level((enum log_level)lv);
 	}
 	for (int k = 0; k < n_sets; k++)
-		if (config_set(cfg, sets[k][0], sets[k][1]) != TD_OK)
+		if ((err = config_set(cfg, sets[k][0], sets[k][1])) != TD_OK)
 			goto config_error;
-	if (config_bool(cfg, "agents.record_llm") && config_set(cfg, "llm.record", "true") != TD_OK)
+	if (config_bool(cfg, "agents.record_llm") && (err = config_set(cfg, "llm.record", "true")) != TD_OK)
 		goto config_error;
 	log_set_thread_name("controller");
 	err = run_new(cfg, &o, &r);
@@ -459,7 +458,7 @@ int cmd_explore(int argc, char **argv)
 	active_run = NULL;
 	goto out;
 config_error:
-	fprintf(stderr, "trident explore: %s\n", td_errmsg(TD_ERR_CONFIG));
+	fprintf(stderr, "trident explore: %s\n", td_errmsg(err));
 	rc = 2;
 out:
 	run_free(r);

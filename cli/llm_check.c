@@ -11,6 +11,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "cli/cli.h"
 #include "cli/cli_commands.h"
 #include "core/config.h"
 #include "core/image.h"
@@ -87,8 +88,10 @@ int cmd_llm_check(int argc, char **argv)
 			config_path = argv[i] + 9;
 		}
 	}
-	if (config_load(&cfg, config_path) != TD_OK) {
-		fprintf(stderr, "trident llm-check: %s\n", td_errmsg(TD_ERR_CONFIG));
+	int lerr = cli_config_load(&cfg, config_path);
+
+	if (lerr != TD_OK) {
+		fprintf(stderr, "trident llm-check: %s\n", td_errmsg(lerr));
 		return 2;
 	}
 	for (int i = 1; i < argc;) {
@@ -113,7 +116,6 @@ int cmd_llm_check(int argc, char **argv)
 			goto out;
 		}
 	}
-	(void)llm_check_config_file(cfg, config_path);
 
 	int err = llm_new(&llm, cfg);
 	if (err) {

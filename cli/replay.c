@@ -23,6 +23,7 @@
 #include "agents/minimise.h"
 #include "agents/replay.h"
 #include "agents/replay_confirm.h"
+#include "cli/cli.h"
 #include "cli/cli_commands.h"
 #include "core/config.h"
 #include "core/error.h"
@@ -87,8 +88,10 @@ static int load_bug(const char *run, const char *id, struct bug *out)
 	int rc = 1;
 
 	bug_init(out);
-	if (bug_list_load(l, path) != TD_OK) {
-		fprintf(stderr, "trident replay: %s\n", td_errmsg(TD_ERR_IO));
+	int err = bug_list_load(l, path);
+
+	if (err != TD_OK) {
+		fprintf(stderr, "trident replay: %s\n", td_errmsg(err));
 		goto out;
 	}
 	for (size_t i = 0; i < bug_list_count(l); i++) {
@@ -184,7 +187,7 @@ int cmd_replay(int argc, char **argv)
 		rc = 2;
 		goto out;
 	}
-	err = config_load(&cfg, config_path);
+	err = cli_config_load(&cfg, config_path);
 	if (err == TD_OK && adb)
 		err = config_set(cfg, "device.adb_server", adb);
 	if (err == TD_OK && login_path)

@@ -9,6 +9,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "cli/cli.h"
 #include "cli/cli_commands.h"
 #include "core/config.h"
 #include "core/error.h"
@@ -130,7 +131,7 @@ int cmd_screen(int argc, char **argv)
 	}
 
 	if (config_path) {
-		err = config_load(&cfg, config_path);
+		err = cli_config_load(&cfg, config_path);
 		if (err) {
 			fprintf(stderr, "trident screen: %s\n", td_errmsg(err));
 			return 2;

@@ -26,6 +26,7 @@ static const char *const messages[TD_ERR__COUNT] = {
 
 static _Thread_local char last_message[1024];
 static _Thread_local int have_message;
+static _Thread_local int last_code;
 
 const char *td_strerror(int err)
 {
@@ -41,12 +42,13 @@ int td_error(int err, const char *fmt, ...)
 	vsnprintf(last_message, sizeof last_message, fmt, ap);
 	va_end(ap);
 	have_message = 1;
+	last_code = err;
 	return err;
 }
 
 const char *td_errmsg(int err)
 {
-	return have_message ? last_message : td_strerror(err);
+	return have_message && last_code == err ? last_message : td_strerror(err);
 }
 
 void td_error_clear(void)

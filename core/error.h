@@ -43,9 +43,11 @@ const char *td_strerror(int err);
 int td_error(int err, const char *fmt, ...) TD_PRINTF(2, 3);
 
 /*
- * The message last recorded by td_error() on this thread, or the plain
- * td_strerror() text of `err` when none was recorded since td_error_clear().
- * The pointer stays valid until this thread's next td_error().
+ * The message last recorded by td_error() on this thread when it was
+ * recorded with the code `err` (pass the code the failing call returned),
+ * else the plain td_strerror() text of `err`: a message left by an earlier
+ * failure of another kind is never shown for this one. The pointer stays
+ * valid until this thread's next td_error().
  */
 const char *td_errmsg(int err);
 

@@ -444,7 +444,7 @@ int llm_new(struct llm **out, const struct config *cfg)
 			   xasprintf("%s: [REDACTED]", h));
 	}
 	char *extra[8];
-	size_t n_extra = llm->ops->headers(cfg, structured, extra, 8);
+	size_t n_extra = llm->ops->headers ? llm->ops->headers(cfg, structured, extra, 8) : 0;
 	for (size_t i = 0; i < n_extra; i++)
 		add_header(llm, extra[i], NULL);
 	err = add_config_headers(llm);
@@ -946,10 +946,12 @@ static void record(struct llm *llm, const struct llm_request *req, const char *b
 	unsigned long seq = ++llm->record_seq;
 	pthread_mutex_unlock(&llm->lock);
 	long status = r->cc == CURLE_OK ? r->status : -(long)r->cc;
-	if (llm_record_write(llm->record_dir, seq, req->agent, llm->url,
-			     (const char *const *)llm->headers_shown, llm->n_headers, body, status,
-			     r->body.buf, r->body.len, r->latency_ms, llm->key) != TD_OK)
-		log_warn("record mode: %s", td_errmsg(TD_ERR_IO));
+	int werr = llm_record_write(llm->record_dir, seq, req->agent, llm->url,
+				   (const char *const *)llm->headers_shown, llm->n_headers, body, status,
+				   r->body.buf, r->body.len, r->latency_ms, llm->key);
+
+	if (werr != TD_OK)
+		log_warn("record mode: %s", td_errmsg(werr));
 }
 
 /* Tokens of a body without its base64 images, plus a flat cost per image. */
@@ -1161,9 +1163,12 @@ int llm_call(struct llm *llm, const struct llm_request *req, struct cJSON **answ
 		if (!err) {
 			*answer = v;
 			llm_parsed_release(&p);
-			if (llm->cache_dir && llm_cache_put(llm->cache_dir, key, llm->ops->name,
-							    llm->model, req->schema_name, v) != TD_OK)
-				log_warn("cache: %s", td_errmsg(TD_ERR_IO));
+			int cerr = llm->cache_dir ? llm_cache_put(llm->cache_dir, key, llm->ops->name, llm->model,
+								  req->schema_name, v)
+						  : TD_OK;
+
+			if (cerr != TD_OK)
+				log_warn("cache: %s", td_errmsg(cerr));
 			break;
 		}
 		cJSON_Delete(v);

@@ -103,7 +103,7 @@ struct llm_wire_ops {
 	bool max_completion_tokens;    /* always the newer max-tokens field name */
 	/* The endpoint for `base_url` (no trailing '/'); caller frees. */
 	char *(*endpoint)(const struct config *cfg, const char *base_url, const char *model);
-	/* Fixed headers after the key's, as "Name: value" lines; returns how many. */
+	/* Fixed headers after the key's, as "Name: value" lines; returns how many. NULL: none. */
 	size_t (*headers)(const struct config *cfg, enum llm_structured s, char *out[], size_t max);
 	char *(*body)(const struct llm_wire *w, const struct llm_request *req,
 		      const struct llm_retry_note *notes, size_t n_notes);

@@ -182,15 +182,6 @@ static char *azure_endpoint(const struct config *cfg, const char *base_url, cons
 	return xasprintf("%s/openai/deployments/%s/chat/completions?api-version=%s", base_url, model, v);
 }
 
-static size_t no_headers(const struct config *cfg, enum llm_structured s, char *out[], size_t max)
-{
-	(void)cfg;
-	(void)s;
-	(void)out;
-	(void)max;
-	return 0;
-}
-
 /* OpenRouter shows the calling application's name in its dashboard. */
 static size_t openrouter_headers(const struct config *cfg, enum llm_structured s, char *out[],
 				 size_t max)
@@ -216,7 +207,6 @@ const struct llm_wire_ops llm_openai_ops = {
 	.structured_auto = LLM_STRUCT_JSON_SCHEMA,
 	.image_tokens = 765,
 	.endpoint = chat_endpoint,
-	.headers = no_headers,
 	.body = llm_openai_body,
 	.parse = llm_openai_parse,
 };
@@ -253,7 +243,6 @@ const struct llm_wire_ops llm_azure_ops = {
 	.image_tokens = 765,
 	.max_completion_tokens = true,
 	.endpoint = azure_endpoint,
-	.headers = no_headers,
 	.body = llm_openai_body,
 	.parse = llm_openai_parse,
 };

@@ -27,9 +27,11 @@ static pthread_once_t builtin_once = PTHREAD_ONCE_INIT;
 
 static void builtin_params_load(void)
 {
-	if (ui_align_params_from_config(&builtin_params, NULL) != TD_OK) {
+	int err = ui_align_params_from_config(&builtin_params, NULL);
+
+	if (err != TD_OK) {
 		/* The build embeds configs/default.json; a bad value is a build bug. */
-		fprintf(stderr, "trident: %s\n", td_errmsg(TD_ERR_CONFIG));
+		fprintf(stderr, "trident: %s\n", td_errmsg(err));
 		abort();
 	}
 }

@@ -310,8 +310,10 @@ static int open_adb(const char *spec, const struct config *cfg, struct device *d
 				char svc[300];
 				struct strbuf sb = STRBUF_INIT;
 				snprintf(svc, sizeof svc, "host:disconnect:%s", serial);
-				if (adb_host_query(c, svc, &sb))
-					log_debug("disconnect %s: %s", serial, td_errmsg(TD_ERR_DEVICE));
+				int qerr = adb_host_query(c, svc, &sb);
+
+				if (qerr)
+					log_debug("disconnect %s: %s", serial, td_errmsg(qerr));
 				strbuf_release(&sb);
 			}
 			err = adb_host_connect(c, serial);

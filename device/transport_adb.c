@@ -129,11 +129,13 @@ static int adb_t_recover(struct transport *t, int failed_err)
 			char svc[300];
 			struct strbuf sb = STRBUF_INIT;
 			snprintf(svc, sizeof svc, "host:disconnect:%s", a->serial);
-			if (adb_host_query(quick, svc, &sb))
-				log_debug("disconnect %s: %s", a->serial, td_errmsg(TD_ERR_DEVICE));
+			int qerr = adb_host_query(quick, svc, &sb);
+
+			if (qerr)
+				log_debug("disconnect %s: %s", a->serial, td_errmsg(qerr));
 			strbuf_release(&sb);
-			if (adb_host_connect(quick, a->serial))
-				log_debug("reconnect %s: %s", a->serial, td_errmsg(TD_ERR_DEVICE));
+			if ((qerr = adb_host_connect(quick, a->serial)))
+				log_debug("reconnect %s: %s", a->serial, td_errmsg(qerr));
 		}
 		if (probe(a, quick)) {
 			back = true;

@@ -227,17 +227,6 @@ bool oracle_control_stuck(const struct ui_tree *before, const char *activity_bef
 	return true;
 }
 
-static int control_after_step(const struct oracle_step *s)
-{
-	oracle_check_step(s, oracle_control_stuck);
-	return 0;
-}
-
-static bool control_recheck(const struct oracle_recheck *c, struct oracle_finding *f)
-{
-	return oracle_recheck_step(c, oracle_control_stuck, f);
-}
-
 const struct oracle_kind oracle_kind_control = {
 	.name = "control",
 	.config_key = "oracles.control",
@@ -245,6 +234,5 @@ const struct oracle_kind oracle_kind_control = {
 	.doc = "a control flips its own label (Play/Pause) while the status it drives stays",
 	.evidence = "the screen before the tap, the control before/after and the unchanged status texts",
 	.flags = 0,
-	.after_step = control_after_step,
-	.recheck = control_recheck,
+	.step_check = oracle_control_stuck,
 };

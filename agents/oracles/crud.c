@@ -611,49 +611,19 @@ bool oracle_crud_step(struct oracle_crud_tracker *t, const struct ui_tree *befor
 	return hit;
 }
 
-static int crud_after_step(const struct oracle_step *s)
+static void *crud_tracker_new(void)
 {
-	struct oracle_finding f;
-
-	if (!s->st->crud)
-		s->st->crud = oracle_crud_tracker_new();
-	oracle_finding_init(&f);
-	if (oracle_crud_step(s->st->crud, s->before->tree, s->before->activity, s->after->tree, s->after->activity,
-			     s->after->in_app, s->done, &f)) {
-		char *shot_before = rundir_step_rel(s->before->step, ".png");
-
-		oracle_report_finding(s->env, s->before->step, &f, NULL, 0, shot_before);
-		free(shot_before);
-	}
-	oracle_finding_release(&f);
-	return 0;
+	return oracle_crud_tracker_new();
 }
 
-/* Feed the replay's steps to a fresh tracker; the finding must come from the last one. */
-static bool crud_recheck(const struct oracle_recheck *c, struct oracle_finding *f)
+static void crud_tracker_free(void *t)
 {
-	const struct replay_result *r = c->r;
-	struct oracle_crud_tracker *t = oracle_crud_tracker_new();
-	bool hit = false;
-
-	oracle_finding_init(f);
-	for (size_t i = 0; i + 1 < r->n_screens && i < c->n_steps; i++) {
-		struct oracle_finding one;
-		bool last = i + 2 == r->n_screens && i + 1 == c->n_steps;
-
-		oracle_finding_init(&one);
-		if (oracle_crud_step(t, r->screens[i].tree, r->screens[i].activity, r->screens[i + 1].tree,
-				     r->screens[i + 1].activity,
-				     oracle_activity_in_package(r->screens[i + 1].activity, c->package), &c->steps[i], &one) &&
-		    last) {
-			*f = one;
-			hit = true;
-			continue;
-		}
-		oracle_finding_release(&one);
-	}
 	oracle_crud_tracker_free(t);
-	return hit;
+}
+
+static bool crud_track(void *t, const struct oracle_tracked_step *s, struct oracle_finding *f)
+{
+	return oracle_crud_step(t, s->before, s->activity_before, s->after, s->activity_after, s->after_in_app, s->done, f);
 }
 
 const struct oracle_kind oracle_kind_crud = {
@@ -663,6 +633,7 @@ const struct oracle_kind oracle_kind_crud = {
 	.doc = "a saved or edited value the next screen does not show, or a delete that removes the wrong rows",
 	.evidence = "the screen before the action, the value typed (and the one it replaced), the list rows",
 	.flags = 0,
-	.after_step = crud_after_step,
-	.recheck = crud_recheck,
+	.tracker_new = crud_tracker_new,
+	.tracker_free = crud_tracker_free,
+	.track = crud_track,
 };

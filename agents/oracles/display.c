@@ -158,7 +158,7 @@ static int display_after_step(const struct oracle_step *os)
 	struct agent_env *env = os->env;
 	struct device *dev = os->dev;
 	const struct brain_screen *before = os->before, *after = os->after;
-	int changed = 0;
+	int changed = 0, rerr;
 
 	if (oracle_seen_count(&st->display_seen, &st->n_display, &st->alloc_display, after->sig_text, true) == 0) {
 		struct oracle_finding f;
@@ -219,8 +219,8 @@ static int display_after_step(const struct oracle_step *os)
 			if (hit)
 				oracle_report_finding(env, before->step, &f, trig2, n_trig, ev);
 			free(ev);
-			if (device_rotate(dev, 0) != TD_OK) {
-				log_warn("cannot rotate back to portrait: %s", td_errmsg(TD_ERR_DEVICE));
+			if ((rerr = device_rotate(dev, 0)) != TD_OK) {
+				log_warn("cannot rotate back to portrait: %s", td_errmsg(rerr));
 			} else {
 				/* The trip (rotation, scrolls, rotation back) is part of the run. */
 				action_init(&trig2[n_trig]);
@@ -230,8 +230,8 @@ static int display_after_step(const struct oracle_step *os)
 			}
 			for (size_t i = 1; i < n_trig; i++)
 				action_release(&trig2[i]);
-		} else if (device_rotate(dev, 0) != TD_OK) {
-			log_warn("cannot rotate back to portrait: %s", td_errmsg(TD_ERR_DEVICE));
+		} else if ((rerr = device_rotate(dev, 0)) != TD_OK) {
+			log_warn("cannot rotate back to portrait: %s", td_errmsg(rerr));
 		}
 		oracle_finding_release(&f);
 	}

@@ -180,17 +180,6 @@ bool oracle_entry_missing(const struct ui_tree *before, const char *activity_bef
 	return nb && !shown;
 }
 
-static int entry_missing_after_step(const struct oracle_step *s)
-{
-	oracle_check_step(s, oracle_entry_missing);
-	return 0;
-}
-
-static bool entry_missing_recheck(const struct oracle_recheck *c, struct oracle_finding *f)
-{
-	return oracle_recheck_step(c, oracle_entry_missing, f);
-}
-
 const struct oracle_kind oracle_kind_entry_missing = {
 	.name = "entry_missing",
 	.config_key = "oracles.entry_missing",
@@ -198,6 +187,5 @@ const struct oracle_kind oracle_kind_entry_missing = {
 	.doc = "an accepted entry (its field cleared) that no list shows",
 	.evidence = "the screen before the confirm and the fields and lists compared",
 	.flags = 0,
-	.after_step = entry_missing_after_step,
-	.recheck = entry_missing_recheck,
+	.step_check = oracle_entry_missing,
 };

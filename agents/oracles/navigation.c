@@ -503,49 +503,19 @@ bool oracle_activity_in_package(const char *activity, const char *package)
 	return activity && n && strncmp(activity, package, n) == 0 && activity[n] == '/';
 }
 
-static int navigation_after_step(const struct oracle_step *s)
+static void *navigation_tracker_new(void)
 {
-	struct oracle_finding f;
-
-	if (!s->st->nav)
-		s->st->nav = oracle_nav_tracker_new();
-	oracle_finding_init(&f);
-	if (oracle_nav_step(s->st->nav, s->before->tree, s->before->activity, s->after->tree, s->after->activity,
-			    s->after->in_app, s->done, &f)) {
-		char *shot_before = rundir_step_rel(s->before->step, ".png");
-
-		oracle_report_finding(s->env, s->before->step, &f, NULL, 0, shot_before);
-		free(shot_before);
-	}
-	oracle_finding_release(&f);
-	return 0;
+	return oracle_nav_tracker_new();
 }
 
-/* Feed the replay's steps to a fresh tracker; the finding must come from the last one. */
-static bool navigation_recheck(const struct oracle_recheck *c, struct oracle_finding *f)
+static void navigation_tracker_free(void *t)
 {
-	const struct replay_result *r = c->r;
-	struct oracle_nav_tracker *t = oracle_nav_tracker_new();
-	bool hit = false;
-
-	oracle_finding_init(f);
-	for (size_t i = 0; i + 1 < r->n_screens && i < c->n_steps; i++) {
-		struct oracle_finding one;
-		bool last = i + 2 == r->n_screens && i + 1 == c->n_steps;
-
-		oracle_finding_init(&one);
-		if (oracle_nav_step(t, r->screens[i].tree, r->screens[i].activity, r->screens[i + 1].tree,
-				    r->screens[i + 1].activity,
-				    oracle_activity_in_package(r->screens[i + 1].activity, c->package), &c->steps[i], &one) &&
-		    last) {
-			*f = one;
-			hit = true;
-			continue;
-		}
-		oracle_finding_release(&one);
-	}
 	oracle_nav_tracker_free(t);
-	return hit;
+}
+
+static bool navigation_track(void *t, const struct oracle_tracked_step *s, struct oracle_finding *f)
+{
+	return oracle_nav_step(t, s->before, s->activity_before, s->after, s->activity_after, s->after_in_app, s->done, f);
 }
 
 const struct oracle_kind oracle_kind_navigation = {
@@ -555,6 +525,7 @@ const struct oracle_kind oracle_kind_navigation = {
 	.doc = "a tab or drawer item that opens another item's page, or Back that leaves the observed back stack",
 	.evidence = "the screen before the action, the titles and selected items, the observed back stack",
 	.flags = 0,
-	.after_step = navigation_after_step,
-	.recheck = navigation_recheck,
+	.tracker_new = navigation_tracker_new,
+	.tracker_free = navigation_tracker_free,
+	.track = navigation_track,
 };

@@ -8,14 +8,18 @@
  *
  * HOW TO ADD AN ORACLE `NAME` (docs/oracles.md has the long form):
  *   1. agents/oracles/NAME.c: its pure check (fills a struct oracle_finding
- *      with .oracle = "NAME"), its after_step (reports with
- *      oracle_report_finding()), its recheck (the same check on a replay's
- *      screens), and `const struct oracle_kind oracle_kind_NAME = { ... }`;
+ *      with .oracle = "NAME") and `const struct oracle_kind oracle_kind_NAME
+ *      = { ... }` with either
+ *      - after_step (reports with oracle_report_finding()) and recheck (the
+ *        same check on a replay's screens), or,
+ *      - when it keeps state across steps, a tracker: tracker_new,
+ *        tracker_free and track. The plugin then keeps one tracker per run,
+ *        feeds it every step in the app, reports what track() finds, and
+ *        confirms by feeding a replay's steps to a fresh tracker;
  *   2. one X(NAME) in ORACLE_KINDS below, at the place in the order its
  *      check should run after a step;
- *   3. only if it keeps state across steps: a field in struct oracles_state
- *      (agents/oracles/oracles_internal.h).
- *   Then its switch "oracles.KEY": true in configs/default.json, its unit
+ *   3. the pure check's declaration in agents/oracle.h, for its unit test.
+ *   Then its switch "oracles.NAME": true in configs/default.json, its unit
  *   test under tests/unit/, and its line in docs/oracles.md. The build picks
  *   up every .c file in agents/oracles/ by itself.
  */
@@ -57,6 +61,16 @@ struct oracle_recheck {
 	int wait_ms;                       /* the loading wait (extra.wait_ms) */
 };
 
+/* One step as a tracking oracle sees it: in the run, or in a replay (the recheck). */
+struct oracle_tracked_step {
+	const struct ui_tree *before;      /* the screen the action was taken on */
+	const char *activity_before;
+	const struct ui_tree *after;       /* the screen after it */
+	const char *activity_after;
+	bool after_in_app;                 /* `after` is the app under test */
+	const struct action *done;
+};
+
 enum oracle_flags {
 	/* after_step runs even when the app is not in the foreground. */
 	ORACLE_ANY_SCREEN = 1 << 0,
@@ -85,11 +99,26 @@ struct oracle_kind {
 	int (*after_step)(const struct oracle_step *s);
 	/* The same check on a replay: true with *f filled when the finding reproduces. NULL: never confirmed. */
 	bool (*recheck)(const struct oracle_recheck *c, struct oracle_finding *f);
+	/*
+	 * A pure check of one step (the screens before and after the action),
+	 * instead of after_step and recheck: the plugin runs it after every step
+	 * and reports with the screen before as evidence, and confirms by
+	 * running it on the replay's last two screens.
+	 */
+	oracle_step_check step_check;
+	/*
+	 * A tracker, for an oracle that keeps state across steps (instead of
+	 * after_step and recheck): a new empty one, its release, and one step fed
+	 * to it (true with *f filled when this step shows the bug).
+	 */
+	void *(*tracker_new)(void);
+	void (*tracker_free)(void *tracker);
+	bool (*track)(void *tracker, const struct oracle_tracked_step *s, struct oracle_finding *f);
 };
 
 /* Every oracle, in the order their checks run after a step. */
 #define ORACLE_KINDS(X) \
-	X(crash) X(toggle) X(control) X(total) X(navigation) X(crud) X(entry_missing) X(loading) X(display) X(duplicate) X(sort) \
+	X(crash) X(toggle) X(control) X(total) X(count) X(navigation) X(crud) X(entry_missing) X(loading) X(display) X(duplicate) X(sort) \
 	X(rotation) X(background) X(process_death) X(feedback)
 
 #define ORACLE_KIND_DECLARE(n) extern const struct oracle_kind oracle_kind_##n;
@@ -103,5 +132,11 @@ const struct oracle_kind *const *oracle_kinds(size_t *n);
 const struct oracle_kind *oracle_kind_find(const char *name);
 /* Position of `k` in oracle_kinds(), or -1. */
 int oracle_kind_index(const struct oracle_kind *k);
+/*
+ * Whether k's finding reproduces on a replay: its recheck, or for a tracker,
+ * the replay's steps fed to a fresh tracker, the finding coming from the
+ * last step. False for a kind that can do neither (never confirmed).
+ */
+bool oracle_kind_recheck(const struct oracle_kind *k, const struct oracle_recheck *c, struct oracle_finding *f);
 
 #endif

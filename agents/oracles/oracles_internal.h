@@ -67,9 +67,7 @@ struct oracles_state {
 	int loading_wait_ms;        /* how long a spinner may stay */
 	struct seen *loading_seen;  /* abstract screens whose spinner was waited on */
 	size_t n_loading, alloc_loading;
-	struct oracle_nav_tracker *nav;   /* the navigation oracle's observed back stack */
-	struct oracle_crud_tracker *crud; /* the CRUD oracle's forms and opened rows */
-	struct oracle_total_tracker *total; /* the total oracle's last total seen */
+	void *trackers[ORACLE_KIND_COUNT]; /* each tracking oracle's state (oracle_kind.tracker_new), made on first use */
 	struct nav_edge *edges;     /* process_death: navigation clicks seen */
 	size_t n_edges, alloc_edges;
 	struct seen *death_seen;    /* process_death: trips per screen and setting/entry */

@@ -26,6 +26,7 @@
 #include "core/log.h"
 #include "core/xalloc.h"
 #include "device/app_info.h"
+#include "device/snapshot.h"
 
 /* A new plugin record. */
 static struct agent_plugin *plugin_new(const char *name, void *state)
@@ -52,21 +53,18 @@ char *oracle_launcher_component(const struct app_info *info)
 
 int oracle_shot_take(struct device *dev, struct shot *s)
 {
-	struct capture cap;
+	struct snapshot snap;
 	int err;
 
 	memset(s, 0, sizeof(*s));
-	memset(&cap, 0, sizeof(cap));
-	err = device_capture(dev, &cap);
+	err = device_snapshot(dev, SNAPSHOT_SCREENSHOT, &snap);
 	if (err != TD_OK)
 		return err;
-	if (ui_parse(cap.xml, cap.xml_len, "device", &s->tree) != TD_OK)
-		s->tree = NULL;
-	s->activity = xstrdup(cap.activity ? cap.activity : "");
-	s->png = cap.png;
-	s->png_len = cap.png_len;
-	cap.png = NULL;
-	capture_release(&cap);
+	s->tree = snap.tree;
+	s->activity = snap.activity;
+	s->png = snap.png;
+	s->png_len = snap.png_len;
+	free(snap.xml);
 	return TD_OK;
 }
 
@@ -227,6 +225,28 @@ static bool pass_due(const struct oracles_state *st, const struct oracle_kind *c
 	return false;
 }
 
+/* A tracking oracle's step: fed to its tracker; a finding is reported with the screen before as evidence. */
+static void tracked_after_step(const struct oracle_step *s, const struct oracle_kind *k, size_t i)
+{
+	struct oracle_tracked_step ts = {
+		.before = s->before->tree, .activity_before = s->before->activity,
+		.after = s->after->tree, .activity_after = s->after->activity,
+		.after_in_app = s->after->in_app, .done = s->done,
+	};
+	struct oracle_finding f;
+
+	if (!s->st->trackers[i])
+		s->st->trackers[i] = k->tracker_new();
+	oracle_finding_init(&f);
+	if (k->track(s->st->trackers[i], &ts, &f)) {
+		char *shot_before = rundir_step_rel(s->before->step, ".png");
+
+		oracle_report_finding(s->env, s->before->step, &f, NULL, 0, shot_before);
+		free(shot_before);
+	}
+	oracle_finding_release(&f);
+}
+
 /* Every oracle's after-step check, in ORACLE_KINDS order. */
 static int oracles_after_step(struct agent_plugin *p, struct agent_env *env, struct device *dev,
 			      const struct brain_screen *before, const struct action *done,
@@ -237,7 +257,7 @@ static int oracles_after_step(struct agent_plugin *p, struct agent_env *env, str
 	size_t n;
 	const struct oracle_kind *const *kinds = oracle_kinds(&n);
 	int changed = 0;
-	size_t bugs_before = bug_list_count(agent_env_bugs(env));
+	unsigned long judged_before = agent_env_bugs_judged(env);
 
 	if (!after->tree || !before->tree)
 		return 0;
@@ -245,11 +265,15 @@ static int oracles_after_step(struct agent_plugin *p, struct agent_env *env, str
 		/* Outside the app only the kinds that look at the device itself (crash). */
 		if (!after->in_app && !(kinds[i]->flags & ORACLE_ANY_SCREEN))
 			continue;
-		if (pass_due(s.st, kinds, n, i))
+		if (kinds[i]->track && s.st->on[i])
+			tracked_after_step(&s, kinds[i], i);
+		else if (kinds[i]->step_check && s.st->on[i])
+			oracle_check_step(&s, kinds[i]->step_check);
+		else if (pass_due(s.st, kinds, n, i))
 			changed |= kinds[i]->after_step(&s);
 	}
-	/* A report replays the app (confirmation): the screen is not `after` any more. */
-	if (bug_list_count(agent_env_bugs(env)) != bugs_before)
+	/* A judged report replayed the app (confirmed or not): the screen is not `after` any more. */
+	if (agent_env_bugs_judged(env) != judged_before)
 		changed = 1;
 	return changed;
 }
@@ -257,6 +281,8 @@ static int oracles_after_step(struct agent_plugin *p, struct agent_env *env, str
 static void oracles_free(struct agent_plugin *p)
 {
 	struct oracles_state *st = p->state;
+	size_t n_kinds;
+	const struct oracle_kind *const *kinds = oracle_kinds(&n_kinds);
 
 	for (size_t i = 0; i < st->n_snaps; i++) {
 		free(st->snaps[i].id);
@@ -277,9 +303,9 @@ static void oracles_free(struct agent_plugin *p)
 		free(st->first[i].text);
 	free(st->first);
 	free(st->launcher);
-	oracle_nav_tracker_free(st->nav);
-	oracle_crud_tracker_free(st->crud);
-	oracle_total_tracker_free(st->total);
+	for (size_t i = 0; i < n_kinds; i++)
+		if (st->trackers[i])
+			kinds[i]->tracker_free(st->trackers[i]);
 	free(st);
 	free(p);
 }

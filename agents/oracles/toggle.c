@@ -122,18 +122,6 @@ bool oracle_toggle_stuck(const struct ui_tree *before, const char *activity_befo
 	return true;
 }
 
-
-static int toggle_after_step(const struct oracle_step *s)
-{
-	oracle_check_step(s, oracle_toggle_stuck);
-	return 0;
-}
-
-static bool toggle_recheck(const struct oracle_recheck *c, struct oracle_finding *f)
-{
-	return oracle_recheck_step(c, oracle_toggle_stuck, f);
-}
-
 const struct oracle_kind oracle_kind_toggle = {
 	.name = "toggle",
 	.config_key = "oracles.toggle",
@@ -141,6 +129,5 @@ const struct oracle_kind oracle_kind_toggle = {
 	.doc = "a tapped switch or checkbox keeps its checked state",
 	.evidence = "the screen before the tap and the widget diff",
 	.flags = 0,
-	.after_step = toggle_after_step,
-	.recheck = toggle_recheck,
+	.step_check = oracle_toggle_stuck,
 };

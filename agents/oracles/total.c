@@ -459,48 +459,19 @@ bool oracle_total_step(struct oracle_total_tracker *t, const struct ui_tree *bef
 	return hit;
 }
 
-static int total_after_step(const struct oracle_step *s)
+static void *total_tracker_new(void)
 {
-	struct oracle_finding f;
-
-	if (!s->st->total)
-		s->st->total = oracle_total_tracker_new();
-	oracle_finding_init(&f);
-	if (oracle_total_step(s->st->total, s->before->tree, s->before->activity, s->after->tree, s->after->activity,
-			      s->done, &f)) {
-		char *shot_before = rundir_step_rel(s->before->step, ".png");
-
-		oracle_report_finding(s->env, s->before->step, &f, NULL, 0, shot_before);
-		free(shot_before);
-	}
-	oracle_finding_release(&f);
-	return 0;
+	return oracle_total_tracker_new();
 }
 
-/* Feed the replay's steps to a fresh tracker; the finding must come from the last one. */
-static bool total_recheck(const struct oracle_recheck *c, struct oracle_finding *f)
+static void total_tracker_free(void *t)
 {
-	const struct replay_result *r = c->r;
-	struct oracle_total_tracker *t = oracle_total_tracker_new();
-	bool hit = false;
-
-	oracle_finding_init(f);
-	for (size_t i = 0; i + 1 < r->n_screens && i < c->n_steps; i++) {
-		struct oracle_finding one;
-		bool last = i + 2 == r->n_screens && i + 1 == c->n_steps;
-
-		oracle_finding_init(&one);
-		if (oracle_total_step(t, r->screens[i].tree, r->screens[i].activity, r->screens[i + 1].tree,
-				      r->screens[i + 1].activity, &c->steps[i], &one) &&
-		    last) {
-			*f = one;
-			hit = true;
-			continue;
-		}
-		oracle_finding_release(&one);
-	}
 	oracle_total_tracker_free(t);
-	return hit;
+}
+
+static bool total_track(void *t, const struct oracle_tracked_step *s, struct oracle_finding *f)
+{
+	return oracle_total_step(t, s->before, s->activity_before, s->after, s->activity_after, s->done, f);
 }
 
 const struct oracle_kind oracle_kind_total = {
@@ -510,6 +481,7 @@ const struct oracle_kind oracle_kind_total = {
 	.doc = "a money total that is not the sum of its rows, or that does not move by a row added or deleted",
 	.evidence = "the screen, the total before/after and the list rows",
 	.flags = 0,
-	.after_step = total_after_step,
-	.recheck = total_recheck,
+	.tracker_new = total_tracker_new,
+	.tracker_free = total_tracker_free,
+	.track = total_track,
 };

@@ -1158,9 +1158,11 @@ static void handle_open(struct conn *c, const struct adb_packet *p)
 	st->dest = xmalloc(p->data_length + 1);
 	memcpy(st->dest, p->data, p->data_length);
 	st->dest[p->data_length] = '\0';
-	if (adb_service_parse(st->dest, p->data_length, &st->svc) != TD_OK || c->n_streams >= MAX_STREAMS_PER_CONN) {
+	int perr = adb_service_parse(st->dest, p->data_length, &st->svc);
+
+	if (perr != TD_OK || c->n_streams >= MAX_STREAMS_PER_CONN) {
 		log_info("refused OPEN '%.80s': %s", st->dest,
-			 c->n_streams >= MAX_STREAMS_PER_CONN ? "too many streams" : td_errmsg(TD_ERR_UNSUPPORTED));
+			 c->n_streams >= MAX_STREAMS_PER_CONN ? "too many streams" : td_errmsg(perr));
 		stream_free(st);
 		(void)conn_send(c, ADB_CMD_CLSE, 0, p->arg0, NULL, 0);
 		return;

@@ -1701,10 +1701,11 @@ static int cmd_mkdir(struct cmd *c)
 			parents = true;
 			continue;
 		}
-		if (sim_fs_mkdir(c->s, c->argv[i], parents) != 0) {
+		int merr = sim_fs_mkdir(c->s, c->argv[i], parents);
+
+		if (merr != 0) {
 			(void)strbuf_addf(c->err, "mkdir: '%s': %s\n", c->argv[i],
-					  strstr(td_errmsg(TD_ERR_INVALID), "exists") ? "File exists"
-										       : "No such file or directory");
+					  strstr(td_errmsg(merr), "exists") ? "File exists" : "No such file or directory");
 			rc = 1;
 		}
 	}

@@ -81,6 +81,17 @@ grep -q "X-Gateway-Token: \[REDACTED\]" "$WORK/perm.out" || { cat "$WORK/perm.ou
 if grep -rq "sk-test-perm-0123456789" "$WORK/perm.out" "$WORK/runperm"; then
 	fail "the key leaked into the log or the run directory"
 fi
+# Every command that reads a config file warns the same way (and never prints the key).
+"$BIN" capture --config "$WORK/perm.json" --device sim:notes --out "$WORK/capperm" > "$WORK/perm2.out" 2>&1 ||
+	{ cat "$WORK/perm2.out"; fail "capture with the readable config"; }
+"$BIN" screen --config "$WORK/perm.json" "$WORK/capperm/screen.xml" >> "$WORK/perm2.out" 2>&1
+"$BIN" annotate --config "$WORK/perm.json" --xml "$WORK/capperm/screen.xml" --png "$WORK/capperm/screen.png" \
+	--out "$WORK/annperm.png" >> "$WORK/perm2.out" 2>&1
+[ "$(grep -c "holds llm.api_key and is readable by others" "$WORK/perm2.out")" -ge 3 ] ||
+	{ cat "$WORK/perm2.out"; fail "capture, screen and annotate must warn about the readable config"; }
+if grep -q "sk-test-perm-0123456789" "$WORK/perm2.out"; then
+	fail "the key leaked into a command's output"
+fi
 
 # Under ThreadSanitizer the agent threads are too slow to return within the
 # 5 s grace after SIGINT and the run takes its abandon path, which with report

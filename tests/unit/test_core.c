@@ -14,6 +14,9 @@ TEST(errors)
 	CHECK_STR_EQ(td_errmsg(TD_ERR_TIMEOUT), "timed out");
 	CHECK_INT_EQ(td_error(TD_ERR_PARSE, "%s:%d: bad", "f.xml", 3), TD_ERR_PARSE);
 	CHECK_STR_EQ(td_errmsg(TD_ERR_PARSE), "f.xml:3: bad");
+	/* A message recorded with another code is not this failure's: the plain text instead. */
+	CHECK_STR_EQ(td_errmsg(TD_ERR_IO), "input/output error");
+	CHECK_STR_EQ(td_errmsg(TD_ERR_PARSE), "f.xml:3: bad");
 	td_error_clear();
 	CHECK_STR_EQ(td_strerror(9999), "unknown error");
 	CHECK_STR_EQ(td_strerror(-1), "unknown error");

@@ -1,0 +1,436 @@
+/*
+ * count.c - oracle "count": a label that counts a list's rows or its
+ * checked rows ("Done today: 2 of 4", "Tasks (3)", "5 items"), was right
+ * when its screen was last seen, and is wrong now that the rows changed:
+ * a box ticked, a row added or deleted, here or on another page.
+ *
+ * Only a label that matched before is judged, so a number that counts
+ * something else is left alone; and it must say what it counts (a word such
+ * as "done" or "selected" for checked rows; a plural noun or "of N" for
+ * rows). Lists must be shown whole on both screens.
+ */
+#include <ctype.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <cjson/cJSON.h>
+
+#include "agents/brain.h"
+#include "agents/oracle.h"
+#include "agents/oracles/oracle_kind.h"
+#include "agents/oracles/oracles_internal.h"
+#include "core/xalloc.h"
+
+#define COUNT_MAX_VALUES 3
+#define COUNT_MAX_ITEMS 24      /* labels and lists kept per screen */
+#define COUNT_MAX_SCREENS 64    /* activities remembered */
+
+/* A text outside every list with 1-3 whole numbers in it. */
+struct count_label {
+	char *rid;
+	char *shape;                /* the text with each number replaced by "N" */
+	char *text;
+	long value[COUNT_MAX_VALUES];
+	bool rows_word[COUNT_MAX_VALUES];   /* the number reads as a number of rows */
+	int n_values;
+	bool checked_word;          /* the text says it counts done/checked/selected things */
+};
+
+#define COUNT_MAX_ROWS 64
+
+/* A list shown whole: its rows, and how many of them hold a checked box. */
+struct count_list {
+	char *id;                   /* resource-id#class */
+	long rows, checked, checkable;
+	uint64_t key[COUNT_MAX_ROWS];   /* each row's first text, hashed (the first COUNT_MAX_ROWS rows) */
+};
+
+struct count_screen {
+	char *activity;
+	struct count_label labels[COUNT_MAX_ITEMS];
+	size_t n_labels;
+	struct count_list lists[COUNT_MAX_ITEMS];
+	size_t n_lists;
+};
+
+struct oracle_count_tracker {
+	struct count_screen screens[COUNT_MAX_SCREENS];
+	size_t n_screens, next;     /* next: the slot to reuse when full */
+};
+
+static void screen_clear(struct count_screen *s)
+{
+	free(s->activity);
+	for (size_t i = 0; i < s->n_labels; i++) {
+		free(s->labels[i].rid);
+		free(s->labels[i].shape);
+		free(s->labels[i].text);
+	}
+	for (size_t i = 0; i < s->n_lists; i++)
+		free(s->lists[i].id);
+	memset(s, 0, sizeof(*s));
+}
+
+struct oracle_count_tracker *oracle_count_tracker_new(void)
+{
+	return xcalloc(1, sizeof(struct oracle_count_tracker));
+}
+
+void oracle_count_tracker_free(struct oracle_count_tracker *t)
+{
+	if (!t)
+		return;
+	for (size_t i = 0; i < t->n_screens; i++)
+		screen_clear(&t->screens[i]);
+	free(t);
+}
+
+static bool inside_list(const struct ui_widget *w)
+{
+	for (const struct ui_widget *p = w->parent; p; p = p->parent)
+		if (oracle_is_list(p))
+			return true;
+	return false;
+}
+
+static bool has_checked(const struct ui_widget *w, bool *checkable)
+{
+	bool hit = w->checkable && w->checked;
+
+	*checkable |= w->checkable;
+	for (size_t i = 0; i < w->n_children; i++)
+		hit |= has_checked(w->children[i], checkable);
+	return hit;
+}
+
+/* The word of s that ends just before position `at` (skipping spaces, ':' and '('), lower-cased into out. */
+static void word_before(const char *s, size_t at, char *out, size_t cap)
+{
+	size_t end = at, start;
+
+	while (end > 0 && (s[end - 1] == ' ' || s[end - 1] == ':' || s[end - 1] == '('))
+		end--;
+	start = end;
+	while (start > 0 && isalpha((unsigned char)s[start - 1]))
+		start--;
+	snprintf(out, cap, "%.*s", (int)(end - start), s + start);
+	for (char *c = out; *c; c++)
+		*c = (char)tolower((unsigned char)*c);
+}
+
+/* The word of s that starts at `at` (after spaces), lower-cased into out. */
+static void word_after(const char *s, size_t at, char *out, size_t cap)
+{
+	size_t start = at, end;
+
+	while (s[start] == ' ')
+		start++;
+	end = start;
+	while (isalpha((unsigned char)s[end]))
+		end++;
+	snprintf(out, cap, "%.*s", (int)(end - start), s + start);
+	for (char *c = out; *c; c++)
+		*c = (char)tolower((unsigned char)*c);
+}
+
+/* A plural noun: "items", "notes", "tasks" (not "is", "was", "this"). */
+static bool plural(const char *w)
+{
+	size_t n = strlen(w);
+
+	return n >= 4 && w[n - 1] == 's' && w[n - 2] != 's' && strcmp(w, "this") != 0 && strcmp(w, "days") != 0 &&
+	       strcmp(w, "hours") != 0 && strcmp(w, "mins") != 0 && strcmp(w, "minutes") != 0 &&
+	       strcmp(w, "seconds") != 0 && strcmp(w, "weeks") != 0 && strcmp(w, "years") != 0 &&
+	       strcmp(w, "times") != 0;
+}
+
+static bool says_checked(const char *text)
+{
+	static const char *const words[] = { "done", "checked", "complete", "selected", "ticked", "finished",
+					     "bought", "marked" };
+	char low[256];
+	size_t i;
+
+	for (i = 0; text[i] && i + 1 < sizeof(low); i++)
+		low[i] = (char)tolower((unsigned char)text[i]);
+	low[i] = '\0';
+	for (size_t k = 0; k < sizeof(words) / sizeof(words[0]); k++)
+		if (strstr(low, words[k]))
+			return true;
+	return false;
+}
+
+/*
+ * Parse a label: its whole numbers (not money, decimals, times, dates,
+ * percentages or parts of words). False when it has none or more than three.
+ */
+static bool parse_label(const char *text, struct count_label *l)
+{
+	struct strbuf_lite {
+		char buf[256];
+		size_t len;
+	} shape = { .len = 0 };
+	size_t n = strlen(text);
+
+	memset(l, 0, sizeof(*l));
+	if (n == 0 || n > 120 || strpbrk(text, "$€£¥%/"))
+		return false;
+	for (size_t i = 0; i < n;) {
+		if (isdigit((unsigned char)text[i])) {
+			size_t j = i;
+			long v = 0;
+			char w[32];
+
+			while (isdigit((unsigned char)text[j]) && j - i < 6)
+				v = v * 10 + (text[j++] - '0');
+			if (isdigit((unsigned char)text[j]) || (i > 0 && isalpha((unsigned char)text[i - 1])) ||
+			    isalpha((unsigned char)text[j]) || ((text[j] == '.' || text[j] == ',' || text[j] == ':') &&
+								  isdigit((unsigned char)text[j + 1])) ||
+			    (i > 0 && (text[i - 1] == '.' || text[i - 1] == ',' || text[i - 1] == '-' || text[i - 1] == '+' ||
+				       text[i - 1] == '#')))
+				return false;
+			if (l->n_values == COUNT_MAX_VALUES)
+				return false;
+			word_before(text, i, w, sizeof(w));
+			l->rows_word[l->n_values] = plural(w) || !strcmp(w, "of");
+			word_after(text, j, w, sizeof(w));
+			l->rows_word[l->n_values] |= plural(w);
+			l->value[l->n_values++] = v;
+			if (shape.len + 1 < sizeof(shape.buf))
+				shape.buf[shape.len++] = 'N';
+			i = j;
+			continue;
+		}
+		if (shape.len + 1 < sizeof(shape.buf))
+			shape.buf[shape.len++] = text[i];
+		i++;
+	}
+	if (l->n_values == 0)
+		return false;
+	shape.buf[shape.len] = '\0';
+	l->shape = xstrdup(shape.buf);
+	l->checked_word = says_checked(text);
+	return true;
+}
+
+static uint64_t text_hash(const char *s)
+{
+	uint64_t h = 1469598103934665603ULL;
+
+	for (; s && *s; s++)
+		h = (h ^ (unsigned char)*s) * 1099511628211ULL;
+	return h;
+}
+
+static bool has_key(const struct count_list *l, uint64_t k)
+{
+	for (long i = 0; i < l->rows && i < COUNT_MAX_ROWS; i++)
+		if (l->key[i] == k)
+			return true;
+	return false;
+}
+
+/*
+ * Whether the rows changed as by one add or one delete: one row more with
+ * every earlier row still there, or one row less with every remaining row
+ * there before. A filter, a tab or a search changes them otherwise.
+ */
+static bool one_row_added_or_removed(const struct count_list *was, const struct count_list *now)
+{
+	const struct count_list *small = was->rows < now->rows ? was : now, *big = small == was ? now : was;
+
+	if (big->rows != small->rows + 1 || big->rows > COUNT_MAX_ROWS)
+		return false;
+	for (long i = 0; i < small->rows; i++)
+		if (!has_key(big, small->key[i]))
+			return false;
+	return true;
+}
+
+/* What the oracle reads off a screen: its counting labels and its lists shown whole. */
+static void read_screen(const struct ui_tree *t, const char *activity, struct count_screen *s)
+{
+	memset(s, 0, sizeof(*s));
+	s->activity = xstrdup(activity ? activity : "");
+	for (size_t i = 0; i < t->n_nodes; i++) {
+		const struct ui_widget *w = t->nodes[i];
+
+		if (!ui_widget_visible(w, &t->screen) || oracle_hidden_under_layer(t, w))
+			continue;
+		if (oracle_is_list(w) && s->n_lists < COUNT_MAX_ITEMS) {
+			struct count_list *l = &s->lists[s->n_lists];
+			char id[512];
+
+			snprintf(id, sizeof(id), "%s#%s", w->resource_id, w->class_name);
+			if (!oracle_list_has_room(t, id))
+				continue;
+			memset(l, 0, sizeof(*l));
+			for (size_t c = 0; c < w->n_children; c++) {
+				bool checkable = false;
+
+				if (!ui_widget_visible(w->children[c], &t->screen))
+					continue;
+				if (l->rows < COUNT_MAX_ROWS)
+					l->key[l->rows] = text_hash(oracle_first_text(w->children[c]));
+				l->rows++;
+				l->checked += has_checked(w->children[c], &checkable);
+				l->checkable += checkable;
+			}
+			l->id = xstrdup(id);
+			s->n_lists++;
+		} else if (*w->text && !ui_class_is_editable(w->class_name) && !w->checkable && !inside_list(w) &&
+			   s->n_labels < COUNT_MAX_ITEMS) {
+			struct count_label *l = &s->labels[s->n_labels];
+
+			if (parse_label(w->text, l)) {
+				l->rid = xstrdup(w->resource_id);
+				l->text = xstrdup(w->text);
+				s->n_labels++;
+			}
+		}
+	}
+}
+
+static const struct count_label *label_like(const struct count_screen *s, const struct count_label *l)
+{
+	for (size_t i = 0; i < s->n_labels; i++)
+		if (!strcmp(s->labels[i].rid, l->rid) && !strcmp(s->labels[i].shape, l->shape))
+			return &s->labels[i];
+	return NULL;
+}
+
+static const struct count_list *list_like(const struct count_screen *s, const char *id)
+{
+	for (size_t i = 0; i < s->n_lists; i++)
+		if (!strcmp(s->lists[i].id, id))
+			return &s->lists[i];
+	return NULL;
+}
+
+static void fill_finding(struct oracle_finding *f, const struct count_label *was, const struct count_label *now,
+			 const char *what, long q_was, long q_now, const char *list_id, const char *activity,
+			 const struct action *done)
+{
+	oracle_finding_init(f);
+	f->category = BUG_CAT_CALCULATION;
+	f->oracle = "count";
+	f->title = xasprintf("'%s' does not count the %s", now->shape, what);
+	f->expected = xasprintf("the label follows the %s: %ld, as it showed %ld for %ld", what, q_now, q_was, q_was);
+	f->actual = xasprintf("'%s' with %ld %s", now->text, q_now, what);
+	f->description = xasprintf("On %s, '%s' matched the %s of the list (%ld) when the screen was last seen. Now "
+				   "the list shows %ld, and the label says '%s'.",
+				   activity && *activity ? activity : "the screen", was->text, what, q_was, q_now,
+				   now->text);
+	f->diff = cJSON_CreateObject();
+	cJSON_AddStringToObject(f->diff, "check", "count");
+	cJSON_AddStringToObject(f->diff, "list", list_id);
+	cJSON_AddStringToObject(f->diff, "counts", what);
+	cJSON_AddStringToObject(f->diff, "label_before", was->text);
+	cJSON_AddStringToObject(f->diff, "label_after", now->text);
+	cJSON_AddNumberToObject(f->diff, "rows_before", (double)q_was);
+	cJSON_AddNumberToObject(f->diff, "rows_after", (double)q_now);
+	if (done)
+		cJSON_AddItemToObject(f->diff, "action", action_to_json(done));
+}
+
+/* Compare `now` with `was` (the same activity, seen earlier): true with *f for the first broken count. */
+static bool compare(const struct count_screen *was, const struct count_screen *now, const struct action *done,
+		    struct oracle_finding *f)
+{
+	for (size_t i = 0; i < now->n_lists; i++) {
+		const struct count_list *ln = &now->lists[i], *lw = list_like(was, ln->id);
+
+		if (!lw)
+			continue;
+		for (int kind = 0; kind < 2; kind++) {
+			bool checked = kind == 1;
+			long qw = checked ? lw->checked : lw->rows, qn = checked ? ln->checked : ln->rows;
+
+			if (qw == qn || (checked && (lw->checkable < 2 || ln->checkable < 2 || lw->rows != ln->rows)))
+				continue;
+			/* Rows: one added or deleted, not a filter switched, a search typed or a tab chosen. */
+			if (!checked && (!one_row_added_or_removed(lw, ln) ||
+					 (done && (done->type == ACTION_CHECK || done->type == ACTION_INPUT ||
+						   done->type == ACTION_ENTER))))
+				continue;
+			for (size_t k = 0; k < now->n_labels; k++) {
+				const struct count_label *nl = &now->labels[k], *wl = label_like(was, nl);
+
+				if (!wl || wl->n_values != nl->n_values)
+					continue;
+				for (int v = 0; v < nl->n_values; v++) {
+					/* "Done: 2 of 4": 2 counts checked rows, "of 4" the rows. */
+					bool says = checked ? !wl->rows_word[v] &&
+								      (wl->checked_word ||
+								       (v + 1 < wl->n_values && wl->value[v + 1] == lw->rows &&
+									wl->rows_word[v + 1]))
+							    : wl->rows_word[v];
+
+					if (says && wl->value[v] == qw && nl->value[v] != qn) {
+						fill_finding(f, wl, nl, checked ? "checked rows" : "rows", qw, qn, ln->id,
+							     now->activity, done);
+						return true;
+					}
+				}
+			}
+		}
+	}
+	return false;
+}
+
+bool oracle_count_step(struct oracle_count_tracker *t, const struct ui_tree *before, const char *activity_before,
+		       const struct ui_tree *after, const char *activity_after, bool after_in_app,
+		       const struct action *done, struct oracle_finding *f)
+{
+	struct count_screen now;
+	bool hit = false;
+	size_t slot;
+
+	(void)before;
+	(void)activity_before;
+	if (!after || !after_in_app || oracle_screen_has_layer(after))
+		return false;
+	read_screen(after, activity_after, &now);
+	for (slot = 0; slot < t->n_screens; slot++)
+		if (oracle_same_activity(t->screens[slot].activity, now.activity))
+			break;
+	if (slot < t->n_screens)
+		hit = compare(&t->screens[slot], &now, done, f);
+	else if (t->n_screens < COUNT_MAX_SCREENS)
+		slot = t->n_screens++;
+	else
+		slot = t->next++ % COUNT_MAX_SCREENS;
+	screen_clear(&t->screens[slot]);
+	t->screens[slot] = now;
+	return hit;
+}
+
+static void *count_tracker_new(void)
+{
+	return oracle_count_tracker_new();
+}
+
+static void count_tracker_free(void *t)
+{
+	oracle_count_tracker_free(t);
+}
+
+static bool count_track(void *t, const struct oracle_tracked_step *s, struct oracle_finding *f)
+{
+	return oracle_count_step(t, s->before, s->activity_before, s->after, s->activity_after, s->after_in_app,
+				 s->done, f);
+}
+
+const struct oracle_kind oracle_kind_count = {
+	.name = "count",
+	.config_key = "oracles.count",
+	.category = BUG_CAT_CALCULATION,
+	.doc = "a label counting a list's rows or checked rows that was right and is wrong after the rows changed",
+	.evidence = "the screen before the action, the label before and after, the rows counted",
+	.flags = 0,
+	.tracker_new = count_tracker_new,
+	.tracker_free = count_tracker_free,
+	.track = count_track,
+};

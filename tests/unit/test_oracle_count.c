@@ -1,0 +1,215 @@
+/*
+ * test_oracle_count.c - the count oracle's tracker (oracle_count_step):
+ * hand-made screens where a label that counted a list's rows or checked
+ * rows stops matching them (found), and labels that never counted them, say
+ * nothing of what they count, or follow correctly (never found); then the
+ * benchmark app streaks (configs/apps/bench/streaks.json, "Done today: N of
+ * M") replayed on the simulator, buggy and fixed twin.
+ */
+#include <stdbool.h>
+
+#include "test.h"
+#include "offline_xml.h"
+
+#include <cjson/cJSON.h>
+
+#include "agents/oracle.h"
+#include "agents/replay.h"
+#include "core/xalloc.h"
+#include "device/device.h"
+
+#define RV "androidx.recyclerview.widget.RecyclerView"
+#define ROW "android.widget.LinearLayout"
+#define TEXT "android.widget.TextView"
+#define BOX "android.widget.CheckBox"
+
+#define STREAKS "sim:" TRIDENT_SOURCE_DIR "/configs/apps/bench/streaks.json"
+#define STREAKS_PKG "org.bench.streaks"
+
+/* A screen: label `label` above a list of n rows, the first `checked` of them ticked. */
+static struct ui_tree *list_screen(const char *label, int n, int checked)
+{
+	char *rows = calloc(1, 1);
+	int y = 300;
+
+	for (int i = 0; i < n; i++, y += 150) {
+		char name[32];
+		char *kids;
+
+		snprintf(name, sizeof(name), "Item %c", 'A' + i);
+		kids = x_cat(x_node(TEXT, "t:id/name", name, "", "", 0, y, 800, y + 100, NULL),
+			     x_node(BOX, "t:id/box", "", i < checked ? "kcK" : "kc", "", 900, y, 1000, y + 100, NULL),
+			     NULL);
+		rows = x_cat(rows, x_node(ROW, "t:id/row", "", "c", "", 0, y, 1080, y + 140, kids), NULL);
+		free(kids);
+	}
+	return x_tree(x_cat(x_node(TEXT, "t:id/summary", label, "", "", 0, 100, 1080, 200, NULL),
+			    x_node(RV, "t:id/list", "", "s", "", 0, 300, 1080, 2200, rows), NULL));
+}
+
+/* Feed the screens in order (one activity); the 1-based screen of the first finding, 0 for none. */
+static int first_hit(struct ui_tree *const *screens, size_t n, char **title)
+{
+	struct oracle_count_tracker *t = oracle_count_tracker_new();
+	struct action a;
+	int found = 0;
+
+	action_init(&a);
+	a.type = ACTION_CLICK;
+	*title = NULL;
+	for (size_t i = 0; i < n && !found; i++) {
+		struct oracle_finding f;
+
+		oracle_finding_init(&f);
+		if (oracle_count_step(t, i ? screens[i - 1] : NULL, "t/.Main", screens[i], "t/.Main", true, &a, &f)) {
+			found = (int)i + 1;
+			*title = xstrdup(f.title);
+			CHECK_INT_EQ(f.category, BUG_CAT_CALCULATION);
+			CHECK(f.diff && cJSON_GetObjectItem(f.diff, "label_before"));
+		}
+		oracle_finding_release(&f);
+	}
+	action_release(&a);
+	oracle_count_tracker_free(t);
+	return found;
+}
+
+static void free_all(struct ui_tree **s, size_t n)
+{
+	for (size_t i = 0; i < n; i++)
+		ui_tree_free(s[i]);
+}
+
+TEST(checked_count_that_stops_following)
+{
+	struct ui_tree *s[] = { list_screen("Done today: 1 of 4", 4, 1), list_screen("Done today: 2 of 4", 4, 2),
+				list_screen("Done today: 2 of 4", 4, 3) };
+	char *title;
+
+	REQUIRE(s[0] && s[1] && s[2]);
+	CHECK_INT_EQ(first_hit(s, 3, &title), 3);
+	CHECK(title && strstr(title, "Done today: N of N") && strstr(title, "checked rows"));
+	free(title);
+	free_all(s, 3);
+}
+
+TEST(row_count_that_stops_following)
+{
+	struct ui_tree *s[] = { list_screen("Tasks (3)", 3, 0), list_screen("Tasks (4)", 4, 0),
+				list_screen("Tasks (4)", 5, 0) };
+	struct ui_tree *plain[] = { list_screen("3 items", 3, 0), list_screen("3 items", 2, 0) };
+	char *title;
+
+	REQUIRE(s[0] && s[1] && s[2] && plain[0] && plain[1]);
+	CHECK_INT_EQ(first_hit(s, 3, &title), 3);
+	CHECK(title && strstr(title, "Tasks (N)") && strstr(title, "'Tasks (N)' does not count the rows"));
+	free(title);
+	CHECK_INT_EQ(first_hit(plain, 2, &title), 2);
+	free(title);
+	free_all(s, 3);
+	free_all(plain, 2);
+}
+
+TEST(labels_that_do_not_count_the_rows_are_left_alone)
+{
+	/* Right all along; never matched; says nothing of what it counts; money; a time; a version. */
+	struct ui_tree *right[] = { list_screen("Done today: 1 of 4", 4, 1), list_screen("Done today: 3 of 4", 4, 3),
+				    list_screen("Done today: 0 of 4", 4, 0) };
+	/* All three ticked, then one unticked: "3 of 3" -> "2 of 3" is right ("of 3" counts rows). */
+	struct ui_tree *all[] = { list_screen("Done today: 3 of 3", 3, 3), list_screen("Done today: 2 of 3", 3, 2) };
+	struct ui_tree *never[] = { list_screen("Streak: 7", 3, 0), list_screen("Streak: 7", 4, 0) };
+	struct ui_tree *silent[] = { list_screen("Level 3", 3, 3), list_screen("Level 3", 4, 4) };
+	struct ui_tree *money[] = { list_screen("Total: $3", 3, 0), list_screen("Total: $3", 4, 0) };
+	struct ui_tree *clock[] = { list_screen("Updated 3:00 items", 3, 0), list_screen("Updated 3:00 items", 4, 0) };
+	struct ui_tree *days[] = { list_screen("Last 3 days", 3, 0), list_screen("Last 3 days", 4, 0) };
+	/* A filter: 5 rows, then 3 (two hidden), "of 5" still counts them all. */
+	struct ui_tree *filter[] = { list_screen("2 of 5 done", 5, 2), list_screen("2 of 5 done", 3, 0) };
+	char *title;
+
+	REQUIRE(right[0] && right[1] && right[2] && all[0] && all[1] && never[0] && never[1] && silent[0] && silent[1]);
+	REQUIRE(money[0] && money[1] && clock[0] && clock[1] && days[0] && days[1] && filter[0] && filter[1]);
+	CHECK_INT_EQ(first_hit(right, 3, &title), 0);
+	CHECK_INT_EQ(first_hit(all, 2, &title), 0);
+	CHECK_INT_EQ(first_hit(never, 2, &title), 0);
+	CHECK_INT_EQ(first_hit(silent, 2, &title), 0);
+	CHECK_INT_EQ(first_hit(money, 2, &title), 0);
+	CHECK_INT_EQ(first_hit(clock, 2, &title), 0);
+	CHECK_INT_EQ(first_hit(days, 2, &title), 0);
+	CHECK_INT_EQ(first_hit(filter, 2, &title), 0);
+	free_all(right, 3);
+	free_all(all, 2);
+	free_all(never, 2);
+	free_all(silent, 2);
+	free_all(money, 2);
+	free_all(clock, 2);
+	free_all(days, 2);
+	free_all(filter, 2);
+}
+
+/* Tick the boxes named (content-desc "Done NAME") on streaks; the 1-based step of the first finding. */
+static int streaks_first_hit(const char *app, const char *const *names, size_t n, char **title)
+{
+	struct device *dev = NULL;
+	struct action *acts = calloc(n, sizeof(*acts));
+	struct oracle_count_tracker *t = oracle_count_tracker_new();
+	struct replay_result r;
+	int found = 0;
+
+	*title = NULL;
+	if (device_open(app, NULL, &dev) != TD_OK) {
+		free(acts);
+		oracle_count_tracker_free(t);
+		return -1;
+	}
+	for (size_t i = 0; i < n; i++) {
+		action_init(&acts[i]);
+		acts[i].type = ACTION_CLICK;
+		acts[i].resource_id = xasprintf("%s:id/habit_check", STREAKS_PKG);
+		acts[i].widget_text = xasprintf("Done %s", names[i]);
+	}
+	if (replay_run(dev, STREAKS_PKG, acts, n, NULL, &r) != TD_OK || r.n_screens != n + 1) {
+		found = -1;
+	} else {
+		for (size_t i = 0; i <= n && !found; i++) {
+			struct oracle_finding f;
+
+			oracle_finding_init(&f);
+			if (oracle_count_step(t, i ? r.screens[i - 1].tree : NULL, i ? r.screens[i - 1].activity : NULL,
+					      r.screens[i].tree, r.screens[i].activity, true, i ? &acts[i - 1] : NULL,
+					      &f)) {
+				found = (int)i;
+				*title = xstrdup(f.title);
+			}
+			oracle_finding_release(&f);
+		}
+	}
+	replay_result_release(&r);
+	for (size_t i = 0; i < n; i++)
+		action_release(&acts[i]);
+	free(acts);
+	oracle_count_tracker_free(t);
+	device_close(dev);
+	return found;
+}
+
+TEST(streaks_summary_miscounts_only_when_buggy)
+{
+	static const char *const names[] = { "Meditate", "Floss", "Run" };
+	char *title;
+
+	/* Meditate counts right; ticking Floss (the last habit) is one short on the buggy app. */
+	CHECK_INT_EQ(streaks_first_hit(STREAKS, names, 3, &title), 2);
+	CHECK(title && strstr(title, "Done today"));
+	free(title);
+	CHECK_INT_EQ(streaks_first_hit(STREAKS ":fixed", names, 3, &title), 0);
+	free(title);
+}
+
+int main(void)
+{
+	RUN(checked_count_that_stops_following);
+	RUN(row_count_that_stops_following);
+	RUN(labels_that_do_not_count_the_rows_are_left_alone);
+	RUN(streaks_summary_miscounts_only_when_buggy);
+	return test_summary();
+}
