@@ -20,6 +20,7 @@
 
 #include "agents/brain_registry.h"
 #include "agents/input_gen.h"
+#include "agents/minimise.h"
 #include "agents/report.h"
 #include "agents/rundir.h"
 #include "core/annotate.h"
@@ -30,6 +31,7 @@
 #include "core/queue.h"
 #include "core/strbuf.h"
 #include "core/ui.h"
+#include "core/ui_align.h"
 #include "core/xalloc.h"
 #include "device/app_info.h"
 
@@ -269,6 +271,41 @@ unsigned long agent_env_bugs_judged(struct agent_env *env)
 	return atomic_load(&env->judged_bugs);
 }
 
+struct screen_dup {
+	const char *run_dir;
+	const struct ui_align_params *align;
+};
+
+/* bug_list_count_duplicate_by's test for Detector bugs: category, functionality, the bug's screen. */
+static bool same_detector_bug(const struct bug *listed, const struct bug *b, void *ctx)
+{
+	const struct screen_dup *sd = ctx;
+
+	return bug_same_detector_screen(sd->run_dir, listed, b, sd->align);
+}
+
+/*
+ * Whether Detector bug b repeats a listed one (same category and
+ * functionality, shown on the same screen: the model titles one bug in
+ * many words); counted there when so, its id in *id.
+ */
+static bool detector_duplicate(struct agent_env *env, const struct bug *b, char **id)
+{
+	struct ui_align_params ap;
+	struct screen_dup sd = { .align = &ap };
+	char *run_dir;
+	bool dup;
+
+	if (!b->found_by || !strncmp(b->found_by, "oracle:", 7) || !b->functionality ||
+	    ui_align_params_from_config(&ap, agent_env_config(env)) != TD_OK)
+		return false;
+	run_dir = rundir_abs(env->rd, ".");
+	sd.run_dir = run_dir;
+	dup = bug_list_count_duplicate_by(env->bugs, b, same_detector_bug, &sd, id) == 1;
+	free(run_dir);
+	return dup;
+}
+
 int agent_env_report_bug(struct agent_env *env, const struct bug *b, char **id_out)
 {
 	struct bug copy;
@@ -281,7 +318,7 @@ int agent_env_report_bug(struct agent_env *env, const struct bug *b, char **id_o
 	if (copy.step < 0)
 		copy.step = atomic_load(&env->steps_done);
 	/* A bug already reported is counted there, not replayed nor listed again. */
-	if (bug_list_count_duplicate(env->bugs, &copy, &id)) {
+	if (bug_list_count_duplicate(env->bugs, &copy, &id) || detector_duplicate(env, &copy, &id)) {
 		trace_duplicate(env, &copy, id);
 		bug_release(&copy);
 		if (id_out)

@@ -485,11 +485,23 @@ static bool same_title(const char *a, const char *b)
 	}
 }
 
+/* extra.subject of an oracle's finding, or NULL. */
+static const char *subject_of(const struct bug *b)
+{
+	const cJSON *s = b->extra ? cJSON_GetObjectItemCaseSensitive(b->extra, "subject") : NULL;
+
+	return cJSON_IsString(s) && s->valuestring[0] ? s->valuestring : NULL;
+}
+
 bool bug_same(const struct bug *a, const struct bug *b)
 {
 	bool oracle = a->found_by && b->found_by && !strncmp(a->found_by, "oracle:", 7) &&
 		      !strcmp(a->found_by, b->found_by);
-	if (a->category != b->category || !same_title(a->title, b->title))
+	if (a->category != b->category)
+		return false;
+	if (oracle && subject_of(a) && subject_of(b) && same_text(subject_of(a), subject_of(b)))
+		return true;
+	if (!same_title(a->title, b->title))
 		return false;
 	return oracle || same_text(a->functionality, b->functionality);
 }
@@ -585,6 +597,21 @@ int bug_list_count_duplicate(struct bug_list *l, const struct bug *b, char **id_
 	long dup;
 	pthread_mutex_lock(&l->lock);
 	dup = find_same_locked(l, b);
+	if (dup >= 0)
+		count_locked(l, (size_t)dup, id_out);
+	pthread_mutex_unlock(&l->lock);
+	return dup >= 0;
+}
+
+int bug_list_count_duplicate_by(struct bug_list *l, const struct bug *b,
+				bool (*same)(const struct bug *listed, const struct bug *b, void *ctx), void *ctx,
+				char **id_out)
+{
+	long dup = -1;
+	pthread_mutex_lock(&l->lock);
+	for (size_t i = 0; i < l->n && dup < 0; i++)
+		if (same(&l->bugs[i], b, ctx))
+			dup = (long)i;
 	if (dup >= 0)
 		count_locked(l, (size_t)dup, id_out);
 	pthread_mutex_unlock(&l->lock);

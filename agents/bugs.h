@@ -131,6 +131,9 @@ void bug_list_set_app(struct bug_list *l, const char *package, const char *launc
  * case-insensitively, runs of spaces as one, trailing '.' ignored) and, when
  * both come from the same oracle ("oracle:..."), whatever the functionality
  * the Monitor was in; otherwise (the Detector) the same functionality too.
+ * Findings of one oracle and category with the same extra.subject (what
+ * they are about: the total oracle's 'Total') are the same bug whatever
+ * their titles.
  */
 bool bug_same(const struct bug *a, const struct bug *b);
 /*
@@ -145,6 +148,14 @@ int bug_list_add(struct bug_list *l, const struct bug *b, char **id_out);
  * frees); else 0 and nothing changes. Lets callers skip a costly replay.
  */
 int bug_list_count_duplicate(struct bug_list *l, const struct bug *b, char **id_out);
+/*
+ * The same with another notion of "the same bug": the first listed bug for
+ * which same(listed, b, ctx) holds. `same` runs with the list's lock held
+ * (it must not call into the list).
+ */
+int bug_list_count_duplicate_by(struct bug_list *l, const struct bug *b,
+				bool (*same)(const struct bug *listed, const struct bug *b, void *ctx), void *ctx,
+				char **id_out);
 size_t bug_list_count(struct bug_list *l);
 /* Copy of bug i into *out (bug_release() it). TD_ERR_NOT_FOUND past the end. */
 int bug_list_get(struct bug_list *l, size_t i, struct bug *out) TD_MUST_CHECK;

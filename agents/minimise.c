@@ -140,6 +140,27 @@ void bug_screen_check_release(struct bug_screen_check *c)
 	memset(c, 0, sizeof(*c));
 }
 
+bool bug_same_detector_screen(const char *run_dir, const struct bug *a, const struct bug *b,
+			      const struct ui_align_params *align)
+{
+	struct bug_screen_check ca, cb;
+	bool same = false;
+
+	if (a->category != b->category || !a->functionality || !b->functionality ||
+	    strcasecmp(a->functionality, b->functionality) != 0)
+		return false;
+	if ((a->found_by && !strncmp(a->found_by, "oracle:", 7)) || (b->found_by && !strncmp(b->found_by, "oracle:", 7)))
+		return false;
+	if (bug_screen_check_load(run_dir, a, align, &ca) != TD_OK)
+		return false;
+	if (bug_screen_check_load(run_dir, b, align, &cb) == TD_OK) {
+		same = ui_same_screen(ca.screen, cb.screen, align);
+		bug_screen_check_release(&cb);
+	}
+	bug_screen_check_release(&ca);
+	return same;
+}
+
 bool bug_screen_check_pass(const struct bug_screen_check *c, const struct ui_tree *t, char **why)
 {
 	if (why)
@@ -190,6 +211,16 @@ bool bug_screen_reproduces(struct device *dev, const char *package, const struct
 
 /* --- ddmin --------------------------------------------------------------- */
 
+/*
+ * The path's steps are of three kinds: the action whose result shows the bug
+ * (`shown`), the trigger actions at the end (oracle side trips the finding
+ * needs: rotate and back, Home and relaunch), which always stay, and the
+ * candidates: every other step, before the shown action or between it and
+ * the triggers (a side trip another oracle took after it). A candidate list
+ * names step indices; candidates before `shown` are replayed in their
+ * list's order (a shortcut may take recorded steps out of their order), then
+ * the shown action, then the later candidates, then the triggers.
+ */
 struct ddmin {
 	struct device *dev;
 	const char *package;
@@ -197,7 +228,8 @@ struct ddmin {
 	double overlap;
 	const struct bug_screen_check *screen; /* Detector bugs; NULL for oracle bugs */
 	const struct bug *b;
-	size_t tail;            /* steps at the end that always stay */
+	size_t shown;           /* index of the action whose result shows the bug */
+	size_t trigger;         /* trigger steps at the end */
 	const char *title;      /* the finding the whole path shows (oracle bugs) */
 	int budget;
 	int used;
@@ -218,48 +250,90 @@ static bool ddmin_check(struct ddmin *d, const struct action *steps, size_t n, i
 	return replay_confirm_check(d->dev, d->package, d->login, d->overlap, d->b, steps, n, runs, title_out);
 }
 
-/* Replay the steps named by idx (k of them) plus the tail `runs` times; whether the finding is the same. */
+/* The step indices of the path made of candidates idx (k): see struct ddmin. Returns how many (to out). */
+static size_t ddmin_path(const struct ddmin *d, const size_t *idx, size_t k, size_t *out)
+{
+	size_t n = 0;
+
+	for (size_t i = 0; i < k; i++)
+		if (idx[i] < d->shown)
+			out[n++] = idx[i];
+	out[n++] = d->shown;
+	for (size_t i = 0; i < k; i++)
+		if (idx[i] > d->shown)
+			out[n++] = idx[i];
+	for (size_t i = d->b->n_steps - d->trigger; i < d->b->n_steps; i++)
+		out[n++] = i;
+	return n;
+}
+
+/* Replay the path of candidates idx (k) `runs` times; whether the finding is the same. */
 static bool ddmin_test(struct ddmin *d, const size_t *idx, size_t k, int runs)
 {
-	size_t n = k + d->tail, first_tail = d->b->n_steps - d->tail;
+	size_t *path = xcalloc(k + d->trigger + 2, sizeof(*path)), n = ddmin_path(d, idx, k, path);
 	struct action *steps = xcalloc(n + 1, sizeof(*steps));
 	char *title = NULL;
 	bool ok;
 
-	for (size_t i = 0; i < k; i++)
-		steps[i] = d->b->steps[idx[i]].action; /* shallow: only read */
-	for (size_t i = 0; i < d->tail; i++)
-		steps[k + i] = d->b->steps[first_tail + i].action;
+	for (size_t i = 0; i < n; i++)
+		steps[i] = d->b->steps[path[i]].action; /* shallow: only read */
 	ok = ddmin_check(d, steps, n, runs, &title) && title && !strcmp(title, d->title);
 	free(title);
 	free(steps);
+	free(path);
 	return ok;
 }
 
 /*
- * ddmin over the candidate steps idx[0..*k): removes chunks whose removal
- * keeps the finding, at ever finer granularity, until every single step is
- * needed or the budget is spent. Leaves the kept steps in idx[0..*k).
+ * Whether candidates idx[j - 1] and idx[j] are one unit: consecutive steps
+ * of one side trip (rotate and rotate back, Home and relaunch). ddmin keeps
+ * or drops a side trip whole: half of one leaves the app elsewhere.
+ */
+static bool same_unit(const struct ddmin *d, const size_t *idx, size_t j)
+{
+	const struct bug_step *p = &d->b->steps[idx[j - 1]], *q = &d->b->steps[idx[j]];
+
+	return idx[j] == idx[j - 1] + 1 && p->side_trip && q->side_trip && p->step == q->step &&
+	       !strcmp(p->side_trip, q->side_trip);
+}
+
+/* The start of each unit of idx (k) to units (returns how many; units[n] = k). */
+static size_t ddmin_units(const struct ddmin *d, const size_t *idx, size_t k, size_t *units)
+{
+	size_t n = 0;
+
+	for (size_t j = 0; j < k; j++)
+		if (j == 0 || !same_unit(d, idx, j))
+			units[n++] = j;
+	units[n] = k;
+	return n;
+}
+
+/*
+ * ddmin over the candidate steps idx[0..*k), a side trip being one unit:
+ * removes chunks of units whose removal keeps the finding, at ever finer
+ * granularity, until every single unit is needed or the budget is spent.
+ * Leaves the kept steps in idx[0..*k).
  */
 static void ddmin_run(struct ddmin *d, size_t *idx, size_t *k)
 {
 	size_t gran = 2;
-	size_t *trial = xcalloc(*k + 1, sizeof(*trial));
+	size_t *trial = xcalloc(*k + 1, sizeof(*trial)), *units = xcalloc(*k + 2, sizeof(*units));
 
 	while (*k >= 1 && d->used < d->budget) {
+		size_t nu = ddmin_units(d, idx, *k, units), chunk, m;
 		bool reduced = false;
-		size_t chunk, m;
 
-		if (gran > *k)
-			gran = *k;
-		chunk = (*k + gran - 1) / gran;
-		for (size_t start = 0; start < *k && d->used < d->budget; start += chunk) {
-			size_t end = start + chunk < *k ? start + chunk : *k;
+		if (gran > nu)
+			gran = nu;
+		chunk = (nu + gran - 1) / gran;
+		for (size_t start = 0; start < nu && d->used < d->budget; start += chunk) {
+			size_t end = start + chunk < nu ? start + chunk : nu;
 
-			/* The complement of chunk [start, end). */
+			/* The complement of units [start, end). */
 			m = 0;
 			for (size_t i = 0; i < *k; i++)
-				if (i < start || i >= end)
+				if (i < units[start] || i >= units[end])
 					trial[m++] = idx[i];
 			if (ddmin_test(d, trial, m, 1)) {
 				memcpy(idx, trial, m * sizeof(*idx));
@@ -270,11 +344,12 @@ static void ddmin_run(struct ddmin *d, size_t *idx, size_t *k)
 			}
 		}
 		if (!reduced) {
-			if (gran >= *k)
-				break; /* every single step is needed */
-			gran = gran * 2 < *k ? gran * 2 : *k;
+			if (gran >= nu)
+				break; /* every single unit is needed */
+			gran = gran * 2 < nu ? gran * 2 : nu;
 		}
 	}
+	free(units);
 	free(trial);
 }
 
@@ -353,21 +428,24 @@ out:
 }
 
 /*
- * A shortcut through the path's screen graph: from the first screen to the
- * screen the tail starts on by the fewest recorded steps; with `keep_data`
+ * A shortcut through the screen graph of the replayed prefix (k steps,
+ * step p being b's step map[p]): from the first screen to the screen the
+ * shown action is taken on by the fewest recorded steps; with `keep_data`
  * through every step that types, toggles or long-presses, in their order
- * (each reached by the fewest steps from where the previous one led). The
- * step indices go to out (at most 2k + 1 entries); returns how many, or -1
- * when a screen on the way cannot be reached.
+ * at or after position first_data (each reached by the fewest steps from
+ * where the previous one led). The prefix positions go to out (at most cap
+ * entries); returns how many, or -1 when a screen on the way cannot be
+ * reached.
  */
-static long shortcut(const uint64_t *sig, size_t k, const struct bug *b, bool keep_data, size_t *out, size_t cap)
+static long shortcut(const uint64_t *sig, size_t k, const struct bug *b, const size_t *map, bool keep_data,
+		     size_t first_data, size_t *out, size_t cap)
 {
 	size_t m = 0, *seg = xcalloc(k + 1, sizeof(*seg));
 	uint64_t at = sig[0];
 	long r = 0;
 
 	for (size_t i = 0; i <= k && r >= 0; i++) {
-		bool waypoint = i == k || (keep_data && action_keeps_data(&b->steps[i].action));
+		bool waypoint = i == k || (keep_data && i >= first_data && action_keeps_data(&b->steps[map[i]].action));
 		long n;
 
 		if (!waypoint)
@@ -389,12 +467,12 @@ static long shortcut(const uint64_t *sig, size_t k, const struct bug *b, bool ke
 }
 
 /*
- * The candidate steps 0..k-1 without their loops: a stretch from a screen
- * to the last later visit of the same screen (before the tail) is a loop;
- * loops that type, toggle or long-press stay. The kept indices go to out
- * (returns how many).
+ * The prefix positions 0..k-1 without their loops: a stretch from a screen
+ * to the last later visit of the same screen (up to the screen the shown
+ * action is taken on) is a loop; loops that type, toggle or long-press
+ * stay. The kept positions go to out (returns how many).
  */
-static size_t loop_free(const uint64_t *sig, size_t k, const struct bug *b, size_t *out)
+static size_t loop_free(const uint64_t *sig, size_t k, const struct bug *b, const size_t *map, size_t *out)
 {
 	size_t m = 0;
 
@@ -402,14 +480,14 @@ static size_t loop_free(const uint64_t *sig, size_t k, const struct bug *b, size
 		size_t j = 0;
 		bool data = false;
 
-		/* The last visit of screen i at or before the tail's first screen (k). */
+		/* The last visit of screen i at or before the shown action's screen (k). */
 		for (size_t t = k; t > i; t--)
 			if (sig[t] && sig[t] == sig[i]) {
 				j = t;
 				break;
 			}
 		for (size_t t = i; j && t < j; t++)
-			data = data || action_keeps_data(&b->steps[t].action);
+			data = data || action_keeps_data(&b->steps[map[t]].action);
 		if (j && !data) {
 			i = j; /* skip the loop i..j-1 */
 			continue;
@@ -419,17 +497,15 @@ static size_t loop_free(const uint64_t *sig, size_t k, const struct bug *b, size
 	return m;
 }
 
-/* Replace b's steps by those named by idx (k) plus the last `tail` steps. */
-static void keep_steps(struct bug *b, const size_t *idx, size_t k, size_t tail)
+/* Replace b's steps by the path of candidates idx (k): see struct ddmin. */
+static void keep_steps(const struct ddmin *d, struct bug *b, const size_t *idx, size_t k)
 {
+	size_t *path = xcalloc(k + d->trigger + 2, sizeof(*path)), n = ddmin_path(d, idx, k, path);
 	struct bug nb;
-	size_t first_tail = b->n_steps - tail;
 
 	bug_init(&nb);
-	for (size_t i = 0; i < k; i++)
-		bug_add_step_copy(&nb, &b->steps[idx[i]]);
-	for (size_t i = first_tail; i < b->n_steps; i++)
-		bug_add_step_copy(&nb, &b->steps[i]);
+	for (size_t i = 0; i < n; i++)
+		bug_add_step_copy(&nb, &b->steps[path[i]]);
 	for (size_t i = 0; i < b->n_steps; i++) {
 		action_release(&b->steps[i].action);
 		free(b->steps[i].screen);
@@ -439,6 +515,7 @@ static void keep_steps(struct bug *b, const size_t *idx, size_t k, size_t tail)
 	free(b->steps);
 	b->steps = nb.steps;
 	b->n_steps = nb.n_steps;
+	free(path);
 }
 
 static void release_actions(struct action *a, size_t n)
@@ -449,61 +526,160 @@ static void release_actions(struct action *a, size_t n)
 }
 
 /*
- * The abstract screen before each of the first k steps and after them
- * (sig[0..k]), from one replay of those steps; false when it failed.
+ * The abstract screen before each of the k prefix steps (b's steps map[])
+ * and after them (sig[0..k]), from one replay; false when it failed.
  */
-static bool path_screens(struct ddmin *d, const struct action *all, size_t k, uint64_t *sig)
+static bool path_screens(struct ddmin *d, const size_t *map, size_t k, uint64_t *sig)
 {
 	struct replay_opts opts = { .clear_data = true, .login = d->login };
+	struct action *steps = xcalloc(k + 1, sizeof(*steps));
 	struct replay_result r;
 	bool ok;
 
+	for (size_t i = 0; i < k; i++)
+		steps[i] = d->b->steps[map[i]].action; /* shallow: only read */
 	d->used++;
-	ok = replay_run(d->dev, d->package, all, k, &opts, &r) == TD_OK && r.n_screens == k + 1;
+	ok = replay_run(d->dev, d->package, steps, k, &opts, &r) == TD_OK && r.n_screens == k + 1;
 	for (size_t i = 0; ok && i <= k; i++)
 		sig[i] = r.screens[i].tree ? ui_sig_abstract(r.screens[i].tree, r.screens[i].activity) : 0;
 	replay_result_release(&r);
+	free(steps);
 	return ok;
 }
 
-/*
- * The cheap candidates before ddmin, one replay each, the first that
- * reproduces wins: the tail alone; the fewest recorded steps to the tail's
- * screen; the same through every typing or toggling step; the path
- * without its loops. Shrinks idx/k.
- */
-static void try_shortcuts(struct ddmin *d, const struct action *all, size_t *idx, size_t *k)
+/* Try candidates cand (m); on success they replace idx/k. */
+static bool try_candidates(struct ddmin *d, size_t *idx, size_t *k, const size_t *cand, size_t m, const char *what)
 {
-	uint64_t *sig;
-	size_t *cand, cap = 2 * *k + 2;
+	if (m >= *k || d->used >= d->budget || !ddmin_test(d, cand, m, 1))
+		return false;
+	log_debug("\"%s\": %s: %zu candidate steps of %zu reproduce", d->b->title ? d->b->title : "", what, m, *k);
+	memmove(idx, cand, m * sizeof(*idx));
+	*k = m;
+	return true;
+}
 
-	/* Often the tail alone is enough (a form filled in one screen). */
+/*
+ * The shortcut through the data steps at or after prefix position `from`
+ * as candidates (step indices, then the candidates after the shown
+ * action) into cand; returns how many, or -1.
+ */
+static long data_shortcut(const struct ddmin *d, const uint64_t *sig, const size_t *map, size_t pre, size_t from,
+			  const size_t *idx, size_t k, size_t *cand, size_t cap)
+{
+	long n = shortcut(sig, pre, d->b, map, true, from, cand, cap);
+	size_t m;
+
+	if (n < 0)
+		return -1;
+	for (long i = 0; i < n; i++)
+		cand[i] = map[cand[i]];
+	m = (size_t)n;
+	for (size_t i = 0; i < k; i++)
+		if (idx[i] > d->shown)
+			cand[m++] = idx[i];
+	return (long)m;
+}
+
+/*
+ * The cheap candidates before ddmin, one replay each: the shown action
+ * alone (with the triggers); the path without the side trips; then, over
+ * the screen graph of the steps before the shown action (one replay), the
+ * fewest recorded steps to its screen, the same through every typing or
+ * toggling step, and the steps without their loops (the first of these
+ * three that reproduces wins). When the shortcut through every data step
+ * reproduces, a binary search finds the latest data step it can start
+ * from (the state a bug needs is mostly set up just before it: a long
+ * run toggled and typed much on the way). Shrinks idx/k.
+ */
+static void try_shortcuts(struct ddmin *d, size_t *idx, size_t *k)
+{
+	size_t *cand = xcalloc(2 * *k + 2, sizeof(*cand)), *map = xcalloc(*k + 1, sizeof(*map));
+	size_t m = 0, pre = 0, cap = 2 * *k + 2;
+	uint64_t *sig;
+
+	/* Often the shown action alone is enough (a form filled in one screen). */
 	if (d->used + 1 <= d->budget && ddmin_test(d, idx, 0, 1)) {
 		*k = 0;
-		return;
+		goto out;
 	}
-	if (*k < 4 || d->used + 2 > d->budget)
-		return;
-	sig = xcalloc(*k + 1, sizeof(*sig));
-	cand = xcalloc(cap, sizeof(*cand));
-	if (path_screens(d, all, *k, sig)) {
-		for (int kind = 0; kind < 3 && d->used < d->budget; kind++) {
-			long m = kind < 2 ? shortcut(sig, *k, d->b, kind == 1, cand, cap)
-					  : (long)loop_free(sig, *k, d->b, cand);
+	/* Side trips other oracles took on the way rarely matter. */
+	for (size_t i = 0; i < *k; i++)
+		if (!d->b->steps[idx[i]].side_trip)
+			cand[m++] = idx[i];
+	(void)try_candidates(d, idx, k, cand, m, "without side trips");
+	for (size_t i = 0; i < *k; i++)
+		if (idx[i] < d->shown)
+			map[pre++] = idx[i];
+	if (pre < 4 || d->used + 2 > d->budget)
+		goto out;
+	sig = xcalloc(pre + 1, sizeof(*sig));
+	if (path_screens(d, map, pre, sig)) {
+		static const char *const what[] = { "shortcut to the screen", "shortcut through the data steps",
+						    "loops removed" };
 
-			if (m < 0 || (size_t)m >= *k)
+		for (int kind = 0; kind < 3 && d->used < d->budget; kind++) {
+			long n = kind < 2 ? shortcut(sig, pre, d->b, map, kind == 1, 0, cand, cap)
+					  : (long)loop_free(sig, pre, d->b, map, cand);
+
+			if (n < 0 || (size_t)n >= pre)
 				continue;
-			if (ddmin_test(d, cand, (size_t)m, 1)) {
-				log_debug("\"%s\": shortcut %d: %ld steps of %zu reproduce", d->b->title ? d->b->title : "",
-					  kind, m, *k);
-				memcpy(idx, cand, (size_t)m * sizeof(*idx));
-				*k = (size_t)m;
-				break;
+			/* Positions to step indices, then the candidates after the shown action. */
+			for (long i = 0; i < n; i++)
+				cand[i] = map[cand[i]];
+			m = (size_t)n;
+			for (size_t i = 0; i < *k; i++)
+				if (idx[i] > d->shown)
+					cand[m++] = idx[i];
+			if (!try_candidates(d, idx, k, cand, m, what[kind]))
+				continue;
+			if (kind == 1) {
+				/* The data steps from position lo reproduce, from hi (none) not. */
+				size_t lo = 0, hi = pre, *best = xcalloc(cap, sizeof(*best)), nbest = 0;
+				size_t *orig = xcalloc(cap, sizeof(*orig)), norig = *k;
+
+				/* The positions are of the prefix before this shortcut: keep its candidates. */
+				memcpy(orig, idx, *k * sizeof(*idx));
+				while (hi - lo > 1 && d->used < d->budget) {
+					size_t mid = lo + (hi - lo) / 2;
+					long c = data_shortcut(d, sig, map, pre, mid, orig, norig, cand, cap);
+
+					if (c >= 0 && ddmin_test(d, cand, (size_t)c, 1)) {
+						lo = mid;
+						memcpy(best, cand, (size_t)c * sizeof(*cand));
+						nbest = (size_t)c;
+					} else {
+						hi = mid;
+					}
+				}
+				if (nbest && nbest < *k) {
+					log_debug("\"%s\": data steps from position %zu of %zu: %zu candidate steps reproduce",
+						  d->b->title ? d->b->title : "", lo, pre, nbest);
+					memcpy(idx, best, nbest * sizeof(*idx));
+					*k = nbest;
+				}
+				free(best);
+				free(orig);
 			}
+			break;
 		}
 	}
-	free(cand);
 	free(sig);
+out:
+	free(map);
+	free(cand);
+}
+
+/*
+ * The action whose result shows bug b: the last step, or for an oracle
+ * bug with trigger steps the last explorer action before them (a side
+ * trip of another oracle may lie in between).
+ */
+static size_t shown_index(const struct bug *b, size_t trigger)
+{
+	for (size_t i = b->n_steps - trigger; trigger > 0 && i > 0; i--)
+		if (!b->steps[i - 1].side_trip)
+			return i - 1;
+	return b->n_steps - trigger - 1;
 }
 
 int bug_minimise(struct device *dev, const char *package, const struct login_script *login, double overlap,
@@ -526,11 +702,11 @@ int bug_minimise(struct device *dev, const char *package, const struct login_scr
 		return td_error(TD_ERR_INVALID, "bug \"%s\" was not found by an oracle and has no screen to check",
 				b->title ? b->title : "");
 	d.screen = oracle ? NULL : screen;
-	/* The action whose result shows the bug, then the trigger actions. */
-	d.tail = trigger + 1 < b->n_steps ? trigger + 1 : b->n_steps;
-	k0 = k = b->n_steps - d.tail;
-	if (budget <= 0 || k == 0)
+	if (budget <= 0 || trigger + 1 >= b->n_steps)
 		return TD_OK;
+	d.trigger = trigger;
+	d.shown = shown_index(b, trigger);
+	k0 = k = b->n_steps - trigger - 1;
 	/* The finding the whole path shows, to compare each candidate with. */
 	all = xcalloc(b->n_steps + 1, sizeof(*all));
 	/* Deep copies: keep_steps() releases b's actions, and the path is
@@ -549,11 +725,13 @@ int bug_minimise(struct device *dev, const char *package, const struct login_scr
 	}
 	d.title = title;
 	idx = xcalloc(k + 1, sizeof(*idx));
-	for (size_t i = 0; i < k; i++)
-		idx[i] = i;
+	k = 0;
+	for (size_t i = 0; i + trigger < n_all; i++)
+		if (i != d.shown)
+			idx[k++] = i;
 	/* Keep two replays for the final check. */
 	d.budget = budget - 2;
-	try_shortcuts(&d, all, idx, &k);
+	try_shortcuts(&d, idx, &k);
 	ddmin_run(&d, idx, &k);
 	if (k < k0) {
 		d.budget = budget;
@@ -561,13 +739,13 @@ int bug_minimise(struct device *dev, const char *package, const struct login_scr
 			cJSON *m;
 
 			bug_keep_original_steps(b);
-			keep_steps(b, idx, k, d.tail);
+			keep_steps(&d, b, idx, k);
 			if (!b->extra)
 				b->extra = cJSON_CreateObject();
 			cJSON_DeleteItemFromObjectCaseSensitive(b->extra, "minimise");
 			m = cJSON_AddObjectToObject(b->extra, "minimise");
 			cJSON_AddNumberToObject(m, "replays", d.used);
-			cJSON_AddNumberToObject(m, "steps_before", (double)(k0 + d.tail));
+			cJSON_AddNumberToObject(m, "steps_before", (double)n_all);
 			cJSON_AddNumberToObject(m, "steps_after", (double)b->n_steps);
 		} else {
 			log_info("minimal path of \"%s\" did not reproduce twice; path kept", b->title ? b->title : "");

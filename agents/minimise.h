@@ -5,9 +5,11 @@
  * The path is the actions since the clean start (for oracle bugs those that
  * replay confirmation kept, agents/replay_confirm.h), ending with the action
  * whose result shows the bug and, for oracles, the trigger actions (rotate
- * and back, Home and relaunch: extra.trigger_steps). That tail is never
- * removed; every other step is kept only when the bug stops reproducing
- * without it: each test replays a candidate path from a clean start (pm
+ * and back, Home and relaunch: extra.trigger_steps). Those are never
+ * removed (the shown action is the last explorer action before the
+ * triggers: another oracle's side trip between them is a candidate); every
+ * other step is kept only when the bug stops reproducing without it, a side
+ * trip (all its steps) being one unit: each test replays a candidate path from a clean start (pm
  * clear, launch, login script) and checks it: an oracle bug by the oracle's
  * recheck, which must report the finding with the same title as the whole
  * path does; a Detector bug by its final screen (struct bug_screen_check:
@@ -61,6 +63,15 @@ int bug_screen_check_load(const char *run_dir, const struct bug *b, const struct
 			  struct bug_screen_check *c) TD_MUST_CHECK;
 void bug_screen_check_release(struct bug_screen_check *c);
 /*
+ * Whether Detector (model) bugs a and b of the run in run_dir are one bug:
+ * the same category and functionality (case-insensitive), and the screens
+ * that show them (as bug_screen_check_load finds them) the same screen by
+ * widget alignment (`align`, NULL: defaults). False when either came from
+ * an oracle, has no functionality, or its screen cannot be read.
+ */
+bool bug_same_detector_screen(const char *run_dir, const struct bug *a, const struct bug *b,
+			      const struct ui_align_params *align);
+/*
  * Whether the screen t (after a replay) passes check c; when not, a short
  * reason in *why (may be NULL; caller frees).
  */
@@ -79,11 +90,14 @@ bool bug_screen_reproduces(struct device *dev, const char *package, const struct
  * Minimise bug b's steps on dev with at most `budget` replays (<= 0:
  * nothing is done). Oracle bugs are checked by their oracle's recheck
  * (`overlap` for the display oracle; `screen` unused, may be NULL); Detector
- * bugs by `screen` (required for them). Before ddmin, two cheap candidates
- * are tried, one replay each: the tail alone, and the path without its
- * loops (stretches that come back to an abstract screen already seen on
- * the replayed path), then without the loops that type or toggle nothing;
- * ddmin goes on from the shortest that reproduces. On success the minimal
+ * bugs by `screen` (required for them). Before ddmin, cheap candidates are
+ * tried, one replay each: the shown action alone (with the triggers); the
+ * path without its side trips; then, over the screen graph of the replayed
+ * steps before the shown action, the fewest recorded steps to its screen,
+ * the same through every typing or toggling step, and the steps without
+ * their loops (stretches that come back to an abstract screen already seen)
+ * that type or toggle nothing; ddmin goes on from the shortest that
+ * reproduces. On success the minimal
  * path replaces b->steps, the path before goes to b->original_steps
  * (bug_keep_original_steps) and extra.minimise records the replays and
  * lengths. *stats (may be NULL) is filled in any case. TD_ERR_INVALID when

@@ -213,6 +213,8 @@ static const struct oracle_list *list_by_id(const struct oracle_list *ls, size_t
 	return NULL;
 }
 
+static char *label_name(const char *text);
+
 /* Fill *f with a total finding. */
 static void total_finding(struct oracle_finding *f, const struct total_label *t, const struct oracle_list *l,
 			  const char *title, const char *expected, const char *actual)
@@ -229,6 +231,13 @@ static void total_finding(struct oracle_finding *f, const struct total_label *t,
 				   t->value_text, l->n_rows, actual);
 	f->diff = cJSON_CreateObject();
 	cJSON_AddStringToObject(f->diff, "check", "total");
+	/* One wrong total is one bug, whichever property showed it (bug_same). */
+	{
+		char *name = label_name(t->w->text);
+
+		cJSON_AddStringToObject(f->diff, "subject", name);
+		free(name);
+	}
 	cJSON_AddStringToObject(f->diff, "total", t->value_text);
 	cJSON_AddStringToObject(f->diff, "list", l->id);
 	for (size_t r = 0; r < l->n_rows; r++)

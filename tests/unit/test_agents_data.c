@@ -192,10 +192,31 @@ TEST(bug_list_counts_duplicate_reports)
 	CHECK_INT_EQ(bug_list_add(l, &b, NULL), 1);
 	CHECK_INT_EQ(bug_list_add(l, &b, NULL), 0);
 	CHECK_INT_EQ(bug_list_count(l), 3);
+	/* One wrong total seen by both properties of the total oracle: one bug
+	 * (extra.subject); another total, or a subject-less finding, is not. */
+	{
+		struct bug t;
+
+		bug_init(&t);
+		t.title = xstrdup("'Total' does not equal the sum of the rows shown");
+		t.category = BUG_CAT_CALCULATION;
+		t.found_by = xstrdup("oracle:total");
+		t.extra = cJSON_CreateObject();
+		cJSON_AddStringToObject(t.extra, "subject", "Total");
+		CHECK_INT_EQ(bug_list_add(l, &t, NULL), 1);
+		free(t.title);
+		t.title = xstrdup("'Total' does not change by the deleted row's amount");
+		CHECK(bug_list_count_duplicate(l, &t, NULL) == 1);
+		cJSON_ReplaceItemInObjectCaseSensitive(t.extra, "subject", cJSON_CreateString("Subtotal"));
+		CHECK(bug_list_count_duplicate(l, &t, NULL) == 0);
+		cJSON_DeleteItemFromObjectCaseSensitive(t.extra, "subject");
+		CHECK(bug_list_count_duplicate(l, &t, NULL) == 0);
+		bug_release(&t);
+	}
 	/* bugs.json keeps the counts. */
 	l2 = bug_list_new(NULL);
 	CHECK_OK(bug_list_load(l2, path));
-	REQUIRE(bug_list_count(l2) == 3);
+	REQUIRE(bug_list_count(l2) == 4);
 	CHECK_OK(bug_list_get(l2, 0, &got));
 	CHECK_INT_EQ(got.occurrences, 3);
 	bug_release(&got);

@@ -6,15 +6,22 @@
  * original_steps (also through bugs.json), and the tail (the action that
  * shows the bug and the trigger actions) is never removed; a budget of 0
  * changes nothing; a candidate that does not reproduce (fixed variant)
- * keeps its path; a Detector verdict is refused.
+ * keeps its path; a Detector verdict is refused. Detector bugs of one
+ * category and functionality shown on the same screen are one bug.
  */
 #include <stdbool.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <sys/stat.h>
+#include <unistd.h>
 
 #include "test.h"
 
 #include <cjson/cJSON.h>
 
 #include "agents/minimise.h"
+#include "agents/replay.h"
+#include "core/xalloc.h"
 #include "agents/replay_confirm.h"
 #include "device/device.h"
 
@@ -171,6 +178,89 @@ TEST(no_reproduction_keeps_the_path)
 	device_close(dev);
 }
 
+/* Write the sim's current screen (after steps, from a clean start) as run_dir/steps/NNNN.xml. */
+static bool write_screen(struct device *dev, const char *run_dir, int n, const struct action *steps, size_t k)
+{
+	struct replay_opts opts = { .clear_data = true };
+	struct replay_result r;
+	char *path = NULL;
+	FILE *f = NULL;
+	bool ok;
+
+	ok = replay_run(dev, PKG, steps, k, &opts, &r) == TD_OK && r.n_screens == k + 1 && r.screens[k].xml;
+	if (ok) {
+		path = xasprintf("%s/steps/%04d.xml", run_dir, n);
+		f = fopen(path, "w");
+		ok = f && fputs(r.screens[k].xml, f) != EOF;
+		if (f)
+			ok = fclose(f) == 0 && ok;
+		free(path);
+	}
+	replay_result_release(&r);
+	return ok;
+}
+
+/* A Detector bug shown after run step `shown`. */
+static void detector_bug(struct bug *b, const char *title, const char *functionality, int shown)
+{
+	bug_init(b);
+	b->title = strdup(title);
+	b->found_by = strdup("detector");
+	b->category = BUG_CAT_DATA_OPERATION;
+	b->functionality = strdup(functionality);
+	b->extra = cJSON_CreateObject();
+	cJSON_AddNumberToObject(b->extra, "shown_at_step", shown);
+}
+
+TEST(detector_bugs_on_one_screen_are_one_bug)
+{
+	struct device *dev = open_sim("sim:notes");
+	char dir[] = "/tmp/trident-minsame-XXXXXX", *steps_dir;
+	struct action settings;
+	struct bug a, b, c, d;
+
+	REQUIRE(dev);
+	REQUIRE(mkdtemp(dir) != NULL);
+	steps_dir = xasprintf("%s/steps", dir);
+	REQUIRE(mkdir(steps_dir, 0755) == 0);
+	action_init(&settings);
+	settings.type = ACTION_CLICK;
+	settings.resource_id = (char *)PKG ":id/settings_btn";
+	/* Steps 3 and 5 show the note list, step 7 the settings. */
+	REQUIRE(write_screen(dev, dir, 4, NULL, 0));
+	REQUIRE(write_screen(dev, dir, 6, NULL, 0));
+	REQUIRE(write_screen(dev, dir, 8, &settings, 1));
+	detector_bug(&a, "The note is listed twice", "Main: Notes", 3);
+	detector_bug(&b, "Saving duplicates the entry", "Main: Notes", 5);
+	detector_bug(&c, "Saving duplicates the entry", "Main: Notes", 7);
+	detector_bug(&d, "Saving duplicates the entry", "Add note", 5);
+	CHECK(bug_same_detector_screen(dir, &a, &b, NULL));
+	CHECK(!bug_same_detector_screen(dir, &a, &c, NULL)); /* another screen */
+	CHECK(!bug_same_detector_screen(dir, &a, &d, NULL)); /* another functionality */
+	b.category = BUG_CAT_CONTENT_MISSING;
+	CHECK(!bug_same_detector_screen(dir, &a, &b, NULL)); /* another category */
+	b.category = BUG_CAT_DATA_OPERATION;
+	free(b.found_by);
+	b.found_by = strdup("oracle:duplicate");
+	CHECK(!bug_same_detector_screen(dir, &a, &b, NULL)); /* an oracle's: by title */
+	cJSON_ReplaceItemInObjectCaseSensitive(a.extra, "shown_at_step", cJSON_CreateNumber(40));
+	CHECK(!bug_same_detector_screen(dir, &a, &d, NULL)); /* no screen */
+	bug_release(&a);
+	bug_release(&b);
+	bug_release(&c);
+	bug_release(&d);
+	for (int n = 4; n <= 8; n += 2) {
+		char *p = xasprintf("%s/%04d.xml", steps_dir, n);
+
+		unlink(p);
+		free(p);
+	}
+	rmdir(steps_dir);
+	rmdir(dir);
+	free(steps_dir);
+	device_close(dev);
+}
+
 int main(void)
 {
 	struct device *dev = NULL;
@@ -182,5 +272,6 @@ int main(void)
 	RUN(budget_zero_changes_nothing);
 	RUN(small_budget_stops_early_and_keeps_a_reproducing_path);
 	RUN(no_reproduction_keeps_the_path);
+	RUN(detector_bugs_on_one_screen_are_one_bug);
 	return test_summary();
 }
