@@ -24,6 +24,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 
 #include <cjson/cJSON.h>
 
@@ -419,6 +420,15 @@ static void back_finding(struct oracle_finding *f, const char *from, const char 
 	cJSON_AddItemToObject(f->diff, "action", action_to_json(done));
 }
 
+/* The toolbar's Up button ("Navigate up"): it goes to the parent screen, it opens nothing. */
+static bool is_up(const struct action *a)
+{
+	const char *id = a->resource_id ? strrchr(a->resource_id, '/') : NULL;
+
+	return (a->widget_text && (!strcasecmp(a->widget_text, "Navigate up") || !strcasecmp(a->widget_text, "Up"))) ||
+	       (id && (!strcmp(id, "/up") || !strcmp(id, "/action_bar_up") || !strcmp(id, "/navigate_up")));
+}
+
 bool oracle_nav_step(struct oracle_nav_tracker *t, const struct ui_tree *before, const char *activity_before,
 		     const struct ui_tree *after, const char *activity_after, bool after_in_app,
 		     const struct action *done, struct oracle_finding *f)
@@ -477,6 +487,10 @@ bool oracle_nav_step(struct oracle_nav_tracker *t, const struct ui_tree *before,
 		free(t->stack[t->n - 1].id);
 		free(t->stack[t->n - 1].name);
 		t->n--;
+		nav_set_cur(t, xstrdup(ida), display_name(after, activity_after));
+	} else if (done->type == ACTION_CLICK && is_up(done)) {
+		/* Up to a screen the stack does not hold (it was cleared on the way): the stack is unknown. */
+		nav_clear(t);
 		nav_set_cur(t, xstrdup(ida), display_name(after, activity_after));
 	} else if (done->type == ACTION_CLICK && !layer_b && !nav_click && !has_field(before) && t->cur) {
 		t->stack = xgrow(t->stack, &t->alloc, t->n + 1, sizeof(*t->stack));

@@ -11,6 +11,7 @@
 #include <stdbool.h>
 
 #include "test.h"
+#include "offline_xml.h"
 
 #include <cjson/cJSON.h>
 
@@ -306,6 +307,57 @@ TEST(totals_that_move_are_not_reported)
 	CHECK(clean_both(FARE, FARE_PKG, s, N(s), TOTAL));
 }
 
+/* A page titled `title` with one button labelled `button`. */
+static struct ui_tree *page(const char *title, const char *button)
+{
+	char *label = x_node("android.widget.TextView", "", title, "", "", 100, 50, 800, 150, NULL);
+	char *bar = x_node("androidx.appcompat.widget.Toolbar", "t:id/toolbar", "", "", "", 0, 0, 1080, 200, label);
+
+	free(label);
+
+	return x_tree(x_cat(bar, x_node("android.widget.Button", "t:id/go", button, "c", "", 0, 400, 1080, 500, NULL),
+			    NULL));
+}
+
+TEST(up_is_not_a_push)
+{
+	struct ui_tree *sync = page("Sync", "Open"), *settings = page("Settings", "Sync account"),
+		       *notes = page("Notes", "Settings");
+	struct action up, open, back;
+	struct oracle_finding f;
+	struct oracle_nav_tracker *t;
+
+	REQUIRE(sync && settings && notes);
+	action_init(&up);
+	up.type = ACTION_CLICK;
+	up.widget_text = xstrdup("Navigate up");
+	action_init(&open);
+	open.type = ACTION_CLICK;
+	open.widget_text = xstrdup("Open");
+	action_init(&back);
+	back.type = ACTION_BACK;
+	/* Sync -Up-> Settings -Back-> Notes: Up went to the parent, nothing was opened on top of Sync. */
+	t = oracle_nav_tracker_new();
+	oracle_finding_init(&f);
+	CHECK(!oracle_nav_step(t, sync, "t/.Settings", settings, "t/.Settings", true, &up, &f));
+	CHECK(!oracle_nav_step(t, settings, "t/.Settings", notes, "t/.Main", true, &back, &f));
+	oracle_finding_release(&f);
+	oracle_nav_tracker_free(t);
+	/* The same screens after a plain tap that opens Settings: Back must return to Sync. */
+	t = oracle_nav_tracker_new();
+	oracle_finding_init(&f);
+	CHECK(!oracle_nav_step(t, sync, "t/.Settings", settings, "t/.Settings", true, &open, &f));
+	CHECK(oracle_nav_step(t, settings, "t/.Settings", notes, "t/.Main", true, &back, &f));
+	oracle_finding_release(&f);
+	oracle_nav_tracker_free(t);
+	action_release(&up);
+	action_release(&open);
+	action_release(&back);
+	ui_tree_free(sync);
+	ui_tree_free(settings);
+	ui_tree_free(notes);
+}
+
 int main(void)
 {
 	struct device *dev = NULL;
@@ -322,5 +374,6 @@ int main(void)
 	RUN(legitimate_data_operations_are_not_reported);
 	RUN(total_that_ignores_a_row_added_on_another_page);
 	RUN(totals_that_move_are_not_reported);
+	RUN(up_is_not_a_push);
 	return test_summary();
 }
