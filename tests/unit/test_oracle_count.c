@@ -43,8 +43,12 @@ static struct ui_tree *list_screen(const char *label, int n, int checked)
 		rows = x_cat(rows, x_node(ROW, "t:id/row", "", "c", "", 0, y, 1080, y + 140, kids), NULL);
 		free(kids);
 	}
-	return x_tree(x_cat(x_node(TEXT, "t:id/summary", label, "", "", 0, 100, 1080, 200, NULL),
-			    x_node(RV, "t:id/list", "", "s", "", 0, 300, 1080, 2200, rows), NULL));
+	{
+		char *list = x_node(RV, "t:id/list", "", "s", "", 0, 300, 1080, 2200, rows);
+
+		free(rows);
+		return x_tree(x_cat(x_node(TEXT, "t:id/summary", label, "", "", 0, 100, 1080, 200, NULL), list, NULL));
+	}
 }
 
 /* Feed the screens in order (one activity); the 1-based screen of the first finding, 0 for none. */
