@@ -184,6 +184,8 @@ cJSON *action_to_json(const struct action *a)
 	if (a->type == ACTION_ROTATE)
 		cJSON_AddNumberToObject(o, "rotation", a->rotation);
 	add_str(o, "reason", a->reason);
+	if (a->hide_keyboard)
+		cJSON_AddTrueToObject(o, "hide_keyboard");
 	return o;
 }
 
@@ -301,6 +303,7 @@ int action_from_json(const cJSON *json, struct action *out)
 		}
 		out->bounds = (struct ui_rect){ v[0], v[1], v[2], v[3] };
 	}
+	out->hide_keyboard = cJSON_IsTrue(cJSON_GetObjectItemCaseSensitive(json, "hide_keyboard"));
 	return TD_OK;
 bad_widget:
 	action_release(out);
@@ -455,6 +458,15 @@ int action_perform(struct device *dev, const struct action *a, const char *packa
 	if (need_xy && (a->x < 0 || a->y < 0))
 		return td_error(TD_ERR_INVALID, "%s needs a widget with coordinates",
 				action_type_name(a->type));
+	if (a->hide_keyboard && action_type_targets_widget(a->type)) {
+		/* the target was under the soft keyboard: Back hides it (and only it, if it is still up) */
+		bool shown = false;
+		if (device_keyboard_shown(dev, &shown) == TD_OK && shown) {
+			err = device_key(dev, DEVICE_KEY_BACK);
+			if (err != TD_OK)
+				return err;
+		}
+	}
 	switch (a->type) {
 	case ACTION_CLICK:
 	case ACTION_CHECK:

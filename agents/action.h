@@ -59,6 +59,12 @@ struct action {
 	char *uri;             /* ACTION_DEEP_LINK uri, ACTION_START_ACTIVITY component */
 	int rotation;          /* ACTION_ROTATE */
 	char *reason;          /* why the brain chose it (free text, may be NULL) */
+	/*
+	 * The target lay under the soft keyboard when it was chosen: perform
+	 * hides the keyboard first (Back, only when `dumpsys input_method`
+	 * says it is still up). JSON "hide_keyboard": true.
+	 */
+	bool hide_keyboard;
 };
 
 /* An empty action (ACTION_NONE, numbers -1, strings NULL). */

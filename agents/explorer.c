@@ -751,6 +751,23 @@ static bool answer_permission(struct run *r, const struct screen *s, struct acti
 	return false;
 }
 
+/*
+ * The soft keyboard covers the target of `a` (the tap point, or a part of
+ * the box a scroll swipes in): mark it so that action_perform hides the
+ * keyboard first. A keyboard's own keys are no widgets (ui_parse leaves its
+ * window out), so no brain picks them; this catches app widgets under it.
+ */
+static void mark_under_keyboard(const struct screen *s, struct action *a)
+{
+	const struct ui_rect *ime = s->tree ? &s->tree->ime : NULL;
+	if (!ime || ui_rect_empty(ime) || !action_type_targets_widget(a->type))
+		return;
+	if (a->type == ACTION_SCROLL)
+		a->hide_keyboard = ui_rect_empty(&a->bounds) || ui_rect_intersects(&a->bounds, ime);
+	else
+		a->hide_keyboard = a->x >= ime->x1 && a->x < ime->x2 && a->y >= ime->y1 && a->y < ime->y2;
+}
+
 /* Leave the app -> relaunch it (an intervention of the Explorer itself). */
 static bool outside_app(struct run *r, const struct screen *s, struct action *override)
 {
@@ -911,6 +928,7 @@ void *explorer_main(void *arg)
 				act.reason = xasprintf("blocked by the user's blocklist (%s): back", pattern);
 			}
 		}
+		mark_under_keyboard(&cur, &act);
 		err = action_perform(dev, &act, env->app->package);
 		if (err != TD_OK)
 			log_warn("step %d: %s failed: %s", step, action_type_name(act.type), td_errmsg(err));

@@ -20,7 +20,9 @@
  * rotation><node>..., windows possibly nested; the shorter
  * <hierarchy><window><node> form is accepted too. Any element that is not a
  * <node> and sits outside nodes is treated as such a wrapper; elements other
- * than <node> inside a node are ignored. All widget memory (structs, child
+ * than <node> inside a node are ignored. The soft keyboard's window (a
+ * top-level <node> of an input method's package, next to the app's) is
+ * taken out of the tree and only its bounds kept, in tree->ime. All widget memory (structs, child
  * arrays, strings) lives in a few blocks owned by the tree.
  *
  * At the end: two small helpers for the parsed widgets' callers, whether a
@@ -456,6 +458,73 @@ static struct ui_rect roots_union(const struct ui_tree *t)
 	return u;
 }
 
+bool ui_package_is_ime(const char *package)
+{
+	static const char *const ime[] = {
+		"com.google.android.inputmethod.latin", "com.android.inputmethod.latin",
+		"com.samsung.android.honeyboard", "com.touchtype.swiftkey", "com.google.android.googlequicksearchbox.ime",
+		"com.sec.android.inputmethod", "com.baidu.input", "com.sohu.inputmethod.sogou",
+		"jp.co.omronsoft.openwnn", "com.android.inputmethod.pinyin",
+	};
+	for (size_t i = 0; package && i < sizeof ime / sizeof ime[0]; i++)
+		if (!strcmp(package, ime[i]))
+			return true;
+	return false;
+}
+
+/* The top window of w: its root. */
+static const struct ui_widget *root_of(const struct ui_widget *w)
+{
+	while (w->parent)
+		w = w->parent;
+	return w;
+}
+
+/*
+ * Take the soft keyboard's windows out of the tree (see ui.h): roots whose
+ * package is an input method's, when another window remains. Their bounds
+ * go to t->ime; nodes[] and `order` are renumbered.
+ */
+static void drop_ime_windows(struct ui_tree *t)
+{
+	size_t k = 0;
+	bool other = false;
+	for (size_t i = 0; i < t->n_roots; i++)
+		other |= !ui_package_is_ime(t->roots[i]->package);
+	if (!other)
+		return;
+	for (size_t i = 0; i < t->n_roots; i++) {
+		const struct ui_widget *r = t->roots[i];
+		if (!ui_package_is_ime(r->package)) {
+			t->roots[k++] = t->roots[i];
+			continue;
+		}
+		if (ui_rect_empty(&r->bounds))
+			continue;
+		if (ui_rect_empty(&t->ime)) {
+			t->ime = r->bounds;
+			continue;
+		}
+		t->ime.x1 = r->bounds.x1 < t->ime.x1 ? r->bounds.x1 : t->ime.x1;
+		t->ime.y1 = r->bounds.y1 < t->ime.y1 ? r->bounds.y1 : t->ime.y1;
+		t->ime.x2 = r->bounds.x2 > t->ime.x2 ? r->bounds.x2 : t->ime.x2;
+		t->ime.y2 = r->bounds.y2 > t->ime.y2 ? r->bounds.y2 : t->ime.y2;
+	}
+	if (k == t->n_roots)
+		return;
+	t->n_roots = k;
+	k = 0;
+	for (size_t i = 0; i < t->n_nodes; i++) {
+		struct ui_widget *w = t->nodes[i];
+		if (ui_package_is_ime(root_of(w)->package))
+			continue;
+		w->order = k;
+		t->nodes[k++] = w;
+	}
+	t->n_nodes = k;
+	t->screen = roots_union(t);
+}
+
 /*
  * Where the XML starts: right here when the text starts with '<' (after
  * blanks); after leading noise, at "<?xml", else "<hierarchy", else the
@@ -676,6 +745,7 @@ int ui_parse(const char *xml, size_t len, const char *name, struct ui_tree **out
 		goto out;
 	t->screen = roots_union(t);
 	arena_shrink(impl);
+	drop_ime_windows(t);
 	*out = t;
 	impl = NULL;
 out:

@@ -68,10 +68,23 @@ struct ui_tree {
 	size_t n_roots;
 	int rotation;             /* the <hierarchy rotation="..."> attribute */
 	struct ui_rect screen;    /* union of the roots' bounds */
+	/*
+	 * Where the soft keyboard covers the screen (all 0 when none): a dump
+	 * with an input method's window (ui_package_is_ime()) next to the app's
+	 * holds it as a root of its own; ui_parse() leaves that window out of
+	 * nodes and roots - its keys are no widgets of the app, and a keyboard
+	 * coming up is no change of the app's screen - and keeps its bounds
+	 * here. What lies under it cannot be tapped until it is hidden (Back).
+	 */
+	struct ui_rect ime;
 };
+
+/* Whether `package` is a soft keyboard's (Gboard, AOSP LatinIME, Samsung, SwiftKey, ...). */
+bool ui_package_is_ime(const char *package);
 
 /*
  * Parse a dump. `name` is used in error messages (a file name, "device").
+ * The soft keyboard's window is left out (see `ime` above).
  * Accepts one-line and pretty-printed dumps, the `--windows` form, text
  * before the XML and the trailing "UI hierchary dumped to: ..." line.
  * Character and predefined entities are decoded; any DOCTYPE is refused, so

@@ -1261,6 +1261,19 @@ int device_home_package(struct device *dev, char **package)
 	return err;
 }
 
+int device_keyboard_shown(struct device *dev, bool *shown)
+{
+	*shown = false;
+	struct strbuf out = STRBUF_INIT, errb = STRBUF_INIT;
+	int code = 0;
+	int err = dev_shell(dev, "dumpsys input_method", &out, &errb, &code);
+	if (!err)
+		err = device_parse_input_shown(out.buf, shown);
+	strbuf_release(&out);
+	strbuf_release(&errb);
+	return err;
+}
+
 int device_uninstall(struct device *dev, const char *package)
 {
 	int err = check_package(package);

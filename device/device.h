@@ -180,6 +180,11 @@ int device_foreground_package(struct device *dev, char **package) TD_MUST_CHECK;
  * TD_ERR_NOT_FOUND when the device does not say.
  */
 int device_home_package(struct device *dev, char **package) TD_MUST_CHECK;
+/*
+ * Whether the soft keyboard is up, from `dumpsys input_method`
+ * (mInputShown). TD_ERR_NOT_FOUND when the device does not say.
+ */
+int device_keyboard_shown(struct device *dev, bool *shown) TD_MUST_CHECK;
 
 /*
  * Crash/ANR seen since the last call (since device_open for the first):

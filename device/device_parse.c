@@ -412,6 +412,16 @@ int device_parse_pm_path(const char *text, char **path)
 	return TD_OK;
 }
 
+int device_parse_input_shown(const char *text, bool *shown)
+{
+	const char *at = text ? strstr(text, "mInputShown=") : NULL;
+	*shown = false;
+	if (!at)
+		return td_error(TD_ERR_NOT_FOUND, "dumpsys input_method: no mInputShown");
+	*shown = !strncmp(at + strlen("mInputShown="), "true", 4);
+	return TD_OK;
+}
+
 int device_parse_resolve_activity(const char *text, char **package)
 {
 	const char *last = NULL;

@@ -88,6 +88,12 @@ int device_parse_pm_path(const char *text, char **path) TD_MUST_CHECK;
  * gives the package (malloc'd). TD_ERR_NOT_FOUND for "No activity found".
  */
 int device_parse_resolve_activity(const char *text, char **package) TD_MUST_CHECK;
+/*
+ * `dumpsys input_method`: whether the soft keyboard is up (the
+ * "mInputShown=true" of InputMethodManagerService's dump). TD_ERR_NOT_FOUND
+ * when the text has no mInputShown (not that service's dump).
+ */
+int device_parse_input_shown(const char *text, bool *shown) TD_MUST_CHECK;
 /* `monkey -p PKG -c LAUNCHER 1`: TD_ERR_DEVICE when it aborted. */
 int device_parse_monkey(const char *pkg, const char *text) TD_MUST_CHECK;
 

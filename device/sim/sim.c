@@ -320,6 +320,7 @@ static void process_kill(struct sim *s)
 	s->foreground = false;
 	s->anr = false;
 	s->perm_asking = NULL; /* the dialog belongs to the app's task */
+	s->ime_visit = 0;
 	free(s->toast);
 	s->toast = NULL;
 	reset_vars(s, false);
@@ -767,6 +768,13 @@ const char *sim_top_activity(struct sim *s)
 	return s->app->activities[s->app->screens[f->screen].activity].name;
 }
 
+bool sim_ime_shown(struct sim *s)
+{
+	struct sim_frame *f = top_if_foreground(s);
+	return f && s->app->keyboard && s->ime_visit && f->visit == s->ime_visit && f->focused && !f->dialog &&
+	       !s->anr && !s->perm_asking;
+}
+
 static void begin_action(struct sim *s)
 {
 	s->crashed_now = false;
@@ -808,6 +816,7 @@ static void widget_event(struct sim *s, const struct sim_view_ext *vx, int tap_x
 			const char *cur;
 			(void)sim_current_input_text(s, id, &cur);
 			f->cursor = cur ? strlen(cur) : 0;
+			s->ime_visit = f->visit; /* the soft keyboard comes up (shown when the spec has one) */
 		}
 	}
 	/* dialog buttons close their dialog first */
@@ -881,6 +890,76 @@ static void back_event(struct sim *s)
 	cJSON_Delete(dflt);
 }
 
+/* Type `text` at the cursor of the focused field of frame f. */
+static void type_text(struct sim *s, struct sim_frame *f, const char *text)
+{
+	const char *cur;
+	if (sim_current_input_text(s, f->focused, &cur) != 0)
+		return;
+	struct strbuf sb = STRBUF_INIT;
+	size_t n = strlen(cur), at = f->cursor > n ? n : f->cursor;
+	(void)strbuf_add(&sb, cur, at);
+	(void)strbuf_adds(&sb, text);
+	(void)strbuf_adds(&sb, cur + at);
+	size_t newcur = at + strlen(text);
+	char *id = xstrdup(f->focused);
+	store_input(s, id, sb.len > SIM_MAX_STRING ? cur : sb.buf);
+	free(id);
+	f->cursor = newcur;
+	strbuf_release(&sb);
+}
+
+/* Delete the character before the cursor (DEL) or after it (FORWARD_DEL). */
+static void delete_char(struct sim *s, struct sim_frame *f, bool forward)
+{
+	const char *cur;
+	if (sim_current_input_text(s, f->focused, &cur) != 0)
+		return;
+	size_t n = strlen(cur), at = f->cursor > n ? n : f->cursor;
+	char *t = xstrdup(cur);
+	if (!forward && at > 0) {
+		memmove(t + at - 1, t + at, n - at + 1);
+		at--;
+	} else if (forward && at < n) {
+		memmove(t + at, t + at + 1, n - at);
+	}
+	char *id = xstrdup(f->focused);
+	store_input(s, id, t);
+	free(id);
+	free(t);
+	f->cursor = at;
+}
+
+/* Enter in the focused field: its on_submit; the keyboard's Done hides it. */
+static void submit_field(struct sim *s, struct sim_frame *f)
+{
+	const cJSON *w = top_widget(s, f->focused);
+	const cJSON *on = cJSON_GetObjectItemCaseSensitive(w, "on_submit");
+	s->ime_visit = 0;
+	if (on) {
+		char ev[300];
+		snprintf(ev, sizeof ev, "%s.%s.submit", s->app->screens[f->screen].name, f->focused);
+		struct rowctx rc = { -1, -1 };
+		run_event(s, ev, on, rc);
+	}
+}
+
+/* A tap on a key of the soft keyboard. */
+static void ime_key(struct sim *s, const char *key)
+{
+	struct sim_frame *f = top_if_foreground(s);
+	if (!f || !f->focused || !key)
+		return;
+	if (!strcmp(key, "DEL"))
+		delete_char(s, f, false);
+	else if (!strcmp(key, "ENTER"))
+		submit_field(s, f);
+	else if (!strcmp(key, "SPACE"))
+		type_text(s, f, " ");
+	else if (strlen(key) == 1)
+		type_text(s, f, key);
+}
+
 int sim_act_tap(struct sim *s, int x, int y, bool long_press)
 {
 	begin_action(s);
@@ -911,6 +990,9 @@ int sim_act_tap(struct sim *s, int x, int y, bool long_press)
 		case SIM_ROLE_PERM_DENY:
 			perm_answer(s, vx->role, false);
 			break;
+		case SIM_ROLE_IME_KEY:
+			ime_key(s, vx->arg);
+			break;
 		case SIM_ROLE_SCRIM:
 			if (sim_top(s)) {
 				free(sim_top(s)->dialog);
@@ -932,7 +1014,10 @@ int sim_act_swipe(struct sim *s, int x1, int y1, int x2, int y2, int ms)
 		return sim_act_tap(s, x1, y1, true);
 	begin_action(s);
 	struct sim_frame *f = top_if_foreground(s);
-	if (f && !s->anr && !s->perm_asking && !f->dialog && abs(y1 - y2) >= abs(x1 - x2)) {
+	int ime_top = sim_ime_top(s);
+	/* a swipe that starts on the soft keyboard is the keyboard's (gesture typing), not a scroll */
+	if (f && !s->anr && !s->perm_asking && !f->dialog && abs(y1 - y2) >= abs(x1 - x2) &&
+	    (ime_top < 0 || y1 < ime_top)) {
 		f->scroll += y1 - y2;
 		if (f->scroll < 0)
 			f->scroll = 0;
@@ -948,22 +1033,8 @@ int sim_act_text(struct sim *s, const char *text)
 {
 	begin_action(s);
 	struct sim_frame *f = top_if_foreground(s);
-	if (f && f->focused && !s->anr && !s->perm_asking) {
-		const char *cur;
-		if (sim_current_input_text(s, f->focused, &cur) == 0) {
-			struct strbuf sb = STRBUF_INIT;
-			size_t n = strlen(cur), at = f->cursor > n ? n : f->cursor;
-			(void)strbuf_add(&sb, cur, at);
-			(void)strbuf_adds(&sb, text);
-			(void)strbuf_adds(&sb, cur + at);
-			size_t newcur = at + strlen(text);
-			char *id = xstrdup(f->focused);
-			store_input(s, id, sb.len > SIM_MAX_STRING ? cur : sb.buf);
-			free(id);
-			f->cursor = newcur;
-			strbuf_release(&sb);
-		}
-	}
+	if (f && f->focused && !s->anr && !s->perm_asking)
+		type_text(s, f, text);
 	end_action(s);
 	return 0;
 }
@@ -980,6 +1051,8 @@ int sim_act_key(struct sim *s, int key, bool long_press)
 			s->anr = false;
 		else if (s->perm_asking && f)
 			perm_answer(s, SIM_ROLE_PERM_DENY, true);
+		else if (sim_ime_shown(s))
+			s->ime_visit = 0; /* Back hides the soft keyboard first */
 		else if (f)
 			back_event(s);
 		break;
@@ -987,41 +1060,17 @@ int sim_act_key(struct sim *s, int key, bool long_press)
 	case 187: /* APP_SWITCH */
 		s->foreground = false;
 		s->anr = false;
+		s->ime_visit = 0;
 		break;
 	case 66: /* ENTER */
 	case 160: /* NUMPAD_ENTER */
-		if (f && f->focused && !s->anr && !s->perm_asking && !f->dialog) {
-			const cJSON *w = top_widget(s, f->focused);
-			const cJSON *on = cJSON_GetObjectItemCaseSensitive(w, "on_submit");
-			if (on) {
-				char ev[300];
-				snprintf(ev, sizeof ev, "%s.%s.submit", s->app->screens[f->screen].name,
-					 f->focused);
-				struct rowctx rc = { -1, -1 };
-				run_event(s, ev, on, rc);
-			}
-		}
+		if (f && f->focused && !s->anr && !s->perm_asking && !f->dialog)
+			submit_field(s, f);
 		break;
 	case 67: /* DEL */
 	case 112: /* FORWARD_DEL */
-		if (f && f->focused && !s->anr && !s->perm_asking) {
-			const char *cur;
-			if (sim_current_input_text(s, f->focused, &cur) == 0) {
-				size_t n = strlen(cur), at = f->cursor > n ? n : f->cursor;
-				char *t = xstrdup(cur);
-				if (key == 67 && at > 0) {
-					memmove(t + at - 1, t + at, n - at + 1);
-					at--;
-				} else if (key == 112 && at < n) {
-					memmove(t + at, t + at + 1, n - at);
-				}
-				char *id = xstrdup(f->focused);
-				store_input(s, id, t);
-				free(id);
-				free(t);
-				f->cursor = at;
-			}
-		}
+		if (f && f->focused && !s->anr && !s->perm_asking)
+			delete_char(s, f, key == 112);
 		break;
 	case 123: /* MOVE_END */
 	case 122: /* MOVE_HOME */

@@ -6,6 +6,9 @@
  * As on a phone, the dump covers the active window only: the app's window,
  * or the dialog when one is showing. The status bar (SystemUI's window),
  * the dialog scrim and toasts (their own windows) are drawn but not dumped.
+ * The soft keyboard (an app spec's "keyboard": true) is the exception, as
+ * in the multi-window dumps of UiAutomator2: a second top-level <node> with
+ * the IME's package after the app's window.
  * An empty EditText reports its hint as text, as Android 8+ does.
  */
 #include <string.h>
@@ -34,7 +37,8 @@ static void esc(struct strbuf *sb, const char *s)
 
 static bool dumped(const struct sim_view *v)
 {
-	return v->kind != SIM_VIEW_STATUS_BAR && v->kind != SIM_VIEW_SCRIM && v->kind != SIM_VIEW_TOAST;
+	return v->kind != SIM_VIEW_STATUS_BAR && v->kind != SIM_VIEW_SCRIM && v->kind != SIM_VIEW_TOAST &&
+	       v->kind != SIM_VIEW_IME;
 }
 
 static const char *tf(bool b)
@@ -87,6 +91,10 @@ int sim_dump_xml(const struct sim_screen_view *sv, struct strbuf *out)
 	(void)strbuf_addf(out, "<?xml version='1.0' encoding='UTF-8' standalone='yes' ?>"
 			  "<hierarchy rotation=\"%d\">", sv->rotation);
 	node(out, root, 0, sv->package ? sv->package : "");
+	/* the soft keyboard: its own window, a second top-level node with the IME's package */
+	for (size_t i = 0; root == sv->root && i < root->n_children; i++)
+		if (root->children[i]->kind == SIM_VIEW_IME)
+			node(out, root->children[i], 0, SIM_IME_PACKAGE);
 	(void)strbuf_adds(out, "</hierarchy>");
 	return TD_OK;
 }

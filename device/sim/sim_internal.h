@@ -150,6 +150,7 @@ struct sim_app {
 	size_t n_bugs;
 	struct sim_bug_info *bug_infos;
 	int launcher;              /* activity index */
+	bool keyboard;             /* "keyboard": true: a soft keyboard covers the screen while a field is focused */
 };
 
 int sim_app_var_index(const struct sim_app *app, const char *name);
@@ -195,6 +196,9 @@ struct sim_perm {
 
 /* The package and activity of the permission controller's dialog (a Pixel's). */
 #define SIM_PERM_PACKAGE "com.google.android.permissioncontroller"
+/* The soft keyboard (Gboard's package and service, as a Pixel dumps them). */
+#define SIM_IME_PACKAGE "com.google.android.inputmethod.latin"
+#define SIM_IME_SERVICE "com.android.inputmethod.latin.LatinIME"
 #define SIM_PERM_ACTIVITY "com.android.permissioncontroller.permission.ui.GrantPermissionsActivity"
 /* The state of `perm` for the current app: installed with -g counts as granted. */
 enum sim_perm_state sim_perm_get(struct sim *s, const char *package, const char *perm);
@@ -245,6 +249,7 @@ struct sim {
 	size_t n_stack, alloc_stack;
 	struct sim_value *vars;
 	bool anr;                  /* "isn't responding" dialog up */
+	long ime_visit;            /* the soft keyboard is up over the frame of this visit (0: hidden) */
 	/*
 	 * The permission controller's dialog over the app: the permission it
 	 * asks for (a spec string), NULL when none; the effects Allow and Deny
@@ -310,6 +315,10 @@ void sim_act_clear(struct sim *s);
 void sim_act_launch(struct sim *s, int act, int screen, const char **launch_state,
 		    bool *brought_front);
 const char *sim_top_activity(struct sim *s); /* fully qualified, or NULL when home */
+/* Whether the soft keyboard is up: the spec has "keyboard": true and a field was tapped (Back, Enter, leaving hide it). */
+bool sim_ime_shown(struct sim *s);
+/* The y where the soft keyboard's window starts (40% of the screen's height from the bottom), or -1 when hidden. */
+int sim_ime_top(struct sim *s);
 struct sim_frame *sim_top(struct sim *s);
 const char *sim_frame_input(const struct sim_frame *f, const char *id);
 void sim_bind_scope(struct sim *s, struct sim_scope *sc, const struct sim_var *list_var,
@@ -347,6 +356,8 @@ enum sim_role {
 	SIM_ROLE_PERM_ALLOW,       /* the permission dialog's Allow / While using the app */
 	SIM_ROLE_PERM_ONCE,        /* Only this time */
 	SIM_ROLE_PERM_DENY,        /* Don't allow */
+	SIM_ROLE_IME,              /* the soft keyboard's window: takes the tap, does nothing */
+	SIM_ROLE_IME_KEY,          /* a key: arg is the character, or "DEL", "ENTER", "SHIFT" */
 };
 
 /* sim_dump.c */

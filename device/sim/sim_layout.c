@@ -979,6 +979,76 @@ static void layout_app(struct lay *L, struct sim_view *root)
 		layout_app_dialog(L, root, dj);
 }
 
+
+int sim_ime_top(struct sim *s)
+{
+	if (!sim_ime_shown(s))
+		return -1;
+	int h = s->rotation % 2 ? s->port_w : s->port_h;
+	return h - h * 2 / 5;
+}
+
+/* One key of the soft keyboard: content-desc `desc`, label `label`, typing `arg`. */
+static void ime_key(struct sim_view_ext *kb, int row, int col, const char *label, const char *desc, const char *arg,
+		    int x1, int y1, int x2, int y2)
+{
+	struct sim_view_ext *k = new_view(SIM_VIEW_IME_KEY, "android.view.View");
+	char *rid = xasprintf(SIM_IME_PACKAGE ":id/key_pos_%d_%d", row, col);
+	set_str(&k->view.resource_id, rid);
+	free(rid);
+	set_str(&k->view.content_desc, desc);
+	set_str(&k->view.text, label);
+	set_bounds(&k->view, x1, y1, x2, y2);
+	k->view.clickable = true;
+	k->role = SIM_ROLE_IME_KEY;
+	k->arg = xstrdup(arg);
+	add_child(&kb->view, k);
+}
+
+/*
+ * The soft keyboard (Gboard): its own window over the lower 40% of the
+ * screen, a suggestion strip and four rows of keys. It lies over the app
+ * without resizing it (adjustNothing): what is under it is not reachable.
+ */
+static void layout_ime(struct lay *L, struct sim_view *root)
+{
+	static const char *const rows[] = { "qwertyuiop", "asdfghjkl", "zxcvbnm" };
+	int top = sim_ime_top(L->s);
+	if (top < 0)
+		return;
+	struct sim_view_ext *kb = new_view(SIM_VIEW_IME, "android.widget.FrameLayout");
+	set_str(&kb->view.resource_id, SIM_IME_PACKAGE ":id/keyboard_holder");
+	set_bounds(&kb->view, 0, top, L->W, L->H);
+	kb->role = SIM_ROLE_IME;
+	add_child(root, kb);
+	int strip = 126, pad = 8, y = top + strip, kh = (L->H - y) / 4, kw = L->W / 10;
+	char c[2] = { 0, 0 };
+	for (int r = 0; r < 3; r++) {
+		int n = (int)strlen(rows[r]), x = (L->W - n * kw) / 2;
+		int col = 0;
+		if (r == 2) {
+			ime_key(kb, r, col++, "shift", "Shift", "SHIFT", pad, y + pad, x - pad, y + kh - pad);
+		}
+		for (int i = 0; i < n; i++, x += kw) {
+			c[0] = rows[r][i];
+			ime_key(kb, r, col++, c, c, c, x + pad, y + pad, x + kw - pad, y + kh - pad);
+		}
+		if (r == 2)
+			ime_key(kb, r, col, "del", "Delete", "DEL", x + pad, y + pad, L->W - pad, y + kh - pad);
+		y += kh;
+	}
+	int x = 0;
+	ime_key(kb, 3, 0, "?123", "Symbol keyboard", "SYMBOLS", x + pad, y + pad, x + 3 * kw / 2 - pad, y + kh - pad);
+	x += 3 * kw / 2;
+	ime_key(kb, 3, 1, ",", ",", ",", x + pad, y + pad, x + kw - pad, y + kh - pad);
+	x += kw;
+	ime_key(kb, 3, 2, "", "Space", "SPACE", x + pad, y + pad, x + 5 * kw - pad, y + kh - pad);
+	x += 5 * kw;
+	ime_key(kb, 3, 3, ".", ".", ".", x + pad, y + pad, x + kw - pad, y + kh - pad);
+	x += kw;
+	ime_key(kb, 3, 4, "done", "Done", "ENTER", x + pad, y + pad, L->W - pad, y + kh - pad);
+}
+
 struct sim_screen_view *sim_layout(struct sim *s)
 {
 	struct sim_screen_view *sv = xcalloc(1, sizeof *sv);
@@ -1004,6 +1074,7 @@ struct sim_screen_view *sim_layout(struct sim *s)
 			layout_permission(&L, &root->view);
 		else
 			layout_app(&L, &root->view);
+		layout_ime(&L, &root->view);
 		if (s->anr)
 			layout_anr(&L, &root->view);
 	} else {
@@ -1030,7 +1101,8 @@ static const struct sim_view *hit(const struct sim_view *v, int x, int y)
 	const struct sim_view_ext *xv = (const struct sim_view_ext *)v;
 	if (v->kind == SIM_VIEW_TOAST || v->kind == SIM_VIEW_STATUS_BAR)
 		return NULL;
-	if ((v->clickable || v->long_clickable || xv->role == SIM_ROLE_SCRIM) && v->enabled)
+	if ((v->clickable || v->long_clickable || xv->role == SIM_ROLE_SCRIM || xv->role == SIM_ROLE_IME) &&
+	    v->enabled)
 		return v;
 	return NULL;
 }

@@ -1275,6 +1275,26 @@ static void draw_seekbar(struct painter *p, const struct sim_view *v, const stru
 	fill_circle(cr, kx, cy, r);
 }
 
+/* The soft keyboard's window: Gboard's light grey panel. */
+static void draw_ime(struct painter *p, const struct sim_view *v, const struct place *pl)
+{
+	static const struct rgb C_IME_BG = HEX(0xE8EAED);
+	set_rgb(p->cr, C_IME_BG);
+	fill_view(p->cr, v);
+}
+
+/* One key: a white rounded cap with its label. */
+static void draw_ime_key(struct painter *p, const struct sim_view *v, const struct place *pl)
+{
+	cairo_t *cr = p->cr;
+	set_rgb(cr, C_WHITE);
+	rounded_rect(cr, v->x1, v->y1, vw(v), vh(v), 6 * p->dp);
+	cairo_fill(cr);
+	set_font(p, min_d(20 * p->dp, vh(v) * 0.45), false);
+	set_rgba(cr, C_BLACK, 0.87);
+	show_line(p, v->text, false, v->x1, v->y1 + vh(v) / 2, vw(v), ALIGN_CENTER);
+}
+
 /* Draws one view's own look (not its children), inside its bounds. */
 typedef void (*view_drawer)(struct painter *p, const struct sim_view *v, const struct place *pl);
 
@@ -1302,6 +1322,8 @@ static const view_drawer drawers[] = {
 	[SIM_VIEW_FAB] = draw_fab,
 	[SIM_VIEW_PROGRESS] = draw_progress,
 	[SIM_VIEW_SEEKBAR] = draw_seekbar,
+	[SIM_VIEW_IME] = draw_ime,
+	[SIM_VIEW_IME_KEY] = draw_ime_key,
 };
 
 static bool kind_is_dark_surface(enum sim_view_kind k)

@@ -1425,6 +1425,19 @@ static int cmd_dumpsys(struct cmd *c)
 				  "orientation=%d, logicalFrame=[0, 0, %d, %d]\n      SurfaceOrientation: %d\n",
 				  s->rotation, s->rotation % 2 ? s->port_h : s->port_w,
 				  s->rotation % 2 ? s->port_w : s->port_h, s->rotation);
+	} else if (!strcmp(svc, "input_method")) {
+		/* the lines of InputMethodManagerService's dump a tester reads */
+		bool shown = sim_ime_shown(s);
+		(void)strbuf_addf(c->out, "Current Input Method Manager state:\n  Input Methods: mMethodMapUpdateCount=1 "
+				  "mBindInstantServiceAllowed=false\n  %s/%s:\n    mId=%s/%s mSettingsActivity="
+				  "com.google.android.apps.inputmethod.latin.preference.SettingsActivity\n",
+				  SIM_IME_PACKAGE, SIM_IME_SERVICE, SIM_IME_PACKAGE, SIM_IME_SERVICE);
+		(void)strbuf_addf(c->out, "  mCurMethodId=%s/%s\n", SIM_IME_PACKAGE, SIM_IME_SERVICE);
+		if (act)
+			(void)strbuf_addf(c->out, "  mCurFocusedWindowName=%s/%s\n", s->app->package, act);
+		(void)strbuf_addf(c->out, "  mInputShown=%s\n  mShowRequested=%s mShowExplicitlyRequested=false "
+				  "mShowForced=false\n  mInFullscreenMode=false\n  mSystemReady=true mInteractive=true\n",
+				  shown ? "true" : "false", shown ? "true" : "false");
 	} else if (!strcmp(svc, "package")) {
 		const char *pkg = c->argc > 2 ? c->argv[2] : "";
 		const struct sim_pkg *p = sim_pkg_find(s, pkg);
@@ -1437,7 +1450,7 @@ static int cmd_dumpsys(struct cmd *c)
 						  (int)(strrchr(p->apk_path, '/') - p->apk_path), p->apk_path);
 		}
 	} else if (!svc[0]) {
-		(void)strbuf_adds(c->out, "Currently running services:\n  activity\n  input\n  package\n  window\n");
+		(void)strbuf_adds(c->out, "Currently running services:\n  activity\n  input\n  input_method\n  package\n  window\n");
 	} else {
 		(void)strbuf_addf(c->err, "Can't find service: %s\n", svc);
 		strbuf_release(&top);

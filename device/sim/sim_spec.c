@@ -1265,6 +1265,12 @@ static int load_root(struct loader *ld)
 	app->package = xstrdup(pkg);
 	app->label = xstrdup(get_str(root, "label") ? get_str(root, "label") : pkg);
 	app->version = xstrdup(get_str(root, "version") ? get_str(root, "version") : "1.0");
+	const cJSON *kb = cJSON_GetObjectItemCaseSensitive(root, "keyboard");
+	old = push_key(ld, "keyboard");
+	if (kb && !cJSON_IsBool(kb))
+		return bad(ld, "must be true or false (a soft keyboard covers the screen while a field is focused)");
+	pop(ld, old);
+	app->keyboard = cJSON_IsTrue(kb);
 	if (load_activities(ld, cJSON_GetObjectItemCaseSensitive(root, "activities")))
 		return ld->err;
 	if (load_state(ld, cJSON_GetObjectItemCaseSensitive(root, "state")))

@@ -40,6 +40,8 @@ enum sim_view_kind {
 	SIM_VIEW_FAB,          /* floating action button */
 	SIM_VIEW_PROGRESS,     /* progress bar / spinner */
 	SIM_VIEW_SEEKBAR,      /* slider; `value` 0..100 */
+	SIM_VIEW_IME,          /* the soft keyboard's window (its own hierarchy in the dump) */
+	SIM_VIEW_IME_KEY,      /* one key of it */
 };
 
 struct sim_view {
