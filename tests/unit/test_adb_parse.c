@@ -315,6 +315,19 @@ TEST(pm_monkey)
 	CHECK_INT_EQ(device_parse_monkey("com.x", "** No activities found to run, monkey aborted.\n"), TD_ERR_DEVICE);
 }
 
+/* `dumpsys input_method`: mInputShown says whether the soft keyboard is up. */
+TEST(input_shown)
+{
+	bool shown = true;
+	CHECK_OK(device_parse_input_shown("Current Input Method Manager state:\n  mCurMethodId=com.google.android.inputmethod.latin/"
+					  "com.android.inputmethod.latin.LatinIME\n  mInputShown=false\n", &shown));
+	CHECK(!shown);
+	CHECK_OK(device_parse_input_shown("  mShowRequested=true\n  mInputShown=true\n  mSystemReady=true\n", &shown));
+	CHECK(shown);
+	CHECK_INT_EQ(device_parse_input_shown("Can't find service: input_method\n", &shown), TD_ERR_NOT_FOUND);
+	CHECK(!shown);
+}
+
 TEST(crash_log)
 {
 	const char *log =
@@ -554,6 +567,7 @@ int main(void)
 	RUN(wm_size_prefers_override);
 	RUN(foreground_formats);
 	RUN(am_start_results);
+	RUN(input_shown);
 	RUN(devices_l);
 	RUN(shell_v2_framing);
 	RUN(shell_v1_marker);

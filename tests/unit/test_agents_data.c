@@ -27,8 +27,11 @@ TEST(action_json_round_trip)
 	a.x = 540;
 	a.y = 300;
 	a.bounds = (struct ui_rect){ 40, 230, 1040, 370 };
+	a.hide_keyboard = true;
 	j = action_to_json(&a);
+	CHECK(cJSON_IsTrue(cJSON_GetObjectItemCaseSensitive(j, "hide_keyboard")));
 	CHECK_OK(action_from_json(j, &b));
+	CHECK(b.hide_keyboard);
 	CHECK_INT_EQ(b.type, ACTION_INPUT);
 	CHECK_INT_EQ(b.widget, 3);
 	CHECK_STR_EQ(b.text, "milk \"2%\"");

@@ -393,6 +393,50 @@ TEST(windows_form)
 	ui_tree_free(t);
 }
 
+/* The soft keyboard's window (an input method's package) is left out; its bounds go to tree->ime. */
+TEST(ime_window_dropped)
+{
+	const char *xml =
+		"<?xml version='1.0' encoding='UTF-8' standalone='yes' ?><hierarchy rotation=\"0\">"
+		"<node index=\"0\" package=\"com.x\" class=\"android.widget.FrameLayout\" bounds=\"[0,0][1080,2400]\">"
+		"<node index=\"0\" package=\"com.x\" text=\"Save\" class=\"android.widget.Button\" clickable=\"true\" "
+		"bounds=\"[42,1500][1038,1626]\"/></node>"
+		"<node index=\"0\" package=\"com.google.android.inputmethod.latin\" class=\"android.widget.FrameLayout\" "
+		"bounds=\"[0,1440][1080,2400]\"><node index=\"0\" package=\"com.google.android.inputmethod.latin\" "
+		"content-desc=\"q\" class=\"android.view.View\" clickable=\"true\" bounds=\"[8,1574][100,1766]\"/></node>"
+		"</hierarchy>";
+	struct ui_tree *t = NULL, *plain = NULL;
+	CHECK_OK(parse_str(xml, &t));
+	REQUIRE(t);
+	CHECK_INT_EQ(t->n_roots, 1);
+	CHECK_INT_EQ(t->n_nodes, 2);
+	CHECK_STR_EQ(t->nodes[1]->text, "Save");
+	CHECK_INT_EQ(t->nodes[1]->order, 1);
+	CHECK_INT_EQ(t->ime.y1, 1440);
+	CHECK_INT_EQ(t->ime.y2, 2400);
+	CHECK_INT_EQ(t->screen.y2, 2400);
+	check_tree_shape(t);
+	/* the same screen without the keyboard: the same signatures, no ime */
+	const char *end = strstr(xml, "<node index=\"0\" package=\"com.google");
+	char *app = xasprintf("%.*s</hierarchy>", (int)(end - xml), xml);
+	CHECK_OK(parse_str(app, &plain));
+	REQUIRE(plain);
+	CHECK(ui_rect_empty(&plain->ime));
+	CHECK(ui_sig_structural(t, "a") == ui_sig_structural(plain, "a"));
+	CHECK(ui_sig_text(t, "a") == ui_sig_text(plain, "a"));
+	CHECK(ui_package_is_ime("com.google.android.inputmethod.latin"));
+	CHECK(!ui_package_is_ime("com.x"));
+	free(app);
+	ui_tree_free(plain);
+	ui_tree_free(t);
+	/* a keyboard alone stays (nothing else to show) */
+	CHECK_OK(parse_str("<hierarchy><node package=\"com.android.inputmethod.latin\" bounds=\"[0,0][10,10]\"/></hierarchy>", &t));
+	REQUIRE(t);
+	CHECK_INT_EQ(t->n_roots, 1);
+	CHECK(ui_rect_empty(&t->ime));
+	ui_tree_free(t);
+}
+
 /* The layout of AOSP's `uiautomator dump --windows`. */
 TEST(aosp_windows_form)
 {
@@ -798,6 +842,7 @@ int main(void)
 	RUN(pretty_equals_one_line);
 	RUN(windows_form);
 	RUN(aosp_windows_form);
+	RUN(ime_window_dropped);
 	RUN(all_attributes_and_cjk);
 	RUN(visibility);
 	RUN(empty_hierarchy);
