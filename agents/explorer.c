@@ -35,6 +35,7 @@
 #include "core/ui.h"
 #include "core/xalloc.h"
 #include "device/app_info.h"
+#include "device/app_target.h"
 
 /* --- the Explorer ------------------------------------------------------------ */
 
@@ -768,12 +769,27 @@ static void mark_under_keyboard(const struct screen *s, struct action *a)
 		a->hide_keyboard = a->x >= ime->x1 && a->x < ime->x2 && a->y >= ime->y1 && a->y < ime->y2;
 }
 
-/* Leave the app -> relaunch it (an intervention of the Explorer itself). */
-static bool outside_app(struct run *r, const struct screen *s, struct action *override)
+/*
+ * Left the app -> come back (an intervention of the Explorer itself). In
+ * another app (a share sheet, the browser, an app a share target opened)
+ * Back first, as a user would, which keeps the app's state; when that did
+ * not bring the app back (*backs counts the tries), or on the home screen,
+ * relaunch it. The other app is never explored.
+ */
+static bool outside_app(struct run *r, const struct screen *s, struct action *override, int *backs)
 {
-	if (s->view.in_app || !s->cap.package || !s->cap.package[0])
+	if (s->view.in_app || !s->cap.package || !s->cap.package[0]) {
+		*backs = 0;
 		return false;
+	}
 	action_init(override);
+	if (*backs < 2 && !app_target_is_home(NULL, s->cap.package)) {
+		(*backs)++;
+		override->type = ACTION_BACK;
+		override->reason = xasprintf("left the app (foreground %s): back", s->cap.package);
+		return true;
+	}
+	*backs = 0;
 	override->type = ACTION_RESTART;
 	override->reason = xasprintf("left the app (foreground %s): relaunch", s->cap.package);
 	return true;
@@ -821,6 +837,7 @@ static void trace_stale(struct agent_env *env, int step, const char *when)
 
 void *explorer_main(void *arg)
 {
+	int outside_backs = 0; /* Backs tried since the app was left (outside_app) */
 	struct run *r = arg;
 	struct agent_env *env = &r->env;
 	struct brain_hints hints = { 0 };
@@ -881,7 +898,7 @@ void *explorer_main(void *arg)
 				action_release(&override);
 			}
 		}
-		if (!override_by && outside_app(r, &cur, &act))
+		if (!override_by && outside_app(r, &cur, &act, &outside_backs))
 			override_by = "explorer";
 		if (override_by) {
 			cJSON *rec = cJSON_CreateObject();

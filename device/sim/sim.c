@@ -313,6 +313,45 @@ static void log_line(struct sim *s, struct strbuf *buf, char level, const char *
 	(void)strbuf_addf(buf, " %5d %5d %c %s: %s\n", s->pid, s->pid, level, tag, msg);
 }
 
+/* The other app in front goes away (Back to the app, Home, a launch). */
+static void other_close(struct sim *s)
+{
+	s->other = SIM_OTHER_NONE;
+	s->other_depth = 0;
+	free(s->other_text);
+	s->other_text = NULL;
+}
+
+/* Another app comes to the front over the app's task. */
+static void other_open(struct sim *s, int which, const char *text)
+{
+	char *t = xstrdup(text ? text : "");
+	other_close(s);
+	s->other = which;
+	s->other_text = t;
+	s->ime_visit = 0;
+}
+
+const char *sim_other_package(const struct sim *s)
+{
+	switch (s->other) {
+	case SIM_OTHER_CHOOSER: return SIM_CHOOSER_PACKAGE;
+	case SIM_OTHER_BROWSER: return SIM_BROWSER_PACKAGE;
+	case SIM_OTHER_MESSAGES: return SIM_MESSAGES_PACKAGE;
+	default: return NULL;
+	}
+}
+
+const char *sim_other_activity(const struct sim *s)
+{
+	switch (s->other) {
+	case SIM_OTHER_CHOOSER: return SIM_CHOOSER_ACTIVITY;
+	case SIM_OTHER_BROWSER: return SIM_BROWSER_ACTIVITY;
+	case SIM_OTHER_MESSAGES: return SIM_MESSAGES_ACTIVITY;
+	default: return NULL;
+	}
+}
+
 static void process_kill(struct sim *s)
 {
 	stack_clear(s);
@@ -321,6 +360,7 @@ static void process_kill(struct sim *s)
 	s->anr = false;
 	s->perm_asking = NULL; /* the dialog belongs to the app's task */
 	s->ime_visit = 0;
+	other_close(s);
 	free(s->toast);
 	s->toast = NULL;
 	reset_vars(s, false);
@@ -628,6 +668,13 @@ static void exec_effect(struct sim *s, const cJSON *e, struct rowctx rc)
 		s->toast = xstrdup(v.str ? v.str : "");
 		s->toast_seq = s->seq;
 		sim_value_free(&v);
+	} else if ((a = cJSON_GetObjectItemCaseSensitive(e, "share")) ||
+		   (a = cJSON_GetObjectItemCaseSensitive(e, "open_url"))) {
+		/* Intent.createChooser(ACTION_SEND) / ACTION_VIEW of a web URL: another app comes to the front */
+		bool share = !strcmp(a->string, "share");
+		eval_value(s, rc, a, &v);
+		other_open(s, share ? SIM_OTHER_CHOOSER : SIM_OTHER_BROWSER, v.str);
+		sim_value_free(&v);
 	} else if ((a = cJSON_GetObjectItemCaseSensitive(e, "crash"))) {
 		crash(s, a->valuestring);
 	} else if (cJSON_GetObjectItemCaseSensitive(e, "anr")) {
@@ -772,7 +819,7 @@ bool sim_ime_shown(struct sim *s)
 {
 	struct sim_frame *f = top_if_foreground(s);
 	return f && s->app->keyboard && s->ime_visit && f->visit == s->ime_visit && f->focused && !f->dialog &&
-	       !s->anr && !s->perm_asking;
+	       !s->anr && !s->perm_asking && !s->other;
 }
 
 static void begin_action(struct sim *s)
@@ -993,6 +1040,22 @@ int sim_act_tap(struct sim *s, int x, int y, bool long_press)
 		case SIM_ROLE_IME_KEY:
 			ime_key(s, vx->arg);
 			break;
+		case SIM_ROLE_SHARE_TARGET:
+			if (vx->arg && !strcmp(vx->arg, "messages")) {
+				char *t = xstrdup(s->other_text ? s->other_text : "");
+				other_open(s, SIM_OTHER_MESSAGES, t);
+				free(t);
+			} else {
+				other_close(s);
+				free(s->toast);
+				s->toast = xstrdup("Copied to clipboard");
+				s->toast_seq = s->seq;
+			}
+			break;
+		case SIM_ROLE_BROWSER_LINK:
+			if (s->other_depth < 50)
+				s->other_depth++;
+			break;
 		case SIM_ROLE_SCRIM:
 			if (sim_top(s)) {
 				free(sim_top(s)->dialog);
@@ -1016,7 +1079,7 @@ int sim_act_swipe(struct sim *s, int x1, int y1, int x2, int y2, int ms)
 	struct sim_frame *f = top_if_foreground(s);
 	int ime_top = sim_ime_top(s);
 	/* a swipe that starts on the soft keyboard is the keyboard's (gesture typing), not a scroll */
-	if (f && !s->anr && !s->perm_asking && !f->dialog && abs(y1 - y2) >= abs(x1 - x2) &&
+	if (f && !s->anr && !s->perm_asking && !s->other && !f->dialog && abs(y1 - y2) >= abs(x1 - x2) &&
 	    (ime_top < 0 || y1 < ime_top)) {
 		f->scroll += y1 - y2;
 		if (f->scroll < 0)
@@ -1033,7 +1096,7 @@ int sim_act_text(struct sim *s, const char *text)
 {
 	begin_action(s);
 	struct sim_frame *f = top_if_foreground(s);
-	if (f && f->focused && !s->anr && !s->perm_asking)
+	if (f && f->focused && !s->anr && !s->perm_asking && !s->other)
 		type_text(s, f, text);
 	end_action(s);
 	return 0;
@@ -1051,6 +1114,10 @@ int sim_act_key(struct sim *s, int key, bool long_press)
 			s->anr = false;
 		else if (s->perm_asking && f)
 			perm_answer(s, SIM_ROLE_PERM_DENY, true);
+		else if (s->other == SIM_OTHER_BROWSER && s->other_depth > 0)
+			s->other_depth--; /* the browser's own history first */
+		else if (s->other)
+			other_close(s); /* back to the app that handed over */
 		else if (sim_ime_shown(s))
 			s->ime_visit = 0; /* Back hides the soft keyboard first */
 		else if (f)
@@ -1061,15 +1128,16 @@ int sim_act_key(struct sim *s, int key, bool long_press)
 		s->foreground = false;
 		s->anr = false;
 		s->ime_visit = 0;
+		other_close(s);
 		break;
 	case 66: /* ENTER */
 	case 160: /* NUMPAD_ENTER */
-		if (f && f->focused && !s->anr && !s->perm_asking && !f->dialog)
+		if (f && f->focused && !s->anr && !s->perm_asking && !s->other && !f->dialog)
 			submit_field(s, f);
 		break;
 	case 67: /* DEL */
 	case 112: /* FORWARD_DEL */
-		if (f && f->focused && !s->anr && !s->perm_asking)
+		if (f && f->focused && !s->anr && !s->perm_asking && !s->other)
 			delete_char(s, f, key == 112);
 		break;
 	case 123: /* MOVE_END */
@@ -1157,6 +1225,7 @@ void sim_act_launch(struct sim *s, int act, int screen, const char **launch_stat
 		screen = a->screen;
 	*brought_front = false;
 	begin_action(s);
+	other_close(s); /* the app's task comes to the front */
 	if (!s->running) {
 		s->running = true;
 		s->pid += 17;
@@ -1262,6 +1331,7 @@ void sim_free(struct sim *s)
 		return;
 	stack_clear(s);
 	free(s->stack);
+	free(s->other_text);
 	for (size_t i = 0; i < s->app->n_vars; i++)
 		sim_value_free(&s->vars[i]);
 	free(s->vars);

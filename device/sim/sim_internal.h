@@ -196,6 +196,18 @@ struct sim_perm {
 
 /* The package and activity of the permission controller's dialog (a Pixel's). */
 #define SIM_PERM_PACKAGE "com.google.android.permissioncontroller"
+/* Other apps the app under test can hand over to. */
+enum { SIM_OTHER_NONE = 0, SIM_OTHER_CHOOSER, SIM_OTHER_BROWSER, SIM_OTHER_MESSAGES };
+#define SIM_CHOOSER_PACKAGE "com.android.intentresolver"
+#define SIM_CHOOSER_ACTIVITY "com.android.intentresolver.ChooserActivity"
+#define SIM_BROWSER_PACKAGE "com.android.chrome"
+#define SIM_BROWSER_ACTIVITY "com.google.android.apps.chrome.Main"
+#define SIM_MESSAGES_PACKAGE "com.google.android.apps.messaging"
+#define SIM_MESSAGES_ACTIVITY "com.google.android.apps.messaging.ui.conversation.ConversationActivity"
+/* The package and fully qualified activity of the other app in front, or NULL when none. */
+const char *sim_other_package(const struct sim *s);
+const char *sim_other_activity(const struct sim *s);
+
 /* The soft keyboard (Gboard's package and service, as a Pixel dumps them). */
 #define SIM_IME_PACKAGE "com.google.android.inputmethod.latin"
 #define SIM_IME_SERVICE "com.android.inputmethod.latin.LatinIME"
@@ -250,6 +262,15 @@ struct sim {
 	struct sim_value *vars;
 	bool anr;                  /* "isn't responding" dialog up */
 	long ime_visit;            /* the soft keyboard is up over the frame of this visit (0: hidden) */
+	/*
+	 * Another app in front of the app's task (a share effect's chooser, an
+	 * open_url effect's browser, the Messages app a share target opens):
+	 * SIM_OTHER_*, what it shows (the shared text, the URL), and how many
+	 * links deep the browser went.
+	 */
+	int other;
+	char *other_text;
+	int other_depth;
 	/*
 	 * The permission controller's dialog over the app: the permission it
 	 * asks for (a spec string), NULL when none; the effects Allow and Deny
@@ -358,6 +379,8 @@ enum sim_role {
 	SIM_ROLE_PERM_DENY,        /* Don't allow */
 	SIM_ROLE_IME,              /* the soft keyboard's window: takes the tap, does nothing */
 	SIM_ROLE_IME_KEY,          /* a key: arg is the character, or "DEL", "ENTER", "SHIFT" */
+	SIM_ROLE_SHARE_TARGET,     /* a share sheet target: arg "copy" or "messages" */
+	SIM_ROLE_BROWSER_LINK,     /* a link in the browser's page */
 };
 
 /* sim_dump.c */

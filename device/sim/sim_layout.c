@@ -980,6 +980,103 @@ static void layout_app(struct lay *L, struct sim_view *root)
 }
 
 
+/* A plain full-width view of another app's, with resource-id PKG:id/ID. */
+static struct sim_view_ext *other_view(struct sim_view *parent, enum sim_view_kind kind, const char *cls,
+				       const char *pkg, const char *id, const char *text, int x1, int y1, int x2,
+				       int y2)
+{
+	struct sim_view_ext *v = new_view(kind, cls);
+	char *rid = xasprintf("%s:id/%s", pkg, id);
+	set_str(&v->view.resource_id, rid);
+	free(rid);
+	set_str(&v->view.text, text);
+	set_bounds(&v->view, x1, y1, x2, y2);
+	add_child(parent, v);
+	return v;
+}
+
+/*
+ * Another app in front of the app under test: the system share sheet
+ * (Android 14's intent resolver: a preview of the shared text, targets
+ * Messages and Copy), the browser (URL bar, a page with a link that stays
+ * in the browser), or Messages (a share target). Each is a window of its
+ * own package: the dump holds it alone.
+ */
+static void layout_other(struct lay *L, struct sim_view *root)
+{
+	struct sim *s = L->s;
+	const char *text = s->other_text ? s->other_text : "";
+	int W = L->W, y = STATUS_H;
+	if (s->other == SIM_OTHER_CHOOSER) {
+		struct sim_view_ext *scrim = new_view(SIM_VIEW_SCRIM, "android.view.View");
+		set_bounds(&scrim->view, 0, 0, W, L->H);
+		add_child(root, scrim);
+		int top = L->H / 2;
+		struct sim_view_ext *sheet = new_view(SIM_VIEW_DIALOG, "android.widget.LinearLayout");
+		set_str(&sheet->view.resource_id, SIM_CHOOSER_PACKAGE ":id/chooser_header");
+		set_bounds(&sheet->view, 0, top, W, L->H);
+		add_child(root, sheet);
+		other_view(&sheet->view, SIM_VIEW_TEXT, "android.widget.TextView", "android", "title", "Share",
+			   MARGIN, top + GAP, W - MARGIN, top + GAP + 84);
+		other_view(&sheet->view, SIM_VIEW_TEXT, "android.widget.TextView", SIM_CHOOSER_PACKAGE,
+			   "content_preview_text", text, MARGIN, top + 126, W - MARGIN, top + 126 + 126);
+		static const char *const names[] = { "Messages", "Copy" }, *const args[] = { "messages", "copy" };
+		for (int i = 0; i < 2; i++) {
+			int x1 = MARGIN + i * 294;
+			struct sim_view_ext *t = other_view(&sheet->view, SIM_VIEW_TEXT_BUTTON, "android.widget.Button",
+							    "android", "text1", names[i], x1, top + 294, x1 + 252,
+							    top + 294 + 273);
+			t->view.clickable = t->view.focusable = true;
+			t->role = SIM_ROLE_SHARE_TARGET;
+			t->arg = xstrdup(args[i]);
+		}
+		return;
+	}
+	struct sim_view_ext *page = new_view(SIM_VIEW_FRAME, "android.widget.FrameLayout");
+	set_bounds(&page->view, 0, STATUS_H, W, L->H);
+	add_child(root, page);
+	if (s->other == SIM_OTHER_BROWSER) {
+		struct sim_view_ext *bar = other_view(&page->view, SIM_VIEW_EDIT_TEXT, "android.widget.EditText",
+						      SIM_BROWSER_PACKAGE, "url_bar", "", MARGIN, y + GAP, W - MARGIN,
+						      y + GAP + BTN_H);
+		char *url = s->other_depth ? xasprintf("%s%smore/%d", text, text[0] && text[strlen(text) - 1] == '/' ? "" : "/",
+						       s->other_depth)
+					   : xstrdup(text);
+		set_str(&bar->view.text, url);
+		free(url);
+		bar->view.clickable = bar->view.focusable = true;
+		y += GAP + BTN_H + 2 * GAP;
+		other_view(&page->view, SIM_VIEW_TEXT, "android.widget.TextView", SIM_BROWSER_PACKAGE, "page_title",
+			   s->other_depth ? "More information" : "Example Domain", MARGIN, y, W - MARGIN, y + 105);
+		y += 105 + GAP;
+		other_view(&page->view, SIM_VIEW_TEXT, "android.widget.TextView", SIM_BROWSER_PACKAGE, "page_text",
+			   "This domain is for use in illustrative examples in documents.", MARGIN, y, W - MARGIN,
+			   y + 168);
+		y += 168 + GAP;
+		struct sim_view_ext *link = other_view(&page->view, SIM_VIEW_TEXT_BUTTON, "android.widget.Button",
+						       SIM_BROWSER_PACKAGE, "page_link", "More information...", MARGIN, y,
+						       W - MARGIN, y + BTN_H);
+		link->view.clickable = link->view.focusable = true;
+		link->role = SIM_ROLE_BROWSER_LINK;
+		return;
+	}
+	/* Messages: a new conversation with the shared text */
+	struct sim_view_ext *bar = new_view(SIM_VIEW_APP_BAR, "android.view.ViewGroup");
+	set_bounds(&bar->view, 0, STATUS_H, W, STATUS_H + APPBAR_H);
+	add_child(&page->view, bar);
+	other_view(&bar->view, SIM_VIEW_TEXT, "android.widget.TextView", SIM_MESSAGES_PACKAGE, "title",
+		   "New conversation", MARGIN, STATUS_H, W - MARGIN, STATUS_H + APPBAR_H);
+	y = STATUS_H + APPBAR_H + GAP;
+	struct sim_view_ext *to = other_view(&page->view, SIM_VIEW_EDIT_TEXT, "android.widget.EditText",
+					     SIM_MESSAGES_PACKAGE, "recipient_text_view", "", MARGIN, y, W - MARGIN,
+					     y + EDIT_H);
+	set_str(&to->view.hint, "Type names, phone numbers or emails");
+	to->view.clickable = to->view.focusable = true;
+	y += EDIT_H + GAP;
+	other_view(&page->view, SIM_VIEW_TEXT, "android.widget.TextView", SIM_MESSAGES_PACKAGE, "compose_message_text",
+		   text, MARGIN, y, W - MARGIN, y + 168);
+}
+
 int sim_ime_top(struct sim *s)
 {
 	if (!sim_ime_shown(s))
@@ -1066,12 +1163,16 @@ struct sim_screen_view *sim_layout(struct sim *s)
 	if (f) {
 		L.f = f;
 		L.scr = &s->app->screens[f->screen];
-		sv->package = xstrdup(s->anr ? "android" : s->perm_asking ? SIM_PERM_PACKAGE : s->app->package);
-		sv->activity = xstrdup(s->perm_asking ? SIM_PERM_ACTIVITY : s->app->activities[L.scr->activity].name);
+		sv->package = xstrdup(s->anr ? "android" : s->perm_asking ? SIM_PERM_PACKAGE
+						  : s->other ? sim_other_package(s) : s->app->package);
+		sv->activity = xstrdup(s->perm_asking ? SIM_PERM_ACTIVITY : s->other ? sim_other_activity(s)
+						  : s->app->activities[L.scr->activity].name);
 		layout_status_bar(&L, &root->view);
 		/* The permission dialog is its own window: a dump holds it alone. */
 		if (s->perm_asking)
 			layout_permission(&L, &root->view);
+		else if (s->other)
+			layout_other(&L, &root->view);
 		else
 			layout_app(&L, &root->view);
 		layout_ime(&L, &root->view);

@@ -1315,6 +1315,12 @@ static void top_record(struct sim *s, struct strbuf *sb)
 		activity_record(s, LAUNCHER_ACT_FULL, 0, 1, sb);
 		return;
 	}
+	if (s->other) {
+		/* another app in front: the chooser, the browser, Messages */
+		(void)strbuf_addf(sb, "ActivityRecord{%07x u0 %s/%s t%d}", hash_of(sim_other_activity(s), (unsigned)s->task),
+				  sim_other_package(s), sim_other_activity(s), s->task + 1);
+		return;
+	}
 	if (s->perm_asking) {
 		/* The permission controller's activity, on top of the app's task. */
 		(void)strbuf_addf(sb, "ActivityRecord{%07x u0 %s/%s t%d}", hash_of(SIM_PERM_ACTIVITY, (unsigned)s->task),
@@ -1404,6 +1410,8 @@ static int cmd_dumpsys(struct cmd *c)
 			(void)strbuf_addf(&win, "Application Not Responding: %s}", s->app->package);
 		else if (act && s->perm_asking)
 			(void)strbuf_addf(&win, "%s/%s}", SIM_PERM_PACKAGE, SIM_PERM_ACTIVITY);
+		else if (act && s->other)
+			(void)strbuf_addf(&win, "%s/%s}", sim_other_package(s), sim_other_activity(s));
 		else if (act)
 			(void)strbuf_addf(&win, "%s/%s}", s->app->package, act);
 		else

@@ -357,7 +357,7 @@ static int check_effect(struct loader *ld, const cJSON *e, int depth)
 	static const char *const kinds[] = {
 		"navigate", "back", "finish", "set", "increment", "toggle", "append", "remove",
 		"sort", "set_field", "toggle_field", "clear_input", "set_input", "dialog",
-		"dismiss", "toast", "crash", "anr", "if", "reset", "clear_inputs", "permission",
+		"dismiss", "toast", "crash", "anr", "if", "reset", "clear_inputs", "permission", "share", "open_url",
 	};
 	if (!cJSON_IsObject(e))
 		return bad(ld, "an effect must be an object");
@@ -372,7 +372,7 @@ static int check_effect(struct loader *ld, const cJSON *e, int depth)
 	if (!kind)
 		return bad(ld, "unknown effect (expected one of navigate, back, finish, set, increment, "
 			   "toggle, append, remove, sort, set_field, toggle_field, clear_input, set_input, "
-			   "dialog, dismiss, toast, crash, anr, if, reset, clear_inputs, permission)");
+			   "dialog, dismiss, toast, crash, anr, if, reset, clear_inputs, permission, share, open_url)");
 	const cJSON *a = cJSON_GetObjectItemCaseSensitive(e, kind);
 	size_t old = push_key(ld, kind);
 	int v;
@@ -497,6 +497,12 @@ static int check_effect(struct loader *ld, const cJSON *e, int depth)
 	} else if (!strcmp(kind, "toast")) {
 		pop(ld, old);
 		return check_expr(ld, "toast", a, true);
+	} else if (!strcmp(kind, "share") || !strcmp(kind, "open_url")) {
+		/* the shared text / the URL: a template */
+		if (!cJSON_IsString(a))
+			return bad(ld, "'%s' must be a string (a template)", kind);
+		pop(ld, old);
+		return check_expr(ld, kind, a, true);
 	} else if (!strcmp(kind, "crash")) {
 		if (!cJSON_IsString(a))
 			bad(ld, "'crash' must be the exception line, e.g. "
