@@ -782,8 +782,15 @@ static bool outside_app(struct run *r, const struct screen *s, struct action *ov
 		*backs = 0;
 		return false;
 	}
+	/*
+	 * The system's own windows ("android": an ANR or crash dialog) mean the
+	 * app is in trouble: relaunch as before. Its chooser (older Androids
+	 * resolve a share in package "android") is left with Back like any app.
+	 */
+	bool system_dialog = !strcmp(s->cap.package, "android") && s->cap.activity &&
+			     !strstr(s->cap.activity, "Chooser") && !strstr(s->cap.activity, "Resolver");
 	action_init(override);
-	if (*backs < 2 && !app_target_is_home(NULL, s->cap.package)) {
+	if (*backs < 2 && !system_dialog && !app_target_is_home(NULL, s->cap.package)) {
 		(*backs)++;
 		override->type = ACTION_BACK;
 		override->reason = xasprintf("left the app (foreground %s): back", s->cap.package);
