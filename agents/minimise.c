@@ -701,8 +701,9 @@ static void data_steps_needed(struct ddmin *d, const uint64_t *sig, const size_t
  * fewest recorded steps to its screen, the same through every typing or
  * toggling step, and the steps without their loops (the first of these
  * three that reproduces wins). When the shortcut through every data step
- * reproduces, data_steps_needed() keeps the data steps the bug needs.
- * Shrinks idx/k.
+ * reproduces, data_steps_needed() keeps the data steps the bug needs
+ * (also when every step is on the way through them, so that shortcut is
+ * the path itself). Shrinks idx/k.
  */
 static void try_shortcuts(struct ddmin *d, size_t *idx, size_t *k)
 {
@@ -734,8 +735,18 @@ static void try_shortcuts(struct ddmin *d, size_t *idx, size_t *k)
 			long n = kind < 2 ? shortcut(sig, pre, d->b, map, kind == 1, 0, cand, cap)
 					  : (long)loop_free(sig, pre, d->b, map, cand);
 
-			if (n < 0 || (size_t)n >= pre)
+			if (n < 0)
 				continue;
+			if ((size_t)n >= pre) {
+				size_t was = *k;
+
+				/* Every step is on the way through the data steps: which of those the bug needs. */
+				if (kind == 1)
+					data_steps_needed(d, sig, map, pre, idx, k, cap);
+				if (*k < was)
+					break;
+				continue;
+			}
 			/* Positions to step indices, then the candidates after the shown action. */
 			for (long i = 0; i < n; i++)
 				cand[i] = map[cand[i]];
