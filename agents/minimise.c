@@ -617,11 +617,13 @@ static bool waypoint_test(struct ddmin *d, const uint64_t *sig, const size_t *ma
 }
 
 /*
- * The data steps the bug needs, when the shortcut through all of them
- * reproduces (orig/norig: the candidates that shortcut was built from;
- * sig/map/pre: the prefix's screens). First a binary search for the
- * latest data step the shortcut can start from (the state a bug needs is
- * mostly set up just before it), then ddmin over the data steps left,
+ * The data steps the bug needs (orig/norig: the candidates the shortcut
+ * through the data steps was built from; sig/map/pre: the prefix's
+ * screens; all_ok: that shortcut reproduced). First a binary search for
+ * the latest data step the shortcut can start from (the state a bug needs
+ * is mostly set up just before it); when the shortcut through all of them
+ * did not reproduce (an early one leads the replay astray), a start is
+ * looked for 1, 2, 4... data steps before the last first. Then ddmin over the data steps left,
  * each test rebuilding the path between the kept ones by the fewest
  * recorded steps: a run that typed into ten fields and toggled settings
  * on the way to the one field the bug needs is cut to that field in a
@@ -629,8 +631,8 @@ static bool waypoint_test(struct ddmin *d, const uint64_t *sig, const size_t *ma
  * ZIP code lost on rotation: 44 candidate steps, then all 64 replays, to
  * 17). The shortest path found replaces idx/k.
  */
-static void data_steps_needed(struct ddmin *d, const uint64_t *sig, const size_t *map, size_t pre, size_t *idx,
-			      size_t *k, size_t cap)
+static void data_steps_needed(struct ddmin *d, const uint64_t *sig, const size_t *map, size_t pre, bool all_ok,
+			      size_t *idx, size_t *k, size_t cap)
 {
 	size_t *orig = xcalloc(cap, sizeof(*orig)), norig = *k, *best = xcalloc(cap, sizeof(*best)), nbest = 0;
 	size_t *pos = xcalloc(pre + 1, sizeof(*pos)), np = 0, *trial = xcalloc(pre + 1, sizeof(*trial));
@@ -643,6 +645,27 @@ static void data_steps_needed(struct ddmin *d, const uint64_t *sig, const size_t
 			pos[np++] = i;
 	/* The data steps from pos[lo] reproduce (all of them did), from pos[hi] (none) not. */
 	hi = np;
+	if (!all_ok) {
+		/* All of them did not (an early data step leads the run astray):
+		 * look back from the last one, 1, 2, 4... data steps, for a start
+		 * that reproduces. */
+		size_t back = 1;
+		bool found = false;
+
+		while (back < np && d->used < d->budget && !found) {
+			size_t from = np - back;
+
+			if (waypoint_test(d, sig, map, pre, pos + from, np - from, orig, norig, best, &nbest, cap)) {
+				lo = from;
+				found = true;
+			} else {
+				hi = from;
+				back *= 2;
+			}
+		}
+		if (!found)
+			np = 0; /* nothing to search: no start reproduces */
+	}
 	while (hi - lo > 1 && d->used < d->budget) {
 		size_t mid = lo + (hi - lo) / 2;
 
@@ -742,7 +765,7 @@ static void try_shortcuts(struct ddmin *d, size_t *idx, size_t *k)
 
 				/* Every step is on the way through the data steps: which of those the bug needs. */
 				if (kind == 1)
-					data_steps_needed(d, sig, map, pre, idx, k, cap);
+					data_steps_needed(d, sig, map, pre, true, idx, k, cap);
 				if (*k < was)
 					break;
 				continue;
@@ -754,10 +777,18 @@ static void try_shortcuts(struct ddmin *d, size_t *idx, size_t *k)
 			for (size_t i = 0; i < *k; i++)
 				if (idx[i] > d->shown)
 					cand[m++] = idx[i];
-			if (!try_candidates(d, idx, k, cand, m, what[kind]))
+			if (!try_candidates(d, idx, k, cand, m, what[kind])) {
+				size_t was = *k;
+
+				/* Through every data step it goes astray: from a later one it may not. */
+				if (kind == 1)
+					data_steps_needed(d, sig, map, pre, false, idx, k, cap);
+				if (*k < was)
+					break;
 				continue;
+			}
 			if (kind == 1)
-				data_steps_needed(d, sig, map, pre, idx, k, cap);
+				data_steps_needed(d, sig, map, pre, true, idx, k, cap);
 			break;
 		}
 	}
