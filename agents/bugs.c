@@ -493,6 +493,49 @@ static const char *subject_of(const struct bug *b)
 	return cJSON_IsString(s) && s->valuestring[0] ? s->valuestring : NULL;
 }
 
+/* The resource id of widget `key` ("a", "b") of an overlap finding's extra, or NULL. */
+static const char *overlap_widget(const struct bug *b, const char *key)
+{
+	const cJSON *w = cJSON_GetObjectItemCaseSensitive(b->extra, key);
+	const cJSON *id = cJSON_GetObjectItemCaseSensitive(w, "resource_id");
+
+	return cJSON_IsString(id) && id->valuestring[0] ? id->valuestring : NULL;
+}
+
+/* The activity of the last step of b's path that names one, or "". */
+static const char *last_activity(const struct bug *b)
+{
+	for (size_t i = b->n_steps; i > 0; i--)
+		if (b->steps[i - 1].activity && b->steps[i - 1].activity[0])
+			return b->steps[i - 1].activity;
+	return "";
+}
+
+/*
+ * Whether a and b are overlap findings (extra.issue "overlap") on the same
+ * activity that share a widget (by resource id): one widget drawn in the
+ * wrong place covers whatever lies there (todo's summary over the last
+ * task, or over "Nothing to do" when the list is empty), one bug.
+ */
+static bool same_overlap(const struct bug *a, const struct bug *b)
+{
+	const cJSON *ia = a->extra ? cJSON_GetObjectItemCaseSensitive(a->extra, "issue") : NULL;
+	const cJSON *ib = b->extra ? cJSON_GetObjectItemCaseSensitive(b->extra, "issue") : NULL;
+	static const char *const keys[] = { "a", "b" };
+
+	if (!cJSON_IsString(ia) || !cJSON_IsString(ib) || strcmp(ia->valuestring, "overlap") ||
+	    strcmp(ib->valuestring, "overlap") || strcmp(last_activity(a), last_activity(b)))
+		return false;
+	for (int i = 0; i < 2; i++)
+		for (int j = 0; j < 2; j++) {
+			const char *x = overlap_widget(a, keys[i]), *y = overlap_widget(b, keys[j]);
+
+			if (x && y && !strcmp(x, y))
+				return true;
+		}
+	return false;
+}
+
 bool bug_same(const struct bug *a, const struct bug *b)
 {
 	bool oracle = a->found_by && b->found_by && !strncmp(a->found_by, "oracle:", 7) &&
@@ -500,6 +543,8 @@ bool bug_same(const struct bug *a, const struct bug *b)
 	if (a->category != b->category)
 		return false;
 	if (oracle && subject_of(a) && subject_of(b) && same_text(subject_of(a), subject_of(b)))
+		return true;
+	if (oracle && same_overlap(a, b))
 		return true;
 	if (!same_title(a->title, b->title))
 		return false;

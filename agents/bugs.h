@@ -133,7 +133,9 @@ void bug_list_set_app(struct bug_list *l, const char *package, const char *launc
  * the Monitor was in; otherwise (the Detector) the same functionality too.
  * Findings of one oracle and category with the same extra.subject (what
  * they are about: the total oracle's 'Total') are the same bug whatever
- * their titles.
+ * their titles; so are one oracle's overlap findings (extra.issue
+ * "overlap") on the same activity that share a widget (extra.a/b's
+ * resource_id): one misplaced widget covering different neighbours.
  */
 bool bug_same(const struct bug *a, const struct bug *b);
 /*

@@ -428,27 +428,23 @@ out:
 }
 
 /*
- * A shortcut through the screen graph of the replayed prefix (k steps,
- * step p being b's step map[p]): from the first screen to the screen the
- * shown action is taken on by the fewest recorded steps; with `keep_data`
- * through every step that types, toggles or long-presses, in their order
- * at or after position first_data (each reached by the fewest steps from
- * where the previous one led). The prefix positions go to out (at most cap
- * entries); returns how many, or -1 when a screen on the way cannot be
- * reached.
+ * A shortcut through the screen graph of the replayed prefix (k steps):
+ * from the first screen to the screen the shown action is taken on by the
+ * fewest recorded steps, through every prefix position `way` marks (in
+ * their order, each reached by the fewest steps from where the previous
+ * one led). The prefix positions go to out (at most cap entries); returns
+ * how many, or -1 when a screen on the way cannot be reached.
  */
-static long shortcut(const uint64_t *sig, size_t k, const struct bug *b, const size_t *map, bool keep_data,
-		     size_t first_data, size_t *out, size_t cap)
+static long shortcut_through(const uint64_t *sig, size_t k, const bool *way, size_t *out, size_t cap)
 {
 	size_t m = 0, *seg = xcalloc(k + 1, sizeof(*seg));
 	uint64_t at = sig[0];
 	long r = 0;
 
 	for (size_t i = 0; i <= k && r >= 0; i++) {
-		bool waypoint = i == k || (keep_data && i >= first_data && action_keeps_data(&b->steps[map[i]].action));
 		long n;
 
-		if (!waypoint)
+		if (i < k && !way[i])
 			continue;
 		n = shortest_steps(sig, k, at, sig[i], seg);
 		if (n < 0 || m + (size_t)n + 1 > cap) {
@@ -464,6 +460,24 @@ static long shortcut(const uint64_t *sig, size_t k, const struct bug *b, const s
 	}
 	free(seg);
 	return r < 0 ? -1 : (long)m;
+}
+
+/*
+ * shortcut_through() with, as waypoints, no step, or with `keep_data`
+ * every step at or after position first_data that types, toggles or
+ * long-presses (step p being b's step map[p]).
+ */
+static long shortcut(const uint64_t *sig, size_t k, const struct bug *b, const size_t *map, bool keep_data,
+		     size_t first_data, size_t *out, size_t cap)
+{
+	bool *way = xcalloc(k + 1, sizeof(*way));
+	long r;
+
+	for (size_t i = first_data; keep_data && i < k; i++)
+		way[i] = action_keeps_data(&b->steps[map[i]].action);
+	r = shortcut_through(sig, k, way, out, cap);
+	free(way);
+	return r;
 }
 
 /*
@@ -559,14 +573,14 @@ static bool try_candidates(struct ddmin *d, size_t *idx, size_t *k, const size_t
 }
 
 /*
- * The shortcut through the data steps at or after prefix position `from`
- * as candidates (step indices, then the candidates after the shown
- * action) into cand; returns how many, or -1.
+ * The shortcut through the waypoints way[] of the prefix (pre positions)
+ * as candidates (step indices, then the candidates of idx (k) after the
+ * shown action) into cand; returns how many, or -1.
  */
-static long data_shortcut(const struct ddmin *d, const uint64_t *sig, const size_t *map, size_t pre, size_t from,
-			  const size_t *idx, size_t k, size_t *cand, size_t cap)
+static long waypoint_path(const struct ddmin *d, const uint64_t *sig, const size_t *map, size_t pre,
+			  const bool *way, const size_t *idx, size_t k, size_t *cand, size_t cap)
 {
-	long n = shortcut(sig, pre, d->b, map, true, from, cand, cap);
+	long n = shortcut_through(sig, pre, way, cand, cap);
 	size_t m;
 
 	if (n < 0)
@@ -580,6 +594,129 @@ static long data_shortcut(const struct ddmin *d, const uint64_t *sig, const size
 	return (long)m;
 }
 
+/* Replay the shortcut through waypoints pos (np) of the prefix; on success its candidates go to best. */
+static bool waypoint_test(struct ddmin *d, const uint64_t *sig, const size_t *map, size_t pre, const size_t *pos,
+			  size_t np, const size_t *orig, size_t norig, size_t *best, size_t *nbest, size_t cap)
+{
+	bool *way = xcalloc(pre + 1, sizeof(*way));
+	size_t *cand = xcalloc(cap, sizeof(*cand));
+	long c;
+	bool ok;
+
+	for (size_t i = 0; i < np; i++)
+		way[pos[i]] = true;
+	c = waypoint_path(d, sig, map, pre, way, orig, norig, cand, cap);
+	ok = c >= 0 && ddmin_test(d, cand, (size_t)c, 1);
+	if (ok) {
+		memcpy(best, cand, (size_t)c * sizeof(*cand));
+		*nbest = (size_t)c;
+	}
+	free(way);
+	free(cand);
+	return ok;
+}
+
+/*
+ * The data steps the bug needs (orig/norig: the candidates the shortcut
+ * through the data steps was built from; sig/map/pre: the prefix's
+ * screens; all_ok: that shortcut reproduced). First a binary search for
+ * the latest data step the shortcut can start from (the state a bug needs
+ * is mostly set up just before it); when the shortcut through all of them
+ * did not reproduce (an early one leads the replay astray), a start is
+ * looked for 1, 2, 4... data steps before the last first. Then ddmin over the data steps left,
+ * each test rebuilding the path between the kept ones by the fewest
+ * recorded steps: a run that typed into ten fields and toggled settings
+ * on the way to the one field the bug needs is cut to that field in a
+ * few replays, where ddmin over single steps spends the budget (shop's
+ * ZIP code lost on rotation: 44 candidate steps, then all 64 replays, to
+ * 17). The shortest path found replaces idx/k.
+ */
+static void data_steps_needed(struct ddmin *d, const uint64_t *sig, const size_t *map, size_t pre, bool all_ok,
+			      size_t *idx, size_t *k, size_t cap)
+{
+	size_t *orig = xcalloc(cap, sizeof(*orig)), norig = *k, *best = xcalloc(cap, sizeof(*best)), nbest = 0;
+	size_t *pos = xcalloc(pre + 1, sizeof(*pos)), np = 0, *trial = xcalloc(pre + 1, sizeof(*trial));
+	size_t lo = 0, hi, gran = 2;
+
+	/* The positions are of the prefix before the shortcut: keep its candidates. */
+	memcpy(orig, idx, *k * sizeof(*idx));
+	for (size_t i = 0; i < pre; i++)
+		if (action_keeps_data(&d->b->steps[map[i]].action))
+			pos[np++] = i;
+	/* The data steps from pos[lo] reproduce (all of them did), from pos[hi] (none) not. */
+	hi = np;
+	if (!all_ok) {
+		/* All of them did not (an early data step leads the run astray):
+		 * look back from the last one, 1, 2, 4... data steps, for a start
+		 * that reproduces. */
+		size_t back = 1;
+		bool found = false;
+
+		while (back < np && d->used < d->budget && !found) {
+			size_t from = np - back;
+
+			if (waypoint_test(d, sig, map, pre, pos + from, np - from, orig, norig, best, &nbest, cap)) {
+				lo = from;
+				found = true;
+			} else {
+				hi = from;
+				back *= 2;
+			}
+		}
+		if (!found)
+			np = 0; /* nothing to search: no start reproduces */
+	}
+	while (hi - lo > 1 && d->used < d->budget) {
+		size_t mid = lo + (hi - lo) / 2;
+
+		if (waypoint_test(d, sig, map, pre, pos + mid, np - mid, orig, norig, best, &nbest, cap))
+			lo = mid;
+		else
+			hi = mid;
+	}
+	memmove(pos, pos + lo, (np - lo) * sizeof(*pos));
+	np -= lo;
+	/* ddmin over the data steps left (the first is needed: the search found it so). */
+	while (np >= 2 && d->used < d->budget) {
+		size_t chunk, m;
+		bool reduced = false;
+
+		if (gran > np)
+			gran = np;
+		chunk = (np + gran - 1) / gran;
+		for (size_t start = 0; start < np && d->used < d->budget; start += chunk) {
+			size_t end = start + chunk < np ? start + chunk : np;
+
+			m = 0;
+			for (size_t i = 0; i < np; i++)
+				if (i < start || i >= end)
+					trial[m++] = pos[i];
+			if (waypoint_test(d, sig, map, pre, trial, m, orig, norig, best, &nbest, cap)) {
+				memcpy(pos, trial, m * sizeof(*pos));
+				np = m;
+				gran = gran > 2 ? gran - 1 : 2;
+				reduced = true;
+				break;
+			}
+		}
+		if (!reduced) {
+			if (gran >= np)
+				break; /* every data step left is needed */
+			gran = gran * 2 < np ? gran * 2 : np;
+		}
+	}
+	if (nbest && nbest < *k) {
+		log_debug("\"%s\": %zu data steps from position %zu of %zu: %zu candidate steps reproduce",
+			  d->b->title ? d->b->title : "", np, np ? pos[0] : pre, pre, nbest);
+		memcpy(idx, best, nbest * sizeof(*idx));
+		*k = nbest;
+	}
+	free(trial);
+	free(pos);
+	free(best);
+	free(orig);
+}
+
 /*
  * The cheap candidates before ddmin, one replay each: the shown action
  * alone (with the triggers); the path without the side trips; then, over
@@ -587,9 +724,9 @@ static long data_shortcut(const struct ddmin *d, const uint64_t *sig, const size
  * fewest recorded steps to its screen, the same through every typing or
  * toggling step, and the steps without their loops (the first of these
  * three that reproduces wins). When the shortcut through every data step
- * reproduces, a binary search finds the latest data step it can start
- * from (the state a bug needs is mostly set up just before it: a long
- * run toggled and typed much on the way). Shrinks idx/k.
+ * reproduces, data_steps_needed() keeps the data steps the bug needs
+ * (also when every step is on the way through them, so that shortcut is
+ * the path itself). Shrinks idx/k.
  */
 static void try_shortcuts(struct ddmin *d, size_t *idx, size_t *k)
 {
@@ -621,8 +758,18 @@ static void try_shortcuts(struct ddmin *d, size_t *idx, size_t *k)
 			long n = kind < 2 ? shortcut(sig, pre, d->b, map, kind == 1, 0, cand, cap)
 					  : (long)loop_free(sig, pre, d->b, map, cand);
 
-			if (n < 0 || (size_t)n >= pre)
+			if (n < 0)
 				continue;
+			if ((size_t)n >= pre) {
+				size_t was = *k;
+
+				/* Every step is on the way through the data steps: which of those the bug needs. */
+				if (kind == 1)
+					data_steps_needed(d, sig, map, pre, true, idx, k, cap);
+				if (*k < was)
+					break;
+				continue;
+			}
 			/* Positions to step indices, then the candidates after the shown action. */
 			for (long i = 0; i < n; i++)
 				cand[i] = map[cand[i]];
@@ -630,36 +777,18 @@ static void try_shortcuts(struct ddmin *d, size_t *idx, size_t *k)
 			for (size_t i = 0; i < *k; i++)
 				if (idx[i] > d->shown)
 					cand[m++] = idx[i];
-			if (!try_candidates(d, idx, k, cand, m, what[kind]))
+			if (!try_candidates(d, idx, k, cand, m, what[kind])) {
+				size_t was = *k;
+
+				/* Through every data step it goes astray: from a later one it may not. */
+				if (kind == 1)
+					data_steps_needed(d, sig, map, pre, false, idx, k, cap);
+				if (*k < was)
+					break;
 				continue;
-			if (kind == 1) {
-				/* The data steps from position lo reproduce, from hi (none) not. */
-				size_t lo = 0, hi = pre, *best = xcalloc(cap, sizeof(*best)), nbest = 0;
-				size_t *orig = xcalloc(cap, sizeof(*orig)), norig = *k;
-
-				/* The positions are of the prefix before this shortcut: keep its candidates. */
-				memcpy(orig, idx, *k * sizeof(*idx));
-				while (hi - lo > 1 && d->used < d->budget) {
-					size_t mid = lo + (hi - lo) / 2;
-					long c = data_shortcut(d, sig, map, pre, mid, orig, norig, cand, cap);
-
-					if (c >= 0 && ddmin_test(d, cand, (size_t)c, 1)) {
-						lo = mid;
-						memcpy(best, cand, (size_t)c * sizeof(*cand));
-						nbest = (size_t)c;
-					} else {
-						hi = mid;
-					}
-				}
-				if (nbest && nbest < *k) {
-					log_debug("\"%s\": data steps from position %zu of %zu: %zu candidate steps reproduce",
-						  d->b->title ? d->b->title : "", lo, pre, nbest);
-					memcpy(idx, best, nbest * sizeof(*idx));
-					*k = nbest;
-				}
-				free(best);
-				free(orig);
 			}
+			if (kind == 1)
+				data_steps_needed(d, sig, map, pre, true, idx, k, cap);
 			break;
 		}
 	}

@@ -101,6 +101,50 @@ static int thumb_get(struct html *h, const char *rel)
 }
 
 /*
+ * The box drawn where a step has no screen of its own (a side trip's
+ * rotation, Home and relaunch, a scroll, or a screenshot not saved): an
+ * icon and words saying what the step did, so the filmstrip reads on.
+ */
+static void no_screen_box(struct html *h, const cJSON *action)
+{
+	const char *type = str_of(action, "type"), *icon = "\u25a1", *what = "no screen saved";
+	char *words = NULL;
+
+	if (!type) {
+		/* nothing known: the plain placeholder */
+	} else if (!strcmp(type, "rotate")) {
+		icon = "\u27f3";
+		what = num_of(action, "rotation") == 1 ? "rotated to landscape" : "rotated back to portrait";
+	} else if (!strcmp(type, "home")) {
+		icon = "\u2302";
+		what = "Home: the app goes to the background";
+	} else if (!strcmp(type, "restart")) {
+		icon = "\u21bb";
+		what = "app stopped and relaunched";
+	} else if (!strcmp(type, "start_activity") || !strcmp(type, "deep_link")) {
+		icon = "\u25b6";
+		what = words = xasprintf("app brought back (%s)", str_of(action, "uri") ? str_of(action, "uri") : "launch");
+	} else if (!strcmp(type, "scroll")) {
+		icon = "\u21f5";
+		what = words = xasprintf("scrolled %s", str_of(action, "direction") ? str_of(action, "direction") : "");
+	} else if (!strcmp(type, "back")) {
+		icon = "\u2190";
+		what = "Back key";
+	} else if (!strcmp(type, "wait")) {
+		icon = "\u231b";
+		what = "waited for the page";
+	} else {
+		what = words = xasprintf("%s (no screen saved)", type);
+	}
+	(void)strbuf_adds(&h->out, "<div class=\"noshot trip\"><span class=\"icon\">");
+	(void)strbuf_adds(&h->out, icon);
+	(void)strbuf_adds(&h->out, "</span><span class=\"what\">");
+	(void)strbuf_add_xml(&h->out, what);
+	(void)strbuf_adds(&h->out, "</span></div>");
+	free(words);
+}
+
+/*
  * One screen: the thumbnail with the acted-on widget (action's bounds, or its
  * x/y) boxed, linked to the full-size file; a placeholder when unreadable.
  * `label` (BEFORE, AFTER, result) is drawn over the picture.
@@ -135,7 +179,7 @@ static void screen_figure(struct html *h, const char *rel, const cJSON *action, 
 					  num_of(action, "x"), num_of(action, "y"), th->w / 40 + 4);
 		(void)strbuf_adds(&h->out, "</svg></a>");
 	} else {
-		(void)strbuf_adds(&h->out, "<div class=\"noshot\">no screen</div>");
+		no_screen_box(h, action);
 	}
 	(void)strbuf_adds(&h->out, "<figcaption>");
 	(void)strbuf_add_xml(&h->out, caption);
@@ -208,16 +252,20 @@ static void filmstrip(struct html *h, const cJSON *bug)
 		const cJSON *a = cJSON_GetObjectItemCaseSensitive(s, "action");
 		const char *shot = str_of(s, "screen"), *d = str_of(s, "description");
 		int step = (int)num_of(s, "step");
+		bool side = str_of(s, "side_trip") != NULL;
 		char *cap, *fallback = NULL;
 
 		if (i++ < n - FILM_MAX)
 			continue;
-		if (!shot && step > 0)
+		/* A side trip's step number is the explorer step it followed, whose
+		 * screen is not the one the trip acted on: it gets a box saying what
+		 * it did (no_screen_box) unless its own screen was saved. */
+		if (!shot && step > 0 && !side)
 			shot = fallback = xasprintf("steps/%04d.png", step);
 		if (!d)
 			d = str_of(a, "type");
 		cap = xasprintf("%d. %s", i, d ? d : "?");
-		screen_figure(h, shot, a, NULL, cap, step < 0 ? "side" : NULL);
+		screen_figure(h, shot, a, NULL, cap, step < 0 || side ? "side" : NULL);
 		free(cap);
 		free(fallback);
 	}
@@ -342,9 +390,14 @@ static void bug_card(struct html *h, const cJSON *bug, const cJSON *summary, con
 	(void)strbuf_add_xml(&h->out, str_of(bug, "title"));
 	(void)strbuf_adds(&h->out, "</h3><p class=\"meta\"><span class=\"cat\">");
 	(void)strbuf_add_xml(&h->out, cat);
-	(void)strbuf_adds(&h->out, "</span> functionality <b>");
-	(void)strbuf_add_xml(&h->out, str_of(bug, "functionality") ? str_of(bug, "functionality") : "-");
-	(void)strbuf_adds(&h->out, "</b> &middot; found by <b>");
+	(void)strbuf_adds(&h->out, "</span>");
+	/* No functionality known (oracle bugs mostly): say nothing rather than "-". */
+	if (str_of(bug, "functionality") && *str_of(bug, "functionality")) {
+		(void)strbuf_adds(&h->out, " functionality <b>");
+		(void)strbuf_add_xml(&h->out, str_of(bug, "functionality"));
+		(void)strbuf_adds(&h->out, "</b>");
+	}
+	(void)strbuf_adds(&h->out, " &middot; found by <b>");
 	(void)strbuf_add_xml(&h->out, str_of(bug, "found_by"));
 	(void)strbuf_addf(&h->out, "</b> at step %d%s", (int)num_of(bug, "step"),
 			  cJSON_IsTrue(cJSON_GetObjectItemCaseSensitive(bug, "confirmed")) ?
@@ -640,8 +693,9 @@ static const char CSS[] =
 	".frame figcaption{font-size:75%;color:#333;word-break:break-word;margin-top:3px}"
 	".label{position:absolute;top:4px;left:4px;background:#c33;color:#fff;font-weight:700;font-size:75%;"
 	"padding:1px 5px;border-radius:3px;z-index:1}"
-	".noshot{width:150px;height:100px;border:1px dashed #aaa;display:flex;align-items:center;"
-	"justify-content:center;color:#777;font-size:80%}"
+	".noshot{width:150px;height:100px;border:1px dashed #aaa;display:flex;flex-direction:column;align-items:center;"
+	"justify-content:center;color:#555;font-size:80%;text-align:center;background:#fafafa}"
+	".noshot .icon{font-size:200%;line-height:1.1}"
 	".elided{flex:0 0 90px;color:#777;font-size:80%;align-self:center}"
 	"rect.target{fill:rgba(255,200,0,.25);stroke:#e60;stroke-width:8}"
 	"circle.tap{fill:rgba(230,60,0,.7);stroke:#fff;stroke-width:3}"

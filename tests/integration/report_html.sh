@@ -42,6 +42,7 @@ class Dom(HTMLParser):
         super().__init__()
         self.stack, self.films, self.frames, self.targets, self.labels = [], [], 0, 0, []
         self.svgs, self.external, self.in_label, self.graph, self.chart = 0, [], False, 0, 0
+        self.in_what, self.trips, self.meta, self.in_meta = False, [], [], 0
     def handle_starttag(self, tag, attrs):
         a = dict(attrs)
         cls = (a.get("class") or "").split()
@@ -53,6 +54,11 @@ class Dom(HTMLParser):
             self.targets += 1
         if tag == "span" and "label" in cls:
             self.in_label = True
+        if tag == "span" and "what" in cls and self.films:
+            self.in_what = True
+        if tag == "p" and "meta" in cls:
+            self.in_meta = 1
+            self.meta.append("")
         if tag == "svg" and "graph" in cls:
             self.graph += 1
         if tag == "svg" and "chart" in cls:
@@ -61,7 +67,15 @@ class Dom(HTMLParser):
             v = a.get(k) or ""
             if tag in ("img", "script", "link", "image", "iframe") and v and not v.startswith(("data:", "#")):
                 self.external.append(v)
+    def handle_endtag(self, tag):
+        if tag == "p":
+            self.in_meta = 0
     def handle_data(self, d):
+        if self.in_meta:
+            self.meta[-1] += d
+        if self.in_what:
+            self.trips.append(d.strip())
+            self.in_what = False
         if self.in_label:
             self.labels.append(d.strip())
             self.in_label = False
@@ -79,6 +93,16 @@ ba = [b for b in bugs if b["found_by"].startswith("oracle:") and b["found_by"] !
 if ba:
     assert "BEFORE" in p.labels and "AFTER" in p.labels, p.labels
 assert p.graph == 1 and p.chart == 1, (p.graph, p.chart)
+# Steps with no screen of their own (rotations, Home, relaunch) are boxes saying what they did.
+rot = sum(1 for b in bugs for s in b["steps"][-24:] if s["action"]["type"] == "rotate")
+assert sum(1 for t in p.trips if t.startswith("rotated ")) == rot, (rot, p.trips)
+assert "no screen" not in p.trips, p.trips
+# No "functionality -": a bug with none says nothing about it.
+assert not any("functionality -" in m for m in p.meta), [m for m in p.meta if "functionality -" in m]
+for b in bugs:
+    line = [m for m in p.meta if "found by" in m and ("at step %d" % b["step"]) in m]
+    if line and not b.get("functionality"):
+        assert "functionality" not in line[0], line[0]
 assert not p.external, ("external resources", p.external[:3])
 size = os.path.getsize(run + "/report.html")
 assert size < 4 * 1024 * 1024, size

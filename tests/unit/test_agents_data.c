@@ -237,6 +237,49 @@ TEST(bug_list_counts_duplicate_reports)
 	free(path);
 }
 
+/* An overlap finding of oracle:display: widgets a and b (resource ids) on `activity`. */
+static void overlap_bug(struct bug *o, const char *a, const char *b, const char *activity)
+{
+	struct action act;
+	cJSON *w;
+
+	bug_init(o);
+	o->title = xasprintf("'%s' overlaps '%s'", strchr(a, '/') + 1, strchr(b, '/') + 1);
+	o->category = BUG_CAT_STRUCTURE;
+	o->found_by = xstrdup("oracle:display");
+	o->extra = cJSON_CreateObject();
+	cJSON_AddStringToObject(o->extra, "issue", "overlap");
+	w = cJSON_AddObjectToObject(o->extra, "a");
+	cJSON_AddStringToObject(w, "resource_id", a);
+	w = cJSON_AddObjectToObject(o->extra, "b");
+	cJSON_AddStringToObject(w, "resource_id", b);
+	action_init(&act);
+	act.type = ACTION_CLICK;
+	bug_add_step(o, 4, &act, NULL, activity);
+	action_release(&act);
+}
+
+TEST(overlap_findings_sharing_a_widget)
+{
+	struct bug x, y, z, w;
+
+	/* todo's summary drawn over the last task, or over "Nothing to do": one bug. */
+	overlap_bug(&x, "t:id/task_title", "t:id/summary", "t/.Main");
+	overlap_bug(&y, "t:id/task_list_empty", "t:id/summary", "t/.Main");
+	CHECK(bug_same(&x, &y));
+	CHECK(bug_same(&y, &x));
+	/* No widget in common, or the same ids on another activity: two bugs. */
+	overlap_bug(&z, "t:id/task_title", "t:id/due", "t/.Task");
+	CHECK(!bug_same(&x, &z));
+	overlap_bug(&w, "t:id/header", "t:id/footer", "t/.Main");
+	CHECK(!bug_same(&x, &w));
+	CHECK(!bug_same(&z, &w));
+	bug_release(&x);
+	bug_release(&y);
+	bug_release(&z);
+	bug_release(&w);
+}
+
 TEST(history_segments_and_views)
 {
 	struct history *h = history_new();
@@ -428,6 +471,7 @@ int main(void)
 	RUN(bug_categories);
 	RUN(bug_list_dedupes_and_writes);
 	RUN(bug_list_counts_duplicate_reports);
+	RUN(overlap_findings_sharing_a_widget);
 	RUN(history_segments_and_views);
 	RUN(prompt_render_placeholders);
 	RUN(shipped_prompts_render);

@@ -6,12 +6,15 @@
  * original_steps (also through bugs.json), and the tail (the action that
  * shows the bug and the trigger actions) is never removed; a budget of 0
  * changes nothing; a candidate that does not reproduce (fixed variant)
- * keeps its path; a Detector verdict is refused. Detector bugs of one
+ * keeps its path; a Detector verdict is refused. On the shop app, the
+ * data steps a rotation loss needs (signing in) are told from those it
+ * does not (switches, other fields). Detector bugs of one
  * category and functionality shown on the same screen are one bug.
  */
 #include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
@@ -120,6 +123,72 @@ TEST(detours_are_removed_and_the_original_kept)
 	CHECK_STR_EQ(back.steps[1].action.text, "milk_and_bread");
 	cJSON_Delete(json);
 	bug_release(&back);
+	bug_release(&b);
+	device_close(dev);
+}
+
+#define SHOP "sim:" TRIDENT_SOURCE_DIR "/configs/apps/shop.json"
+#define SHOP_PKG "com.trident.shop"
+
+/*
+ * Shop's ZIP code lost on rotation, recorded the way a long run reaches it:
+ * signing in is needed (Addresses is shown only then), and on the way the
+ * run toggled three switches and typed into two other fields of the form,
+ * data steps the bug does not need.
+ */
+static void shop_zip_bug(struct bug *b)
+{
+	bug_init(b);
+	b->title = strdup("Text entered in 'zip' is lost after rotation");
+	b->found_by = strdup("oracle:rotation");
+	b->category = BUG_CAT_CONTENT_MISSING;
+	b->extra = cJSON_CreateObject();
+	cJSON_AddNumberToObject(b->extra, "trigger_steps", 2);
+	step_by_id(b, ACTION_CLICK, SHOP_PKG ":id/nav_account", NULL);
+	step_by_id(b, ACTION_INPUT, SHOP_PKG ":id/email", "ann@example.org");
+	step_by_id(b, ACTION_INPUT, SHOP_PKG ":id/password", "correct_horse_1");
+	step_by_id(b, ACTION_CLICK, SHOP_PKG ":id/sign_in", NULL);
+	step_by_id(b, ACTION_CLICK, SHOP_PKG ":id/notifications_btn", NULL);
+	step_by_id(b, ACTION_CHECK, SHOP_PKG ":id/orders_switch", NULL);
+	step_by_id(b, ACTION_CHECK, SHOP_PKG ":id/promos_switch", NULL);
+	step_by_id(b, ACTION_CHECK, SHOP_PKG ":id/newsletter_switch", NULL);
+	step_global(b, ACTION_BACK, -1);
+	step_by_id(b, ACTION_CLICK, SHOP_PKG ":id/addresses_btn", NULL);
+	step_by_id(b, ACTION_CLICK, SHOP_PKG ":id/add_address", NULL);
+	step_by_id(b, ACTION_INPUT, SHOP_PKG ":id/city", "Lyon");
+	step_by_id(b, ACTION_INPUT, SHOP_PKG ":id/street", "1 Main Street");
+	step_by_id(b, ACTION_INPUT, SHOP_PKG ":id/zip", "10252");
+	step_global(b, ACTION_ROTATE, 1);
+	step_global(b, ACTION_ROTATE, 0);
+}
+
+/*
+ * The data steps the bug needs are found by ddmin over the data steps
+ * (the path between them rebuilt by the fewest recorded steps): the
+ * sign-in typing stays, the switches and the other fields go, within a
+ * budget that ddmin over single steps does not reach it in (before:
+ * 13 steps after 24 replays).
+ */
+TEST(data_steps_the_bug_needs)
+{
+	struct device *dev = open_sim(SHOP);
+	struct minimise_stats ms;
+	struct bug b;
+	struct action a[16];
+
+	REQUIRE(dev);
+	shop_zip_bug(&b);
+	REQUIRE(b.n_steps == 16);
+	REQUIRE(bug_minimise(dev, SHOP_PKG, NULL, 0.3, NULL, 24, &b, &ms) == TD_OK);
+	CHECK(ms.replays <= 25);
+	/* Account, email, password, Sign in, Addresses, Add address, zip, rotate, rotate. */
+	CHECK_INT_EQ(b.n_steps, 9);
+	for (size_t i = 0; i < b.n_steps; i++) {
+		CHECK(b.steps[i].action.type != ACTION_CHECK);
+		CHECK(!b.steps[i].action.resource_id || strcmp(b.steps[i].action.resource_id, SHOP_PKG ":id/city"));
+		a[i] = b.steps[i].action;
+	}
+	CHECK(replay_confirm_check(dev, SHOP_PKG, NULL, 0.3, &b, a, b.n_steps, 2, NULL));
 	bug_release(&b);
 	device_close(dev);
 }
@@ -273,6 +342,7 @@ int main(void)
 		return test_skip("the notes simulator app is not available");
 	device_close(dev);
 	RUN(detours_are_removed_and_the_original_kept);
+	RUN(data_steps_the_bug_needs);
 	RUN(budget_zero_changes_nothing);
 	RUN(small_budget_stops_early_and_keeps_a_reproducing_path);
 	RUN(no_reproduction_keeps_the_path);
