@@ -366,6 +366,31 @@ struct oracle_nav_tracker *oracle_nav_tracker_new(void)
 	return xcalloc(1, sizeof(struct oracle_nav_tracker));
 }
 
+/*
+ * Whether the clicked widget is on the screen it opened too (same
+ * resource-id and label): a persistent navigation control (a bottom bar
+ * or a toolbar action the layouts share), not a drill-down. Such a click
+ * may bring a screen already in the app's back stack to the front (the
+ * player's "Now playing" returns to the Player opened from Search), so
+ * what Back shows next is not known.
+ */
+static bool on_both_screens(const struct action *done, const struct ui_tree *before, const struct ui_tree *after)
+{
+	const struct ui_widget *w = action_resolve(done, before);
+
+	if (!w || !w->resource_id || !*w->resource_id)
+		return false;
+	for (size_t i = 0; i < after->n_nodes; i++) {
+		const struct ui_widget *o = after->nodes[i];
+
+		if (o->clickable && o->resource_id && !strcmp(o->resource_id, w->resource_id) &&
+		    !strcmp(o->text ? o->text : "", w->text ? w->text : "") &&
+		    !strcmp(o->content_desc ? o->content_desc : "", w->content_desc ? w->content_desc : ""))
+			return true;
+	}
+	return false;
+}
+
 /* Forget the observed stack. */
 static void nav_clear(struct oracle_nav_tracker *t)
 {
@@ -492,7 +517,8 @@ bool oracle_nav_step(struct oracle_nav_tracker *t, const struct ui_tree *before,
 		/* Up to a screen the stack does not hold (it was cleared on the way): the stack is unknown. */
 		nav_clear(t);
 		nav_set_cur(t, xstrdup(ida), display_name(after, activity_after));
-	} else if (done->type == ACTION_CLICK && !layer_b && !nav_click && !has_field(before) && t->cur) {
+	} else if (done->type == ACTION_CLICK && !layer_b && !nav_click && !has_field(before) && t->cur &&
+		   !on_both_screens(done, before, after)) {
 		t->stack = xgrow(t->stack, &t->alloc, t->n + 1, sizeof(*t->stack));
 		t->stack[t->n].id = t->cur;
 		t->stack[t->n].name = t->cur_name;

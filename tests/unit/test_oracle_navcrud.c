@@ -358,6 +358,49 @@ TEST(up_is_not_a_push)
 	ui_tree_free(notes);
 }
 
+/* A page with its title and a persistent bar button ("Now playing", the same on every page). */
+static struct ui_tree *page_with_bar(const char *title, const char *button)
+{
+	char *label = x_node("android.widget.TextView", "", title, "", "", 100, 50, 800, 150, NULL);
+	char *bar = x_node("androidx.appcompat.widget.Toolbar", "t:id/toolbar", "", "", "", 0, 0, 1080, 200, label);
+
+	free(label);
+	return x_tree(x_cat(bar, x_node("android.widget.Button", "t:id/go", button, "c", "", 0, 400, 1080, 500, NULL),
+			    x_node("android.widget.Button", "t:id/nav_player", "Now playing", "c", "", 0, 2200, 1080,
+				   2300, NULL),
+			    NULL));
+}
+
+/* A control on both screens may bring a screen already in the app's stack to the front: Back is unknown. */
+TEST(persistent_control_is_not_a_push)
+{
+	struct ui_tree *playlists = page_with_bar("Playlists", "Open"), *player = page_with_bar("Player", "Pause"),
+		       *search = page_with_bar("Search", "Find");
+	struct action now, back;
+	struct oracle_finding f;
+	struct oracle_nav_tracker *t;
+
+	REQUIRE(playlists && player && search);
+	action_init(&now);
+	now.type = ACTION_CLICK;
+	now.widget_text = xstrdup("Now playing");
+	now.resource_id = xstrdup("t:id/nav_player");
+	action_init(&back);
+	back.type = ACTION_BACK;
+	/* Playlists -Now playing-> Player -Back-> Search (the Player was opened from Search earlier). */
+	t = oracle_nav_tracker_new();
+	oracle_finding_init(&f);
+	CHECK(!oracle_nav_step(t, playlists, "t/.Main", player, "t/.Player", true, &now, &f));
+	CHECK(!oracle_nav_step(t, player, "t/.Player", search, "t/.Search", true, &back, &f));
+	oracle_finding_release(&f);
+	oracle_nav_tracker_free(t);
+	action_release(&now);
+	action_release(&back);
+	ui_tree_free(playlists);
+	ui_tree_free(player);
+	ui_tree_free(search);
+}
+
 int main(void)
 {
 	struct device *dev = NULL;
@@ -375,5 +418,6 @@ int main(void)
 	RUN(total_that_ignores_a_row_added_on_another_page);
 	RUN(totals_that_move_are_not_reported);
 	RUN(up_is_not_a_push);
+	RUN(persistent_control_is_not_a_push);
 	return test_summary();
 }
