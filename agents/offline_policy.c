@@ -691,6 +691,7 @@ void offline_policy_choose(struct offline_policy *pol, const struct ui_tree *t, 
 	pol->last_fh = fh;
 	if (!in_app) {
 		pol->stuck = 0;
+		pol->drain_left = 0; /* a crash or another app ends the emptying: never again after a relaunch */
 		out->type = pol->out_of_app++ >= 1 ? ACTION_RESTART : ACTION_BACK;
 		if (out->type == ACTION_RESTART)
 			pol->out_of_app = 0;
@@ -991,6 +992,7 @@ uint64_t offline_policy_last_event(const struct offline_policy *pol)
 void offline_policy_reset_stuck(struct offline_policy *pol)
 {
 	pol->stuck = 0;
+	pol->drain_left = 0; /* a restart (after a crash, say) ends the emptying of a list */
 	pol->out_of_app = 0;
 	pol->last_event = 0;
 	pol->last_type = ACTION_RESTART;
