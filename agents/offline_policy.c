@@ -42,12 +42,14 @@ static bool typed_this_visit(const struct offline_policy *pol, const struct acti
  * Emptying a list (a tester's "delete them all"): once the policy deletes a
  * row by its own choice, it goes on deleting rows (and confirming the
  * dialogs that ask) until no row is left, at most DRAIN_ACTIONS actions,
- * once per list (functionality) and at most DRAIN_LISTS lists a run. Bugs
+ * once per list (functionality) and at most DRAIN_LISTS lists a run, and
+ * not before DRAIN_AFTER choices. Bugs
  * at the empty list (deleting the last row) are out of reach otherwise:
  * the weights favour adding rows over deleting them.
  */
-#define DRAIN_ACTIONS 24
+#define DRAIN_ACTIONS 40
 #define DRAIN_LISTS 8
+#define DRAIN_AFTER 100 /* choices: first explore with the data the app starts with */
 
 /* How many words read on screens the policy keeps as search terms. */
 #define POLICY_WORDS 48
@@ -97,6 +99,7 @@ struct offline_policy {
 	/* Emptying a list: actions left (0: not draining), and the lists
 	 * (functionality hashes) already emptied once. */
 	int drain_left;
+	unsigned long choices; /* offline_policy_choose() calls */
 	uint64_t drained[DRAIN_LISTS];
 	size_t n_drained;
 };
@@ -685,6 +688,7 @@ void offline_policy_choose(struct offline_policy *pol, const struct ui_tree *t, 
 	uint64_t back_key, rk;
 
 	action_init(out);
+	pol->choices++;
 	pol->n_undo_tried = 0;
 	pol->undo_filled = 0;
 	pol->undo_typed = false;
@@ -817,7 +821,7 @@ void offline_policy_choose(struct offline_policy *pol, const struct ui_tree *t, 
 	rk = row_key(t, &cands[best]);
 	if (rk)
 		(void)tried_mark(pol, rk);
-	if (is_row_delete(t, &cands[best]) && !drained_list(pol, fh, true))
+	if (pol->choices >= DRAIN_AFTER && is_row_delete(t, &cands[best]) && !drained_list(pol, fh, true))
 		pol->drain_left = DRAIN_ACTIONS;
 	*out = cands[best];
 	action_init(&cands[best]);

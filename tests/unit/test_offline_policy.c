@@ -356,7 +356,15 @@ TEST(deleting_a_row_empties_the_list)
 	offline_policy_params_default(&p);
 	p.epsilon = 0;
 	pol = offline_policy_new(&p);
-	/* Only rows to act on: a row's Delete. */
+	/* The first 100 choices explore with the data the app starts with. */
+	for (int i = 0; i < 100; i++) {
+		offline_policy_choose(pol, two, 11, 1, "Main", true, &a);
+		CHECK(!a.reason || !strstr(a.reason, "emptying the list"));
+		action_release(&a);
+		offline_policy_observe(pol, two, 11, true);
+	}
+	offline_policy_reset_stuck(pol);
+	/* Then a row's Delete by its own choice starts emptying the list. */
 	offline_policy_choose(pol, two, 11, 1, "Main", true, &a);
 	CHECK(a.type == ACTION_CLICK && a.resource_id && strcmp(a.resource_id, "t:id/delete") == 0);
 	action_release(&a);
