@@ -7,6 +7,7 @@
 #   make check SANITIZE=thread              same, in build/sanitize-thread
 #   make bench                          build and run the benchmarks
 #   make fuzz                           build the libFuzzer harnesses with clang
+#   make fuzz-check [FUZZ_RUNS=2000]    build them, run each from its seeds (CI does)
 #   make install [PREFIX=/usr/local] [DESTDIR=...]
 #                                       install trident, trident-simd, prompts, configs
 
@@ -23,7 +24,7 @@ BUILD_TYPE := Debug
 endif
 
 
-.PHONY: all bootstrap configure build check demo bench fuzz install clean
+.PHONY: all bootstrap configure build check demo bench fuzz fuzz-check install clean
 
 all: build
 
@@ -50,9 +51,14 @@ bench: bootstrap build
 	@scripts/bench $(BUILD_DIR)
 
 fuzz: bootstrap
-	@CC=clang cmake -S . -B build/fuzz -DTRIDENT_FUZZ=ON -DTRIDENT_SANITIZE=address,undefined >/dev/null
+	@CC=clang cmake -S . -B build/fuzz -DTRIDENT_FUZZ=ON -DTRIDENT_WERROR=ON \
+		-DTRIDENT_SANITIZE=address,undefined >/dev/null
 	@cmake --build build/fuzz -j $(JOBS) --target fuzzers
 	@echo "harnesses in build/fuzz/tests/: run e.g. build/fuzz/tests/fuzz_uixml tests/fuzz/corpus/uixml"
+
+FUZZ_RUNS ?= 2000
+fuzz-check: fuzz
+	@scripts/fuzz-check build/fuzz $(FUZZ_RUNS)
 
 clean:
 	rm -rf build

@@ -266,6 +266,11 @@ void agent_env_bug_path(struct agent_env *env, struct bug *b, int last)
 	}
 }
 
+bool agent_env_interrupted(const struct agent_env *env)
+{
+	return atomic_load(&env->interrupted);
+}
+
 unsigned long agent_env_bugs_judged(struct agent_env *env)
 {
 	return atomic_load(&env->judged_bugs);

@@ -268,6 +268,11 @@ int agent_env_steps_done(const struct agent_env *env);
 /* Whether the run is stopping (SIGINT, a budget ran out, a fatal error). */
 bool agent_env_stopping(const struct agent_env *env);
 /*
+ * Whether the user interrupted the run (SIGINT/SIGTERM): model and device
+ * calls are being cancelled, so a failure now says nothing about the app.
+ */
+bool agent_env_interrupted(const struct agent_env *env);
+/*
  * Ask the run to stop after the current step, as when its step budget is
  * spent (a brain with nothing more to do: a finished audit script).
  */

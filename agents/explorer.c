@@ -818,6 +818,15 @@ static void explorer_unlock(struct agent_env *env, unsigned long *epoch)
 	agent_env_device_unlock(env);
 }
 
+/* Say why the screen of `step` could not be captured (quietly when the user stopped the run). */
+static void capture_failed(int step, int err)
+{
+	if (err == TD_ERR_INTERRUPTED)
+		log_info("step %d: stopped while capturing the screen", step);
+	else
+		log_error("step %d: cannot capture the screen: %s", step, td_errmsg(err));
+}
+
 /* Capture the screen of `step` again into *s; false (and stop) when the device fails. */
 static bool explorer_refresh(struct run *r, struct device *dev, int step, struct screen *s)
 {
@@ -826,7 +835,7 @@ static bool explorer_refresh(struct run *r, struct device *dev, int step, struct
 	err = capture_screen(r, dev, step, s);
 	if (err == TD_OK)
 		return true;
-	log_error("step %d: cannot capture the screen: %s", step, td_errmsg(err));
+	capture_failed(step, err);
 	run_set_fatal(r, err, td_errmsg(err));
 	return false;
 }
@@ -858,7 +867,7 @@ void *explorer_main(void *arg)
 	err = capture_screen(r, dev, step, &cur);
 	explorer_unlock(env, &epoch);
 	if (err != TD_OK) {
-		log_error("cannot capture the first screen: %s", td_errmsg(err));
+		capture_failed(1, err);
 		run_set_fatal(r, err, td_errmsg(err));
 		goto out;
 	}
@@ -1012,7 +1021,7 @@ void *explorer_main(void *arg)
 		action_release(&act);
 		screen_release(&cur);
 		if (err != TD_OK) {
-			log_error("step %d: cannot capture the screen: %s", step + 1, td_errmsg(err));
+			capture_failed(step + 1, err);
 			run_set_fatal(r, err, td_errmsg(err));
 			break;
 		}

@@ -516,6 +516,16 @@ static int confirm_bug(struct agent_plugin *p, struct agent_env *env, struct bug
 	agent_env_device_unlock(env);
 	if (judged < 0)
 		return -1; /* minimised, not confirmed (offline.confirm is off) */
+	if (!ok && agent_env_interrupted(env)) {
+		/* The replays were cut short by Ctrl-C: not a verdict. The bug is
+		 * listed unconfirmed rather than lost. */
+		rec = cJSON_CreateObject();
+		cJSON_AddStringToObject(rec, "title", b->title ? b->title : "");
+		cJSON_AddStringToObject(rec, "found_by", b->found_by ? b->found_by : "");
+		cJSON_AddBoolToObject(rec, "interrupted", true);
+		(void)agent_env_trace(env, "replay", rec);
+		return -1;
+	}
 	rec = cJSON_CreateObject();
 	cJSON_AddStringToObject(rec, "title", b->title ? b->title : "");
 	cJSON_AddStringToObject(rec, "found_by", b->found_by ? b->found_by : "");

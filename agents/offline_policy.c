@@ -38,6 +38,19 @@ static bool typed_this_visit(const struct offline_policy *pol, const struct acti
 /* How many fields of one screen the form rule remembers as typed. */
 #define FORM_FIELDS 32
 
+/*
+ * Emptying a list (a tester's "delete them all"): once the policy deletes a
+ * row by its own choice, it goes on deleting rows (and confirming the
+ * dialogs that ask) until no row is left, at most DRAIN_ACTIONS actions,
+ * once per list (functionality) and at most DRAIN_LISTS lists a run, and
+ * not before DRAIN_AFTER choices. Bugs
+ * at the empty list (deleting the last row) are out of reach otherwise:
+ * the weights favour adding rows over deleting them.
+ */
+#define DRAIN_ACTIONS 40
+#define DRAIN_LISTS 8
+#define DRAIN_AFTER 100 /* choices: first explore with the data the app starts with */
+
 /* How many words read on screens the policy keeps as search terms. */
 #define POLICY_WORDS 48
 
@@ -83,6 +96,12 @@ struct offline_policy {
 	size_t n_undo_tried;
 	uint64_t undo_filled;  /* 0: none */
 	bool undo_typed;       /* the choice appended to typed[] */
+	/* Emptying a list: actions left (0: not draining), and the lists
+	 * (functionality hashes) already emptied once. */
+	int drain_left;
+	unsigned long choices; /* offline_policy_choose() calls */
+	uint64_t drained[DRAIN_LISTS];
+	size_t n_drained;
 };
 
 void offline_policy_params_default(struct offline_policy_params *p)
@@ -414,6 +433,83 @@ static bool is_confirm_label(const char *s)
 	return false;
 }
 
+/* Whether a label or resource-id names deleting ("Delete Buy milk", "remove_item"). */
+static bool is_delete_label(const char *s)
+{
+	static const char *const words[] = { "delete", "remove", NULL };
+	char low[96];
+	size_t i;
+
+	if (!s)
+		return false;
+	for (i = 0; s[i] && i + 1 < sizeof(low); i++)
+		low[i] = (char)tolower((unsigned char)s[i]);
+	low[i] = '\0';
+	for (i = 0; words[i]; i++) {
+		size_t len = strlen(words[i]);
+
+		for (const char *p = strstr(low, words[i]); p; p = strstr(p + 1, words[i]))
+			if ((p == low || !isalpha((unsigned char)p[-1])) && !isalpha((unsigned char)p[len]))
+				return true;
+	}
+	return false;
+}
+
+/* A click on a list row's delete control. */
+static bool is_row_delete(const struct ui_tree *t, const struct action *a)
+{
+	if (a->type != ACTION_CLICK || a->widget < 0 || (size_t)a->widget >= t->n_nodes ||
+	    !ui_widget_in_list(t->nodes[a->widget]))
+		return false;
+	return is_delete_label(a->widget_text) || is_delete_label(a->resource_id);
+}
+
+/* A dialog's positive answer to "Delete?": Delete, Remove, OK, Yes (not in a list). */
+static bool is_delete_confirm(const struct ui_tree *t, const struct action *a)
+{
+	if (a->type != ACTION_CLICK || !a->widget_text || a->widget < 0 || (size_t)a->widget >= t->n_nodes ||
+	    ui_widget_in_list(t->nodes[a->widget]))
+		return false;
+	return is_delete_label(a->widget_text) || !strcasecmp(a->widget_text, "ok") ||
+	       !strcasecmp(a->widget_text, "yes");
+}
+
+/*
+ * While draining a list: the dialog's Delete/OK, else the first row's
+ * delete control, else stop draining (the list is empty or left). The
+ * candidate's index, or (size_t)-1.
+ */
+static size_t drain_pick(struct offline_policy *pol, const struct ui_tree *t, uint64_t state,
+			 const struct action *cands, size_t n)
+{
+	size_t row = (size_t)-1;
+
+	for (size_t i = 0; i < n; i++) {
+		if (event_find(pol, offline_event_key(state, &cands[i]))->blocked)
+			continue;
+		if (is_delete_confirm(t, &cands[i]))
+			return i;
+		if (row == (size_t)-1 && is_row_delete(t, &cands[i]))
+			row = i;
+	}
+	if (row == (size_t)-1)
+		pol->drain_left = 0;
+	return row;
+}
+
+/* Whether the list of functionality `fh` may not be emptied (again); marks it when `mark`. */
+static bool drained_list(struct offline_policy *pol, uint64_t fh, bool mark)
+{
+	for (size_t i = 0; i < pol->n_drained; i++)
+		if (pol->drained[i] == fh)
+			return true;
+	if (pol->n_drained >= DRAIN_LISTS)
+		return true; /* enough lists emptied for one run */
+	if (mark)
+		pol->drained[pol->n_drained++] = fh;
+	return false;
+}
+
 /* Whether a click is the toolbar's Up arrow: another way of going Back. */
 static bool is_up_arrow(const struct action *a)
 {
@@ -592,12 +688,14 @@ void offline_policy_choose(struct offline_policy *pol, const struct ui_tree *t, 
 	uint64_t back_key, rk;
 
 	action_init(out);
+	pol->choices++;
 	pol->n_undo_tried = 0;
 	pol->undo_filled = 0;
 	pol->undo_typed = false;
 	pol->last_fh = fh;
 	if (!in_app) {
 		pol->stuck = 0;
+		pol->drain_left = 0; /* a crash or another app ends the emptying: never again after a relaunch */
 		out->type = pol->out_of_app++ >= 1 ? ACTION_RESTART : ACTION_BACK;
 		if (out->type == ACTION_RESTART)
 			pol->out_of_app = 0;
@@ -650,6 +748,21 @@ void offline_policy_choose(struct offline_policy *pol, const struct ui_tree *t, 
 	back_key = offline_event_key(state, &back);
 	(void)event_get(pol, back_key, initial_weight(pol, &back));
 
+	if (pol->drain_left > 0 && n) {
+		size_t pick;
+
+		pol->drain_left--;
+		pick = drain_pick(pol, t, state, cands, n);
+		if (pick != (size_t)-1) {
+			uint64_t key = offline_event_key(state, &cands[pick]);
+
+			*out = cands[pick];
+			action_init(&cands[pick]);
+			(void)tried_mark(pol, hash_u64(widget_key(out), fh));
+			finish_choice(pol, out, state, key, "emptying the list (deleting every row, as a tester does)");
+			goto out;
+		}
+	}
 	if (n && rng_unit(&pol->rng) < pol->p.epsilon) {
 		size_t pick = (size_t)(rng_next(&pol->rng) % n);
 		uint64_t key = offline_event_key(state, &cands[pick]);
@@ -708,6 +821,8 @@ void offline_policy_choose(struct offline_policy *pol, const struct ui_tree *t, 
 	rk = row_key(t, &cands[best]);
 	if (rk)
 		(void)tried_mark(pol, rk);
+	if (pol->choices >= DRAIN_AFTER && is_row_delete(t, &cands[best]) && !drained_list(pol, fh, true))
+		pol->drain_left = DRAIN_ACTIONS;
 	*out = cands[best];
 	action_init(&cands[best]);
 	{
@@ -881,6 +996,7 @@ uint64_t offline_policy_last_event(const struct offline_policy *pol)
 void offline_policy_reset_stuck(struct offline_policy *pol)
 {
 	pol->stuck = 0;
+	pol->drain_left = 0; /* a restart (after a crash, say) ends the emptying of a list */
 	pol->out_of_app = 0;
 	pol->last_event = 0;
 	pol->last_type = ACTION_RESTART;

@@ -96,6 +96,11 @@ void run_set_stop(struct run *r, const char *reason)
  * controller reports this error, not its own thread's last message. */
 void run_set_fatal(struct run *r, int err, const char *msg)
 {
+	if (err == TD_ERR_INTERRUPTED && atomic_load(&r->env.interrupted)) {
+		/* A call cut short by the user's Ctrl-C: the stop, not a failure. */
+		run_set_stop(r, "interrupted");
+		return;
+	}
 	pthread_mutex_lock(&r->reason_lock);
 	if (!atomic_load(&r->fatal)) {
 		snprintf(r->fatal_msg, sizeof r->fatal_msg, "%s", msg ? msg : "");
@@ -636,6 +641,9 @@ int run_execute(struct run *r)
 			run_set_stop(r, "interrupted");
 			if (r->env.llm)
 				llm_cancel(r->env.llm);
+			/* A device call that hangs (a stalled adb server or device)
+			 * would hold the agents past the grace time. */
+			device_cancel(r->env.dev);
 			interrupted_at = t > 0 ? t : 1e-9;
 			log_info("interrupted: finishing the current step (Ctrl-C again to quit at once)");
 		}
@@ -667,6 +675,7 @@ int run_execute(struct run *r)
 			atomic_store(&r->env.interrupted, true);
 			if (r->env.llm)
 				llm_cancel(r->env.llm);
+			device_cancel(r->env.dev);
 		}
 	}
 	if (abandon) {

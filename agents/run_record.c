@@ -58,24 +58,56 @@ static double num_of(const cJSON *o, const char *key)
 /* Insert a step record in step order; a step traced again replaces the old one. */
 static void add_step(struct run_record *rec, cJSON *line)
 {
-	int step = (int)num_of(line, "step"), i = 0;
-	cJSON *it;
+	int step = (int)num_of(line, "step");
 
-	cJSON_ArrayForEach(it, rec->steps) {
-		int s = (int)num_of(it, "step");
-		if (s == step) {
-			cJSON_ReplaceItemInArray(rec->steps, i, line);
-			return;
-		}
-		if (s > step) {
-			cJSON_InsertItemInArray(rec->steps, i, line);
-			return;
-		}
-		i++;
-	}
+	/* Ordered (and made one per step) by order_steps() once the trace is read:
+	 * cJSON 1.7.15's cJSON_InsertItemInArray loses items inserted after one
+	 * inserted at the head (a leak the trace fuzzer found). */
 	cJSON_AddItemToArray(rec->steps, line);
 	if (step > rec->last_step)
 		rec->last_step = step;
+}
+
+struct step_slot {
+	cJSON *item;
+	int step;
+	size_t seen; /* position in the trace: the later record of a step wins */
+};
+
+static int slot_cmp(const void *a, const void *b)
+{
+	const struct step_slot *x = a, *y = b;
+
+	if (x->step != y->step)
+		return x->step < y->step ? -1 : 1;
+	return x->seen < y->seen ? -1 : x->seen > y->seen;
+}
+
+/* Sort the step records by step number, keeping the last record of each step. */
+static void order_steps(struct run_record *rec)
+{
+	size_t n = (size_t)cJSON_GetArraySize(rec->steps), k = 0;
+	struct step_slot *v;
+
+	if (n < 2)
+		return;
+	v = xcalloc(n, sizeof(*v));
+	while (rec->steps->child) {
+		cJSON *it = cJSON_DetachItemViaPointer(rec->steps, rec->steps->child);
+
+		v[k].item = it;
+		v[k].step = (int)num_of(it, "step");
+		v[k].seen = k;
+		k++;
+	}
+	qsort(v, k, sizeof(*v), slot_cmp);
+	for (size_t i = 0; i < k; i++) {
+		if (i + 1 < k && v[i + 1].step == v[i].step)
+			cJSON_Delete(v[i].item); /* recorded again later (a resumed part re-ran it) */
+		else
+			cJSON_AddItemToArray(rec->steps, v[i].item);
+	}
+	free(v);
 }
 
 /* A Monitor record: the functionality's steps, visits and status (as history.c counts them). */
@@ -341,6 +373,7 @@ int run_record_load(const char *run_dir, struct run_record **out)
 		run_record_free(rec);
 		return err;
 	}
+	order_steps(rec);
 	*out = rec;
 	return TD_OK;
 }

@@ -137,7 +137,7 @@ static void explore_usage(FILE *f)
 	fprintf(f, "\nbrains:\n");
 	for (size_t i = 0; i < n; i++)
 		fprintf(f, "  %-10s %s\n", k[i]->name, k[i]->summary);
-	fprintf(f, "\nCtrl-C (or SIGTERM) cancels the model call in flight, finishes the current step,\n"
+	fprintf(f, "\nCtrl-C (or SIGTERM) cancels the model and device calls in flight, finishes the current step,\n"
 		   "writes the reports and exits 130 within a few seconds; a second Ctrl-C quits at once.\n"
 		   "After kill -9, `trident report DIR` rebuilds them from DIR/trace.jsonl.\n\n");
 	cli_exit_codes_help(f);

@@ -36,6 +36,7 @@ extern char **environ;
 #define SYNC_DATA_MAX 65536
 #define OUTPUT_CAP (64u << 20)  /* any one answer: 64 MiB */
 #define V1_EXIT_MARKER ":trident-exit:"
+#define MAX_LIVE_FDS 16         /* connections one client has open at once */
 
 struct adb_client {
 	char host[256];
@@ -43,6 +44,11 @@ struct adb_client {
 	int timeout_ms;
 	bool explicit_server;  /* --adb-server / device.adb_server / ADB_SERVER_SOCKET */
 	bool started_server;   /* this client ran `adb start-server`: kill it when freed */
+	/* Connections in flight, so adb_client_cancel() can cut them. */
+	pthread_mutex_t live_lock;
+	int live[MAX_LIVE_FDS];
+	int n_live;
+	atomic_bool cancelled;
 };
 
 static pthread_mutex_t start_lock = PTHREAD_MUTEX_INITIALIZER;
@@ -118,6 +124,8 @@ int adb_client_new(const char *server, int timeout_ms, struct adb_client **out)
 		return err;
 	}
 	c->timeout_ms = timeout_ms > 0 ? timeout_ms : 20000;
+	pthread_mutex_init(&c->live_lock, NULL);
+	atomic_init(&c->cancelled, false);
 	const char *sock = getenv("ADB_SERVER_SOCKET");
 	c->explicit_server = (server && *server) || (sock && *sock);
 	*out = c;
@@ -128,10 +136,57 @@ static void kill_started_server(struct adb_client *c);
 
 void adb_client_free(struct adb_client *c)
 {
-	if (c && c->started_server)
+	if (!c)
+		return;
+	if (c->started_server)
 		kill_started_server(c);
+	pthread_mutex_destroy(&c->live_lock);
 	free(c);
 }
+
+void adb_client_cancel(struct adb_client *c)
+{
+	pthread_mutex_lock(&c->live_lock);
+	atomic_store(&c->cancelled, true);
+	for (int i = 0; i < c->n_live; i++)
+		shutdown(c->live[i], SHUT_RDWR); /* a blocked poll or recv returns now */
+	pthread_mutex_unlock(&c->live_lock);
+}
+
+bool adb_client_cancelled(const struct adb_client *c)
+{
+	return atomic_load(&c->cancelled);
+}
+
+/*
+ * Track a connection made by server_connect(): false (and the fd closed)
+ * when the client was cancelled.
+ */
+static bool live_add(struct adb_client *c, int fd)
+{
+	pthread_mutex_lock(&c->live_lock);
+	bool ok = !atomic_load(&c->cancelled);
+	if (ok && c->n_live < MAX_LIVE_FDS) /* more at once stay untracked: not cancellable */
+		c->live[c->n_live++] = fd;
+	pthread_mutex_unlock(&c->live_lock);
+	if (!ok)
+		close(fd);
+	return ok;
+}
+
+/* Close a connection server_connect() made (forgetting it first, so a cancel never cuts a reused fd). */
+static void client_close(struct adb_client *c, int fd)
+{
+	pthread_mutex_lock(&c->live_lock);
+	for (int i = 0; i < c->n_live; i++)
+		if (c->live[i] == fd) {
+			c->live[i] = c->live[--c->n_live];
+			break;
+		}
+	pthread_mutex_unlock(&c->live_lock);
+	close(fd);
+}
+
 
 const char *adb_client_host(const struct adb_client *c)
 {
@@ -165,7 +220,7 @@ static int wait_fd(int fd, short events, long long deadline, const char *what)
 }
 
 /* Connect to the server; TD_ERR_IO with errno kept for "refused". */
-static int server_connect(const struct adb_client *c, long long deadline, int *fd_out, int *errno_out)
+static int server_connect(struct adb_client *c, long long deadline, int *fd_out, int *errno_out)
 {
 	char portstr[16];
 	snprintf(portstr, sizeof portstr, "%d", c->port);
@@ -202,6 +257,10 @@ static int server_connect(const struct adb_client *c, long long deadline, int *f
 		}
 		int one = 1;
 		setsockopt(fd, IPPROTO_TCP, TCP_NODELAY, &one, sizeof one);
+		if (!live_add(c, fd)) {
+			freeaddrinfo(res);
+			return td_error(TD_ERR_INTERRUPTED, "adb: cancelled (the run is stopping)");
+		}
 		*fd_out = fd;
 		err = TD_OK;
 		break;
@@ -362,7 +421,7 @@ static int open_service(struct adb_client *c, const char *serial, const char *se
 	if (!err)
 		err = request(fd, service, deadline);
 	if (err) {
-		close(fd);
+		client_close(c, fd);
 		return err;
 	}
 	*fd_out = fd;
@@ -432,7 +491,7 @@ static int query_version(struct adb_client *c, int *version, int *conn_errno, lo
 	err = request(fd, "host:version", deadline);
 	if (!err)
 		err = read_hex_msg(fd, &sb, deadline);
-	close(fd);
+	client_close(c, fd);
 	if (!err) {
 		char *end;
 		long v = strtol(sb.buf, &end, 16);
@@ -463,7 +522,7 @@ static void kill_started_server(struct adb_client *c)
 		char status[4];
 		if (request(fd, "host:kill", deadline) == TD_OK)
 			(void)read_full(fd, status, sizeof status, deadline);
-		close(fd);
+		client_close(c, fd);
 		log_info("stopped the adb server trident started on %s:%d", c->host, c->port);
 	}
 	c->started_server = false;
@@ -519,7 +578,7 @@ int adb_host_query(struct adb_client *c, const char *service, struct strbuf *out
 	err = request(fd, service, deadline);
 	if (!err)
 		err = read_hex_msg(fd, out, deadline);
-	close(fd);
+	client_close(c, fd);
 	return err;
 }
 
@@ -622,7 +681,7 @@ static int shell_v2(struct adb_client *c, const char *serial, const char *cmd, s
 			break;
 	}
 	strbuf_release(&pending);
-	close(fd);
+	client_close(c, fd);
 	if (!err)
 		*exit_code = st.exit_code;
 	return err;
@@ -679,7 +738,7 @@ static int shell_v1(struct adb_client *c, const char *serial, const char *cmd, s
 		err = open_service(c, serial, svc.buf, deadline, &fd);
 	if (!err) {
 		err = read_to_eof(fd, &raw, deadline);
-		close(fd);
+		client_close(c, fd);
 	}
 	if (!err)
 		err = adb_shell_v1_result(&raw, out, exit_code);
@@ -709,7 +768,7 @@ int adb_exec(struct adb_client *c, const char *serial, const char *cmd, struct s
 	if (err)
 		return err;
 	err = read_to_eof(fd, out, deadline);
-	close(fd);
+	client_close(c, fd);
 	return err;
 }
 
@@ -739,10 +798,10 @@ static int sync_fail(int fd, uint32_t len, const char *what, const char *path, l
 }
 
 /* End the sync session politely and close. */
-static void sync_quit(int fd, long long deadline)
+static void sync_quit(struct adb_client *c, int fd, long long deadline)
 {
 	(void)sync_send(fd, "QUIT", NULL, 0, deadline);
-	close(fd);
+	client_close(c, fd);
 }
 
 int adb_sync_stat(struct adb_client *c, const char *serial, const char *path, struct transport_stat *st)
@@ -763,7 +822,7 @@ int adb_sync_stat(struct adb_client *c, const char *serial, const char *path, st
 		st->size = adb_get_le32(r + 8);
 		st->mtime = (long)adb_get_le32(r + 12);
 	}
-	sync_quit(fd, deadline);
+	sync_quit(c, fd, deadline);
 	return err;
 }
 
@@ -798,7 +857,7 @@ int adb_sync_pull(struct adb_client *c, const char *serial, const char *path, st
 			err = td_error(TD_ERR_TOO_BIG, "adb pull %s: file over %zu bytes", path, out->cap);
 	}
 	free(chunk);
-	sync_quit(fd, deadline);
+	sync_quit(c, fd, deadline);
 	return err;
 }
 
@@ -833,7 +892,7 @@ int adb_sync_push(struct adb_client *c, const char *serial, const char *path, co
 		err = sync_fail(fd, adb_get_le32(r + 4), "push", path, deadline);
 	else if (!err && memcmp(r, "OKAY", 4))
 		err = td_error(TD_ERR_PROTOCOL, "adb push %s: expected OKAY, got '%.4s'", path, r);
-	sync_quit(fd, deadline);
+	sync_quit(c, fd, deadline);
 	return err;
 }
 
@@ -870,6 +929,6 @@ int adb_sync_list(struct adb_client *c, const char *serial, const char *path,
 		struct transport_stat st = { adb_get_le32(d + 4), adb_get_le32(d + 8), (long)adb_get_le32(d + 12) };
 		fn(ctx, name, &st);
 	}
-	sync_quit(fd, deadline);
+	sync_quit(c, fd, deadline);
 	return err;
 }

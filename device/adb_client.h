@@ -38,6 +38,13 @@ int adb_server_address(const char *server, char *host, size_t host_size, int *po
 /* A client for that server; `timeout_ms` bounds each call (<= 0: 20 s). */
 int adb_client_new(const char *server, int timeout_ms, struct adb_client **out) TD_MUST_CHECK;
 void adb_client_free(struct adb_client *c);
+/*
+ * Cut every call of `c` in flight (their connections are shut down, so a
+ * blocked read returns at once) and make every later call fail with
+ * TD_ERR_INTERRUPTED. Thread-safe; for stopping a run on SIGINT.
+ */
+void adb_client_cancel(struct adb_client *c);
+bool adb_client_cancelled(const struct adb_client *c);
 const char *adb_client_host(const struct adb_client *c);
 int adb_client_port(const struct adb_client *c);
 int adb_client_timeout(const struct adb_client *c);

@@ -428,6 +428,12 @@ static void restore_animations(struct device *dev)
 	dev->anim_saved = false;
 }
 
+void device_cancel(struct device *dev)
+{
+	if (dev)
+		transport_cancel(dev->t);
+}
+
 void device_close(struct device *dev)
 {
 	if (!dev)

@@ -63,6 +63,13 @@ int device_open(const char *spec, const struct config *cfg, struct device **out)
  * app). TD_ERR_INVALID when `sim` is NULL. `cfg` may be NULL.
  */
 int device_open_sim(struct sim *sim, const struct config *cfg, struct device **out) TD_MUST_CHECK;
+/*
+ * Cut the device calls in flight (adb: their connections are shut down)
+ * and make later ones fail at once with TD_ERR_INTERRUPTED, without the
+ * device-loss wait. Thread-safe; for a run stopped by SIGINT. No effect on
+ * the in-process simulator, whose calls do not block.
+ */
+void device_cancel(struct device *dev);
 /* Close the device; frees what device_open made (not a device_open_sim sim). */
 void device_close(struct device *dev);
 /* "sim" or "adb". */

@@ -34,6 +34,12 @@ int transport_recover(struct transport *t, int failed_err)
 	return t->ops->recover(t, failed_err);
 }
 
+void transport_cancel(struct transport *t)
+{
+	if (t && t->ops->cancel)
+		t->ops->cancel(t);
+}
+
 void transport_free(struct transport *t)
 {
 	if (t)

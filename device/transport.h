@@ -45,6 +45,9 @@ struct transport_ops {
 	/* After a failure: is the device gone? Wait (bounded) and reconnect.
 	 * TD_OK when it is back, an error when it stays away. May be NULL. */
 	int (*recover)(struct transport *t, int failed_err);
+	/* Cut the calls in flight and fail later ones with TD_ERR_INTERRUPTED
+	 * (thread-safe). May be NULL: the in-process simulator's calls are short. */
+	void (*cancel)(struct transport *t);
 	void (*free)(struct transport *t);
 };
 
@@ -67,6 +70,7 @@ int transport_push(struct transport *t, const char *path, const void *data, size
 		   unsigned mode) TD_MUST_CHECK;
 int transport_stat(struct transport *t, const char *path, struct transport_stat *st) TD_MUST_CHECK;
 int transport_recover(struct transport *t, int failed_err) TD_MUST_CHECK;
+void transport_cancel(struct transport *t);
 void transport_free(struct transport *t);
 
 /*

@@ -15,6 +15,7 @@
  */
 #include "device/transport.h"
 
+#include <pthread.h>
 #include <stdatomic.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -32,11 +33,21 @@ struct adb_transport {
 	char *serial;
 	bool v2;
 	int wait_ms;
+	pthread_mutex_t quick_lock;
+	struct adb_client *quick; /* recover()'s probing client, while it runs */
 };
 
 static struct adb_transport *at_of(struct transport *t)
 {
 	return (struct adb_transport *)t;
+}
+
+/* A failure of a call that adb_t_cancel() cut short says so (and is not a device loss). */
+static int cut(struct adb_transport *a, int rc)
+{
+	if (rc && adb_client_cancelled(a->client))
+		return td_error(TD_ERR_INTERRUPTED, "device %s: cancelled (the run is stopping)", a->serial);
+	return rc;
 }
 
 static int adb_t_shell(struct transport *t, const char *cmd, struct strbuf *out, struct strbuf *err,
@@ -46,27 +57,27 @@ static int adb_t_shell(struct transport *t, const char *cmd, struct strbuf *out,
 	struct strbuf scratch = STRBUF_INIT;
 	int rc = adb_shell(a->client, a->serial, cmd, a->v2, out, err ? err : &scratch, exit_code);
 	strbuf_release(&scratch);
-	return rc;
+	return cut(a, rc);
 }
 
 static int adb_t_exec(struct transport *t, const char *cmd, struct strbuf *out)
 {
-	return adb_exec(at_of(t)->client, at_of(t)->serial, cmd, out);
+	return cut(at_of(t), adb_exec(at_of(t)->client, at_of(t)->serial, cmd, out));
 }
 
 static int adb_t_pull(struct transport *t, const char *path, struct strbuf *out)
 {
-	return adb_sync_pull(at_of(t)->client, at_of(t)->serial, path, out);
+	return cut(at_of(t), adb_sync_pull(at_of(t)->client, at_of(t)->serial, path, out));
 }
 
 static int adb_t_push(struct transport *t, const char *path, const void *data, size_t len, unsigned mode)
 {
-	return adb_sync_push(at_of(t)->client, at_of(t)->serial, path, data, len, mode);
+	return cut(at_of(t), adb_sync_push(at_of(t)->client, at_of(t)->serial, path, data, len, mode));
 }
 
 static int adb_t_stat(struct transport *t, const char *path, struct transport_stat *st)
 {
-	return adb_sync_stat(at_of(t)->client, at_of(t)->serial, path, st);
+	return cut(at_of(t), adb_sync_stat(at_of(t)->client, at_of(t)->serial, path, st));
 }
 
 static long long mono_ms(void)
@@ -88,9 +99,39 @@ static bool probe(struct adb_transport *a, struct adb_client *quick)
 	return ok;
 }
 
+/* recover()'s probing client is cancelled with the transport's own. */
+static void quick_track(struct adb_transport *a, struct adb_client *quick)
+{
+	pthread_mutex_lock(&a->quick_lock);
+	a->quick = quick;
+	if (adb_client_cancelled(a->client))
+		adb_client_cancel(quick);
+	pthread_mutex_unlock(&a->quick_lock);
+}
+
+static void quick_release(struct adb_transport *a, struct adb_client *quick)
+{
+	pthread_mutex_lock(&a->quick_lock);
+	a->quick = NULL;
+	pthread_mutex_unlock(&a->quick_lock);
+	adb_client_free(quick);
+}
+
+static void adb_t_cancel(struct transport *t)
+{
+	struct adb_transport *a = at_of(t);
+	pthread_mutex_lock(&a->quick_lock);
+	adb_client_cancel(a->client);
+	if (a->quick)
+		adb_client_cancel(a->quick);
+	pthread_mutex_unlock(&a->quick_lock);
+}
+
 static int adb_t_recover(struct transport *t, int failed_err)
 {
 	struct adb_transport *a = at_of(t);
+	if (adb_client_cancelled(a->client))
+		return td_error(TD_ERR_INTERRUPTED, "device %s: cancelled (the run is stopping)", a->serial);
 	char saved[512];
 	snprintf(saved, sizeof saved, "%s", td_errmsg(failed_err));
 	char server[300];
@@ -99,15 +140,16 @@ static int adb_t_recover(struct transport *t, int failed_err)
 	struct adb_client *quick = NULL;
 	if (adb_client_new(server, quick_ms, &quick))
 		return td_error(failed_err, "%s", saved);
+	quick_track(a, quick);
 	if (probe(a, quick)) {
 		/* The device is fine: the failure was the operation's own. */
-		adb_client_free(quick);
+		quick_release(a, quick);
 		atomic_store(&t->lost, false);
 		return td_error(failed_err, "%s", saved);
 	}
 	if (atomic_load(&t->lost)) {
 		/* Already waited the whole reconnect time for this loss. */
-		adb_client_free(quick);
+		quick_release(a, quick);
 		return td_error(TD_ERR_DEVICE, "device %s lost (gave up after %d ms; %s)", a->serial,
 				a->wait_ms, saved);
 	}
@@ -117,7 +159,7 @@ static int adb_t_recover(struct transport *t, int failed_err)
 		 a->wait_ms);
 	int delay = 200;
 	bool back = false;
-	while (mono_ms() < deadline) {
+	while (mono_ms() < deadline && !adb_client_cancelled(a->client)) {
 		usleep((useconds_t)delay * 1000);
 		if (delay < 1000)
 			delay *= 2;
@@ -142,7 +184,9 @@ static int adb_t_recover(struct transport *t, int failed_err)
 			break;
 		}
 	}
-	adb_client_free(quick);
+	quick_release(a, quick);
+	if (!back && adb_client_cancelled(a->client))
+		return td_error(TD_ERR_INTERRUPTED, "device %s: cancelled (the run is stopping)", a->serial);
 	atomic_store(&t->lost, !back);
 	if (!back)
 		return td_error(TD_ERR_DEVICE, "device %s lost and not back within %d ms (%s)", a->serial,
@@ -155,6 +199,7 @@ static void adb_t_free(struct transport *t)
 {
 	struct adb_transport *a = at_of(t);
 	adb_client_free(a->client);
+	pthread_mutex_destroy(&a->quick_lock);
 	free(a->serial);
 	free(a);
 }
@@ -166,6 +211,7 @@ static const struct transport_ops adb_ops = {
 	.push = adb_t_push,
 	.stat = adb_t_stat,
 	.recover = adb_t_recover,
+	.cancel = adb_t_cancel,
 	.free = adb_t_free,
 };
 
@@ -185,6 +231,7 @@ int transport_adb_new(struct adb_client *client, const char *serial, int wait_ms
 	a->client = client;
 	a->serial = xstrdup(serial);
 	a->wait_ms = wait_ms;
+	pthread_mutex_init(&a->quick_lock, NULL);
 	/* Features are a comma-separated list. */
 	char *save = NULL;
 	for (char *tok = strtok_r(feat.buf, ",", &save); tok; tok = strtok_r(NULL, ",", &save))

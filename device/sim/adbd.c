@@ -1358,6 +1358,25 @@ static void reap_conns(struct adbd *d, bool all)
 		conn_free((struct conn *)w);
 }
 
+/* A connection record for the connected client on `fd` (owned from now on). */
+static struct conn *conn_new(struct adbd *d, int fd)
+{
+	struct timeval tv = { SEND_TIMEOUT_SEC, 0 };
+	(void)setsockopt(fd, SOL_SOCKET, SO_SNDTIMEO, &tv, sizeof tv);
+	struct timeval hello = { HELLO_TIMEOUT_SEC, 0 };
+	(void)setsockopt(fd, SOL_SOCKET, SO_RCVTIMEO, &hello, sizeof hello);
+	struct conn *c = xcalloc(1, sizeof *c);
+	c->d = d;
+	c->fd = fd;
+	c->next_id = 1;
+	c->max_payload = ADB_MAX_PAYLOAD_V1;
+	c->version = ADB_VERSION_MIN;
+	pthread_mutex_init(&c->lock, NULL);
+	pthread_mutex_init(&c->wlock, NULL);
+	pthread_cond_init(&c->cond, NULL);
+	return c;
+}
+
 static void accept_one(struct adbd *d)
 {
 	int fd = accept4(d->listen_fd, NULL, NULL, SOCK_CLOEXEC);
@@ -1374,19 +1393,7 @@ static void accept_one(struct adbd *d)
 	}
 	int one = 1;
 	(void)setsockopt(fd, IPPROTO_TCP, TCP_NODELAY, &one, sizeof one);
-	struct timeval tv = { SEND_TIMEOUT_SEC, 0 };
-	(void)setsockopt(fd, SOL_SOCKET, SO_SNDTIMEO, &tv, sizeof tv);
-	struct timeval hello = { HELLO_TIMEOUT_SEC, 0 };
-	(void)setsockopt(fd, SOL_SOCKET, SO_RCVTIMEO, &hello, sizeof hello);
-	struct conn *c = xcalloc(1, sizeof *c);
-	c->d = d;
-	c->fd = fd;
-	c->next_id = 1;
-	c->max_payload = ADB_MAX_PAYLOAD_V1;
-	c->version = ADB_VERSION_MIN;
-	pthread_mutex_init(&c->lock, NULL);
-	pthread_mutex_init(&c->wlock, NULL);
-	pthread_cond_init(&c->cond, NULL);
+	struct conn *c = conn_new(d, fd);
 	pthread_mutex_lock(&d->lock);
 	if (pthread_create(&c->w.thread, NULL, conn_main, c) != 0) {
 		pthread_mutex_unlock(&d->lock);
@@ -1395,6 +1402,13 @@ static void accept_one(struct adbd *d)
 	}
 	worker_push(&d->conns, &d->n_conns, &c->w);
 	pthread_mutex_unlock(&d->lock);
+}
+
+void adbd_serve_fd(struct adbd *d, int fd)
+{
+	struct conn *c = conn_new(d, fd);
+	(void)conn_main(c); /* joins the connection's streams before it returns */
+	conn_free(c);
 }
 
 int adbd_new(const struct adbd_device *dev, const struct adbd_options *opt, struct adbd **out)

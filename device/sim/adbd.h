@@ -168,6 +168,14 @@ int adbd_new(const struct adbd_device *dev, const struct adbd_options *opt, stru
 int adbd_port(const struct adbd *d);
 /* Accept and serve clients until adbd_stop(); TD_OK after a stop. */
 int adbd_run(struct adbd *d) TD_MUST_CHECK;
+/*
+ * Serve one client already connected on `fd` (e.g. one end of a
+ * socketpair) in the calling thread, exactly as adbd_run serves an accepted
+ * one, until it disconnects or breaks the protocol; then close `fd`. The
+ * connection's stream threads are joined before it returns. For tests and
+ * the fuzz harness (tests/fuzz/fuzz_adb_packet.c).
+ */
+void adbd_serve_fd(struct adbd *d, int fd);
 /* Make adbd_run return soon. Async-signal-safe (writes to a pipe). */
 void adbd_stop(struct adbd *d);
 /* Close every connection, join their threads, free. Call after adbd_run returned. */

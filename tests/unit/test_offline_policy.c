@@ -315,6 +315,87 @@ TEST(adopt_credits_the_action_taken)
 	ui_tree_free(e);
 }
 
+/* A list row: its text and a Delete button (all rows' buttons read "Delete", as icons do). */
+static char *list_row(const char *text, int y)
+{
+	char *cells = x_cat(x_node("android.widget.TextView", "t:id/title", text, "", "", 0, y, 800, y + 100, NULL),
+			    x_node("android.widget.ImageButton", "t:id/delete", "Delete", "c", "", 800, y, 1000,
+				   y + 100, NULL),
+			    NULL);
+	char *row = x_node("android.widget.LinearLayout", "", "", "", "", 0, y, 1000, y + 100, cells);
+
+	free(cells); /* x_node copies its children */
+	return row;
+}
+
+/* A list screen with `rows` rows of a RecyclerView, and an Add button when `add`. */
+static struct ui_tree *list_screen(int rows, bool add)
+{
+	char *list = x_cat(rows > 0 ? list_row("Note A", 200) : strdup(""),
+			   rows > 1 ? list_row("Note B", 300) : strdup(""), NULL);
+	char *view = x_node("androidx.recyclerview.widget.RecyclerView", "t:id/list", "", "s", "", 0, 200, 1000, 1000,
+			    list);
+
+	free(list);
+	return x_tree(x_cat(view, add ? x_node(BTN, "t:id/add", "Add", "c", "", 0, 1100, 500, 1200, NULL) : strdup(""),
+			    NULL));
+}
+
+/* Once the policy deletes a row by its own choice, it deletes every row and confirms each dialog. */
+TEST(deleting_a_row_empties_the_list)
+{
+	struct offline_policy_params p;
+	struct offline_policy *pol;
+	struct ui_tree *two = list_screen(2, false), *one = list_screen(1, true), *none = list_screen(0, true);
+	struct ui_tree *dialog = x_tree(x_cat(x_node(BTN, "t:id/cancel", "Cancel", "c", "", 0, 500, 500, 600, NULL),
+					      x_node(BTN, "t:id/ok", "Delete", "c", "", 500, 500, 1000, 600, NULL),
+					      NULL));
+	struct action a;
+
+	REQUIRE(two && one && none && dialog);
+	offline_policy_params_default(&p);
+	p.epsilon = 0;
+	pol = offline_policy_new(&p);
+	/* The first 100 choices explore with the data the app starts with. */
+	for (int i = 0; i < 100; i++) {
+		offline_policy_choose(pol, two, 11, 1, "Main", true, &a);
+		CHECK(!a.reason || !strstr(a.reason, "emptying the list"));
+		action_release(&a);
+		offline_policy_observe(pol, two, 11, true);
+	}
+	offline_policy_reset_stuck(pol);
+	/* Then a row's Delete by its own choice starts emptying the list. */
+	offline_policy_choose(pol, two, 11, 1, "Main", true, &a);
+	CHECK(a.type == ACTION_CLICK && a.resource_id && strcmp(a.resource_id, "t:id/delete") == 0);
+	action_release(&a);
+	offline_policy_observe(pol, dialog, 22, true);
+	/* The dialog: Delete, not Cancel (both untried). */
+	offline_policy_choose(pol, dialog, 22, 2, "Main", true, &a);
+	CHECK(a.widget_text && strcmp(a.widget_text, "Delete") == 0);
+	action_release(&a);
+	offline_policy_observe(pol, one, 33, true);
+	/* One row left and an untried Add: the tried Delete again, until the list is empty. */
+	offline_policy_choose(pol, one, 33, 3, "Main", true, &a);
+	CHECK(a.resource_id && strcmp(a.resource_id, "t:id/delete") == 0);
+	CHECK(a.reason && strstr(a.reason, "emptying the list"));
+	action_release(&a);
+	offline_policy_observe(pol, dialog, 22, true);
+	offline_policy_choose(pol, dialog, 22, 4, "Main", true, &a);
+	CHECK(a.widget_text && strcmp(a.widget_text, "Delete") == 0);
+	action_release(&a);
+	offline_policy_observe(pol, none, 44, true);
+	/* Empty: back to the weights. */
+	offline_policy_choose(pol, none, 44, 5, "Main", true, &a);
+	CHECK(a.widget_text && strcmp(a.widget_text, "Add") == 0);
+	CHECK(!a.reason || !strstr(a.reason, "emptying the list"));
+	action_release(&a);
+	offline_policy_free(pol);
+	ui_tree_free(two);
+	ui_tree_free(one);
+	ui_tree_free(none);
+	ui_tree_free(dialog);
+}
+
 TEST(stuck_goes_back_then_restarts)
 {
 	struct offline_policy_params p;
@@ -421,6 +502,7 @@ int main(void)
 	RUN(upsilon_update_follows_genie);
 	RUN(untried_first_then_motif_and_blocking);
 	RUN(adopt_credits_the_action_taken);
+	RUN(deleting_a_row_empties_the_list);
 	RUN(stuck_goes_back_then_restarts);
 	RUN(random_brain_is_seeded);
 	RUN(weights_survive_table_growth);
