@@ -209,6 +209,14 @@ static size_t after_last_restart(const struct bug *b, size_t trigger)
 	return from;
 }
 
+/*
+ * Steps replayed before the trigger actions in the first, short try:
+ * enough for the screen the bug shows (a form filled, an item added) to be
+ * reached again from a clean start in most runs, and a fixed cost however
+ * long the run has been.
+ */
+#define NEAR_LEAD_STEPS 15
+
 /* Keep only b's steps from `start` on (the ones the confirming replay needed). */
 static void drop_steps_before(struct bug *b, size_t start)
 {
@@ -230,6 +238,7 @@ int replay_confirm(struct device *dev, const char *package, const struct login_s
 	const cJSON *t = b->extra ? cJSON_GetObjectItemCaseSensitive(b->extra, "trigger_steps") : NULL;
 	size_t trigger = cJSON_IsNumber(t) && t->valuedouble >= 0 ? (size_t)t->valuedouble : 0;
 	size_t from = after_last_restart(b, trigger);
+	size_t near = b->n_steps > trigger + NEAR_LEAD_STEPS ? b->n_steps - trigger - NEAR_LEAD_STEPS : 0;
 	bool ok = false;
 	int tried = 0;
 
@@ -237,6 +246,13 @@ int replay_confirm(struct device *dev, const char *package, const struct login_s
 		*replays = 0;
 	if (!oracle)
 		return td_error(TD_ERR_INVALID, "bug \"%s\" was not found by an oracle", b->title ? b->title : "");
+	/* First from nearer the bug, when that is shorter than the first attempt below. */
+	if (attempts > 0 && near > from) {
+		tried++;
+		ok = reproduce(dev, package, login, overlap, b, near, kind, trigger);
+		if (ok)
+			drop_steps_before(b, near);
+	}
 	for (int attempt = 0; attempt < attempts && !ok; attempt++) {
 		size_t start = attempt == 0 ? from : 0;
 

@@ -16,7 +16,8 @@
  * that do not survive force-stop and relaunch) and the feedback oracle's
  * (its Save with an empty name that says nothing)
  * reproduce on the apps and not on their fixed variants; login scripts parse, reject bad input, and run.
- * A replay that keeps
+ * A long candidate is confirmed from a clean start and its last steps
+ * alone (and falls back to all steps where that fails); a replay that keeps
  * only its last two screens, with a tracker fed as it goes, rechecks the
  * same as one that keeps every screen.
  */
@@ -404,6 +405,55 @@ TEST(process_death_confirmed_only_when_not_kept)
 	device_close(dev);
 }
 
+/*
+ * The rotation candidate after 41 steps that come back to the list
+ * (Settings and Back, then a rotation to portrait, which it is already in),
+ * with no restart: its last 17 steps start with Settings.
+ */
+static void long_rotation_bug(struct bug *b)
+{
+	candidate_init(b, "Text entered in 'body' is lost after rotation", "oracle:rotation", BUG_CAT_DATA_LOSS, 2);
+	for (int i = 0; i < 20; i++) {
+		step_by_id(b, ACTION_CLICK, PKG ":id/settings_btn", NULL);
+		step_global(b, ACTION_BACK, -1);
+	}
+	step_global(b, ACTION_ROTATE, 0);
+	step_by_id(b, ACTION_CLICK, PKG ":id/add", NULL);
+	step_by_id(b, ACTION_INPUT, PKG ":id/body", "milk_and_bread");
+	step_global(b, ACTION_ROTATE, 1);
+	step_global(b, ACTION_ROTATE, 0);
+}
+
+TEST(long_candidate_confirmed_from_near_the_bug)
+{
+	struct device *dev = open_sim("sim:notes");
+	struct bug b;
+	int replays = 0;
+
+	REQUIRE(dev);
+	long_rotation_bug(&b);
+	REQUIRE(b.n_steps == 45);
+	REQUIRE(replay_confirm(dev, PKG, NULL, 0.3, 2, &b, &replays) == TD_OK);
+	CHECK(b.confirmed);
+	CHECK_INT_EQ(replays, 1);
+	/* A clean start and the trigger's 2 steps with 15 before them. */
+	CHECK_INT_EQ(b.n_steps, 17);
+	CHECK(b.steps[0].action.type == ACTION_CLICK);
+	bug_release(&b);
+	device_close(dev);
+
+	/* On the fixed variant the short try fails, then all 45 steps (no restart: one more try). */
+	dev = open_sim("sim:notes:fixed");
+	REQUIRE(dev);
+	long_rotation_bug(&b);
+	REQUIRE(replay_confirm(dev, PKG, NULL, 0.3, 2, &b, &replays) == TD_OK);
+	CHECK(!b.confirmed);
+	CHECK_INT_EQ(replays, 2);
+	CHECK_INT_EQ(b.n_steps, 45);
+	bug_release(&b);
+	device_close(dev);
+}
+
 /* Count the screens a replay reports as it captures them. */
 static void count_screen(void *ctx, const struct replay_result *r)
 {
@@ -562,6 +612,7 @@ int main(void)
 	RUN(total_across_pages_confirmed_only_when_wrong);
 	RUN(process_death_confirmed_only_when_not_kept);
 	RUN(feedback_confirmed_only_when_silent);
+	RUN(long_candidate_confirmed_from_near_the_bug);
 	RUN(tracker_fed_as_the_replay_goes_rechecks_the_same);
 	RUN(replay_records_every_screen);
 	RUN(login_scripts);
