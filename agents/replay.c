@@ -107,9 +107,16 @@ static int push_screen(struct device *dev, struct replay_result *r, size_t cap, 
 			return err;
 	}
 	err = replay_capture(dev, &r->screens[r->n_screens]);
-	if (err == TD_OK)
-		r->n_screens++;
-	return err;
+	if (err != TD_OK)
+		return err;
+	r->n_screens++;
+	if (opts->on_screen)
+		opts->on_screen(opts->on_screen_ctx, r);
+	/* Release the screen that has just left the window (one per push, so
+	 * every older one is gone already). */
+	if (opts->keep_screens && r->n_screens > opts->keep_screens)
+		replay_screen_release(&r->screens[r->n_screens - 1 - opts->keep_screens]);
+	return TD_OK;
 }
 
 int replay_run(struct device *dev, const char *package, const struct action *steps, size_t n,

@@ -22,8 +22,9 @@
 
 struct login_script;
 
-/* One replayed screen. The dump's text is not kept: bug confirmation holds
- * a screen per replayed step, and the tree is all the rechecks read. */
+/* One replayed screen. The dump's text is not kept: the tree is all the
+ * rechecks read (and with replay_opts.keep_screens only the last few trees
+ * are kept at all). */
 struct replay_screen {
 	struct ui_tree *tree;   /* NULL when the dump did not parse */
 	char *activity;
@@ -44,6 +45,21 @@ struct replay_opts {
 	 * NNNN.png and NNNN.xml, 0000 the screen after the clean start, N the
 	 * screen after step N (trident replay). */
 	const char *save_dir;
+	/*
+	 * Memory: when non-zero, only the last keep_screens screens stay in
+	 * *out; an older one is released as soon as it drops out of that
+	 * window (its slot is left with tree and activity NULL, n_screens still
+	 * counts it). 0 keeps every screen. A reader of the whole replay
+	 * (on_screen below) can follow it with a window of 2.
+	 */
+	size_t keep_screens;
+	/*
+	 * When set, called after each screen is captured, before older screens
+	 * are released: out->screens[out->n_screens - 1] is the new one (index 0
+	 * after the clean start, i after step i).
+	 */
+	void (*on_screen)(void *ctx, const struct replay_result *r);
+	void *on_screen_ctx;
 };
 
 /*

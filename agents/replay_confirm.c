@@ -61,10 +61,15 @@ static bool reproduce_actions(struct device *dev, const char *package, const str
 		struct oracle_finding f;
 		bool hit;
 		struct device_crash c;
+		/* A tracker follows the replay screen by screen, so the replay keeps only the screens the recheck reads. */
+		struct oracle_recheck_feed *feed = oracle_recheck_feed_new(kind, steps, n, package);
 
 		memset(&c, 0, sizeof(c));
 		memset(&r, 0, sizeof(r));
 		oracle_finding_init(&f);
+		opts.keep_screens = oracle_kind_recheck_screens(kind);
+		opts.on_screen = feed ? oracle_recheck_feed_screen : NULL;
+		opts.on_screen_ctx = feed;
 		if (kind && (kind->flags & ORACLE_REPLAY_LAST_ALONE)) {
 			struct action last;
 			bool found;
@@ -73,6 +78,7 @@ static bool reproduce_actions(struct device *dev, const char *package, const str
 			/* The crash must come from the last action, not from one on the way. */
 			if (!n || replay_run(dev, package, steps, n - 1, &opts, &r) != TD_OK) {
 				replay_result_release(&r);
+				oracle_recheck_feed_free(feed);
 				ok = false;
 				break;
 			}
@@ -95,11 +101,13 @@ static bool reproduce_actions(struct device *dev, const char *package, const str
 			}
 			if (err != TD_OK) {
 				replay_result_release(&r);
+				oracle_recheck_feed_free(feed);
 				ok = false;
 				break;
 			}
 		} else if (replay_run(dev, package, steps, n, &opts, &r) != TD_OK) {
 			replay_result_release(&r);
+			oracle_recheck_feed_free(feed);
 			ok = false;
 			break;
 		}
@@ -107,7 +115,7 @@ static bool reproduce_actions(struct device *dev, const char *package, const str
 			struct oracle_recheck rc = { .r = &r, .last_step = n > 0 ? &steps[n - 1] : NULL,
 						     .steps = steps, .n_steps = n,
 						     .trigger = trigger, .dev = dev, .package = package,
-						     .overlap = overlap, .wait_ms = wait };
+						     .overlap = overlap, .wait_ms = wait, .feed = feed };
 
 			/* An oracle without a recheck (or not in the table) is never confirmed. */
 			hit = oracle_kind_recheck(kind, &rc, &f);
@@ -117,6 +125,7 @@ static bool reproduce_actions(struct device *dev, const char *package, const str
 		ok = hit;
 		oracle_finding_release(&f);
 		replay_result_release(&r);
+		oracle_recheck_feed_free(feed);
 	}
 	/* Views that change by themselves make the two replays disagree: not confirmed. */
 	if (ok && (!titles[0] || (runs == 2 && (!titles[1] || strcmp(titles[0], titles[1]) != 0))))
@@ -200,13 +209,36 @@ static size_t after_last_restart(const struct bug *b, size_t trigger)
 	return from;
 }
 
+/*
+ * Steps replayed before the trigger actions in the first, short try:
+ * enough for the screen the bug shows (a form filled, an item added) to be
+ * reached again from a clean start in most runs, and a fixed cost however
+ * long the run has been.
+ */
+#define NEAR_LEAD_STEPS 15
+
+/* Keep only b's steps from `start` on (the ones the confirming replay needed). */
+static void drop_steps_before(struct bug *b, size_t start)
+{
+	for (size_t i = 0; i < start; i++) {
+		action_release(&b->steps[i].action);
+		free(b->steps[i].screen);
+		free(b->steps[i].activity);
+		free(b->steps[i].side_trip);
+	}
+	memmove(b->steps, b->steps + start, (b->n_steps - start) * sizeof(*b->steps));
+	b->n_steps -= start;
+}
+
 int replay_confirm(struct device *dev, const char *package, const struct login_script *login, double overlap,
 		   int attempts, struct bug *b, int *replays)
 {
 	const char *oracle = oracle_of(b);
+	const struct oracle_kind *kind = oracle ? oracle_kind_find(oracle) : NULL;
 	const cJSON *t = b->extra ? cJSON_GetObjectItemCaseSensitive(b->extra, "trigger_steps") : NULL;
 	size_t trigger = cJSON_IsNumber(t) && t->valuedouble >= 0 ? (size_t)t->valuedouble : 0;
 	size_t from = after_last_restart(b, trigger);
+	size_t near = b->n_steps > trigger + NEAR_LEAD_STEPS ? b->n_steps - trigger - NEAR_LEAD_STEPS : 0;
 	bool ok = false;
 	int tried = 0;
 
@@ -214,24 +246,22 @@ int replay_confirm(struct device *dev, const char *package, const struct login_s
 		*replays = 0;
 	if (!oracle)
 		return td_error(TD_ERR_INVALID, "bug \"%s\" was not found by an oracle", b->title ? b->title : "");
+	/* First from nearer the bug, when that is shorter than the first attempt below. */
+	if (attempts > 0 && near > from) {
+		tried++;
+		ok = reproduce(dev, package, login, overlap, b, near, kind, trigger);
+		if (ok)
+			drop_steps_before(b, near);
+	}
 	for (int attempt = 0; attempt < attempts && !ok; attempt++) {
 		size_t start = attempt == 0 ? from : 0;
 
 		if (attempt > 0 && from == 0)
 			break;
 		tried++;
-		ok = reproduce(dev, package, login, overlap, b, start, oracle_kind_find(oracle), trigger);
-		if (ok && start > 0) {
-			/* Keep only the steps that were needed. */
-			for (size_t i = 0; i < start; i++) {
-				action_release(&b->steps[i].action);
-				free(b->steps[i].screen);
-				free(b->steps[i].activity);
-				free(b->steps[i].side_trip);
-			}
-			memmove(b->steps, b->steps + start, (b->n_steps - start) * sizeof(*b->steps));
-			b->n_steps -= start;
-		}
+		ok = reproduce(dev, package, login, overlap, b, start, kind, trigger);
+		if (ok && start > 0)
+			drop_steps_before(b, start); /* keep only the steps that were needed */
 	}
 	b->confirmed = ok;
 	if (replays)

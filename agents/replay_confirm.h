@@ -7,8 +7,13 @@
  * finding (a view that changes by itself makes them disagree, so it is
  * masked out by rejection).
  *
- * First the steps after the last restart are tried (shorter, and enough
- * when the app keeps no relevant data across restarts), then all steps.
+ * First only the bug's last steps are tried (the trigger actions and the
+ * NEAR_LEAD_STEPS, 15, before them: a bounded replay however long the run),
+ * when that is shorter than the next try; then, up to `attempts` more
+ * tries, the steps after the last restart (shorter, and enough when the app
+ * keeps no relevant data across restarts), then all steps. A replay keeps
+ * only the screens the recheck reads (oracle_kind_recheck_screens; a
+ * tracker is fed as the replay goes).
  * The oracle is named by the bug's found_by ("oracle:rotation"); the number
  * of trigger actions at the end of the steps (rotate and back, Home and
  * relaunch) by extra.trigger_steps.
@@ -37,7 +42,8 @@ struct login_script;
 /*
  * Replay-confirm bug b on dev. Sets b->confirmed to whether it reproduced,
  * and on success keeps only the steps that were needed. *replays (may be
- * NULL) gets how many replay attempts ran (each is two replays). TD_OK
+ * NULL) gets how many replay attempts ran (each is two replays), the
+ * short first one included. TD_OK
  * unless b is not an oracle's bug (TD_ERR_INVALID).
  */
 int replay_confirm(struct device *dev, const char *package, const struct login_script *login, double overlap,

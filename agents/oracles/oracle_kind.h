@@ -36,6 +36,7 @@ struct agent_env;
 struct brain_screen;
 struct device;
 struct oracles_state;
+struct oracle_recheck_feed;
 struct replay_result;
 
 /* What an after-step check sees (Explorer thread, device held). */
@@ -59,6 +60,8 @@ struct oracle_recheck {
 	const char *package;
 	double overlap;                    /* oracles.display_overlap */
 	int wait_ms;                       /* the loading wait (extra.wait_ms) */
+	/* A tracker's feed that followed the replay (oracle_recheck_feed_new); NULL: feed r's screens now. */
+	struct oracle_recheck_feed *feed;
 };
 
 /* One step as a tracking oracle sees it: in the run, or in a replay (the recheck). */
@@ -138,5 +141,23 @@ int oracle_kind_index(const struct oracle_kind *k);
  * last step. False for a kind that can do neither (never confirmed).
  */
 bool oracle_kind_recheck(const struct oracle_kind *k, const struct oracle_recheck *c, struct oracle_finding *f);
+
+/*
+ * Rechecking while the replay runs, so that a long replay need not keep
+ * every screen. For a tracker kind, a fresh tracker that is fed each step
+ * as soon as the screen after it is captured (oracle_recheck_feed_screen as
+ * replay_opts.on_screen, the feed as its ctx); pass it in struct
+ * oracle_recheck .feed. NULL for other kinds (and for NULL k).
+ */
+struct oracle_recheck_feed *oracle_recheck_feed_new(const struct oracle_kind *k, const struct action *steps,
+						    size_t n_steps, const char *package);
+void oracle_recheck_feed_screen(void *feed, const struct replay_result *r);
+void oracle_recheck_feed_free(struct oracle_recheck_feed *feed);
+/*
+ * How many of the replay's last screens k's recheck reads (a tracker: the
+ * last two, with its feed; a step check: the last two); 0 when it may read
+ * any of them (a `recheck` function: they look back for earlier screens).
+ */
+size_t oracle_kind_recheck_screens(const struct oracle_kind *k);
 
 #endif

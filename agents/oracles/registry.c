@@ -1,11 +1,14 @@
 /*
  * registry.c - the oracle table built from ORACLE_KINDS (oracle_kind.h).
  */
+#include <stdint.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "agents/oracles/oracle_kind.h"
 #include "agents/oracles/oracles_internal.h"
 #include "agents/replay.h"
+#include "core/xalloc.h"
 
 #define ORACLE_KIND_LIST(n) &oracle_kind_##n,
 static const struct oracle_kind *const all_oracles[] = { ORACLE_KINDS(ORACLE_KIND_LIST) NULL };
@@ -32,36 +35,119 @@ int oracle_kind_index(const struct oracle_kind *k)
 	return -1;
 }
 
+/* A fresh tracker fed a replay's steps one at a time (as tracker_recheck feeds them all). */
+struct oracle_recheck_feed {
+	const struct oracle_kind *k;
+	void *tracker;
+	const struct action *steps;
+	size_t n_steps;
+	const char *package;
+	size_t fed;                /* screens seen so far */
+	size_t hit_step;           /* the step whose finding is in `last`; SIZE_MAX when none */
+	struct oracle_finding last;
+};
+
+struct oracle_recheck_feed *oracle_recheck_feed_new(const struct oracle_kind *k, const struct action *steps,
+						    size_t n_steps, const char *package)
+{
+	struct oracle_recheck_feed *fd;
+
+	if (!k || !k->track || !k->tracker_new || !k->tracker_free)
+		return NULL;
+	fd = xcalloc(1, sizeof(*fd));
+	fd->k = k;
+	fd->tracker = k->tracker_new();
+	fd->steps = steps;
+	fd->n_steps = n_steps;
+	fd->package = package;
+	fd->hit_step = SIZE_MAX;
+	oracle_finding_init(&fd->last);
+	return fd;
+}
+
+void oracle_recheck_feed_free(struct oracle_recheck_feed *fd)
+{
+	if (!fd)
+		return;
+	fd->k->tracker_free(fd->tracker);
+	oracle_finding_release(&fd->last);
+	free(fd);
+}
+
+/* One step to the tracker: screens[i] before steps[i], screens[i + 1] after it. Only the last finding is kept. */
+static void feed_step(struct oracle_recheck_feed *fd, const struct replay_screen *before,
+		      const struct replay_screen *after, size_t i)
+{
+	struct oracle_tracked_step s = {
+		.before = before->tree, .activity_before = before->activity,
+		.after = after->tree, .activity_after = after->activity,
+		.after_in_app = oracle_activity_in_package(after->activity, fd->package),
+		.done = &fd->steps[i],
+	};
+	struct oracle_finding one;
+
+	if (!s.before || !s.after)
+		return;
+	oracle_finding_init(&one);
+	if (fd->k->track(fd->tracker, &s, &one)) {
+		oracle_finding_release(&fd->last);
+		fd->last = one;
+		fd->hit_step = i;
+		return;
+	}
+	oracle_finding_release(&one);
+}
+
+void oracle_recheck_feed_screen(void *feed, const struct replay_result *r)
+{
+	struct oracle_recheck_feed *fd = feed;
+
+	/* Screens arrive one at a time; the new one is after step fed - 1. */
+	while (fd->fed < r->n_screens) {
+		size_t j = fd->fed++;
+
+		if (j >= 1 && j - 1 < fd->n_steps)
+			feed_step(fd, &r->screens[j - 1], &r->screens[j], j - 1);
+	}
+}
+
+/* The tracker's finding must come from the replay's last step, which must be the bug's last. */
+static bool feed_result(struct oracle_recheck_feed *fd, const struct oracle_recheck *c, struct oracle_finding *f)
+{
+	oracle_finding_init(f);
+	if (!c->n_steps || c->r->n_screens != c->n_steps + 1 || fd->fed != c->r->n_screens ||
+	    fd->hit_step != c->n_steps - 1)
+		return false;
+	*f = fd->last;
+	oracle_finding_init(&fd->last);
+	fd->hit_step = SIZE_MAX;
+	return true;
+}
+
 /* Feed the replay's steps to a fresh tracker; the finding must come from the last one. */
 static bool tracker_recheck(const struct oracle_kind *k, const struct oracle_recheck *c, struct oracle_finding *f)
 {
-	const struct replay_result *r = c->r;
-	void *t = k->tracker_new();
-	bool hit = false;
+	struct oracle_recheck_feed *fd;
+	bool hit;
 
-	oracle_finding_init(f);
-	for (size_t i = 0; i + 1 < r->n_screens && i < c->n_steps; i++) {
-		struct oracle_tracked_step s = {
-			.before = r->screens[i].tree, .activity_before = r->screens[i].activity,
-			.after = r->screens[i + 1].tree, .activity_after = r->screens[i + 1].activity,
-			.after_in_app = oracle_activity_in_package(r->screens[i + 1].activity, c->package),
-			.done = &c->steps[i],
-		};
-		struct oracle_finding one;
-		bool last = i + 2 == r->n_screens && i + 1 == c->n_steps;
-
-		if (!s.before || !s.after)
-			continue;
-		oracle_finding_init(&one);
-		if (k->track(t, &s, &one) && last) {
-			*f = one;
-			hit = true;
-			continue;
-		}
-		oracle_finding_release(&one);
-	}
-	k->tracker_free(t);
+	if (c->feed)
+		return feed_result(c->feed, c, f);
+	fd = oracle_recheck_feed_new(k, c->steps, c->n_steps, c->package);
+	oracle_recheck_feed_screen(fd, c->r);
+	hit = feed_result(fd, c, f);
+	oracle_recheck_feed_free(fd);
 	return hit;
+}
+
+size_t oracle_kind_recheck_screens(const struct oracle_kind *k)
+{
+	if (!k)
+		return 0;
+	if (k->track && k->tracker_new && k->tracker_free)
+		return 2;
+	if (k->step_check)
+		return 2;
+	return 0;
 }
 
 bool oracle_kind_recheck(const struct oracle_kind *k, const struct oracle_recheck *c, struct oracle_finding *f)

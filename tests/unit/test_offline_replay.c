@@ -16,6 +16,10 @@
  * that do not survive force-stop and relaunch) and the feedback oracle's
  * (its Save with an empty name that says nothing)
  * reproduce on the apps and not on their fixed variants; login scripts parse, reject bad input, and run.
+ * A long candidate is confirmed from a clean start and its last steps
+ * alone (and falls back to all steps where that fails); a replay that keeps
+ * only its last two screens, with a tracker fed as it goes, rechecks the
+ * same as one that keeps every screen.
  */
 #include <stdbool.h>
 
@@ -24,6 +28,7 @@
 #include <cjson/cJSON.h>
 
 #include "agents/login.h"
+#include "agents/oracles/oracle_kind.h"
 #include "agents/replay.h"
 #include "agents/replay_confirm.h"
 #include "device/device.h"
@@ -400,6 +405,143 @@ TEST(process_death_confirmed_only_when_not_kept)
 	device_close(dev);
 }
 
+/*
+ * The rotation candidate after 41 steps that come back to the list
+ * (Settings and Back, then a rotation to portrait, which it is already in),
+ * with no restart: its last 17 steps start with Settings.
+ */
+static void long_rotation_bug(struct bug *b)
+{
+	candidate_init(b, "Text entered in 'body' is lost after rotation", "oracle:rotation", BUG_CAT_DATA_LOSS, 2);
+	for (int i = 0; i < 20; i++) {
+		step_by_id(b, ACTION_CLICK, PKG ":id/settings_btn", NULL);
+		step_global(b, ACTION_BACK, -1);
+	}
+	step_global(b, ACTION_ROTATE, 0);
+	step_by_id(b, ACTION_CLICK, PKG ":id/add", NULL);
+	step_by_id(b, ACTION_INPUT, PKG ":id/body", "milk_and_bread");
+	step_global(b, ACTION_ROTATE, 1);
+	step_global(b, ACTION_ROTATE, 0);
+}
+
+TEST(long_candidate_confirmed_from_near_the_bug)
+{
+	struct device *dev = open_sim("sim:notes");
+	struct bug b;
+	int replays = 0;
+
+	REQUIRE(dev);
+	long_rotation_bug(&b);
+	REQUIRE(b.n_steps == 45);
+	REQUIRE(replay_confirm(dev, PKG, NULL, 0.3, 2, &b, &replays) == TD_OK);
+	CHECK(b.confirmed);
+	CHECK_INT_EQ(replays, 1);
+	/* A clean start and the trigger's 2 steps with 15 before them. */
+	CHECK_INT_EQ(b.n_steps, 17);
+	CHECK(b.steps[0].action.type == ACTION_CLICK);
+	bug_release(&b);
+	device_close(dev);
+
+	/* On the fixed variant the short try fails, then all 45 steps (no restart: one more try). */
+	dev = open_sim("sim:notes:fixed");
+	REQUIRE(dev);
+	long_rotation_bug(&b);
+	REQUIRE(replay_confirm(dev, PKG, NULL, 0.3, 2, &b, &replays) == TD_OK);
+	CHECK(!b.confirmed);
+	CHECK_INT_EQ(replays, 2);
+	CHECK_INT_EQ(b.n_steps, 45);
+	bug_release(&b);
+	device_close(dev);
+}
+
+/* Count the screens a replay reports as it captures them. */
+static void count_screen(void *ctx, const struct replay_result *r)
+{
+	size_t *n = ctx;
+
+	(*n)++;
+	/* The new screen is there when the callback runs. */
+	if (!r->screens[r->n_screens - 1].activity)
+		*n += 1000;
+}
+
+TEST(tracker_fed_as_the_replay_goes_rechecks_the_same)
+{
+	struct device *dev = open_sim(TABS_APP);
+	struct bug b;
+	struct action *steps;
+	const struct oracle_kind *k = oracle_kind_find("navigation");
+	struct replay_result all, window;
+	struct replay_opts keep_all = { .clear_data = true };
+	struct replay_opts keep_two = { .clear_data = true, .keep_screens = 2 };
+	struct oracle_recheck_feed *feed;
+	struct oracle_finding f1, f2;
+	size_t seen = 0;
+	bool hit1, hit2;
+
+	REQUIRE(dev);
+	REQUIRE(k);
+	candidate_init(&b, "'Alerts' opens the 'Home' page", "oracle:navigation", BUG_CAT_NAVIGATION, 0);
+	for (int i = 0; i < 10; i++) {
+		step_by_id(&b, ACTION_CLICK, "com.trident.tabs:id/nav_inbox", NULL);
+		step_by_id(&b, ACTION_CLICK, "com.trident.tabs:id/nav_home", NULL);
+	}
+	step_by_id(&b, ACTION_CLICK, "com.trident.tabs:id/nav_inbox", NULL);
+	step_by_id(&b, ACTION_CLICK, "com.trident.tabs:id/nav_alerts", NULL);
+	steps = calloc(b.n_steps, sizeof(*steps));
+	REQUIRE(steps);
+	for (size_t i = 0; i < b.n_steps; i++)
+		steps[i] = b.steps[i].action;
+
+	/* Every screen kept, the tracker fed afterwards. */
+	REQUIRE(replay_run(dev, "com.trident.tabs", steps, b.n_steps, &keep_all, &all) == TD_OK);
+	{
+		struct oracle_recheck c = { .r = &all, .last_step = &steps[b.n_steps - 1], .steps = steps,
+					    .n_steps = b.n_steps, .dev = dev, .package = "com.trident.tabs" };
+
+		hit1 = oracle_kind_recheck(k, &c, &f1);
+	}
+	/* Two screens kept, the tracker fed while the replay runs. */
+	keep_two.on_screen = count_screen;
+	keep_two.on_screen_ctx = &seen;
+	REQUIRE(replay_run(dev, "com.trident.tabs", steps, b.n_steps, &keep_two, &window) == TD_OK);
+	CHECK_INT_EQ(seen, b.n_steps + 1);
+	CHECK_INT_EQ(window.n_screens, b.n_steps + 1);
+	for (size_t i = 0; i + 2 < window.n_screens; i++)
+		CHECK(!window.screens[i].tree && !window.screens[i].activity);
+	CHECK(window.screens[b.n_steps - 1].tree && window.screens[b.n_steps].tree);
+	replay_result_release(&window);
+
+	feed = oracle_recheck_feed_new(k, steps, b.n_steps, "com.trident.tabs");
+	REQUIRE(feed);
+	keep_two.on_screen = oracle_recheck_feed_screen;
+	keep_two.on_screen_ctx = feed;
+	REQUIRE(replay_run(dev, "com.trident.tabs", steps, b.n_steps, &keep_two, &window) == TD_OK);
+	{
+		struct oracle_recheck c = { .r = &window, .last_step = &steps[b.n_steps - 1], .steps = steps,
+					    .n_steps = b.n_steps, .dev = dev, .package = "com.trident.tabs",
+					    .feed = feed };
+
+		hit2 = oracle_kind_recheck(k, &c, &f2);
+	}
+	CHECK(hit1);
+	CHECK(hit2);
+	CHECK(hit1 && hit2 && f1.title && f2.title && !strcmp(f1.title, f2.title));
+	/* A kind without a tracker has no feed; a step check reads two screens, a recheck any. */
+	CHECK(!oracle_recheck_feed_new(oracle_kind_find("rotation"), steps, b.n_steps, "x"));
+	CHECK_INT_EQ(oracle_kind_recheck_screens(oracle_kind_find("toggle")), 2);
+	CHECK_INT_EQ(oracle_kind_recheck_screens(oracle_kind_find("rotation")), 0);
+	CHECK_INT_EQ(oracle_kind_recheck_screens(k), 2);
+	oracle_finding_release(&f1);
+	oracle_finding_release(&f2);
+	oracle_recheck_feed_free(feed);
+	replay_result_release(&window);
+	replay_result_release(&all);
+	free(steps);
+	bug_release(&b);
+	device_close(dev);
+}
+
 TEST(replay_records_every_screen)
 {
 	struct device *dev = open_sim("sim:notes");
@@ -470,6 +612,8 @@ int main(void)
 	RUN(total_across_pages_confirmed_only_when_wrong);
 	RUN(process_death_confirmed_only_when_not_kept);
 	RUN(feedback_confirmed_only_when_silent);
+	RUN(long_candidate_confirmed_from_near_the_bug);
+	RUN(tracker_fed_as_the_replay_goes_rechecks_the_same);
 	RUN(replay_records_every_screen);
 	RUN(login_scripts);
 	return test_summary();
