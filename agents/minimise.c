@@ -664,7 +664,7 @@ static void data_steps_needed(struct ddmin *d, const uint64_t *sig, const size_t
 			}
 		}
 		if (!found)
-			np = 0; /* nothing to search: no start reproduces */
+			np = lo = hi = 0; /* nothing to search: no start reproduces (hi stays within np) */
 	}
 	while (hi - lo > 1 && d->used < d->budget) {
 		size_t mid = lo + (hi - lo) / 2;
