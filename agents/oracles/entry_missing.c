@@ -10,6 +10,7 @@
  * the action left.
  */
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 #include <strings.h>
 
@@ -171,6 +172,15 @@ bool oracle_entry_missing(const struct ui_tree *before, const char *activity_bef
 		f->diff = cJSON_CreateObject();
 		cJSON_AddStringToObject(f->diff, "field", w->resource_id);
 		cJSON_AddStringToObject(f->diff, "entered", w->text);
+		{
+			/* One bug whatever was typed: titles name the (random) entry, the
+			 * subject names the screen, the field and the list. */
+			char *subject = xasprintf("entry on %s: %s into %s", activity_before ? activity_before : "?",
+						  w->resource_id, bl[0].id);
+
+			cJSON_AddStringToObject(f->diff, "subject", subject);
+			free(subject);
+		}
 		cJSON_AddStringToObject(f->diff, "list", bl[0].id);
 		cJSON_AddItemToObject(f->diff, "rows_before", rows_json(&bl[0]));
 		cJSON_AddItemToObject(f->diff, "rows_after", rows_json(list_by_id(al, na, bl[0].id)));

@@ -65,6 +65,10 @@ TEST(accepted_entry_missing_fires)
 	CHECK(f.title && strstr(f.title, "Water plants") && strstr(f.title, "Add"));
 	CHECK(f.diff && cJSON_GetObjectItem(f.diff, "rows_before") && cJSON_GetObjectItem(f.diff, "rows_after"));
 	CHECK(f.diff && strcmp(cJSON_GetObjectItem(f.diff, "entered")->valuestring, "Water plants") == 0);
+	/* The subject (one report per field and list, whatever was typed) does not name the entry. */
+	CHECK(f.diff && cJSON_GetObjectItem(f.diff, "subject") &&
+	      !strstr(cJSON_GetObjectItem(f.diff, "subject")->valuestring, "Water plants") &&
+	      strstr(cJSON_GetObjectItem(f.diff, "subject")->valuestring, "new_task"));
 	oracle_finding_release(&f);
 	/* The field back to its placeholder shown as text counts as emptied. */
 	ui_tree_free(a);
