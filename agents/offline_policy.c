@@ -49,6 +49,8 @@ static bool typed_this_visit(const struct offline_policy *pol, const struct acti
  */
 #define DRAIN_ACTIONS 40
 #define DRAIN_LISTS 8
+/* The tried-set key of system Back on a functionality (hashed with it). */
+#define BACK_TRIED 0x6261636b5f747279ull
 #define DRAIN_AFTER 100 /* choices: first explore with the data the app starts with */
 
 /* How many words read on screens the policy keeps as search terms. */
@@ -517,11 +519,13 @@ static bool is_up_arrow(const struct action *a)
 	       (!strcasecmp(a->widget_text, "Navigate up") || !strcasecmp(a->widget_text, "Up"));
 }
 
-/* Initial weight of an event by its type (Up counts as Back). */
+/* Initial weight of an event by its type. Up counts as Back, a little
+ * lighter, so that an untried Back goes first: the navigation oracle judges
+ * where Back lands, not Up (which may go to a parent by design). */
 static double initial_weight(const struct offline_policy *pol, const struct action *a)
 {
 	if (is_up_arrow(a))
-		return pol->p.back_weight;
+		return pol->p.back_weight * 0.9;
 	switch (a->type) {
 	case ACTION_BACK:
 		return pol->p.back_weight;
@@ -804,10 +808,15 @@ void offline_policy_choose(struct offline_policy *pol, const struct ui_tree *t, 
 	}
 	{
 		const struct event *be = event_find(pol, back_key);
-
+		uint64_t back_tried = hash_u64(BACK_TRIED, fh);
 		double bw = be->exits ? be->weight * 0.01 : be->weight;
 
+		/* A tester presses Back once on every page, as they try every
+		 * widget once: the navigation oracle judges where it lands. */
+		if (!tried_has(pol, back_tried))
+			bw *= pol->p.untried_bonus;
 		if (!be->blocked && bw * (1.0 + 1e-6 * rng_unit(&pol->rng)) > best_w) {
+			(void)tried_mark(pol, back_tried);
 			*out = back;
 			finish_choice(pol, out, state, back_key, "Back has the largest weight");
 			goto out;

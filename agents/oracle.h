@@ -10,6 +10,7 @@
  * before reporting (docs/oracles.md).
  *
  *   oracle_state_lost      entered text / checked state lost (rotation, Home)
+ *   oracle_rows_duplicated a list row shown twice after the same trips
  *   oracle_list_duplicates one add/save produced the same new row twice
  *   oracle_sort_claim      does an action claim to sort (and how)?
  *   oracle_list_unsorted   a list not in the claimed order
@@ -66,6 +67,17 @@ bool oracle_has_user_state(const struct ui_tree *t);
 bool oracle_state_lost(const struct ui_tree *before, const char *activity_before,
 		       const struct ui_tree *after, const char *activity_after,
 		       const char *what, struct oracle_finding *f);
+/*
+ * The same trips must not change a list's content: true, with *f (category
+ * data_operation, diff.subject naming the list and the trip), when a list of
+ * `after` shows a row more times than `before` did while showing no row
+ * `before` lacked (rows may scroll out of view; no new text may appear).
+ * False on another activity, when a row was never shown before, or when no
+ * list matches by id: a refreshed feed is not this check's business.
+ */
+bool oracle_rows_duplicated(const struct ui_tree *before, const char *activity_before,
+			    const struct ui_tree *after, const char *activity_after,
+			    const char *what, struct oracle_finding *f);
 
 /* --- lists (oracles 3 and 4) --- */
 

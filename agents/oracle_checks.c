@@ -386,6 +386,74 @@ bool oracle_list_duplicates(const struct oracle_list *before, const struct oracl
 	return false;
 }
 
+bool oracle_rows_duplicated(const struct ui_tree *before, const char *activity_before,
+			    const struct ui_tree *after, const char *activity_after,
+			    const char *what, struct oracle_finding *f)
+{
+	struct oracle_list *lb = NULL, *la = NULL;
+	size_t nb, na;
+	bool found = false;
+
+	if (!before || !after || !oracle_same_activity(activity_before, activity_after))
+		return false;
+	nb = oracle_lists(before, &lb);
+	na = oracle_lists(after, &la);
+	for (size_t i = 0; i < na && !found; i++) {
+		const struct oracle_list *a = &la[i], *b = NULL;
+		size_t dup = (size_t)-1;
+
+		for (size_t j = 0; j < nb && !b; j++)
+			if (!strcmp(lb[j].id, a->id))
+				b = &lb[j];
+		if (!b || a->n_rows < b->n_rows)
+			continue;
+		for (size_t r = 0; r < a->n_rows; r++) {
+			size_t cb = count_rows(b, a->rows[r]);
+
+			if (!cb) {
+				dup = (size_t)-1; /* a row never shown before: not a plain copy */
+				break;
+			}
+			if (dup == (size_t)-1 && count_rows(a, a->rows[r]) > cb)
+				dup = r;
+		}
+		if (dup == (size_t)-1)
+			continue;
+		found = true;
+		oracle_finding_init(f);
+		f->category = BUG_CAT_DATA_OPERATION;
+		f->oracle = strcmp(what, "rotation") == 0 ? "rotation" : "background";
+		f->title = xasprintf("'%s' is listed one more time after %s", a->primary[dup], what);
+		f->expected = xasprintf("the list shows \"%s\" %zu time(s), as before %s", a->rows[dup],
+					count_rows(b, a->rows[dup]), what);
+		f->actual = xasprintf("it shows it %zu times", count_rows(a, a->rows[dup]));
+		f->description = xasprintf("After %s the list (%s) shows a copy of a row it already showed; "
+					   "nothing was added.", what, activity_before && *activity_before ?
+					   activity_before : "same activity");
+		f->diff = cJSON_CreateObject();
+		{
+			char *subject = xasprintf("rows of %s after %s", a->id, what);
+			cJSON *rows = cJSON_CreateArray();
+
+			cJSON_AddStringToObject(f->diff, "subject", subject);
+			free(subject);
+			cJSON_AddStringToObject(f->diff, "check", what);
+			cJSON_AddStringToObject(f->diff, "list", a->id);
+			cJSON_AddStringToObject(f->diff, "row", a->rows[dup]);
+			for (size_t r = 0; r < b->n_rows; r++)
+				cJSON_AddItemToArray(rows, cJSON_CreateString(b->rows[r]));
+			cJSON_AddItemToObject(f->diff, "rows_before", rows);
+			rows = cJSON_CreateArray();
+			for (size_t r = 0; r < a->n_rows; r++)
+				cJSON_AddItemToArray(rows, cJSON_CreateString(a->rows[r]));
+			cJSON_AddItemToObject(f->diff, "rows_after", rows);
+		}
+	}
+	oracle_lists_free(lb, nb);
+	oracle_lists_free(la, na);
+	return found;
+}
+
 /* Whether the lowered label contains any of the words. */
 static bool has_any(const char *low, const char *const *words)
 {
@@ -465,7 +533,8 @@ bool oracle_sort_claim(const struct action *done, const struct ui_tree *before,
 						  "time", "created", "modified", NULL };
 	static const char *const num_words[] = { "price", "amount", "size", "count", "number",
 						 "priority", "total", "cost", "rating", "cheapest",
-						 "expensive", NULL };
+						 "expensive", "quantity", "qty", "distance", "duration",
+						 "weight", "score", NULL };
 	static const char *const text_words[] = { "name", "title", "a-z", "z-a", "a to z", "z to a",
 						  "alphabetical", NULL };
 	/* Directions that name no key yet mean one ("Most popular" does not). */

@@ -104,6 +104,15 @@ static bool mentions(const char *const *words, const char *t)
 	return false;
 }
 
+/* Whether lowered text t is exactly one of the words. */
+static bool is_one_of(const char *const *words, const char *t)
+{
+	for (size_t i = 0; words[i]; i++)
+		if (!strcmp(t, words[i]))
+			return true;
+	return false;
+}
+
 /* Whether lowered text t is a status of the pair. */
 static bool mentions_status(const struct control_pair *p, const char *t)
 {
@@ -149,6 +158,92 @@ static const struct ui_widget *same_text_widget(const struct ui_tree *t, const s
 	return NULL;
 }
 
+/*
+ * The media pair whose word starts lowered `label` as a whole word ("pause"
+ * in "pause sourdough science"), with *pressed_on telling which word.
+ */
+static const struct control_pair *media_pair_prefix(const char *label, bool *pressed_on)
+{
+	for (size_t i = 0; i < sizeof(control_pairs) / sizeof(control_pairs[0]); i++) {
+		const struct control_pair *p = &control_pairs[i];
+		size_t on = strlen(p->on), off = strlen(p->off);
+
+		if (p->category != BUG_CAT_MEDIA_CONTROL)
+			continue;
+		if (!strncmp(label, p->on, on) && (!label[on] || label[on] == ' ')) {
+			*pressed_on = true;
+			return p;
+		}
+		if (!strncmp(label, p->off, off) && (!label[off] || label[off] == ' ')) {
+			*pressed_on = false;
+			return p;
+		}
+	}
+	return NULL;
+}
+
+/* A visible non-clickable text of t that is exactly one of the words ("Playing"), or NULL. */
+static const struct ui_widget *status_exactly(const struct ui_tree *t, const char *const *words)
+{
+	for (size_t i = 0; i < t->n_nodes; i++) {
+		const struct ui_widget *s = t->nodes[i];
+		char low[64];
+
+		if (!*s->text || in_clickable(s) || !ui_widget_visible(s, &t->screen))
+			continue;
+		lowered_label(s, low, sizeof(low));
+		for (size_t k = 0; words[k]; k++)
+			if (!strcmp(low, words[k]))
+				return s;
+	}
+	return NULL;
+}
+
+/*
+ * A media control (Play/Pause/Stop, alone or followed by what it plays)
+ * whose press opened another page that states the opposite of the press:
+ * "Pause <episode>" in a queue that opens the player reading "Playing".
+ */
+static bool control_stuck_elsewhere(const struct ui_tree *after, const struct ui_widget *w,
+				    const struct action *done, struct oracle_finding *f)
+{
+	char label[96];
+	bool pressed_on = false;
+	const struct control_pair *pair;
+	const struct ui_widget *status;
+
+	lowered_label(w, label, sizeof(label));
+	pair = media_pair_prefix(label, &pressed_on);
+	if (!pair)
+		return false;
+	status = status_exactly(after, pressed_on ? pair->off_state : pair->on_state);
+	if (!status || status_exactly(after, pressed_on ? pair->on_state : pair->off_state))
+		return false;
+	oracle_finding_init(f);
+	f->category = pair->category;
+	f->oracle = "control";
+	f->title = xasprintf("'%s' opens another page that still reads '%s'", ui_widget_label(w), status->text);
+	f->expected = xasprintf("after '%s', the app is %s", ui_widget_label(w),
+				pressed_on ? pair->on_state[0] : pair->off_state[0]);
+	f->actual = xasprintf("the page that opened reads '%s'", status->text);
+	f->description = xasprintf("Tapping '%s' did not change the state it names: it opened another page, "
+				   "whose status reads '%s'.", ui_widget_label(w), status->text);
+	f->diff = cJSON_CreateObject();
+	cJSON_AddStringToObject(f->diff, "check", "control");
+	{
+		/* One report for every row's copy of the control ("Pause <episode>"). */
+		char *subject = xasprintf("%s opens a page reading %s", *w->resource_id ? w->resource_id
+							  : pressed_on ? pair->on : pair->off, status->text);
+
+		cJSON_AddStringToObject(f->diff, "subject", subject);
+		free(subject);
+	}
+	cJSON_AddItemToObject(f->diff, "before", oracle_widget_json(w));
+	cJSON_AddItemToObject(f->diff, "status_after", oracle_widget_json(status));
+	cJSON_AddItemToObject(f->diff, "action", action_to_json(done));
+	return true;
+}
+
 bool oracle_control_stuck(const struct ui_tree *before, const char *activity_before,
 			  const struct ui_tree *after, const char *activity_after,
 			  const struct action *done, struct oracle_finding *f)
@@ -167,17 +262,17 @@ bool oracle_control_stuck(const struct ui_tree *before, const char *activity_bef
 		w = action_resolve(done, before);
 	if (!w || !w->enabled || !ui_widget_visible(w, &before->screen) || oracle_hidden_under_layer(before, w))
 		return false;
+	/* A dialog or a message is a response of its own: not judged. */
+	if (after->n_roots > before->n_roots || count_layers(after) > count_layers(before))
+		return false;
+	/* Another page: judged only by what it says of a media state. */
+	if (!oracle_same_activity(activity_before, activity_after) || oracle_text_difference(before, after) > 0.5)
+		return control_stuck_elsewhere(after, w, done, f);
 	lowered_label(w, label, sizeof(label));
 	pair = control_pair_of(label, &flipped);
 	if (!pair)
 		return false;
 	pressed_on = strcmp(label, pair->on) == 0;
-	/* Another page, a dialog or a message is a response of its own: not judged. */
-	if (!oracle_same_activity(activity_before, activity_after) || after->n_roots > before->n_roots ||
-	    oracle_text_difference(before, after) > 0.5)
-		return false;
-	if (count_layers(after) > count_layers(before))
-		return false;
 	o = flipped_control(after, w, flipped);
 	if (!o)
 		return false;
@@ -192,11 +287,21 @@ bool oracle_control_stuck(const struct ui_tree *before, const char *activity_bef
 		lowered_label(s, t, sizeof(t));
 		if (!mentions_status(pair, t))
 			continue;
-		/* A status that already names the state the press leads to needs no change. */
-		if (!same_text_widget(after, s) || mentions(pressed_on ? pair->on_state : pair->off_state, t)) {
+		if (!same_text_widget(after, s)) {
 			cJSON_Delete(kept);
 			return false; /* the status moved with the control */
 		}
+		/* A status that is the state the press leads to ("Paused" after
+		 * Pause) needs no change: the screen agrees with the control. */
+		if (is_one_of(pressed_on ? pair->on_state : pair->off_state, t)) {
+			cJSON_Delete(kept);
+			return false;
+		}
+		/* A longer text that only mentions that state ("Now playing" as a
+		 * page title) neither clears nor convicts the control; another
+		 * status on the page still can. */
+		if (mentions(pressed_on ? pair->on_state : pair->off_state, t))
+			continue;
 		if (!status)
 			status = s;
 		cJSON_AddItemToArray(kept, cJSON_CreateString(s->text));

@@ -27,6 +27,7 @@
 #include <cjson/cJSON.h>
 
 #include "agents/brain.h"
+#include "agents/input_gen.h"
 #include "agents/oracle.h"
 #include "agents/oracles/oracle_kind.h"
 #include "agents/oracles/oracles_internal.h"
@@ -298,6 +299,18 @@ static bool list_filtered(const struct oracle_crud_tracker *t, const struct ui_t
 	return false;
 }
 
+/* Whether w asks for a number (amount, phone, postal code, card digits). */
+static bool numeric_field(const struct ui_widget *w)
+{
+	switch (input_gen_kind(w)) {
+	case INPUT_KIND_NUMBER: case INPUT_KIND_POSTAL: case INPUT_KIND_PHONE:
+	case INPUT_KIND_CARD: case INPUT_KIND_CVV:
+		return true;
+	default:
+		return false;
+	}
+}
+
 /* The create/update check on a confirm taken on `before`. */
 static bool saved_not_shown(struct oracle_crud_tracker *t, const struct ui_tree *before,
 			    const struct ui_tree *after, const struct action *done, struct oracle_finding *f)
@@ -316,7 +329,10 @@ static bool saved_not_shown(struct oracle_crud_tracker *t, const struct ui_tree 
 
 		if (ui_class_is_editable(w->class_name) && w->password)
 			return false; /* a sign-in form, not an item */
-		if (!field && form_field(before, w) && !untouched(t, w)) {
+		/* A numeric field's value (an amount, a ZIP code) is not what a
+		 * list names an entry by, and apps reformat or reject letters in it
+		 * ("7a0" saved as $7.00): only text fields make the claim. */
+		if (!field && form_field(before, w) && !untouched(t, w) && !numeric_field(w)) {
 			char *v = trimmed(w->text);
 
 			if (*v && has_letter(v)) {

@@ -175,6 +175,19 @@ static bool same_selection(const struct ui_tree *before, const struct ui_tree *a
 	return true;
 }
 
+/* The first visible text that is not a control or a field: the page's title. */
+static const char *heading_of(const struct ui_tree *t)
+{
+	for (size_t i = 0; i < t->n_nodes; i++) {
+		const struct ui_widget *w = t->nodes[i];
+
+		if (*w->text && !w->clickable && !w->checkable && !ui_class_is_editable(w->class_name) &&
+		    ui_widget_visible(w, &t->screen))
+			return w->text;
+	}
+	return "";
+}
+
 bool oracle_saved_state_lost(const struct ui_tree *before, const char *activity_before,
 			     const struct ui_tree *after, const char *activity_after, struct oracle_finding *f)
 {
@@ -185,6 +198,10 @@ bool oracle_saved_state_lost(const struct ui_tree *before, const char *activity_
 	bool hit = false;
 
 	if (!before || !after || !oracle_same_activity(activity_before, activity_after))
+		return false;
+	/* The walk back may open another item's page of the same activity (the
+	 * row at the same place in a sibling tab): its states are not these. */
+	if (strcmp(heading_of(before), heading_of(after)))
 		return false;
 	/* Settings: every checked state must come back. */
 	for (size_t i = 0; i < before->n_nodes; i++) {

@@ -101,7 +101,8 @@ int oracle_state_pass(const struct oracle_step *os)
 		changed = 1;
 		oracle_finding_init(&f);
 		if (device_rotate(dev, 1) == TD_OK && device_rotate(dev, 0) == TD_OK && oracle_shot_take(dev, &s) == TD_OK) {
-			if (oracle_state_lost(after->tree, after->activity, s.tree, s.activity, "rotation", &f)) {
+			if (oracle_state_lost(after->tree, after->activity, s.tree, s.activity, "rotation", &f) ||
+			    oracle_rows_duplicated(after->tree, after->activity, s.tree, s.activity, "rotation", &f)) {
 				char *ev = oracle_write_evidence(env, before->step, "rotation", &s);
 
 				oracle_report_finding(env, before->step, &f, trig, 2, ev);
@@ -131,7 +132,8 @@ int oracle_state_pass(const struct oracle_step *os)
 		oracle_finding_init(&f);
 		if (oracle_has_user_state(a.tree) && device_key(dev, DEVICE_KEY_HOME) == TD_OK &&
 		    device_start_activity(dev, st->launcher) == TD_OK && oracle_shot_take(dev, &s) == TD_OK) {
-			if (oracle_state_lost(a.tree, a.activity, s.tree, s.activity, "Home and relaunch", &f)) {
+			if (oracle_state_lost(a.tree, a.activity, s.tree, s.activity, "Home and relaunch", &f) ||
+			    oracle_rows_duplicated(a.tree, a.activity, s.tree, s.activity, "Home and relaunch", &f)) {
 				char *ev = oracle_write_evidence(env, before->step, "background", &s);
 
 				oracle_report_finding(env, before->step, &f, trig, 2, ev);
@@ -157,7 +159,8 @@ bool oracle_state_recheck(const struct oracle_recheck *c, const char *what, stru
 		return false;
 	last = &r->screens[n - 1];
 	pre = n > c->trigger ? &r->screens[n - 1 - c->trigger] : &r->screens[0];
-	return oracle_state_lost(pre->tree, pre->activity, last->tree, last->activity, what, f);
+	return oracle_state_lost(pre->tree, pre->activity, last->tree, last->activity, what, f) ||
+	       oracle_rows_duplicated(pre->tree, pre->activity, last->tree, last->activity, what, f);
 }
 
 static bool rotation_recheck(const struct oracle_recheck *c, struct oracle_finding *f)

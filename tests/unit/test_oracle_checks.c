@@ -146,6 +146,43 @@ TEST(duplicate_rows_after_one_save)
 	ui_tree_free(o);
 }
 
+TEST(row_copied_by_a_trip)
+{
+	static const char *const rows[] = { "Apples", "Milk", "Eggs", NULL };
+	static const char *const copied[] = { "Apples", "Milk", "Eggs", "Apples", NULL };
+	static const char *const refreshed[] = { "Apples", "Milk", "Eggs", "Bananas", NULL };
+	static const char *const fewer[] = { "Apples", "Milk", NULL };
+	static const char *const copied_new[] = { "Apples", "Milk", "Eggs", "Apples", "Bananas", NULL };
+	struct ui_tree *b = list_screen(rows, NULL), *c = list_screen(copied, NULL);
+	struct ui_tree *r = list_screen(refreshed, NULL), *w = list_screen(fewer, NULL);
+	struct ui_tree *cn = list_screen(copied_new, NULL);
+	struct oracle_finding f;
+
+	REQUIRE(b && c && r && w && cn);
+	oracle_finding_init(&f);
+	CHECK(oracle_rows_duplicated(b, ".Main", c, ".Main", "Home and relaunch", &f));
+	CHECK_INT_EQ(f.category, BUG_CAT_DATA_OPERATION);
+	CHECK(f.oracle && strcmp(f.oracle, "background") == 0);
+	CHECK(f.title && strstr(f.title, "'Apples'") && strstr(f.title, "Home and relaunch"));
+	CHECK(f.actual && strstr(f.actual, "2 times"));
+	CHECK(f.diff && cJSON_GetObjectItem(f.diff, "subject"));
+	oracle_finding_release(&f);
+	CHECK(oracle_rows_duplicated(b, ".Main", c, ".Main", "rotation", &f));
+	CHECK(f.oracle && strcmp(f.oracle, "rotation") == 0);
+	oracle_finding_release(&f);
+	/* Unchanged, a new row (a refreshed feed), fewer rows, another activity: clean. */
+	CHECK(!oracle_rows_duplicated(b, ".Main", b, ".Main", "rotation", &f));
+	CHECK(!oracle_rows_duplicated(b, ".Main", r, ".Main", "rotation", &f));
+	CHECK(!oracle_rows_duplicated(b, ".Main", w, ".Main", "rotation", &f));
+	CHECK(!oracle_rows_duplicated(b, ".Main", cn, ".Main", "rotation", &f));
+	CHECK(!oracle_rows_duplicated(b, ".Main", c, ".Other", "rotation", &f));
+	ui_tree_free(b);
+	ui_tree_free(c);
+	ui_tree_free(r);
+	ui_tree_free(w);
+	ui_tree_free(cn);
+}
+
 TEST(sort_claims_and_orders)
 {
 	static const char *const sorted[] = { "Apple", "banana", "Cherry", NULL };
@@ -329,8 +366,12 @@ TEST(control_flips_label_but_not_status)
 	CHECK(!oracle_control_stuck(stopped_play, "x/.Main", playing_pause, "x/.Main", &a, &f));
 	/* Not flipped at all: the toggle oracle's business, not this one's. */
 	CHECK(!oracle_control_stuck(stopped_play, "x/.Main", stopped_play2, "x/.Main", &a, &f));
-	/* Another page after the tap is not judged. */
-	CHECK(!oracle_control_stuck(stopped_play, "x/.Main", stopped_pause, "x/.Other", &a, &f));
+	/* Another page after the tap is judged only by the media state it states:
+	 * "Stopped" after Play convicts; "Playing" clears. */
+	CHECK(oracle_control_stuck(stopped_play, "x/.Main", stopped_pause, "x/.Other", &a, &f));
+	CHECK(f.title && strstr(f.title, "another page"));
+	oracle_finding_release(&f);
+	CHECK(!oracle_control_stuck(stopped_play, "x/.Main", playing_pause, "x/.Other", &a, &f));
 	/* Pause with the status already Stopped: the press leads to what it shows. */
 	free(a.widget_text);
 	a.widget_text = strdup("Pause");
@@ -355,6 +396,61 @@ TEST(control_flips_label_but_not_status)
 	ui_tree_free(stopped_pause);
 	ui_tree_free(playing_pause);
 	ui_tree_free(stopped_play2);
+}
+
+/* A player page titled "Now playing" whose status line reads `status`. */
+static struct ui_tree *now_playing_screen(const char *status, const char *button)
+{
+	return x_tree(x_cat(x_node(TEXT, "t:id/page_title", "Now playing", "", "", 0, 100, 1080, 200, NULL),
+			    x_node(TEXT, "t:id/status", status, "", "", 0, 300, 1080, 400, NULL),
+			    x_node("android.widget.Button", "t:id/play_pause", button, "c", "", 0, 400, 540, 500, NULL),
+			    NULL));
+}
+
+TEST(control_judged_past_a_title_naming_the_state)
+{
+	struct ui_tree *paused_play = now_playing_screen("Paused", "Play");
+	struct ui_tree *paused_pause = now_playing_screen("Paused", "Pause");
+	struct ui_tree *playing_pause = now_playing_screen("Playing", "Pause");
+	struct action a;
+	struct oracle_finding f;
+
+	REQUIRE(paused_play && paused_pause && playing_pause);
+	action_init(&a);
+	a.type = ACTION_CLICK;
+	a.widget_text = strdup("Play");
+	a.resource_id = strdup("t:id/play_pause");
+	a.class_name = strdup("android.widget.Button");
+	a.bounds = (struct ui_rect){ 0, 400, 540, 500 };
+	oracle_finding_init(&f);
+	/* "Now playing" names the state Play leads to; "Paused" still convicts the control. */
+	REQUIRE(oracle_control_stuck(paused_play, "x/.Player", paused_pause, "x/.Player", &a, &f));
+	CHECK(f.title && strstr(f.title, "'Paused'"));
+	oracle_finding_release(&f);
+	CHECK(!oracle_control_stuck(paused_play, "x/.Player", playing_pause, "x/.Player", &a, &f));
+	/* Pause where the status already reads Paused: the screen agrees with the press. */
+	free(a.widget_text);
+	a.widget_text = strdup("Pause");
+	CHECK(!oracle_control_stuck(paused_pause, "x/.Player", paused_play, "x/.Player", &a, &f));
+	/* "Pause <episode>" in a list that opens this page while it still plays. */
+	free(a.widget_text);
+	a.widget_text = strdup("Pause Deep sea vents");
+	a.bounds = (struct ui_rect){ 0, 300, 1080, 400 };
+	{
+		struct ui_tree *queue = x_tree(x_node("android.widget.ImageButton", "t:id/queue_pause",
+						      "Pause Deep sea vents", "c", "", 0, 300, 1080, 400, NULL));
+
+		REQUIRE(queue);
+		CHECK(oracle_control_stuck(queue, "x/.Main", playing_pause, "x/.Player", &a, &f));
+		CHECK(f.title && strstr(f.title, "'Pause Deep sea vents'") && strstr(f.title, "'Playing'"));
+		oracle_finding_release(&f);
+		CHECK(!oracle_control_stuck(queue, "x/.Main", paused_play, "x/.Player", &a, &f));
+		ui_tree_free(queue);
+	}
+	action_release(&a);
+	ui_tree_free(paused_play);
+	ui_tree_free(paused_pause);
+	ui_tree_free(playing_pause);
 }
 
 /* A cart: rows "name | $price" and a total label under the list. */
@@ -772,9 +868,11 @@ int main(void)
 	RUN(checked_state_lost_on_background);
 	RUN(state_kept_is_clean);
 	RUN(duplicate_rows_after_one_save);
+	RUN(row_copied_by_a_trip);
 	RUN(sort_claims_and_orders);
 	RUN(sort_status_label_claims_nothing);
 	RUN(control_flips_label_but_not_status);
+	RUN(control_judged_past_a_title_naming_the_state);
 	RUN(total_disagrees_with_rows);
 	RUN(sort_by_number_reads_the_right_column);
 	RUN(display_overlap_and_offscreen);

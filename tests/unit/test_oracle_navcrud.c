@@ -295,6 +295,20 @@ TEST(total_that_ignores_a_row_added_on_another_page)
 	CHECK(buggy_only(FARE, FARE_PKG, s, N(s), TOTAL, 3, "'Balance' does not change by the added row's amount"));
 }
 
+TEST(numeric_probe_reformatted_is_not_a_missing_entry)
+{
+	/* Letters typed into an amount (a probe): the benchmark wallet keeps the
+	 * number ("7a0" -> an "Expense" row of -$7.00). */
+	static const struct step s[] = {
+		{ ACTION_CLICK, "add_fab", NULL, NULL },
+		{ ACTION_INPUT, "amount", NULL, "7a0" },
+		{ ACTION_CLICK, "save", NULL, NULL },
+	};
+
+	CHECK(clean_both("sim:" TRIDENT_SOURCE_DIR "/configs/apps/bench/wallet.json", "org.bench.wallet", s, N(s),
+			 CRUD));
+}
+
 TEST(totals_that_move_are_not_reported)
 {
 	/* A top-up under 10 (credited even in the buggy app), then a trip removed on its own page. */
@@ -417,6 +431,7 @@ int main(void)
 	RUN(legitimate_data_operations_are_not_reported);
 	RUN(total_that_ignores_a_row_added_on_another_page);
 	RUN(totals_that_move_are_not_reported);
+	RUN(numeric_probe_reformatted_is_not_a_missing_entry);
 	RUN(up_is_not_a_push);
 	RUN(persistent_control_is_not_a_push);
 	return test_summary();

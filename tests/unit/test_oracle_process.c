@@ -180,6 +180,18 @@ TEST(setting_reverted_after_process_death)
 	/* Clean: the same states; another activity is not judged. */
 	CHECK(!oracle_saved_state_lost(on, ACT, kept, ACT, &f));
 	CHECK(!oracle_saved_state_lost(on, ACT, reverted, "com.example.t/.Main", &f));
+	/* Another item's page of the same activity (another title): not these states. */
+	{
+		struct ui_tree *other = x_tree(x_cat(x_node(TEXT, "", "Call the bank", "", "", 0, 100, 1080, 200, NULL),
+						     x_node(SWITCH, "com.example.t:id/compact", "Compact rows", "kcf", "",
+							    0, 300, 1080, 420, NULL),
+						     x_node(SWITCH, "com.example.t:id/backup", "Backup", "kKcf", "",
+							    0, 450, 1080, 570, NULL), NULL));
+
+		REQUIRE(other);
+		CHECK(!oracle_saved_state_lost(on, ACT, other, ACT, &f));
+		ui_tree_free(other);
+	}
 	ui_tree_free(on);
 	ui_tree_free(reverted);
 	ui_tree_free(kept);
