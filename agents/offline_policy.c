@@ -53,6 +53,9 @@ static bool typed_this_visit(const struct offline_policy *pol, const struct acti
 #define BACK_TRIED 0x6261636b5f747279ull
 #define DRAIN_AFTER 100 /* choices: first explore with the data the app starts with */
 
+/* How many fields the policy remembers as probed once (older ones are forgotten). */
+#define PROBED_FIELDS 64
+
 /* How many words read on screens the policy keeps as search terms. */
 #define POLICY_WORDS 48
 
@@ -92,6 +95,8 @@ struct offline_policy {
 	uint64_t probe_rng;    /* its own stream: probes never shift the choices' random draws */
 	uint64_t *filled;      /* fields that got a valid value (field_key), sorted */
 	size_t n_filled, alloc_filled;
+	uint64_t probed[PROBED_FIELDS]; /* fields that got their first probe (ring) */
+	size_t n_probed;
 	/* What the last choice marked, taken back by offline_policy_adopt(). */
 	uint64_t last_fh;      /* the functionality of the last choice */
 	uint64_t undo_tried[2];
@@ -568,6 +573,18 @@ static bool field_filled(struct offline_policy *pol, uint64_t k, bool add)
 	return false;
 }
 
+/* Whether field k gets its first probe now (remembered from here on). */
+static bool first_probe(struct offline_policy *pol, uint64_t k)
+{
+	size_t n = pol->n_probed < PROBED_FIELDS ? pol->n_probed : PROBED_FIELDS;
+
+	for (size_t i = 0; i < n; i++)
+		if (pol->probed[i] == k)
+			return false;
+	pol->probed[pol->n_probed++ % PROBED_FIELDS] = k;
+	return true;
+}
+
 /* Forget that field k got a valid value. */
 static void field_unfill(struct offline_policy *pol, uint64_t k)
 {
@@ -596,10 +613,15 @@ static void finish_choice(struct offline_policy *pol, struct action *a, uint64_t
 		w.resource_id = a->resource_id ? a->resource_id : "";
 		w.class_name = a->class_name ? a->class_name : "";
 		w.content_desc = "";
-		/* A field gets a valid value first; later entries probe it now and then. */
+		/* A field gets a valid value first; later entries probe it now and
+		 * then, first as a tester does (an empty name, letters in a number),
+		 * then with the other probes of its kind. */
 		if (pol->p.probe_share > 0 && field_filled(pol, field_key(a), false) &&
-		    rng_unit(&pol->probe_rng) < pol->p.probe_share)
-			probe = input_gen_probe_name(input_gen_probe(&w, ++pol->serial, buf, sizeof(buf)));
+		    rng_unit(&pol->probe_rng) < pol->p.probe_share) {
+			unsigned ps = first_probe(pol, field_key(a)) ? 0 : ++pol->serial;
+
+			probe = input_gen_probe_name(input_gen_probe(&w, ps, buf, sizeof(buf)));
+		}
 		else if (input_gen_text(&w, ++pol->serial, buf, sizeof(buf)) == INPUT_KIND_SEARCH && pol->n_words)
 			snprintf(buf, sizeof(buf), "%s", pol->words[(pol->serial * 7u) % pol->n_words]);
 		if (!probe && !field_filled(pol, field_key(a), true))
