@@ -55,6 +55,8 @@ static bool typed_this_visit(const struct offline_policy *pol, const struct acti
 
 /* How many fields the policy remembers as probed once (older ones are forgotten). */
 #define PROBED_FIELDS 64
+/* The chance of a field's first probe once it took a valid value (later ones: offline.probe_share). */
+#define FIRST_PROBE_SHARE 0.5
 
 /* How many words read on screens the policy keeps as search terms. */
 #define POLICY_WORDS 48
@@ -543,10 +545,14 @@ static double initial_weight(const struct offline_policy *pol, const struct acti
 	}
 }
 
-/* The field an input action types into (its id, class and hint). */
+/*
+ * The field an input action types into: its id and class, and its label
+ * only when it has no id (a field showing what was typed last time is the
+ * same field as when it showed its hint).
+ */
 static uint64_t field_key(const struct action *a)
 {
-	return hash_str(widget_key(a), a->widget_text);
+	return a->resource_id && *a->resource_id ? widget_key(a) : hash_str(widget_key(a), a->widget_text);
 }
 
 /* Whether field k got a valid value before; with `add`, remember that it has. */
@@ -573,16 +579,17 @@ static bool field_filled(struct offline_policy *pol, uint64_t k, bool add)
 	return false;
 }
 
-/* Whether field k gets its first probe now (remembered from here on). */
-static bool first_probe(struct offline_policy *pol, uint64_t k)
+/* Whether field k was probed before; `mark`: remember that it is now. */
+static bool probed(struct offline_policy *pol, uint64_t k, bool mark)
 {
 	size_t n = pol->n_probed < PROBED_FIELDS ? pol->n_probed : PROBED_FIELDS;
 
 	for (size_t i = 0; i < n; i++)
 		if (pol->probed[i] == k)
-			return false;
-	pol->probed[pol->n_probed++ % PROBED_FIELDS] = k;
-	return true;
+			return true;
+	if (mark)
+		pol->probed[pol->n_probed++ % PROBED_FIELDS] = k;
+	return false;
 }
 
 /* Forget that field k got a valid value. */
@@ -617,8 +624,9 @@ static void finish_choice(struct offline_policy *pol, struct action *a, uint64_t
 		 * then, first as a tester does (an empty name, letters in a number),
 		 * then with the other probes of its kind. */
 		if (pol->p.probe_share > 0 && field_filled(pol, field_key(a), false) &&
-		    rng_unit(&pol->probe_rng) < pol->p.probe_share) {
-			unsigned ps = first_probe(pol, field_key(a)) ? 0 : ++pol->serial;
+		    rng_unit(&pol->probe_rng) < (probed(pol, field_key(a), false) ? pol->p.probe_share
+						 : fmax(pol->p.probe_share, FIRST_PROBE_SHARE))) {
+			unsigned ps = probed(pol, field_key(a), true) ? ++pol->serial : 0;
 
 			probe = input_gen_probe_name(input_gen_probe(&w, ps, buf, sizeof(buf)));
 		}

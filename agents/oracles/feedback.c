@@ -109,6 +109,32 @@ static bool shows_text(const struct ui_tree *t, const char *s)
 	return false;
 }
 
+/*
+ * A dialog confirmed with its name or title field empty that closed and
+ * left a text of the page behind it blank (the list's title gone): the
+ * empty name was taken without a word. The blanked widget, or NULL.
+ */
+static const struct ui_widget *blanked_by_empty_name(const struct ui_tree *before, const struct ui_tree *after,
+						     const struct ui_widget *bad, const char *why)
+{
+	enum input_kind k = input_gen_kind(bad);
+
+	if (strcmp(why, "empty") || (k != INPUT_KIND_NAME && k != INPUT_KIND_TITLE) ||
+	    (after->n_roots >= before->n_roots && layers(after) >= layers(before)))
+		return NULL;
+	for (size_t i = 0; i < before->n_nodes; i++) {
+		const struct ui_widget *w = before->nodes[i], *o;
+
+		if (!*w->text || w->clickable || ui_class_is_editable(w->class_name) ||
+		    !ui_widget_visible(w, &before->screen))
+			continue;
+		o = oracle_find_counterpart(after, before, w);
+		if (o && !*o->text && !*o->content_desc && !shows_text(after, w->text))
+			return o;
+	}
+	return NULL;
+}
+
 bool oracle_feedback_missing(const struct ui_tree *before, const char *activity_before,
 			     const struct ui_tree *after, const char *activity_after, const struct action *done,
 			     const struct ui_tree *first, struct oracle_finding *f)
@@ -117,9 +143,10 @@ bool oracle_feedback_missing(const struct ui_tree *before, const char *activity_
 	const char *why = NULL;
 	size_t n_fields = 0;
 
+	const struct ui_widget *blank = NULL;
+
 	if (!before || !after || !done || done->type != ACTION_CLICK || !oracle_is_save_action(done) ||
-	    !oracle_same_activity(activity_before, activity_after) || after->n_roots != before->n_roots ||
-	    layers(after) != layers(before))
+	    !oracle_same_activity(activity_before, activity_after))
 		return false;
 	for (size_t i = 0; i < before->n_nodes; i++) {
 		const struct ui_widget *w = before->nodes[i];
@@ -142,11 +169,35 @@ bool oracle_feedback_missing(const struct ui_tree *before, const char *activity_
 		    !shows_text(first, w->text))
 			return false;
 	}
-	if (!bad || !same_texts(before, after))
+	if (!bad)
 		return false;
+	if (after->n_roots != before->n_roots || layers(after) != layers(before)) {
+		blank = blanked_by_empty_name(before, after, bad, why);
+		if (!blank)
+			return false; /* a dialog opened or closed: a response of its own */
+	} else if (!same_texts(before, after)) {
+		return false;
+	}
 	oracle_finding_init(f);
 	f->oracle = "feedback";
 	f->category = BUG_CAT_FEEDBACK_MISSING;
+	if (blank) {
+		f->title = xasprintf("'%s' with an empty '%s' is accepted without a word", done->widget_text &&
+				     *done->widget_text ? done->widget_text : "OK", oracle_widget_name(bad));
+		f->expected = xasprintf("an error on '%s' (a name cannot be empty), or the old value kept",
+					oracle_widget_name(bad));
+		f->actual = xasprintf("the dialog closed and '%s' is now blank", oracle_widget_name(blank));
+		f->description = xasprintf("The dialog was confirmed with '%s' empty; it closed with no error, "
+					   "and the page behind it now shows an empty '%s'.",
+					   oracle_widget_name(bad), oracle_widget_name(blank));
+		f->diff = cJSON_CreateObject();
+		cJSON_AddStringToObject(f->diff, "check", "feedback");
+		cJSON_AddStringToObject(f->diff, "invalid", why);
+		cJSON_AddItemToObject(f->diff, "field", oracle_widget_json(bad));
+		cJSON_AddItemToObject(f->diff, "blanked", oracle_widget_json(blank));
+		cJSON_AddItemToObject(f->diff, "action", action_to_json(done));
+		return true;
+	}
 	f->title = xasprintf("'%s' with %s '%s' gives no feedback", done->widget_text && *done->widget_text
 				     ? done->widget_text : oracle_widget_name(bad), why, oracle_widget_name(bad));
 	f->expected = xasprintf("an error on '%s', a dialog or a toast, or the input accepted",

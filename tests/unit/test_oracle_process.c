@@ -290,6 +290,45 @@ TEST(feedback_missing_on_a_silent_form)
 	ui_tree_free(first);
 }
 
+/* A page titled `title` (a toolbar text), with a rename dialog over it when `dialog`. */
+static struct ui_tree *renamed(const char *title, bool dialog)
+{
+	char *kids = x_cat(x_node(EDIT, "com.example.t:id/new_list_name", "", "cf", "hint=\"List name\"", 140, 900,
+				  940, 1040, NULL),
+			   x_node(BUTTON, "com.example.t:id/rename_ok", "OK", "c", "", 700, 1100, 940, 1220, NULL), NULL);
+	char *d = dialog ? x_node("android.widget.FrameLayout", "com.example.t:id/rename_dialog", "", "", "", 100, 800,
+				  980, 1300, kids)
+			 : calloc(1, 1);
+
+	free(kids); /* x_node copies its children */
+
+	return x_tree(x_cat(x_node(TEXT, "com.example.t:id/toolbar_title", title, "", "", 0, 100, 1080, 200, NULL),
+			    x_node(TEXT, "com.example.t:id/total", "Estimated total: $9.00", "", "", 0, 300, 1080, 400,
+				   NULL), d, NULL));
+}
+
+TEST(empty_name_accepted_without_a_word)
+{
+	struct ui_tree *asked = renamed("Weekly shop", true), *blanked = renamed("", false);
+	struct ui_tree *kept = renamed("Weekly shop", false);
+	struct action ok;
+	struct oracle_finding f;
+
+	REQUIRE(asked && blanked && kept);
+	click_on(&ok, asked, "OK");
+	oracle_finding_init(&f);
+	CHECK(oracle_feedback_missing(asked, ACT, blanked, ACT, &ok, asked, &f));
+	CHECK(f.title && strstr(f.title, "empty") && strstr(f.title, "accepted without a word"));
+	CHECK(f.diff && cJSON_GetObjectItem(f.diff, "blanked"));
+	oracle_finding_release(&f);
+	/* The old name kept (the empty name refused or ignored): nothing blank, not judged. */
+	CHECK(!oracle_feedback_missing(asked, ACT, kept, ACT, &ok, asked, &f));
+	action_release(&ok);
+	ui_tree_free(asked);
+	ui_tree_free(blanked);
+	ui_tree_free(kept);
+}
+
 int main(void)
 {
 	RUN(setting_changed_only_on_settings_pages);
@@ -297,5 +336,6 @@ int main(void)
 	RUN(setting_reverted_after_process_death);
 	RUN(entry_gone_after_process_death);
 	RUN(feedback_missing_on_a_silent_form);
+	RUN(empty_name_accepted_without_a_word);
 	return test_summary();
 }
