@@ -189,7 +189,8 @@ bool bug_screen_reproduces(struct device *dev, const char *package, const struct
 			   const struct bug_screen_check *c, const struct action *steps, size_t n, int runs,
 			   struct replay_screen *last)
 {
-	struct replay_opts opts = { .clear_data = true, .login = login };
+	/* Only the last screen is read. */
+	struct replay_opts opts = { .clear_data = true, .login = login, .keep_screens = 1 };
 	bool ok = true;
 
 	if (last)
@@ -539,13 +540,24 @@ static void release_actions(struct action *a, size_t n)
 	free(a);
 }
 
+/* replay_opts.on_screen: the abstract signature of the screen just captured (ctx: the sig array). */
+static void note_sig(void *ctx, const struct replay_result *r)
+{
+	uint64_t *sig = ctx;
+	const struct replay_screen *s = &r->screens[r->n_screens - 1];
+
+	sig[r->n_screens - 1] = s->tree ? ui_sig_abstract(s->tree, s->activity) : 0;
+}
+
 /*
  * The abstract screen before each of the k prefix steps (b's steps map[])
- * and after them (sig[0..k]), from one replay; false when it failed.
+ * and after them (sig[0..k]), from one replay; false when it failed. The
+ * signatures are taken as the replay goes: it keeps no tree but the last.
  */
 static bool path_screens(struct ddmin *d, const size_t *map, size_t k, uint64_t *sig)
 {
-	struct replay_opts opts = { .clear_data = true, .login = d->login };
+	struct replay_opts opts = { .clear_data = true, .login = d->login, .keep_screens = 1,
+				    .on_screen = note_sig, .on_screen_ctx = sig };
 	struct action *steps = xcalloc(k + 1, sizeof(*steps));
 	struct replay_result r;
 	bool ok;
@@ -554,8 +566,6 @@ static bool path_screens(struct ddmin *d, const size_t *map, size_t k, uint64_t 
 		steps[i] = d->b->steps[map[i]].action; /* shallow: only read */
 	d->used++;
 	ok = replay_run(d->dev, d->package, steps, k, &opts, &r) == TD_OK && r.n_screens == k + 1;
-	for (size_t i = 0; ok && i <= k; i++)
-		sig[i] = r.screens[i].tree ? ui_sig_abstract(r.screens[i].tree, r.screens[i].activity) : 0;
 	replay_result_release(&r);
 	free(steps);
 	return ok;
@@ -884,7 +894,8 @@ int bug_minimise(struct device *dev, const char *package, const struct login_scr
 	 * on from where the recorded path leads (its oracle side trip left out),
 	 * so replay it once more without a check. */
 	if (d.used > 1 && n_all > trigger) {
-		struct replay_opts opts = { .clear_data = true, .login = login };
+		/* No screen is read. */
+		struct replay_opts opts = { .clear_data = true, .login = login, .keep_screens = 1 };
 		struct replay_result r;
 
 		memset(&r, 0, sizeof(r));

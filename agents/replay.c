@@ -94,8 +94,38 @@ int replay_save_screen(struct device *dev, const char *dir, int n)
 	return err;
 }
 
+/* The screens kept outside the window, one per key (replay_opts.screen_key). */
+struct replay_keys {
+	uint64_t key[REPLAY_KEYS_MAX];
+	size_t idx[REPLAY_KEYS_MAX];
+	size_t n;
+};
+
+/* Screen i has left the window: release it unless it is the one kept for its key. */
+static void leave_window(struct replay_result *r, size_t i, const struct replay_opts *opts, struct replay_keys *kp)
+{
+	struct replay_screen *s = &r->screens[i];
+	uint64_t key = opts->screen_key && s->tree ? opts->screen_key(s->tree, s->activity) : 0;
+	size_t j = 0;
+
+	while (key && j < kp->n && kp->key[j] != key)
+		j++;
+	if (!key || (j == kp->n && kp->n == REPLAY_KEYS_MAX)) {
+		replay_screen_release(s);
+	} else if (j == kp->n) {
+		kp->key[kp->n] = key; /* the first screen of this key */
+		kp->idx[kp->n++] = i;
+	} else if (opts->keep_first_of_key) {
+		replay_screen_release(s);
+	} else {
+		replay_screen_release(&r->screens[kp->idx[j]]);
+		kp->idx[j] = i;
+	}
+}
+
 /* Append a capture of the current screen to r (and save it when asked). */
-static int push_screen(struct device *dev, struct replay_result *r, size_t cap, const struct replay_opts *opts)
+static int push_screen(struct device *dev, struct replay_result *r, size_t cap, const struct replay_opts *opts,
+		       struct replay_keys *kp)
 {
 	int err;
 
@@ -112,10 +142,10 @@ static int push_screen(struct device *dev, struct replay_result *r, size_t cap, 
 	r->n_screens++;
 	if (opts->on_screen)
 		opts->on_screen(opts->on_screen_ctx, r);
-	/* Release the screen that has just left the window (one per push, so
-	 * every older one is gone already). */
+	/* The screen that has just left the window (one per push, so every
+	 * older one is released or kept for its key already). */
 	if (opts->keep_screens && r->n_screens > opts->keep_screens)
-		replay_screen_release(&r->screens[r->n_screens - 1 - opts->keep_screens]);
+		leave_window(r, r->n_screens - 1 - opts->keep_screens, opts, kp);
 	return TD_OK;
 }
 
@@ -123,6 +153,7 @@ int replay_run(struct device *dev, const char *package, const struct action *ste
 	       const struct replay_opts *opts, struct replay_result *out)
 {
 	struct replay_opts def = { .clear_data = true, .login = NULL };
+	struct replay_keys keys = { .n = 0 };
 	int err;
 
 	memset(out, 0, sizeof(*out));
@@ -137,7 +168,7 @@ int replay_run(struct device *dev, const char *package, const struct action *ste
 		const struct replay_screen *cur;
 
 		/* The screen this step acts on: needed to re-aim it, and kept. */
-		err = push_screen(dev, out, n + 1, opts);
+		err = push_screen(dev, out, n + 1, opts, &keys);
 		if (err != TD_OK)
 			return err;
 		cur = &out->screens[out->n_screens - 1];
@@ -162,5 +193,5 @@ int replay_run(struct device *dev, const char *package, const struct action *ste
 			return err;
 		out->n_done++;
 	}
-	return push_screen(dev, out, n + 1, opts);
+	return push_screen(dev, out, n + 1, opts, &keys);
 }

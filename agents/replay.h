@@ -14,6 +14,7 @@
 
 #include <stdbool.h>
 #include <stddef.h>
+#include <stdint.h>
 
 #include "agents/action.h"
 #include "core/error.h"
@@ -38,6 +39,9 @@ struct replay_result {
 };
 void replay_result_release(struct replay_result *r);
 
+/* The most screen_key values one replay keeps a screen for (struct replay_opts). */
+#define REPLAY_KEYS_MAX 64
+
 struct replay_opts {
 	bool clear_data;        /* pm clear before launching */
 	const struct login_script *login;
@@ -53,6 +57,15 @@ struct replay_opts {
 	 * (on_screen below) can follow it with a window of 2.
 	 */
 	size_t keep_screens;
+	/*
+	 * Memory, with keep_screens: of the screens that leave the window, one
+	 * per distinct non-zero screen_key(tree, activity) stays, the first of
+	 * each key (keep_first_of_key) or the latest one; the others are
+	 * released as above. At most REPLAY_KEYS_MAX keys: a screen with a key
+	 * beyond those is released. NULL: none stays.
+	 */
+	uint64_t (*screen_key)(const struct ui_tree *tree, const char *activity);
+	bool keep_first_of_key;
 	/*
 	 * When set, called after each screen is captured, before older screens
 	 * are released: out->screens[out->n_screens - 1] is the new one (index 0

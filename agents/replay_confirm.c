@@ -67,7 +67,7 @@ static bool reproduce_actions(struct device *dev, const char *package, const str
 		memset(&c, 0, sizeof(c));
 		memset(&r, 0, sizeof(r));
 		oracle_finding_init(&f);
-		opts.keep_screens = oracle_kind_recheck_screens(kind);
+		oracle_kind_replay_keep(kind, trigger, &opts);
 		opts.on_screen = feed ? oracle_recheck_feed_screen : NULL;
 		opts.on_screen_ctx = feed;
 		if (kind && (kind->flags & ORACLE_REPLAY_LAST_ALONE)) {

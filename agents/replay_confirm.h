@@ -12,8 +12,9 @@
  * when that is shorter than the next try; then, up to `attempts` more
  * tries, the steps after the last restart (shorter, and enough when the app
  * keeps no relevant data across restarts), then all steps. A replay keeps
- * only the screens the recheck reads (oracle_kind_recheck_screens; a
- * tracker is fed as the replay goes).
+ * only the screens the recheck reads (oracle_kind_replay_keep: a tracker
+ * is fed as the replay goes; a recheck function declares its screens in
+ * its kind's .reads), so its memory does not grow with the path.
  * The oracle is named by the bug's found_by ("oracle:rotation"); the number
  * of trigger actions at the end of the steps (rotate and back, Home and
  * relaunch) by extra.trigger_steps.

@@ -156,4 +156,6 @@ const struct oracle_kind oracle_kind_crash = {
 	.flags = ORACLE_ANY_SCREEN | ORACLE_REPLAY_LAST_ALONE,
 	.after_step = crash_after_step,
 	.recheck = crash_recheck,
+	/* None: the device's crash state after the last step (one screen, the replay's minimum). */
+	.reads = { .last = 1 },
 };

@@ -255,4 +255,5 @@ const struct oracle_kind oracle_kind_display = {
 	.flags = 0,
 	.after_step = display_after_step,
 	.recheck = display_recheck,
+	.reads = { .last = 1 },
 };

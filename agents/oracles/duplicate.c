@@ -102,6 +102,28 @@ int oracle_lists_pass(const struct oracle_step *os)
 	return 0;
 }
 
+/*
+ * The lists a screen shows, as one key (0: none): the latest screen of each
+ * key is the latest one showing any of its lists, which is what the recheck
+ * looks back for (oracle_recheck_reads).
+ */
+static uint64_t list_set_key(const struct ui_tree *t, const char *activity)
+{
+	struct oracle_list *l = NULL;
+	size_t n = oracle_lists(t, &l);
+	uint64_t h = 14695981039346656037ull;
+
+	(void)activity;
+	for (size_t i = 0; i < n; i++)
+		for (const char *c = l[i].id;; c++) {
+			h = (h ^ (unsigned char)*c) * 1099511628211ull;
+			if (!*c)
+				break;
+		}
+	oracle_lists_free(l, n);
+	return n ? (h ? h : 1) : 0;
+}
+
 /* The list as last seen before the save, against the replay's last screen. */
 static bool duplicate_recheck(const struct oracle_recheck *c, struct oracle_finding *f)
 {
@@ -145,4 +167,6 @@ const struct oracle_kind oracle_kind_duplicate = {
 	.flags = 0,
 	.after_step = oracle_lists_pass,
 	.recheck = duplicate_recheck,
+	/* The last screen and, for each list, the latest earlier screen showing it: the latest screen of each set of lists. */
+	.reads = { .last = 1, .key = list_set_key },
 };

@@ -337,4 +337,6 @@ const struct oracle_kind oracle_kind_feedback = {
 	.flags = 0,
 	.after_step = feedback_after_step,
 	.recheck = feedback_recheck,
+	/* The screens before and after the confirm, and the first screen of each form. */
+	.reads = { .last = 2, .key = form_key, .key_first = true },
 };

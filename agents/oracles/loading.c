@@ -189,4 +189,5 @@ const struct oracle_kind oracle_kind_loading = {
 	.flags = 0,
 	.after_step = loading_after_step,
 	.recheck = loading_recheck,
+	.reads = { .last = 1 },
 };

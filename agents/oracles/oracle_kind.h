@@ -11,7 +11,8 @@
  *      with .oracle = "NAME") and `const struct oracle_kind oracle_kind_NAME
  *      = { ... }` with either
  *      - after_step (reports with oracle_report_finding()) and recheck (the
- *        same check on a replay's screens), or,
+ *        same check on a replay's screens) with .reads, the screens that
+ *        recheck reads (struct oracle_recheck_reads), or,
  *      - when it keeps state across steps, a tracker: tracker_new,
  *        tracker_free and track. The plugin then keeps one tracker per run,
  *        feeds it every step in the app, reports what track() finds, and
@@ -28,6 +29,7 @@
 
 #include <stdbool.h>
 #include <stddef.h>
+#include <stdint.h>
 
 #include "agents/bugs.h"
 #include "agents/oracle.h"
@@ -37,7 +39,9 @@ struct brain_screen;
 struct device;
 struct oracles_state;
 struct oracle_recheck_feed;
+struct replay_opts;
 struct replay_result;
+struct ui_tree;
 
 /* What an after-step check sees (Explorer thread, device held). */
 struct oracle_step {
@@ -85,6 +89,22 @@ enum oracle_flags {
 	ORACLE_REPLAY_LAST_ALONE = 1 << 1,
 };
 
+/*
+ * Which of a replay's screens a `recheck` function reads, so that the
+ * replay keeps only those (oracle_kind_replay_keep) and its memory does not
+ * grow with the path: the last `last` screens (the last one is after the
+ * bug's last step), the trigger actions' screens before them too when
+ * `before_trigger` (the screen before the trigger), and of the screens
+ * before those one per distinct non-zero key(tree, activity), the first of
+ * each key when `key_first`, else the latest. last 0: every screen.
+ */
+struct oracle_recheck_reads {
+	unsigned last;
+	bool before_trigger;
+	uint64_t (*key)(const struct ui_tree *t, const char *activity);
+	bool key_first;
+};
+
 struct oracle_kind {
 	const char *name;          /* found_by "oracle:NAME"; struct oracle_finding .oracle */
 	const char *config_key;    /* its bool switch, "oracles.NAME" (configs/default.json) */
@@ -102,6 +122,8 @@ struct oracle_kind {
 	int (*after_step)(const struct oracle_step *s);
 	/* The same check on a replay: true with *f filled when the finding reproduces. NULL: never confirmed. */
 	bool (*recheck)(const struct oracle_recheck *c, struct oracle_finding *f);
+	/* The screens recheck reads (the replay keeps no others). */
+	struct oracle_recheck_reads reads;
 	/*
 	 * A pure check of one step (the screens before and after the action),
 	 * instead of after_step and recheck: the plugin runs it after every step
@@ -154,10 +176,14 @@ struct oracle_recheck_feed *oracle_recheck_feed_new(const struct oracle_kind *k,
 void oracle_recheck_feed_screen(void *feed, const struct replay_result *r);
 void oracle_recheck_feed_free(struct oracle_recheck_feed *feed);
 /*
- * How many of the replay's last screens k's recheck reads (a tracker: the
- * last two, with its feed; a step check: the last two); 0 when it may read
- * any of them (a `recheck` function: they look back for earlier screens).
+ * How many of the replay's last screens k's recheck reads for a bug with
+ * `trigger` trigger steps (a tracker: the last two, with its feed; a step
+ * check: the last two; a `recheck` function: what its .reads declares, which
+ * may add earlier screens by key); 0 when it may read any of them (a recheck
+ * that declares nothing, or NULL k).
  */
-size_t oracle_kind_recheck_screens(const struct oracle_kind *k);
+size_t oracle_kind_recheck_screens(const struct oracle_kind *k, size_t trigger);
+/* Set opts' keep_screens, screen_key and keep_first_of_key to the screens k's recheck reads (above). */
+void oracle_kind_replay_keep(const struct oracle_kind *k, size_t trigger, struct replay_opts *opts);
 
 #endif

@@ -504,4 +504,6 @@ const struct oracle_kind oracle_kind_process_death = {
 	.flags = 0,
 	.after_step = process_death_after_step,
 	.recheck = process_death_recheck,
+	/* The last screen and the one before the trigger. */
+	.reads = { .last = 1, .before_trigger = true },
 };

@@ -139,7 +139,7 @@ static bool tracker_recheck(const struct oracle_kind *k, const struct oracle_rec
 	return hit;
 }
 
-size_t oracle_kind_recheck_screens(const struct oracle_kind *k)
+size_t oracle_kind_recheck_screens(const struct oracle_kind *k, size_t trigger)
 {
 	if (!k)
 		return 0;
@@ -147,7 +147,21 @@ size_t oracle_kind_recheck_screens(const struct oracle_kind *k)
 		return 2;
 	if (k->step_check)
 		return 2;
-	return 0;
+	if (!k->reads.last)
+		return 0;
+	return k->reads.last + (k->reads.before_trigger ? trigger : 0);
+}
+
+void oracle_kind_replay_keep(const struct oracle_kind *k, size_t trigger, struct replay_opts *opts)
+{
+	opts->keep_screens = oracle_kind_recheck_screens(k, trigger);
+	opts->screen_key = NULL;
+	opts->keep_first_of_key = false;
+	/* Trackers and step checks read only their window; a recheck may add a screen per key. */
+	if (opts->keep_screens && k->recheck && !k->step_check && !(k->track && k->tracker_new && k->tracker_free)) {
+		opts->screen_key = k->reads.key;
+		opts->keep_first_of_key = k->reads.key_first;
+	}
 }
 
 bool oracle_kind_recheck(const struct oracle_kind *k, const struct oracle_recheck *c, struct oracle_finding *f)

@@ -177,4 +177,6 @@ const struct oracle_kind oracle_kind_rotation = {
 	.flags = 0,
 	.after_step = oracle_state_pass,
 	.recheck = rotation_recheck,
+	/* The last screen and the one before the trigger (oracle_state_recheck). */
+	.reads = { .last = 1, .before_trigger = true },
 };

@@ -48,4 +48,6 @@ const struct oracle_kind oracle_kind_sort = {
 	.flags = 0,
 	.after_step = oracle_lists_pass,
 	.recheck = sort_recheck,
+	/* The screens before and after the sort click. */
+	.reads = { .last = 2 },
 };

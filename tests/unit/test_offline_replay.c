@@ -19,7 +19,10 @@
  * A long candidate is confirmed from a clean start and its last steps
  * alone (and falls back to all steps where that fails); a replay that keeps
  * only its last two screens, with a tracker fed as it goes, rechecks the
- * same as one that keeps every screen.
+ * same as one that keeps every screen, and so does a long replay that keeps
+ * only the screens a `recheck` function declares it reads (rotation,
+ * feedback, duplicate: a few trees of 29-46 screens); replay_opts.screen_key
+ * keeps the first or the latest screen of each key.
  */
 #include <stdbool.h>
 
@@ -529,14 +532,202 @@ TEST(tracker_fed_as_the_replay_goes_rechecks_the_same)
 	CHECK(hit1 && hit2 && f1.title && f2.title && !strcmp(f1.title, f2.title));
 	/* A kind without a tracker has no feed; a step check reads two screens, a recheck any. */
 	CHECK(!oracle_recheck_feed_new(oracle_kind_find("rotation"), steps, b.n_steps, "x"));
-	CHECK_INT_EQ(oracle_kind_recheck_screens(oracle_kind_find("toggle")), 2);
-	CHECK_INT_EQ(oracle_kind_recheck_screens(oracle_kind_find("rotation")), 0);
-	CHECK_INT_EQ(oracle_kind_recheck_screens(k), 2);
+	CHECK_INT_EQ(oracle_kind_recheck_screens(oracle_kind_find("toggle"), 0), 2);
+	CHECK_INT_EQ(oracle_kind_recheck_screens(oracle_kind_find("rotation"), 2), 3);
+	CHECK_INT_EQ(oracle_kind_recheck_screens(k, 0), 2);
 	oracle_finding_release(&f1);
 	oracle_finding_release(&f2);
 	oracle_recheck_feed_free(feed);
 	replay_result_release(&window);
 	replay_result_release(&all);
+	free(steps);
+	bug_release(&b);
+	device_close(dev);
+}
+
+/* The trees a replay still holds. */
+static size_t trees_kept(const struct replay_result *r)
+{
+	size_t n = 0;
+
+	for (size_t i = 0; i < r->n_screens; i++)
+		n += r->screens[i].tree != NULL;
+	return n;
+}
+
+/* b's actions (shallow copies). */
+static struct action *actions_of(const struct bug *b)
+{
+	struct action *a = calloc(b->n_steps + 1, sizeof(*a));
+
+	for (size_t i = 0; a && i < b->n_steps; i++)
+		a[i] = b->steps[i].action;
+	return a;
+}
+
+/*
+ * Replay b on app twice, keeping every screen and then only the screens
+ * b's oracle declares it reads; true when both rechecks agree (hit and
+ * title). *hit: the recheck's verdict; *kept: the trees the second replay
+ * held at its end; when `held` is not NULL, whether screen `held_at` was one.
+ */
+static bool recheck_same_when_bounded(const char *app, const char *package, const struct bug *b, bool *hit,
+				      size_t *kept, size_t held_at, bool *held)
+{
+	const struct oracle_kind *k = oracle_kind_find(b->found_by + 7);
+	size_t trigger = replay_confirm_trigger_steps(b);
+	struct device *dev = open_sim(app);
+	struct action *steps = actions_of(b);
+	struct replay_opts all_opts = { .clear_data = true }, bounded = { .clear_data = true };
+	struct replay_result all, win;
+	struct oracle_finding f1, f2;
+	bool hit1 = false, hit2 = false, same;
+
+	*hit = false;
+	*kept = SIZE_MAX;
+	if (!dev || !k || !steps) {
+		free(steps);
+		if (dev)
+			device_close(dev);
+		return false;
+	}
+	oracle_kind_replay_keep(k, trigger, &bounded);
+	memset(&all, 0, sizeof(all));
+	memset(&win, 0, sizeof(win));
+	oracle_finding_init(&f1);
+	oracle_finding_init(&f2);
+	if (replay_run(dev, package, steps, b->n_steps, &all_opts, &all) == TD_OK) {
+		struct oracle_recheck c = { .r = &all, .last_step = &steps[b->n_steps - 1], .steps = steps,
+					    .n_steps = b->n_steps, .trigger = trigger, .dev = dev, .package = package,
+					    .overlap = 0.3, .wait_ms = 20 };
+
+		hit1 = oracle_kind_recheck(k, &c, &f1);
+	}
+	if (replay_run(dev, package, steps, b->n_steps, &bounded, &win) == TD_OK) {
+		struct oracle_recheck c = { .r = &win, .last_step = &steps[b->n_steps - 1], .steps = steps,
+					    .n_steps = b->n_steps, .trigger = trigger, .dev = dev, .package = package,
+					    .overlap = 0.3, .wait_ms = 20 };
+
+		*kept = trees_kept(&win);
+		if (held)
+			*held = held_at < win.n_screens && win.screens[held_at].tree;
+		hit2 = oracle_kind_recheck(k, &c, &f2);
+	}
+	same = all.n_screens == b->n_steps + 1 && win.n_screens == b->n_steps + 1 && hit1 == hit2 &&
+	       (!hit1 || (f1.title && f2.title && !strcmp(f1.title, f2.title)));
+	*hit = hit1;
+	oracle_finding_release(&f1);
+	oracle_finding_release(&f2);
+	replay_result_release(&all);
+	replay_result_release(&win);
+	free(steps);
+	device_close(dev);
+	return same;
+}
+
+/* The pantry's silent Save after 15 trips into the form and back: the form as first seen is the first trip's. */
+static void long_silent_save_bug(struct bug *b)
+{
+	candidate_init(b, "'Save' with empty 'name' gives no feedback", "oracle:feedback", BUG_CAT_FEEDBACK_MISSING, 0);
+	for (int i = 0; i < 15; i++) {
+		step_by_id(b, ACTION_CLICK, "com.trident.pantry:id/add_item", NULL);
+		step_global(b, ACTION_BACK, -1);
+	}
+	step_by_id(b, ACTION_CLICK, "com.trident.pantry:id/add_item", NULL);
+	step_by_id(b, ACTION_CLICK, "com.trident.pantry:id/save", NULL);
+}
+
+/* An item saved on the pantry, then 12 trips to Preferences and back: the list, then the list again. */
+static void long_list_path(struct bug *b)
+{
+	candidate_init(b, "'Save' adds 'Oats' twice", "oracle:duplicate", BUG_CAT_DATA_OPERATION, 0);
+	step_by_id(b, ACTION_CLICK, "com.trident.pantry:id/add_item", NULL);
+	step_by_id(b, ACTION_INPUT, "com.trident.pantry:id/name", "Oats");
+	step_by_id(b, ACTION_CLICK, "com.trident.pantry:id/save", NULL);
+	for (int i = 0; i < 12; i++) {
+		step_by_id(b, ACTION_CLICK, "com.trident.pantry:id/prefs_btn", NULL);
+		step_global(b, ACTION_BACK, -1);
+	}
+}
+
+TEST(recheck_reads_bound_the_replay)
+{
+	struct bug b;
+	bool hit = false, held = false;
+	size_t kept = 0;
+
+	/* Rotation: the last screen and the trigger's two before it, of 46. */
+	long_rotation_bug(&b);
+	CHECK(recheck_same_when_bounded("sim:notes", PKG, &b, &hit, &kept, 0, NULL));
+	CHECK(hit);
+	CHECK(kept <= 3);
+	bug_release(&b);
+	/* Feedback: the screens around Save and the form as first seen (screen 1), of 33. */
+	long_silent_save_bug(&b);
+	CHECK(recheck_same_when_bounded(PANTRY, "com.trident.pantry", &b, &hit, &kept, 1, &held));
+	CHECK(hit);
+	CHECK(held);
+	CHECK(kept <= 3);
+	bug_release(&b);
+	/* Duplicate: the last list and the latest earlier one (screen 26 of 28; Preferences is 27). */
+	long_list_path(&b);
+	CHECK(recheck_same_when_bounded(PANTRY, "com.trident.pantry", &b, &hit, &kept, b.n_steps - 2, &held));
+	CHECK(!hit);
+	CHECK(held);
+	CHECK(kept <= 3);
+	bug_release(&b);
+	/* Each kind with a recheck function declares what it reads. */
+	{
+		size_t n = 0;
+		const struct oracle_kind *const *all = oracle_kinds(&n);
+
+		for (size_t i = 0; i < n; i++)
+			if (all[i]->recheck)
+				CHECK(oracle_kind_recheck_screens(all[i], 2) > 0);
+	}
+}
+
+/* A key per activity (replay_opts.screen_key). */
+static uint64_t activity_key(const struct ui_tree *t, const char *activity)
+{
+	uint64_t h = 1469598103934665603ull;
+
+	(void)t;
+	for (const char *c = activity; c && *c; c++)
+		h = (h ^ (unsigned char)*c) * 1099511628211ull;
+	return h;
+}
+
+TEST(replay_keeps_one_screen_per_key)
+{
+	struct device *dev = open_sim("sim:notes");
+	struct bug b;
+	struct action *steps;
+	struct replay_result r;
+	struct replay_opts first = { .clear_data = true, .keep_screens = 1, .screen_key = activity_key,
+				     .keep_first_of_key = true };
+	struct replay_opts latest = { .clear_data = true, .keep_screens = 1, .screen_key = activity_key };
+
+	REQUIRE(dev);
+	/* Screens: list (0), settings (1), list (2), ... settings (9), list (10). */
+	candidate_init(&b, "x", "oracle:rotation", BUG_CAT_DATA_LOSS, 0);
+	for (int i = 0; i < 5; i++) {
+		step_by_id(&b, ACTION_CLICK, PKG ":id/settings_btn", NULL);
+		step_global(&b, ACTION_BACK, -1);
+	}
+	steps = actions_of(&b);
+	REQUIRE(steps);
+	REQUIRE(replay_run(dev, PKG, steps, b.n_steps, &first, &r) == TD_OK);
+	REQUIRE(r.n_screens == 11);
+	CHECK_INT_EQ(trees_kept(&r), 3);
+	CHECK(r.screens[0].tree && r.screens[1].tree && r.screens[10].tree);
+	CHECK(r.screens[0].activity && r.screens[1].activity && strcmp(r.screens[0].activity, r.screens[1].activity));
+	replay_result_release(&r);
+	REQUIRE(replay_run(dev, PKG, steps, b.n_steps, &latest, &r) == TD_OK);
+	REQUIRE(r.n_screens == 11);
+	CHECK_INT_EQ(trees_kept(&r), 3);
+	CHECK(r.screens[8].tree && r.screens[9].tree && r.screens[10].tree);
+	replay_result_release(&r);
 	free(steps);
 	bug_release(&b);
 	device_close(dev);
@@ -614,6 +805,8 @@ int main(void)
 	RUN(feedback_confirmed_only_when_silent);
 	RUN(long_candidate_confirmed_from_near_the_bug);
 	RUN(tracker_fed_as_the_replay_goes_rechecks_the_same);
+	RUN(recheck_reads_bound_the_replay);
+	RUN(replay_keeps_one_screen_per_key);
 	RUN(replay_records_every_screen);
 	RUN(login_scripts);
 	return test_summary();
