@@ -416,36 +416,12 @@ uint64_t offline_event_key(uint64_t state, const struct action *a)
 	return k ? k : 1;
 }
 
-/* Whether a label reads like a confirm button ("Save", "OK", "Add", "Place order"). */
-static bool is_confirm_label(const char *s)
+/*
+ * Whether s (any case) holds one of the words as a whole word: "Add" is a
+ * confirm label, "Addresses" is not; "remove_item" names removing.
+ */
+static bool has_word(const char *s, const char *const *words)
 {
-	static const char *const words[] = { "save", "ok", "done", "add", "create", "submit",
-					     "confirm", "apply", "send", "search", "login", "log in",
-					     "sign in", "sign up", "register", "next", "continue",
-					     "place order", "pay", "post", "publish", NULL };
-	char low[64];
-	size_t i;
-
-	if (!s)
-		return false;
-	for (i = 0; s[i] && i + 1 < sizeof(low); i++)
-		low[i] = (char)tolower((unsigned char)s[i]);
-	low[i] = '\0';
-	/* Whole words only: "Add" is a confirm label, "Addresses" is not. */
-	for (i = 0; words[i]; i++) {
-		size_t len = strlen(words[i]);
-
-		for (const char *p = strstr(low, words[i]); p; p = strstr(p + 1, words[i]))
-			if ((p == low || !isalpha((unsigned char)p[-1])) && !isalpha((unsigned char)p[len]))
-				return true;
-	}
-	return false;
-}
-
-/* Whether a label or resource-id names deleting ("Delete Buy milk", "remove_item"). */
-static bool is_delete_label(const char *s)
-{
-	static const char *const words[] = { "delete", "remove", NULL };
 	char low[96];
 	size_t i;
 
@@ -462,6 +438,25 @@ static bool is_delete_label(const char *s)
 				return true;
 	}
 	return false;
+}
+
+/* Whether a label reads like a confirm button ("Save", "OK", "Add", "Place order"). */
+static bool is_confirm_label(const char *s)
+{
+	static const char *const words[] = { "save", "ok", "done", "add", "create", "submit",
+					     "confirm", "apply", "send", "search", "login", "log in",
+					     "sign in", "sign up", "register", "next", "continue",
+					     "place order", "pay", "post", "publish", NULL };
+
+	return has_word(s, words);
+}
+
+/* Whether a label or resource-id names deleting ("Delete Buy milk", "remove_item"). */
+static bool is_delete_label(const char *s)
+{
+	static const char *const words[] = { "delete", "remove", NULL };
+
+	return has_word(s, words);
 }
 
 /* A click on a list row's delete control. */
