@@ -218,6 +218,19 @@ bool oracle_control_stuck(const struct ui_tree *before, const char *activity_bef
 			  const struct ui_tree *after, const char *activity_after,
 			  const struct action *done, struct oracle_finding *f);
 
+/* --- units (oracle 18) --- */
+
+/*
+ * `after` (no visible text field: a converter shows both on purpose) shows
+ * a temperature, speed, distance or weight as a number with a unit of one
+ * system in one text ("Now: 18 °C") and with the other system's unit in
+ * another ("High 70 °F"), and no single text shows both: true, with *f
+ * (settings/configuration; extra.subject names the quantity and activity).
+ * `before` and `done` are not read (a step check's signature).
+ */
+bool oracle_units_mixed(const struct ui_tree *before, const char *activity_before, const struct ui_tree *after,
+			const char *activity_after, const struct action *done, struct oracle_finding *f);
+
 /* --- totals (oracle 12) --- */
 
 /*
