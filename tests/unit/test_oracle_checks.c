@@ -453,6 +453,53 @@ TEST(control_judged_past_a_title_naming_the_state)
 	ui_tree_free(playing_pause);
 }
 
+/* A forecast page: a current temperature, a range, and optionally a field. */
+static struct ui_tree *forecast(const char *now, const char *range, bool field)
+{
+	return x_tree(x_cat(x_node(TEXT, "t:id/city", "Lisbon", "", "", 0, 100, 1080, 200, NULL),
+			    x_node(TEXT, "t:id/now", now, "", "", 0, 300, 1080, 400, NULL),
+			    x_node(TEXT, "t:id/range", range, "", "", 0, 400, 1080, 500, NULL),
+			    field ? x_node(EDIT, "t:id/value", "18", "cf", "", 0, 600, 1080, 700, NULL) : calloc(1, 1),
+			    NULL));
+}
+
+TEST(units_mixed_on_one_page)
+{
+	struct ui_tree *mixed = forecast("Now: 18 \u00b0C", "High 70 \u00b0F / Low 54 \u00b0F", false);
+	struct ui_tree *same = forecast("Now: 64 \u00b0F", "High 70 \u00b0F / Low 54 \u00b0F", false);
+	struct ui_tree *dual = forecast("Now: 18 \u00b0C (64 \u00b0F)", "High 21 \u00b0C", false);
+	struct ui_tree *converter = forecast("18 \u00b0C", "64.4 \u00b0F", true);
+	struct ui_tree *speed = forecast("Wind 12 km/h", "Gusts 20 mph", false);
+	struct ui_tree *words = forecast("Walk 5 min to the 2 miles trail", "Route 3 km", false);
+	struct oracle_finding f;
+
+	REQUIRE(mixed && same && dual && converter && speed && words);
+	oracle_finding_init(&f);
+	CHECK(oracle_units_mixed(NULL, NULL, mixed, "x/.Forecast", NULL, &f));
+	CHECK_INT_EQ(f.category, BUG_CAT_SETTINGS);
+	CHECK(f.oracle && !strcmp(f.oracle, "units"));
+	CHECK(f.title && strstr(f.title, "temperature") && strstr(f.title, "Now: 18"));
+	CHECK(f.diff && cJSON_GetObjectItem(f.diff, "subject"));
+	oracle_finding_release(&f);
+	CHECK(oracle_units_mixed(NULL, NULL, speed, "x/.Forecast", NULL, &f));
+	CHECK(f.title && strstr(f.title, "speed"));
+	oracle_finding_release(&f);
+	/* "2 miles" and "3 km" on one page are mixed too; "5 min" is no distance. */
+	CHECK(oracle_units_mixed(NULL, NULL, words, "x/.Forecast", NULL, &f));
+	CHECK(f.title && strstr(f.title, "distance"));
+	oracle_finding_release(&f);
+	/* Clean: one system; both in one text on purpose; a converter (a field on the page). */
+	CHECK(!oracle_units_mixed(NULL, NULL, same, "x/.Forecast", NULL, &f));
+	CHECK(!oracle_units_mixed(NULL, NULL, dual, "x/.Forecast", NULL, &f));
+	CHECK(!oracle_units_mixed(NULL, NULL, converter, "x/.Forecast", NULL, &f));
+	ui_tree_free(mixed);
+	ui_tree_free(same);
+	ui_tree_free(dual);
+	ui_tree_free(converter);
+	ui_tree_free(speed);
+	ui_tree_free(words);
+}
+
 /* A cart: rows "name | $price" and a total label under the list. */
 static struct ui_tree *cart_screen(const char *const *names, const char *const *prices, const char *total)
 {
@@ -873,6 +920,7 @@ int main(void)
 	RUN(sort_status_label_claims_nothing);
 	RUN(control_flips_label_but_not_status);
 	RUN(control_judged_past_a_title_naming_the_state);
+	RUN(units_mixed_on_one_page);
 	RUN(total_disagrees_with_rows);
 	RUN(sort_by_number_reads_the_right_column);
 	RUN(display_overlap_and_offscreen);
