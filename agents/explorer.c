@@ -137,13 +137,13 @@ static void annotate_image(struct run *r, struct screen *s)
 	/* Only a model looks at the picture: other brains need its size alone. */
 	bool draw = !r->kind || r->kind->needs_llm || config_bool(r->cfg, "annotate.offline_images");
 	int sw, sh;
-	if (!draw && image_probe_size(s->cap.png, s->cap.png_len, &sw, &sh) == TD_OK) {
+	if (!draw && image_probe_size(s->cap.shot, s->cap.shot_len, &sw, &sh) == TD_OK) {
 		image_fit_size(sw, sh, (int)max_long, (int)max_short, &w, &h);
 		if (annotation_build(s->tree, sw, sh, w, h, &r->ann_opts, &s->ann) == TD_OK)
 			return;
 		s->ann = NULL;
 	}
-	err = image_decode(s->cap.png, s->cap.png_len, "screenshot", &shot);
+	err = image_decode(s->cap.shot, s->cap.shot_len, "screenshot", &shot);
 	if (err == TD_OK) {
 		read_screenshot(r, s, shot);
 		image_fit_size(shot->width, shot->height, (int)max_long, (int)max_short, &w, &h);
@@ -200,7 +200,12 @@ static int capture_screen(struct run *r, struct device *dev, int step, struct sc
 	}
 	s->png_rel = rundir_step_rel(step, ".png");
 	s->xml_rel = rundir_step_rel(step, ".xml");
-	int werr = rundir_write(r->env.rd, s->png_rel, s->cap.png, s->cap.png_len);
+	unsigned char *png = NULL;
+	size_t png_len = 0;
+	int werr = image_frame_png(s->cap.shot, s->cap.shot_len, "screenshot", &png, &png_len);
+	if (werr == TD_OK)
+		werr = rundir_write(r->env.rd, s->png_rel, png, png_len);
+	free(png);
 	if (werr == TD_OK)
 		werr = rundir_write(r->env.rd, s->xml_rel, s->cap.xml, s->cap.xml_len);
 	if (werr != TD_OK)
