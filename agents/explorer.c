@@ -22,6 +22,7 @@
 #include "agents/input_gen.h"
 #include "agents/report.h"
 #include "agents/rundir.h"
+#include "agents/screen_writer.h"
 #include "core/annotate.h"
 #include "core/blocklist.h"
 #include "core/config.h"
@@ -200,14 +201,7 @@ static int capture_screen(struct run *r, struct device *dev, int step, struct sc
 	}
 	s->png_rel = rundir_step_rel(step, ".png");
 	s->xml_rel = rundir_step_rel(step, ".xml");
-	unsigned char *png = NULL;
-	size_t png_len = 0;
-	int werr = image_frame_png(s->cap.shot, s->cap.shot_len, "screenshot", &png, &png_len);
-	if (werr == TD_OK)
-		werr = rundir_write(r->env.rd, s->png_rel, png, png_len);
-	free(png);
-	if (werr == TD_OK)
-		werr = rundir_write(r->env.rd, s->xml_rel, s->cap.xml, s->cap.xml_len);
+	int werr = rundir_write(r->env.rd, s->xml_rel, s->cap.xml, s->cap.xml_len);
 	if (werr != TD_OK)
 		log_warn("step %d: %s", step, td_errmsg(werr));
 	annotate_image(r, s);
@@ -228,6 +222,12 @@ static int capture_screen(struct run *r, struct device *dev, int step, struct sc
 	s->view.sig_structural = ui_sig_structural(s->tree, s->view.activity);
 	s->view.sig_abstract = ui_sig_abstract(s->tree, s->view.activity);
 	s->view.sig_text = ui_sig_text(s->tree, s->view.activity);
+	/* steps/NNNN.png by the writer thread, when run.save_screens keeps it:
+	 * otherwise the trace names no screenshot for the step. */
+	if (!screen_writer_put(r->env.screens, step, s->view.sig_abstract, s->cap.shot, s->cap.shot_len)) {
+		free(s->png_rel);
+		s->png_rel = NULL;
+	}
 	s->view.widgets = s->widgets;
 	s->view.n_widgets = s->ann ? s->ann->n : 0;
 	s->view.widget_list = s->widget_list.buf;
