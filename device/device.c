@@ -501,17 +501,25 @@ int device_screen_size(struct device *dev, int *width, int *height)
 	return err;
 }
 
-/* screencap -p over exec: (binary-safe). */
-static int take_screenshot(struct device *dev, struct strbuf *png, int *w, int *h)
+/*
+ * `screencap` over exec: (binary-safe): Android's raw frame, no PNG encoded
+ * on the device to be decoded here (a PNG is accepted too). The payload is
+ * checked against its header (device_parse_screencap): a short one is a
+ * stream cut off (the device went away mid-transfer), a transport failure
+ * that recover() and the retry in device_capture() handle; a malformed one
+ * is an error naming the device.
+ */
+static int take_screenshot(struct device *dev, struct strbuf *shot, int *w, int *h)
 {
-	int err = transport_exec(dev->t, "screencap -p", png);
-	if (!err && device_parse_png_size((const unsigned char *)png->buf, png->len, w, h) != TD_OK)
-		/* screencap always writes a PNG: anything else is a stream cut
-		 * short (the device went away mid-transfer), so a transport failure
-		 * that recover() and the retry in device_capture() handle. */
-		err = td_error(TD_ERR_CLOSED, "screenshot is not a PNG (%zu bytes): the connection "
-			       "to %s dropped mid-transfer", png->len, dev->serial);
-	return err;
+	int err = transport_exec(dev->t, "screencap", shot);
+	if (err)
+		return err;
+	err = device_parse_screencap((const unsigned char *)shot->buf, shot->len, w, h);
+	if (err == TD_ERR_CLOSED)
+		return td_error(err, "%s: %s: the connection dropped mid-transfer", dev->serial, td_errmsg(err));
+	if (err)
+		return td_error(TD_ERR_PARSE, "%s: %s", dev->serial, td_errmsg(err));
+	return TD_OK;
 }
 
 /* rm -f, uiautomator dump FILE, read FILE back; retries with backoff. */
@@ -646,7 +654,7 @@ static int capture_once(struct device *dev, struct capture *out)
 		err = td_error(ferr, "%s", fmsg);
 	if (!err) {
 		memset(out, 0, sizeof *out);
-		out->png = (unsigned char *)strbuf_detach(&parts[0].data, &out->png_len);
+		out->shot = (unsigned char *)strbuf_detach(&parts[0].data, &out->shot_len);
 		out->xml = strbuf_detach(&parts[1].data, &out->xml_len);
 		out->width = parts[0].w;
 		out->height = parts[0].h;
@@ -803,7 +811,7 @@ void capture_release(struct capture *c)
 {
 	if (!c)
 		return;
-	free(c->png);
+	free(c->shot);
 	free(c->xml);
 	free(c->activity);
 	free(c->package);

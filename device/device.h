@@ -33,8 +33,11 @@ struct sim;
 
 /* One screen capture. Every field is owned by the capture. */
 struct capture {
-	unsigned char *png;     /* screenshot as PNG bytes */
-	size_t png_len;
+	/* The screenshot as `screencap` printed it: a raw frame (header checked
+	 * against its size) or a PNG. image_decode() reads both;
+	 * image_frame_png() makes a PNG file of it. */
+	unsigned char *shot;
+	size_t shot_len;
 	char *xml;              /* the UIAutomator dump, NUL-terminated */
 	size_t xml_len;
 	char *activity;         /* "pkg/.Activity" or "pkg/pkg.Activity"; "" if unknown */

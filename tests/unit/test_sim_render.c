@@ -11,8 +11,10 @@
 #include <png.h>
 #include <stdint.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
+#include "core/image.h"
 #include "core/strbuf.h"
 #include "device/sim/sim.h"
 #include "device/sim/sim_render.h"
@@ -229,6 +231,48 @@ TEST(dialog_scrim_darkens)
 	strbuf_release(&raw2);
 }
 
+/*
+ * The Explorer's raw path (`screencap`, image_decode_raw) and the PNG path
+ * (`screencap -p`, the fast PNG decoder) give the same image, pixel for
+ * pixel, and the run directory's PNG made from the raw frame
+ * (image_frame_png) decodes to it too.
+ */
+TEST(raw_and_png_paths_decode_alike)
+{
+	struct sim_screen_view sv = build(true);
+	struct strbuf raw = STRBUF_INIT, png = STRBUF_INIT;
+	struct image *a = NULL, *b = NULL, *c = NULL;
+	unsigned char *file = NULL;
+	size_t file_len = 0;
+	CHECK_OK(sim_render_raw(&sv, &raw));
+	CHECK_OK(sim_render_png(&sv, &png));
+	CHECK_OK(image_decode(raw.buf, raw.len, "raw", &a));
+	CHECK_OK(image_decode(png.buf, png.len, "png", &b));
+	CHECK_OK(image_frame_png(raw.buf, raw.len, "raw", &file, &file_len));
+	CHECK(file_len > 8 && !memcmp(file, "\x89PNG", 4));
+	CHECK_OK(image_decode(file, file_len, "file", &c));
+	REQUIRE(a && b && c);
+	CHECK_INT_EQ(a->width, W);
+	CHECK_INT_EQ(b->height, H);
+	CHECK(a->stride == b->stride && b->stride == c->stride);
+	CHECK(memcmp(a->data, b->data, (size_t)a->stride * H) == 0);
+	CHECK(memcmp(a->data, c->data, (size_t)a->stride * H) == 0);
+	/* Not a blank picture: the dialog's scrim and the white page differ. */
+	CHECK(image_pixel(a, 5, 5) != image_pixel(a, W / 2, H / 2));
+	/* A cut frame is refused with its name. */
+	unsigned char *cut = NULL;
+	size_t cut_len = 0;
+	CHECK_INT_EQ(image_frame_png(raw.buf, raw.len / 2, "frame 7", &cut, &cut_len), TD_ERR_PARSE);
+	CHECK(strstr(td_errmsg(TD_ERR_PARSE), "frame 7: raw frame truncated") != NULL);
+	CHECK(cut == NULL);
+	image_free(a);
+	image_free(b);
+	image_free(c);
+	free(file);
+	strbuf_release(&raw);
+	strbuf_release(&png);
+}
+
 TEST(rejects_bad_input)
 {
 	struct strbuf out = STRBUF_INIT;
@@ -352,6 +396,7 @@ int main(void)
 	RUN(raw_header);
 	RUN(widgets_drawn_inside_bounds);
 	RUN(dialog_scrim_darkens);
+	RUN(raw_and_png_paths_decode_alike);
 	RUN(rejects_bad_input);
 	RUN(odd_trees_do_not_crash);
 	RUN(demo_app_screen_through_the_simulator);
