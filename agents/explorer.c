@@ -225,7 +225,7 @@ static int capture_screen(struct run *r, struct device *dev, int step, struct sc
 	s->view.sig_text = ui_sig_text(s->tree, s->view.activity);
 	/* steps/NNNN.png by the writer thread, when run.save_screens keeps it:
 	 * otherwise the trace names no screenshot for the step. */
-	if (!screen_writer_put(r->env.screens, step, s->view.sig_abstract, s->cap.shot, s->cap.shot_len)) {
+	if (!screen_writer_put(r->env.screens, step, s->view.sig_abstract, s->cap.shot_buf)) {
 		free(s->png_rel);
 		s->png_rel = NULL;
 	}

@@ -18,14 +18,14 @@
 #include <string.h>
 
 #include "agents/rundir.h"
+#include "core/framebuf.h"
 #include "core/image.h"
 #include "core/log.h"
 #include "core/xalloc.h"
 
 struct screen_job {
 	int step;
-	unsigned char *frame;
-	size_t len;
+	struct framebuf *frame;  /* a reference: the Explorer's capture buffer, not a copy */
 	bool offered;            /* from put() (counted in `queued`), not moved in by a bug */
 	struct screen_job *next;
 };
@@ -95,7 +95,7 @@ static bool seen_add(struct screen_writer *w, uint64_t sig)
 static void job_free(struct screen_job *j)
 {
 	if (j) {
-		free(j->frame);
+		framebuf_unref(j->frame);
 		free(j);
 	}
 }
@@ -118,7 +118,7 @@ static void write_job(struct screen_writer *w, const struct screen_job *j)
 	char *rel = rundir_step_rel(j->step, ".png");
 	unsigned char *png = NULL;
 	size_t png_len = 0;
-	int err = image_frame_png(j->frame, j->len, rel, &png, &png_len);
+	int err = image_frame_png((const unsigned char *)j->frame->sb.buf, j->frame->sb.len, rel, &png, &png_len);
 	if (err == TD_OK)
 		err = rundir_write(w->rd, rel, png, png_len);
 	if (err != TD_OK)
@@ -176,20 +176,19 @@ struct screen_writer *screen_writer_new(struct rundir *rd, enum save_screens mod
 	return w;
 }
 
-/* A job owning a copy of the frame. */
-static struct screen_job *job_new(int step, const void *frame, size_t len)
+/* A job holding a reference to the frame (no copy: the buffer is shared and
+ * goes back to the pool when the last holder lets go). */
+static struct screen_job *job_new(int step, struct framebuf *frame)
 {
 	struct screen_job *j = xcalloc(1, sizeof(*j));
 	j->step = step;
-	j->frame = xmalloc(len ? len : 1);
-	memcpy(j->frame, frame, len);
-	j->len = len;
+	j->frame = framebuf_ref(frame);
 	return j;
 }
 
-bool screen_writer_put(struct screen_writer *w, int step, uint64_t screen_sig, const void *frame, size_t len)
+bool screen_writer_put(struct screen_writer *w, int step, uint64_t screen_sig, struct framebuf *frame)
 {
-	if (!w || !frame || !len || w->mode == SAVE_SCREENS_NONE)
+	if (!w || !frame || !frame->sb.len || w->mode == SAVE_SCREENS_NONE)
 		return false;
 	pthread_mutex_lock(&w->lock);
 	if (w->closed) {
@@ -198,23 +197,18 @@ bool screen_writer_put(struct screen_writer *w, int step, uint64_t screen_sig, c
 	}
 	bool now = w->mode == SAVE_SCREENS_ALL || seen_add(w, screen_sig);
 	if (!now) {
-		/* "bugs": keep it in the ring (the oldest kept frame goes). */
-		job_free(w->kept[0]);
+		/* "bugs": keep it in the ring (the oldest kept frame goes; its
+		 * buffer returns to the pool outside the lock). */
+		struct screen_job *old = w->kept[0];
 		memmove(w->kept, w->kept + 1, (SCREEN_WRITER_KEEP - 1) * sizeof(w->kept[0]));
-		w->kept[SCREEN_WRITER_KEEP - 1] = NULL;
+		w->kept[SCREEN_WRITER_KEEP - 1] = job_new(step, frame);
 		pthread_mutex_unlock(&w->lock);
-		struct screen_job *j = job_new(step, frame, len);   /* copy outside the lock */
-		pthread_mutex_lock(&w->lock);
-		if (!w->closed && !w->kept[SCREEN_WRITER_KEEP - 1])
-			w->kept[SCREEN_WRITER_KEEP - 1] = j;
-		else
-			job_free(j);
-		pthread_mutex_unlock(&w->lock);
+		job_free(old);
 		return false;
 	}
 	if (!w->started) {
 		pthread_mutex_unlock(&w->lock);
-		struct screen_job j = { step, (unsigned char *)frame, len, false, NULL };
+		struct screen_job j = { step, frame, false, NULL };
 		write_job(w, &j);
 		return true;
 	}
@@ -224,14 +218,7 @@ bool screen_writer_put(struct screen_writer *w, int step, uint64_t screen_sig, c
 		pthread_mutex_unlock(&w->lock);
 		return false;
 	}
-	pthread_mutex_unlock(&w->lock);
-	struct screen_job *j = job_new(step, frame, len);
-	pthread_mutex_lock(&w->lock);
-	if (w->closed) {
-		pthread_mutex_unlock(&w->lock);
-		job_free(j);
-		return false;
-	}
+	struct screen_job *j = job_new(step, frame);
 	j->offered = true;
 	w->queued++;
 	enqueue(w, j);

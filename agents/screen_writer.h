@@ -33,6 +33,7 @@
 
 #include "core/error.h"
 
+struct framebuf;
 struct rundir;
 struct screen_writer;
 
@@ -50,13 +51,15 @@ int screen_writer_mode(const char *name, enum save_screens *out) TD_MUST_CHECK;
 struct screen_writer *screen_writer_new(struct rundir *rd, enum save_screens mode);
 
 /*
- * Offer step `step`'s screen (`frame`: `len` bytes as the device printed
- * them; copied when kept) showing abstract screen `screen_sig`. True when
+ * Offer step `step`'s screen (`frame`: the bytes as the device printed them,
+ * in a frame buffer of which the writer takes its own reference when it
+ * keeps the frame: no copy; the bytes must not change afterwards) showing
+ * abstract screen `screen_sig`. True when
  * its PNG will be written as rundir_step_rel(step, ".png") (the trace may
  * name it); false when it is not written now (save_screens, a screen seen
  * before, or a closed writer). May wait for room in the queue.
  */
-bool screen_writer_put(struct screen_writer *w, int step, uint64_t screen_sig, const void *frame, size_t len);
+bool screen_writer_put(struct screen_writer *w, int step, uint64_t screen_sig, struct framebuf *frame);
 
 /* A bug was reported: write the kept frames of the last steps (save_screens "bugs"). */
 void screen_writer_bug(struct screen_writer *w);

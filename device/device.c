@@ -29,6 +29,7 @@
 #include <unistd.h>
 
 #include "core/config.h"
+#include "core/framebuf.h"
 #include "core/log.h"
 #include "core/ui.h"
 #include "core/xalloc.h"
@@ -597,7 +598,8 @@ struct capture_part {
 	int which;              /* 0 screenshot, 1 dump */
 	int err;
 	char msg[512];
-	struct strbuf data;
+	struct strbuf data;     /* the dump */
+	struct framebuf *shot;  /* the screenshot: a pooled buffer, filled in place */
 	int w, h;
 };
 
@@ -605,7 +607,7 @@ struct capture_part {
 static void run_part(struct capture_part *p)
 {
 	if (p->which == 0)
-		p->err = take_screenshot(p->dev, &p->data, &p->w, &p->h);
+		p->err = take_screenshot(p->dev, &p->shot->sb, &p->w, &p->h);
 	else
 		p->err = take_dump(p->dev, &p->data);
 	if (p->err)
@@ -628,8 +630,11 @@ static int capture_once(struct device *dev, struct capture *out)
 		memset(&parts[i], 0, sizeof parts[i]);
 		parts[i].dev = dev;
 		parts[i].which = i;
-		strbuf_init(&parts[i].data, i == 0 ? SHOT_CAP : SHELL_CAP);
+		strbuf_init(&parts[i].data, SHELL_CAP);
 	}
+	/* The frame goes into a pooled buffer: no 10 MB malloc and first-touch
+	 * page faults per capture (core/framebuf.h). */
+	parts[0].shot = framebuf_get(SHOT_CAP);
 	pthread_t th[2];
 	bool started[2] = { false, false };
 	if (dev->t->parallel)
@@ -654,7 +659,10 @@ static int capture_once(struct device *dev, struct capture *out)
 		err = td_error(ferr, "%s", fmsg);
 	if (!err) {
 		memset(out, 0, sizeof *out);
-		out->shot = (unsigned char *)strbuf_detach(&parts[0].data, &out->shot_len);
+		out->shot_buf = parts[0].shot;
+		parts[0].shot = NULL;
+		out->shot = (unsigned char *)out->shot_buf->sb.buf;
+		out->shot_len = out->shot_buf->sb.len;
 		out->xml = strbuf_detach(&parts[1].data, &out->xml_len);
 		out->width = parts[0].w;
 		out->height = parts[0].h;
@@ -668,6 +676,7 @@ static int capture_once(struct device *dev, struct capture *out)
 	free(act);
 	for (int i = 0; i < 2; i++)
 		strbuf_release(&parts[i].data);
+	framebuf_unref(parts[0].shot);
 	return err;
 }
 
@@ -811,7 +820,10 @@ void capture_release(struct capture *c)
 {
 	if (!c)
 		return;
-	free(c->shot);
+	if (c->shot_buf)
+		framebuf_unref(c->shot_buf);
+	else
+		free(c->shot);
 	free(c->xml);
 	free(c->activity);
 	free(c->package);

@@ -1512,24 +1512,24 @@ static int render_to(const struct sim_screen_view *v, struct strbuf *out, surfac
 	return err;
 }
 
-/* The raw screencap header, then the pixels as R,G,B,A rows. */
+/* The raw screencap header, then the pixels as R,G,B,A rows, drawn straight
+ * into `out` (a reused frame buffer has the room: no allocation, no copy). */
 static int write_raw(cairo_surface_t *surf, struct strbuf *out)
 {
 	struct surface_pixels px = surface_pixels(surf);
 	unsigned char hdr[SIM_RENDER_RAW_HEADER];
 	uint32_t fields[4] = { (uint32_t)px.width, (uint32_t)px.height, 1, 0 };
+	size_t row_len = (size_t)px.width * 4;
 	for (int i = 0; i < 4; i++)
 		for (int b = 0; b < 4; b++)
 			hdr[4 * i + b] = (unsigned char)(fields[i] >> (8 * b));
-	unsigned char *row = xmalloc((size_t)px.width * 4);
-	int err = strbuf_add(out, hdr, sizeof hdr);
-	for (int y = 0; !err && y < px.height; y++) {
-		surface_row_rgba(&px, y, row);
-		err = strbuf_add(out, row, (size_t)px.width * 4);
-	}
-	free(row);
+	int err = strbuf_grow(out, sizeof hdr + row_len * (size_t)px.height);
 	if (err)
 		return td_error(err, "render: raw screen does not fit the output buffer");
+	(void)strbuf_add(out, hdr, sizeof hdr);   /* the room is there */
+	for (int y = 0; y < px.height; y++)
+		surface_row_rgba(&px, y, (unsigned char *)out->buf + out->len + (size_t)y * row_len);
+	strbuf_extend(out, row_len * (size_t)px.height);
 	return TD_OK;
 }
 

@@ -13,6 +13,7 @@
 
 #include "agents/rundir.h"
 #include "agents/screen_writer.h"
+#include "core/framebuf.h"
 #include "core/image.h"
 #include "test.h"
 
@@ -20,7 +21,7 @@
 #define FH 9
 
 /* A raw RGBA_8888 frame (16-byte header) whose pixels encode `step`. */
-static unsigned char *frame(int step, size_t *len)
+static unsigned char *frame_bytes(int step, size_t *len)
 {
 	*len = 16 + (size_t)FW * FH * 4;
 	unsigned char *b = calloc(1, *len);
@@ -34,6 +35,17 @@ static unsigned char *frame(int step, size_t *len)
 		b[16 + 4 * p + 3] = 255;
 	}
 	return b;
+}
+
+/* The same frame in a pooled buffer (what device_capture hands over). */
+static struct framebuf *frame(int step)
+{
+	struct framebuf *f = framebuf_get(0);
+	size_t len;
+	unsigned char *b = frame_bytes(step, &len);
+	CHECK_OK(strbuf_add(&f->sb, b, len));
+	free(b);
+	return f;
 }
 
 static char *new_run(struct rundir **rd)
@@ -72,7 +84,8 @@ static bool has_screen(const char *run, int step)
 static void cleanup(const char *run)
 {
 	char cmd[600];
-	snprintf(cmd, sizeof cmd, "rm -rf '%s'/..", run);
+	/* The mkdtemp directory: `run` without its last "/run". */
+	snprintf(cmd, sizeof cmd, "rm -rf '%.*s'", (int)(strlen(run) - 4), run);
 	(void)!system(cmd);
 }
 
@@ -83,10 +96,9 @@ TEST(all_writes_every_screen_and_drains_on_close)
 	struct screen_writer *w = screen_writer_new(rd, SAVE_SCREENS_ALL);
 	/* 3 * SCREEN_WRITER_QUEUE frames in a row: put() waits, drops none. */
 	for (int step = 1; step <= 3 * SCREEN_WRITER_QUEUE; step++) {
-		size_t len;
-		unsigned char *f = frame(step, &len);
-		CHECK(screen_writer_put(w, step, 7, f, len));
-		free(f);   /* the writer has its own copy */
+		struct framebuf *f = frame(step);
+		CHECK(screen_writer_put(w, step, 7, f));
+		framebuf_unref(f);   /* the writer has its own reference */
 	}
 	screen_writer_close(w);
 	for (int step = 1; step <= 3 * SCREEN_WRITER_QUEUE; step++)
@@ -96,10 +108,9 @@ TEST(all_writes_every_screen_and_drains_on_close)
 	CHECK_INT_EQ(written, 3 * SCREEN_WRITER_QUEUE);
 	CHECK_INT_EQ(failed, 0);
 	/* Closed: nothing more is taken. */
-	size_t len;
-	unsigned char *f = frame(99, &len);
-	CHECK(!screen_writer_put(w, 99, 8, f, len));
-	free(f);
+	struct framebuf *f = frame(99);
+	CHECK(!screen_writer_put(w, 99, 8, f));
+	framebuf_unref(f);
 	screen_writer_free(w);
 	CHECK(!has_screen(run, 99));
 	rundir_close(rd);
@@ -116,10 +127,9 @@ TEST(bugs_writes_new_screens_and_kept_ones_on_a_bug)
 	const uint64_t sig[11] = { 0, 0xa, 0xb, 0xa, 0xa, 0xb, 0xc, 0xa, 0xa, 0xa, 0xa };
 	bool named[11] = { false };
 	for (int step = 1; step <= 10; step++) {
-		size_t len;
-		unsigned char *f = frame(step, &len);
-		named[step] = screen_writer_put(w, step, sig[step], f, len);
-		free(f);
+		struct framebuf *f = frame(step);
+		named[step] = screen_writer_put(w, step, sig[step], f);
+		framebuf_unref(f);
 		if (step == 4)
 			screen_writer_bug(w);   /* kept: steps 3 and 4 */
 	}
@@ -144,16 +154,15 @@ TEST(none_writes_nothing_and_bad_frames_count_as_failed)
 	struct rundir *rd = NULL;
 	char *run = new_run(&rd);
 	struct screen_writer *w = screen_writer_new(rd, SAVE_SCREENS_NONE);
-	size_t len;
-	unsigned char *f = frame(1, &len);
-	CHECK(!screen_writer_put(w, 1, 1, f, len));
+	struct framebuf *f = frame(1), *cut = framebuf_copy(f->sb.buf, f->sb.len / 2);
+	CHECK(!screen_writer_put(w, 1, 1, f));
 	screen_writer_bug(w);
 	screen_writer_free(w);
 	CHECK(!has_screen(run, 1));
 
 	w = screen_writer_new(rd, SAVE_SCREENS_ALL);
-	CHECK(screen_writer_put(w, 2, 1, f, len / 2));   /* cut short: cannot be encoded */
-	CHECK(screen_writer_put(w, 3, 1, f, len));
+	CHECK(screen_writer_put(w, 2, 1, cut));   /* cut short: cannot be encoded */
+	CHECK(screen_writer_put(w, 3, 1, f));
 	screen_writer_close(w);
 	long written, failed;
 	screen_writer_counts(w, &written, &failed);
@@ -164,7 +173,8 @@ TEST(none_writes_nothing_and_bad_frames_count_as_failed)
 	snprintf(path, sizeof path, "%s/steps/0002.png", run);
 	CHECK(access(path, F_OK) != 0);
 	screen_writer_free(w);
-	free(f);
+	framebuf_unref(f);
+	framebuf_unref(cut);
 
 	enum save_screens m;
 	CHECK_OK(screen_writer_mode("bugs", &m));
@@ -176,10 +186,60 @@ TEST(none_writes_nothing_and_bad_frames_count_as_failed)
 	free(run);
 }
 
+/*
+ * Frames are shared, not copied, and go back to the pool: a long run of
+ * steps in each mode allocates no more buffers than can be in use at once
+ * (the caller's, the queue's, the kept ring's, the one being encoded and
+ * the pool's idle ones), however many steps there are.
+ */
+TEST(frames_are_shared_and_reused)
+{
+	const enum save_screens modes[2] = { SAVE_SCREENS_ALL, SAVE_SCREENS_BUGS };
+	for (int m = 0; m < 2; m++) {
+		struct rundir *rd = NULL;
+		char *run = new_run(&rd);
+		struct screen_writer *w = screen_writer_new(rd, modes[m]);
+		size_t len;
+		unsigned char *bytes = frame_bytes(1, &len);
+		framebuf_pool_trim();
+		long before = framebuf_allocated();
+		for (int step = 1; step <= 200; step++) {
+			struct framebuf *f = framebuf_get(0);
+			CHECK_OK(strbuf_add(&f->sb, bytes, len));
+			(void)screen_writer_put(w, step, 7, f);
+			if (m == 1 && step > 1 && step != 100)
+				CHECK_INT_EQ(atomic_load(&f->refs), 2);   /* kept by reference, not copied */
+			framebuf_unref(f);
+			if (m == 1 && step == 100)
+				screen_writer_bug(w);
+		}
+		screen_writer_close(w);
+		long made = framebuf_allocated() - before;
+		CHECK(made >= 1);
+		/* At most in use at once, however slow the writer thread: the
+		 * caller's frame, and all: up to SCREEN_WRITER_QUEUE queued plus the
+		 * one being encoded; bugs: step 1's frame (the one new screen), the
+		 * kept frames the bug moved into the queue and the kept ring. The
+		 * pool keeps at least that many idle, so none is freed and made again. */
+		long in_use = 1 + (m == 0 ? SCREEN_WRITER_QUEUE + 1 : 1 + 2 * SCREEN_WRITER_KEEP);
+		CHECK(in_use <= FRAMEBUF_POOL_IDLE);
+		if (made > in_use)
+			fprintf(stderr, "mode %d: %ld buffers made for 200 steps, at most %ld in use at once\n", m, made, in_use);
+		CHECK(made <= in_use);
+		screen_writer_free(w);
+		free(bytes);
+		rundir_close(rd);
+		cleanup(run);
+		free(run);
+	}
+	framebuf_pool_trim();
+}
+
 int main(void)
 {
 	RUN(all_writes_every_screen_and_drains_on_close);
 	RUN(bugs_writes_new_screens_and_kept_ones_on_a_bug);
 	RUN(none_writes_nothing_and_bad_frames_count_as_failed);
+	RUN(frames_are_shared_and_reused);
 	return test_summary();
 }
