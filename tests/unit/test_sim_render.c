@@ -112,11 +112,11 @@ static uint32_t le32(const unsigned char *p)
 	return (uint32_t)p[3] << 24 | (uint32_t)p[2] << 16 | (uint32_t)p[1] << 8 | p[0];
 }
 
-/* Pixel (x, y) of a raw screencap as 0xRRGGBB. */
+/* Pixel (x, y) of a raw screencap (BGRA_8888) as 0xRRGGBB. */
 static uint32_t raw_px(const struct strbuf *raw, int x, int y)
 {
 	const unsigned char *p = (const unsigned char *)raw->buf + SIM_RENDER_RAW_HEADER + ((size_t)y * W + x) * 4;
-	return (uint32_t)p[0] << 16 | (uint32_t)p[1] << 8 | p[2];
+	return (uint32_t)p[2] << 16 | (uint32_t)p[1] << 8 | p[0];
 }
 
 TEST(png_header_and_size)
@@ -144,7 +144,7 @@ TEST(png_header_and_size)
 	memset(&img, 0, sizeof img);
 	img.version = PNG_IMAGE_VERSION;
 	REQUIRE(png_image_begin_read_from_memory(&img, png.buf, png.len));
-	img.format = PNG_FORMAT_RGBA;
+	img.format = PNG_FORMAT_BGRA;   /* the raw frame's byte order */
 	unsigned char *pix = malloc(PNG_IMAGE_SIZE(img));
 	REQUIRE(pix);
 	CHECK(png_image_finish_read(&img, NULL, pix, 0, NULL));
@@ -166,10 +166,36 @@ TEST(raw_header)
 	const unsigned char *h = (const unsigned char *)raw.buf;
 	CHECK_INT_EQ(le32(h), W);
 	CHECK_INT_EQ(le32(h + 4), H);
-	CHECK_INT_EQ(le32(h + 8), 1);
+	CHECK_INT_EQ(le32(h + 8), 5);   /* BGRA_8888 */
 	CHECK_INT_EQ(le32(h + 12), 0);
-	CHECK_INT_EQ(h[SIM_RENDER_RAW_HEADER + 3], 255); /* opaque */
+	long translucent = 0;
+	for (size_t i = 0; i < (size_t)W * H; i++)
+		translucent += h[SIM_RENDER_RAW_HEADER + 4 * i + 3] != 255;
+	CHECK_INT_EQ(translucent, 0);   /* every pixel opaque (dialog scrims included) */
 	strbuf_release(&raw);
+}
+
+/* Drawn in place into a reused buffer, or (after an odd-length prefix, so
+ * the pixels are not 4-byte aligned) through the thread's buffer and
+ * copied: the same bytes, and a buffer with room is not reallocated. */
+TEST(raw_in_place_and_unaligned_agree)
+{
+	struct sim_screen_view sv = build(true);
+	struct strbuf a = STRBUF_INIT, b = STRBUF_INIT;
+	CHECK_OK(sim_render_raw(&sv, &a));
+	CHECK_OK(strbuf_add(&b, "xyz", 3));
+	CHECK_OK(sim_render_raw(&sv, &b));
+	REQUIRE(b.len == 3 + a.len);
+	CHECK(memcmp(a.buf, b.buf + 3, a.len) == 0);
+	/* Again into the same buffer: same pixels, same memory. */
+	const char *mem = a.buf;
+	size_t len = a.len;
+	strbuf_reset(&a);
+	CHECK_OK(sim_render_raw(&sv, &a));
+	CHECK(a.buf == mem);
+	CHECK(a.len == len && memcmp(a.buf, b.buf + 3, len) == 0);
+	strbuf_release(&a);
+	strbuf_release(&b);
 }
 
 /* Does any pixel inside the rectangle differ from `bg`? Count them. */
@@ -394,6 +420,7 @@ int main(void)
 {
 	RUN(png_header_and_size);
 	RUN(raw_header);
+	RUN(raw_in_place_and_unaligned_agree);
 	RUN(widgets_drawn_inside_bounds);
 	RUN(dialog_scrim_darkens);
 	RUN(raw_and_png_paths_decode_alike);
