@@ -588,7 +588,7 @@ int image_decode_raw(const void *buf, size_t len, const char *name, struct image
 	 * happen unless trailing bytes exist; prefer the exact match. */
 	if (len == 12 + pixels)
 		header = 12;
-	struct image *img = image_new((int)w, (int)h);
+	struct image *img = image_new_uninit((int)w, (int)h);   /* every pixel is written below */
 	const unsigned char *s = b + header;
 	for (uint32_t y = 0; y < h; y++) {
 		unsigned char *d = img->data + (size_t)y * img->stride;
