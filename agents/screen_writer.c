@@ -45,6 +45,8 @@ struct screen_writer {
 	size_t seen_cap, seen_n;
 	bool seen_zero;                  /* signature 0 seen (it cannot live in the table) */
 	long written, failed;
+	int last_step;                   /* the step of the latest put() */
+	bool last_written;               /* ...and whether its frame is written */
 };
 
 int screen_writer_mode(const char *name, enum save_screens *out)
@@ -165,6 +167,7 @@ struct screen_writer *screen_writer_new(struct rundir *rd, enum save_screens mod
 	struct screen_writer *w = xcalloc(1, sizeof(*w));
 	w->rd = rd;
 	w->mode = mode;
+	w->last_step = -1;
 	pthread_mutex_init(&w->lock, NULL);
 	pthread_cond_init(&w->work, NULL);
 	pthread_cond_init(&w->room, NULL);
@@ -195,7 +198,21 @@ bool screen_writer_put(struct screen_writer *w, int step, uint64_t screen_sig, s
 		pthread_mutex_unlock(&w->lock);
 		return false;
 	}
-	bool now = w->mode == SAVE_SCREENS_ALL || seen_add(w, screen_sig);
+	/* The same step again (the Explorer captures anew after an oracle's
+	 * side trip): written again when its first frame was, so the file
+	 * shows the step's final screen and the trace may name it; kept in
+	 * place of the first when that was kept. */
+	bool again = step == w->last_step;
+	bool now = w->mode == SAVE_SCREENS_ALL || (again ? w->last_written : seen_add(w, screen_sig));
+	w->last_step = step;
+	w->last_written = now;
+	if (!now && again && w->kept[SCREEN_WRITER_KEEP - 1] && w->kept[SCREEN_WRITER_KEEP - 1]->step == step) {
+		struct screen_job *old = w->kept[SCREEN_WRITER_KEEP - 1];
+		w->kept[SCREEN_WRITER_KEEP - 1] = job_new(step, frame);
+		pthread_mutex_unlock(&w->lock);
+		job_free(old);
+		return false;
+	}
 	if (!now) {
 		/* "bugs": keep it in the ring (the oldest kept frame goes; its
 		 * buffer returns to the pool outside the lock). */

@@ -57,7 +57,10 @@ struct screen_writer *screen_writer_new(struct rundir *rd, enum save_screens mod
  * abstract screen `screen_sig`. True when
  * its PNG will be written as rundir_step_rel(step, ".png") (the trace may
  * name it); false when it is not written now (save_screens, a screen seen
- * before, or a closed writer). May wait for room in the queue.
+ * before, or a closed writer). The same step offered again (the Explorer
+ * captures anew after an oracle's side trip) replaces the first: written
+ * again when that was written, kept in its place when it was kept. May
+ * wait for room in the queue.
  */
 bool screen_writer_put(struct screen_writer *w, int step, uint64_t screen_sig, struct framebuf *frame);
 

@@ -235,11 +235,51 @@ TEST(frames_are_shared_and_reused)
 	framebuf_pool_trim();
 }
 
+/* A step captured again after a side trip: its file shows the second
+ * capture and put() says so both times; a kept step is kept once, as its
+ * second capture. */
+TEST(same_step_again_replaces_the_first)
+{
+	struct rundir *rd = NULL;
+	char *run = new_run(&rd);
+	struct screen_writer *w = screen_writer_new(rd, SAVE_SCREENS_BUGS);
+	struct framebuf *f1 = frame(1), *f2 = frame(2), *f3 = frame(3), *f4 = frame(4);
+	CHECK(screen_writer_put(w, 5, 0xa, f1));    /* new screen: written */
+	CHECK(screen_writer_put(w, 5, 0xa, f2));    /* again: written again, not "seen before" */
+	CHECK(!screen_writer_put(w, 6, 0xa, f3));   /* seen: kept */
+	CHECK(!screen_writer_put(w, 6, 0xa, f4));   /* again: kept in its place */
+	CHECK_INT_EQ(atomic_load(&f3->refs), 1);    /* the first capture of step 6 is let go */
+	screen_writer_bug(w);
+	screen_writer_close(w);
+	char path[512];
+	struct image *img = NULL;
+	snprintf(path, sizeof path, "%s/steps/0005.png", run);
+	REQUIRE(image_read_file(path, &img) == TD_OK);
+	CHECK(image_pixel(img, 0, 0) == (2u << 16 | 200));   /* frame(2)'s pixels: the second capture */
+	image_free(img);
+	snprintf(path, sizeof path, "%s/steps/0006.png", run);
+	REQUIRE(image_read_file(path, &img) == TD_OK);
+	CHECK(image_pixel(img, 0, 0) == (4u << 16 | 200));
+	image_free(img);
+	long written, failed;
+	screen_writer_counts(w, &written, &failed);
+	CHECK_INT_EQ(written, 3);
+	screen_writer_free(w);
+	framebuf_unref(f1);
+	framebuf_unref(f2);
+	framebuf_unref(f3);
+	framebuf_unref(f4);
+	rundir_close(rd);
+	cleanup(run);
+	free(run);
+}
+
 int main(void)
 {
 	RUN(all_writes_every_screen_and_drains_on_close);
 	RUN(bugs_writes_new_screens_and_kept_ones_on_a_bug);
 	RUN(none_writes_nothing_and_bad_frames_count_as_failed);
 	RUN(frames_are_shared_and_reused);
+	RUN(same_step_again_replaces_the_first);
 	return test_summary();
 }
