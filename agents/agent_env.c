@@ -23,6 +23,7 @@
 #include "agents/minimise.h"
 #include "agents/report.h"
 #include "agents/rundir.h"
+#include "agents/screen_writer.h"
 #include "core/annotate.h"
 #include "core/config.h"
 #include "core/image.h"
@@ -357,6 +358,7 @@ int agent_env_report_bug(struct agent_env *env, const struct bug *b, char **id_o
 		free(copy.id);
 		copy.id = xstrdup(id);
 		(void)agent_env_trace(env, "bug", bug_to_json(&copy));
+		screen_writer_bug(env->screens);   /* save_screens "bugs": the last steps' screens */
 		log_info("bug %s (%s, %s): %s", id, bug_category_name(copy.category),
 			 copy.found_by ? copy.found_by : "?", copy.title ? copy.title : "");
 	} else {

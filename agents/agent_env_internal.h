@@ -18,6 +18,7 @@ struct agent_env {
 	struct app_info *app;
 	struct history *hist;
 	struct rundir *rd;
+	struct screen_writer *screens; /* steps/NNNN.png (run.save_screens); NULL outside a run */
 	struct bug_list *bugs;
 	struct llm *llm;
 	struct device *dev;

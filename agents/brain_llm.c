@@ -24,6 +24,7 @@
 #include "agents/rundir.h"
 #include "core/annotate.h"
 #include "core/config.h"
+#include "core/image.h"
 #include "core/screen_text.h"
 #include "core/llm.h"
 #include "core/log.h"
@@ -208,12 +209,21 @@ static int llm_explorer_choose(struct explorer_brain *b, struct agent_env *env, 
 	if (err != TD_OK)
 		goto out;
 	{
+		/* No annotated picture (it could not be drawn): the screenshot as a PNG. */
+		unsigned char *plain = NULL;
+		size_t plain_len = 0;
+		int perr = !s->annotated_png && s->cap
+				   ? image_frame_png(s->cap->shot, s->cap->shot_len, "screenshot", &plain, &plain_len)
+				   : TD_OK;
+		if (perr != TD_OK)
+			log_warn("step %d: the screenshot cannot be sent: %s", s->step, td_errmsg(perr));
 		const struct named_image imgs[] = {
-			{ "screenshot", s->annotated_png ? s->annotated_png : s->cap->png,
-			  s->annotated_png ? s->annotated_png_len : s->cap->png_len },
+			{ "screenshot", s->annotated_png ? s->annotated_png : plain,
+			  s->annotated_png ? s->annotated_png_len : plain_len },
 		};
 		req = request_from(&p, "explorer", st->merged ? "explorer_monitor" : "explorer", st->schema,
 				   imgs, 1, st->send_images);
+		free(plain);
 	}
 	prompt_release(&p);
 	err = agent_env_llm_call(env, req, &answer);

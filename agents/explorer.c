@@ -22,6 +22,7 @@
 #include "agents/input_gen.h"
 #include "agents/report.h"
 #include "agents/rundir.h"
+#include "agents/screen_writer.h"
 #include "core/annotate.h"
 #include "core/blocklist.h"
 #include "core/config.h"
@@ -138,13 +139,13 @@ static void annotate_image(struct run *r, struct screen *s)
 	/* Only a model looks at the picture: other brains need its size alone. */
 	bool draw = !r->kind || r->kind->needs_llm || config_bool(r->cfg, "annotate.offline_images");
 	int sw, sh;
-	if (!draw && image_probe_size(s->cap.png, s->cap.png_len, &sw, &sh) == TD_OK) {
+	if (!draw && image_probe_size(s->cap.shot, s->cap.shot_len, &sw, &sh) == TD_OK) {
 		image_fit_size(sw, sh, (int)max_long, (int)max_short, &w, &h);
 		if (annotation_build(s->tree, sw, sh, w, h, &r->ann_opts, &s->ann) == TD_OK)
 			return;
 		s->ann = NULL;
 	}
-	err = image_decode(s->cap.png, s->cap.png_len, "screenshot", &shot);
+	err = image_decode(s->cap.shot, s->cap.shot_len, "screenshot", &shot);
 	if (err == TD_OK) {
 		read_screenshot(r, s, shot);
 		image_fit_size(shot->width, shot->height, (int)max_long, (int)max_short, &w, &h);
@@ -201,9 +202,7 @@ static int capture_screen(struct run *r, struct device *dev, int step, struct sc
 	}
 	s->png_rel = rundir_step_rel(step, ".png");
 	s->xml_rel = rundir_step_rel(step, ".xml");
-	int werr = rundir_write(r->env.rd, s->png_rel, s->cap.png, s->cap.png_len);
-	if (werr == TD_OK)
-		werr = rundir_write(r->env.rd, s->xml_rel, s->cap.xml, s->cap.xml_len);
+	int werr = rundir_write(r->env.rd, s->xml_rel, s->cap.xml, s->cap.xml_len);
 	if (werr != TD_OK)
 		log_warn("step %d: %s", step, td_errmsg(werr));
 	annotate_image(r, s);
@@ -224,6 +223,12 @@ static int capture_screen(struct run *r, struct device *dev, int step, struct sc
 	s->view.sig_structural = ui_sig_structural(s->tree, s->view.activity);
 	s->view.sig_abstract = ui_sig_abstract(s->tree, s->view.activity);
 	s->view.sig_text = ui_sig_text(s->tree, s->view.activity);
+	/* steps/NNNN.png by the writer thread, when run.save_screens keeps it:
+	 * otherwise the trace names no screenshot for the step. */
+	if (!screen_writer_put(r->env.screens, step, s->view.sig_abstract, s->cap.shot_buf)) {
+		free(s->png_rel);
+		s->png_rel = NULL;
+	}
 	s->view.widgets = s->widgets;
 	s->view.n_widgets = s->ann ? s->ann->n : 0;
 	s->view.widget_list = s->widget_list.buf;

@@ -8,6 +8,7 @@
 
 #include "agents/login.h"
 #include "agents/replay.h"
+#include "core/image.h"
 #include "core/xalloc.h"
 #include "device/snapshot.h"
 
@@ -77,6 +78,8 @@ int replay_save_screen(struct device *dev, const char *dir, int n)
 {
 	struct capture cap;
 	char *png, *xml;
+	unsigned char *file = NULL;
+	size_t file_len = 0;
 	int err;
 
 	memset(&cap, 0, sizeof(cap));
@@ -85,7 +88,10 @@ int replay_save_screen(struct device *dev, const char *dir, int n)
 		return err;
 	png = xasprintf("%s/%04d.png", dir, n);
 	xml = xasprintf("%s/%04d.xml", dir, n);
-	err = write_file(png, cap.png, cap.png_len);
+	err = image_frame_png(cap.shot, cap.shot_len, "screenshot", &file, &file_len);
+	if (err == TD_OK)
+		err = write_file(png, file, file_len);
+	free(file);
 	if (err == TD_OK)
 		err = write_file(xml, cap.xml, cap.xml_len);
 	free(png);

@@ -237,8 +237,35 @@ static void evidence_row(struct html *h, const cJSON *bug, const struct run_reco
 	(void)strbuf_adds(&h->out, "</div>");
 }
 
-/* The filmstrip: each step's screen with the acted-on widget boxed (the last FILM_MAX). */
-static void filmstrip(struct html *h, const cJSON *bug)
+/*
+ * A saved screen of the same abstract screen as run step `step` (the trace's
+ * "screen" signature): with run.save_screens "bugs" a step's own PNG exists
+ * only when its screen was new or it was among the last steps before a bug,
+ * but the first step on each abstract screen is always saved. Its
+ * run-relative path and step number, or NULL.
+ */
+static const char *like_screen(struct html *h, const struct run_record *rec, int step, int *like_step)
+{
+	const cJSON *at = trace_step(rec, step), *s;
+	const char *sig = str_of(at, "screen");
+	if (!sig)
+		return NULL;
+	cJSON_ArrayForEach(s, run_record_steps(rec)) {
+		const char *shot = str_of(s, "screenshot");
+		if (shot && str_of(s, "screen") && !strcmp(str_of(s, "screen"), sig) && thumb_get(h, shot) >= 0) {
+			*like_step = (int)num_of(s, "step");
+			return shot;
+		}
+	}
+	return NULL;
+}
+
+/*
+ * The filmstrip: each step's screen with the acted-on widget boxed (the last
+ * FILM_MAX). A step whose own screen was not saved (run.save_screens) shows
+ * the first saved screen of the same abstract screen, and its caption says so.
+ */
+static void filmstrip(struct html *h, const cJSON *bug, const struct run_record *rec)
 {
 	const cJSON *steps = cJSON_GetObjectItemCaseSensitive(bug, "steps"), *s;
 	int n = cJSON_GetArraySize(steps), i = 0;
@@ -260,11 +287,21 @@ static void filmstrip(struct html *h, const cJSON *bug)
 		/* A side trip's step number is the explorer step it followed, whose
 		 * screen is not the one the trip acted on: it gets a box saying what
 		 * it did (no_screen_box) unless its own screen was saved. */
+		int like_step = 0;
 		if (!shot && step > 0 && !side)
 			shot = fallback = xasprintf("steps/%04d.png", step);
+		if (shot && step > 0 && !side && thumb_get(h, shot) < 0) {
+			const char *like = like_screen(h, rec, step, &like_step);
+			if (like)
+				shot = like;
+		}
 		if (!d)
 			d = str_of(a, "type");
-		cap = xasprintf("%d. %s", i, d ? d : "?");
+		if (like_step)
+			cap = xasprintf("%d. %s (step %d shows the same screen; step %d's own was not saved)", i, d ? d : "?",
+					like_step, step);
+		else
+			cap = xasprintf("%d. %s", i, d ? d : "?");
 		screen_figure(h, shot, a, NULL, cap, step < 0 || side ? "side" : NULL);
 		free(cap);
 		free(fallback);
@@ -415,7 +452,7 @@ static void bug_card(struct html *h, const cJSON *bug, const cJSON *summary, con
 		(void)strbuf_adds(&h->out, "</td></tr></table>");
 	}
 	evidence_row(h, bug, rec);
-	filmstrip(h, bug);
+	filmstrip(h, bug, rec);
 	if (crash) {
 		const char *log = str_of(extra, "summary");
 		crash_log(h, log && *log ? log : str_of(bug, "description"), str_of(summary, "package"));

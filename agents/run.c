@@ -52,6 +52,7 @@
 #include "agents/input_gen.h"
 #include "agents/report.h"
 #include "agents/rundir.h"
+#include "agents/screen_writer.h"
 #include "core/annotate.h"
 #include "core/blocklist.h"
 #include "core/config.h"
@@ -254,6 +255,13 @@ int run_new(const struct config *cfg, const struct run_options *o, struct run **
 	if (err != TD_OK)
 		goto fail;
 	{
+		enum save_screens save;
+		err = screen_writer_mode(config_string(cfg, "run.save_screens"), &save);
+		if (err != TD_OK)
+			goto fail;
+		r->env.screens = screen_writer_new(r->env.rd, save);
+	}
+	{
 		char *bugs = rundir_abs(r->env.rd, "bugs.json");
 		char *logp = rundir_abs(r->env.rd, "run.log");
 		r->env.bugs = bug_list_new(bugs);
@@ -400,6 +408,7 @@ void run_free(struct run *r)
 		app_info_free(r->env.app);
 	bug_list_free(r->env.bugs);
 	history_free(r->env.hist);
+	screen_writer_free(r->env.screens);
 	if (r->env.rd) {
 		log_close();
 		rundir_close(r->env.rd);
@@ -691,6 +700,9 @@ int run_execute(struct run *r)
 		}
 	}
 report:
+	/* The step screens still queued go to disk before the reports read them. */
+	if (!r->abandoned)
+		screen_writer_close(r->env.screens);
 	r->wall_s = now_s() - start;
 	for (size_t i = 0; i < r->env.n_plugins && !r->abandoned; i++)
 		if (r->env.plugins[i]->on_finish)

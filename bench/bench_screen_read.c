@@ -25,7 +25,7 @@ static struct image *shot(struct device *dev)
 	struct image *img = NULL;
 	if (device_capture(dev, &cap) != TD_OK)
 		return NULL;
-	if (image_decode(cap.png, cap.png_len, "screenshot", &img) != TD_OK)
+	if (image_decode(cap.shot, cap.shot_len, "screenshot", &img) != TD_OK)
 		img = NULL;
 	capture_release(&cap);
 	return img;

@@ -13,6 +13,7 @@
 #include "cli/cli.h"
 #include "cli/cli_commands.h"
 #include "core/config.h"
+#include "core/image.h"
 #include "core/xalloc.h"
 #include "device/app_info.h"
 #include "device/device.h"
@@ -178,7 +179,12 @@ int cmd_capture(int argc, char **argv)
 		goto fail;
 	}
 	char *act = xasprintf("%s\n", cap.activity);
-	err = write_out(out_dir, "screen.png", cap.png, cap.png_len);
+	unsigned char *png = NULL;
+	size_t png_len = 0;
+	err = image_frame_png(cap.shot, cap.shot_len, "screenshot", &png, &png_len);
+	if (!err)
+		err = write_out(out_dir, "screen.png", png, png_len);
+	free(png);
 	if (!err)
 		err = write_out(out_dir, "screen.xml", cap.xml, cap.xml_len);
 	if (!err)

@@ -588,10 +588,27 @@ int image_decode_raw(const void *buf, size_t len, const char *name, struct image
 	 * happen unless trailing bytes exist; prefer the exact match. */
 	if (len == 12 + pixels)
 		header = 12;
-	struct image *img = image_new((int)w, (int)h);
+	struct image *img = image_new_uninit((int)w, (int)h);   /* every pixel is written below */
 	const unsigned char *s = b + header;
 	for (uint32_t y = 0; y < h; y++) {
 		unsigned char *d = img->data + (size_t)y * img->stride;
+		if (format == 5) {
+			/* BGRA_8888 is our own layout: the row as it is. */
+			memcpy(d, s, (size_t)w * 4);
+			s += (size_t)w * 4;
+			continue;
+		}
+		if (format == 1) {
+			/* RGBA_8888: swap R and B in whole words (vectorised). */
+			for (uint32_t x = 0; x < w; x++) {
+				uint32_t c;
+				memcpy(&c, s + 4 * (size_t)x, 4);
+				c = (c & 0xff00ff00u) | (c >> 16 & 0xffu) | (c & 0xffu) << 16;
+				memcpy(d + 4 * (size_t)x, &c, 4);
+			}
+			s += (size_t)w * 4;
+			continue;
+		}
 		for (uint32_t x = 0; x < w; x++, d += 4, s += bpp) {
 			unsigned r, g, bl, a = 255;
 			switch (format) {
@@ -615,6 +632,93 @@ int image_decode_raw(const void *buf, size_t len, const char *name, struct image
 	}
 	premultiply(img);
 	*out = img;
+	return TD_OK;
+}
+
+/* A raw frame's pixels and layout, for raw_row(). */
+struct raw_rows {
+	const unsigned char *px;
+	uint32_t width, format;
+	int bpp;
+};
+
+/* Row y of a raw frame as R,G,B bytes (one loop per format: no switch per pixel). */
+static void raw_row(const void *ctx, int y, unsigned char *row)
+{
+	const struct raw_rows *r = ctx;
+	const unsigned char *s = r->px + (size_t)y * r->width * (size_t)r->bpp;
+	if (r->format == 5) {
+		for (uint32_t x = 0; x < r->width; x++, s += 4, row += 3) {
+			row[0] = s[2];
+			row[1] = s[1];
+			row[2] = s[0];
+		}
+		return;
+	}
+	if (r->format != 4) {
+		for (uint32_t x = 0; x < r->width; x++, s += r->bpp, row += 3) {
+			row[0] = s[0];
+			row[1] = s[1];
+			row[2] = s[2];
+		}
+		return;
+	}
+	for (uint32_t x = 0; x < r->width; x++, s += r->bpp, row += 3) {
+		switch (r->format) {
+		case 4: {
+			unsigned v = s[0] | s[1] << 8, c;
+			c = (v >> 11) & 0x1f; row[0] = (unsigned char)((c << 3) | (c >> 2));
+			c = (v >> 5) & 0x3f; row[1] = (unsigned char)((c << 2) | (c >> 4));
+			c = v & 0x1f; row[2] = (unsigned char)((c << 3) | (c >> 2));
+			break;
+		}
+		case 5:
+			row[0] = s[2]; row[1] = s[1]; row[2] = s[0];
+			break;
+		default:
+			row[0] = s[0]; row[1] = s[1]; row[2] = s[2];
+			break;
+		}
+	}
+}
+
+int image_frame_png(const void *buf, size_t len, const char *name, unsigned char **out, size_t *out_len)
+{
+	const unsigned char *b = buf;
+	*out = NULL;
+	*out_len = 0;
+	if (!name)
+		name = "frame";
+	if (len >= 8 && !png_sig_cmp((png_const_bytep)buf, 0, 8)) {
+		*out = xmalloc(len);
+		memcpy(*out, buf, len);
+		*out_len = len;
+		return TD_OK;
+	}
+	if (len < 12)
+		return td_error(TD_ERR_PARSE, "%s: raw frame too short (%zu bytes, header needs 12)", name, len);
+	uint32_t w = le32(b), h = le32(b + 4), format = le32(b + 8);
+	int bpp = raw_bpp(format);
+	if (!bpp)
+		return td_error(TD_ERR_PARSE, "%s: raw frame has unknown pixel format %u", name, format);
+	if (!size_ok(w, h))
+		return td_error(w && h ? TD_ERR_TOO_BIG : TD_ERR_PARSE,
+				"%s: raw frame size %ux%u is out of range", name, w, h);
+	size_t pixels = (size_t)w * h * (size_t)bpp;
+	if (len < 12 + pixels)
+		return td_error(TD_ERR_PARSE, "%s: raw frame truncated: %ux%u format %u needs %zu bytes, got %zu",
+				name, w, h, format, 12 + pixels, len);
+	/* The header size as image_decode_raw tells it apart. */
+	size_t header = len >= 16 + pixels && len != 12 + pixels ? 16 : 12;
+	struct raw_rows rows = { b + header, w, format, bpp };
+	struct image_png_format fmt = { (int)w, (int)h, IMAGE_PNG_RGB, NULL, 0, 1, false, raw_row, &rows };
+	struct strbuf sb = STRBUF_INIT;
+	int err = image_encode_png_rows(&fmt, &sb);
+	if (err) {
+		strbuf_release(&sb);
+		return td_error(err, "%s: cannot encode the frame as PNG: %s", name, td_errmsg(err));
+	}
+	*out = (unsigned char *)strbuf_detach(&sb, out_len);
 	return TD_OK;
 }
 

@@ -68,6 +68,17 @@ void image_release_thread_buffers(void);
  */
 int image_decode_raw(const void *buf, size_t len, const char *name, struct image **out) TD_MUST_CHECK;
 
+/*
+ * A screenshot as PNG file bytes: a copy when `buf` is already a PNG; a raw
+ * `screencap` frame (as image_decode_raw reads) is encoded straight from its
+ * rows as an 8-bit RGB PNG (alpha dropped: screens are opaque), zlib level 1,
+ * no row filters (the simulator's `screencap -p` settings), without
+ * decoding it into an image first. Errors as image_decode_raw, naming
+ * `name`. *out is the caller's to free().
+ */
+int image_frame_png(const void *buf, size_t len, const char *name, unsigned char **out,
+		    size_t *out_len) TD_MUST_CHECK;
+
 /* PNG when `buf` starts with the PNG signature, else a raw frame. */
 int image_decode(const void *buf, size_t len, const char *name, struct image **out) TD_MUST_CHECK;
 

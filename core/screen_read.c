@@ -5,6 +5,7 @@
  */
 #include "core/screen_read.h"
 
+#include <pthread.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -146,6 +147,62 @@ bool screen_ocr_available(void)
 	return true;
 }
 
+/*
+ * This thread's Tesseract, initialised once: TessBaseAPIInit4 (loading the
+ * English model and its ambiguity tables) cost more than the recognition
+ * itself, and a model-mode step read a toast on most steps: 52% of a
+ * 30-step model run's CPU went to Tesseract's start-up (perf, sim:notes).
+ * Tesseract handles are not shared between threads. Freed at thread exit.
+ */
+static __thread TessBaseAPI *ocr_api;
+static __thread bool ocr_failed;
+static pthread_key_t ocr_key;
+static pthread_once_t ocr_once = PTHREAD_ONCE_INIT;
+
+static void ocr_api_free(void *p)
+{
+	TessBaseAPI *api = p;
+	(void)pthread_setspecific(ocr_key, NULL);
+	TessBaseAPIEnd(api);
+	TessBaseAPIDelete(api);
+	ocr_api = NULL;
+}
+
+/* At exit, the calling thread's (main's) handle, which no thread-exit
+ * destructor frees: Tesseract's caches report a leak otherwise. */
+static void ocr_free_at_exit(void)
+{
+	if (ocr_api)
+		ocr_api_free(ocr_api);
+}
+
+static void ocr_key_init(void)
+{
+	(void)pthread_key_create(&ocr_key, ocr_api_free);
+	(void)atexit(ocr_free_at_exit);   /* after Tesseract's statics exist: runs before they go */
+}
+
+/* This thread's initialised Tesseract, or NULL when its data cannot be loaded. */
+static TessBaseAPI *ocr_get(void)
+{
+	if (ocr_api || ocr_failed)
+		return ocr_api;
+	TessBaseAPI *api = TessBaseAPICreate();
+	/* The dictionaries are not needed for a few words and cost most of the start-up. */
+	char *names[] = { (char *)"load_system_dawg", (char *)"load_freq_dawg" };
+	char *values[] = { (char *)"0", (char *)"0" };
+	if (TessBaseAPIInit4(api, NULL, "eng", OEM_DEFAULT, NULL, 0, names, values, 2, 0) != 0) {
+		TessBaseAPIDelete(api);
+		ocr_failed = true;
+		return NULL;
+	}
+	TessBaseAPISetPageSegMode(api, PSM_SINGLE_BLOCK);
+	pthread_once(&ocr_once, ocr_key_init);
+	(void)pthread_setspecific(ocr_key, api);
+	ocr_api = api;
+	return api;
+}
+
 int screen_ocr(const struct image *shot, const struct ui_rect *r, char **text)
 {
 	struct ui_rect c;
@@ -180,16 +237,14 @@ int screen_ocr(const struct image *shot, const struct ui_rect *r, char **text)
 	if (light * 2 < w * h)   /* mostly dark: light text on a dark bubble */
 		for (size_t i = 0; i < (size_t)w * (size_t)h; i++)
 			grey[i] = (unsigned char)(255 - grey[i]);
-	api = TessBaseAPICreate();
-	/* The dictionaries are not needed for a few words and cost most of the start-up. */
-	char *names[] = { (char *)"load_system_dawg", (char *)"load_freq_dawg" };
-	char *values[] = { (char *)"0", (char *)"0" };
-	if (TessBaseAPIInit4(api, NULL, "eng", OEM_DEFAULT, NULL, 0, names, values, 2, 0) != 0) {
-		TessBaseAPIDelete(api);
+	api = ocr_get();
+	if (!api) {
 		free(grey);
 		return td_error(TD_ERR_IO, "OCR: Tesseract cannot load its English data (install tesseract-ocr-eng)");
 	}
-	TessBaseAPISetPageSegMode(api, PSM_SINGLE_BLOCK);
+	/* What an earlier toast taught the adaptive classifier must not change
+	 * how this one reads: the same text as a fresh instance. */
+	TessBaseAPIClearAdaptiveClassifier(api);
 	TessBaseAPISetImage(api, grey, w, h, 1, w);
 	raw = TessBaseAPIGetUTF8Text(api);
 	/* One line, blanks collapsed, trimmed. */
@@ -204,8 +259,7 @@ int screen_ocr(const struct image *shot, const struct ui_rect *r, char **text)
 	}
 	strbuf_rtrim(&sb);
 	TessDeleteText(raw);
-	TessBaseAPIEnd(api);
-	TessBaseAPIDelete(api);
+	TessBaseAPIClear(api);   /* drop the image and results; the model stays loaded */
 	free(grey);
 	*text = strbuf_detach(&sb, NULL);
 	return TD_OK;

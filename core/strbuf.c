@@ -62,6 +62,11 @@ static int grow(struct strbuf *sb, size_t extra)
 	return TD_OK;
 }
 
+int strbuf_grow(struct strbuf *sb, size_t extra)
+{
+	return grow(sb, extra);
+}
+
 int strbuf_add(struct strbuf *sb, const void *data, size_t len)
 {
 	int err = grow(sb, len);
@@ -140,6 +145,16 @@ void strbuf_setlen(struct strbuf *sb, size_t len)
 	sb->len = len;
 	if (sb->alloc)
 		sb->buf[len] = '\0';
+}
+
+void strbuf_extend(struct strbuf *sb, size_t n)
+{
+	if (!n)
+		return;
+	if (!sb->alloc || sb->len + n >= sb->alloc)
+		abort();   /* a programmer error: more than strbuf_grow() made room for */
+	sb->len += n;
+	sb->buf[sb->len] = '\0';
 }
 
 void strbuf_rtrim(struct strbuf *sb)

@@ -40,6 +40,18 @@ void strbuf_release(struct strbuf *sb);
 char *strbuf_detach(struct strbuf *sb, size_t *len);
 void strbuf_reset(struct strbuf *sb);
 
+/*
+ * Make room for `extra` more bytes (plus the terminator) without appending,
+ * so a caller may write up to `extra` bytes at sb->buf + sb->len and then
+ * count them with strbuf_extend() (reading from a socket, drawing rows in
+ * place). TD_ERR_TOO_BIG when len + extra would pass the cap; nothing
+ * changes then.
+ */
+int strbuf_grow(struct strbuf *sb, size_t extra) TD_MUST_CHECK;
+/* Count `n` bytes the caller wrote at sb->buf + sb->len, after a
+ * strbuf_grow() of at least `n`, and terminate them. */
+void strbuf_extend(struct strbuf *sb, size_t n);
+
 /* Appends: TD_OK, or TD_ERR_TOO_BIG when the cap would be passed. */
 int strbuf_add(struct strbuf *sb, const void *data, size_t len);
 int strbuf_adds(struct strbuf *sb, const char *s);

@@ -690,16 +690,35 @@ static int shell_v2(struct adb_client *c, const char *serial, const char *cmd, s
 /* Read a whole stream until EOF into `out`. */
 static int read_to_eof(int fd, struct strbuf *out, long long deadline)
 {
-	char buf[65536];
+	/* Straight into `out`'s spare room: a reused frame buffer has it
+	 * already, so a 10 MB screencap is neither copied through a bounce
+	 * buffer nor reallocated. Never past the cap. */
 	for (;;) {
-		size_t got;
-		int err = read_some(fd, buf, sizeof buf, &got, deadline);
+		size_t want = 65536, room, got;
+		int err;
+		if (out->cap && want > (out->cap > out->len ? out->cap - out->len : 0))
+			want = out->cap > out->len ? out->cap - out->len : 0;
+		if (!want) {
+			/* At the cap: the stream must end here. */
+			char probe;
+			err = read_some(fd, &probe, 1, &got, deadline);
+			if (err)
+				return err;
+			if (!got)
+				return TD_OK;
+			return td_error(TD_ERR_TOO_BIG, "device output over %zu bytes", out->cap);
+		}
+		if (strbuf_grow(out, want) != TD_OK)
+			return td_error(TD_ERR_TOO_BIG, "device output over %zu bytes", out->cap);
+		room = out->alloc - out->len - 1;
+		if (out->cap && room > out->cap - out->len)
+			room = out->cap - out->len;
+		err = read_some(fd, out->buf + out->len, room, &got, deadline);
 		if (err)
 			return err;
 		if (!got)
 			return TD_OK;
-		if (strbuf_add(out, buf, got))
-			return td_error(TD_ERR_TOO_BIG, "device output over %zu bytes", out->cap);
+		strbuf_extend(out, got);
 	}
 }
 

@@ -29,6 +29,7 @@
 #include <unistd.h>
 
 #include "core/config.h"
+#include "core/framebuf.h"
 #include "core/log.h"
 #include "core/ui.h"
 #include "core/xalloc.h"
@@ -501,17 +502,25 @@ int device_screen_size(struct device *dev, int *width, int *height)
 	return err;
 }
 
-/* screencap -p over exec: (binary-safe). */
-static int take_screenshot(struct device *dev, struct strbuf *png, int *w, int *h)
+/*
+ * `screencap` over exec: (binary-safe): Android's raw frame, no PNG encoded
+ * on the device to be decoded here (a PNG is accepted too). The payload is
+ * checked against its header (device_parse_screencap): a short one is a
+ * stream cut off (the device went away mid-transfer), a transport failure
+ * that recover() and the retry in device_capture() handle; a malformed one
+ * is an error naming the device.
+ */
+static int take_screenshot(struct device *dev, struct strbuf *shot, int *w, int *h)
 {
-	int err = transport_exec(dev->t, "screencap -p", png);
-	if (!err && device_parse_png_size((const unsigned char *)png->buf, png->len, w, h) != TD_OK)
-		/* screencap always writes a PNG: anything else is a stream cut
-		 * short (the device went away mid-transfer), so a transport failure
-		 * that recover() and the retry in device_capture() handle. */
-		err = td_error(TD_ERR_CLOSED, "screenshot is not a PNG (%zu bytes): the connection "
-			       "to %s dropped mid-transfer", png->len, dev->serial);
-	return err;
+	int err = transport_exec(dev->t, "screencap", shot);
+	if (err)
+		return err;
+	err = device_parse_screencap((const unsigned char *)shot->buf, shot->len, w, h);
+	if (err == TD_ERR_CLOSED)
+		return td_error(err, "%s: %s: the connection dropped mid-transfer", dev->serial, td_errmsg(err));
+	if (err)
+		return td_error(TD_ERR_PARSE, "%s: %s", dev->serial, td_errmsg(err));
+	return TD_OK;
 }
 
 /* rm -f, uiautomator dump FILE, read FILE back; retries with backoff. */
@@ -589,7 +598,8 @@ struct capture_part {
 	int which;              /* 0 screenshot, 1 dump */
 	int err;
 	char msg[512];
-	struct strbuf data;
+	struct strbuf data;     /* the dump */
+	struct framebuf *shot;  /* the screenshot: a pooled buffer, filled in place */
 	int w, h;
 };
 
@@ -597,7 +607,7 @@ struct capture_part {
 static void run_part(struct capture_part *p)
 {
 	if (p->which == 0)
-		p->err = take_screenshot(p->dev, &p->data, &p->w, &p->h);
+		p->err = take_screenshot(p->dev, &p->shot->sb, &p->w, &p->h);
 	else
 		p->err = take_dump(p->dev, &p->data);
 	if (p->err)
@@ -620,8 +630,11 @@ static int capture_once(struct device *dev, struct capture *out)
 		memset(&parts[i], 0, sizeof parts[i]);
 		parts[i].dev = dev;
 		parts[i].which = i;
-		strbuf_init(&parts[i].data, i == 0 ? SHOT_CAP : SHELL_CAP);
+		strbuf_init(&parts[i].data, SHELL_CAP);
 	}
+	/* The frame goes into a pooled buffer: no 10 MB malloc and first-touch
+	 * page faults per capture (core/framebuf.h). */
+	parts[0].shot = framebuf_get(SHOT_CAP);
 	pthread_t th[2];
 	bool started[2] = { false, false };
 	if (dev->t->parallel)
@@ -646,7 +659,10 @@ static int capture_once(struct device *dev, struct capture *out)
 		err = td_error(ferr, "%s", fmsg);
 	if (!err) {
 		memset(out, 0, sizeof *out);
-		out->png = (unsigned char *)strbuf_detach(&parts[0].data, &out->png_len);
+		out->shot_buf = parts[0].shot;
+		parts[0].shot = NULL;
+		out->shot = (unsigned char *)out->shot_buf->sb.buf;
+		out->shot_len = out->shot_buf->sb.len;
 		out->xml = strbuf_detach(&parts[1].data, &out->xml_len);
 		out->width = parts[0].w;
 		out->height = parts[0].h;
@@ -660,6 +676,7 @@ static int capture_once(struct device *dev, struct capture *out)
 	free(act);
 	for (int i = 0; i < 2; i++)
 		strbuf_release(&parts[i].data);
+	framebuf_unref(parts[0].shot);
 	return err;
 }
 
@@ -803,7 +820,10 @@ void capture_release(struct capture *c)
 {
 	if (!c)
 		return;
-	free(c->png);
+	if (c->shot_buf)
+		framebuf_unref(c->shot_buf);
+	else
+		free(c->shot);
 	free(c->xml);
 	free(c->activity);
 	free(c->package);

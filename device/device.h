@@ -31,10 +31,19 @@ struct config;
 struct device;
 struct sim;
 
+struct framebuf;
+
 /* One screen capture. Every field is owned by the capture. */
 struct capture {
-	unsigned char *png;     /* screenshot as PNG bytes */
-	size_t png_len;
+	/* The screenshot as `screencap` printed it: a raw frame (header checked
+	 * against its size) or a PNG. image_decode() reads both;
+	 * image_frame_png() makes a PNG file of it. */
+	unsigned char *shot;
+	size_t shot_len;
+	/* When set, `shot` lives in this pooled buffer (core/framebuf.h), and
+	 * capture_release() drops the reference instead of freeing `shot`; a
+	 * keeper of the frame (the screen writer) takes its own reference. */
+	struct framebuf *shot_buf;
 	char *xml;              /* the UIAutomator dump, NUL-terminated */
 	size_t xml_len;
 	char *activity;         /* "pkg/.Activity" or "pkg/pkg.Activity"; "" if unknown */

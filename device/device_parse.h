@@ -118,6 +118,19 @@ void device_parse_error_dialog(const char *xml, bool *crash, bool *anr);
 /* Width and height from a PNG's IHDR; TD_ERR_PARSE when not a PNG. */
 int device_parse_png_size(const unsigned char *png, size_t len, int *width, int *height) TD_MUST_CHECK;
 
+/*
+ * Check what `screencap` printed and give its size: a PNG (its IHDR), or
+ * Android's raw frame (no -p): u32 little-endian width, height, pixel
+ * format and, from Android 9, colour space (a 12- or 16-byte header), then
+ * width*height pixels of the format's size (1 RGBA_8888, 2 RGBX_8888,
+ * 5 BGRA_8888: 4 bytes; 3 RGB_888: 3; 4 RGB_565: 2). The payload must be
+ * exactly header + pixels: TD_ERR_CLOSED when it is shorter (the stream was
+ * cut: a transport failure worth a retry), TD_ERR_PARSE for an unknown
+ * format, a size out of range or bytes beyond the frame. Messages say
+ * what was wrong and the byte counts; the caller names the device.
+ */
+int device_parse_screencap(const unsigned char *buf, size_t len, int *width, int *height) TD_MUST_CHECK;
+
 /* Whether `s` is a plausible package ("com.example.app"). */
 bool device_parse_valid_package(const char *s);
 

@@ -2,6 +2,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "core/image.h"
 #include "core/ui.h"
 #include "core/xalloc.h"
 #include "device/device.h"
@@ -21,13 +22,15 @@ int device_snapshot(struct device *dev, enum snapshot_what what, struct snapshot
 			capture_release(&cap);
 			return err;
 		}
+		err = image_frame_png(cap.shot, cap.shot_len, "screenshot", &out->png, &out->png_len);
+		if (err != TD_OK) {
+			capture_release(&cap);
+			return err;
+		}
 		out->xml = cap.xml;
 		out->xml_len = cap.xml_len;
-		out->png = cap.png;
-		out->png_len = cap.png_len;
 		out->activity = xstrdup(cap.activity ? cap.activity : "");
 		cap.xml = NULL;
-		cap.png = NULL;
 		capture_release(&cap);
 	} else {
 		char *pkg = NULL;

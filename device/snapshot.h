@@ -24,7 +24,7 @@ struct snapshot {
 	char *xml;                  /* the dump, NUL-terminated */
 	size_t xml_len;
 	char *activity;             /* "pkg/.Activity"; "" when unknown */
-	unsigned char *png;         /* the screenshot (SNAPSHOT_SCREENSHOT only), else NULL */
+	unsigned char *png;         /* the screenshot as a PNG file (SNAPSHOT_SCREENSHOT only), else NULL */
 	size_t png_len;
 };
 

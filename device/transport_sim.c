@@ -24,25 +24,42 @@ static struct sim_transport *st_of(struct transport *t)
 	return (struct sim_transport *)t;
 }
 
-/* Run into a scratch buffer so that the caller's buffer keeps its cap check. */
+/*
+ * Stdout goes straight into the caller's buffer (a capture's reused frame
+ * buffer: the screencap frame is drawn in place, no copy), held to the
+ * transport's cap as well as its own for the call; on failure the caller's
+ * buffers are left as they were.
+ */
 static int sim_t_shell(struct transport *t, const char *cmd, struct strbuf *out, struct strbuf *err,
 		       int *exit_code)
 {
 	struct sim_transport *s = st_of(t);
 	struct strbuf o, e;
-	strbuf_init(&o, s->cap);
+	size_t out_start = out ? out->len : 0, out_cap = out ? out->cap : 0;
+	struct strbuf *to = out;
+	if (out) {
+		if (!out->cap || out->cap - out->len > s->cap)
+			out->cap = out->len + s->cap;
+	} else {
+		strbuf_init(&o, s->cap);
+		to = &o;
+	}
 	strbuf_init(&e, s->cap);
 	int code = 0;
-	int rc = sim_shell(s->sim, cmd, &o, &e, &code);
-	if (!rc && out)
-		rc = strbuf_add(out, o.buf, o.len);
+	int rc = sim_shell(s->sim, cmd, to, &e, &code);
 	if (!rc && err)
 		rc = strbuf_add(err, e.buf, e.len);
 	if (rc == TD_ERR_TOO_BIG)
 		rc = td_error(TD_ERR_TOO_BIG, "sim: output of '%.40s' over its cap", cmd);
 	if (!rc)
 		*exit_code = code;
-	strbuf_release(&o);
+	if (out) {
+		out->cap = out_cap;
+		if (rc)
+			strbuf_setlen(out, out_start);
+	} else {
+		strbuf_release(&o);
+	}
 	strbuf_release(&e);
 	return rc;
 }

@@ -215,7 +215,7 @@ bool oracle_feedback_missing(const struct ui_tree *before, const char *activity_
 	return true;
 }
 
-/* Whether the PNG shows a toast bubble (undecodable: assume it does, so nothing is reported). */
+/* Whether the screenshot (PNG or raw frame) shows a toast bubble (undecodable: assume it does, so nothing is reported). */
 static bool png_has_toast(const unsigned char *png, size_t len)
 {
 	struct image *img = NULL;
@@ -284,7 +284,7 @@ static int feedback_after_step(const struct oracle_step *s)
 	oracle_finding_init(&f);
 	if (first && oracle_feedback_missing(s->before->tree, s->before->activity, s->after->tree, s->after->activity,
 					     s->done, first, &f) &&
-	    !s->after->feedback && s->after->cap && !png_has_toast(s->after->cap->png, s->after->cap->png_len)) {
+	    !s->after->feedback && s->after->cap && !png_has_toast(s->after->cap->shot, s->after->cap->shot_len)) {
 		char *shot_before = rundir_step_rel(s->before->step, ".png");
 
 		oracle_report_finding(s->env, s->before->step, &f, NULL, 0, shot_before);
@@ -321,7 +321,7 @@ static bool feedback_recheck(const struct oracle_recheck *c, struct oracle_findi
 		return false;
 	/* The replay read dumps only: look at the screen for a toast now (it stays until the next action). */
 	memset(&cap, 0, sizeof(cap));
-	hit = c->dev && device_capture(c->dev, &cap) == TD_OK && !png_has_toast(cap.png, cap.png_len);
+	hit = c->dev && device_capture(c->dev, &cap) == TD_OK && !png_has_toast(cap.shot, cap.shot_len);
 	capture_release(&cap);
 	if (!hit)
 		oracle_finding_release(f);

@@ -38,6 +38,12 @@
 #include <string.h>
 
 #include "core/error.h"
+
+/* sim_render_raw's frame is Cairo's ARGB32 memory, which is BGRA only on a
+ * little-endian host. */
+#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ != __ORDER_LITTLE_ENDIAN__
+#error "sim_render_raw writes Cairo's ARGB32 words as BGRA_8888: little-endian hosts only"
+#endif
 #include "core/image.h"
 #include "core/xalloc.h"
 
@@ -1399,7 +1405,8 @@ static double screen_dp(const struct sim_screen_view *v)
  * The pixels of the frame being drawn: one buffer per thread, reused for
  * every frame (a new 8 MB surface per step left freed frames in the malloc
  * arena and RSS growing with the step count; docs/performance.md). The
- * surface over it lives only inside render_to(). Freed at thread exit.
+ * surface over it lives only inside render_to(); sim_render_raw draws into
+ * its output instead. Freed at thread exit.
  */
 struct frame_buffer {
 	unsigned char *data;
@@ -1435,17 +1442,34 @@ static unsigned char *frame_buffer_get(size_t len)
 	return frame_buf.data;
 }
 
-/* Draw the screen onto an RGB24 surface over this thread's frame buffer. */
-static int render_surface(const struct sim_screen_view *v, cairo_surface_t **out)
+/* TD_OK when `v` can be drawn; td_error() says why not. */
+static int check_view(const struct sim_screen_view *v)
 {
-	*out = NULL;
 	if (!v || !v->root)
 		return td_error(TD_ERR_INVALID, "render: no view tree");
 	if (v->width < 1 || v->height < 1 || v->width > MAX_SIDE || v->height > MAX_SIDE)
 		return td_error(TD_ERR_INVALID, "render: screen size %dx%d out of range", v->width, v->height);
-	int stride = cairo_format_stride_for_width(CAIRO_FORMAT_RGB24, v->width);
-	cairo_surface_t *surf = cairo_image_surface_create_for_data(
-		frame_buffer_get((size_t)stride * (size_t)v->height), CAIRO_FORMAT_RGB24, v->width, v->height, stride);
+	return TD_OK;
+}
+
+/*
+ * Draw the screen onto an ARGB32 surface over `pixels` (width * 4 bytes a
+ * row, 4-byte aligned), or over this thread's frame buffer when NULL. The
+ * background is painted opaque first and every later drawing is OVER it, so
+ * every pixel's alpha is 255: in memory (little-endian) the rows are
+ * B,G,R,A bytes, Android's BGRA_8888.
+ */
+static int render_surface(const struct sim_screen_view *v, unsigned char *pixels, cairo_surface_t **out)
+{
+	*out = NULL;
+	int err = check_view(v);
+	if (err)
+		return err;
+	int stride = cairo_format_stride_for_width(CAIRO_FORMAT_ARGB32, v->width);
+	if (!pixels)
+		pixels = frame_buffer_get((size_t)stride * (size_t)v->height);
+	cairo_surface_t *surf = cairo_image_surface_create_for_data(pixels, CAIRO_FORMAT_ARGB32, v->width, v->height,
+								    stride);
 	if (cairo_surface_status(surf) != CAIRO_STATUS_SUCCESS) {
 		cairo_surface_destroy(surf);
 		return td_error(TD_ERR_NOMEM, "render: cannot create a %dx%d surface", v->width, v->height);
@@ -1467,7 +1491,7 @@ static int render_surface(const struct sim_screen_view *v, cairo_surface_t **out
 	return TD_OK;
 }
 
-/* A drawn RGB24 surface's pixels: native-endian 0x00RRGGBB words. */
+/* A drawn surface's pixels: native-endian 0xAARRGGBB words (A = 255). */
 struct surface_pixels {
 	const unsigned char *data;
 	int width, height, stride;
@@ -1480,17 +1504,18 @@ static struct surface_pixels surface_pixels(cairo_surface_t *surf)
 	return px;
 }
 
-/* Row `y` of the surface as R,G,B,A bytes (an image_png_row_fn). */
+/* Row `y` of the surface as R,G,B,A bytes (an image_png_row_fn). Whole
+ * words with shifts and masks: the compiler vectorises it. */
 static void surface_row_rgba(const void *ctx, int y, unsigned char *dst)
 {
 	const struct surface_pixels *sp = ctx;
-	const uint32_t *px = (const uint32_t *)(const void *)(sp->data + (size_t)y * sp->stride);
+	const unsigned char *src = sp->data + (size_t)y * sp->stride;
 	for (int x = 0; x < sp->width; x++) {
-		uint32_t c = px[x];
-		dst[4 * x] = (unsigned char)(c >> 16);
-		dst[4 * x + 1] = (unsigned char)(c >> 8);
-		dst[4 * x + 2] = (unsigned char)c;
-		dst[4 * x + 3] = 0xff;
+		uint32_t c, o;
+		memcpy(&c, src + 4 * (size_t)x, 4);
+		/* 0xAARRGGBB -> bytes R,G,B,255 (little-endian word 0xFFBBGGRR) */
+		o = 0xff000000u | (c & 0x0000ff00u) | (c >> 16 & 0xffu) | (c & 0xffu) << 16;
+		memcpy(dst + 4 * (size_t)x, &o, 4);
 	}
 }
 
@@ -1501,7 +1526,7 @@ typedef int (*surface_writer)(cairo_surface_t *surf, struct strbuf *out);
 static int render_to(const struct sim_screen_view *v, struct strbuf *out, surface_writer write)
 {
 	cairo_surface_t *surf;
-	int err = render_surface(v, &surf);
+	int err = render_surface(v, NULL, &surf);
 	if (err)
 		return err;
 	size_t start = out->len;
@@ -1512,30 +1537,39 @@ static int render_to(const struct sim_screen_view *v, struct strbuf *out, surfac
 	return err;
 }
 
-/* The raw screencap header, then the pixels as R,G,B,A rows. */
-static int write_raw(cairo_surface_t *surf, struct strbuf *out)
-{
-	struct surface_pixels px = surface_pixels(surf);
-	unsigned char hdr[SIM_RENDER_RAW_HEADER];
-	uint32_t fields[4] = { (uint32_t)px.width, (uint32_t)px.height, 1, 0 };
-	for (int i = 0; i < 4; i++)
-		for (int b = 0; b < 4; b++)
-			hdr[4 * i + b] = (unsigned char)(fields[i] >> (8 * b));
-	unsigned char *row = xmalloc((size_t)px.width * 4);
-	int err = strbuf_add(out, hdr, sizeof hdr);
-	for (int y = 0; !err && y < px.height; y++) {
-		surface_row_rgba(&px, y, row);
-		err = strbuf_add(out, row, (size_t)px.width * 4);
-	}
-	free(row);
-	if (err)
-		return td_error(err, "render: raw screen does not fit the output buffer");
-	return TD_OK;
-}
-
+/*
+ * The raw screencap header (format 5, BGRA_8888), then the pixels: Cairo
+ * draws straight into `out` (a capture's reused frame buffer has the room),
+ * so a frame costs no allocation, no copy and no pixel conversion. When the
+ * pixels would not be 4-byte aligned in `out` (an append after an odd
+ * length), they are drawn in this thread's buffer and copied.
+ */
 int sim_render_raw(const struct sim_screen_view *v, struct strbuf *out)
 {
-	return render_to(v, out, write_raw);
+	int err = check_view(v);
+	if (err)
+		return err;
+	size_t row = (size_t)v->width * 4, pixels = row * (size_t)v->height;
+	if (strbuf_grow(out, SIM_RENDER_RAW_HEADER + pixels) != TD_OK)
+		return td_error(TD_ERR_TOO_BIG, "render: raw screen does not fit the output buffer");
+	unsigned char *dst = (unsigned char *)out->buf + out->len;
+	bool in_place = ((uintptr_t)(dst + SIM_RENDER_RAW_HEADER) & 3) == 0;
+	cairo_surface_t *surf;
+	err = render_surface(v, in_place ? dst + SIM_RENDER_RAW_HEADER : NULL, &surf);
+	if (err)
+		return err;
+	if (!in_place) {
+		struct surface_pixels px = surface_pixels(surf);
+		for (int y = 0; y < px.height; y++)
+			memcpy(dst + SIM_RENDER_RAW_HEADER + (size_t)y * row, px.data + (size_t)y * px.stride, row);
+	}
+	cairo_surface_destroy(surf);
+	uint32_t fields[4] = { (uint32_t)v->width, (uint32_t)v->height, SIM_RENDER_RAW_FORMAT, 0 };
+	for (int i = 0; i < 4; i++)
+		for (int b = 0; b < 4; b++)
+			dst[4 * i + b] = (unsigned char)(fields[i] >> (8 * b));
+	strbuf_extend(out, SIM_RENDER_RAW_HEADER + pixels);
+	return TD_OK;
 }
 
 /* RGBA PNG through image.c's libpng encoder: fast settings (see the file comment). */

@@ -27,14 +27,18 @@ int sim_render_png(const struct sim_screen_view *v, struct strbuf *out) TD_MUST_
 /*
  * Append the screen in `screencap` raw format (what plain `screencap`
  * prints): a 16-byte little-endian header u32 width, u32 height,
- * u32 format (1 = RGBA_8888), u32 colorspace (0 = unknown, as Android 9+
- * writes it), then width*height*4 bytes R,G,B,A row by row.
+ * u32 format (5 = BGRA_8888, SIM_RENDER_RAW_FORMAT), u32 colorspace
+ * (0 = unknown, as Android 9+ writes it), then width*height*4 bytes
+ * B,G,R,A (A = 255) row by row. BGRA is the byte order Cairo draws in on a
+ * little-endian host, so the frame is drawn straight into `out`: with room
+ * already there (a reused buffer, strbuf_grow) nothing is allocated or
+ * converted. Phones print format 1 (RGBA) or 5; trident reads both.
  */
 int sim_render_raw(const struct sim_screen_view *v, struct strbuf *out) TD_MUST_CHECK;
 
 /*
  * The same picture as sim_render_png, encoded by Cairo's own PNG writer
- * (zlib defaults, RGB). Slower; kept so bench/bench_sim_render.c can compare
+ * (zlib defaults, RGBA). Slower; kept so bench/bench_sim_render.c can compare
  * the two encoders.
  */
 int sim_render_png_cairo(const struct sim_screen_view *v, struct strbuf *out) TD_MUST_CHECK;
@@ -46,7 +50,8 @@ int sim_render_png_cairo(const struct sim_screen_view *v, struct strbuf *out) TD
  */
 void sim_render_release_caches(void);
 
-/* Size of the raw header sim_render_raw writes. */
+/* Size of the raw header sim_render_raw writes, and its pixel format. */
 #define SIM_RENDER_RAW_HEADER 16
+#define SIM_RENDER_RAW_FORMAT 5
 
 #endif

@@ -402,7 +402,10 @@ static int cmd_screencap(struct cmd *c)
 		*c->sleep_ms += LAT_SCREENCAP_MS;
 	struct sim_screen_view *v = sim_layout(s);
 	struct strbuf img = STRBUF_INIT;
-	int err = png ? sim_render_png(v, &img) : sim_render_raw(v, &img);
+	/* To stdout: drawn straight into the output (no 10 MB copy); both
+	 * renderers leave it as it was on failure. */
+	struct strbuf *to = file ? &img : c->out;
+	int err = png ? sim_render_png(v, to) : sim_render_raw(v, to);
 	sim_view_free_tree(v);
 	int rc = 0;
 	if (err) {
@@ -413,8 +416,6 @@ static int cmd_screencap(struct cmd *c)
 			(void)strbuf_addf(c->err, "Error opening file: %s (No such file or directory).\n", file);
 			rc = 1;
 		}
-	} else {
-		(void)strbuf_add(c->out, img.buf, img.len);
 	}
 	strbuf_release(&img);
 	return rc;
@@ -2162,7 +2163,11 @@ static int run_pipeline(struct sim *s, struct toks *t, size_t *pos, const struct
 		/* run_simple may rewrite argv entries ("cmd package" -> "pm"): pass a copy */
 		char *argv[SHELL_MAX_WORDS + 1];
 		memcpy(argv, x.argv, sizeof argv);
-		rc = run_simple(s, argv, x.argc, have_in ? &in : NULL, &cur, &cerr, sleep_ms, exit_now);
+		bool piped = *pos < t->n && t->v[*pos].type == T_PIPE;
+		/* The last command of the line, its stdout not redirected, writes
+		 * straight into `out`: a screencap frame is not copied (10 MB). */
+		struct strbuf *dst = !piped && !x.out_file && !sc.err_to_out ? out : &cur;
+		rc = run_simple(s, argv, x.argc, have_in ? &in : NULL, dst, &cerr, sleep_ms, exit_now);
 		if (sc.err_to_out)
 			(void)strbuf_add(&cur, cerr.buf, cerr.len), strbuf_reset(&cerr);
 		if (x.err_file)
@@ -2170,14 +2175,14 @@ static int run_pipeline(struct sim *s, struct toks *t, size_t *pos, const struct
 		else
 			(void)strbuf_add(err, cerr.buf, cerr.len);
 		strbuf_release(&cerr);
-		bool piped = *pos < t->n && t->v[*pos].type == T_PIPE;
 		if (x.out_file) {
 			write_redirect(s, x.out_file, sc.out_append, &cur, err, &rc);
 			strbuf_reset(&cur);
 		}
 		expanded_release(&x);
 		if (!piped || *exit_now) {
-			(void)strbuf_add(out, cur.buf, cur.len);
+			if (dst == &cur)
+				(void)strbuf_add(out, cur.buf, cur.len);
 			break;
 		}
 		(*pos)++;

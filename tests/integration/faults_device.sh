@@ -21,7 +21,10 @@ fi
 : "${TRIDENT_SOURCE_DIR:?}"
 RUNS=${TRIDENT_FAULT_RUNS:-4}
 KILLS=${TRIDENT_FAULT_KILLS:-5}
-STEPS=25
+# Long enough that a run is still going when its kills are due: with raw
+# frames from reused buffers a step is quick, and 25 steps sometimes ended
+# before the fifth kill (14 kills of the 15 required in 4 runs).
+STEPS=40
 
 WORK=$(mktemp -d /tmp/trident-faults-dev-XXXXXX)
 export HOME="$WORK/home"

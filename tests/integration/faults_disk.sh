@@ -18,15 +18,18 @@ cleanup() { [ -n "$MOUNTED" ] && umount "$MNT"; rm -rf "$WORK"; }
 trap cleanup EXIT
 fail() { echo "FAIL: $*"; exit 1; }
 
-# About 150 KB per step (screenshot, annotated screenshot, dump): 6 MB fills
-# up after some 40 steps, after the notes app's first bugs.
+# About 150 KB per step with every step's screen saved (run.save_screens
+# all; the default writes only new screens and those around bugs, which
+# would not fill the disk in 400 steps): 6 MB fills up after some 40 steps,
+# after the notes app's first bugs.
 if ! mount -t tmpfs -o size=6m tmpfs "$MNT" 2>/dev/null; then
 	echo "SKIP: cannot mount a tmpfs here (not root, or no permission)"
 	exit 77
 fi
 MOUNTED=1
 
-"$BIN" explore --device sim:notes --brain offline --out "$MNT/run" --steps 400 --quiet \
+echo '{"run": {"save_screens": "all"}}' > "$WORK/cfg.json"
+"$BIN" explore --config "$WORK/cfg.json" --device sim:notes --brain offline --out "$MNT/run" --steps 400 --quiet \
 	> "$WORK/out" 2> "$WORK/err"
 RC=$?
 cat "$WORK/out"

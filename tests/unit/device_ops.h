@@ -262,7 +262,7 @@ static void ops_check_all(struct device *dev, int fuzz_rounds)
 	CHECK_STR_EQ(cap.activity, DEVTEST_PKG "/.MainActivity");
 	CHECK_INT_EQ(cap.width, 1080);
 	CHECK_INT_EQ(cap.height, 2400);
-	CHECK(cap.png_len > 1000);
+	CHECK(cap.shot_len > 1000);
 	CHECK(ops_find(t, "field") != NULL);
 	ui_tree_free(t);
 	capture_release(&cap);

@@ -8,7 +8,9 @@
  * format (`aapt dump badging` / `aapt dump xmltree ... AndroidManifest.xml`),
  * not captured from a real APK: no APK can be built here.
  */
+#include <stdint.h>
 #include <stdlib.h>
+#include <string.h>
 #include <unistd.h>
 
 #include "test.h"
@@ -376,6 +378,68 @@ TEST(png_size)
 	CHECK_INT_EQ(device_parse_png_size((const unsigned char *)"not a png at all, really", 24, &w, &h), TD_ERR_PARSE);
 }
 
+/* A raw screencap frame of w x h, format f, a 12- or 16-byte header and `extra` bytes more or less. */
+static unsigned char *raw_frame(uint32_t w, uint32_t h, uint32_t f, size_t bpp, size_t header, long extra,
+				size_t *len)
+{
+	*len = (size_t)((long)(header + (size_t)w * h * bpp) + extra);
+	unsigned char *b = calloc(1, *len + 16);
+	uint32_t fields[4] = { w, h, f, 1 };
+	for (int i = 0; i < 4; i++)
+		for (int k = 0; k < 4; k++)
+			b[4 * i + k] = (unsigned char)(fields[i] >> (8 * k));
+	return b;
+}
+
+TEST(screencap_raw_header_against_payload)
+{
+	int w = -1, h = -1;
+	size_t len;
+	unsigned char *b;
+
+	/* Android 9+: 16-byte header; older: 12. Both exact. */
+	b = raw_frame(3, 2, 1, 4, 16, 0, &len);
+	CHECK_OK(device_parse_screencap(b, len, &w, &h));
+	CHECK_INT_EQ(w, 3);
+	CHECK_INT_EQ(h, 2);
+	free(b);
+	b = raw_frame(5, 4, 4, 2, 12, 0, &len);
+	CHECK_OK(device_parse_screencap(b, len, &w, &h));
+	CHECK_INT_EQ(w, 5);
+	free(b);
+	/* Cut short: a transport failure, with the byte counts in the message. */
+	b = raw_frame(3, 2, 1, 4, 16, -5, &len);
+	CHECK_INT_EQ(device_parse_screencap(b, len, &w, &h), TD_ERR_CLOSED);
+	CHECK(strstr(td_errmsg(TD_ERR_CLOSED), "cut short") != NULL);
+	CHECK_INT_EQ(w, 0);
+	free(b);
+	CHECK_INT_EQ(device_parse_screencap((const unsigned char *)"\x03\0\0", 3, &w, &h), TD_ERR_CLOSED);
+	/* Bytes beyond the frame, an unknown format, a bad size: malformed. */
+	b = raw_frame(3, 2, 1, 4, 16, 7, &len);
+	CHECK_INT_EQ(device_parse_screencap(b, len, &w, &h), TD_ERR_PARSE);
+	CHECK(strstr(td_errmsg(TD_ERR_PARSE), "expected 36 or 40") != NULL);
+	free(b);
+	b = raw_frame(3, 2, 9, 4, 16, 0, &len);
+	CHECK_INT_EQ(device_parse_screencap(b, len, &w, &h), TD_ERR_PARSE);
+	CHECK(strstr(td_errmsg(TD_ERR_PARSE), "unknown pixel format 9") != NULL);
+	free(b);
+	b = raw_frame(0, 2, 1, 4, 16, 0, &len);
+	CHECK_INT_EQ(device_parse_screencap(b, len, &w, &h), TD_ERR_PARSE);
+	free(b);
+	/* A size whose pixels would not fit the screenshot cap. */
+	b = raw_frame(1, 1, 1, 4, 16, 48, &len);
+	b[0] = b[4] = 0xa0; b[1] = b[5] = 0x86; b[2] = b[6] = 0x01;   /* 100000 x 100000 */
+	CHECK_INT_EQ(device_parse_screencap(b, len, &w, &h), TD_ERR_PARSE);
+	CHECK(strstr(td_errmsg(TD_ERR_PARSE), "bad size 100000x100000") != NULL);
+	free(b);
+	/* A PNG still works (a device whose screencap writes PNG). */
+	const unsigned char png[24] = { 0x89, 'P', 'N', 'G', '\r', '\n', 0x1a, '\n', 0, 0, 0, 13, 'I', 'H', 'D', 'R',
+					0, 0, 4, 0x38, 0, 0, 9, 0x60 };
+	CHECK_OK(device_parse_screencap(png, sizeof png, &w, &h));
+	CHECK_INT_EQ(h, 2400);
+	CHECK_INT_EQ(device_parse_screencap(png, 12, &w, &h), TD_ERR_CLOSED);
+}
+
 TEST(server_address)
 {
 	char host[64];
@@ -577,6 +641,7 @@ int main(void)
 	RUN(pm_monkey);
 	RUN(crash_log);
 	RUN(png_size);
+	RUN(screencap_raw_header_against_payload);
 	RUN(server_address);
 	RUN(aapt_parsers);
 	RUN(apk_errors);

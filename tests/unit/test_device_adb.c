@@ -217,7 +217,7 @@ TEST(device_loss)
 	int err = device_capture(dev, &cap);
 	pthread_join(th, NULL);
 	CHECK_OK(err);
-	CHECK(cap.png_len > 0 && cap.xml_len > 0);
+	CHECK(cap.shot_len > 0 && cap.xml_len > 0);
 	capture_release(&cap);
 	CHECK_OK(device_tap(dev, 10, 10));
 	device_close(dev);

@@ -19,6 +19,7 @@
 #include <cjson/cJSON.h>
 
 #include "agents/report_html.h"
+#include "agents/run_record.h"
 #include "core/image.h"
 
 /* A path step {step, description, action {type, ...}, side_trip}; step < 0 leaves it out. */
@@ -136,8 +137,71 @@ TEST(functionality_and_side_trips)
 	cJSON_Delete(bugs);
 }
 
+/* Write `text` to dir/name. */
+static void write_text(const char *dir, const char *name, const char *text)
+{
+	char path[512];
+	FILE *f;
+
+	snprintf(path, sizeof(path), "%s/%s", dir, name);
+	f = fopen(path, "w");
+	REQUIRE(f != NULL);
+	REQUIRE(fputs(text, f) >= 0);
+	fclose(f);
+}
+
+/*
+ * run.save_screens "bugs" saves a step's screen only when it is new (or
+ * just before a bug): a path step whose own PNG is missing shows the saved
+ * screen of an earlier step on the same abstract screen (the trace's
+ * "screen"), captioned so; a step on a screen never saved stays "no screen".
+ */
+TEST(unsaved_step_shows_a_like_screen)
+{
+	char dir[] = "/tmp/test_report_html.XXXXXX", path[256];
+	cJSON *sum = cJSON_CreateObject(), *bugs = cJSON_CreateObject(), *list = cJSON_AddArrayToObject(bugs, "bugs");
+	cJSON *b = cJSON_CreateObject(), *steps;
+	struct run_record *rec = NULL;
+	char *html;
+
+	REQUIRE(mkdtemp(dir) != NULL);
+	snprintf(path, sizeof(path), "%s/steps", dir);
+	REQUIRE(mkdir(path, 0755) == 0);
+	snprintf(path, sizeof(path), "%s/steps/0010.png", dir);
+	write_png(path);
+	write_text(dir, "trace.jsonl",
+		   "{\"type\":\"run_start\",\"t_ms\":1,\"package\":\"com.trident.notes\",\"step\":0}\n"
+		   "{\"type\":\"step\",\"t_ms\":2,\"step\":10,\"screen\":\"aa\",\"screenshot\":\"steps/0010.png\"}\n"
+		   "{\"type\":\"step\",\"t_ms\":3,\"step\":11,\"screen\":\"aa\"}\n"
+		   "{\"type\":\"step\",\"t_ms\":4,\"step\":12,\"screen\":\"bb\"}\n");
+	REQUIRE(run_record_load(dir, &rec) == TD_OK);
+	cJSON_AddStringToObject(sum, "package", "com.trident.notes");
+	cJSON_AddStringToObject(b, "id", "B001");
+	cJSON_AddStringToObject(b, "title", "Note count wrong");
+	cJSON_AddStringToObject(b, "category", "content missing");
+	cJSON_AddNumberToObject(b, "step", 12);
+	steps = cJSON_AddArrayToObject(b, "steps");
+	cJSON_AddItemToArray(steps, step(10, "click", -1, NULL));
+	cJSON_AddItemToArray(steps, step(11, "click", -1, NULL));
+	cJSON_AddItemToArray(steps, step(12, "click", -1, NULL));
+	cJSON_AddItemToArray(list, b);
+	html = report_html_render(dir, sum, bugs, rec);
+	REQUIRE(html != NULL);
+	/* step 10's own and step 11's stand-in in the filmstrip (the graph's node is the third) */
+	CHECK_INT_EQ(count(html, "<a href=\"steps/0010.png\">"), 3);
+	CHECK_INT_EQ(count(html, "step 10 shows the same screen; step 11&#39;s own was not saved"), 1);
+	CHECK_INT_EQ(count(html, "click (no screen saved)"), 1);        /* step 12: screen bb never saved */
+	free(html);
+	run_record_free(rec);
+	snprintf(path, sizeof(path), "rm -rf '%s'", dir);
+	(void)!system(path);
+	cJSON_Delete(sum);
+	cJSON_Delete(bugs);
+}
+
 int main(void)
 {
 	RUN(functionality_and_side_trips);
+	RUN(unsaved_step_shows_a_like_screen);
 	return test_summary();
 }

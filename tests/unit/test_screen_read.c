@@ -37,7 +37,7 @@ static void capture(struct device *dev, struct image **img, struct ui_tree **t)
 	*t = NULL;
 	if (device_capture(dev, &cap) != TD_OK)
 		return;
-	if (image_decode(cap.png, cap.png_len, "screenshot", img) != TD_OK)
+	if (image_decode(cap.shot, cap.shot_len, "screenshot", img) != TD_OK)
 		*img = NULL;
 	if (ui_parse(cap.xml, cap.xml_len, "dump", t) != TD_OK)
 		*t = NULL;

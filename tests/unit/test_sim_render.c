@@ -11,8 +11,10 @@
 #include <png.h>
 #include <stdint.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
+#include "core/image.h"
 #include "core/strbuf.h"
 #include "device/sim/sim.h"
 #include "device/sim/sim_render.h"
@@ -110,11 +112,11 @@ static uint32_t le32(const unsigned char *p)
 	return (uint32_t)p[3] << 24 | (uint32_t)p[2] << 16 | (uint32_t)p[1] << 8 | p[0];
 }
 
-/* Pixel (x, y) of a raw screencap as 0xRRGGBB. */
+/* Pixel (x, y) of a raw screencap (BGRA_8888) as 0xRRGGBB. */
 static uint32_t raw_px(const struct strbuf *raw, int x, int y)
 {
 	const unsigned char *p = (const unsigned char *)raw->buf + SIM_RENDER_RAW_HEADER + ((size_t)y * W + x) * 4;
-	return (uint32_t)p[0] << 16 | (uint32_t)p[1] << 8 | p[2];
+	return (uint32_t)p[2] << 16 | (uint32_t)p[1] << 8 | p[0];
 }
 
 TEST(png_header_and_size)
@@ -142,7 +144,7 @@ TEST(png_header_and_size)
 	memset(&img, 0, sizeof img);
 	img.version = PNG_IMAGE_VERSION;
 	REQUIRE(png_image_begin_read_from_memory(&img, png.buf, png.len));
-	img.format = PNG_FORMAT_RGBA;
+	img.format = PNG_FORMAT_BGRA;   /* the raw frame's byte order */
 	unsigned char *pix = malloc(PNG_IMAGE_SIZE(img));
 	REQUIRE(pix);
 	CHECK(png_image_finish_read(&img, NULL, pix, 0, NULL));
@@ -164,10 +166,36 @@ TEST(raw_header)
 	const unsigned char *h = (const unsigned char *)raw.buf;
 	CHECK_INT_EQ(le32(h), W);
 	CHECK_INT_EQ(le32(h + 4), H);
-	CHECK_INT_EQ(le32(h + 8), 1);
+	CHECK_INT_EQ(le32(h + 8), 5);   /* BGRA_8888 */
 	CHECK_INT_EQ(le32(h + 12), 0);
-	CHECK_INT_EQ(h[SIM_RENDER_RAW_HEADER + 3], 255); /* opaque */
+	long translucent = 0;
+	for (size_t i = 0; i < (size_t)W * H; i++)
+		translucent += h[SIM_RENDER_RAW_HEADER + 4 * i + 3] != 255;
+	CHECK_INT_EQ(translucent, 0);   /* every pixel opaque (dialog scrims included) */
 	strbuf_release(&raw);
+}
+
+/* Drawn in place into a reused buffer, or (after an odd-length prefix, so
+ * the pixels are not 4-byte aligned) through the thread's buffer and
+ * copied: the same bytes, and a buffer with room is not reallocated. */
+TEST(raw_in_place_and_unaligned_agree)
+{
+	struct sim_screen_view sv = build(true);
+	struct strbuf a = STRBUF_INIT, b = STRBUF_INIT;
+	CHECK_OK(sim_render_raw(&sv, &a));
+	CHECK_OK(strbuf_add(&b, "xyz", 3));
+	CHECK_OK(sim_render_raw(&sv, &b));
+	REQUIRE(b.len == 3 + a.len);
+	CHECK(memcmp(a.buf, b.buf + 3, a.len) == 0);
+	/* Again into the same buffer: same pixels, same memory. */
+	const char *mem = a.buf;
+	size_t len = a.len;
+	strbuf_reset(&a);
+	CHECK_OK(sim_render_raw(&sv, &a));
+	CHECK(a.buf == mem);
+	CHECK(a.len == len && memcmp(a.buf, b.buf + 3, len) == 0);
+	strbuf_release(&a);
+	strbuf_release(&b);
 }
 
 /* Does any pixel inside the rectangle differ from `bg`? Count them. */
@@ -227,6 +255,48 @@ TEST(dialog_scrim_darkens)
 	CHECK_INT_EQ(raw_px(&raw2, 100, 1390), 0xFFFFFF);
 	strbuf_release(&raw1);
 	strbuf_release(&raw2);
+}
+
+/*
+ * The Explorer's raw path (`screencap`, image_decode_raw) and the PNG path
+ * (`screencap -p`, the fast PNG decoder) give the same image, pixel for
+ * pixel, and the run directory's PNG made from the raw frame
+ * (image_frame_png) decodes to it too.
+ */
+TEST(raw_and_png_paths_decode_alike)
+{
+	struct sim_screen_view sv = build(true);
+	struct strbuf raw = STRBUF_INIT, png = STRBUF_INIT;
+	struct image *a = NULL, *b = NULL, *c = NULL;
+	unsigned char *file = NULL;
+	size_t file_len = 0;
+	CHECK_OK(sim_render_raw(&sv, &raw));
+	CHECK_OK(sim_render_png(&sv, &png));
+	CHECK_OK(image_decode(raw.buf, raw.len, "raw", &a));
+	CHECK_OK(image_decode(png.buf, png.len, "png", &b));
+	CHECK_OK(image_frame_png(raw.buf, raw.len, "raw", &file, &file_len));
+	CHECK(file_len > 8 && !memcmp(file, "\x89PNG", 4));
+	CHECK_OK(image_decode(file, file_len, "file", &c));
+	REQUIRE(a && b && c);
+	CHECK_INT_EQ(a->width, W);
+	CHECK_INT_EQ(b->height, H);
+	CHECK(a->stride == b->stride && b->stride == c->stride);
+	CHECK(memcmp(a->data, b->data, (size_t)a->stride * H) == 0);
+	CHECK(memcmp(a->data, c->data, (size_t)a->stride * H) == 0);
+	/* Not a blank picture: the dialog's scrim and the white page differ. */
+	CHECK(image_pixel(a, 5, 5) != image_pixel(a, W / 2, H / 2));
+	/* A cut frame is refused with its name. */
+	unsigned char *cut = NULL;
+	size_t cut_len = 0;
+	CHECK_INT_EQ(image_frame_png(raw.buf, raw.len / 2, "frame 7", &cut, &cut_len), TD_ERR_PARSE);
+	CHECK(strstr(td_errmsg(TD_ERR_PARSE), "frame 7: raw frame truncated") != NULL);
+	CHECK(cut == NULL);
+	image_free(a);
+	image_free(b);
+	image_free(c);
+	free(file);
+	strbuf_release(&raw);
+	strbuf_release(&png);
 }
 
 TEST(rejects_bad_input)
@@ -350,8 +420,10 @@ int main(void)
 {
 	RUN(png_header_and_size);
 	RUN(raw_header);
+	RUN(raw_in_place_and_unaligned_agree);
 	RUN(widgets_drawn_inside_bounds);
 	RUN(dialog_scrim_darkens);
+	RUN(raw_and_png_paths_decode_alike);
 	RUN(rejects_bad_input);
 	RUN(odd_trees_do_not_crash);
 	RUN(demo_app_screen_through_the_simulator);
