@@ -559,15 +559,15 @@ static int raw_bpp(uint32_t format)
 	}
 }
 
-int image_decode_raw(const void *buf, size_t len, const char *name, struct image **out)
+int image_raw_header(const void *buf, size_t len, const char *name, struct image_raw_frame *out)
 {
 	const unsigned char *b = buf;
-	*out = NULL;
+
+	memset(out, 0, sizeof(*out));
 	if (!name)
 		name = "frame";
 	if (len < 12)
-		return td_error(TD_ERR_PARSE, "%s: raw frame too short (%zu bytes, header needs 12)",
-				name, len);
+		return td_error(TD_ERR_PARSE, "%s: raw frame too short (%zu bytes, header needs 12)", name, len);
 	uint32_t w = le32(b), h = le32(b + 4), format = le32(b + 8);
 	int bpp = raw_bpp(format);
 	if (!bpp)
@@ -576,18 +576,31 @@ int image_decode_raw(const void *buf, size_t len, const char *name, struct image
 		return td_error(w && h ? TD_ERR_TOO_BIG : TD_ERR_PARSE,
 				"%s: raw frame size %ux%u is out of range", name, w, h);
 	size_t pixels = (size_t)w * h * (size_t)bpp;
-	size_t header;
-	if (len >= 16 + pixels)
-		header = 16;
-	else if (len >= 12 + pixels)
-		header = 12;
-	else
+	out->width = w;
+	out->height = h;
+	out->format = format;
+	out->bpp = bpp;
+	out->pixel_bytes = pixels;
+	if (len < 12 + pixels)
 		return td_error(TD_ERR_PARSE, "%s: raw frame truncated: %ux%u format %u needs %zu bytes, got %zu",
 				name, w, h, format, 12 + pixels, len);
-	/* An exact 12-byte-header frame that is also long enough for 16 cannot
-	 * happen unless trailing bytes exist; prefer the exact match. */
-	if (len == 12 + pixels)
-		header = 12;
+	/* 16 bytes (Android 9+: a colour space) when the data holds them, unless
+	 * the length is exactly a 12-byte header's. */
+	out->header = len >= 16 + pixels && len != 12 + pixels ? 16 : 12;
+	return TD_OK;
+}
+
+int image_decode_raw(const void *buf, size_t len, const char *name, struct image **out)
+{
+	const unsigned char *b = buf;
+	struct image_raw_frame fr;
+	*out = NULL;
+	int err = image_raw_header(buf, len, name, &fr);
+	if (err)
+		return err;
+	uint32_t w = fr.width, h = fr.height, format = fr.format;
+	int bpp = fr.bpp;
+	size_t header = fr.header;
 	struct image *img = image_new_uninit((int)w, (int)h);   /* every pixel is written below */
 	const unsigned char *s = b + header;
 	for (uint32_t y = 0; y < h; y++) {
@@ -695,21 +708,13 @@ int image_frame_png(const void *buf, size_t len, const char *name, unsigned char
 		*out_len = len;
 		return TD_OK;
 	}
-	if (len < 12)
-		return td_error(TD_ERR_PARSE, "%s: raw frame too short (%zu bytes, header needs 12)", name, len);
-	uint32_t w = le32(b), h = le32(b + 4), format = le32(b + 8);
-	int bpp = raw_bpp(format);
-	if (!bpp)
-		return td_error(TD_ERR_PARSE, "%s: raw frame has unknown pixel format %u", name, format);
-	if (!size_ok(w, h))
-		return td_error(w && h ? TD_ERR_TOO_BIG : TD_ERR_PARSE,
-				"%s: raw frame size %ux%u is out of range", name, w, h);
-	size_t pixels = (size_t)w * h * (size_t)bpp;
-	if (len < 12 + pixels)
-		return td_error(TD_ERR_PARSE, "%s: raw frame truncated: %ux%u format %u needs %zu bytes, got %zu",
-				name, w, h, format, 12 + pixels, len);
-	/* The header size as image_decode_raw tells it apart. */
-	size_t header = len >= 16 + pixels && len != 12 + pixels ? 16 : 12;
+	struct image_raw_frame fr;
+	int herr = image_raw_header(buf, len, name, &fr);
+	if (herr)
+		return herr;
+	uint32_t w = fr.width, h = fr.height, format = fr.format;
+	int bpp = fr.bpp;
+	size_t header = fr.header;
 	struct raw_rows rows = { b + header, w, format, bpp };
 	struct image_png_format fmt = { (int)w, (int)h, IMAGE_PNG_RGB, NULL, 0, 1, false, raw_row, &rows };
 	struct strbuf sb = STRBUF_INIT;

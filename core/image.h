@@ -59,6 +59,22 @@ int image_decode_png(const void *buf, size_t len, const char *name, struct image
 /* Free this thread's decode scratch buffer now (otherwise reused, and freed at thread exit). */
 void image_release_thread_buffers(void);
 
+/* A raw `screencap` frame's header, checked against the data's length. */
+struct image_raw_frame {
+	uint32_t width, height, format;
+	int bpp;               /* bytes per pixel of the format */
+	size_t header;         /* 12, or 16 with Android 9+'s colour space */
+	size_t pixel_bytes;    /* width x height x bpp */
+};
+
+/*
+ * Read and check a raw frame's header (formats as image_decode_raw): the
+ * size in range, the data long enough for the pixels. TD_ERR_PARSE (or
+ * TD_ERR_TOO_BIG) with a message naming `name` otherwise; when only the
+ * pixels are cut short, *out is filled all the same (pixel_bytes > 0).
+ */
+int image_raw_header(const void *buf, size_t len, const char *name, struct image_raw_frame *out) TD_MUST_CHECK;
+
 /*
  * Decode a raw `screencap` frame (no -p): a little-endian header of u32
  * width, height, format, and on Android 9+ a u32 colour space, then the

@@ -7,6 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "core/image.h"
 #include "core/xalloc.h"
 #include "device/device.h"
 
@@ -543,26 +544,6 @@ int device_parse_png_size(const unsigned char *png, size_t len, int *width, int 
 	return TD_OK;
 }
 
-/* Bytes per pixel of a screencap format (android PixelFormat), 0 when unknown. */
-static size_t screencap_bpp(uint32_t format)
-{
-	switch (format) {
-	case 1: case 2: case 5:
-		return 4;
-	case 3:
-		return 3;
-	case 4:
-		return 2;
-	default:
-		return 0;
-	}
-}
-
-static uint32_t le32_at(const unsigned char *p)
-{
-	return (uint32_t)p[0] | (uint32_t)p[1] << 8 | (uint32_t)p[2] << 16 | (uint32_t)p[3] << 24;
-}
-
 int device_parse_screencap(const unsigned char *buf, size_t len, int *width, int *height)
 {
 	static const unsigned char sig[8] = { 0x89, 'P', 'N', 'G', '\r', '\n', 0x1a, '\n' };
@@ -575,21 +556,17 @@ int device_parse_screencap(const unsigned char *buf, size_t len, int *width, int
 	if (len < 12)
 		return td_error(TD_ERR_CLOSED, "screencap printed %zu bytes, less than a raw frame's "
 				"12-byte header", len);
-	uint32_t w = le32_at(buf), h = le32_at(buf + 4), format = le32_at(buf + 8);
-	size_t bpp = screencap_bpp(format);
-	if (!bpp)
-		return td_error(TD_ERR_PARSE, "screencap raw frame has unknown pixel format %u "
-				"(header %ux%u, %zu bytes)", format, w, h, len);
-	if (!w || !h || w > 100000 || h > 100000 || (uint64_t)w * h > (64u << 20) / bpp)
-		return td_error(TD_ERR_PARSE, "screencap raw frame has a bad size %ux%u (format %u)", w, h, format);
-	size_t pixels = (size_t)w * h * bpp;
-	if (len < 12 + pixels)
-		return td_error(TD_ERR_CLOSED, "screencap raw frame cut short: %ux%u format %u needs %zu "
-				"bytes after the header, got %zu", w, h, format, pixels, len - 12);
-	if (len != 12 + pixels && len != 16 + pixels)
+	struct image_raw_frame fr;
+	int err = image_raw_header(buf, len, "screencap", &fr);
+	if (err && fr.pixel_bytes && len < 12 + fr.pixel_bytes)
+		return td_error(TD_ERR_CLOSED, "%s", td_errmsg(err)); /* cut short: the caller retries */
+	if (err)
+		return err;
+	if (len != fr.header + fr.pixel_bytes)
 		return td_error(TD_ERR_PARSE, "screencap raw frame of %ux%u format %u has %zu bytes, "
 				"expected %zu or %zu (a 12- or 16-byte header and the pixels)",
-				w, h, format, len, 12 + pixels, 16 + pixels);
+				fr.width, fr.height, fr.format, len, 12 + fr.pixel_bytes, 16 + fr.pixel_bytes);
+	uint32_t w = fr.width, h = fr.height;
 	*width = (int)w;
 	*height = (int)h;
 	return TD_OK;

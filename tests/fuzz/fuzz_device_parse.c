@@ -2,13 +2,14 @@
  * fuzz_device_parse.c - libFuzzer harness for the device layer's parsers of
  * untrusted device output: dumpsys foreground lines, am start -W, adb
  * devices -l, wm size, uiautomator/pm/monkey output, the logcat crash
- * buffer, error dialogs, PNG headers, shell v2 packet framing, aapt badging
+ * buffer, error dialogs, PNG headers, raw screencap frames, shell v2 packet framing, aapt badging
  * and xmltree, and the input-text encoder. Input capped at 64 KiB.
  */
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 
+#include "core/image.h"
 #include "core/strbuf.h"
 #include "device/adb_client.h"
 #include "device/app_info.h"
@@ -49,6 +50,13 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	bool crash, anr;
 	device_parse_error_dialog(text, &crash, &anr);
 	(void)!device_parse_png_size(data, size, &w, &h);
+	/* A raw `screencap` frame (header, then pixels): checked, then decoded when it passes. */
+	if (device_parse_screencap(data, size, &w, &h) == TD_OK) {
+		struct image *img = NULL;
+
+		if (image_decode_raw(data, size, "fuzz", &img) == TD_OK)
+			image_free(img);
+	}
 
 	struct strbuf out = STRBUF_INIT, err = STRBUF_INIT;
 	strbuf_init(&out, 4096);
