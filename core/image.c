@@ -570,16 +570,16 @@ int image_raw_header(const void *buf, size_t len, const char *name, struct image
 		return td_error(TD_ERR_PARSE, "%s: raw frame too short (%zu bytes, header needs 12)", name, len);
 	uint32_t w = le32(b), h = le32(b + 4), format = le32(b + 8);
 	int bpp = raw_bpp(format);
+	out->width = w;
+	out->height = h;
+	out->format = format;
+	out->bpp = bpp;
 	if (!bpp)
 		return td_error(TD_ERR_PARSE, "%s: raw frame has unknown pixel format %u", name, format);
 	if (!size_ok(w, h))
 		return td_error(w && h ? TD_ERR_TOO_BIG : TD_ERR_PARSE,
 				"%s: raw frame size %ux%u is out of range", name, w, h);
 	size_t pixels = (size_t)w * h * (size_t)bpp;
-	out->width = w;
-	out->height = h;
-	out->format = format;
-	out->bpp = bpp;
 	out->pixel_bytes = pixels;
 	if (len < 12 + pixels)
 		return td_error(TD_ERR_PARSE, "%s: raw frame truncated: %ux%u format %u needs %zu bytes, got %zu",

@@ -70,8 +70,10 @@ struct image_raw_frame {
 /*
  * Read and check a raw frame's header (formats as image_decode_raw): the
  * size in range, the data long enough for the pixels. TD_ERR_PARSE (or
- * TD_ERR_TOO_BIG) with a message naming `name` otherwise; when only the
- * pixels are cut short, *out is filled all the same (pixel_bytes > 0).
+ * TD_ERR_TOO_BIG) with a message naming `name` otherwise. With 12 bytes
+ * or more, *out has the header's width, height and format (bpp 0: unknown
+ * format) even on errors, and pixel_bytes > 0 once the size is in range
+ * (so a frame whose pixels are only cut short can be told apart).
  */
 int image_raw_header(const void *buf, size_t len, const char *name, struct image_raw_frame *out) TD_MUST_CHECK;
 

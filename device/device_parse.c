@@ -558,8 +558,13 @@ int device_parse_screencap(const unsigned char *buf, size_t len, int *width, int
 				"12-byte header", len);
 	struct image_raw_frame fr;
 	int err = image_raw_header(buf, len, "screencap", &fr);
-	if (err && fr.pixel_bytes && len < 12 + fr.pixel_bytes)
-		return td_error(TD_ERR_CLOSED, "%s", td_errmsg(err)); /* cut short: the caller retries */
+	if (err && fr.pixel_bytes && len < 12 + fr.pixel_bytes) /* cut short: a transport failure, retried */
+		return td_error(TD_ERR_CLOSED, "screencap raw frame cut short: %ux%u format %u needs %zu "
+				"bytes after the header, got %zu", fr.width, fr.height, fr.format, fr.pixel_bytes,
+				len - 12);
+	if (err && fr.bpp && !fr.pixel_bytes)
+		return td_error(TD_ERR_PARSE, "screencap raw frame has a bad size %ux%u (format %u)", fr.width,
+				fr.height, fr.format);
 	if (err)
 		return err;
 	if (len != fr.header + fr.pixel_bytes)

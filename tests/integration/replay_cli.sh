@@ -20,7 +20,7 @@ cleanup() {
 trap cleanup EXIT
 fail() { echo "FAIL: $*"; exit 1; }
 
-"$TRIDENT_BIN" explore --device sim:notes --brain offline --seed 1 --steps 40 --out "$WORK/run" --quiet \
+"$TRIDENT_BIN" explore --device sim:notes --brain offline --seed 1 --steps 80 --out "$WORK/run" --quiet \
 	>"$WORK/explore.out" 2>&1 || { cat "$WORK/explore.out"; fail "explore"; }
 ids=$(python3 - "$WORK/run/bugs.json" <<'PY'
 import json, sys

@@ -24,7 +24,7 @@ if ! chrome_run --dump-dom "file://$tmp/hello.html" | grep -q hello; then
 fi
 
 run=$tmp/run
-"$bin" explore --device sim:notes --brain offline --out "$run" --steps 40 --quiet --log-level silent
+"$bin" explore --device sim:notes --brain offline --out "$run" --steps 80 --quiet --log-level silent
 chrome_run --virtual-time-budget=10000 --screenshot="$tmp/report.png" --window-size=1280,3000 "file://$run/report.html"
 chrome_run --virtual-time-budget=10000 --dump-dom "file://$run/report.html" > "$tmp/dom.html"
 python3 - "$run" "$tmp/report.png" "$tmp/dom.html" <<'PY'
@@ -83,7 +83,7 @@ class Dom(HTMLParser):
 p = Dom()
 p.feed(open(dom).read())
 bugs = json.load(open(run + "/bugs.json"))["bugs"]
-assert bugs, "the 40-step notes run reports no bug"
+assert bugs, "the 80-step notes run reports no bug"
 assert len(p.films) == len(bugs), ("one filmstrip per bug", len(p.films), len(bugs))
 for b, n in zip(bugs, p.films):
     assert n == min(len(b["steps"]), 24), (b["id"], n, len(b["steps"]))
