@@ -161,18 +161,13 @@ static bool has_field_id(const struct ui_tree *t, const char *rid)
 static void sync_fields(struct oracle_crud_tracker *t, const struct ui_tree *tree)
 {
 	size_t k = 0;
+	bool layer;
 
-	if (!tree || oracle_screen_has_layer(tree))
-		return; /* a dialog hides the form behind it */
-	for (size_t i = 0; i < t->n_fields; i++) {
-		if (has_field_id(tree, t->fields[i].rid)) {
-			t->fields[k++] = t->fields[i];
-		} else {
-			free(t->fields[i].rid);
-			free(t->fields[i].initial);
-		}
-	}
-	t->n_fields = k;
+	if (!tree)
+		return;
+	layer = oracle_screen_has_layer(tree);
+	/* What each field shows when first seen, a dialog's fields too (their
+	 * placeholder may be their text: "Playlist name" in a dialog left empty). */
 	for (size_t i = 0; i < tree->n_nodes; i++) {
 		const struct ui_widget *w = tree->nodes[i];
 		bool known = false;
@@ -188,6 +183,17 @@ static void sync_fields(struct oracle_crud_tracker *t, const struct ui_tree *tre
 		t->first[t->n_first].initial = xstrdup(w->text);
 		t->n_first++;
 	}
+	if (layer)
+		return; /* a dialog hides the form behind it */
+	for (size_t i = 0; i < t->n_fields; i++) {
+		if (has_field_id(tree, t->fields[i].rid)) {
+			t->fields[k++] = t->fields[i];
+		} else {
+			free(t->fields[i].rid);
+			free(t->fields[i].initial);
+		}
+	}
+	t->n_fields = k;
 	for (size_t i = 0; i < tree->n_nodes; i++) {
 		const struct ui_widget *w = tree->nodes[i];
 

@@ -309,6 +309,20 @@ TEST(numeric_probe_reformatted_is_not_a_missing_entry)
 			 CRUD));
 }
 
+TEST(dialog_left_empty_is_not_a_missing_entry)
+{
+	/* The demo player's New playlist dialog, its field left empty: the dump
+	 * shows the placeholder "Playlist name" as its text, and Create adds nothing. */
+	static const struct step s[] = {
+		{ ACTION_CLICK, "tab_playlists", NULL, NULL },
+		{ ACTION_CLICK, "new_playlist", NULL, NULL },
+		{ ACTION_INPUT, "playlist_title", NULL, "" },
+		{ ACTION_CLICK, "create_ok", NULL, NULL },
+	};
+
+	CHECK(clean_both("sim:" TRIDENT_SOURCE_DIR "/configs/apps/player.json", "com.trident.player", s, N(s), CRUD));
+}
+
 TEST(totals_that_move_are_not_reported)
 {
 	/* A top-up under 10 (credited even in the buggy app), then a trip removed on its own page. */
@@ -432,6 +446,7 @@ int main(void)
 	RUN(total_that_ignores_a_row_added_on_another_page);
 	RUN(totals_that_move_are_not_reported);
 	RUN(numeric_probe_reformatted_is_not_a_missing_entry);
+	RUN(dialog_left_empty_is_not_a_missing_entry);
 	RUN(up_is_not_a_push);
 	RUN(persistent_control_is_not_a_push);
 	return test_summary();
