@@ -516,11 +516,13 @@ static int take_screenshot(struct device *dev, struct strbuf *shot, int *w, int 
 	if (err)
 		return err;
 	err = device_parse_screencap((const unsigned char *)shot->buf, shot->len, w, h);
+	if (!err)
+		return TD_OK;
+	char why[512]; /* td_errmsg's buffer is the one td_error writes: copy it first */
+	snprintf(why, sizeof why, "%s", td_errmsg(err));
 	if (err == TD_ERR_CLOSED)
-		return td_error(err, "%s: %s: the connection dropped mid-transfer", dev->serial, td_errmsg(err));
-	if (err)
-		return td_error(TD_ERR_PARSE, "%s: %s", dev->serial, td_errmsg(err));
-	return TD_OK;
+		return td_error(err, "%s: %s: the connection dropped mid-transfer", dev->serial, why);
+	return td_error(TD_ERR_PARSE, "%s: %s", dev->serial, why);
 }
 
 /* rm -f, uiautomator dump FILE, read FILE back; retries with backoff. */
@@ -680,8 +682,12 @@ static int capture_once(struct device *dev, struct capture *out)
 	return err;
 }
 
-/* Captures tried after a transport failure before the error is returned. */
-#define CAPTURE_ATTEMPTS 3
+/* Captures tried after a transport failure before the error is returned.
+ * A raw frame is 10 MB: on a slow link (and under TSan) one transfer takes
+ * seconds, so a connection that flaps every few seconds can cut three
+ * tries in a row (faults_device under TSan: 3 drops during one capture).
+ * Only tries after a successful recovery count: a lost device stops at once. */
+#define CAPTURE_ATTEMPTS 6
 
 int device_capture(struct device *dev, struct capture *out)
 {
