@@ -740,7 +740,7 @@ static const char CSS[] =
 	"pre.logcat mark.exc{background:#fcc;font-weight:700}pre.logcat mark.app{background:#ffe38a}"
 	"pre.cmd{background:#223;color:#dfe}"
 	"details>summary{cursor:pointer;font-weight:600;margin:.4em 0}"
-	".diff table{font-size:90%}.diff ul{margin:0;padding-left:1.2em}"
+	".diff table{font-size:90%}.diff td,.ea td{overflow-wrap:anywhere}.diff ul{margin:0;padding-left:1.2em}"
 	".graph{overflow-x:auto}svg.graph .edge{fill:none;stroke:#557;opacity:.55}"
 	"svg.graph .node rect{fill:none;stroke:#888;stroke-width:1}"
 	"svg.graph .bugnode rect{stroke:#d22;stroke-width:4}"
