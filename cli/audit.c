@@ -74,24 +74,7 @@ static void audit_usage(FILE *f)
 		   "reason); 3 device lost; 4 model unusable; 5 write error; 6 other error; 130 interrupted.\n");
 }
 
-/* The value of a flag (argv[i+1] or after '='); NULL when missing. */
-static const char *flag_value(int argc, char **argv, int *i, const char *name)
-{
-	size_t n = strlen(name);
-	if (!strncmp(argv[*i], name, n) && argv[*i][n] == '=')
-		return argv[*i] + n + 1;
-	if (strcmp(argv[*i], name))
-		return NULL;
-	if (*i + 1 >= argc)
-		return NULL;
-	return argv[++*i];
-}
 
-static int is_flag(const char *arg, const char *name)
-{
-	size_t n = strlen(name);
-	return !strncmp(arg, name, n) && (arg[n] == '\0' || arg[n] == '=');
-}
 
 /* The exit code when the run could not start or ended on an error. */
 static int error_exit_code(int err, const char *stop_reason)
@@ -102,27 +85,7 @@ static int error_exit_code(int err, const char *stop_reason)
 		return CLI_EXIT_DEVICE;
 	if (stop_reason && (!strcmp(stop_reason, "model") || !strcmp(stop_reason, "budget")))
 		return CLI_EXIT_MODEL;
-	switch (err) {
-	case TD_ERR_CONFIG:
-	case TD_ERR_INVALID:
-	case TD_ERR_PARSE:
-		return CLI_EXIT_USAGE;
-	case TD_ERR_DEVICE:
-	case TD_ERR_NOT_FOUND:
-	case TD_ERR_CLOSED:
-	case TD_ERR_PROTOCOL:
-	case TD_ERR_TIMEOUT:
-		return CLI_EXIT_DEVICE;
-	case TD_ERR_AUTH:
-	case TD_ERR_BUDGET:
-		return CLI_EXIT_MODEL;
-	case TD_ERR_IO:
-		return CLI_EXIT_WRITE;
-	case TD_ERR_INTERRUPTED:
-		return CLI_EXIT_INTERRUPTED;
-	default:
-		return CLI_EXIT_ERROR;
-	}
+	return cli_exit_for_error(err);
 }
 
 /* A check object for audit.json. */
@@ -319,7 +282,7 @@ int cmd_audit(int argc, char **argv)
 			audit_usage(stdout);
 			return 0;
 		}
-		if (is_flag(argv[i], "--config") && !(config_path = flag_value(argc, argv, &i, "--config"))) {
+		if (cli_is_flag(argv[i], "--config") && !(config_path = cli_flag_value(argc, argv, &i, "--config"))) {
 			fprintf(stderr, "trident audit: --config needs a file\n");
 			return CLI_EXIT_USAGE;
 		}
@@ -332,8 +295,8 @@ int cmd_audit(int argc, char **argv)
 	for (i = 1; i < argc; i++) {
 		const char *v;
 		int llm_rc;
-		if (is_flag(argv[i], "--config")) {
-			(void)flag_value(argc, argv, &i, "--config");
+		if (cli_is_flag(argv[i], "--config")) {
+			(void)cli_flag_value(argc, argv, &i, "--config");
 			continue;
 		}
 		llm_rc = llm_parse_flag(cfg, argc, argv, &i);
@@ -346,36 +309,36 @@ int cmd_audit(int argc, char **argv)
 			continue;
 		}
 #define NEED(name) \
-	if (!(v = flag_value(argc, argv, &i, name)) || !*v) { \
+	if (!(v = cli_flag_value(argc, argv, &i, name)) || !*v) { \
 		fprintf(stderr, "trident audit: %s needs a value\n", name); \
 		goto out; \
 	}
-		if (is_flag(argv[i], "--device")) {
+		if (cli_is_flag(argv[i], "--device")) {
 			NEED("--device");
 			o.device_spec = v;
-		} else if (is_flag(argv[i], "--package")) {
+		} else if (cli_is_flag(argv[i], "--package")) {
 			NEED("--package");
 			o.package = v;
-		} else if (is_flag(argv[i], "--apk")) {
+		} else if (cli_is_flag(argv[i], "--apk")) {
 			NEED("--apk");
 			o.apk = v;
-		} else if (is_flag(argv[i], "--adb-server") && n_sets < 4) {
+		} else if (cli_is_flag(argv[i], "--adb-server") && n_sets < 4) {
 			NEED("--adb-server");
 			sets[n_sets][0] = "device.adb_server";
 			sets[n_sets++][1] = v;
-		} else if (is_flag(argv[i], "--out")) {
+		} else if (cli_is_flag(argv[i], "--out")) {
 			NEED("--out");
 			o.out_dir = v;
-		} else if (is_flag(argv[i], "--script")) {
+		} else if (cli_is_flag(argv[i], "--script")) {
 			NEED("--script");
 			script_path = v;
-		} else if (is_flag(argv[i], "--design")) {
+		} else if (cli_is_flag(argv[i], "--design")) {
 			NEED("--design");
 			design_dir = v;
-		} else if (is_flag(argv[i], "--functionality")) {
+		} else if (cli_is_flag(argv[i], "--functionality")) {
 			NEED("--functionality");
 			goal = v;
-		} else if (is_flag(argv[i], "--steps")) {
+		} else if (cli_is_flag(argv[i], "--steps")) {
 			char *end;
 			long long n;
 			NEED("--steps");
@@ -385,13 +348,13 @@ int cmd_audit(int argc, char **argv)
 				goto out;
 			}
 			o.steps = (int)n;
-		} else if (is_flag(argv[i], "--brain")) {
+		} else if (cli_is_flag(argv[i], "--brain")) {
 			NEED("--brain");
 			o.brain = v;
-		} else if (is_flag(argv[i], "--junit")) {
+		} else if (cli_is_flag(argv[i], "--junit")) {
 			NEED("--junit");
 			junit = v;
-		} else if (is_flag(argv[i], "--log-level")) {
+		} else if (cli_is_flag(argv[i], "--log-level")) {
 			NEED("--log-level");
 			level = v;
 		} else if (!strcmp(argv[i], "--quiet")) {

@@ -6,6 +6,7 @@
 
 #include "cli/cli_commands.h"
 #include "core/config.h"
+#include "core/error.h"
 #include "core/llm.h"
 #include "core/paths.h"
 
@@ -74,4 +75,47 @@ int cli_config_load(struct config **cfg, const char *path)
 	if (err == TD_OK)
 		(void)llm_check_config_file(*cfg, path);
 	return err;
+}
+
+const char *cli_flag_value(int argc, char **argv, int *i, const char *name)
+{
+	size_t n = strlen(name);
+
+	if (!strncmp(argv[*i], name, n) && argv[*i][n] == '=')
+		return argv[*i] + n + 1;
+	if (strcmp(argv[*i], name) || *i + 1 >= argc)
+		return NULL;
+	return argv[++*i];
+}
+
+int cli_is_flag(const char *arg, const char *name)
+{
+	size_t n = strlen(name);
+
+	return !strncmp(arg, name, n) && (arg[n] == '\0' || arg[n] == '=');
+}
+
+int cli_exit_for_error(int err)
+{
+	switch (err) {
+	case TD_ERR_CONFIG:
+	case TD_ERR_INVALID:
+	case TD_ERR_PARSE:
+		return CLI_EXIT_USAGE;
+	case TD_ERR_DEVICE:
+	case TD_ERR_NOT_FOUND:
+	case TD_ERR_CLOSED:
+	case TD_ERR_PROTOCOL:
+	case TD_ERR_TIMEOUT:
+		return CLI_EXIT_DEVICE;
+	case TD_ERR_AUTH:
+	case TD_ERR_BUDGET:
+		return CLI_EXIT_MODEL;
+	case TD_ERR_IO:
+		return CLI_EXIT_WRITE;
+	case TD_ERR_INTERRUPTED:
+		return CLI_EXIT_INTERRUPTED;
+	default:
+		return CLI_EXIT_ERROR;
+	}
 }

@@ -43,4 +43,21 @@ struct config;
  */
 int cli_config_load(struct config **cfg, const char *path);
 
+/*
+ * The value of flag `name` at argv[*i]: "--name=VALUE", or "--name VALUE"
+ * (then *i moves past VALUE). NULL when argv[*i] is another flag or VALUE
+ * is missing.
+ */
+const char *cli_flag_value(int argc, char **argv, int *i, const char *name);
+
+/* Whether arg is `name` or `name=...`. */
+int cli_is_flag(const char *arg, const char *name);
+
+/*
+ * The exit code (CLI_EXIT_CODES) for a TD_ERR_* that stopped a command:
+ * bad configuration or input 2, device 3, model 4, writing 5,
+ * interruption 130, anything else 6.
+ */
+int cli_exit_for_error(int err);
+
 #endif

@@ -46,28 +46,6 @@ static void on_sigint(int sig)
 		run_request_stop(active_run);
 }
 
-/* The exit code for a run_new() failure. */
-static int start_exit_code(int err)
-{
-	switch (err) {
-	case TD_ERR_CONFIG:
-	case TD_ERR_INVALID:
-		return CLI_EXIT_USAGE;
-	case TD_ERR_DEVICE:
-	case TD_ERR_NOT_FOUND:
-	case TD_ERR_CLOSED:
-	case TD_ERR_PROTOCOL:
-	case TD_ERR_TIMEOUT:
-		return CLI_EXIT_DEVICE;
-	case TD_ERR_AUTH:
-	case TD_ERR_BUDGET:
-		return CLI_EXIT_MODEL;
-	case TD_ERR_IO:
-		return CLI_EXIT_WRITE;
-	default:
-		return CLI_EXIT_ERROR;
-	}
-}
 
 /* The exit code for a finished run (CLI_EXIT_CODES in cli.h). */
 static int run_exit_code(int err, const struct run_stats *st, bool abandoned, bool fail_on_bugs)
@@ -143,25 +121,7 @@ static void explore_usage(FILE *f)
 	cli_exit_codes_help(f);
 }
 
-/* The value of a flag (argv[i+1] or after '='); NULL when missing. */
-static const char *flag_value(int argc, char **argv, int *i, const char *name)
-{
-	size_t n = strlen(name);
-	if (!strncmp(argv[*i], name, n) && argv[*i][n] == '=')
-		return argv[*i] + n + 1;
-	if (strcmp(argv[*i], name))
-		return NULL;
-	if (*i + 1 >= argc)
-		return NULL;
-	return argv[++*i];
-}
 
-/* Whether argv[i] is `name` or `name=...`. */
-static int is_flag(const char *arg, const char *name)
-{
-	size_t n = strlen(name);
-	return !strncmp(arg, name, n) && (arg[n] == '\0' || arg[n] == '=');
-}
 
 /*
  * --resume DIR: the remaining budget of DIR's run, its device, brain and seed
@@ -252,8 +212,8 @@ int cmd_explore(int argc, char **argv)
 			explore_usage(stdout);
 			return 0;
 		}
-		if (is_flag(argv[i], "--config")) {
-			config_path = flag_value(argc, argv, &i, "--config");
+		if (cli_is_flag(argv[i], "--config")) {
+			config_path = cli_flag_value(argc, argv, &i, "--config");
 			if (!config_path) {
 				fprintf(stderr, "trident explore: --config needs a file\n");
 				return 2;
@@ -269,8 +229,8 @@ int cmd_explore(int argc, char **argv)
 		const char *v;
 		int llm_rc;
 		char *end;
-		if (is_flag(argv[i], "--config")) {
-			(void)flag_value(argc, argv, &i, "--config");
+		if (cli_is_flag(argv[i], "--config")) {
+			(void)cli_flag_value(argc, argv, &i, "--config");
 			continue;
 		}
 		llm_rc = llm_parse_flag(cfg, argc, argv, &i);
@@ -284,21 +244,21 @@ int cmd_explore(int argc, char **argv)
 			continue;
 		}
 #define NEED(name) \
-	if (!(v = flag_value(argc, argv, &i, name))) { \
+	if (!(v = cli_flag_value(argc, argv, &i, name))) { \
 		fprintf(stderr, "trident explore: %s needs a value\n", name); \
 		rc = 2; \
 		goto out; \
 	}
-		if (is_flag(argv[i], "--device")) {
+		if (cli_is_flag(argv[i], "--device")) {
 			NEED("--device");
 			o.device_spec = v;
-		} else if (is_flag(argv[i], "--resume")) {
+		} else if (cli_is_flag(argv[i], "--resume")) {
 			NEED("--resume");
 			resume = v;
-		} else if (is_flag(argv[i], "--package")) {
+		} else if (cli_is_flag(argv[i], "--package")) {
 			NEED("--package");
 			o.package = v;
-		} else if (is_flag(argv[i], "--apk")) {
+		} else if (cli_is_flag(argv[i], "--apk")) {
 			NEED("--apk");
 			o.apk = v;
 		} else if (!strcmp(argv[i], "--grant-permissions")) {
@@ -307,17 +267,17 @@ int cmd_explore(int argc, char **argv)
 			uninstall_after = true;
 		} else if (!strcmp(argv[i], "--keep")) {
 			uninstall_after = false;
-		} else if (is_flag(argv[i], "--adb-server") && n_sets < 12) {
+		} else if (cli_is_flag(argv[i], "--adb-server") && n_sets < 12) {
 			NEED("--adb-server");
 			sets[n_sets][0] = "device.adb_server";
 			sets[n_sets++][1] = v;
-		} else if (is_flag(argv[i], "--out")) {
+		} else if (cli_is_flag(argv[i], "--out")) {
 			NEED("--out");
 			o.out_dir = v;
-		} else if (is_flag(argv[i], "--brain")) {
+		} else if (cli_is_flag(argv[i], "--brain")) {
 			NEED("--brain");
 			o.brain = v;
-		} else if (is_flag(argv[i], "--steps")) {
+		} else if (cli_is_flag(argv[i], "--steps")) {
 			NEED("--steps");
 			long long n = strtoll(v, &end, 10);
 			o.steps = n >= 1 && n <= 10000000 ? (int)n : 0;
@@ -327,7 +287,7 @@ int cmd_explore(int argc, char **argv)
 				rc = 2;
 				goto out;
 			}
-		} else if (is_flag(argv[i], "--minutes")) {
+		} else if (cli_is_flag(argv[i], "--minutes")) {
 			NEED("--minutes");
 			o.minutes = strtod(v, &end);
 			if (*end || !*v || !(o.minutes >= 0 && o.minutes <= 525600)) {
@@ -336,7 +296,7 @@ int cmd_explore(int argc, char **argv)
 				rc = 2;
 				goto out;
 			}
-		} else if (is_flag(argv[i], "--seed")) {
+		} else if (cli_is_flag(argv[i], "--seed")) {
 			NEED("--seed");
 			errno = 0;
 			o.seed = strtoll(v, &end, 10);
@@ -346,7 +306,7 @@ int cmd_explore(int argc, char **argv)
 				rc = 2;
 				goto out;
 			}
-		} else if (is_flag(argv[i], "--junit")) {
+		} else if (cli_is_flag(argv[i], "--junit")) {
 			NEED("--junit");
 			if (!*v) {
 				fprintf(stderr, "trident explore: --junit needs a file name\n");
@@ -354,7 +314,7 @@ int cmd_explore(int argc, char **argv)
 				goto out;
 			}
 			o.junit_path = v;
-		} else if (is_flag(argv[i], "--log-level")) {
+		} else if (cli_is_flag(argv[i], "--log-level")) {
 			NEED("--log-level");
 			level = v;
 		} else if (!strcmp(argv[i], "--separate-monitor") && n_sets < 12) {
@@ -363,7 +323,7 @@ int cmd_explore(int argc, char **argv)
 		} else if (!strcmp(argv[i], "--no-pause") && n_sets < 12) {
 			sets[n_sets][0] = "agents.pause_explorer_while_detecting";
 			sets[n_sets++][1] = "false";
-		} else if (is_flag(argv[i], "--login") && n_sets < 12) {
+		} else if (cli_is_flag(argv[i], "--login") && n_sets < 12) {
 			NEED("--login");
 			if (!*v) {
 				fprintf(stderr, "trident explore: --login needs a file name\n");
@@ -375,7 +335,7 @@ int cmd_explore(int argc, char **argv)
 		} else if (!strcmp(argv[i], "--confirm") && n_sets < 12) {
 			sets[n_sets][0] = "offline.confirm";
 			sets[n_sets++][1] = "true";
-		} else if (is_flag(argv[i], "--block")) {
+		} else if (cli_is_flag(argv[i], "--block")) {
 			char *why;
 			NEED("--block");
 			why = blocklist_pattern_error(v);
@@ -442,7 +402,7 @@ int cmd_explore(int argc, char **argv)
 	if (err != TD_OK) {
 		fprintf(stderr, "trident explore: %s\n", td_errmsg(err));
 		/* a bad configuration, or no app named with the home screen in front: 2 */
-		rc = start_exit_code(err);
+		rc = cli_exit_for_error(err);
 		goto out;
 	}
 	memset(&sa, 0, sizeof(sa));
