@@ -75,17 +75,6 @@ static const struct control_pair *control_pair_of(const char *label, const char 
 	return NULL;
 }
 
-/* How many visible overlay layers (dialogs, popups, toasts, menus) t has. */
-static size_t count_layers(const struct ui_tree *t)
-{
-	size_t n = 0;
-
-	for (size_t i = 0; i < t->n_nodes; i++)
-		if (ui_widget_visible(t->nodes[i], &t->screen) && oracle_is_layer(t->nodes[i], &t->screen))
-			n++;
-	return n;
-}
-
 /* Whether w is, or sits inside, a clickable widget. */
 static bool in_clickable(const struct ui_widget *w)
 {
@@ -263,7 +252,7 @@ bool oracle_control_stuck(const struct ui_tree *before, const char *activity_bef
 	if (!w || !w->enabled || !ui_widget_visible(w, &before->screen) || oracle_hidden_under_layer(before, w))
 		return false;
 	/* A dialog or a message is a response of its own: not judged. */
-	if (after->n_roots > before->n_roots || count_layers(after) > count_layers(before))
+	if (after->n_roots > before->n_roots || oracle_count_layers(after) > oracle_count_layers(before))
 		return false;
 	/* Another page: judged only by what it says of a media state. */
 	if (!oracle_same_activity(activity_before, activity_after) || oracle_text_difference(before, after) > 0.5)

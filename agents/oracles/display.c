@@ -47,6 +47,16 @@ bool oracle_is_layer(const struct ui_widget *w, const struct ui_rect *screen)
 	       w->parent->children[0] != w;
 }
 
+size_t oracle_count_layers(const struct ui_tree *t)
+{
+	size_t n = 0;
+
+	for (size_t i = 0; i < t->n_nodes; i++)
+		if (ui_widget_visible(t->nodes[i], &t->screen) && oracle_is_layer(t->nodes[i], &t->screen))
+			n++;
+	return n;
+}
+
 /* Whether w is drawn under a later overlay layer (or is itself transient). */
 bool oracle_hidden_under_layer(const struct ui_tree *t, const struct ui_widget *w)
 {

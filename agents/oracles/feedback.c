@@ -89,17 +89,6 @@ static bool same_texts(const struct ui_tree *a, const struct ui_tree *b)
 	return same;
 }
 
-/* How many visible overlay layers t has. */
-static size_t layers(const struct ui_tree *t)
-{
-	size_t n = 0;
-
-	for (size_t i = 0; i < t->n_nodes; i++)
-		if (ui_widget_visible(t->nodes[i], &t->screen) && oracle_is_layer(t->nodes[i], &t->screen))
-			n++;
-	return n;
-}
-
 /* Whether t has a visible widget showing text s. */
 static bool shows_text(const struct ui_tree *t, const char *s)
 {
@@ -120,7 +109,7 @@ static const struct ui_widget *blanked_by_empty_name(const struct ui_tree *befor
 	enum input_kind k = input_gen_kind(bad);
 
 	if (strcmp(why, "empty") || (k != INPUT_KIND_NAME && k != INPUT_KIND_TITLE) ||
-	    (after->n_roots >= before->n_roots && layers(after) >= layers(before)))
+	    (after->n_roots >= before->n_roots && oracle_count_layers(after) >= oracle_count_layers(before)))
 		return NULL;
 	for (size_t i = 0; i < before->n_nodes; i++) {
 		const struct ui_widget *w = before->nodes[i], *o;
@@ -171,7 +160,7 @@ bool oracle_feedback_missing(const struct ui_tree *before, const char *activity_
 	}
 	if (!bad)
 		return false;
-	if (after->n_roots != before->n_roots || layers(after) != layers(before)) {
+	if (after->n_roots != before->n_roots || oracle_count_layers(after) != oracle_count_layers(before)) {
 		blank = blanked_by_empty_name(before, after, bad, why);
 		if (!blank)
 			return false; /* a dialog opened or closed: a response of its own */

@@ -131,6 +131,8 @@ struct cJSON *oracle_widget_json(const struct ui_widget *w);
 const char *oracle_widget_name(const struct ui_widget *w);
 bool oracle_is_list(const struct ui_widget *w);
 bool oracle_is_layer(const struct ui_widget *w, const struct ui_rect *screen);
+/* How many visible overlay layers (dialogs, popups, toasts, menus) t has: one opening shows as one more. */
+size_t oracle_count_layers(const struct ui_tree *t);
 bool oracle_hidden_under_layer(const struct ui_tree *t, const struct ui_widget *w);
 /*
  * Whether list `id` ("resource-id#class", struct oracle_list .id) of t shows

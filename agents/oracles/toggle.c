@@ -58,17 +58,6 @@ const struct ui_widget *oracle_toggle_target(const struct ui_tree *before, const
 	return best;
 }
 
-/* How many visible overlay layers (dialogs, popups, toasts, menus) t has. */
-static size_t count_layers(const struct ui_tree *t)
-{
-	size_t n = 0;
-
-	for (size_t i = 0; i < t->n_nodes; i++)
-		if (ui_widget_visible(t->nodes[i], &t->screen) && oracle_is_layer(t->nodes[i], &t->screen))
-			n++;
-	return n;
-}
-
 /* Whether a checked w stays checked by design when tapped (one choice of a group). */
 static bool single_choice(const struct ui_widget *w)
 {
@@ -95,7 +84,7 @@ bool oracle_toggle_stuck(const struct ui_tree *before, const char *activity_befo
 		return false;
 	/* A tap that opened a dialog, another window or another page is not judged. */
 	if (!oracle_same_activity(activity_before, activity_after) || after->n_roots > before->n_roots ||
-	    count_layers(after) > count_layers(before) || oracle_text_difference(before, after) > 0.5)
+	    oracle_count_layers(after) > oracle_count_layers(before) || oracle_text_difference(before, after) > 0.5)
 		return false;
 	o = oracle_find_counterpart(after, before, w);
 	if (!o || !o->checkable || !ui_widget_visible(o, &after->screen) ||
