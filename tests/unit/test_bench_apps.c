@@ -13,6 +13,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include <cjson/cJSON.h>
 
@@ -23,13 +24,27 @@
 #include "test.h"
 
 #define BENCH_DIR TRIDENT_SOURCE_DIR "/configs/apps/bench"
+#define HOLDOUT_DIR TRIDENT_SOURCE_DIR "/configs/apps/holdout"
+
+/* The suites checked here: the benchmark apps and the held-out ones (same rules). */
+static const char *const suite_dirs[] = { BENCH_DIR, HOLDOUT_DIR };
 
 #include "sim_drive.h"
+
+/* The spec path of app `name` (in the first suite folder that has it). */
+static void spec_path(const char *name, char *path, size_t size)
+{
+	for (size_t d = 0; d < sizeof suite_dirs / sizeof suite_dirs[0]; d++) {
+		snprintf(path, size, "%s/%s.json", suite_dirs[d], name);
+		if (access(path, R_OK) == 0)
+			return;
+	}
+}
 
 static struct sim_app *load_bench(const char *name)
 {
 	char path[512];
-	snprintf(path, sizeof path, "%s/%s.json", BENCH_DIR, name);
+	spec_path(name, path, sizeof path);
 	struct sim_app *app = NULL;
 	int err = sim_app_load(path, &app);
 	if (err)
@@ -37,24 +52,29 @@ static struct sim_app *load_bench(const char *name)
 	return app;
 }
 
-/* The benchmark's apps: every *.json in configs/apps/bench, sorted. */
+/* The apps: every *.json in the suite folders, sorted. */
 static size_t bench_apps(char names[][64], size_t max)
 {
-	DIR *d = opendir(BENCH_DIR);
 	size_t n = 0;
-	if (!d) {
-		TEST_FAIL_AT("cannot open %s", BENCH_DIR);
-		return 0;
-	}
-	for (struct dirent *e; (e = readdir(d)) && n < max;) {
-		size_t len = strlen(e->d_name);
-		if (len > 5 && len < 60 && !strcmp(e->d_name + len - 5, ".json")) {
-			snprintf(names[n], 64, "%.*s", (int)(len - 5), e->d_name);
-			n++;
+	for (size_t k = 0; k < sizeof suite_dirs / sizeof suite_dirs[0]; k++) {
+		DIR *d = opendir(suite_dirs[k]);
+		if (!d) {
+			TEST_FAIL_AT("cannot open %s", suite_dirs[k]);
+			continue;
 		}
+		for (struct dirent *e; (e = readdir(d)) && n < max;) {
+			size_t len = strlen(e->d_name);
+			if (len > 5 && len < 60 && !strcmp(e->d_name + len - 5, ".json")) {
+				snprintf(names[n], 64, "%.*s", (int)(len - 5), e->d_name);
+				n++;
+			}
+		}
+		closedir(d);
 	}
-	closedir(d);
 	qsort(names, n, 64, (int (*)(const void *, const void *))strcmp);
+	for (size_t i = 1; i < n; i++)
+		if (!strcmp(names[i], names[i - 1]))
+			TEST_FAIL_AT("app name %s is in two suites", names[i]);
 	return n;
 }
 
@@ -128,6 +148,15 @@ static const struct scenario scenarios[] = {
 	  { "settings put system user_rotation 1", "input swipe 1200 900 1200 100 300" } },
 	{ "groceries", "groceries-rotate-loses-quantity", "add_item.rotate", false,
 	  { "tap:add_fab", "tap:qty", "input text 3", "settings put system user_rotation 1" } },
+	/* held out (configs/apps/holdout) */
+	{ "alarms", "alarms-edit-off-not-saved", "edit.save.click", false,
+	  { "tap:alarm_row#2", "tap:label", "input text Late", "tap:save" } },
+	{ "alarms", "alarms-delete-moves-label", "edit.ok_delete.click", false,
+	  { "tap:alarm_row#0", "tap:delete_btn", "tap:ok_delete" } },
+	{ "alarms", "alarms-24h-ignored-on-edit", "edit.show", false,
+	  { "tap:nav_clock", "tap:settings_btn", "tap:clock24_switch", "input keyevent 4", "tap:nav_alarm", "tap:alarm_row#1" } },
+	{ "alarms", "alarms-last-lap-missing", "stopwatch.sw_stop.click", false,
+	  { "tap:nav_stopwatch", "tap:sw_start", "tap:sw_lap", "tap:sw_lap", "tap:sw_stop" } },
 };
 
 TEST(every_spec_loads_and_cites_its_bugs)
@@ -145,7 +174,7 @@ TEST(every_spec_loads_and_cites_its_bugs)
 		CHECK(nb >= 2);
 		/* the cited report, read from the spec itself */
 		char path[512];
-		snprintf(path, sizeof path, "%s/%s.json", BENCH_DIR, names[i]);
+		spec_path(names[i], path, sizeof path);
 		FILE *f = fopen(path, "rb");
 		REQUIRE(f != NULL);
 		static char text[1 << 20];
