@@ -157,6 +157,14 @@ static const struct scenario scenarios[] = {
 	  { "tap:nav_clock", "tap:settings_btn", "tap:clock24_switch", "input keyevent 4", "tap:nav_alarm", "tap:alarm_row#1" } },
 	{ "alarms", "alarms-last-lap-missing", "stopwatch.sw_stop.click", false,
 	  { "tap:nav_stopwatch", "tap:sw_start", "tap:sw_lap", "tap:sw_lap", "tap:sw_stop" } },
+	{ "contacts", "contacts-rename-duplicates", "edit.save.click", false,
+	  { "tap:person_row#1", "tap:edit_btn", "tap:name_field", "input text Murray", "tap:save" } },
+	{ "contacts", "contacts-favorite-not-listed", "detail.star_btn.click", false,
+	  { "tap:person_row#1", "tap:star_btn", "input keyevent 4", "tap:nav_favorites" } },
+	{ "contacts", "contacts-count-includes-deleted", "contacts.show", false,
+	  { "tap:person_row#0", "tap:delete_btn", "tap:ok_delete" } },
+	{ "contacts", "contacts-new-form-keeps-deleted", "edit.show", false,
+	  { "tap:person_row#2", "tap:delete_btn", "tap:ok_delete", "tap:add_contact" } },
 };
 
 TEST(every_spec_loads_and_cites_its_bugs)
