@@ -29,6 +29,8 @@ static const struct kind_rule kind_rules[] = {
 	{ INPUT_KIND_PHONE, { "phone", "mobile", "tel", NULL } },
 	{ INPUT_KIND_URL, { "url", "website", "link", "http", NULL } },
 	{ INPUT_KIND_DATE, { "date", "birthday", "dob", "day", "due", NULL } },
+	/* A duration ("Minutes", "Time (seconds)") before a time of day. */
+	{ INPUT_KIND_NUMBER, { "minutes", "seconds", NULL } },
 	{ INPUT_KIND_TIME, { "time", "hour", "clock", NULL } },
 	{ INPUT_KIND_NUMBER, { "amount", "price", "number", "qty", "quantity", "total", "rating", "stars", NULL } },
 	{ INPUT_KIND_SEARCH, { "search", "find", "query", "filter", NULL } },
@@ -64,43 +66,13 @@ static bool has_word(const char *hay, const char *word)
 	return strstr(hay, word) != NULL;
 }
 
-enum input_kind input_gen_kind(const struct ui_widget *w)
-{
-	char hay[512] = "";
-	const char *id;
-	size_t i, j;
-
-	if (w->password)
-		return INPUT_KIND_PASSWORD;
-	id = strrchr(w->resource_id, '/');
-	id = id ? id + 1 : w->resource_id;
-	add_lowered(hay, sizeof(hay), w->hint);
-	add_lowered(hay, sizeof(hay), id);
-	add_lowered(hay, sizeof(hay), w->content_desc);
-	/* The current text helps when the field has no hint ("Search..."). */
-	if (!*w->hint)
-		add_lowered(hay, sizeof(hay), w->text);
-	for (i = 0; i < sizeof(kind_rules) / sizeof(kind_rules[0]); i++)
-		for (j = 0; kind_rules[i].words[j]; j++)
-			if (has_word(hay, kind_rules[i].words[j]))
-				return kind_rules[i].kind;
-	if (strstr(w->class_name, "AutoComplete") || strstr(w->class_name, "SearchView"))
-		return INPUT_KIND_SEARCH;
-	return INPUT_KIND_TEXT;
-}
-
-const char *input_gen_kind_name(enum input_kind kind)
-{
-	if ((unsigned)kind >= sizeof(kind_names) / sizeof(kind_names[0]))
-		return "text";
-	return kind_names[kind];
-}
-
 /*
- * A range the hint names: "Rating (1-5)", "Age 18 to 99", "1–10". Only small
- * non-negative ranges with lo < hi count.
+ * A range the hint names: "Rating (1-5)", "Age 18 to 99", "1–10", "Minute
+ * (00-59)". Only small non-negative ranges with lo < hi count. *width is the
+ * digits to pad to when the low end is written with a leading zero ("00"),
+ * else 0.
  */
-static bool hint_range(const char *hint, unsigned *lo, unsigned *hi)
+static bool hint_range(const char *hint, unsigned *lo, unsigned *hi, int *width)
 {
 	for (const char *p = hint; *p; p++) {
 		char *end;
@@ -127,11 +99,66 @@ static bool hint_range(const char *hint, unsigned *lo, unsigned *hi)
 		if (a < b && b <= 1000000) {
 			*lo = (unsigned)a;
 			*hi = (unsigned)b;
+			*width = *p == '0' && isdigit((unsigned char)p[1]) ? (int)strspn(p, "0123456789") : 0;
 			return true;
 		}
 	}
 	return false;
 }
+
+/*
+ * A field whose hint names a range of whole numbers ("Hour (0-23)",
+ * "Snooze minutes (1-30)") takes a number, as a person reading it would
+ * type, unless a more specific kind (a phone, a date, a card) matched.
+ */
+static enum input_kind plain_or_number(enum input_kind kind, const char *hint)
+{
+	char low[256] = "";
+	unsigned lo, hi;
+	int width;
+
+	/* "Description (10-500 characters)" is a length, not a value. */
+	add_lowered(low, sizeof(low), hint);
+	if (strstr(low, "char") || strstr(low, "letter") || strstr(low, "word") || strstr(low, "digit"))
+		return kind;
+	if ((kind == INPUT_KIND_TEXT || kind == INPUT_KIND_TIME || kind == INPUT_KIND_TITLE) &&
+	    hint_range(hint, &lo, &hi, &width))
+		return INPUT_KIND_NUMBER;
+	return kind;
+}
+
+enum input_kind input_gen_kind(const struct ui_widget *w)
+{
+	char hay[512] = "";
+	const char *id;
+	size_t i, j;
+
+	if (w->password)
+		return INPUT_KIND_PASSWORD;
+	id = strrchr(w->resource_id, '/');
+	id = id ? id + 1 : w->resource_id;
+	add_lowered(hay, sizeof(hay), w->hint);
+	add_lowered(hay, sizeof(hay), id);
+	add_lowered(hay, sizeof(hay), w->content_desc);
+	/* The current text helps when the field has no hint ("Search..."). */
+	if (!*w->hint)
+		add_lowered(hay, sizeof(hay), w->text);
+	for (i = 0; i < sizeof(kind_rules) / sizeof(kind_rules[0]); i++)
+		for (j = 0; kind_rules[i].words[j]; j++)
+			if (has_word(hay, kind_rules[i].words[j]))
+				return plain_or_number(kind_rules[i].kind, w->hint);
+	if (strstr(w->class_name, "AutoComplete") || strstr(w->class_name, "SearchView"))
+		return INPUT_KIND_SEARCH;
+	return plain_or_number(INPUT_KIND_TEXT, w->hint);
+}
+
+const char *input_gen_kind_name(enum input_kind kind)
+{
+	if ((unsigned)kind >= sizeof(kind_names) / sizeof(kind_names[0]))
+		return "text";
+	return kind_names[kind];
+}
+
 
 /* A 16-digit test card number (prefix 4000) with a valid Luhn check digit. */
 static void card_number(unsigned serial, char *buf, size_t n)
@@ -175,9 +202,10 @@ enum input_kind input_gen_text(const struct ui_widget *w, unsigned serial, char 
 		break;
 	case INPUT_KIND_NUMBER: {
 		unsigned lo, hi;
+		int width;
 
-		if (hint_range(w->hint, &lo, &hi))
-			snprintf(buf, n, "%u", lo + serial % (hi - lo + 1));
+		if (hint_range(w->hint, &lo, &hi, &width))
+			snprintf(buf, n, "%0*u", width, lo + serial % (hi - lo + 1));
 		else
 			snprintf(buf, n, "%u", 10u + (serial * 37u) % 990u);
 		break;

@@ -1,0 +1,85 @@
+/*
+ * test_input_gen.c - field-aware values for hints that name a range of
+ * whole numbers: the field takes a number inside the range, zero-padded
+ * when the hint writes the low end with a leading zero ("00-59"); a range
+ * of lengths ("10-500 characters") and the more specific kinds (phone,
+ * date) are left as they were.
+ */
+#include <stdlib.h>
+#include <string.h>
+
+#include "test.h"
+
+#include "agents/input_gen.h"
+#include "core/ui.h"
+
+#define EDIT "android.widget.EditText"
+
+/* A bare EditText with this hint and resource-id. */
+static struct ui_widget field(char *hint, char *id)
+{
+	struct ui_widget w;
+
+	memset(&w, 0, sizeof(w));
+	w.text = "";
+	w.content_desc = "";
+	w.class_name = EDIT;
+	w.resource_id = id;
+	w.hint = hint;
+	return w;
+}
+
+TEST(a_range_in_the_hint_gives_a_number_inside_it)
+{
+	struct ui_widget hour = field("Hour (0-23)", "com.x:id/hour");
+	struct ui_widget snooze = field("Snooze minutes (1-30)", "com.x:id/snooze_field");
+	char buf[64];
+
+	CHECK_INT_EQ(input_gen_kind(&hour), INPUT_KIND_NUMBER);
+	for (unsigned serial = 0; serial < 50; serial++) {
+		long v;
+
+		CHECK_INT_EQ(input_gen_text(&hour, serial, buf, sizeof(buf)), INPUT_KIND_NUMBER);
+		CHECK(strspn(buf, "0123456789") == strlen(buf));
+		v = strtol(buf, NULL, 10);
+		CHECK(v >= 0 && v <= 23);
+		(void)input_gen_text(&snooze, serial, buf, sizeof(buf));
+		v = strtol(buf, NULL, 10);
+		CHECK(v >= 1 && v <= 30);
+	}
+}
+
+TEST(a_zero_padded_range_gives_padded_numbers)
+{
+	struct ui_widget minute = field("Minute (00-59)", "com.x:id/minute");
+	char buf[64];
+
+	CHECK_INT_EQ(input_gen_kind(&minute), INPUT_KIND_NUMBER);
+	for (unsigned serial = 0; serial < 60; serial++) {
+		(void)input_gen_text(&minute, serial, buf, sizeof(buf));
+		CHECK_INT_EQ(strlen(buf), 2);
+		CHECK(strtol(buf, NULL, 10) <= 59);
+	}
+}
+
+TEST(lengths_and_specific_kinds_keep_their_kind)
+{
+	struct ui_widget about = field("About you (10-500 characters)", "com.x:id/bio");
+	struct ui_widget phone = field("Phone (555) 123-4567", "com.x:id/phone");
+	struct ui_widget due = field("Due date (1-31)", "com.x:id/due");
+	struct ui_widget minutes = field("Minutes", "com.x:id/timer_field");
+
+	CHECK_INT_EQ(input_gen_kind(&about), INPUT_KIND_TEXT);
+	CHECK_INT_EQ(input_gen_kind(&phone), INPUT_KIND_PHONE);
+	CHECK_INT_EQ(input_gen_kind(&due), INPUT_KIND_DATE);
+	/* A duration with no range is still a number. */
+	CHECK_INT_EQ(input_gen_kind(&minutes), INPUT_KIND_NUMBER);
+}
+
+int main(void)
+{
+	RUN(a_range_in_the_hint_gives_a_number_inside_it);
+	RUN(a_zero_padded_range_gives_padded_numbers);
+	RUN(lengths_and_specific_kinds_keep_their_kind);
+	return test_summary();
+}
