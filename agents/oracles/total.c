@@ -24,6 +24,7 @@
 #include "core/xalloc.h"
 
 #define TOTAL_MAX_COLS 8
+#define TOTAL_UNIT_MAX 12
 
 /* A total label found on a screen. */
 struct total_label {
@@ -31,6 +32,7 @@ struct total_label {
 	const char *value_text;    /* the text the value was read from */
 	double value;
 	bool sum_word;             /* "total", "subtotal", "sum", "spent" (not "balance") */
+	char unit[TOTAL_UNIT_MAX]; /* "$" for money, else the unit the value is written in ("s", "km") */
 };
 
 /*
@@ -69,6 +71,62 @@ static bool parse_money(const char *s, double *out)
 		/* Longer than the buffer, or past what a double adds up to the cent (a probe typed 120 digits). */
 		if (isdigit((unsigned char)*q) || fabs(*out) >= 1e12)
 			return false;
+		return true;
+	}
+	return false;
+}
+
+/* Units a summed quantity is written in: durations, distances, weights, volumes, energy, points. */
+static const char *const sum_units[] = {
+	"s", "sec", "secs", "seconds", "min", "mins", "minutes", "h", "hr", "hrs", "hours",
+	"km", "mi", "m", "miles", "kg", "g", "lb", "lbs", "oz", "l", "ml", "kcal", "cal", "pts", "points", "steps",
+	NULL,
+};
+
+/*
+ * The one number of s followed by a unit of sum_units ("Total: 66 s",
+ * "4.25 km"); false otherwise (a time "3:05", "2 of 5", several numbers).
+ */
+static bool parse_unit_quantity(const char *s, double *out, char unit[TOTAL_UNIT_MAX])
+{
+	const char *num = NULL, *p;
+	char tok[TOTAL_UNIT_MAX];
+	size_t n = 0;
+
+	for (p = s; *p; p++) {
+		if (!isdigit((unsigned char)*p) || (p > s && (isdigit((unsigned char)p[-1]) || p[-1] == '.')))
+			continue;
+		if (num)
+			return false; /* a second number */
+		num = p;
+	}
+	if (!num || (num > s && (isalpha((unsigned char)num[-1]) || num[-1] == ':')))
+		return false;
+	*out = strtod(num, (char **)&p);
+	if (*p == ':' || *p == '/' || fabs(*out) >= 1e12)
+		return false;
+	if (*p == ' ')
+		p++;
+	while (isalpha((unsigned char)*p) && n + 1 < sizeof(tok))
+		tok[n++] = (char)tolower((unsigned char)*p++);
+	tok[n] = '\0';
+	if (!n || isalpha((unsigned char)*p))
+		return false;
+	for (size_t k = 0; sum_units[k]; k++)
+		if (!strcmp(tok, sum_units[k])) {
+			snprintf(unit, TOTAL_UNIT_MAX, "%s", tok);
+			return true;
+		}
+	return false;
+}
+
+/* A quantity in s: in a unit of sum_units, else money (unit "$"). */
+static bool parse_amount(const char *s, double *out, char unit[TOTAL_UNIT_MAX])
+{
+	if (parse_unit_quantity(s, out, unit))
+		return true;
+	if (parse_money(s, out)) {
+		snprintf(unit, TOTAL_UNIT_MAX, "$");
 		return true;
 	}
 	return false;
@@ -115,13 +173,15 @@ static bool find_total(const struct ui_tree *t, struct total_label *out)
 		memset(out, 0, sizeof(*out));
 		out->w = w;
 		out->sum_word = sum;
-		if (parse_money(w->text, &out->value)) {
+		if (parse_amount(w->text, &out->value, out->unit) && (sum || !strcmp(out->unit, "$"))) {
 			out->value_text = w->text;
 			return true;
 		}
 		/* "Total" with its value in the next text of the same parent. */
 		for (size_t c = 0; w->parent && c + 1 < w->parent->n_children; c++)
-			if (w->parent->children[c] == w && parse_money(w->parent->children[c + 1]->text, &out->value)) {
+			if (w->parent->children[c] == w &&
+			    parse_amount(w->parent->children[c + 1]->text, &out->value, out->unit) &&
+			    (sum || !strcmp(out->unit, "$"))) {
 				out->value_text = w->parent->children[c + 1]->text;
 				return true;
 			}
@@ -129,9 +189,10 @@ static bool find_total(const struct ui_tree *t, struct total_label *out)
 	return false;
 }
 
-/* The col-th " | "-separated part of row as money; false when absent or not money. */
-static bool row_money(const char *row, size_t col, double *v)
+/* The col-th " | "-separated part of row as an amount in `unit`; false when absent or not one. */
+static bool row_amount(const char *row, size_t col, const char *unit, double *v)
 {
+	char u[TOTAL_UNIT_MAX];
 	char part[256];
 	const char *bar;
 	size_t len;
@@ -149,11 +210,12 @@ static bool row_money(const char *row, size_t col, double *v)
 		len = sizeof(part) - 1;
 	memcpy(part, row, len);
 	part[len] = '\0';
-	return parse_money(part, v);
+	return parse_amount(part, v, u) && !strcmp(u, unit);
 }
 
-/* Per column (up to TOTAL_MAX_COLS), whether every row of l holds money there, and the sums. */
-static size_t money_columns(const struct oracle_list *l, double sums[TOTAL_MAX_COLS], bool ok[TOTAL_MAX_COLS])
+/* Per column (up to TOTAL_MAX_COLS), whether every row of l holds an amount in `unit` there, and the sums. */
+static size_t amount_columns(const struct oracle_list *l, const char *unit, double sums[TOTAL_MAX_COLS],
+			     bool ok[TOTAL_MAX_COLS])
 {
 	size_t n = 0;
 
@@ -163,7 +225,7 @@ static size_t money_columns(const struct oracle_list *l, double sums[TOTAL_MAX_C
 		for (size_t r = 0; r < l->n_rows && ok[c]; r++) {
 			double v;
 
-			ok[c] = row_money(l->rows[r], c, &v);
+			ok[c] = row_amount(l->rows[r], c, unit, &v);
 			sums[c] += v;
 		}
 		n += ok[c];
@@ -270,7 +332,7 @@ static bool total_not_sum(const struct ui_tree *after, const struct total_label 
 		bool ok[TOTAL_MAX_COLS], match = false;
 		size_t c;
 
-		if (ls[i].n_rows < 2 || !money_columns(&ls[i], sums, ok) || !oracle_list_has_room(after, ls[i].id))
+		if (ls[i].n_rows < 2 || !amount_columns(&ls[i], t->unit, sums, ok) || !oracle_list_has_room(after, ls[i].id))
 			continue;
 		for (c = 0; c < TOTAL_MAX_COLS && !match; c++)
 			match = ok[c] && close_enough(sums[c], t->value, ls[i].n_rows);
@@ -322,11 +384,11 @@ static bool total_not_moved(const struct total_seen *was, const struct total_lab
 
 		if (!added && !removed)
 			continue;
-		if (!money_columns(added ? &al[i] : b, sums, ok))
+		if (!amount_columns(added ? &al[i] : b, ta->unit, sums, ok))
 			continue;
 		for (c = 0; c < TOTAL_MAX_COLS && !ok[c]; c++)
 			;
-		if (!row_money(added ? added : removed, c, &amount) || fabs(amount) < 0.005)
+		if (!row_amount(added ? added : removed, c, ta->unit, &amount) || fabs(amount) < 0.005)
 			continue;
 		if (close_enough(fabs(ta->value - was->value), fabs(amount), 1))
 			continue;

@@ -567,6 +567,44 @@ TEST(total_disagrees_with_rows)
 	ui_tree_free(two_stale);
 }
 
+/* Totals in a unit: laps in seconds, a run in km; units must agree, and counts or times are not sums. */
+TEST(total_in_a_unit_disagrees_with_rows)
+{
+	static const char *const laps[] = { "Lap 1", "Lap 2", "Lap 3", NULL };
+	static const char *const secs[] = { "12 s", "19 s", "26 s", NULL };
+	static const char *const kms[] = { "3.5 km", "2 km", "4.25 km", NULL };
+	static const char *const mixed[] = { "12 s", "19 min", "26 s", NULL };
+	static const char *const clock[] = { "0:12", "0:19", "0:26", NULL };
+	struct ui_tree *right = cart_screen(laps, secs, "Total: 57 s");
+	struct ui_tree *wrong = cart_screen(laps, secs, "Total: 66 s");
+	struct ui_tree *run_wrong = cart_screen(laps, kms, "Total: 11.25 km");
+	struct ui_tree *run_right = cart_screen(laps, kms, "Total: 9.75 km");
+	struct ui_tree *units_differ = cart_screen(laps, mixed, "Total: 66 s");
+	struct ui_tree *times = cart_screen(laps, clock, "Total: 1:06");
+	struct ui_tree *count = cart_screen(laps, secs, "Total: 2 of 5");
+	struct oracle_finding f;
+
+	REQUIRE(right && wrong && run_wrong && run_right && units_differ && times && count);
+	oracle_finding_init(&f);
+	CHECK(!oracle_total_wrong(NULL, NULL, right, "x/.Stopwatch", NULL, &f));
+	REQUIRE(oracle_total_wrong(NULL, NULL, wrong, "x/.Stopwatch", NULL, &f));
+	CHECK(f.expected && strstr(f.expected, "57"));
+	oracle_finding_release(&f);
+	REQUIRE(oracle_total_wrong(NULL, NULL, run_wrong, "x/.Runs", NULL, &f));
+	oracle_finding_release(&f);
+	CHECK(!oracle_total_wrong(NULL, NULL, run_right, "x/.Runs", NULL, &f));
+	CHECK(!oracle_total_wrong(NULL, NULL, units_differ, "x/.Stopwatch", NULL, &f));
+	CHECK(!oracle_total_wrong(NULL, NULL, times, "x/.Stopwatch", NULL, &f));
+	CHECK(!oracle_total_wrong(NULL, NULL, count, "x/.Stopwatch", NULL, &f));
+	ui_tree_free(right);
+	ui_tree_free(wrong);
+	ui_tree_free(run_wrong);
+	ui_tree_free(run_right);
+	ui_tree_free(units_differ);
+	ui_tree_free(times);
+	ui_tree_free(count);
+}
+
 /* A number in a title must not be taken for the sort key beside it. */
 TEST(sort_by_number_reads_the_right_column)
 {
@@ -922,6 +960,7 @@ int main(void)
 	RUN(control_judged_past_a_title_naming_the_state);
 	RUN(units_mixed_on_one_page);
 	RUN(total_disagrees_with_rows);
+	RUN(total_in_a_unit_disagrees_with_rows);
 	RUN(sort_by_number_reads_the_right_column);
 	RUN(display_overlap_and_offscreen);
 	RUN(genie_effect_containment);
