@@ -335,33 +335,6 @@ static void fill_finding(struct oracle_finding *f, const struct count_label *was
 		cJSON_AddItemToObject(f->diff, "action", action_to_json(done));
 }
 
-/*
- * The other way a row count breaks: the list shows as many rows as when
- * the label matched them, yet the label moved to another number (a count
- * that goes on counting deleted rows while a rename added one). Not after
- * typing or a box ticked.
- */
-static bool label_moved_alone(const struct count_screen *was, const struct count_screen *now,
-			      const struct count_list *lw, const struct count_list *ln, const struct action *done,
-			      struct oracle_finding *f)
-{
-	if (done && (done->type == ACTION_CHECK || done->type == ACTION_INPUT || done->type == ACTION_ENTER))
-		return false;
-	for (size_t k = 0; k < now->n_labels; k++) {
-		const struct count_label *nl = &now->labels[k], *wl = label_like(was, nl);
-
-		if (!wl || wl->n_values != nl->n_values)
-			continue;
-		for (int v = 0; v < nl->n_values; v++)
-			if (wl->rows_word[v] && wl->value[v] == lw->rows && nl->value[v] != wl->value[v] &&
-			    nl->value[v] != ln->rows) {
-				fill_finding(f, wl, nl, "rows", lw->rows, ln->rows, ln->id, now->activity, done);
-				return true;
-			}
-	}
-	return false;
-}
-
 /* Compare `now` with `was` (the same activity, seen earlier): true with *f for the first broken count. */
 static bool compare(const struct count_screen *was, const struct count_screen *now, const struct action *done,
 		    struct oracle_finding *f)
@@ -375,11 +348,6 @@ static bool compare(const struct count_screen *was, const struct count_screen *n
 			bool checked = kind == 1;
 			long qw = checked ? lw->checked : lw->rows, qn = checked ? ln->checked : ln->rows;
 
-			if (!checked && qw == qn) {
-				if (label_moved_alone(was, now, lw, ln, done, f))
-					return true;
-				continue;
-			}
 			if (qw == qn || (checked && (lw->checkable < 2 || ln->checkable < 2 || lw->rows != ln->rows)))
 				continue;
 			/* Rows: one added or deleted, not a filter switched, a search typed or a tab chosen. */
