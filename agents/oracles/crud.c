@@ -275,15 +275,52 @@ static const struct oracle_list *full_list(const struct ui_tree *t, const struct
 	return NULL;
 }
 
-/* Whether field w shows its hint, or the text the run first saw in it (a placeholder): nothing typed. */
+/*
+ * Whether field w shows its hint, the text it showed when its form appeared
+ * (a new form's placeholder, an edit form's old value), or the text the
+ * run first saw in it: nothing typed.
+ */
 static bool untouched(const struct oracle_crud_tracker *t, const struct ui_widget *w)
 {
 	if (!*w->text || strcmp(w->text, w->hint) == 0)
 		return true;
+	for (size_t j = 0; j < t->n_fields; j++)
+		if (strcmp(t->fields[j].rid, w->resource_id) == 0 && *t->fields[j].initial &&
+		    strcmp(t->fields[j].initial, w->text) == 0)
+			return true;
 	for (size_t j = 0; j < t->n_first; j++)
-		if (strcmp(t->first[j].rid, w->resource_id) == 0)
-			return strcmp(t->first[j].initial, w->text) == 0;
+		if (strcmp(t->first[j].rid, w->resource_id) == 0 && strcmp(t->first[j].initial, w->text) == 0)
+			return true;
 	return false;
+}
+
+/*
+ * After an input that typed nothing (a field emptied), what the field
+ * shows is its placeholder: dumps give an empty field's hint as its text,
+ * and a field first seen filled in never showed it before.
+ */
+static void note_emptied(struct oracle_crud_tracker *t, const struct ui_tree *after, const struct action *done)
+{
+	const char *s = done->text ? done->text : "";
+
+	if (done->type != ACTION_INPUT || !done->resource_id || !*done->resource_id)
+		return;
+	while (*s && isspace((unsigned char)*s))
+		s++;
+	if (*s)
+		return;
+	for (size_t i = 0; i < after->n_nodes; i++) {
+		const struct ui_widget *w = after->nodes[i];
+
+		if (!ui_class_is_editable(w->class_name) || strcmp(w->resource_id, done->resource_id) != 0 ||
+		    !*w->text || untouched(t, w))
+			continue;
+		t->first = xgrow(t->first, &t->alloc_first, t->n_first + 1, sizeof(*t->first));
+		t->first[t->n_first].rid = xstrdup(w->resource_id);
+		t->first[t->n_first].initial = xstrdup(w->text);
+		t->n_first++;
+		return;
+	}
 }
 
 /*
@@ -607,6 +644,7 @@ bool oracle_crud_step(struct oracle_crud_tracker *t, const struct ui_tree *befor
 	if (!before || !after || !done)
 		return false;
 	sync_fields(t, before);
+	note_emptied(t, after, done);
 	layer_a = oracle_screen_has_layer(after);
 	if (!after_in_app || done->type == ACTION_RESTART || done->type == ACTION_HOME) {
 		drop_opened(t);

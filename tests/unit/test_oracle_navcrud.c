@@ -323,6 +323,31 @@ TEST(dialog_left_empty_is_not_a_missing_entry)
 	CHECK(clean_both("sim:" TRIDENT_SOURCE_DIR "/configs/apps/player.json", "com.trident.player", s, N(s), CRUD));
 }
 
+TEST(placeholder_of_a_form_seen_filled_is_not_a_typed_entry)
+{
+	/* The held-out alarms app: one form for edited and new alarms. The label
+	 * field was first seen holding "Work" (an edit); the new form shows its
+	 * hint "Label" as text, and emptying the field shows it too. Neither is
+	 * a value typed: the alarm saved with no label is not a missing entry. */
+	static const struct step fresh[] = {
+		{ ACTION_CLICK, "alarm_row", NULL, NULL },
+		{ ACTION_CLICK, "save", NULL, NULL },
+		{ ACTION_CLICK, "add_alarm", NULL, NULL },
+		{ ACTION_INPUT, "hour", NULL, "8" },
+		{ ACTION_INPUT, "minute", NULL, "07" },
+		{ ACTION_CLICK, "save", NULL, NULL },
+	};
+	static const struct step emptied[] = {
+		{ ACTION_CLICK, "alarm_row", NULL, NULL },
+		{ ACTION_INPUT, "label", NULL, "" },
+		{ ACTION_CLICK, "save", NULL, NULL },
+	};
+	const char *app = "sim:" TRIDENT_SOURCE_DIR "/configs/apps/holdout/alarms.json";
+
+	CHECK(clean_both(app, "org.holdout.alarms", fresh, N(fresh), CRUD));
+	CHECK(clean_both(app, "org.holdout.alarms", emptied, N(emptied), CRUD));
+}
+
 TEST(totals_that_move_are_not_reported)
 {
 	/* A top-up under 10 (credited even in the buggy app), then a trip removed on its own page. */
@@ -444,6 +469,7 @@ int main(void)
 	RUN(delete_that_removes_another_row);
 	RUN(legitimate_data_operations_are_not_reported);
 	RUN(total_that_ignores_a_row_added_on_another_page);
+	RUN(placeholder_of_a_form_seen_filled_is_not_a_typed_entry);
 	RUN(totals_that_move_are_not_reported);
 	RUN(numeric_probe_reformatted_is_not_a_missing_entry);
 	RUN(dialog_left_empty_is_not_a_missing_entry);
