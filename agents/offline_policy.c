@@ -94,6 +94,11 @@ struct offline_policy {
 	uint64_t visit_state;  /* the screen the fields below were typed on */
 	uint64_t typed[FORM_FIELDS];
 	size_t n_typed;
+	/* The text last typed into each field (field_key, hash of the text):
+	 * a field still showing it after a dialog or a page in between is not
+	 * empty, whatever the visit. A ring. */
+	uint64_t kept_field[FORM_FIELDS], kept_text[FORM_FIELDS];
+	size_t n_kept;
 	uint64_t probe_rng;    /* its own stream: probes never shift the choices' random draws */
 	uint64_t *filled;      /* fields that got a valid value (field_key), sorted */
 	size_t n_filled, alloc_filled;
@@ -404,8 +409,18 @@ static uint64_t widget_key(const struct action *a)
 	h = hash_str(h, a->resource_id);
 	h = hash_str(h, a->class_name);
 	/* Typed text differs per step; the target field does not. */
-	if (a->type != ACTION_INPUT)
-		h = hash_str(h, a->widget_text);
+	if (a->type != ACTION_INPUT && a->widget_text) {
+		/* A control that shows its current value ("Format: CSV", "Date:
+		 * 2026-11-22", "Theme: Dark") is the same control whatever the
+		 * value: its key is the part before ": ". Otherwise every value
+		 * it is set to reads as a new, untried widget. */
+		const char *colon = strstr(a->widget_text, ": ");
+		size_t len = colon && colon > a->widget_text ? (size_t)(colon - a->widget_text) : strlen(a->widget_text);
+
+		for (size_t i = 0; i < len; i++)
+			h = (h ^ (unsigned char)a->widget_text[i]) * 1099511628211ull;
+		h = (h ^ 0xffu) * 1099511628211ull;
+	}
 	return h;
 }
 
@@ -631,6 +646,19 @@ static void finish_choice(struct offline_policy *pol, struct action *a, uint64_t
 			pol->undo_filled = field_key(a);
 		a->text = xstrdup(buf);
 	}
+	if (a->type == ACTION_INPUT && a->text) {
+		size_t slot = pol->n_kept % FORM_FIELDS;
+
+		for (size_t i = 0; i < FORM_FIELDS && i < pol->n_kept; i++)
+			if (pol->kept_field[i] == field_key(a)) {
+				slot = i;
+				break;
+			}
+		if (slot == pol->n_kept % FORM_FIELDS)
+			pol->n_kept++;
+		pol->kept_field[slot] = field_key(a);
+		pol->kept_text[slot] = hash_str(14695981039346656037ull, a->text);
+	}
 	if (a->type == ACTION_INPUT && state == pol->visit_state && pol->n_typed < FORM_FIELDS &&
 	    !typed_this_visit(pol, a)) {
 		pol->typed[pol->n_typed++] = widget_key(a);
@@ -655,6 +683,29 @@ static bool typed_this_visit(const struct offline_policy *pol, const struct acti
 	for (size_t i = 0; i < pol->n_typed; i++)
 		if (pol->typed[i] == k)
 			return true;
+	return false;
+}
+
+/*
+ * Whether an input candidate's field still shows the text the policy typed
+ * into it last (left for a dialog or another page and come back): it is not
+ * an empty field of the form.
+ */
+static bool shows_kept_text(const struct offline_policy *pol, const struct ui_tree *t, const struct action *a)
+{
+	const struct ui_widget *w;
+	uint64_t k, h;
+
+	if (a->type != ACTION_INPUT || a->widget < 0 || (size_t)a->widget >= t->n_nodes)
+		return false;
+	w = t->nodes[a->widget];
+	if (!w->text || !*w->text)
+		return false;
+	k = field_key(a);
+	h = hash_str(14695981039346656037ull, w->text);
+	for (size_t i = 0; i < FORM_FIELDS && i < pol->n_kept; i++)
+		if (pol->kept_field[i] == k)
+			return pol->kept_text[i] == h;
 	return false;
 }
 
@@ -764,7 +815,8 @@ void offline_policy_choose(struct offline_policy *pol, const struct ui_tree *t, 
 
 		if (cands[i].type == ACTION_INPUT && pol->events[ei].exec < 1.5)
 			untried_inputs = true;
-		if (cands[i].type == ACTION_INPUT && !typed_this_visit(pol, &cands[i]))
+		if (cands[i].type == ACTION_INPUT && !typed_this_visit(pol, &cands[i]) &&
+		    !shows_kept_text(pol, t, &cands[i]))
 			empty_inputs++;
 		if (cands[i].type == ACTION_CLICK && is_confirm_label(cands[i].widget_text))
 			form = true;
@@ -818,7 +870,8 @@ void offline_policy_choose(struct offline_policy *pol, const struct ui_tree *t, 
 		if (after_input && (!untried_inputs || (pol->p.form_first && !empty_inputs)) &&
 		    cands[i].type == ACTION_CLICK && is_confirm_label(cands[i].widget_text))
 			w *= pol->p.motif_bonus;
-		if (form && cands[i].type == ACTION_INPUT && !typed_this_visit(pol, &cands[i]))
+		if (form && cands[i].type == ACTION_INPUT && !typed_this_visit(pol, &cands[i]) &&
+		    !shows_kept_text(pol, t, &cands[i]))
 			w *= FORM_FIRST_FACTOR;
 		/* Among rows of one list (one event), one not opened yet. */
 		rk = row_key(t, &cands[i]);

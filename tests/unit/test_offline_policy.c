@@ -493,6 +493,89 @@ TEST(weights_survive_table_growth)
 	ui_tree_free(big);
 }
 
+/* A control showing its value ("Format: CSV") is one control whatever the value. */
+TEST(value_label_is_one_control)
+{
+	struct ui_tree *a = x_tree(x_cat(x_node(BTN, "t:id/fmt", "Format: CSV", "c", "", 0, 100, 500, 200, NULL),
+					 x_node(BTN, "t:id/go", "Export", "c", "", 0, 200, 500, 300, NULL), NULL));
+	struct ui_tree *b = x_tree(x_cat(x_node(BTN, "t:id/fmt", "Format: JSON", "c", "", 0, 100, 500, 200, NULL),
+					 x_node(BTN, "t:id/go", "Import", "c", "", 0, 200, 500, 300, NULL), NULL));
+	struct action *ca = NULL, *cb = NULL;
+	size_t na, nb;
+
+	REQUIRE(a && b);
+	na = offline_candidates(a, &ca);
+	nb = offline_candidates(b, &cb);
+	REQUIRE(na == 2 && nb == 2);
+	CHECK(offline_event_key(7, &ca[0]) == offline_event_key(7, &cb[0]));
+	CHECK(offline_event_key(7, &ca[1]) != offline_event_key(7, &cb[1]));
+	for (size_t i = 0; i < 2; i++) {
+		action_release(&ca[i]);
+		action_release(&cb[i]);
+	}
+	free(ca);
+	free(cb);
+	ui_tree_free(a);
+	ui_tree_free(b);
+}
+
+/* The edit screen with its fields showing `email` and `title` (NULL: empty). */
+static struct ui_tree *edit_screen_with(const char *email, const char *title)
+{
+	return x_tree(x_cat(x_node(EDIT, "t:id/email", email ? email : "", "cf", "hint=\"Email address\"", 0, 100, 1000, 200, NULL),
+			    x_node(EDIT, "t:id/title", title ? title : "", "cf", "hint=\"Title\"", 0, 200, 1000, 300, NULL),
+			    x_node(BTN, "t:id/pick", "Colour: Green", "c", "", 0, 300, 500, 400, NULL),
+			    x_node(BTN, "t:id/save", "Save", "c", "", 500, 300, 1000, 400, NULL), NULL));
+}
+
+/* Fields typed, a dialog opened from the form and closed: the fields still
+ * show what was typed, so the form is not filled again from scratch. */
+TEST(form_kept_across_a_dialog)
+{
+	struct offline_policy_params p;
+	struct offline_policy *pol;
+	struct ui_tree *e = edit_screen_with(NULL, NULL), *d, *back;
+	struct action a;
+	char *email = NULL, *title = NULL;
+
+	REQUIRE(e);
+	offline_policy_params_default(&p);
+	p.epsilon = 0;
+	p.probe_share = 0;
+	pol = offline_policy_new(&p);
+	for (int i = 0; i < 2; i++) {
+		offline_policy_choose(pol, e, 22, 200 + (uint64_t)i, "Edit", true, &a);
+		REQUIRE(a.type == ACTION_INPUT && a.text);
+		if (strstr(a.resource_id, "email"))
+			email = strdup(a.text);
+		else
+			title = strdup(a.text);
+		action_release(&a);
+		offline_policy_observe(pol, e, 22, true);
+	}
+	REQUIRE(email && title);
+	/* A dialog over the form (another abstract screen), then back. */
+	d = x_tree(x_node(BTN, "t:id/green", "Green", "c", "", 0, 100, 500, 200, NULL));
+	REQUIRE(d);
+	offline_policy_choose(pol, e, 22, 202, "Edit", true, &a);
+	action_release(&a);
+	offline_policy_observe(pol, d, 33, true);
+	offline_policy_choose(pol, d, 33, 203, "Edit", true, &a);
+	action_release(&a);
+	back = edit_screen_with(email, title);
+	REQUIRE(back);
+	offline_policy_observe(pol, back, 22, true);
+	offline_policy_choose(pol, back, 22, 204, "Edit", true, &a);
+	CHECK(a.type != ACTION_INPUT);
+	action_release(&a);
+	free(email);
+	free(title);
+	offline_policy_free(pol);
+	ui_tree_free(e);
+	ui_tree_free(d);
+	ui_tree_free(back);
+}
+
 int main(void)
 {
 	RUN(input_generation_by_field);
@@ -506,5 +589,7 @@ int main(void)
 	RUN(stuck_goes_back_then_restarts);
 	RUN(random_brain_is_seeded);
 	RUN(weights_survive_table_growth);
+	RUN(value_label_is_one_control);
+	RUN(form_kept_across_a_dialog);
 	return test_summary();
 }
