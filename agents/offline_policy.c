@@ -29,6 +29,7 @@
 
 static uint64_t widget_key(const struct action *a);
 static bool typed_this_visit(const struct offline_policy *pol, const struct action *a);
+static uint64_t row_key(const struct ui_tree *t, const struct action *a);
 
 /* Weight factor of an empty field on a form: larger than any other factor. */
 #define FORM_FIRST_FACTOR 1000.0
@@ -113,6 +114,13 @@ struct offline_policy {
 	/* Emptying a list: actions left (0: not draining), and the lists
 	 * (functionality hashes) already emptied once. */
 	int drain_left;
+	/* Emptying a list whose rows are deleted on their own page (open the
+	 * row, Delete, confirm): the row click's and the page's Delete's widget
+	 * keys (0: rows have their own delete control), and the last row click
+	 * the policy chose (widget key, functionality, at which choice). */
+	uint64_t drain_row, drain_delete;
+	uint64_t row_click_wk, row_click_fh;
+	unsigned long row_click_at;
 	unsigned long choices; /* offline_policy_choose() calls */
 	uint64_t drained[DRAIN_LISTS];
 	size_t n_drained;
@@ -469,7 +477,7 @@ static bool is_confirm_label(const char *s)
 /* Whether a label or resource-id names deleting ("Delete Buy milk", "remove_item"). */
 static bool is_delete_label(const char *s)
 {
-	static const char *const words[] = { "delete", "remove", NULL };
+	static const char *const words[] = { "delete", "remove", "trash", NULL };
 
 	return has_word(s, words);
 }
@@ -493,10 +501,21 @@ static bool is_delete_confirm(const struct ui_tree *t, const struct action *a)
 	       !strcasecmp(a->widget_text, "yes");
 }
 
+/* A Delete/Remove/Trash click outside lists: a page's own delete control. */
+static bool is_page_delete(const struct ui_tree *t, const struct action *a)
+{
+	if (a->type != ACTION_CLICK || a->widget < 0 || (size_t)a->widget >= t->n_nodes ||
+	    ui_widget_in_list(t->nodes[a->widget]))
+		return false;
+	return is_delete_label(a->widget_text) || is_delete_label(a->resource_id);
+}
+
 /*
  * While draining a list: the dialog's Delete/OK, else the first row's
- * delete control, else stop draining (the list is empty or left). The
- * candidate's index, or (size_t)-1.
+ * delete control; when rows are deleted on their own page, the page's
+ * Delete, else the list's last row (the last: deleting only the first row
+ * would never delete a row other than the first); else stop draining (the
+ * list is empty or left). The candidate's index, or (size_t)-1.
  */
 static size_t drain_pick(struct offline_policy *pol, const struct ui_tree *t, uint64_t state,
 			 const struct action *cands, size_t n)
@@ -511,8 +530,23 @@ static size_t drain_pick(struct offline_policy *pol, const struct ui_tree *t, ui
 		if (row == (size_t)-1 && is_row_delete(t, &cands[i]))
 			row = i;
 	}
-	if (row == (size_t)-1)
+	if (row == (size_t)-1 && pol->drain_row) {
+		size_t last = (size_t)-1;
+
+		for (size_t i = 0; i < n; i++) {
+			if (cands[i].type != ACTION_CLICK || event_find(pol, offline_event_key(state, &cands[i]))->blocked)
+				continue;
+			if (widget_key(&cands[i]) == pol->drain_delete && is_page_delete(t, &cands[i]))
+				return i;
+			if (widget_key(&cands[i]) == pol->drain_row && row_key(t, &cands[i]))
+				last = i;
+		}
+		row = last;
+	}
+	if (row == (size_t)-1) {
 		pol->drain_left = 0;
+		pol->drain_row = 0;
+	}
 	return row;
 }
 
@@ -908,8 +942,23 @@ void offline_policy_choose(struct offline_policy *pol, const struct ui_tree *t, 
 	rk = row_key(t, &cands[best]);
 	if (rk)
 		(void)tried_mark(pol, rk);
-	if (pol->choices >= DRAIN_AFTER && is_row_delete(t, &cands[best]) && !drained_list(pol, fh, true))
+	if (pol->choices >= DRAIN_AFTER && is_row_delete(t, &cands[best]) && !drained_list(pol, fh, true)) {
 		pol->drain_left = DRAIN_ACTIONS;
+		pol->drain_row = 0;
+	}
+	/* A row opened, then its page's Delete (within a few choices: a dialog
+	 * or a scroll may come between): empty that list the same way. */
+	if (rk && cands[best].type == ACTION_CLICK && !is_row_delete(t, &cands[best])) {
+		pol->row_click_wk = widget_key(&cands[best]);
+		pol->row_click_fh = fh;
+		pol->row_click_at = pol->choices;
+	}
+	if (pol->choices >= DRAIN_AFTER && pol->row_click_wk && pol->choices - pol->row_click_at <= 3 &&
+	    is_page_delete(t, &cands[best]) && !drained_list(pol, pol->row_click_fh, true)) {
+		pol->drain_left = DRAIN_ACTIONS;
+		pol->drain_row = pol->row_click_wk;
+		pol->drain_delete = widget_key(&cands[best]);
+	}
 	*out = cands[best];
 	action_init(&cands[best]);
 	{
