@@ -29,6 +29,7 @@
 
 static uint64_t widget_key(const struct action *a);
 static bool typed_this_visit(const struct offline_policy *pol, const struct action *a);
+static uint64_t row_key(const struct ui_tree *t, const struct action *a);
 
 /* Weight factor of an empty field on a form: larger than any other factor. */
 #define FORM_FIRST_FACTOR 1000.0
@@ -94,6 +95,11 @@ struct offline_policy {
 	uint64_t visit_state;  /* the screen the fields below were typed on */
 	uint64_t typed[FORM_FIELDS];
 	size_t n_typed;
+	/* The text last typed into each field (field_key, hash of the text):
+	 * a field still showing it after a dialog or a page in between is not
+	 * empty, whatever the visit. A ring. */
+	uint64_t kept_field[FORM_FIELDS], kept_text[FORM_FIELDS];
+	size_t n_kept;
 	uint64_t probe_rng;    /* its own stream: probes never shift the choices' random draws */
 	uint64_t *filled;      /* fields that got a valid value (field_key), sorted */
 	size_t n_filled, alloc_filled;
@@ -108,6 +114,13 @@ struct offline_policy {
 	/* Emptying a list: actions left (0: not draining), and the lists
 	 * (functionality hashes) already emptied once. */
 	int drain_left;
+	/* Emptying a list whose rows are deleted on their own page (open the
+	 * row, Delete, confirm): the row click's and the page's Delete's widget
+	 * keys (0: rows have their own delete control), and the last row click
+	 * the policy chose (widget key, functionality, at which choice). */
+	uint64_t drain_row, drain_delete;
+	uint64_t row_click_wk, row_click_fh;
+	unsigned long row_click_at;
 	unsigned long choices; /* offline_policy_choose() calls */
 	uint64_t drained[DRAIN_LISTS];
 	size_t n_drained;
@@ -404,8 +417,18 @@ static uint64_t widget_key(const struct action *a)
 	h = hash_str(h, a->resource_id);
 	h = hash_str(h, a->class_name);
 	/* Typed text differs per step; the target field does not. */
-	if (a->type != ACTION_INPUT)
-		h = hash_str(h, a->widget_text);
+	if (a->type != ACTION_INPUT && a->widget_text) {
+		/* A control that shows its current value ("Format: CSV", "Date:
+		 * 2026-11-22", "Theme: Dark") is the same control whatever the
+		 * value: its key is the part before ": ". Otherwise every value
+		 * it is set to reads as a new, untried widget. */
+		const char *colon = strstr(a->widget_text, ": ");
+		size_t len = colon && colon > a->widget_text ? (size_t)(colon - a->widget_text) : strlen(a->widget_text);
+
+		for (size_t i = 0; i < len; i++)
+			h = (h ^ (unsigned char)a->widget_text[i]) * 1099511628211ull;
+		h = (h ^ 0xffu) * 1099511628211ull;
+	}
 	return h;
 }
 
@@ -454,7 +477,7 @@ static bool is_confirm_label(const char *s)
 /* Whether a label or resource-id names deleting ("Delete Buy milk", "remove_item"). */
 static bool is_delete_label(const char *s)
 {
-	static const char *const words[] = { "delete", "remove", NULL };
+	static const char *const words[] = { "delete", "remove", "trash", NULL };
 
 	return has_word(s, words);
 }
@@ -478,10 +501,21 @@ static bool is_delete_confirm(const struct ui_tree *t, const struct action *a)
 	       !strcasecmp(a->widget_text, "yes");
 }
 
+/* A Delete/Remove/Trash click outside lists: a page's own delete control. */
+static bool is_page_delete(const struct ui_tree *t, const struct action *a)
+{
+	if (a->type != ACTION_CLICK || a->widget < 0 || (size_t)a->widget >= t->n_nodes ||
+	    ui_widget_in_list(t->nodes[a->widget]))
+		return false;
+	return is_delete_label(a->widget_text) || is_delete_label(a->resource_id);
+}
+
 /*
  * While draining a list: the dialog's Delete/OK, else the first row's
- * delete control, else stop draining (the list is empty or left). The
- * candidate's index, or (size_t)-1.
+ * delete control; when rows are deleted on their own page, the page's
+ * Delete, else the list's last row (the last: deleting only the first row
+ * would never delete a row other than the first); else stop draining (the
+ * list is empty or left). The candidate's index, or (size_t)-1.
  */
 static size_t drain_pick(struct offline_policy *pol, const struct ui_tree *t, uint64_t state,
 			 const struct action *cands, size_t n)
@@ -496,8 +530,23 @@ static size_t drain_pick(struct offline_policy *pol, const struct ui_tree *t, ui
 		if (row == (size_t)-1 && is_row_delete(t, &cands[i]))
 			row = i;
 	}
-	if (row == (size_t)-1)
+	if (row == (size_t)-1 && pol->drain_row) {
+		size_t last = (size_t)-1;
+
+		for (size_t i = 0; i < n; i++) {
+			if (cands[i].type != ACTION_CLICK || event_find(pol, offline_event_key(state, &cands[i]))->blocked)
+				continue;
+			if (widget_key(&cands[i]) == pol->drain_delete && is_page_delete(t, &cands[i]))
+				return i;
+			if (widget_key(&cands[i]) == pol->drain_row && row_key(t, &cands[i]))
+				last = i;
+		}
+		row = last;
+	}
+	if (row == (size_t)-1) {
 		pol->drain_left = 0;
+		pol->drain_row = 0;
+	}
 	return row;
 }
 
@@ -631,6 +680,19 @@ static void finish_choice(struct offline_policy *pol, struct action *a, uint64_t
 			pol->undo_filled = field_key(a);
 		a->text = xstrdup(buf);
 	}
+	if (a->type == ACTION_INPUT && a->text) {
+		size_t slot = pol->n_kept % FORM_FIELDS;
+
+		for (size_t i = 0; i < FORM_FIELDS && i < pol->n_kept; i++)
+			if (pol->kept_field[i] == field_key(a)) {
+				slot = i;
+				break;
+			}
+		if (slot == pol->n_kept % FORM_FIELDS)
+			pol->n_kept++;
+		pol->kept_field[slot] = field_key(a);
+		pol->kept_text[slot] = hash_str(14695981039346656037ull, a->text);
+	}
 	if (a->type == ACTION_INPUT && state == pol->visit_state && pol->n_typed < FORM_FIELDS &&
 	    !typed_this_visit(pol, a)) {
 		pol->typed[pol->n_typed++] = widget_key(a);
@@ -655,6 +717,29 @@ static bool typed_this_visit(const struct offline_policy *pol, const struct acti
 	for (size_t i = 0; i < pol->n_typed; i++)
 		if (pol->typed[i] == k)
 			return true;
+	return false;
+}
+
+/*
+ * Whether an input candidate's field still shows the text the policy typed
+ * into it last (left for a dialog or another page and come back): it is not
+ * an empty field of the form.
+ */
+static bool shows_kept_text(const struct offline_policy *pol, const struct ui_tree *t, const struct action *a)
+{
+	const struct ui_widget *w;
+	uint64_t k, h;
+
+	if (a->type != ACTION_INPUT || a->widget < 0 || (size_t)a->widget >= t->n_nodes)
+		return false;
+	w = t->nodes[a->widget];
+	if (!w->text || !*w->text)
+		return false;
+	k = field_key(a);
+	h = hash_str(14695981039346656037ull, w->text);
+	for (size_t i = 0; i < FORM_FIELDS && i < pol->n_kept; i++)
+		if (pol->kept_field[i] == k)
+			return pol->kept_text[i] == h;
 	return false;
 }
 
@@ -764,7 +849,8 @@ void offline_policy_choose(struct offline_policy *pol, const struct ui_tree *t, 
 
 		if (cands[i].type == ACTION_INPUT && pol->events[ei].exec < 1.5)
 			untried_inputs = true;
-		if (cands[i].type == ACTION_INPUT && !typed_this_visit(pol, &cands[i]))
+		if (cands[i].type == ACTION_INPUT && !typed_this_visit(pol, &cands[i]) &&
+		    !shows_kept_text(pol, t, &cands[i]))
 			empty_inputs++;
 		if (cands[i].type == ACTION_CLICK && is_confirm_label(cands[i].widget_text))
 			form = true;
@@ -818,7 +904,8 @@ void offline_policy_choose(struct offline_policy *pol, const struct ui_tree *t, 
 		if (after_input && (!untried_inputs || (pol->p.form_first && !empty_inputs)) &&
 		    cands[i].type == ACTION_CLICK && is_confirm_label(cands[i].widget_text))
 			w *= pol->p.motif_bonus;
-		if (form && cands[i].type == ACTION_INPUT && !typed_this_visit(pol, &cands[i]))
+		if (form && cands[i].type == ACTION_INPUT && !typed_this_visit(pol, &cands[i]) &&
+		    !shows_kept_text(pol, t, &cands[i]))
 			w *= FORM_FIRST_FACTOR;
 		/* Among rows of one list (one event), one not opened yet. */
 		rk = row_key(t, &cands[i]);
@@ -855,8 +942,23 @@ void offline_policy_choose(struct offline_policy *pol, const struct ui_tree *t, 
 	rk = row_key(t, &cands[best]);
 	if (rk)
 		(void)tried_mark(pol, rk);
-	if (pol->choices >= DRAIN_AFTER && is_row_delete(t, &cands[best]) && !drained_list(pol, fh, true))
+	if (pol->choices >= DRAIN_AFTER && is_row_delete(t, &cands[best]) && !drained_list(pol, fh, true)) {
 		pol->drain_left = DRAIN_ACTIONS;
+		pol->drain_row = 0;
+	}
+	/* A row opened, then its page's Delete (within a few choices: a dialog
+	 * or a scroll may come between): empty that list the same way. */
+	if (rk && cands[best].type == ACTION_CLICK && !is_row_delete(t, &cands[best])) {
+		pol->row_click_wk = widget_key(&cands[best]);
+		pol->row_click_fh = fh;
+		pol->row_click_at = pol->choices;
+	}
+	if (pol->choices >= DRAIN_AFTER && pol->row_click_wk && pol->choices - pol->row_click_at <= 3 &&
+	    is_page_delete(t, &cands[best]) && !drained_list(pol, pol->row_click_fh, true)) {
+		pol->drain_left = DRAIN_ACTIONS;
+		pol->drain_row = pol->row_click_wk;
+		pol->drain_delete = widget_key(&cands[best]);
+	}
 	*out = cands[best];
 	action_init(&cands[best]);
 	{

@@ -493,6 +493,178 @@ TEST(weights_survive_table_growth)
 	ui_tree_free(big);
 }
 
+/* A control showing its value ("Format: CSV") is one control whatever the value. */
+TEST(value_label_is_one_control)
+{
+	struct ui_tree *a = x_tree(x_cat(x_node(BTN, "t:id/fmt", "Format: CSV", "c", "", 0, 100, 500, 200, NULL),
+					 x_node(BTN, "t:id/go", "Export", "c", "", 0, 200, 500, 300, NULL), NULL));
+	struct ui_tree *b = x_tree(x_cat(x_node(BTN, "t:id/fmt", "Format: JSON", "c", "", 0, 100, 500, 200, NULL),
+					 x_node(BTN, "t:id/go", "Import", "c", "", 0, 200, 500, 300, NULL), NULL));
+	struct action *ca = NULL, *cb = NULL;
+	size_t na, nb;
+
+	REQUIRE(a && b);
+	na = offline_candidates(a, &ca);
+	nb = offline_candidates(b, &cb);
+	REQUIRE(na == 2 && nb == 2);
+	CHECK(offline_event_key(7, &ca[0]) == offline_event_key(7, &cb[0]));
+	CHECK(offline_event_key(7, &ca[1]) != offline_event_key(7, &cb[1]));
+	for (size_t i = 0; i < 2; i++) {
+		action_release(&ca[i]);
+		action_release(&cb[i]);
+	}
+	free(ca);
+	free(cb);
+	ui_tree_free(a);
+	ui_tree_free(b);
+}
+
+/* The edit screen with its fields showing `email` and `title` (NULL: empty). */
+static struct ui_tree *edit_screen_with(const char *email, const char *title)
+{
+	return x_tree(x_cat(x_node(EDIT, "t:id/email", email ? email : "", "cf", "hint=\"Email address\"", 0, 100, 1000, 200, NULL),
+			    x_node(EDIT, "t:id/title", title ? title : "", "cf", "hint=\"Title\"", 0, 200, 1000, 300, NULL),
+			    x_node(BTN, "t:id/pick", "Colour: Green", "c", "", 0, 300, 500, 400, NULL),
+			    x_node(BTN, "t:id/save", "Save", "c", "", 500, 300, 1000, 400, NULL), NULL));
+}
+
+/* Fields typed, a dialog opened from the form and closed: the fields still
+ * show what was typed, so the form is not filled again from scratch. */
+TEST(form_kept_across_a_dialog)
+{
+	struct offline_policy_params p;
+	struct offline_policy *pol;
+	struct ui_tree *e = edit_screen_with(NULL, NULL), *d, *back;
+	struct action a;
+	char *email = NULL, *title = NULL;
+
+	REQUIRE(e);
+	offline_policy_params_default(&p);
+	p.epsilon = 0;
+	p.probe_share = 0;
+	pol = offline_policy_new(&p);
+	for (int i = 0; i < 2; i++) {
+		offline_policy_choose(pol, e, 22, 200 + (uint64_t)i, "Edit", true, &a);
+		REQUIRE(a.type == ACTION_INPUT && a.text);
+		if (strstr(a.resource_id, "email"))
+			email = strdup(a.text);
+		else
+			title = strdup(a.text);
+		action_release(&a);
+		offline_policy_observe(pol, e, 22, true);
+	}
+	REQUIRE(email && title);
+	/* A dialog over the form (another abstract screen), then back. */
+	d = x_tree(x_node(BTN, "t:id/green", "Green", "c", "", 0, 100, 500, 200, NULL));
+	REQUIRE(d);
+	offline_policy_choose(pol, e, 22, 202, "Edit", true, &a);
+	action_release(&a);
+	offline_policy_observe(pol, d, 33, true);
+	offline_policy_choose(pol, d, 33, 203, "Edit", true, &a);
+	action_release(&a);
+	back = edit_screen_with(email, title);
+	REQUIRE(back);
+	offline_policy_observe(pol, back, 22, true);
+	offline_policy_choose(pol, back, 22, 204, "Edit", true, &a);
+	CHECK(a.type != ACTION_INPUT);
+	action_release(&a);
+	free(email);
+	free(title);
+	offline_policy_free(pol);
+	ui_tree_free(e);
+	ui_tree_free(d);
+	ui_tree_free(back);
+}
+
+/* A list whose rows have no delete control: `rows` rows (Note A, B, C) a tap opens. */
+static struct ui_tree *plain_list(int rows)
+{
+	static const char *const names[] = { "Note A", "Note B", "Note C" };
+	char *list = strdup("");
+
+	for (int i = 0; i < rows; i++) {
+		char *cell = x_node("android.widget.TextView", "t:id/title", names[i], "", "", 0, 200 + 100 * i, 1000,
+				    300 + 100 * i, NULL);
+		char *row = x_node("android.widget.LinearLayout", "t:id/row", "", "c", "", 0, 200 + 100 * i, 1000,
+				   300 + 100 * i, cell);
+
+		free(cell);
+		list = x_cat(list, row, NULL);
+	}
+	{
+		char *view = x_node("androidx.recyclerview.widget.RecyclerView", "t:id/list", "", "s", "", 0, 200, 1000,
+				    1000, list);
+
+		free(list);
+		return x_tree(view);
+	}
+}
+
+/* Rows deleted on their own page (open, Delete, confirm): once the policy
+ * does that by its own choice, it empties the list the same way, opening
+ * the last row each time. */
+TEST(deleting_on_a_row_page_empties_the_list)
+{
+	struct offline_policy_params p;
+	struct offline_policy *pol;
+	struct ui_tree *three = plain_list(3), *two = plain_list(2), *none = plain_list(0);
+	struct ui_tree *page = x_tree(x_cat(x_node("android.widget.TextView", "t:id/body", "Some text", "", "", 0, 200, 1000, 300, NULL),
+					    x_node(BTN, "t:id/trash", "Move to trash", "c", "", 0, 400, 1000, 500, NULL), NULL));
+	struct ui_tree *dialog = x_tree(x_cat(x_node(BTN, "t:id/cancel", "Cancel", "c", "", 0, 500, 500, 600, NULL),
+					      x_node(BTN, "t:id/ok", "Delete", "c", "", 500, 500, 1000, 600, NULL), NULL));
+	struct ui_tree *m = main_screen();
+	struct action a;
+
+	REQUIRE(three && two && none && page && dialog && m);
+	offline_policy_params_default(&p);
+	p.epsilon = 0;
+	pol = offline_policy_new(&p);
+	for (int i = 0; i < 100; i++) {
+		offline_policy_choose(pol, m, 11, 1, "Main", true, &a);
+		action_release(&a);
+		offline_policy_observe(pol, m, 11, true);
+	}
+	offline_policy_reset_stuck(pol);
+	/* A row (untried), its page's Move to trash (untried), the dialog's Delete. */
+	offline_policy_choose(pol, three, 21, 2, "List", true, &a);
+	REQUIRE(a.type == ACTION_CLICK && a.resource_id && strcmp(a.resource_id, "t:id/row") == 0);
+	action_release(&a);
+	offline_policy_observe(pol, page, 22, true);
+	offline_policy_choose(pol, page, 22, 3, "Note", true, &a);
+	REQUIRE(a.type == ACTION_CLICK && a.widget_text && strcmp(a.widget_text, "Move to trash") == 0);
+	action_release(&a);
+	offline_policy_observe(pol, dialog, 23, true);
+	offline_policy_choose(pol, dialog, 23, 4, "Note", true, &a);
+	CHECK(a.widget_text && strcmp(a.widget_text, "Delete") == 0);
+	action_release(&a);
+	offline_policy_observe(pol, two, 21, true);
+	/* Two rows left: the last one is opened, trashed and confirmed. */
+	offline_policy_choose(pol, two, 21, 5, "List", true, &a);
+	CHECK(a.reason && strstr(a.reason, "emptying the list"));
+	CHECK(a.type == ACTION_CLICK && a.widget == (int)(two->n_nodes - 2)); /* the last row (its text is the last node) */
+	action_release(&a);
+	offline_policy_observe(pol, page, 22, true);
+	offline_policy_choose(pol, page, 22, 6, "Note", true, &a);
+	CHECK(a.widget_text && strcmp(a.widget_text, "Move to trash") == 0 && a.reason && strstr(a.reason, "emptying the list"));
+	action_release(&a);
+	offline_policy_observe(pol, dialog, 23, true);
+	offline_policy_choose(pol, dialog, 23, 7, "Note", true, &a);
+	CHECK(a.widget_text && strcmp(a.widget_text, "Delete") == 0);
+	action_release(&a);
+	offline_policy_observe(pol, none, 24, true);
+	/* The list is empty: back to the weights. */
+	offline_policy_choose(pol, none, 24, 8, "List", true, &a);
+	CHECK(!a.reason || !strstr(a.reason, "emptying the list"));
+	action_release(&a);
+	offline_policy_free(pol);
+	ui_tree_free(three);
+	ui_tree_free(two);
+	ui_tree_free(none);
+	ui_tree_free(page);
+	ui_tree_free(dialog);
+	ui_tree_free(m);
+}
+
 int main(void)
 {
 	RUN(input_generation_by_field);
@@ -506,5 +678,8 @@ int main(void)
 	RUN(stuck_goes_back_then_restarts);
 	RUN(random_brain_is_seeded);
 	RUN(weights_survive_table_growth);
+	RUN(value_label_is_one_control);
+	RUN(form_kept_across_a_dialog);
+	RUN(deleting_on_a_row_page_empties_the_list);
 	return test_summary();
 }
