@@ -190,6 +190,9 @@ static int capture_screen(struct run *r, struct device *dev, int step, struct sc
 	memset(s, 0, sizeof(*s));
 	strbuf_init(&s->widget_list, 0);
 	strbuf_init(&s->legend, 0);
+	/* Kept frames too old for a bug report go back to the pool first: the
+	 * capture takes one of them instead of a new 10 MB buffer. */
+	screen_writer_next_step(r->env.screens, step);
 	err = device_capture(dev, &s->cap);
 	if (err != TD_OK)
 		return err;
@@ -1033,8 +1036,14 @@ void *explorer_main(void *arg)
 		cur = next;
 		step++;
 		stale_retries = 0;
-		if (step % 20 == 0) /* keep RSS flat over long runs */
+		if (step % 20 == 0) { /* keep RSS flat over long runs */
+			/* This thread's PNG scratch (an oracle's snapshot encodes a
+			 * whole frame: 8 MB of rows) is made again when next needed;
+			 * not more often: each time costs its page faults again. */
+			if (step % 100 == 0)
+				image_release_thread_buffers();
 			xalloc_trim();
+		}
 	}
 	screen_release(&cur);
 out:

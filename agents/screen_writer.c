@@ -13,9 +13,11 @@
  */
 #include "agents/screen_writer.h"
 
+#include <errno.h>
 #include <pthread.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 
 #include "agents/rundir.h"
 #include "core/framebuf.h"
@@ -139,10 +141,31 @@ static void *writer_main(void *arg)
 {
 	struct screen_writer *w = arg;
 	log_set_thread_name("screens");
+	bool scratch = false;   /* this thread holds the encoder's buffers */
 	pthread_mutex_lock(&w->lock);
 	for (;;) {
-		while (!w->head && !w->closed)
-			pthread_cond_wait(&w->work, &w->lock);
+		while (!w->head && !w->closed) {
+			if (!scratch) {
+				pthread_cond_wait(&w->work, &w->lock);
+				continue;
+			}
+			/* Idle with the encoder's frame-sized buffers (8 MB of rows):
+			 * after SCREEN_WRITER_IDLE_S without work they go back to the
+			 * system ("bugs" writes a screen now and then; kept, or freed
+			 * to malloc, they stayed resident for the rest of the run).
+			 * Not after every write: a burst of new screens would fault
+			 * them in again for each one. */
+			struct timespec until;
+			clock_gettime(CLOCK_MONOTONIC, &until);
+			until.tv_sec += SCREEN_WRITER_IDLE_S;
+			if (pthread_cond_timedwait(&w->work, &w->lock, &until) == ETIMEDOUT && !w->head) {
+				pthread_mutex_unlock(&w->lock);
+				image_release_thread_buffers();
+				xalloc_trim();
+				scratch = false;
+				pthread_mutex_lock(&w->lock);
+			}
+		}
 		struct screen_job *j = w->head;
 		if (!j)
 			break;   /* closed and drained */
@@ -155,6 +178,7 @@ static void *writer_main(void *arg)
 		}
 		pthread_mutex_unlock(&w->lock);
 		write_job(w, j);
+		scratch = true;
 		pthread_mutex_lock(&w->lock);
 		job_free(j);
 	}
@@ -169,7 +193,11 @@ struct screen_writer *screen_writer_new(struct rundir *rd, enum save_screens mod
 	w->mode = mode;
 	w->last_step = -1;
 	pthread_mutex_init(&w->lock, NULL);
-	pthread_cond_init(&w->work, NULL);
+	pthread_condattr_t attr;
+	pthread_condattr_init(&attr);
+	pthread_condattr_setclock(&attr, CLOCK_MONOTONIC);
+	pthread_cond_init(&w->work, &attr);
+	pthread_condattr_destroy(&attr);
 	pthread_cond_init(&w->room, NULL);
 	if (mode != SAVE_SCREENS_NONE) {
 		w->started = pthread_create(&w->thread, NULL, writer_main, w) == 0;
@@ -187,6 +215,42 @@ static struct screen_job *job_new(int step, struct framebuf *frame)
 	j->step = step;
 	j->frame = framebuf_ref(frame);
 	return j;
+}
+
+/*
+ * Take the kept frames of steps before `first` out of the ring (kept[] stays
+ * oldest first, NULLs in front) into old[]; returns how many. Lock held; the
+ * caller frees them outside it.
+ */
+static int drop_kept_before(struct screen_writer *w, int first, struct screen_job **old)
+{
+	int n = 0, k = SCREEN_WRITER_KEEP;
+	for (int i = 0; i < SCREEN_WRITER_KEEP; i++)
+		if (w->kept[i] && w->kept[i]->step < first) {
+			old[n++] = w->kept[i];
+			w->kept[i] = NULL;
+		}
+	/* Compact toward the end, keeping the order. */
+	for (int i = SCREEN_WRITER_KEEP - 1; i >= 0; i--)
+		if (w->kept[i])
+			w->kept[--k] = w->kept[i];
+	for (int i = 0; i < k; i++)
+		w->kept[i] = NULL;
+	return n;
+}
+
+void screen_writer_next_step(struct screen_writer *w, int step)
+{
+	struct screen_job *old[SCREEN_WRITER_KEEP];
+	int n;
+
+	if (!w || w->mode != SAVE_SCREENS_BUGS)
+		return;
+	pthread_mutex_lock(&w->lock);
+	n = drop_kept_before(w, step - (SCREEN_WRITER_KEEP - 1), old);
+	pthread_mutex_unlock(&w->lock);
+	for (int i = 0; i < n; i++)
+		job_free(old[i]);
 }
 
 bool screen_writer_put(struct screen_writer *w, int step, uint64_t screen_sig, struct framebuf *frame)
@@ -214,13 +278,18 @@ bool screen_writer_put(struct screen_writer *w, int step, uint64_t screen_sig, s
 		return false;
 	}
 	if (!now) {
-		/* "bugs": keep it in the ring (the oldest kept frame goes; its
-		 * buffer returns to the pool outside the lock). */
-		struct screen_job *old = w->kept[0];
+		/* "bugs": keep it in the ring (the oldest kept frame goes, and
+		 * any older than the last SCREEN_WRITER_KEEP steps; their buffers
+		 * return to the pool outside the lock). */
+		struct screen_job *old[SCREEN_WRITER_KEEP + 1];
+		int n_old = drop_kept_before(w, step - (SCREEN_WRITER_KEEP - 1), old);
+		if (w->kept[0])
+			old[n_old++] = w->kept[0];
 		memmove(w->kept, w->kept + 1, (SCREEN_WRITER_KEEP - 1) * sizeof(w->kept[0]));
 		w->kept[SCREEN_WRITER_KEEP - 1] = job_new(step, frame);
 		pthread_mutex_unlock(&w->lock);
-		job_free(old);
+		for (int i = 0; i < n_old; i++)
+			job_free(old[i]);
 		return false;
 	}
 	if (!w->started) {

@@ -12,7 +12,8 @@
  *   all    every step's screen
  *   bugs   (default) the first screen of every abstract screen the run
  *          meets (report.html's screen graph, and one look at each screen),
- *          plus the last few steps' screens whenever a bug is reported
+ *          plus the last SCREEN_WRITER_KEEP steps' screens whenever a bug
+ *          is reported
  *          (its evidence and the end of its filmstrip)
  *   none   no step screens
  *
@@ -39,7 +40,10 @@ struct screen_writer;
 
 /* Frames waiting for the thread before put() blocks. */
 #define SCREEN_WRITER_QUEUE 4
-/* save_screens "bugs": the last steps' frames kept in memory for a bug report. */
+/* Seconds without work after which the thread lets its encoder's buffers go. */
+#define SCREEN_WRITER_IDLE_S 2
+/* save_screens "bugs": the frames of the last steps (at most this many steps
+ * back, counting the latest) kept in memory for a bug report. */
 #define SCREEN_WRITER_KEEP 3
 
 enum save_screens { SAVE_SCREENS_ALL, SAVE_SCREENS_BUGS, SAVE_SCREENS_NONE };
@@ -63,6 +67,15 @@ struct screen_writer *screen_writer_new(struct rundir *rd, enum save_screens mod
  * wait for room in the queue.
  */
 bool screen_writer_put(struct screen_writer *w, int step, uint64_t screen_sig, struct framebuf *frame);
+
+/*
+ * Step `step` is about to be captured ("bugs"): kept frames of steps before
+ * the last SCREEN_WRITER_KEEP (step - SCREEN_WRITER_KEEP + 1 onwards) are
+ * let go now, so their buffers are back in the pool for the capture instead
+ * of a new one (a bug reported at this step writes only the last
+ * SCREEN_WRITER_KEEP steps' frames anyway). Nothing in the other modes.
+ */
+void screen_writer_next_step(struct screen_writer *w, int step);
 
 /* A bug was reported: write the kept frames of the last steps (save_screens "bugs"). */
 void screen_writer_bug(struct screen_writer *w);

@@ -11,8 +11,8 @@
  * keeps the frame (the screen writer's queue and its ring of kept frames),
  * and goes back to the pool when the last reference is dropped. Up to
  * FRAMEBUF_POOL_IDLE idle buffers are kept; more are freed. An idle buffer
- * keeps its memory (that is the point), so RSS holds the most frames a run
- * ever had in use at once.
+ * keeps its memory (that is the point), so RSS holds the frames in use plus
+ * at most FRAMEBUF_POOL_IDLE more.
  *
  * Thread-safe: references are atomic, the pool has one mutex (a leaf lock:
  * nothing else is locked under it, no user code runs under it). A buffer's
@@ -27,22 +27,34 @@
 
 #include "core/strbuf.h"
 
-/* Idle buffers the pool keeps for reuse: at least as many as a run holds
- * at once (the Explorer's two screens and the capture under way, the
- * screen writer's queue, its kept ring and the frame it encodes), so that
- * a run that holds fewer for a while does not free buffers it soon needs. */
-#define FRAMEBUF_POOL_IDLE 8
+/* Idle buffers the pool keeps for reuse. A step of a run holds at most
+ * three frames at once (the Explorer's current screen, the capture under
+ * way, and the kept frame of the step before for a bug report: agents/
+ * screen_writer.h) and lets one go just before it takes one; an oracle's
+ * own capture (a side trip) takes one more for a moment: two idle buffers
+ * serve that without allocating. A buffer made anew costs its page faults
+ * again (2,500 for a 10 MB frame, about 25 ms of system time on the shared
+ * VM): with one idle buffer the offline step's CPU doubled. More frames are in use only in bursts (a
+ * bug's kept frames and new screens queued for the writer); those buffers
+ * are freed when the burst is over instead of holding 10 MB each for the
+ * rest of the run (docs/performance.md, "Flat memory with raw frames"). */
+#define FRAMEBUF_POOL_IDLE 2
 
 struct framebuf {
 	struct strbuf sb;   /* the bytes (sb.buf, sb.len); fill through strbuf calls */
 	atomic_int refs;
+	size_t mapped;               /* the size of sb.buf's own mapping, 0 when malloc's */
 	struct framebuf *next_idle;  /* the pool's free list */
 };
 
 /*
  * An empty buffer (sb.len 0) holding one reference, whose strbuf is capped
  * at `cap` bytes (0 = no cap): an idle one from the pool (its memory kept,
- * so filling it allocates nothing) or a new one. Aborts on OOM.
+ * so filling it allocates nothing) or a new one. A capped buffer's memory
+ * is a mapping of its own, reserved for `cap` bytes up front (resident only
+ * as written) and unmapped when the pool does not keep it, so appends never
+ * move it; fill it with strbuf appends, never strbuf_release/detach. Aborts
+ * on OOM.
  */
 struct framebuf *framebuf_get(size_t cap);
 
@@ -63,5 +75,16 @@ void framebuf_pool_trim(void);
  * steady-state step reuses buffers, so this stops growing. For tests and
  * benchmarks. */
 long framebuf_allocated(void);
+
+/* Buffers handed out by framebuf_get() and not yet returned (a frame
+ * shared by several holders counts once); the most at any one time so far
+ * in *most when not NULL. For tests and benchmarks. */
+long framebuf_in_use(long *most);
+
+/* Start counting the most in use at once afresh from now (tests). */
+void framebuf_in_use_reset_most(void);
+
+/* Idle buffers the pool holds now (at most FRAMEBUF_POOL_IDLE). */
+long framebuf_idle(void);
 
 #endif

@@ -56,7 +56,7 @@ uint32_t image_pixel(const struct image *img, int x, int y);
  */
 int image_decode_png(const void *buf, size_t len, const char *name, struct image **out) TD_MUST_CHECK;
 
-/* Free this thread's decode scratch buffer now (otherwise reused, and freed at thread exit). */
+/* Free this thread's decode and encode scratch buffers now (otherwise reused, and freed at thread exit). */
 void image_release_thread_buffers(void);
 
 /* A raw `screencap` frame's header, checked against the data's length. */

@@ -10,6 +10,7 @@
 #include <string.h>
 
 #ifdef TRIDENT_HAVE_TESSERACT
+#include <dlfcn.h>
 #include <tesseract/capi.h>
 #endif
 
@@ -182,11 +183,34 @@ static void ocr_key_init(void)
 	(void)atexit(ocr_free_at_exit);   /* after Tesseract's statics exist: runs before they go */
 }
 
+/*
+ * Tesseract's OpenMP regions run on the calling thread alone. It asks for
+ * 4-10 threads (num_threads clauses in its LSTM and word recogniser) to
+ * read a one-line toast, and the workers' spinning and waking were most of
+ * a model step's CPU: 87 ms per step against 65 ms with OMP_THREAD_LIMIT=1
+ * in the environment (docs/performance.md, "Model mode and Tesseract").
+ * That variable is read when the runtime loads, before main; a maximum of
+ * 0 active levels, set at run time, makes every parallel region inactive
+ * (one thread) whatever its num_threads clause says. Looked up at run time
+ * in whichever OpenMP runtime libtesseract brought (none: nothing to do).
+ * Done by every thread before its Tesseract is made (the setting is
+ * process-wide in libgomp, per thread in some runtimes). trident has no
+ * OpenMP code of its own, so nothing else is slowed.
+ */
+static void ocr_serial(void)
+{
+	void (*set_max_active_levels)(int);
+	*(void **)&set_max_active_levels = dlsym(RTLD_DEFAULT, "omp_set_max_active_levels");
+	if (set_max_active_levels)
+		set_max_active_levels(0);
+}
+
 /* This thread's initialised Tesseract, or NULL when its data cannot be loaded. */
 static TessBaseAPI *ocr_get(void)
 {
 	if (ocr_api || ocr_failed)
 		return ocr_api;
+	ocr_serial();
 	TessBaseAPI *api = TessBaseAPICreate();
 	/* The dictionaries are not needed for a few words and cost most of the start-up. */
 	char *names[] = { (char *)"load_system_dawg", (char *)"load_freq_dawg" };
