@@ -49,8 +49,11 @@ static void buf_init(struct framebuf *f, size_t cap)
 	size_t hint = (size_t)atomic_load(&pool_last_len);
 	if (hint > size)
 		hint = size;
+#ifdef MADV_POPULATE_WRITE
+	/* Fault the pages in with one call (Linux 5.14+; older kernels refuse it, and they fault in on use). */
 	if (hint)
 		(void)madvise(p, (hint + page - 1) / page * page, MADV_POPULATE_WRITE);
+#endif
 	f->sb.buf = p;
 	f->sb.buf[0] = '\0';
 	f->sb.alloc = size;
