@@ -33,6 +33,8 @@ static const struct kind_rule kind_rules[] = {
 	{ INPUT_KIND_NUMBER, { "minutes", "seconds", NULL } },
 	{ INPUT_KIND_TIME, { "time", "hour", "clock", NULL } },
 	{ INPUT_KIND_NUMBER, { "amount", "price", "number", "qty", "quantity", "total", "rating", "stars", NULL } },
+	/* Measures a person types as a number ("Weight", "Reps", "Distance"). */
+	{ INPUT_KIND_NUMBER, { "weight", "reps", "repetitions", "distance", "calories", "percent", "height", NULL } },
 	{ INPUT_KIND_SEARCH, { "search", "find", "query", "filter", NULL } },
 	{ INPUT_KIND_NAME, { "name", "user", "author", "contact", "login", NULL } },
 	{ INPUT_KIND_TITLE, { "title", "subject", "label", "heading", NULL } },
@@ -106,10 +108,30 @@ static bool hint_range(const char *hint, unsigned *lo, unsigned *hi, int *width)
 	return false;
 }
 
+/* Whether the hint names a unit of measure in brackets: "Load (kg)", "Price ($)", "Fuel (l)". */
+static bool hint_unit(const char *low)
+{
+	static const char *const units[] = { "kg", "g", "mg", "lb", "lbs", "oz", "km", "mi", "m", "cm", "mm",
+					     "ml", "l", "min", "s", "h", "%", "$", "\xe2\x82\xac", "\xc2\xa3",
+					     "kcal", "cal", NULL };
+
+	for (const char *p = strchr(low, '('); p; p = strchr(p + 1, '(')) {
+		const char *end = strchr(p + 1, ')');
+
+		if (!end)
+			return false;
+		for (size_t i = 0; units[i]; i++)
+			if ((size_t)(end - p - 1) == strlen(units[i]) && !strncmp(p + 1, units[i], strlen(units[i])))
+				return true;
+	}
+	return false;
+}
+
 /*
  * A field whose hint names a range of whole numbers ("Hour (0-23)",
- * "Snooze minutes (1-30)") takes a number, as a person reading it would
- * type, unless a more specific kind (a phone, a date, a card) matched.
+ * "Snooze minutes (1-30)") or a unit of measure ("Load (kg)") takes a
+ * number, as a person reading it would type, unless a more specific kind
+ * (a phone, a date, a card) matched.
  */
 static enum input_kind plain_or_number(enum input_kind kind, const char *hint)
 {
@@ -122,7 +144,7 @@ static enum input_kind plain_or_number(enum input_kind kind, const char *hint)
 	if (strstr(low, "char") || strstr(low, "letter") || strstr(low, "word") || strstr(low, "digit"))
 		return kind;
 	if ((kind == INPUT_KIND_TEXT || kind == INPUT_KIND_TIME || kind == INPUT_KIND_TITLE) &&
-	    hint_range(hint, &lo, &hi, &width))
+	    (hint_range(hint, &lo, &hi, &width) || hint_unit(low)))
 		return INPUT_KIND_NUMBER;
 	return kind;
 }

@@ -13,6 +13,13 @@
  *    Remove, Move to trash, or OK/Yes in a dialog that speaks of deleting)
  *    returns to that list, and R is still there (another row gone instead,
  *    or nothing gone), or R and another row are gone.
+ *  - Delete named by its dialog: a tap on the list's screen (no row
+ *    opened: "Delete last set", a menu item) brings up a dialog whose text
+ *    names one row R of the list ("Set 3: Bench press ... will be
+ *    deleted"); its delete confirm returns to the list and R is still
+ *    there while another row is gone. A dialog speaking of removing "from"
+ *    somewhere (favorites, a playlist) is left alone: the list may rightly
+ *    keep R.
  *
  * The tracker remembers the text each form field showed when its form
  * appeared (the value an edit starts from) and the list a row was opened
@@ -49,8 +56,10 @@ struct oracle_crud_tracker {
 	/* Every field's text the first time the run saw it (a placeholder, in dumps without hints). */
 	struct crud_field *first;
 	size_t n_first, alloc_first;
-	/* The row opened from a list (have_opened), and that list's rows then. */
-	bool have_opened;
+	/* The row opened from a list (have_opened), and that list's rows then; or (from_dialog) a
+	 * dialog opened over the list, whose text names the row its confirm deletes (opened NULL
+	 * until the confirm). */
+	bool have_opened, from_dialog;
 	char *list_id, *list_activity, *opened;
 	char **rows;
 	size_t n_rows;
@@ -73,7 +82,7 @@ static void drop_opened(struct oracle_crud_tracker *t)
 	t->rows = NULL;
 	t->n_rows = 0;
 	t->list_id = t->list_activity = t->opened = NULL;
-	t->have_opened = false;
+	t->have_opened = t->from_dialog = false;
 }
 
 void oracle_crud_tracker_free(struct oracle_crud_tracker *t)
@@ -542,6 +551,8 @@ static bool deleted_wrong(const struct oracle_crud_tracker *t, const struct ui_t
 			gone = t->rows[i];
 	if (after_n < before_n && !gone)
 		return false; /* the opened row, and only it, went */
+	if (t->from_dialog && !gone)
+		return false; /* a dialog's row that stays, nothing else gone: it may be removed elsewhere */
 	oracle_finding_init(f);
 	f->category = BUG_CAT_DATA_OPERATION;
 	f->oracle = "crud";
@@ -550,7 +561,13 @@ static bool deleted_wrong(const struct oracle_crud_tracker *t, const struct ui_t
 
 	snprintf(list_name, sizeof(list_name), "%.*s", (int)strcspn(tail ? tail + 1 : t->list_id, "#"),
 		 tail ? tail + 1 : t->list_id);
-	if (after_n >= before_n && gone) {
+	if (t->from_dialog && after_n >= before_n) {
+		f->title = xasprintf("Deleting the row a dialog names in '%s' removes another row instead", list_name);
+		f->actual = xasprintf("'%s' is still listed and '%s' is gone", t->opened, gone);
+	} else if (t->from_dialog) {
+		f->title = xasprintf("Deleting the row a dialog names in '%s' removes another row too", list_name);
+		f->actual = xasprintf("'%s' is gone too", gone);
+	} else if (after_n >= before_n && gone) {
 		f->title = xasprintf("Deleting a row opened from '%s' removes another row instead", list_name);
 		f->actual = xasprintf("'%s' is still listed and '%s' is gone", t->opened, gone);
 	} else if (after_n >= before_n) {
@@ -561,8 +578,14 @@ static bool deleted_wrong(const struct oracle_crud_tracker *t, const struct ui_t
 		f->actual = xasprintf("'%s' is gone too", gone);
 	}
 	f->expected = xasprintf("the row '%s', and only it, gone from the list", t->opened);
-	f->description = xasprintf("The row '%s' was opened from the list and deleted ('%s'); back on the "
-				   "list, %s.", t->opened, done->widget_text ? done->widget_text : "delete", f->actual);
+	if (t->from_dialog)
+		f->description = xasprintf("A dialog named the row '%s' and its delete was confirmed ('%s'); back on "
+					   "the list, %s.", t->opened, done->widget_text ? done->widget_text : "delete",
+					   f->actual);
+	else
+		f->description = xasprintf("The row '%s' was opened from the list and deleted ('%s'); back on the "
+					   "list, %s.", t->opened, done->widget_text ? done->widget_text : "delete",
+					   f->actual);
 	f->diff = cJSON_CreateObject();
 	cJSON_AddStringToObject(f->diff, "check", "delete");
 	cJSON_AddStringToObject(f->diff, "opened", t->opened);
@@ -577,6 +600,61 @@ static bool deleted_wrong(const struct oracle_crud_tracker *t, const struct ui_t
 	cJSON_AddItemToObject(f->diff, "rows_after", ra);
 	cJSON_AddItemToObject(f->diff, "action", action_to_json(done));
 	return true;
+}
+
+/*
+ * The row the dialog `before` names: the longest of rows[] some text of the
+ * dialog contains, when every other row it contains is part of that one
+ * ("Milk" in "Milk chocolate"); NULL when it names none, several, or
+ * speaks of removing from somewhere.
+ */
+static const char *dialog_names_row(const struct ui_tree *before, char *const *rows, size_t n_rows)
+{
+	const char *best = NULL;
+
+	for (size_t k = 0; k < before->n_nodes; k++)
+		if (strstr(before->nodes[k]->text, " from "))
+			return NULL;
+	for (size_t i = 0; i < n_rows; i++) {
+		bool named = false;
+
+		if (strlen(rows[i]) < 3 || (best && !strcmp(best, rows[i])))
+			continue;
+		for (size_t k = 0; k < before->n_nodes && !named; k++)
+			named = strstr(before->nodes[k]->text, rows[i]) != NULL;
+		if (!named)
+			continue;
+		if (!best || strstr(rows[i], best))
+			best = rows[i];
+		else if (!strstr(best, rows[i]))
+			return NULL;
+	}
+	return best;
+}
+
+/* A click on a list's screen, no row opened, that brings up a dialog: remember the list. */
+static void note_dialog_over_list(struct oracle_crud_tracker *t, const struct ui_tree *before,
+				  const char *activity_before, const struct ui_tree *after, const struct action *done)
+{
+	struct oracle_list *ls = NULL;
+	size_t n;
+
+	if (done->type != ACTION_CLICK || oracle_screen_has_layer(before) || !oracle_screen_has_layer(after))
+		return;
+	n = oracle_lists(before, &ls);
+	for (size_t i = 0; i < n; i++) {
+		if (ls[i].n_rows < 2)
+			continue;
+		drop_opened(t);
+		t->have_opened = t->from_dialog = true;
+		t->list_id = xstrdup(ls[i].id);
+		t->list_activity = xstrdup(activity_before ? activity_before : "");
+		t->rows = xcalloc(ls[i].n_rows + 1, sizeof(*t->rows));
+		for (size_t r = 0; r < ls[i].n_rows; r++)
+			t->rows[t->n_rows++] = xstrdup(ls[i].primary[r]);
+		break;
+	}
+	oracle_lists_free(ls, n);
 }
 
 /* The list of ls with this id, or NULL. */
@@ -659,7 +737,12 @@ bool oracle_crud_step(struct oracle_crud_tracker *t, const struct ui_tree *befor
 		const struct oracle_list *l = list_with_id(ls, n, t->list_id);
 
 		if (l) {
-			if (!hit && is_delete(before, done))
+			if (t->from_dialog && oracle_screen_has_layer(before) && is_delete(before, done)) {
+				const char *named = dialog_names_row(before, t->rows, t->n_rows);
+
+				t->opened = named ? xstrdup(named) : NULL;
+			}
+			if (!hit && t->opened && is_delete(before, done))
 				hit = deleted_wrong(t, after, l, done, f);
 			drop_opened(t);
 		}
@@ -667,6 +750,8 @@ bool oracle_crud_step(struct oracle_crud_tracker *t, const struct ui_tree *befor
 	}
 	if (!t->have_opened)
 		note_opened(t, before, activity_before, after, done);
+	if (!t->have_opened)
+		note_dialog_over_list(t, before, activity_before, after, done);
 	sync_fields(t, after);
 	return hit;
 }

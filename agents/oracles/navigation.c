@@ -12,7 +12,8 @@
  *    that opens another one, pops on Back (and on a click that returns to
  *    the screen below: Up, Cancel, a dialog's confirm), and forgets the
  *    stack whenever it cannot know what the app's stack is: leaving the
- *    app, restarts, rotations and other actions that change the screen,
+ *    app, a tap that returns to the screen just left (a picker's row),
+ *    restarts, rotations and other actions that change the screen,
  *    forms submitted, tab switches, dialogs that navigate elsewhere.
  *
  * A screen is known by its activity, app-bar title and selected tabs
@@ -48,6 +49,7 @@ struct oracle_nav_tracker {
 	size_t n, alloc;
 	char *cur;       /* identity of the screen on top, NULL when unknown */
 	char *cur_name;
+	char *prev;      /* identity of the screen shown before cur, NULL when unknown */
 };
 
 /* Lowered, trimmed copy of s without digits and with single spaces. */
@@ -401,10 +403,15 @@ static void nav_clear(struct oracle_nav_tracker *t)
 	t->n = 0;
 }
 
-/* Make (id, name) the screen on top (takes ownership of id). */
+/* Make (id, name) the screen on top (takes ownership of id); the one it replaces becomes prev. */
 static void nav_set_cur(struct oracle_nav_tracker *t, char *id, const char *name)
 {
-	free(t->cur);
+	if (t->cur && id && strcmp(t->cur, id) != 0) {
+		free(t->prev);
+		t->prev = t->cur;
+	} else {
+		free(t->cur);
+	}
 	free(t->cur_name);
 	t->cur = id;
 	t->cur_name = id ? xstrdup(name) : NULL;
@@ -418,6 +425,7 @@ void oracle_nav_tracker_free(struct oracle_nav_tracker *t)
 	free(t->stack);
 	free(t->cur);
 	free(t->cur_name);
+	free(t->prev);
 	free(t);
 }
 
@@ -513,8 +521,12 @@ bool oracle_nav_step(struct oracle_nav_tracker *t, const struct ui_tree *before,
 		free(t->stack[t->n - 1].name);
 		t->n--;
 		nav_set_cur(t, xstrdup(ida), display_name(after, activity_after));
-	} else if (done->type == ACTION_CLICK && is_up(done)) {
-		/* Up to a screen the stack does not hold (it was cleared on the way): the stack is unknown. */
+	} else if (done->type == ACTION_CLICK && (is_up(done) || (t->prev && strcmp(ida, t->prev) == 0))) {
+		/*
+		 * Up to a screen the stack does not hold (it was cleared on the way), or a tap that
+		 * returns to the screen just left (a picker's row, Done): the app finished a screen
+		 * rather than opening one, so the stack is unknown.
+		 */
 		nav_clear(t);
 		nav_set_cur(t, xstrdup(ida), display_name(after, activity_after));
 	} else if (done->type == ACTION_CLICK && !layer_b && !nav_click && !has_field(before) && t->cur &&
@@ -523,6 +535,8 @@ bool oracle_nav_step(struct oracle_nav_tracker *t, const struct ui_tree *before,
 		t->stack[t->n].id = t->cur;
 		t->stack[t->n].name = t->cur_name;
 		t->n++;
+		free(t->prev);
+		t->prev = xstrdup(t->cur);
 		t->cur = NULL;
 		t->cur_name = NULL;
 		nav_set_cur(t, xstrdup(ida), display_name(after, activity_after));

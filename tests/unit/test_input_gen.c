@@ -3,7 +3,8 @@
  * whole numbers: the field takes a number inside the range, zero-padded
  * when the hint writes the low end with a leading zero ("00-59"); a range
  * of lengths ("10-500 characters") and the more specific kinds (phone,
- * date) are left as they were.
+ * date) are left as they were. Measures ("Weight", "Reps") and hints with
+ * a unit in brackets ("Load (lb)") take numbers too.
  */
 #include <stdlib.h>
 #include <string.h>
@@ -76,10 +77,32 @@ TEST(lengths_and_specific_kinds_keep_their_kind)
 	CHECK_INT_EQ(input_gen_kind(&minutes), INPUT_KIND_NUMBER);
 }
 
+TEST(measures_and_units_give_numbers)
+{
+	struct ui_widget weight = field("Weight (kg)", "com.x:id/kg");
+	struct ui_widget reps = field("Reps", "com.x:id/reps");
+	struct ui_widget load = field("Load (lb)", "com.x:id/load");
+	struct ui_widget price = field("Price ($)", "com.x:id/p");
+	struct ui_widget note = field("Note (optional)", "com.x:id/note");
+	struct ui_widget comment = field("Comment (short)", "com.x:id/c");
+	char buf[64];
+
+	CHECK_INT_EQ(input_gen_kind(&weight), INPUT_KIND_NUMBER);
+	CHECK_INT_EQ(input_gen_kind(&reps), INPUT_KIND_NUMBER);
+	CHECK_INT_EQ(input_gen_kind(&load), INPUT_KIND_NUMBER);
+	CHECK_INT_EQ(input_gen_kind(&price), INPUT_KIND_NUMBER);
+	(void)input_gen_text(&load, 3, buf, sizeof(buf));
+	CHECK(buf[0] && strspn(buf, "0123456789") == strlen(buf));
+	/* A bracketed word that is no unit leaves the field as text. */
+	CHECK_INT_EQ(input_gen_kind(&note), INPUT_KIND_TEXT);
+	CHECK_INT_EQ(input_gen_kind(&comment), INPUT_KIND_TEXT);
+}
+
 int main(void)
 {
 	RUN(a_range_in_the_hint_gives_a_number_inside_it);
 	RUN(a_zero_padded_range_gives_padded_numbers);
 	RUN(lengths_and_specific_kinds_keep_their_kind);
+	RUN(measures_and_units_give_numbers);
 	return test_summary();
 }

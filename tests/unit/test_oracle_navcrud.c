@@ -239,6 +239,23 @@ TEST(delete_that_removes_another_row)
 	CHECK(buggy_only(MEMO, MEMO_PKG, s, N(s), CRUD, 3, "Deleting a row opened from 'memo_list' removes another row instead"));
 }
 
+TEST(delete_that_a_dialog_names_removes_another_row)
+{
+	static const struct step s[] = {
+		{ ACTION_CLICK, "delete_last", NULL, NULL },
+		{ ACTION_CLICK, "ok_last", NULL, NULL },
+	};
+	/* "... removed from the pinned memos": the list keeps the memo, rightly. */
+	static const struct step unpin[] = {
+		{ ACTION_CLICK, "unpin_last", NULL, NULL },
+		{ ACTION_CLICK, "ok_unpin", NULL, NULL },
+	};
+
+	CHECK(buggy_only(MEMO, MEMO_PKG, s, N(s), CRUD, 2,
+			 "Deleting the row a dialog names in 'memo_list' removes another row instead"));
+	CHECK(clean_both(MEMO, MEMO_PKG, unpin, N(unpin), CRUD));
+}
+
 TEST(legitimate_data_operations_are_not_reported)
 {
 	/* A cancelled delete, then Back to the list. */
@@ -454,6 +471,57 @@ TEST(persistent_control_is_not_a_push)
 	ui_tree_free(search);
 }
 
+/* A form page: its title, a text field and a button labelled `button`. */
+static struct ui_tree *form_page(const char *title, const char *button)
+{
+	char *label = x_node("android.widget.TextView", "", title, "", "", 100, 50, 800, 150, NULL);
+	char *bar = x_node("androidx.appcompat.widget.Toolbar", "t:id/toolbar", "", "", "", 0, 0, 1080, 200, label);
+
+	free(label);
+	return x_tree(x_cat(bar, x_node("android.widget.EditText", "t:id/field", "", "c", "", 0, 250, 1080, 350, NULL),
+			    x_node("android.widget.Button", "t:id/go", button, "c", "", 0, 400, 1080, 500, NULL), NULL));
+}
+
+/* A picker's row that returns to the form it was opened from finishes a screen: it opens nothing. */
+TEST(picker_row_that_returns_is_not_a_push)
+{
+	struct ui_tree *workout = page("Workout", "Add set"), *form = form_page("Add set", "Exercise: Squat"),
+		       *pick = page("Choose exercise", "Squat"), *other = page("Squat", "Rename");
+	struct action tap, back;
+	struct oracle_finding f;
+	struct oracle_nav_tracker *t;
+
+	REQUIRE(workout && form && pick && other);
+	action_init(&tap);
+	tap.type = ACTION_CLICK;
+	tap.widget_text = xstrdup("Open");
+	action_init(&back);
+	back.type = ACTION_BACK;
+	/* Workout -> Add set -> Choose exercise -row-> Add set -Back-> Workout: where the form was opened from. */
+	t = oracle_nav_tracker_new();
+	oracle_finding_init(&f);
+	CHECK(!oracle_nav_step(t, workout, "t/.Main", form, "t/.AddSet", true, &tap, &f));
+	CHECK(!oracle_nav_step(t, form, "t/.AddSet", pick, "t/.AddSet", true, &tap, &f));
+	CHECK(!oracle_nav_step(t, pick, "t/.AddSet", form, "t/.AddSet", true, &tap, &f));
+	CHECK(!oracle_nav_step(t, form, "t/.AddSet", workout, "t/.Main", true, &back, &f));
+	oracle_finding_release(&f);
+	oracle_nav_tracker_free(t);
+	/* A row that opens a new page is a push: Back from it must return to the picker. */
+	t = oracle_nav_tracker_new();
+	oracle_finding_init(&f);
+	CHECK(!oracle_nav_step(t, form, "t/.AddSet", pick, "t/.AddSet", true, &tap, &f));
+	CHECK(!oracle_nav_step(t, pick, "t/.AddSet", other, "t/.Exercise", true, &tap, &f));
+	CHECK(oracle_nav_step(t, other, "t/.Exercise", workout, "t/.Main", true, &back, &f));
+	oracle_finding_release(&f);
+	oracle_nav_tracker_free(t);
+	action_release(&tap);
+	action_release(&back);
+	ui_tree_free(workout);
+	ui_tree_free(form);
+	ui_tree_free(pick);
+	ui_tree_free(other);
+}
+
 int main(void)
 {
 	struct device *dev = NULL;
@@ -467,6 +535,7 @@ int main(void)
 	RUN(saved_item_missing_from_the_list);
 	RUN(edit_that_keeps_the_old_value);
 	RUN(delete_that_removes_another_row);
+	RUN(delete_that_a_dialog_names_removes_another_row);
 	RUN(legitimate_data_operations_are_not_reported);
 	RUN(total_that_ignores_a_row_added_on_another_page);
 	RUN(placeholder_of_a_form_seen_filled_is_not_a_typed_entry);
@@ -475,5 +544,6 @@ int main(void)
 	RUN(dialog_left_empty_is_not_a_missing_entry);
 	RUN(up_is_not_a_push);
 	RUN(persistent_control_is_not_a_push);
+	RUN(picker_row_that_returns_is_not_a_push);
 	return test_summary();
 }
