@@ -346,10 +346,33 @@ static size_t count_rows(const struct oracle_list *l, const char *s)
 	return c;
 }
 
+/*
+ * Whether `after` is the list `before` was, grown: every row of before is
+ * still there as often (one may be missing from a list of 5+ rows, pushed
+ * below the fold). Another instance of the same list (the sets of another
+ * workout, the items of another folder) shares few rows.
+ */
+static bool same_list_grown(const struct oracle_list *before, const struct oracle_list *after)
+{
+	size_t missing = 0;
+
+	for (size_t i = 0; i < before->n_rows; i++) {
+		size_t cb = count_rows(before, before->rows[i]), ca = count_rows(after, before->rows[i]);
+		bool first = true;
+
+		for (size_t k = 0; k < i && first; k++)
+			first = strcmp(before->rows[k], before->rows[i]) != 0;
+		if (first && ca < cb)
+			missing += cb - ca;
+	}
+	return missing == 0 || (missing == 1 && before->n_rows >= 5);
+}
+
 bool oracle_list_duplicates(const struct oracle_list *before, const struct oracle_list *after,
 			    const struct action *done, struct oracle_finding *f)
 {
-	if (!after)
+	/* Judged only against the same list seen before the save. */
+	if (!after || !before || !same_list_grown(before, after))
 		return false;
 	for (size_t i = 0; i < after->n_rows; i++) {
 		size_t ca = count_rows(after, after->rows[i]), cb = count_rows(before, after->rows[i]);

@@ -102,6 +102,35 @@ TEST(state_kept_is_clean)
 	ui_tree_free(c);
 }
 
+/* The same list id showing another instance (the sets of another workout): two equal rows are not new. */
+static void other_instance_is_not_a_duplicate(const struct action *save)
+{
+	static const char *const wed[] = { "squat_sixty", "bench_fortyfive", NULL };
+	static const char *const fri[] = { "deadlift_hundred", "deadlift_hundred", NULL };
+	static const char *const wed_grown[] = { "squat_sixty", "bench_fortyfive", "row_forty", "row_forty", NULL };
+	struct ui_tree *a = list_screen(wed, NULL), *b = list_screen(fri, NULL), *c = list_screen(wed_grown, NULL);
+	struct oracle_list *la, *lb, *lc;
+	size_t na, nb, nc;
+	struct oracle_finding f;
+
+	REQUIRE(a && b && c);
+	na = oracle_lists(a, &la);
+	nb = oracle_lists(b, &lb);
+	nc = oracle_lists(c, &lc);
+	REQUIRE(na == 1 && nb == 1 && nc == 1);
+	oracle_finding_init(&f);
+	CHECK(!oracle_list_duplicates(&la[0], &lb[0], save, &f));
+	/* The same instance grown by two equal rows still is one. */
+	CHECK(oracle_list_duplicates(&la[0], &lc[0], save, &f));
+	oracle_finding_release(&f);
+	oracle_lists_free(la, na);
+	oracle_lists_free(lb, nb);
+	oracle_lists_free(lc, nc);
+	ui_tree_free(a);
+	ui_tree_free(b);
+	ui_tree_free(c);
+}
+
 TEST(duplicate_rows_after_one_save)
 {
 	static const char *const before_rows[] = { "apple_orbit_1", NULL };
@@ -134,6 +163,9 @@ TEST(duplicate_rows_after_one_save)
 	CHECK(!oracle_list_duplicates(&lb[0], &lo[0], &save, &f));
 	/* A list that already had the entry twice and still has it twice is clean. */
 	CHECK(!oracle_list_duplicates(&ld[0], &ld[0], &save, &f));
+	/* No list seen before the save: nothing to compare with. */
+	CHECK(!oracle_list_duplicates(NULL, &ld[0], &save, &f));
+	other_instance_is_not_a_duplicate(&save);
 	free(save.widget_text);
 	save.widget_text = strdup("Cancel");
 	CHECK(!oracle_is_save_action(&save));
