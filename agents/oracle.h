@@ -384,6 +384,22 @@ bool oracle_entry_saved(const struct ui_tree *before, const struct ui_tree *afte
  */
 bool oracle_saved_state_lost(const struct ui_tree *before, const char *activity_before,
 			     const struct ui_tree *after, const char *activity_after, struct oracle_finding *f);
+/*
+ * Whether `done` (a Delete/Remove/Trash tap, or OK/Yes in a dialog that
+ * speaks of deleting or removing; nothing "from" somewhere) landed on
+ * `after`, a screen without dialog or field showing a list with rows, all
+ * of them in view.
+ */
+bool oracle_entry_deleted(const struct ui_tree *before, const struct ui_tree *after, const struct action *done);
+/*
+ * `before` is the list screen right after a delete, `after` the same
+ * screen reached again after a force-stop and relaunch (same activity,
+ * heading and selected tabs). True, with *f, when a list of `after` has a
+ * row whose first text the same list of `before`, shown whole, did not
+ * have: the deleted entry is back (category data operation).
+ */
+bool oracle_deleted_entry_back(const struct ui_tree *before, const char *activity_before,
+			       const struct ui_tree *after, const char *activity_after, struct oracle_finding *f);
 
 /* --- feedback on invalid input (oracle 16) --- */
 

@@ -5,12 +5,14 @@
  * the app is launched again.
  *
  * When a step changed what the app should keep - a switch or checkbox
- * toggled on a screen with no form to submit (a setting), or a confirm
+ * toggled on a screen with no form to submit (a setting), a confirm
  * (Save/Add) after which a list row shows text typed on the screen before
- * (an entry) - the Explorer force-stops the app, launches it, walks back to
- * that screen along the clicks the run recorded between abstract screens
+ * (an entry), or a confirmed delete that lands on a list (a deletion) -
+ * the Explorer force-stops the app, launches it, walks back to that screen
+ * along the clicks the run recorded between abstract screens
  * (breadth-first, at most PATH_MAX_CLICKS), and compares: every checked
- * state and every list row the screen showed must be there again. The bug's
+ * state and every list row the screen showed must be there again, and
+ * after a deletion no row the list did not show may be back. The bug's
  * trigger steps are the restart and those clicks, so replay confirmation
  * repeats the whole trip and applies the same pure check
  * (oracle_saved_state_lost in agents/oracle.h).
@@ -276,6 +278,103 @@ bool oracle_saved_state_lost(const struct ui_tree *before, const char *activity_
 	return hit;
 }
 
+/* Whether `done` deletes: a Delete/Remove/Trash tap, or a confirm in a dialog that speaks of deleting. */
+static bool is_delete_tap(const struct ui_tree *before, const struct action *done)
+{
+	static const char *const del[] = { "delete", "remove", "trash", "erase", NULL };
+	static const char *const yes[] = { "ok", "yes", "confirm", NULL };
+	char label[256];
+	size_t n = 0;
+
+	if (!done || done->type != ACTION_CLICK || !done->widget_text)
+		return false;
+	for (const char *c = done->widget_text; *c && n + 1 < sizeof(label); c++)
+		label[n++] = (char)((*c >= 'A' && *c <= 'Z') ? *c - 'A' + 'a' : *c);
+	label[n] = '\0';
+	if (strstr(label, "cancel") || strstr(label, "undo") || strstr(label, " from "))
+		return false;
+	for (size_t i = 0; del[i]; i++)
+		if (strstr(label, del[i]))
+			return true;
+	if (!oracle_screen_has_layer(before))
+		return false;
+	for (size_t i = 0; yes[i]; i++)
+		if (!strcmp(label, yes[i]))
+			for (size_t k = 0; k < before->n_nodes; k++)
+				if (strcasestr(before->nodes[k]->text, "delete") || strcasestr(before->nodes[k]->text, "remove"))
+					return true;
+	return false;
+}
+
+bool oracle_entry_deleted(const struct ui_tree *before, const struct ui_tree *after, const struct action *done)
+{
+	struct oracle_list *la = NULL;
+	size_t na;
+	bool listed = false;
+
+	if (!before || !after || oracle_screen_has_layer(after) || has_field(after) || !is_delete_tap(before, done))
+		return false;
+	na = oracle_lists(after, &la);
+	for (size_t i = 0; i < na && !listed; i++)
+		listed = la[i].n_rows > 0 && oracle_list_has_room(after, la[i].id);
+	oracle_lists_free(la, na);
+	return listed;
+}
+
+bool oracle_deleted_entry_back(const struct ui_tree *before, const char *activity_before,
+			       const struct ui_tree *after, const char *activity_after, struct oracle_finding *f)
+{
+	struct oracle_list *lb = NULL, *la = NULL;
+	size_t nb, na;
+	const char *back = NULL;
+	cJSON *rows = NULL;
+
+	if (!before || !after || !oracle_same_activity(activity_before, activity_after) ||
+	    strcmp(heading_of(before), heading_of(after)) || !same_selection(before, after))
+		return false;
+	nb = oracle_lists(before, &lb);
+	na = oracle_lists(after, &la);
+	/* Judged on lists shown whole before the trip, so a scroll cannot bring rows into view. */
+	for (size_t i = 0; i < na; i++) {
+		const struct oracle_list *l = NULL;
+
+		for (size_t k = 0; k < nb && !l; k++)
+			if (!strcmp(lb[k].id, la[i].id) && oracle_list_has_room(before, lb[k].id))
+				l = &lb[k];
+		if (!l)
+			continue;
+		for (size_t r = 0; r < la[i].n_rows; r++) {
+			if (!*la[i].primary[r] || lists_have_primary(l, 1, la[i].primary[r]))
+				continue;
+			if (!rows)
+				rows = cJSON_CreateArray();
+			cJSON_AddItemToArray(rows, cJSON_CreateString(la[i].rows[r]));
+			if (!back)
+				back = la[i].primary[r];
+		}
+	}
+	if (back) {
+		oracle_finding_init(f);
+		f->oracle = "process_death";
+		f->category = BUG_CAT_DATA_OPERATION;
+		f->title = xasprintf("Deleted entry '%s' is back after force-stop and relaunch", back);
+		f->expected = xasprintf("the list as it was after the delete, without '%s'", back);
+		f->actual = xasprintf("'%s' is listed again", back);
+		f->description = xasprintf("A delete was confirmed and the list no longer showed '%s'; the app was "
+					   "force-stopped (as Android kills background processes) and launched "
+					   "again, and back on the same screen (%s) the row is listed again.", back,
+					   activity_before && *activity_before ? activity_before : "same activity");
+		f->diff = cJSON_CreateObject();
+		cJSON_AddStringToObject(f->diff, "check", "force-stop and relaunch after a delete");
+		cJSON_AddItemToObject(f->diff, "rows_back", rows);
+		rows = NULL;
+	}
+	cJSON_Delete(rows);
+	oracle_lists_free(lb, nb);
+	oracle_lists_free(la, na);
+	return back != NULL;
+}
+
 /* ---------------------------------------------------------------- the trip */
 
 /* Remember a click that led from one abstract screen to another. */
@@ -431,7 +530,8 @@ static int death_trip(const struct oracle_step *os, const char *why)
 		}
 	}
 	oracle_finding_init(&f);
-	if (oracle_saved_state_lost(pre.tree, pre.activity, cur.tree, cur.activity, &f)) {
+	if (strcmp(why, "deletion") ? oracle_saved_state_lost(pre.tree, pre.activity, cur.tree, cur.activity, &f)
+				    : oracle_deleted_entry_back(pre.tree, pre.activity, cur.tree, cur.activity, &f)) {
 		char *ev = oracle_write_evidence(os->env, os->before->step, "process_death", &cur);
 
 		oracle_report_finding(os->env, os->before->step, &f, trig, n_trig, ev);
@@ -474,6 +574,9 @@ static int process_death_after_step(const struct oracle_step *s)
 	} else if (oracle_entry_saved(s->before->tree, s->after->tree, s->done, entry, sizeof(entry))) {
 		why = "entry";
 		key = mix(s->after->sig_abstract ^ 0xe7ull, s->done->resource_id ? s->done->resource_id : "");
+	} else if (oracle_entry_deleted(s->before->tree, s->after->tree, s->done)) {
+		why = "deletion";
+		key = mix(s->after->sig_abstract ^ 0xdeull, s->done->resource_id ? s->done->resource_id : "");
 	}
 	if (!why || oracle_seen_count(&st->death_seen, &st->n_death, &st->alloc_death, key, false) >= st->state_checks)
 		return 0;
@@ -492,14 +595,19 @@ static bool process_death_recheck(const struct oracle_recheck *c, struct oracle_
 		return false;
 	last = &r->screens[n - 1];
 	pre = &r->screens[n - 1 - c->trigger];
-	return oracle_saved_state_lost(pre->tree, pre->activity, last->tree, last->activity, f);
+	/* The candidate's trip does not say why it was made: a deletion's check or the others'. */
+	if (oracle_saved_state_lost(pre->tree, pre->activity, last->tree, last->activity, f))
+		return true;
+	oracle_finding_release(f);
+	oracle_finding_init(f);
+	return oracle_deleted_entry_back(pre->tree, pre->activity, last->tree, last->activity, f);
 }
 
 const struct oracle_kind oracle_kind_process_death = {
 	.name = "process_death",
 	.config_key = "oracles.process_death",
 	.category = BUG_CAT_SETTINGS,
-	.doc = "a setting or saved entry gone after force-stop and relaunch",
+	.doc = "a setting or saved entry gone, or a deleted entry back, after force-stop and relaunch",
 	.evidence = "the screen after the trip and the checked states or rows lost",
 	.flags = 0,
 	.after_step = process_death_after_step,

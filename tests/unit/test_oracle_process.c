@@ -1,8 +1,8 @@
 /*
  * test_oracle_process.c - the process-death and feedback oracles' pure
  * checks on hand-made widget trees: what counts as a kept setting or a
- * saved entry (the Explorer's triggers), the comparison after force-stop
- * and relaunch, and a Save on an invalid form that changes nothing, each
+ * saved entry or a deletion (the Explorer's triggers), the comparison after
+ * force-stop and relaunch (a row lost, a deleted row back), and a Save on an invalid form that changes nothing, each
  * violated and clean.
  */
 #include <stdbool.h>
@@ -236,6 +236,51 @@ TEST(entry_gone_after_process_death)
 	ui_tree_free(no_list);
 }
 
+TEST(deleted_entry_back_after_process_death)
+{
+	const char *two[] = { "Rice", "Lentils", NULL }, *three[] = { "Rice", "Lentils", "Oats", NULL };
+	const char *moved[] = { "Lentils", "Rice", NULL };
+	struct ui_tree *after_delete = x_tree(x_xml_body_rows(two)), *back = x_tree(x_xml_body_rows(three));
+	struct ui_tree *kept = x_tree(x_xml_body_rows(moved));
+	struct ui_tree *dialog = x_tree(x_cat(x_node(TEXT, "android:id/message", "Delete Oats?", "", "", 100, 900, 980, 1000, NULL),
+					      x_node(BUTTON, "android:id/button1", "OK", "c", "", 600, 1100, 980, 1200, NULL),
+					      NULL));
+	struct action ok, del, unfav;
+	struct oracle_finding f;
+
+	REQUIRE(after_delete && back && kept && dialog);
+	action_init(&ok);
+	ok.type = ACTION_CLICK;
+	ok.widget_text = strdup("OK");
+	action_init(&del);
+	del.type = ACTION_CLICK;
+	del.widget_text = strdup("Delete");
+	action_init(&unfav);
+	unfav.type = ACTION_CLICK;
+	unfav.widget_text = strdup("Remove from favorites");
+	/* The trigger: a delete confirmed in its dialog, or a Delete tap, landing on the list. */
+	CHECK(oracle_entry_deleted(dialog, after_delete, &ok));
+	CHECK(oracle_entry_deleted(back, after_delete, &del));
+	CHECK(!oracle_entry_deleted(back, after_delete, &unfav));
+	CHECK(!oracle_entry_deleted(after_delete, dialog, &del));
+	/* After the trip: Oats is listed again. */
+	oracle_finding_init(&f);
+	CHECK(oracle_deleted_entry_back(after_delete, ACT, back, ACT, &f));
+	CHECK_INT_EQ(f.category, BUG_CAT_DATA_OPERATION);
+	CHECK(f.title && strstr(f.title, "'Oats'") && strstr(f.title, "back"));
+	oracle_finding_release(&f);
+	/* Clean: the same rows in another order; another activity is not judged. */
+	CHECK(!oracle_deleted_entry_back(after_delete, ACT, kept, ACT, &f));
+	CHECK(!oracle_deleted_entry_back(after_delete, ACT, back, "com.example.t/.Main", &f));
+	action_release(&ok);
+	action_release(&del);
+	action_release(&unfav);
+	ui_tree_free(after_delete);
+	ui_tree_free(back);
+	ui_tree_free(kept);
+	ui_tree_free(dialog);
+}
+
 /* A form: name and quantity fields holding `name` and `qty`, a Save button, and an error line when given. */
 static struct ui_tree *form(const char *name, const char *qty, const char *error)
 {
@@ -335,6 +380,7 @@ int main(void)
 	RUN(entry_saved_when_a_row_shows_the_typed_text);
 	RUN(setting_reverted_after_process_death);
 	RUN(entry_gone_after_process_death);
+	RUN(deleted_entry_back_after_process_death);
 	RUN(feedback_missing_on_a_silent_form);
 	RUN(empty_name_accepted_without_a_word);
 	return test_summary();
