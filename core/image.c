@@ -20,6 +20,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "core/framebuf.h"
 #include "core/strbuf.h"
 #include "core/xalloc.h"
 
@@ -44,6 +45,7 @@ static struct image *image_new_uninit(int width, int height)
 	img->height = height;
 	img->stride = width * 4;
 	img->data = xmalloc((size_t)img->stride * (size_t)height);
+	img->frame = NULL;
 	return img;
 }
 
@@ -68,7 +70,10 @@ void image_free(struct image *img)
 {
 	if (!img)
 		return;
-	free(img->data);
+	if (img->frame)
+		framebuf_unref(img->frame);
+	else
+		free(img->data);
 	free(img);
 }
 
@@ -732,6 +737,33 @@ int image_decode(const void *buf, size_t len, const char *name, struct image **o
 	if (len >= 8 && !png_sig_cmp((png_const_bytep)buf, 0, 8))
 		return image_decode_png(buf, len, name, out);
 	return image_decode_raw(buf, len, name, out);
+}
+
+int image_decode_frame(struct framebuf *f, const char *name, struct image **out)
+{
+	const unsigned char *b = (const unsigned char *)f->sb.buf;
+	size_t len = f->sb.len;
+	struct image_raw_frame fr;
+	struct image *img;
+	int err;
+
+	*out = NULL;
+	if (len >= 8 && !png_sig_cmp((png_const_bytep)b, 0, 8))
+		return image_decode_png(b, len, name, out);
+	err = image_raw_header(b, len, name, &fr);
+	if (err)
+		return err;
+	if (fr.format != 5)
+		return image_decode_raw(b, len, name, out);
+	/* BGRA_8888: image_decode_raw would copy the rows as they are. */
+	img = xmalloc(sizeof *img);
+	img->width = (int)fr.width;
+	img->height = (int)fr.height;
+	img->stride = img->width * 4;
+	img->data = (unsigned char *)f->sb.buf + fr.header;
+	img->frame = framebuf_ref(f);
+	*out = img;
+	return TD_OK;
 }
 
 int image_probe_size(const void *buf, size_t len, int *width, int *height)
