@@ -96,6 +96,25 @@ TEST(toast_found_and_read)
 		CHECK(strstr(text, "Added Mug to cart") != NULL);
 		if (!strstr(text, "Added Mug to cart"))
 			fprintf(stderr, "OCR read: '%s'\n", text);
+		/* The same pixels again (the toast of the next step): the text
+		 * read before, without Tesseract; one pixel changed: read anew. */
+		long reads = screen_ocr_reads();
+		char *again = NULL;
+		CHECK(reads > 0);
+		CHECK_OK(screen_ocr(img, &r, &again));
+		CHECK(again && !strcmp(again, text));
+		CHECK_INT_EQ(screen_ocr_reads(), reads);
+		free(again);
+		struct image *changed = image_copy(img);
+		uint32_t white = 0xffffffffu;
+		memcpy(changed->data + (size_t)((r.y1 + r.y2) / 2) * changed->stride + (size_t)((r.x1 + r.x2) / 2) * 4,
+		       &white, 4);
+		again = NULL;
+		CHECK_OK(screen_ocr(changed, &r, &again));
+		CHECK_INT_EQ(screen_ocr_reads(), reads + 1);
+		CHECK(again && strstr(again, "Mug") != NULL);
+		free(again);
+		image_free(changed);
 		free(text);
 		/* Read on this thread alone: Tesseract's OpenMP regions start no
 		 * workers (they spun for one-line toasts; docs/performance.md). */
