@@ -44,7 +44,7 @@ static struct image *image_new_uninit(int width, int height)
 	img->width = width;
 	img->height = height;
 	img->stride = width * 4;
-	img->data = xmalloc((size_t)img->stride * (size_t)height);
+	img->data = xmalloc_filled((size_t)img->stride * (size_t)height);
 	img->frame = NULL;
 	return img;
 }
@@ -436,7 +436,7 @@ static unsigned char *scratch_get(size_t len)
 	}
 	if (scratch.cap < len) {
 		free(scratch.buf);
-		scratch.buf = xmalloc(len);
+		scratch.buf = xmalloc_filled(len);
 		scratch.cap = len;
 	}
 	return scratch.buf;
@@ -1068,7 +1068,7 @@ static int encode_png_deflate(const struct image_png_format *fmt, struct strbuf 
 	/* Both buffers stay with the thread: a step's frames are all the same size. */
 	if (scratch.enc_raw_cap < raw_len) {
 		free(scratch.enc_raw);
-		scratch.enc_raw = xmalloc(raw_len);
+		scratch.enc_raw = xmalloc_filled(raw_len);
 		scratch.enc_raw_cap = raw_len;
 	}
 	unsigned char *raw = scratch.enc_raw, *z;
