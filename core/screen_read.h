@@ -11,7 +11,8 @@
  *     typed text is drawn near-black, a hint in grey.
  *
  * Images are struct image (ARGB32, image.h); rectangles are in the image's
- * pixels. Thread-safe: no shared state (each OCR call has its own engine).
+ * pixels. Thread-safe: each thread has its own engine and remembered reads;
+ * the only shared state is the count of reads (atomic).
  */
 #ifndef TRIDENT_CORE_SCREEN_READ_H
 #define TRIDENT_CORE_SCREEN_READ_H
