@@ -145,7 +145,8 @@ static void annotate_image(struct run *r, struct screen *s)
 			return;
 		s->ann = NULL;
 	}
-	err = image_decode(s->cap.shot, s->cap.shot_len, "screenshot", &shot);
+	/* A view of the frame's pixels when they are BGRA (the simulator's): read only. */
+	err = capture_image(&s->cap, "screenshot", &shot);
 	if (err == TD_OK) {
 		read_screenshot(r, s, shot);
 		image_fit_size(shot->width, shot->height, (int)max_long, (int)max_short, &w, &h);

@@ -20,6 +20,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "core/framebuf.h"
 #include "core/strbuf.h"
 #include "core/xalloc.h"
 
@@ -43,7 +44,8 @@ static struct image *image_new_uninit(int width, int height)
 	img->width = width;
 	img->height = height;
 	img->stride = width * 4;
-	img->data = xmalloc((size_t)img->stride * (size_t)height);
+	img->data = xmalloc_filled((size_t)img->stride * (size_t)height);
+	img->frame = NULL;
 	return img;
 }
 
@@ -68,7 +70,10 @@ void image_free(struct image *img)
 {
 	if (!img)
 		return;
-	free(img->data);
+	if (img->frame)
+		framebuf_unref(img->frame);
+	else
+		free(img->data);
 	free(img);
 }
 
@@ -431,7 +436,7 @@ static unsigned char *scratch_get(size_t len)
 	}
 	if (scratch.cap < len) {
 		free(scratch.buf);
-		scratch.buf = xmalloc(len);
+		scratch.buf = xmalloc_filled(len);
 		scratch.cap = len;
 	}
 	return scratch.buf;
@@ -732,6 +737,33 @@ int image_decode(const void *buf, size_t len, const char *name, struct image **o
 	if (len >= 8 && !png_sig_cmp((png_const_bytep)buf, 0, 8))
 		return image_decode_png(buf, len, name, out);
 	return image_decode_raw(buf, len, name, out);
+}
+
+int image_decode_frame(struct framebuf *f, const char *name, struct image **out)
+{
+	const unsigned char *b = (const unsigned char *)f->sb.buf;
+	size_t len = f->sb.len;
+	struct image_raw_frame fr;
+	struct image *img;
+	int err;
+
+	*out = NULL;
+	if (len >= 8 && !png_sig_cmp((png_const_bytep)b, 0, 8))
+		return image_decode_png(b, len, name, out);
+	err = image_raw_header(b, len, name, &fr);
+	if (err)
+		return err;
+	if (fr.format != 5)
+		return image_decode_raw(b, len, name, out);
+	/* BGRA_8888: image_decode_raw would copy the rows as they are. */
+	img = xmalloc(sizeof *img);
+	img->width = (int)fr.width;
+	img->height = (int)fr.height;
+	img->stride = img->width * 4;
+	img->data = (unsigned char *)f->sb.buf + fr.header;
+	img->frame = framebuf_ref(f);
+	*out = img;
+	return TD_OK;
 }
 
 int image_probe_size(const void *buf, size_t len, int *width, int *height)
@@ -1036,7 +1068,7 @@ static int encode_png_deflate(const struct image_png_format *fmt, struct strbuf 
 	/* Both buffers stay with the thread: a step's frames are all the same size. */
 	if (scratch.enc_raw_cap < raw_len) {
 		free(scratch.enc_raw);
-		scratch.enc_raw = xmalloc(raw_len);
+		scratch.enc_raw = xmalloc_filled(raw_len);
 		scratch.enc_raw_cap = raw_len;
 	}
 	unsigned char *raw = scratch.enc_raw, *z;

@@ -23,6 +23,7 @@
 #include "core/error.h"
 
 struct strbuf;
+struct framebuf;
 
 /* Largest image any decoder accepts (8192 x 8192, Anthropic's own limit is 8000). */
 #define IMAGE_MAX_PIXELS (8192u * 8192u)
@@ -31,13 +32,19 @@ struct strbuf;
 struct image {
 	int width, height;
 	int stride;          /* bytes per row, a multiple of 4 */
-	unsigned char *data; /* height * stride bytes; owned by the image */
+	unsigned char *data; /* height * stride bytes; owned by the image, unless `frame` */
+	/* Set for a view of a raw frame's pixels (image_decode_frame): `data`
+	 * points into this buffer, of which the image holds a reference, and
+	 * must not be written (the frame is shared). NULL: `data` is the
+	 * image's own. */
+	struct framebuf *frame;
 };
 
 /* A new image filled with opaque white. Aborts on OOM; NULL for bad sizes. */
 struct image *image_new(int width, int height);
-/* A deep copy. */
+/* A deep copy (of a view too: the copy owns its pixels). */
 struct image *image_copy(const struct image *src);
+/* Free the image and its pixels, or drop a view's frame reference. NULL is fine. */
 void image_free(struct image *img);
 
 /* The pixel at (x, y) as 0xRRGGBB (un-premultiplied); 0 outside the image. */
@@ -99,6 +106,20 @@ int image_frame_png(const void *buf, size_t len, const char *name, unsigned char
 
 /* PNG when `buf` starts with the PNG signature, else a raw frame. */
 int image_decode(const void *buf, size_t len, const char *name, struct image **out) TD_MUST_CHECK;
+
+/*
+ * The screenshot held in frame buffer `f` (its sb.buf, sb.len: a PNG or a
+ * raw frame, as image_decode reads) as an image, for readers. A BGRA_8888
+ * raw frame (format 5, what the simulator sends) is already this module's
+ * pixel layout, row for row: *out is then a view of the frame's pixels, no
+ * copy (image->frame set; it holds a reference to `f`, so the frame stays
+ * whole until image_free(), whoever else lets go of it). A view must not be
+ * written to: draw on a copy or a downscale. Any other frame is decoded
+ * into an image of its own, as image_decode does (the same pixels either
+ * way). Errors as image_decode, naming `name`; *out is the caller's to
+ * image_free().
+ */
+int image_decode_frame(struct framebuf *f, const char *name, struct image **out) TD_MUST_CHECK;
 
 /*
  * The width and height of a PNG (from IHDR) or raw frame (its header)

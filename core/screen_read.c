@@ -6,6 +6,7 @@
 #include "core/screen_read.h"
 
 #include <pthread.h>
+#include <stdatomic.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -68,30 +69,33 @@ enum field_look screen_field_look(const struct image *shot, const struct ui_rect
 	return grey > 20 ? FIELD_LOOKS_HINT : FIELD_LOOKS_BLANK;
 }
 
-/* Toast grey: Material's #323232 at 94% over any background. */
-static bool toast_dark(uint32_t px)
-{
-	bool neutral;
-	int l = lum_of(px, &neutral);
-	return neutral && l >= 30 && l <= 90;
-}
-
 /*
  * The span of toast-dark pixels on row y (first to last, *x2 exclusive) when
  * they fill at least 60% of it: the bubble's row, even where its text
- * interrupts the grey.
+ * interrupts the grey. Toast-dark: Material's #323232 at 94% over any
+ * background, a neutral grey (lum_of) of luminance 30..90.
  */
 static bool dark_span(const struct image *img, int y, int *x1, int *x2)
 {
 	int first = -1, last = -1, n = 0;
 	const uint32_t *row = (const uint32_t *)(const void *)(img->data + (size_t)y * (size_t)img->stride);
-	for (int x = 0; x < img->width; x++)
-		if (toast_dark(row[x])) {
+	for (int x = 0; x < img->width; x++) {
+		uint32_t c = row[x];
+		bool neutral;
+		int l;
+		/* Only green 19..120 can be toast-dark (neutral: red and blue
+		 * within 29 of it, so luminance 30..90 needs that): most pixels
+		 * of a screen are ruled out on one byte. */
+		if (((c >> 8) & 0xff) - 19u > 101u)
+			continue;
+		l = lum_of(c, &neutral);
+		if (neutral && l >= 30 && l <= 90) {
 			if (first < 0)
 				first = x;
 			last = x;
 			n++;
 		}
+	}
 	if (first < 0)
 		return false;
 	*x1 = first;
@@ -160,6 +164,55 @@ static __thread bool ocr_failed;
 static pthread_key_t ocr_key;
 static pthread_once_t ocr_once = PTHREAD_ONCE_INIT;
 
+/*
+ * The last few regions this thread read and what Tesseract made of them. A
+ * toast stays up for several steps (and the same action shows the same
+ * toast again), so most reads in a model run were of a region read before,
+ * pixel for pixel: 36 of 40 steps in the benchmark's model run, at about
+ * 10 ms each (docs/performance.md). Tesseract's answer depends on the
+ * pixels alone (the adaptive classifier is cleared before each read), so a
+ * region whose grey pixels equal a remembered one's gets its text without
+ * a read. Compared in full (memcmp), not by hash: the text is exactly what
+ * a read would give.
+ */
+#define OCR_MEMO 4
+struct ocr_memo {
+	int w, h;
+	unsigned char *grey;   /* w x h, as given to Tesseract; NULL: empty slot */
+	char *text;
+};
+static __thread struct ocr_memo ocr_memo[OCR_MEMO];
+static __thread unsigned ocr_memo_next;   /* the slot the next read replaces */
+static atomic_long ocr_reads;             /* Tesseract recognitions, all threads */
+
+static void ocr_memo_free(void)
+{
+	for (int i = 0; i < OCR_MEMO; i++) {
+		free(ocr_memo[i].grey);
+		free(ocr_memo[i].text);
+		ocr_memo[i] = (struct ocr_memo){ 0 };
+	}
+}
+
+/* The remembered text of a region with exactly these grey pixels, or NULL. */
+static const char *ocr_memo_find(const unsigned char *grey, int w, int h)
+{
+	for (int i = 0; i < OCR_MEMO; i++)
+		if (ocr_memo[i].grey && ocr_memo[i].w == w && ocr_memo[i].h == h &&
+		    !memcmp(ocr_memo[i].grey, grey, (size_t)w * (size_t)h))
+			return ocr_memo[i].text;
+	return NULL;
+}
+
+/* Remember a read (takes `grey`), in place of the oldest. */
+static void ocr_memo_put(unsigned char *grey, int w, int h, const char *text)
+{
+	struct ocr_memo *m = &ocr_memo[ocr_memo_next++ % OCR_MEMO];
+	free(m->grey);
+	free(m->text);
+	*m = (struct ocr_memo){ w, h, grey, xstrdup(text) };
+}
+
 static void ocr_api_free(void *p)
 {
 	TessBaseAPI *api = p;
@@ -167,6 +220,7 @@ static void ocr_api_free(void *p)
 	TessBaseAPIEnd(api);
 	TessBaseAPIDelete(api);
 	ocr_api = NULL;
+	ocr_memo_free();
 }
 
 /* At exit, the calling thread's (main's) handle, which no thread-exit
@@ -215,7 +269,7 @@ static TessBaseAPI *ocr_get(void)
 	/* The dictionaries are not needed for a few words and cost most of the start-up. */
 	char *names[] = { (char *)"load_system_dawg", (char *)"load_freq_dawg" };
 	char *values[] = { (char *)"0", (char *)"0" };
-	if (TessBaseAPIInit4(api, NULL, "eng", OEM_DEFAULT, NULL, 0, names, values, 2, 0) != 0) {
+	if (TessBaseAPIInit4(api, NULL, "eng", OEM_LSTM_ONLY, NULL, 0, names, values, 2, 0) != 0) {
 		TessBaseAPIDelete(api);
 		ocr_failed = true;
 		return NULL;
@@ -261,6 +315,12 @@ int screen_ocr(const struct image *shot, const struct ui_rect *r, char **text)
 	if (light * 2 < w * h)   /* mostly dark: light text on a dark bubble */
 		for (size_t i = 0; i < (size_t)w * (size_t)h; i++)
 			grey[i] = (unsigned char)(255 - grey[i]);
+	const char *known = ocr_memo_find(grey, w, h);
+	if (known) {
+		free(grey);
+		*text = xstrdup(known);
+		return TD_OK;
+	}
 	api = ocr_get();
 	if (!api) {
 		free(grey);
@@ -271,6 +331,7 @@ int screen_ocr(const struct image *shot, const struct ui_rect *r, char **text)
 	TessBaseAPIClearAdaptiveClassifier(api);
 	TessBaseAPISetImage(api, grey, w, h, 1, w);
 	raw = TessBaseAPIGetUTF8Text(api);
+	atomic_fetch_add(&ocr_reads, 1);
 	/* One line, blanks collapsed, trimmed. */
 	for (const char *p = raw ? raw : ""; *p; p++) {
 		unsigned char ch = (unsigned char)*p;
@@ -284,9 +345,14 @@ int screen_ocr(const struct image *shot, const struct ui_rect *r, char **text)
 	strbuf_rtrim(&sb);
 	TessDeleteText(raw);
 	TessBaseAPIClear(api);   /* drop the image and results; the model stays loaded */
-	free(grey);
 	*text = strbuf_detach(&sb, NULL);
+	ocr_memo_put(grey, w, h, *text);
 	return TD_OK;
+}
+
+long screen_ocr_reads(void)
+{
+	return atomic_load(&ocr_reads);
 }
 #else
 bool screen_ocr_available(void)
@@ -300,5 +366,10 @@ int screen_ocr(const struct image *shot, const struct ui_rect *r, char **text)
 	(void)r;
 	*text = NULL;
 	return td_error(TD_ERR_UNSUPPORTED, "OCR: built without libtesseract (install libtesseract-dev and rebuild)");
+}
+
+long screen_ocr_reads(void)
+{
+	return 0;
 }
 #endif

@@ -11,7 +11,8 @@
  *     typed text is drawn near-black, a hint in grey.
  *
  * Images are struct image (ARGB32, image.h); rectangles are in the image's
- * pixels. Thread-safe: no shared state (each OCR call has its own engine).
+ * pixels. Thread-safe: each thread has its own engine and remembered reads;
+ * the only shared state is the count of reads (atomic).
  */
 #ifndef TRIDENT_CORE_SCREEN_READ_H
 #define TRIDENT_CORE_SCREEN_READ_H
@@ -49,8 +50,14 @@ bool screen_ocr_available(void);
  * trimmed (caller frees; "" when nothing was read). TD_ERR_UNSUPPORTED when
  * OCR is not compiled in, TD_ERR_IO when Tesseract cannot start (its
  * English data missing: install tesseract-ocr-eng), TD_ERR_INVALID for an
- * empty region.
+ * empty region. A region whose grey pixels equal one of the last few this
+ * thread read gets the text read then, without Tesseract (a toast stays up
+ * for several steps).
  */
 int screen_ocr(const struct image *shot, const struct ui_rect *r, char **text) TD_MUST_CHECK;
+
+/* How many regions Tesseract has read since the process started (reads
+ * answered from the remembered ones not counted). For tests and benchmarks. */
+long screen_ocr_reads(void);
 
 #endif

@@ -6,6 +6,8 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/mman.h>
+#include <unistd.h>
 #ifdef __GLIBC__ /* defined by the headers above */
 #include <malloc.h>
 #endif
@@ -88,6 +90,21 @@ char *xasprintf(const char *fmt, ...)
 	va_end(ap);
 	if (n < 0)
 		out_of_memory(0);
+	return p;
+}
+
+void *xmalloc_filled(size_t size)
+{
+	void *p = xmalloc(size);
+#ifdef MADV_POPULATE_WRITE
+	/* Under 1 MB the faults are few; whole pages inside the block only. */
+	if (size >= (1u << 20)) {
+		uintptr_t page = (uintptr_t)sysconf(_SC_PAGESIZE);
+		uintptr_t a = ((uintptr_t)p + page - 1) & ~(page - 1), b = ((uintptr_t)p + size) & ~(page - 1);
+		if (b > a)
+			(void)madvise((void *)a, b - a, MADV_POPULATE_WRITE);
+	}
+#endif
 	return p;
 }
 

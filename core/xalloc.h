@@ -22,6 +22,17 @@ char *xstrdup_or_null(const char *s);
 char *xasprintf(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 
 /*
+ * xmalloc() for a large buffer the caller is about to write in full (a
+ * decoded frame, a codec's scratch): a new block's pages are faulted in with
+ * one call (MADV_POPULATE_WRITE, Linux 5.14+) instead of one page fault per
+ * 4 KB on first touch, which on this project's VMs cost more system time
+ * than the writing itself (docs/performance.md). Pages already resident
+ * (a block reused from the heap) are left as they are; where the kernel or
+ * headers lack the call, this is plain xmalloc(). Released with free().
+ */
+void *xmalloc_filled(size_t size);
+
+/*
  * Give the free memory of every malloc arena back to the system (glibc's
  * malloc_trim; nothing elsewhere). Long runs call it every few steps so that
  * freed frame-sized blocks do not stay resident (docs/performance.md).

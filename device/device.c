@@ -30,6 +30,7 @@
 
 #include "core/config.h"
 #include "core/framebuf.h"
+#include "core/image.h"
 #include "core/log.h"
 #include "core/ui.h"
 #include "core/xalloc.h"
@@ -820,6 +821,16 @@ void device_unlock_run(struct device *dev)
 bool device_lost(const struct device *dev)
 {
 	return dev && atomic_load(&dev->t->lost);
+}
+
+int capture_image(const struct capture *c, const char *name, struct image **out)
+{
+	*out = NULL;
+	if (!c->shot || !c->shot_len)
+		return td_error(TD_ERR_PARSE, "%s: no screenshot", name);
+	if (c->shot_buf)
+		return image_decode_frame(c->shot_buf, name, out);
+	return image_decode(c->shot, c->shot_len, name, out);
 }
 
 void capture_release(struct capture *c)

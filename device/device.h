@@ -32,6 +32,7 @@ struct device;
 struct sim;
 
 struct framebuf;
+struct image;
 
 /* One screen capture. Every field is owned by the capture. */
 struct capture {
@@ -51,6 +52,15 @@ struct capture {
 	int width, height;      /* screenshot size in pixels */
 };
 void capture_release(struct capture *c);
+/*
+ * The capture's screenshot as an image, for reading (core/image.h): a view
+ * of the frame's pixels when they are a BGRA raw frame in a frame buffer
+ * (no copy; it holds its own reference to the frame, so it may outlive the
+ * capture), else a decoded copy. A view must not be written to. Errors as
+ * image_decode() (TD_ERR_PARSE when there is no screenshot), naming
+ * `name`. *out is the caller's to image_free().
+ */
+int capture_image(const struct capture *c, const char *name, struct image **out) TD_MUST_CHECK;
 
 enum device_key { DEVICE_KEY_BACK, DEVICE_KEY_HOME, DEVICE_KEY_ENTER, DEVICE_KEY_DEL };
 enum device_dir { DEVICE_DIR_UP, DEVICE_DIR_DOWN, DEVICE_DIR_LEFT, DEVICE_DIR_RIGHT };

@@ -204,14 +204,14 @@ bool oracle_feedback_missing(const struct ui_tree *before, const char *activity_
 	return true;
 }
 
-/* Whether the screenshot (PNG or raw frame) shows a toast bubble (undecodable: assume it does, so nothing is reported). */
-static bool png_has_toast(const unsigned char *png, size_t len)
+/* Whether the capture's screenshot shows a toast bubble, read in place when it is a raw frame (unreadable: assume it does, so nothing is reported). */
+static bool png_has_toast(const struct capture *cap)
 {
 	struct image *img = NULL;
 	struct ui_rect box;
 	bool toast;
 
-	if (!png || !len || image_decode(png, len, "screenshot", &img) != TD_OK)
+	if (capture_image(cap, "screenshot", &img) != TD_OK)
 		return true;
 	toast = screen_find_toast(img, &box);
 	image_free(img);
@@ -273,7 +273,7 @@ static int feedback_after_step(const struct oracle_step *s)
 	oracle_finding_init(&f);
 	if (first && oracle_feedback_missing(s->before->tree, s->before->activity, s->after->tree, s->after->activity,
 					     s->done, first, &f) &&
-	    !s->after->feedback && s->after->cap && !png_has_toast(s->after->cap->shot, s->after->cap->shot_len)) {
+	    !s->after->feedback && s->after->cap && !png_has_toast(s->after->cap)) {
 		char *shot_before = rundir_step_rel(s->before->step, ".png");
 
 		oracle_report_finding(s->env, s->before->step, &f, NULL, 0, shot_before);
@@ -310,7 +310,7 @@ static bool feedback_recheck(const struct oracle_recheck *c, struct oracle_findi
 		return false;
 	/* The replay read dumps only: look at the screen for a toast now (it stays until the next action). */
 	memset(&cap, 0, sizeof(cap));
-	hit = c->dev && device_capture(c->dev, &cap) == TD_OK && !png_has_toast(cap.shot, cap.shot_len);
+	hit = c->dev && device_capture(c->dev, &cap) == TD_OK && !png_has_toast(&cap);
 	capture_release(&cap);
 	if (!hit)
 		oracle_finding_release(f);

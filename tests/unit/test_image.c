@@ -5,6 +5,7 @@
 #include "test.h"
 
 #include "core/error.h"
+#include "core/framebuf.h"
 #include "core/image.h"
 #include "core/strbuf.h"
 
@@ -312,6 +313,89 @@ TEST(raw_frames)
 	CHECK(img == NULL);
 }
 
+/* A frame buffer holding a w x h raw frame of `format` (16-byte header), pixels from the pattern. */
+static struct framebuf *raw_frame_buf(int w, int h, uint32_t format)
+{
+	struct image *p = pattern(w, h);
+	struct framebuf *f = framebuf_get((size_t)64 << 20);
+	uint32_t hdr[4] = { (uint32_t)w, (uint32_t)h, format, 1 };
+
+	strbuf_add(&f->sb, hdr, sizeof hdr);
+	for (int y = 0; y < h; y++)
+		for (int x = 0; x < w; x++) {
+			const unsigned char *q = p->data + (size_t)y * p->stride + (size_t)x * 4;
+			/* our layout is B, G, R, A; format 1 is R, G, B, A */
+			unsigned char px[4] = { q[0], q[1], q[2], q[3] };
+			if (format == 1) {
+				px[0] = q[2];
+				px[2] = q[0];
+			}
+			strbuf_add(&f->sb, px, 4);
+		}
+	image_free(p);
+	return f;
+}
+
+TEST(frame_view_is_the_frame_and_holds_it)
+{
+	struct framebuf *f = raw_frame_buf(37, 23, 5);
+	struct image *view = NULL, *copy = NULL;
+	long before = framebuf_in_use(NULL);
+
+	CHECK_OK(image_decode_frame(f, "bgra", &view));
+	REQUIRE(view);
+	CHECK_OK(image_decode_raw(f->sb.buf, f->sb.len, "bgra", &copy));
+	REQUIRE(copy);
+	/* A view: the frame's own pixels, no copy, and the same as the decode. */
+	CHECK(view->frame == f);
+	CHECK(view->data == (unsigned char *)f->sb.buf + 16);
+	CHECK_INT_EQ(view->width, 37);
+	CHECK_INT_EQ(view->height, 23);
+	CHECK_INT_EQ(view->stride, copy->stride);
+	CHECK(memcmp(view->data, copy->data, (size_t)copy->stride * 23) == 0);
+	/* The capture lets go first: the view keeps the frame out of the pool. */
+	framebuf_unref(f);
+	CHECK_INT_EQ(framebuf_in_use(NULL), before);
+	struct framebuf *other = framebuf_get((size_t)64 << 20);
+	CHECK(other != f);
+	CHECK(memcmp(view->data, copy->data, (size_t)copy->stride * 23) == 0);
+	CHECK_INT_EQ(image_pixel(view, 36, 22), image_pixel(copy, 36, 22));
+	/* A copy of a view owns its pixels. */
+	struct image *dup = image_copy(view);
+	CHECK(dup->frame == NULL && dup->data != view->data);
+	image_free(view);                   /* the last reference: back to the pool */
+	CHECK_INT_EQ(framebuf_in_use(NULL), before);
+	CHECK(memcmp(dup->data, copy->data, (size_t)copy->stride * 23) == 0);
+	framebuf_unref(other);
+	image_free(dup);
+	image_free(copy);
+
+	/* RGBA (a phone's format) and PNG frames are decoded into images of their own. */
+	f = raw_frame_buf(9, 4, 1);
+	CHECK_OK(image_decode_frame(f, "rgba", &view));
+	REQUIRE(view);
+	CHECK(view->frame == NULL);
+	CHECK_OK(image_decode_raw(f->sb.buf, f->sb.len, "rgba", &copy));
+	CHECK(copy && memcmp(view->data, copy->data, (size_t)copy->stride * 4) == 0);
+	image_free(copy);
+	unsigned char *png = NULL;
+	size_t png_len = 0;
+	CHECK_OK(image_encode_png(view, 1, &png, &png_len));
+	image_free(view);
+	strbuf_reset(&f->sb);
+	strbuf_add(&f->sb, png, png_len);
+	free(png);
+	CHECK_OK(image_decode_frame(f, "png", &view));
+	CHECK(view && view->frame == NULL && view->width == 9);
+	image_free(view);
+	/* A bad frame is an error naming it. */
+	strbuf_setlen(&f->sb, 20);
+	CHECK_INT_EQ(image_decode_frame(f, "cut.raw", &view), TD_ERR_PARSE);
+	CHECK(view == NULL && strstr(td_errmsg(TD_ERR_PARSE), "cut.raw") != NULL);
+	framebuf_unref(f);
+	framebuf_pool_trim();
+}
+
 TEST(fit_size)
 {
 	int w, h;
@@ -425,6 +509,7 @@ int main(void)
 	RUN(write_and_read_file);
 	RUN(corrupt_and_truncated_png);
 	RUN(raw_frames);
+	RUN(frame_view_is_the_frame_and_holds_it);
 	RUN(fit_size);
 	RUN(downscale_area_filter);
 	RUN(real_screenshot_decodes);

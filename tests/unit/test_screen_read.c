@@ -96,6 +96,25 @@ TEST(toast_found_and_read)
 		CHECK(strstr(text, "Added Mug to cart") != NULL);
 		if (!strstr(text, "Added Mug to cart"))
 			fprintf(stderr, "OCR read: '%s'\n", text);
+		/* The same pixels again (the toast of the next step): the text
+		 * read before, without Tesseract; one pixel changed: read anew. */
+		long reads = screen_ocr_reads();
+		char *again = NULL;
+		CHECK(reads > 0);
+		CHECK_OK(screen_ocr(img, &r, &again));
+		CHECK(again && !strcmp(again, text));
+		CHECK_INT_EQ(screen_ocr_reads(), reads);
+		free(again);
+		struct image *changed = image_copy(img);
+		uint32_t white = 0xffffffffu;
+		memcpy(changed->data + (size_t)((r.y1 + r.y2) / 2) * changed->stride + (size_t)((r.x1 + r.x2) / 2) * 4,
+		       &white, 4);
+		again = NULL;
+		CHECK_OK(screen_ocr(changed, &r, &again));
+		CHECK_INT_EQ(screen_ocr_reads(), reads + 1);
+		CHECK(again && strstr(again, "Mug") != NULL);
+		free(again);
+		image_free(changed);
 		free(text);
 		/* Read on this thread alone: Tesseract's OpenMP regions start no
 		 * workers (they spun for one-line toasts; docs/performance.md). */
@@ -105,6 +124,60 @@ TEST(toast_found_and_read)
 	}
 	image_free(img);
 	ui_tree_free(t);
+	device_close(dev);
+}
+
+/* Whether the capture's screen shows a toast, read in place (*view_box) and from its PNG file (*png_box); false when unreadable. */
+static bool toast_both_ways(struct device *dev, bool *in_place, struct ui_rect *view_box, bool *from_png,
+			    struct ui_rect *png_box)
+{
+	struct capture cap;
+	struct image *view = NULL, *decoded = NULL;
+	unsigned char *png = NULL;
+	size_t png_len = 0;
+	bool ok = false;
+
+	if (device_capture(dev, &cap) != TD_OK)
+		return false;
+	if (capture_image(&cap, "screenshot", &view) == TD_OK &&
+	    image_frame_png(cap.shot, cap.shot_len, "screenshot", &png, &png_len) == TD_OK &&
+	    image_decode_png(png, png_len, "screenshot.png", &decoded) == TD_OK) {
+		/* The simulator's frames are BGRA: read in place, not copied. */
+		CHECK(view->frame == cap.shot_buf && cap.shot_buf);
+		capture_release(&cap);      /* the view holds its frame */
+		*in_place = screen_find_toast(view, view_box);
+		*from_png = screen_find_toast(decoded, png_box);
+		ok = true;
+	} else {
+		capture_release(&cap);
+	}
+	free(png);
+	image_free(view);
+	image_free(decoded);
+	return ok;
+}
+
+TEST(toast_on_the_raw_frame_as_on_its_png)
+{
+	struct device *dev = NULL;
+	struct image *img;
+	struct ui_tree *t;
+	struct ui_rect a, b;
+	bool in_place = true, from_png = true;
+
+	CHECK_OK(device_open(SHOP, NULL, &dev));
+	REQUIRE(dev);
+	CHECK_OK(device_launch(dev, "com.trident.shop"));
+	REQUIRE(toast_both_ways(dev, &in_place, &a, &from_png, &b));
+	CHECK(!in_place && !from_png);
+	capture(dev, &img, &t);
+	REQUIRE(img && t);
+	tap(dev, find_nth(t, "Add", 2));
+	image_free(img);
+	ui_tree_free(t);
+	REQUIRE(toast_both_ways(dev, &in_place, &a, &from_png, &b));
+	CHECK(in_place && from_png);
+	CHECK(a.x1 == b.x1 && a.y1 == b.y1 && a.x2 == b.x2 && a.y2 == b.y2);
 	device_close(dev);
 }
 
@@ -191,6 +264,7 @@ TEST(empty_field_told_from_filled)
 int main(void)
 {
 	RUN(toast_found_and_read);
+	RUN(toast_on_the_raw_frame_as_on_its_png);
 	RUN(rows_prices_and_totals_reach_the_text);
 	RUN(empty_field_told_from_filled);
 	return test_summary();
