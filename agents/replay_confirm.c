@@ -144,7 +144,7 @@ static bool reproduce(struct device *dev, const char *package, const struct logi
 		      const struct bug *b, size_t from, const struct oracle_kind *kind, size_t trigger)
 {
 	struct action *steps = bug_actions(b, from);
-	struct replay_opts opts = { .clear_data = true, .login = login };
+	struct replay_opts opts = { .clear_data = true, .login = login, .stop_off_path = true };
 	char *title = NULL;
 	bool ok = reproduce_actions(dev, package, &opts, overlap, b, steps, b->n_steps - from, kind, trigger, 2,
 				    &title);
@@ -176,7 +176,7 @@ bool replay_confirm_fixed_tail(const struct bug *b)
 bool replay_confirm_check(struct device *dev, const char *package, const struct login_script *login, double overlap,
 			 const struct bug *b, const struct action *steps, size_t n, int runs, char **title_out)
 {
-	struct replay_opts opts = { .clear_data = true, .login = login };
+	struct replay_opts opts = { .clear_data = true, .login = login, .stop_off_path = true };
 
 	return replay_confirm_check_opts(dev, package, &opts, overlap, b, steps, n, runs, title_out);
 }
