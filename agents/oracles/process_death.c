@@ -188,6 +188,36 @@ static const char *heading_of(const struct ui_tree *t)
 	return "";
 }
 
+/* Whether w is a text the page shows about itself: visible, not a control, a field or inside a list. */
+static bool page_text(const struct ui_tree *t, const struct ui_widget *w)
+{
+	return *w->text && !w->clickable && !w->checkable && !ui_class_is_editable(w->class_name) &&
+	       ui_widget_visible(w, &t->screen) && !oracle_enclosing_row(w);
+}
+
+/*
+ * Whether `after` shows every text `before` showed about its page (its
+ * title, the item's name, its fields' values outside lists): an item's page
+ * opened again after the relaunch may be another item's, reached by the same
+ * "Open" at the same place once the list was edited or re-sorted, and the
+ * toolbar's title ("Task") is the same on all of them.
+ */
+static bool same_page(const struct ui_tree *before, const struct ui_tree *after)
+{
+	for (size_t i = 0; i < before->n_nodes; i++) {
+		const struct ui_widget *w = before->nodes[i];
+		bool found = false;
+
+		if (!page_text(before, w))
+			continue;
+		for (size_t j = 0; j < after->n_nodes && !found; j++)
+			found = page_text(after, after->nodes[j]) && !strcmp(after->nodes[j]->text, w->text);
+		if (!found)
+			return false;
+	}
+	return true;
+}
+
 bool oracle_saved_state_lost(const struct ui_tree *before, const char *activity_before,
 			     const struct ui_tree *after, const char *activity_after, struct oracle_finding *f)
 {
@@ -203,8 +233,10 @@ bool oracle_saved_state_lost(const struct ui_tree *before, const char *activity_
 	 * row at the same place in a sibling tab): its states are not these. */
 	if (strcmp(heading_of(before), heading_of(after)))
 		return false;
-	/* Settings: every checked state must come back. */
-	for (size_t i = 0; i < before->n_nodes; i++) {
+	/* Settings: every checked state must come back, on the same page. */
+	bool page = same_page(before, after);
+
+	for (size_t i = 0; page && i < before->n_nodes; i++) {
 		const struct ui_widget *w = before->nodes[i], *o;
 		cJSON *pair;
 
@@ -418,13 +450,17 @@ static int death_trip(const struct oracle_step *os, const char *why)
 		a.y = (w->bounds.y1 + w->bounds.y2) / 2;
 		a.bounds = w->bounds;
 		oracle_shot_release(&cur);
-		if (action_perform(dev, &a, pkg) != TD_OK || oracle_shot_take(dev, &cur) != TD_OK || !cur.tree) {
+		if (action_perform(dev, &a, pkg) != TD_OK) {
 			action_release(&a);
 			outcome = "device error";
 			goto out;
 		}
 		action_copy(&trig[n_trig++], &e->a);
 		action_release(&a);
+		if (oracle_shot_take(dev, &cur) != TD_OK || !cur.tree) {
+			outcome = "device error";
+			goto out;
+		}
 		if (ui_sig_abstract(cur.tree, cur.activity) != e->to) {
 			outcome = "way back lost";
 			goto out;
@@ -440,6 +476,9 @@ static int death_trip(const struct oracle_step *os, const char *why)
 	}
 	oracle_finding_release(&f);
 out:
+	/* The trip is part of the run (the restart and the clicks performed):
+	 * later paths repeat it, or their replays leave the recorded path. */
+	oracle_record_side_trip(os->env, os->before->step, oracle_kind_process_death.name, trig, n_trig);
 	trace_trip(os->env, why, outcome, (int)n_trig - 1);
 	for (size_t i = 0; i < n_trig; i++)
 		action_release(&trig[i]);
