@@ -487,7 +487,10 @@ bool oracle_nav_step(struct oracle_nav_tracker *t, const struct ui_tree *before,
 		if (!layer_b && t->n > 0 && strcmp(ida, idb) != 0) {
 			struct nav_frame *want = &t->stack[t->n - 1];
 
-			if (strcmp(ida, want->id) != 0 && !hit) {
+			/* A page of the wanted name with another tab or filter selected is
+			 * the same page shown another way (the app may reset a filter). */
+			if (strcmp(ida, want->id) != 0 && !hit &&
+			    strcmp(want->name ? want->name : "", display_name(after, activity_after)) != 0) {
 				const char *slash = activity_before ? strrchr(activity_before, '/') : NULL;
 
 				back_finding(f, t->cur_name, slash ? slash + 1 : "?", want->name,

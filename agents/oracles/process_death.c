@@ -63,6 +63,18 @@ static bool has_field(const struct ui_tree *t)
 	return false;
 }
 
+/* Whether checkable w sits outside a visible list of t: a filter of the list ("Hide completed"), not a setting. */
+static bool filter_beside_list(const struct ui_tree *t, const struct ui_widget *w)
+{
+	for (size_t i = 0; i < t->n_nodes; i++) {
+		const struct ui_widget *l = t->nodes[i];
+
+		if (oracle_is_list(l) && ui_widget_visible(l, &t->screen) && !in_subtree(l, w))
+			return true;
+	}
+	return false;
+}
+
 const struct ui_widget *oracle_setting_changed(const struct ui_tree *before, const char *activity_before,
 					       const struct ui_tree *after, const char *activity_after,
 					       const struct action *done)
@@ -74,12 +86,8 @@ const struct ui_widget *oracle_setting_changed(const struct ui_tree *before, con
 	    after->n_roots > before->n_roots || has_field(before) || has_field(after))
 		return NULL;
 	/* A filter beside a list of data ("Hide completed") is a view of the list, not a setting. */
-	for (size_t i = 0; i < before->n_nodes; i++) {
-		const struct ui_widget *l = before->nodes[i];
-
-		if (oracle_is_list(l) && ui_widget_visible(l, &before->screen) && !in_subtree(l, w))
-			return NULL;
-	}
+	if (filter_beside_list(before, w))
+		return NULL;
 	o = oracle_find_counterpart(after, before, w);
 	if (!o || !o->checkable || o->checked == w->checked || strcmp(ui_widget_label(o), ui_widget_label(w)) ||
 	    strcmp(row_of(o), row_of(w)))
@@ -175,6 +183,25 @@ static bool same_selection(const struct ui_tree *before, const struct ui_tree *a
 	return true;
 }
 
+/*
+ * Whether every filter beside a list of `before` ("Hide completed") shows
+ * the same state on `after`: a filter the app does not keep shows other
+ * rows once it is reset, and rows pushed below the fold are not lost.
+ */
+static bool same_filters(const struct ui_tree *before, const struct ui_tree *after)
+{
+	for (size_t i = 0; i < before->n_nodes; i++) {
+		const struct ui_widget *w = before->nodes[i], *o;
+
+		if (!w->checkable || !ui_widget_visible(w, &before->screen) || !filter_beside_list(before, w))
+			continue;
+		o = oracle_find_counterpart(after, before, w);
+		if (o && o->checkable && o->checked != w->checked)
+			return false;
+	}
+	return true;
+}
+
 /* The first visible text that is not a control or a field: the page's title. */
 static const char *heading_of(const struct ui_tree *t)
 {
@@ -241,7 +268,7 @@ bool oracle_saved_state_lost(const struct ui_tree *before, const char *activity_
 		cJSON *pair;
 
 		if (!w->checkable || !w->enabled || !ui_widget_visible(w, &before->screen) ||
-		    oracle_hidden_under_layer(before, w))
+		    oracle_hidden_under_layer(before, w) || filter_beside_list(before, w))
 			continue;
 		o = oracle_find_counterpart(after, before, w);
 		if (!o || !o->checkable || o->checked == w->checked || strcmp(ui_widget_label(o), ui_widget_label(w)) ||
@@ -265,8 +292,9 @@ bool oracle_saved_state_lost(const struct ui_tree *before, const char *activity_
 		finding_setting(f, first, first_after, n_lost, lost, activity_before);
 		return true;
 	}
-	/* Entries: every row of the screen's lists must still be listed (when the screen shows lists). */
-	if (!same_selection(before, after))
+	/* Entries: every row of the screen's lists must still be listed (when the screen shows lists),
+	 * in the same view of them: the same tab, the same filters beside them. */
+	if (!same_selection(before, after) || !same_filters(before, after))
 		return false;
 	nb = oracle_lists(before, &lb);
 	na = oracle_lists(after, &la);
