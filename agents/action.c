@@ -372,6 +372,14 @@ static int resolve_level(const struct ui_widget *w, const char *text, const char
 	return text_ok ? 2 : rid_ok ? 1 : 0;
 }
 
+bool action_names_widget(const struct action *a, const struct ui_widget *w)
+{
+	const char *text = a->widget_text && a->widget_text[0] ? a->widget_text : NULL;
+	const char *rid = a->resource_id && a->resource_id[0] ? a->resource_id : NULL;
+
+	return w && resolve_level(w, text, rid) > 0;
+}
+
 /* |a - b| as a long. */
 static long abs_diff(int a, int b)
 {

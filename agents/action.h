@@ -119,6 +119,13 @@ char *action_describe(const struct action *a);
 const struct ui_widget *action_resolve(const struct action *a, const struct ui_tree *tree);
 
 /*
+ * Whether the action names its widget (a text or a resource-id) and widget w
+ * has that text or that resource-id: w was found by name, not only under
+ * the recorded point. False when the action names nothing or w is NULL.
+ */
+bool action_names_widget(const struct action *a, const struct ui_widget *w);
+
+/*
  * Perform the action on the device. `package` is the app under test (for
  * restart, deep links). Input taps the field first, clears it, then types.
  * Errors from device.h are passed on; TD_ERR_INVALID when the action lacks

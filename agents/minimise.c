@@ -190,7 +190,8 @@ bool bug_screen_reproduces(struct device *dev, const char *package, const struct
 			   struct replay_screen *last)
 {
 	/* Only the last screen is read. */
-	struct replay_opts opts = { .clear_data = true, .login = login, .keep_screens = 1 };
+	struct replay_opts opts = { .clear_data = true, .login = login, .keep_screens = 1,
+				    .stop_off_path = true };
 	bool ok = true;
 
 	if (last)
@@ -557,7 +558,7 @@ static void note_sig(void *ctx, const struct replay_result *r)
 static bool path_screens(struct ddmin *d, const size_t *map, size_t k, uint64_t *sig)
 {
 	struct replay_opts opts = { .clear_data = true, .login = d->login, .keep_screens = 1,
-				    .on_screen = note_sig, .on_screen_ctx = sig };
+				    .on_screen = note_sig, .on_screen_ctx = sig, .stop_off_path = true };
 	struct action *steps = xcalloc(k + 1, sizeof(*steps));
 	struct replay_result r;
 	bool ok;

@@ -190,6 +190,17 @@ int replay_run(struct device *dev, const char *package, const struct action *ste
 			}
 			if (!w || !by_name)
 				out->missed++;
+			if (by_name && !action_names_widget(&a, w)) {
+				out->off_path++;
+				if (opts->stop_off_path) {
+					err = td_error(TD_ERR_NOT_FOUND,
+						       "replay step %zu: no widget '%s' on the screen (%s): off the recorded path",
+						       i + 1, a.widget_text && *a.widget_text ? a.widget_text : a.resource_id,
+						       cur->activity ? cur->activity : "?");
+					action_release(&a);
+					return err;
+				}
+			}
 		}
 		err = action_perform(dev, &a, package);
 		if (err == TD_OK && a.type == ACTION_RESTART && opts->login)

@@ -36,6 +36,7 @@ struct replay_result {
 	size_t n_screens;
 	size_t n_done;          /* steps performed */
 	int missed;             /* steps whose widget was found only by coordinates */
+	int off_path;           /* steps naming a widget that the screen did not show */
 };
 void replay_result_release(struct replay_result *r);
 
@@ -73,12 +74,23 @@ struct replay_opts {
 	 */
 	void (*on_screen)(void *ctx, const struct replay_result *r);
 	void *on_screen_ctx;
+	/*
+	 * When set, a step that names its widget (text or resource-id) on a
+	 * screen where no widget has that text or that resource-id stops the
+	 * replay with TD_ERR_NOT_FOUND before the step is performed: the replay
+	 * has left the recorded path (a page the run reached with data a clean
+	 * start does not have), and tapping the recorded point there would act
+	 * on whatever another page shows at it. Confirmation and minimisation
+	 * set it, so that no reported path passes only by such a tap.
+	 */
+	bool stop_off_path;
 };
 
 /*
  * Replay `steps` on `dev`. TD_OK when every step was performed (an action
  * the device refused stops the replay with its error; *out keeps the screens
- * so far). Restart steps inside the list force-stop and relaunch (and re-run
+ * so far; with stop_off_path, a step off the recorded path stops it with
+ * TD_ERR_NOT_FOUND). Restart steps inside the list force-stop and relaunch (and re-run
  * the login script).
  */
 int replay_run(struct device *dev, const char *package, const struct action *steps, size_t n,

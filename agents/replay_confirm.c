@@ -2,6 +2,7 @@
  * replay_confirm.c - replay confirmation of oracle findings (see
  * replay_confirm.h).
  */
+#include <ctype.h>
 #include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -37,9 +38,33 @@ static const char *oracle_of(const struct bug *b)
 }
 
 /*
+ * Whether finding titles a and b name the same finding: equal but for their
+ * numbers (a total, a count or a temperature depends on the data the path
+ * made; the widgets, labels and pages named do not).
+ */
+static bool same_finding_title(const char *a, const char *b)
+{
+	while (*a && *b) {
+		if (isdigit((unsigned char)*a) && isdigit((unsigned char)*b)) {
+			while (isdigit((unsigned char)*a) || *a == '.' || *a == ',')
+				a++;
+			while (isdigit((unsigned char)*b) || *b == '.' || *b == ',')
+				b++;
+			continue;
+		}
+		if (*a++ != *b++)
+			return false;
+	}
+	return *a == *b;
+}
+
+/*
  * Replay `steps` (n) `runs` times (1 or 2); true when every replay shows
- * b's oracle finding with the same title (its title in *title_out when not
- * NULL, caller frees).
+ * b's oracle finding with the same title, and that title is b's but for
+ * its numbers (another finding of the same oracle on a replay that went
+ * elsewhere - another field of the form, another page - is not b); its
+ * title in *title_out when not NULL, caller frees. The crash oracle's
+ * titles (exception and frame) are not compared with b's.
  */
 static bool reproduce_actions(struct device *dev, const char *package, const struct replay_opts *base,
 			      double overlap, const struct bug *b, const struct action *steps, size_t n,
@@ -130,6 +155,11 @@ static bool reproduce_actions(struct device *dev, const char *package, const str
 	/* Views that change by themselves make the two replays disagree: not confirmed. */
 	if (ok && (!titles[0] || (runs == 2 && (!titles[1] || strcmp(titles[0], titles[1]) != 0))))
 		ok = false;
+	if (ok && b->title && !(kind && (kind->flags & ORACLE_REPLAY_LAST_ALONE)) &&
+	    !same_finding_title(titles[0], b->title)) {
+		log_info("the replay shows \"%s\", not \"%s\": not the same finding", titles[0], b->title);
+		ok = false;
+	}
 	if (ok && title_out) {
 		*title_out = titles[0];
 		titles[0] = NULL;
@@ -144,7 +174,7 @@ static bool reproduce(struct device *dev, const char *package, const struct logi
 		      const struct bug *b, size_t from, const struct oracle_kind *kind, size_t trigger)
 {
 	struct action *steps = bug_actions(b, from);
-	struct replay_opts opts = { .clear_data = true, .login = login };
+	struct replay_opts opts = { .clear_data = true, .login = login, .stop_off_path = true };
 	char *title = NULL;
 	bool ok = reproduce_actions(dev, package, &opts, overlap, b, steps, b->n_steps - from, kind, trigger, 2,
 				    &title);
@@ -176,7 +206,7 @@ bool replay_confirm_fixed_tail(const struct bug *b)
 bool replay_confirm_check(struct device *dev, const char *package, const struct login_script *login, double overlap,
 			 const struct bug *b, const struct action *steps, size_t n, int runs, char **title_out)
 {
-	struct replay_opts opts = { .clear_data = true, .login = login };
+	struct replay_opts opts = { .clear_data = true, .login = login, .stop_off_path = true };
 
 	return replay_confirm_check_opts(dev, package, &opts, overlap, b, steps, n, runs, title_out);
 }

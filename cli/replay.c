@@ -213,19 +213,24 @@ int cmd_replay(int argc, char **argv)
 	printf("replaying %s \"%s\" (%s): %zu steps from a clean start of %s on %s\n", b.id ? b.id : id,
 	       b.title ? b.title : "", b.found_by ? b.found_by : "?", b.n_steps, pkg, spec);
 	if (oracle) {
-		struct replay_opts opts = { .clear_data = true, .login = login, .save_dir = out_dir };
+		struct replay_opts opts = { .clear_data = true, .login = login, .save_dir = out_dir,
+					    .stop_off_path = true };
 		double overlap = cfg && config_has(cfg, "oracles.display_overlap") ?
 					 config_double(cfg, "oracles.display_overlap") : 0.3;
 
+		td_error_clear();
 		ok = replay_confirm_check_opts(dev, pkg, &opts, overlap, &b, steps, b.n_steps, 1, &title);
 		if (ok)
 			printf("reproduced: %s reports \"%s\" on the replayed screens\n", b.found_by, title ? title : "");
+		else if (strstr(td_errmsg(TD_ERR_NOT_FOUND), "off the recorded path"))
+			printf("not reproduced: %s\n", td_errmsg(TD_ERR_NOT_FOUND));
 		else
 			printf("not reproduced: %s does not report the bug on the replayed screens\n", b.found_by);
 	} else {
 		struct ui_align_params ap;
 		struct bug_screen_check chk;
-		struct replay_opts opts = { .clear_data = true, .login = login, .save_dir = out_dir };
+		struct replay_opts opts = { .clear_data = true, .login = login, .save_dir = out_dir,
+					    .stop_off_path = true };
 		struct replay_result r;
 
 		err = ui_align_params_from_config(&ap, cfg);

@@ -149,7 +149,8 @@ static bool duplicate_recheck(const struct oracle_recheck *c, struct oracle_find
 				if (!strcmp(prev[j].id, after[i].id))
 					pl = &prev[j];
 		}
-		hit = oracle_list_duplicates(pl, &after[i], NULL, f);
+		/* The last step names the action, as the Explorer's finding did. */
+		hit = oracle_list_duplicates(pl, &after[i], c->last_step, f);
 		oracle_lists_free(prev, np);
 		prev = NULL;
 		np = 0;

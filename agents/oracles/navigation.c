@@ -495,7 +495,10 @@ bool oracle_nav_step(struct oracle_nav_tracker *t, const struct ui_tree *before,
 		if (!layer_b && t->n > 0 && strcmp(ida, idb) != 0) {
 			struct nav_frame *want = &t->stack[t->n - 1];
 
-			if (strcmp(ida, want->id) != 0 && !hit) {
+			/* A page of the wanted name with another tab or filter selected is
+			 * the same page shown another way (the app may reset a filter). */
+			if (strcmp(ida, want->id) != 0 && !hit &&
+			    strcmp(want->name ? want->name : "", display_name(after, activity_after)) != 0) {
 				const char *slash = activity_before ? strrchr(activity_before, '/') : NULL;
 
 				back_finding(f, t->cur_name, slash ? slash + 1 : "?", want->name,
@@ -513,6 +516,9 @@ bool oracle_nav_step(struct oracle_nav_tracker *t, const struct ui_tree *before,
 			nav_clear(t);
 		}
 		nav_set_cur(t, xstrdup(ida), display_name(after, activity_after));
+		/* Reached by Back: a tap to the screen just left opens it again, it returns nowhere. */
+		free(t->prev);
+		t->prev = NULL;
 	} else if (strcmp(ida, layer_b ? (t->cur ? t->cur : "") : idb) == 0) {
 		/* Same screen (an input, a scroll, a dialog closed): nothing moved. */
 	} else if (done->type == ACTION_CLICK && t->n > 0 && strcmp(t->stack[t->n - 1].id, ida) == 0) {

@@ -65,6 +65,18 @@ static bool has_field(const struct ui_tree *t)
 	return false;
 }
 
+/* Whether checkable w sits outside a visible list of t: a filter of the list ("Hide completed"), not a setting. */
+static bool filter_beside_list(const struct ui_tree *t, const struct ui_widget *w)
+{
+	for (size_t i = 0; i < t->n_nodes; i++) {
+		const struct ui_widget *l = t->nodes[i];
+
+		if (oracle_is_list(l) && ui_widget_visible(l, &t->screen) && !in_subtree(l, w))
+			return true;
+	}
+	return false;
+}
+
 const struct ui_widget *oracle_setting_changed(const struct ui_tree *before, const char *activity_before,
 					       const struct ui_tree *after, const char *activity_after,
 					       const struct action *done)
@@ -76,12 +88,8 @@ const struct ui_widget *oracle_setting_changed(const struct ui_tree *before, con
 	    after->n_roots > before->n_roots || has_field(before) || has_field(after))
 		return NULL;
 	/* A filter beside a list of data ("Hide completed") is a view of the list, not a setting. */
-	for (size_t i = 0; i < before->n_nodes; i++) {
-		const struct ui_widget *l = before->nodes[i];
-
-		if (oracle_is_list(l) && ui_widget_visible(l, &before->screen) && !in_subtree(l, w))
-			return NULL;
-	}
+	if (filter_beside_list(before, w))
+		return NULL;
 	o = oracle_find_counterpart(after, before, w);
 	if (!o || !o->checkable || o->checked == w->checked || strcmp(ui_widget_label(o), ui_widget_label(w)) ||
 	    strcmp(row_of(o), row_of(w)))
@@ -177,6 +185,25 @@ static bool same_selection(const struct ui_tree *before, const struct ui_tree *a
 	return true;
 }
 
+/*
+ * Whether every filter beside a list of `before` ("Hide completed") shows
+ * the same state on `after`: a filter the app does not keep shows other
+ * rows once it is reset, and rows pushed below the fold are not lost.
+ */
+static bool same_filters(const struct ui_tree *before, const struct ui_tree *after)
+{
+	for (size_t i = 0; i < before->n_nodes; i++) {
+		const struct ui_widget *w = before->nodes[i], *o;
+
+		if (!w->checkable || !ui_widget_visible(w, &before->screen) || !filter_beside_list(before, w))
+			continue;
+		o = oracle_find_counterpart(after, before, w);
+		if (o && o->checkable && o->checked != w->checked)
+			return false;
+	}
+	return true;
+}
+
 /* The first visible text that is not a control or a field: the page's title. */
 static const char *heading_of(const struct ui_tree *t)
 {
@@ -188,6 +215,36 @@ static const char *heading_of(const struct ui_tree *t)
 			return w->text;
 	}
 	return "";
+}
+
+/* Whether w is a text the page shows about itself: visible, not a control, a field or inside a list. */
+static bool page_text(const struct ui_tree *t, const struct ui_widget *w)
+{
+	return *w->text && !w->clickable && !w->checkable && !ui_class_is_editable(w->class_name) &&
+	       ui_widget_visible(w, &t->screen) && !oracle_enclosing_row(w);
+}
+
+/*
+ * Whether `after` shows every text `before` showed about its page (its
+ * title, the item's name, its fields' values outside lists): an item's page
+ * opened again after the relaunch may be another item's, reached by the same
+ * "Open" at the same place once the list was edited or re-sorted, and the
+ * toolbar's title ("Task") is the same on all of them.
+ */
+static bool same_page(const struct ui_tree *before, const struct ui_tree *after)
+{
+	for (size_t i = 0; i < before->n_nodes; i++) {
+		const struct ui_widget *w = before->nodes[i];
+		bool found = false;
+
+		if (!page_text(before, w))
+			continue;
+		for (size_t j = 0; j < after->n_nodes && !found; j++)
+			found = page_text(after, after->nodes[j]) && !strcmp(after->nodes[j]->text, w->text);
+		if (!found)
+			return false;
+	}
+	return true;
 }
 
 bool oracle_saved_state_lost(const struct ui_tree *before, const char *activity_before,
@@ -205,13 +262,15 @@ bool oracle_saved_state_lost(const struct ui_tree *before, const char *activity_
 	 * row at the same place in a sibling tab): its states are not these. */
 	if (strcmp(heading_of(before), heading_of(after)))
 		return false;
-	/* Settings: every checked state must come back. */
-	for (size_t i = 0; i < before->n_nodes; i++) {
+	/* Settings: every checked state must come back, on the same page. */
+	bool page = same_page(before, after);
+
+	for (size_t i = 0; page && i < before->n_nodes; i++) {
 		const struct ui_widget *w = before->nodes[i], *o;
 		cJSON *pair;
 
 		if (!w->checkable || !w->enabled || !ui_widget_visible(w, &before->screen) ||
-		    oracle_hidden_under_layer(before, w))
+		    oracle_hidden_under_layer(before, w) || filter_beside_list(before, w))
 			continue;
 		o = oracle_find_counterpart(after, before, w);
 		if (!o || !o->checkable || o->checked == w->checked || strcmp(ui_widget_label(o), ui_widget_label(w)) ||
@@ -235,8 +294,9 @@ bool oracle_saved_state_lost(const struct ui_tree *before, const char *activity_
 		finding_setting(f, first, first_after, n_lost, lost, activity_before);
 		return true;
 	}
-	/* Entries: every row of the screen's lists must still be listed (when the screen shows lists). */
-	if (!same_selection(before, after))
+	/* Entries: every row of the screen's lists must still be listed (when the screen shows lists),
+	 * in the same view of them: the same tab, the same filters beside them. */
+	if (!same_selection(before, after) || !same_filters(before, after))
 		return false;
 	nb = oracle_lists(before, &lb);
 	na = oracle_lists(after, &la);
@@ -517,13 +577,17 @@ static int death_trip(const struct oracle_step *os, const char *why)
 		a.y = (w->bounds.y1 + w->bounds.y2) / 2;
 		a.bounds = w->bounds;
 		oracle_shot_release(&cur);
-		if (action_perform(dev, &a, pkg) != TD_OK || oracle_shot_take(dev, &cur) != TD_OK || !cur.tree) {
+		if (action_perform(dev, &a, pkg) != TD_OK) {
 			action_release(&a);
 			outcome = "device error";
 			goto out;
 		}
 		action_copy(&trig[n_trig++], &e->a);
 		action_release(&a);
+		if (oracle_shot_take(dev, &cur) != TD_OK || !cur.tree) {
+			outcome = "device error";
+			goto out;
+		}
 		if (ui_sig_abstract(cur.tree, cur.activity) != e->to) {
 			outcome = "way back lost";
 			goto out;
@@ -540,6 +604,9 @@ static int death_trip(const struct oracle_step *os, const char *why)
 	}
 	oracle_finding_release(&f);
 out:
+	/* The trip is part of the run (the restart and the clicks performed):
+	 * later paths repeat it, or their replays leave the recorded path. */
+	oracle_record_side_trip(os->env, os->before->step, oracle_kind_process_death.name, trig, n_trig);
 	trace_trip(os->env, why, outcome, (int)n_trig - 1);
 	for (size_t i = 0; i < n_trig; i++)
 		action_release(&trig[i]);

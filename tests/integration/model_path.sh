@@ -94,7 +94,8 @@ def verdict(name, bug_id):
     need(v, "%s: eval lists %s" % (name, bug_id))
     return e, v[0]
 b = detector_bug("right")
-need([s["step"] for s in b["steps"]] == [1, 2, 3], "right: the path is steps 1..3: %s" % b["steps"])
+# Oracles' side trips after a step (process_death's restart after the Save) are steps of later paths too.
+need([s["step"] for s in b["steps"] if not s.get("side_trip")] == [1, 2, 3], "right: the path is steps 1..3: %s" % b["steps"])
 need(b["steps"][1]["action"]["text"] == "Groceries", "right: the path types the title")
 need(b["extra"]["shown_at_step"] == 3 and b["extra"]["cited_steps"] == [1, 2, 3], "right: extra %s" % b["extra"])
 need("steps/0004.png" in b["evidence"], "right: the screen after step 3 is the evidence")

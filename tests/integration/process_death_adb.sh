@@ -94,6 +94,18 @@ assert all(b.get("confirmed") for b in pd), "unconfirmed"
 assert all(any(s["action"]["type"] == "restart" for s in b["steps"]) for b in pd), "no restart step"
 PY
 echo "ok   process_death finds both bugs through adb"
+# The trips are part of the run's path (later replays repeat them): each is
+# a side trip that starts with the restart.
+python3 - "$WORK/buggy/trace.jsonl" <<'PY' || fail "process_death trips not recorded as side trips"
+import json, sys
+trace = [json.loads(l) for l in open(sys.argv[1])]
+trips = [e for e in trace if e["type"] == "side_trip" and e.get("by") == "oracle:process_death"]
+checks = [e for e in trace if e["type"] == "oracle_check" and e.get("oracle") == "process_death" and e.get("outcome") != "moved"]
+print("     %d trip(s), %d recorded as side trips" % (len(checks), len(trips)))
+assert checks and len(trips) == len(checks), "every trip is a side trip"
+assert all(t["actions"][0]["type"] == "restart" for t in trips), "a trip starts with the restart"
+PY
+echo "ok   process_death trips recorded as side trips"
 stop_simd
 start_simd --fixed
 explore "$WORK/fixed"

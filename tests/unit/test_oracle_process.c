@@ -197,6 +197,88 @@ TEST(setting_reverted_after_process_death)
 	ui_tree_free(kept);
 }
 
+/* A task's page: the toolbar's "Task", the task's title and priority, its Completed box. */
+static struct ui_tree *task_page(const char *title, const char *priority, bool done)
+{
+	return x_tree(x_cat(x_node(TEXT, "", "Task", "", "", 0, 100, 1080, 200, NULL),
+			    x_node(TEXT, "com.example.t:id/detail_title", title, "", "", 0, 250, 1080, 350, NULL),
+			    x_node(TEXT, "com.example.t:id/detail_priority", priority, "", "", 0, 370, 1080, 450, NULL),
+			    x_node("android.widget.CheckBox", "com.example.t:id/detail_done", "Completed",
+				   done ? "kKcf" : "kcf", "", 0, 470, 1080, 590, NULL), NULL));
+}
+
+/*
+ * todo seed 2: after force-stop the walk back by "Open task" reached another
+ * task's page (the run had edited, ticked and re-sorted tasks), whose box
+ * differed; the toolbar's title is the same on every task's page.
+ */
+TEST(setting_judged_only_on_the_same_item_page)
+{
+	struct ui_tree *ticked = task_page("Pay rent", "Priority 3", true);
+	struct ui_tree *other = task_page("Buy milk", "Priority 3", false);
+	struct ui_tree *same_unticked = task_page("Pay rent", "Priority 3", false);
+	struct oracle_finding f;
+
+	REQUIRE(ticked && other && same_unticked);
+	oracle_finding_init(&f);
+	CHECK(!oracle_saved_state_lost(ticked, ACT, other, ACT, &f));
+	CHECK(f.title == NULL);
+	/* The same task's page with its box reverted is still reported. */
+	CHECK(oracle_saved_state_lost(ticked, ACT, same_unticked, ACT, &f));
+	CHECK(f.title && strstr(f.title, "detail_done"));
+	oracle_finding_release(&f);
+	ui_tree_free(ticked);
+	ui_tree_free(other);
+	ui_tree_free(same_unticked);
+}
+
+/*
+ * todo fixed twin: the "Hide completed" box beside the task list is a view
+ * of the list the app deliberately does not keep; after an entry's trip it
+ * is unticked, and that is not a setting lost.
+ */
+TEST(filter_beside_a_list_is_not_a_setting_lost)
+{
+	const char *const names[] = { "Oats", "Milk", NULL };
+	char *l1 = x_xml_body_rows(names), *l2 = x_xml_body_rows(names);
+	struct ui_tree *ticked = x_tree(x_cat(x_node("android.widget.CheckBox", "com.example.t:id/hide_done",
+						     "Hide completed", "kKcf", "", 0, 100, 1080, 220, NULL), l1, NULL));
+	struct ui_tree *unticked = x_tree(x_cat(x_node("android.widget.CheckBox", "com.example.t:id/hide_done",
+						       "Hide completed", "kcf", "", 0, 100, 1080, 220, NULL), l2, NULL));
+	struct oracle_finding f;
+
+	REQUIRE(ticked && unticked);
+	oracle_finding_init(&f);
+	CHECK(!oracle_saved_state_lost(ticked, ACT, unticked, ACT, &f));
+	CHECK(f.title == NULL);
+	ui_tree_free(ticked);
+	ui_tree_free(unticked);
+	/* Rows compared under another state of the filter: not judged (rows below the fold are not lost). */
+	{
+		const char *const more[] = { "Oats", "Milk", "Rice", NULL }, *const fewer[] = { "Oats", NULL };
+		char *lm = x_xml_body_rows(more), *lf = x_xml_body_rows(fewer), *lf2 = x_xml_body_rows(fewer);
+		struct ui_tree *before = x_tree(x_cat(x_node("android.widget.CheckBox", "com.example.t:id/hide_done",
+							     "Hide completed", "kKcf", "", 0, 100, 1080, 220, NULL),
+						      lm, NULL));
+		struct ui_tree *reset = x_tree(x_cat(x_node("android.widget.CheckBox", "com.example.t:id/hide_done",
+							    "Hide completed", "kcf", "", 0, 100, 1080, 220, NULL),
+						     lf, NULL));
+		struct ui_tree *kept = x_tree(x_cat(x_node("android.widget.CheckBox", "com.example.t:id/hide_done",
+							   "Hide completed", "kKcf", "", 0, 100, 1080, 220, NULL),
+						    lf2, NULL));
+
+		REQUIRE(before && reset && kept);
+		CHECK(!oracle_saved_state_lost(before, ACT, reset, ACT, &f));
+		/* Under the same filter the rows gone are still reported. */
+		CHECK(oracle_saved_state_lost(before, ACT, kept, ACT, &f));
+		CHECK(f.title && strstr(f.title, "Saved entry"));
+		oracle_finding_release(&f);
+		ui_tree_free(before);
+		ui_tree_free(reset);
+		ui_tree_free(kept);
+	}
+}
+
 TEST(entry_gone_after_process_death)
 {
 	const char *two[] = { "Rice", "Lentils", NULL }, *three[] = { "Rice", "Lentils", "Oats", NULL };
@@ -379,6 +461,8 @@ int main(void)
 	RUN(setting_changed_only_on_settings_pages);
 	RUN(entry_saved_when_a_row_shows_the_typed_text);
 	RUN(setting_reverted_after_process_death);
+	RUN(setting_judged_only_on_the_same_item_page);
+	RUN(filter_beside_a_list_is_not_a_setting_lost);
 	RUN(entry_gone_after_process_death);
 	RUN(deleted_entry_back_after_process_death);
 	RUN(feedback_missing_on_a_silent_form);
