@@ -491,6 +491,31 @@ static bool is_row_delete(const struct ui_tree *t, const struct action *a)
 	return is_delete_label(a->widget_text) || is_delete_label(a->resource_id);
 }
 
+/*
+ * Whether the screen asks a question: no list on it and a way to say no
+ * (Cancel, No, Keep) or a dialog's own ids. A list page's "Trash" button,
+ * which opens the Trash, is no answer to "Delete?".
+ */
+static bool screen_asks(const struct ui_tree *t, const struct action *cands, size_t n)
+{
+	static const char *const no_words[] = { "cancel", "no", "keep", "not now", NULL };
+	bool no = false;
+
+	for (size_t i = 0; i < n; i++) {
+		if (cands[i].widget >= 0 && (size_t)cands[i].widget < t->n_nodes &&
+		    ui_widget_in_list(t->nodes[cands[i].widget]))
+			return false;
+		if (cands[i].type == ACTION_CLICK && has_word(cands[i].widget_text, no_words))
+			no = true;
+	}
+	for (size_t i = 0; !no && i < t->n_nodes; i++) {
+		const char *id = t->nodes[i]->resource_id;
+
+		no = strstr(id, "alertTitle") || strncmp(id, "android:id/button", 17) == 0;
+	}
+	return no;
+}
+
 /* A dialog's positive answer to "Delete?": Delete, Remove, OK, Yes (not in a list). */
 static bool is_delete_confirm(const struct ui_tree *t, const struct action *a)
 {
@@ -521,11 +546,12 @@ static size_t drain_pick(struct offline_policy *pol, const struct ui_tree *t, ui
 			 const struct action *cands, size_t n)
 {
 	size_t row = (size_t)-1;
+	bool asks = screen_asks(t, cands, n);
 
 	for (size_t i = 0; i < n; i++) {
 		if (event_find(pol, offline_event_key(state, &cands[i]))->blocked)
 			continue;
-		if (is_delete_confirm(t, &cands[i]))
+		if (asks && is_delete_confirm(t, &cands[i]))
 			return i;
 		if (row == (size_t)-1 && is_row_delete(t, &cands[i]))
 			row = i;

@@ -396,6 +396,57 @@ TEST(deleting_a_row_empties_the_list)
 	ui_tree_free(dialog);
 }
 
+/* A list screen with one row and a Trash button beside the list (notes' own "Trash" page). */
+static struct ui_tree *list_with_trash_button(void)
+{
+	char *row = list_row("Note A", 200);
+	char *view = x_node("androidx.recyclerview.widget.RecyclerView", "t:id/list", "", "s", "", 0, 200, 1000, 1000,
+			    row);
+
+	free(row);
+	return x_tree(x_cat(view, x_node(BTN, "t:id/trash_btn", "Trash", "c", "", 0, 1100, 500, 1200, NULL), NULL));
+}
+
+/* While emptying a list, a "Trash" button beside it is no answer to a dialog: the last row is deleted. */
+TEST(emptying_a_list_passes_a_trash_button)
+{
+	struct offline_policy_params p;
+	struct offline_policy *pol;
+	struct ui_tree *two = list_screen(2, false), *one = list_with_trash_button();
+	struct ui_tree *dialog = x_tree(x_cat(x_node(BTN, "t:id/cancel", "Cancel", "c", "", 0, 500, 500, 600, NULL),
+					      x_node(BTN, "t:id/ok", "Delete", "c", "", 500, 500, 1000, 600, NULL),
+					      NULL));
+	struct action a;
+
+	REQUIRE(two && one && dialog);
+	offline_policy_params_default(&p);
+	p.epsilon = 0;
+	pol = offline_policy_new(&p);
+	for (int i = 0; i < 100; i++) {
+		offline_policy_choose(pol, two, 11, 1, "Main", true, &a);
+		action_release(&a);
+		offline_policy_observe(pol, two, 11, true);
+	}
+	offline_policy_reset_stuck(pol);
+	offline_policy_choose(pol, two, 11, 1, "Main", true, &a);
+	REQUIRE(a.type == ACTION_CLICK && a.resource_id && strcmp(a.resource_id, "t:id/delete") == 0);
+	action_release(&a);
+	offline_policy_observe(pol, dialog, 22, true);
+	offline_policy_choose(pol, dialog, 22, 2, "Main", true, &a);
+	CHECK(a.widget_text && strcmp(a.widget_text, "Delete") == 0);
+	action_release(&a);
+	offline_policy_observe(pol, one, 33, true);
+	/* The last row's Delete, not the Trash page's button. */
+	offline_policy_choose(pol, one, 33, 3, "Main", true, &a);
+	CHECK(a.resource_id && strcmp(a.resource_id, "t:id/delete") == 0);
+	CHECK(a.reason && strstr(a.reason, "emptying the list"));
+	action_release(&a);
+	offline_policy_free(pol);
+	ui_tree_free(two);
+	ui_tree_free(one);
+	ui_tree_free(dialog);
+}
+
 TEST(stuck_goes_back_then_restarts)
 {
 	struct offline_policy_params p;
@@ -681,5 +732,6 @@ int main(void)
 	RUN(value_label_is_one_control);
 	RUN(form_kept_across_a_dialog);
 	RUN(deleting_on_a_row_page_empties_the_list);
+	RUN(emptying_a_list_passes_a_trash_button);
 	return test_summary();
 }
