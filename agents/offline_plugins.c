@@ -387,8 +387,9 @@ static struct action *bug_actions(const struct bug *b, size_t from)
 
 /*
  * Replay the run's path up to the step the Explorer is at, so that it goes
- * on from where it was after a Detector bug's replays (they leave the app
- * at the bug's step, and the Explorer moved on since).
+ * on from where it was after a bug's replays: they start with pm clear and
+ * leave the app where their last, often shortened, path ended (a Detector
+ * bug's also at an older step: the Explorer moved on since).
  */
 static void restore_run_state(struct confirm_state *st, struct agent_env *env, struct device *dev)
 {
@@ -500,6 +501,11 @@ static int confirm_bug(struct agent_plugin *p, struct agent_env *env, struct bug
 				log_info("\"%s\": %zu steps minimised to %zu in %d replays", b->title ? b->title : "",
 					 ms.steps_before, ms.steps_after, ms.replays);
 		}
+		/* The replays began with pm clear; a shortened path (from near the
+		 * bug, or minimised) leaves the app's data elsewhere than the run
+		 * had it, and later paths would describe another app. */
+		if (tried > 0)
+			restore_run_state(st, env, dev);
 	} else {
 		judged = confirm_verdict(st, env, dev, b, &tried);
 		ok = judged == 1;
