@@ -849,8 +849,7 @@ int bug_minimise(struct device *dev, const char *package, const struct login_scr
 	k0 = k = b->n_steps - trigger - 1;
 	/* The finding the whole path shows, to compare each candidate with. */
 	all = xcalloc(b->n_steps + 1, sizeof(*all));
-	/* Deep copies: keep_steps() releases b's actions, and the path is
-	 * replayed once more at the end. */
+	/* Deep copies: keep_steps() releases b's actions. */
 	for (size_t i = 0; i < b->n_steps; i++)
 		action_copy(&all[i], &b->steps[i].action);
 	n_all = b->n_steps;
@@ -891,20 +890,8 @@ int bug_minimise(struct device *dev, const char *package, const struct login_scr
 			log_info("minimal path of \"%s\" did not reproduce twice; path kept", b->title ? b->title : "");
 		}
 	}
-	/* The candidates left the app wherever the last one ended; the run goes
-	 * on from where the recorded path leads (its oracle side trip left out),
-	 * so replay it once more without a check. */
-	if (d.used > 1 && n_all > trigger) {
-		/* No screen is read. */
-		struct replay_opts opts = { .clear_data = true, .login = login, .keep_screens = 1 };
-		struct replay_result r;
-
-		memset(&r, 0, sizeof(r));
-		if (replay_run(dev, package, all, n_all - trigger, &opts, &r) != TD_OK)
-			log_info("the recorded path of \"%s\" did not replay after minimising", b->title ? b->title : "");
-		replay_result_release(&r);
-		d.used++;
-	}
+	/* The candidates left the app wherever the last one ended: the caller
+	 * replays the run's own path when the run goes on (offline_plugins.c). */
 	if (stats) {
 		stats->replays = d.used;
 		stats->steps_after = b->n_steps;

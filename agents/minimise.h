@@ -100,7 +100,9 @@ bool bug_screen_reproduces(struct device *dev, const char *package, const struct
  * reproduces. On success the minimal
  * path replaces b->steps, the path before goes to b->original_steps
  * (bug_keep_original_steps) and extra.minimise records the replays and
- * lengths. *stats (may be NULL) is filled in any case. TD_ERR_INVALID when
+ * lengths. The app is left wherever the last replay ended: a caller whose
+ * run goes on replays the run's own path after (offline_plugins.c).
+ * *stats (may be NULL) is filled in any case. TD_ERR_INVALID when
  * b is neither an oracle's bug nor checkable by `screen`; a path that does
  * not reproduce at all is left as it is (TD_OK).
  */
