@@ -186,6 +186,22 @@ static const struct scenario scenarios[] = {
 	  { "tap:start_btn", "tap:finish_btn", "tap:start_btn", "tap:finish_btn", "tap:nav_stats" } },
 	{ "focus", "focus-new-length-waits-a-round", "settings.len_ok.click", false,
 	  { "tap:nav_settings", "tap:focus_len_btn", "tap:len_field", "input text 40", "tap:len_ok", "tap:nav_timer" } },
+	{ "recipes", "recipes-servings-not-scaled", "recipe.serv_plus.click", false, { "tap:recipe_row#0", "tap:serv_plus" } },
+	{ "recipes", "recipes-readd-after-clear-silent", "recipe.add_shop.click", false,
+	  { "tap:recipe_row#0", "tap:add_shop", "input keyevent 4", "tap:nav_shopping", "tap:clear_list", "tap:ok_clear",
+	    "tap:nav_recipes", "tap:recipe_row#0", "tap:add_shop", "input keyevent 4", "tap:nav_shopping" } },
+	{ "recipes", "recipes-step-chip-over-text", "cook.show", true,
+	  { "tap:recipe_row#0", "tap:cook_btn", "tap:next_step" } },
+	{ "recipes", "recipes-category-never-loads", "category.show", false, { "tap:nav_categories", "tap:cat_row#3" } },
+	{ "bookshelf", "bookshelf-add-book-silent", "add_book.save_book.click", false,
+	  { "tap:nav_library", "tap:add_book_fab", "tap:title_field", "input text Emma", "tap:save_book" } },
+	{ "bookshelf", "bookshelf-back-skips-shelf", "book.back", false,
+	  { "tap:nav_shelves", "tap:shelf_row#0", "tap:shelf_book_row#0", "input keyevent 4" } },
+	{ "bookshelf", "bookshelf-challenge-misses-last-page", "book.progress_ok.click", false,
+	  { "tap:reading_row#0", "tap:progress_btn", "tap:page_field", "input text 304", "tap:progress_ok", "input keyevent 4" } },
+	{ "bookshelf", "bookshelf-sort-resets", "reading.show", false,
+	  { "tap:nav_library", "tap:sort_btn", "tap:sort_author", "am force-stop org.holdout.bookshelf",
+	    "monkey -p org.holdout.bookshelf -c android.intent.category.LAUNCHER 1", "tap:nav_library" } },
 };
 
 TEST(every_spec_loads_and_cites_its_bugs)
