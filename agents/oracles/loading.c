@@ -2,10 +2,12 @@
  * loading.c - oracle "loading" (oracle 9): a page that never finishes
  * loading (its spinner is still there, and nothing else moved, after a wait).
  */
+#include <ctype.h>
 #include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 #include <time.h>
 
 #include <cjson/cJSON.h>
@@ -29,6 +31,46 @@ static bool is_progress_class(const char *c)
 	return (n >= 11 && !strcmp(c + n - 11, "ProgressBar")) || strstr(c, "ProgressIndicator");
 }
 
+/* Whether s states how far something got: "2 of 12 books", "120/304", "40%". */
+static bool states_progress(const char *s)
+{
+	for (const char *p = s; *p; p++) {
+		const char *q = p;
+
+		if (!isdigit((unsigned char)*p) || (p > s && isdigit((unsigned char)p[-1])))
+			continue;
+		while (isdigit((unsigned char)*q))
+			q++;
+		while (*q == ' ')
+			q++;
+		if (*q == '%' || (*q == '/' && isdigit((unsigned char)q[1])) ||
+		    (!strncasecmp(q, "of ", 3) && isdigit((unsigned char)q[3])))
+			return true;
+	}
+	return false;
+}
+
+/*
+ * Whether bar w is a meter, not a wait: it or a text right beside it (the
+ * sibling before or after) states the amount it shows, as a reading
+ * challenge's "2 of 12 books" or a download's "40%" does.
+ */
+static bool is_meter(const struct ui_widget *w)
+{
+	const struct ui_widget *p = w->parent;
+
+	if (states_progress(w->text) || states_progress(w->content_desc))
+		return true;
+	for (size_t i = 0; p && i < p->n_children; i++) {
+		if (p->children[i] != w)
+			continue;
+		if ((i > 0 && states_progress(oracle_first_text(p->children[i - 1]))) ||
+		    (i + 1 < p->n_children && states_progress(oracle_first_text(p->children[i + 1]))))
+			return true;
+	}
+	return false;
+}
+
 const struct ui_widget *oracle_loading_spinner(const struct ui_tree *t)
 {
 	for (size_t i = 0; t && i < t->n_nodes; i++) {
@@ -36,7 +78,7 @@ const struct ui_widget *oracle_loading_spinner(const struct ui_tree *t)
 
 		/* A bar inside a list row is a row's progress (a download), not the page's. */
 		if (is_progress_class(w->class_name) && w->visible_to_user && ui_widget_visible(w, &t->screen) &&
-		    !oracle_enclosing_row(w))
+		    !oracle_enclosing_row(w) && !is_meter(w))
 			return w;
 	}
 	return NULL;

@@ -958,6 +958,46 @@ TEST(loading_that_never_finishes)
 	ui_tree_free(seek);
 }
 
+/*
+ * A bar with its amount beside it ("2 of 12 books", "40%") is a meter, not a
+ * wait: bookshelf's reading challenge on Statistics was reported as a page
+ * that never loads on every run and every fixed twin.
+ */
+TEST(loading_ignores_a_meter)
+{
+	static const char *const amounts[] = { "Reading challenge 2026: 2 of 12 books", "Uploaded 120/304",
+					       "Storage 40 % used", NULL };
+	struct oracle_finding f;
+
+	for (size_t i = 0; amounts[i]; i++) {
+		char *page = x_cat(x_node(TEXT, "com.example.t:id/challenge", amounts[i], "", "", 40, 200, 1040, 300, NULL),
+				   x_node(PROGRESS, "com.example.t:id/bar", "", "", "", 40, 320, 1040, 440, NULL),
+				   x_node(TEXT, "com.example.t:id/pages", "Pages read: 1639", "", "", 40, 460, 1040, 560,
+					  NULL), NULL);
+		struct ui_tree *t = x_tree(x_node("android.widget.LinearLayout", "", "", "", "", 0, 200, 1080, 600, page));
+
+		free(page);
+		REQUIRE(t);
+		CHECK(oracle_loading_spinner(t) == NULL);
+		CHECK(!oracle_loading_stuck(t, "x/.StatsActivity", t, "x/.StatsActivity", 3000, &f));
+		ui_tree_free(t);
+	}
+	/* The same bar beside words with a number but no amount of progress is still a wait. */
+	{
+		char *page = x_cat(x_node(TEXT, "com.example.t:id/title", "Top 10 books of 2026", "", "", 40, 200, 1040, 300, NULL),
+				   x_node(PROGRESS, "com.example.t:id/bar", "", "", "", 40, 320, 1040, 440, NULL), NULL);
+		struct ui_tree *t = x_tree(x_node("android.widget.LinearLayout", "", "", "", "", 0, 200, 1080, 600, page));
+
+		free(page);
+		REQUIRE(t);
+		CHECK(oracle_loading_spinner(t) != NULL);
+		oracle_finding_init(&f);
+		CHECK(oracle_loading_stuck(t, "x/.StatsActivity", t, "x/.StatsActivity", 3000, &f));
+		oracle_finding_release(&f);
+		ui_tree_free(t);
+	}
+}
+
 /* A progress bar inside a list row (a download) is not the page's spinner. */
 TEST(loading_ignores_row_progress)
 {
@@ -1001,6 +1041,7 @@ int main(void)
 	RUN(toggle_not_judged_after_dialog_or_navigation);
 	RUN(toggle_in_list_rows_keeps_its_row);
 	RUN(loading_that_never_finishes);
+	RUN(loading_ignores_a_meter);
 	RUN(loading_ignores_row_progress);
 	return test_summary();
 }
