@@ -186,6 +186,8 @@ cJSON *action_to_json(const struct action *a)
 	add_str(o, "reason", a->reason);
 	if (a->hide_keyboard)
 		cJSON_AddTrueToObject(o, "hide_keyboard");
+	if (a->type == ACTION_RESTART && a->clear_data)
+		cJSON_AddTrueToObject(o, "clear_data");
 	return o;
 }
 
@@ -304,6 +306,8 @@ int action_from_json(const cJSON *json, struct action *out)
 		out->bounds = (struct ui_rect){ v[0], v[1], v[2], v[3] };
 	}
 	out->hide_keyboard = cJSON_IsTrue(cJSON_GetObjectItemCaseSensitive(json, "hide_keyboard"));
+	out->clear_data = out->type == ACTION_RESTART &&
+			  cJSON_IsTrue(cJSON_GetObjectItemCaseSensitive(json, "clear_data"));
 	return TD_OK;
 bad_widget:
 	action_release(out);
@@ -348,6 +352,10 @@ char *action_describe(const struct action *a)
 		break;
 	case ACTION_ROTATE:
 		(void)strbuf_addf(&sb, " to %d", a->rotation);
+		break;
+	case ACTION_RESTART:
+		if (a->clear_data)
+			(void)strbuf_adds(&sb, " with the app's data cleared");
 		break;
 	case ACTION_DEEP_LINK:
 	case ACTION_START_ACTIVITY:
@@ -502,6 +510,8 @@ int action_perform(struct device *dev, const struct action *a, const char *packa
 		if (!package || !package[0])
 			return td_error(TD_ERR_INVALID, "restart needs the app's package");
 		err = device_force_stop(dev, package);
+		if (err == TD_OK && a->clear_data)
+			err = device_clear_data(dev, package);
 		if (err == TD_OK)
 			err = device_launch(dev, package);
 		return err;

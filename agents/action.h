@@ -65,6 +65,12 @@ struct action {
 	 * says it is still up). JSON "hide_keyboard": true.
 	 */
 	bool hide_keyboard;
+	/*
+	 * ACTION_RESTART: clear the app's data first (pm clear), a clean start
+	 * like a replay's. Reproduction paths begin after the last one.
+	 * JSON "clear_data": true.
+	 */
+	bool clear_data;
 };
 
 /* An empty action (ACTION_NONE, numbers -1, strings NULL). */

@@ -253,7 +253,7 @@ static void trace_duplicate(struct agent_env *env, const struct bug *b, const ch
 
 void agent_env_bug_path(struct agent_env *env, struct bug *b, int last)
 {
-	for (int i = 1; i <= last; i++) {
+	for (int i = history_clean_start(env->hist, last); i <= last; i++) {
 		struct history_step hs;
 
 		history_step_init(&hs);

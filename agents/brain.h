@@ -310,7 +310,8 @@ int agent_env_report_bug(struct agent_env *env, const struct bug *b, char **id_o
 /*
  * Append to b's steps the reproduction path that leads to the screen after
  * run step `last`: every recorded action since the last clean start (the
- * run's first step) up to and including step `last`, each followed by the
+ * run's first step, or the step after the last restart that cleared the
+ * app's data) up to and including step `last`, each followed by the
  * side-trip actions recorded after it (history_add_side_actions), so a
  * replay from a clean start repeats what the run did. Record N is the page
  * after step N-1 plus action N: the page that shows a bug found on the

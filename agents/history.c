@@ -202,6 +202,25 @@ int history_get_step(struct history *h, int step, struct history_step *out)
 	return TD_OK;
 }
 
+int history_clean_start(struct history *h, int last)
+{
+	int first = 1;
+
+	pthread_mutex_lock(&h->lock);
+	if (last > h->n_steps)
+		last = h->n_steps;
+	for (int i = last; i >= 1; i--) {
+		const struct action *a = &h->steps[i - 1].action;
+
+		if (a->type == ACTION_RESTART && a->clear_data) {
+			first = i + 1;
+			break;
+		}
+	}
+	pthread_mutex_unlock(&h->lock);
+	return first;
+}
+
 void history_set_changed(struct history *h, int step, bool changed)
 {
 	pthread_mutex_lock(&h->lock);

@@ -99,6 +99,12 @@ int history_add_step(struct history *h, const struct history_step *s);
 int history_n_steps(struct history *h);
 /* Copy of step `step` (1-based). TD_ERR_NOT_FOUND when absent. */
 int history_get_step(struct history *h, int step, struct history_step *out) TD_MUST_CHECK;
+/*
+ * The first step of the stretch that leads to step `last` from a clean
+ * start: 1, or the step after the last restart up to `last` that cleared
+ * the app's data (action.clear_data).
+ */
+int history_clean_start(struct history *h, int last);
 /* Fill in the screen-after facts of a step (did the action change the text signature). */
 void history_set_changed(struct history *h, int step, bool changed);
 /* Record what the app said after step `step` (a toast, snackbar or dialog text; copied). */

@@ -260,8 +260,12 @@ static int escape_after_step(struct agent_plugin *p, struct agent_env *env, stru
 				offline_shared_block(st->sh, f.culprit_event);
 			action_init(&st->pending);
 			st->pending.type = ACTION_RESTART;
-			st->pending.reason = xasprintf("tarpit (%s): blocked the action of step %d, restarting",
-						       tarpit_kind_name(f.kind), f.culprit_step);
+			/* A second tarpit: what the run made of the app's data may be
+			 * the trap (a list grown past its buttons), so start clean. */
+			st->pending.clear_data = st->recoveries > 0;
+			st->pending.reason = xasprintf("tarpit (%s): blocked the action of step %d, restarting%s",
+						       tarpit_kind_name(f.kind), f.culprit_step,
+						       st->pending.clear_data ? " with the app's data cleared" : "");
 			st->have_pending = true;
 			st->recoveries++;
 			cJSON_AddStringToObject(rec, "pattern", tarpit_kind_name(f.kind));
@@ -274,8 +278,8 @@ static int escape_after_step(struct agent_plugin *p, struct agent_env *env, stru
 			cJSON_AddNumberToObject(rec, "trace_steps", (double)tarpit_len(st->tp));
 			cJSON_AddNumberToObject(rec, "score", f.score);
 			trace_intervention(env, p->name, "tarpit", rec, &st->pending);
-			log_info("tarpit (%s) at step %d: culprit step %d, restarting", tarpit_kind_name(f.kind),
-				 before->step, f.culprit_step);
+			log_info("tarpit (%s) at step %d: culprit step %d, restarting%s", tarpit_kind_name(f.kind),
+				 before->step, f.culprit_step, st->pending.clear_data ? " with the app's data cleared" : "");
 			tarpit_reset(st->tp);
 			loop_detector_reset(st->loops);
 			return 0;

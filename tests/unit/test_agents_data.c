@@ -42,6 +42,27 @@ TEST(action_json_round_trip)
 	cJSON_Delete(j);
 	action_release(&a);
 	action_release(&b);
+	/* A restart that clears the app's data keeps saying so. */
+	action_init(&a);
+	a.type = ACTION_RESTART;
+	a.clear_data = true;
+	j = action_to_json(&a);
+	CHECK(cJSON_IsTrue(cJSON_GetObjectItemCaseSensitive(j, "clear_data")));
+	CHECK_OK(action_from_json(j, &b));
+	CHECK(b.clear_data);
+	d = action_describe(&b);
+	CHECK(strstr(d, "restart with the app's data cleared") != NULL);
+	free(d);
+	cJSON_Delete(j);
+	action_release(&b);
+	/* Only a restart clears data. */
+	j = cJSON_Parse("{\"type\": \"back\", \"clear_data\": true}");
+	REQUIRE(j);
+	CHECK_OK(action_from_json(j, &b));
+	CHECK(!b.clear_data);
+	cJSON_Delete(j);
+	action_release(&a);
+	action_release(&b);
 }
 
 TEST(action_from_model_spellings)
@@ -280,6 +301,30 @@ TEST(overlap_findings_sharing_a_widget)
 	bug_release(&w);
 }
 
+/* Paths start after the last restart that cleared the app's data (a clean start). */
+TEST(history_clean_start_after_clearing_restart)
+{
+	struct history *h = history_new();
+	struct history_step s;
+
+	add_step(h, "pkg/.Main", ACTION_CLICK, "Add");          /* 1 */
+	add_step(h, "pkg/.Main", ACTION_RESTART, NULL);         /* 2: data kept */
+	add_step(h, "pkg/.Main", ACTION_CLICK, "Add");          /* 3 */
+	CHECK_INT_EQ(history_clean_start(h, 3), 1);
+	history_step_init(&s);
+	s.activity = xstrdup("pkg/.Main");
+	s.action.type = ACTION_RESTART;
+	s.action.clear_data = true;
+	REQUIRE(history_add_step(h, &s) == 4);                  /* 4: data cleared */
+	history_step_release(&s);
+	add_step(h, "pkg/.Main", ACTION_CLICK, "Sort");         /* 5 */
+	CHECK_INT_EQ(history_clean_start(h, 5), 5);
+	CHECK_INT_EQ(history_clean_start(h, 4), 5);
+	CHECK_INT_EQ(history_clean_start(h, 3), 1);
+	CHECK_INT_EQ(history_clean_start(h, 99), 5);
+	history_free(h);
+}
+
 TEST(history_segments_and_views)
 {
 	struct history *h = history_new();
@@ -472,6 +517,7 @@ int main(void)
 	RUN(bug_list_dedupes_and_writes);
 	RUN(bug_list_counts_duplicate_reports);
 	RUN(overlap_findings_sharing_a_widget);
+	RUN(history_clean_start_after_clearing_restart);
 	RUN(history_segments_and_views);
 	RUN(prompt_render_placeholders);
 	RUN(shipped_prompts_render);
