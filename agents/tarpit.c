@@ -159,7 +159,7 @@ static int dense_groups(const struct tarpit *tp, int *g)
 static bool check_partition(const struct tarpit *tp, const int *g, int k, struct tarpit_finding *out)
 {
 	int N = (int)(tp->n - tp->start), tmin = tp->p.t_min, EN = N - tmin;
-	int *first, *last, *tail_seen, tail_distinct = 0, best_n = -1, newest = 0;
+	int *first, *last, *tail_seen, tail_distinct = 0, best_n = -1;
 	long *returns;     /* returns[n]: positions j >= n whose group first appeared before n */
 	int *suffix_distinct, *prefix_distinct;
 	double best = 1e300, best_t1 = 0, *score, *t1;
@@ -172,18 +172,9 @@ static bool check_partition(const struct tarpit *tp, const int *g, int k, struct
 	for (int i = 0; i < k; i++)
 		first[i] = last[i] = -1;
 	for (int j = 0; j < N; j++) {
-		if (first[g[j]] < 0) {
+		if (first[g[j]] < 0)
 			first[g[j]] = j;
-			newest = j;
-		}
 		last[g[j]] = j;
-	}
-	/* Still finding new screens (a Settings tree being walked): no trap yet. */
-	if (N - 1 - newest < tmin / 2) {
-		free(first);
-		free(last);
-		free(tail_seen);
-		return false;
 	}
 	for (int j = EN; j < N; j++)
 		if (!tail_seen[g[j]]++)

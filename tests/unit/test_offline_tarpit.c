@@ -127,37 +127,6 @@ TEST(partition_near_tie_goes_to_the_clean_cut)
 	tarpit_free(tp);
 }
 
-/*
- * A sub-tree being walked is no trap: streaks seed 3 opened Settings at
- * step 37 and found a new page every few steps (backup, import, export,
- * format, feedback) when the partition check blocked Settings for the
- * rest of the run (18 screens in 300 steps). Once the region stops
- * finding new screens, the same trace is a partition.
- */
-TEST(partition_waits_while_new_screens_come)
-{
-	struct tarpit_params p = { .t_min = 20, .partition_max = 0.1, .local_ratio = 0.1, .check_every = 1 };
-	struct tarpit *tp = tarpit_new(&p);
-	int g[110];
-	struct tarpit_finding f;
-
-	/* 40 steps over groups 0..9, then a region that meets a new group every 5 steps. */
-	for (int i = 0; i < 40; i++)
-		g[i] = i % 10;
-	for (int i = 40; i < 80; i++)
-		g[i] = (i % 5 == 0) ? 10 + (i - 40) / 5 : 10 + (i - 40) / 5 - (i % 2);
-	feed(tp, g, 80, 1);
-	CHECK(!tarpit_check_now(tp, &f));
-	/* Then 30 steps that only go round the region's groups. */
-	for (int i = 80; i < 110; i++)
-		g[i] = 10 + i % 8;
-	feed(tp, g + 80, 30, 81);
-	REQUIRE(tarpit_check_now(tp, &f));
-	CHECK_INT_EQ(f.kind, TARPIT_PARTITION);
-	CHECK_INT_EQ(f.culprit_step, 40);
-	tarpit_free(tp);
-}
-
 TEST(healthy_trace_has_no_tarpit)
 {
 	struct tarpit_params p = { .t_min = 20, .partition_max = 0.1, .local_ratio = 0.1, .check_every = 1 };
@@ -292,7 +261,6 @@ int main(void)
 	RUN(partition_found_with_culprit);
 	RUN(partition_waits_for_the_clean_cut);
 	RUN(partition_near_tie_goes_to_the_clean_cut);
-	RUN(partition_waits_while_new_screens_come);
 	RUN(healthy_trace_has_no_tarpit);
 	RUN(local_exploration_found);
 	RUN(loop_detector_window);
