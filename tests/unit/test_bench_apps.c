@@ -202,6 +202,23 @@ static const struct scenario scenarios[] = {
 	{ "bookshelf", "bookshelf-sort-resets", "reading.show", false,
 	  { "tap:nav_library", "tap:sort_btn", "tap:sort_author", "am force-stop org.holdout.bookshelf",
 	    "monkey -p org.holdout.bookshelf -c android.intent.category.LAUNCHER 1", "tap:nav_library" } },
+	{ "recorder", "recorder-first-pause-ignored", "player.pause_btn.click", false,
+	  { "tap:nav_player", "tap:rec_row#0", "tap:pause_btn" } },
+	{ "recorder", "recorder-delete-plays-next", "recording.ok_delete.click", false,
+	  { "tap:nav_player", "tap:rec_row#0", "tap:rec_more#0", "tap:delete_btn", "tap:ok_delete" } },
+	{ "recorder", "recorder-new-recording-hides-list", "player.show", false,
+	  { "tap:record_btn", "tap:permission_allow_foreground_only_button", "tap:stop_btn", "tap:nav_player" } },
+	{ "recorder", "recorder-format-ignored", "recorder.stop_btn.click", false,
+	  { "tap:nav_settings", "tap:format_btn", "tap:format_ogg", "tap:nav_recorder", "tap:record_btn",
+	    "tap:permission_allow_foreground_only_button", "tap:stop_btn" } },
+	{ "splitter", "splitter-edit-ticks-everyone", "expense.edit_btn.click", false,
+	  { "tap:group_row#0", "tap:expense_row#2", "tap:edit_btn" } },
+	{ "splitter", "splitter-delete-keeps-balances", "expense.ok_delete.click", false,
+	  { "tap:group_row#0", "tap:expense_row#0", "tap:delete_btn", "tap:ok_delete", "tap:tab_balances" } },
+	{ "splitter", "splitter-empty-description-silent", "edit_expense.save.click", false,
+	  { "tap:group_row#0", "tap:add_expense", "tap:amount_field", "input text 20", "tap:save" } },
+	{ "splitter", "splitter-group-settings-back-to-settings", "group_settings.back", false,
+	  { "tap:group_row#0", "tap:group_settings_btn", "input keyevent 4" } },
 };
 
 TEST(every_spec_loads_and_cites_its_bugs)
