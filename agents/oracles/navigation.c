@@ -50,6 +50,7 @@ struct oracle_nav_tracker {
 	char *cur;       /* identity of the screen on top, NULL when unknown */
 	char *cur_name;
 	char *prev;      /* identity of the screen shown before cur, NULL when unknown */
+	char *typed;     /* the last text typed since a tap last opened a screen, or NULL */
 };
 
 /* Lowered, trimmed copy of s without digits and with single spaces. */
@@ -278,6 +279,14 @@ static char *nav_identity(const struct ui_tree *t, const char *activity)
 	return strbuf_detach(&sb, NULL);
 }
 
+/* Whether identities a and b (nav_identity) are of the same activity. */
+static bool same_activity_id(const char *a, const char *b)
+{
+	size_t la = strcspn(a, "\x1f"), lb = strcspn(b, "\x1f");
+
+	return la == lb && !strncmp(a, b, la);
+}
+
 /* A name for screen t in messages: its title, else its activity. */
 static const char *display_name(const struct ui_tree *t, const char *activity)
 {
@@ -426,6 +435,7 @@ void oracle_nav_tracker_free(struct oracle_nav_tracker *t)
 	free(t->cur);
 	free(t->cur_name);
 	free(t->prev);
+	free(t->typed);
 	free(t);
 }
 
@@ -494,10 +504,14 @@ bool oracle_nav_step(struct oracle_nav_tracker *t, const struct ui_tree *before,
 	} else if (done->type == ACTION_BACK) {
 		if (!layer_b && t->n > 0 && strcmp(ida, idb) != 0) {
 			struct nav_frame *want = &t->stack[t->n - 1];
+			/* The page below renamed on the page above (a group's settings
+			 * renamed the group): its title is the text typed there. */
+			bool renamed = t->typed && !strcasecmp(t->typed, display_name(after, activity_after)) &&
+				       same_activity_id(want->id, ida);
 
 			/* A page of the wanted name with another tab or filter selected is
 			 * the same page shown another way (the app may reset a filter). */
-			if (strcmp(ida, want->id) != 0 && !hit &&
+			if (strcmp(ida, want->id) != 0 && !hit && !renamed &&
 			    strcmp(want->name ? want->name : "", display_name(after, activity_after)) != 0) {
 				const char *slash = activity_before ? strrchr(activity_before, '/') : NULL;
 
@@ -505,7 +519,7 @@ bool oracle_nav_step(struct oracle_nav_tracker *t, const struct ui_tree *before,
 					     display_name(after, activity_after), t, done);
 				hit = true;
 			}
-			if (strcmp(ida, want->id) != 0) {
+			if (strcmp(ida, want->id) != 0 && !renamed) {
 				nav_clear(t);
 			} else {
 				free(want->id);
@@ -521,6 +535,10 @@ bool oracle_nav_step(struct oracle_nav_tracker *t, const struct ui_tree *before,
 		t->prev = NULL;
 	} else if (strcmp(ida, layer_b ? (t->cur ? t->cur : "") : idb) == 0) {
 		/* Same screen (an input, a scroll, a dialog closed): nothing moved. */
+		if (done->type == ACTION_INPUT && done->text && *done->text) {
+			free(t->typed);
+			t->typed = xstrdup(done->text);
+		}
 	} else if (done->type == ACTION_CLICK && t->n > 0 && strcmp(t->stack[t->n - 1].id, ida) == 0) {
 		/* Up, Cancel, a confirm that returns: the screen below. */
 		free(t->stack[t->n - 1].id);
@@ -541,6 +559,8 @@ bool oracle_nav_step(struct oracle_nav_tracker *t, const struct ui_tree *before,
 		t->stack[t->n].id = t->cur;
 		t->stack[t->n].name = t->cur_name;
 		t->n++;
+		free(t->typed);
+		t->typed = NULL;
 		free(t->prev);
 		t->prev = xstrdup(t->cur);
 		t->cur = NULL;

@@ -460,6 +460,52 @@ TEST(back_to_the_same_page_with_another_filter_is_not_reported)
 	oracle_nav_tracker_free(nav);
 }
 
+/*
+ * A page renamed on the page it opened (splitter's group settings: a new
+ * group name, Save, Back) comes back under the name typed there. The fixed
+ * twin of splitter was reported "Back lands on 'Alice32' instead of
+ * 'Hana31'" on two seeds.
+ */
+TEST(back_to_a_page_renamed_above_is_not_reported)
+{
+	struct oracle_nav_tracker *nav = oracle_nav_tracker_new();
+	struct ui_tree *group = titled_page("Hana31", NULL), *settings = titled_page("Group settings", NULL);
+	struct ui_tree *renamed = titled_page("Alice32", NULL), *other = titled_page("Groups", NULL);
+	struct action click, input, back;
+	struct oracle_finding f;
+	const char *act = "com.example.t/.GroupActivity";
+
+	REQUIRE(nav && group && settings && renamed && other);
+	action_init(&click);
+	click.type = ACTION_CLICK;
+	click.resource_id = xstrdup("com.example.t:id/group_settings");
+	click.widget_text = xstrdup("Group settings");
+	action_init(&input);
+	input.type = ACTION_INPUT;
+	input.resource_id = xstrdup("com.example.t:id/name");
+	input.text = xstrdup("Alice32");
+	action_init(&back);
+	back.type = ACTION_BACK;
+	oracle_finding_init(&f);
+	CHECK(!oracle_nav_step(nav, group, act, settings, act, true, &click, &f));
+	CHECK(!oracle_nav_step(nav, settings, act, settings, act, true, &input, &f));
+	CHECK(!oracle_nav_step(nav, settings, act, renamed, act, true, &back, &f));
+	CHECK(f.title == NULL);
+	/* Without the rename, a page of another name is still reported. */
+	CHECK(!oracle_nav_step(nav, renamed, act, settings, act, true, &click, &f));
+	CHECK(oracle_nav_step(nav, settings, act, other, act, true, &back, &f));
+	CHECK(f.title && strstr(f.title, "'Groups' instead of 'Alice32'"));
+	oracle_finding_release(&f);
+	action_release(&click);
+	action_release(&input);
+	action_release(&back);
+	ui_tree_free(group);
+	ui_tree_free(settings);
+	ui_tree_free(renamed);
+	ui_tree_free(other);
+	oracle_nav_tracker_free(nav);
+}
+
 TEST(up_is_not_a_push)
 {
 	struct ui_tree *sync = page("Sync", "Open"), *settings = page("Settings", "Sync account"),
@@ -613,6 +659,7 @@ int main(void)
 	RUN(totals_that_move_are_not_reported);
 	RUN(numeric_probe_reformatted_is_not_a_missing_entry);
 	RUN(dialog_left_empty_is_not_a_missing_entry);
+	RUN(back_to_a_page_renamed_above_is_not_reported);
 	RUN(up_is_not_a_push);
 	RUN(back_to_the_same_page_with_another_filter_is_not_reported);
 	RUN(persistent_control_is_not_a_push);
