@@ -2,7 +2,7 @@
  * oracles_internal.h - what the oracle files share and nothing else
  * includes: the oracles plugin's state, the helpers that capture a screen and
  * report a finding (plugin.c), and the widget helpers of the pure checks
- * (oracle_checks.c, display.c).
+ * (oracle_checks.c, display.c), and the words a tap says (words.c).
  */
 #ifndef TRIDENT_AGENTS_ORACLES_INTERNAL_H
 #define TRIDENT_AGENTS_ORACLES_INTERNAL_H
@@ -147,5 +147,21 @@ bool oracle_activity_in_package(const char *activity, const char *package);
 int oracle_cmp_str(const void *a, const void *b);
 const char *oracle_first_text(const struct ui_widget *w);
 const struct ui_widget *oracle_enclosing_row(const struct ui_widget *w);
+
+/* The words of a tap (words.c). */
+/* Lowered copy of s (at most n - 1 bytes, "" for NULL) into buf. */
+void oracle_lower_into(char *buf, size_t n, const char *s);
+/* Whether the lowered text contains one of the NULL-terminated words. */
+bool oracle_has_word(const char *low, const char *const *words);
+/* The tap's text and the label of the widget it resolves to on `before` (else its resource-id), lowered into buf. */
+void oracle_action_label(const struct ui_tree *before, const struct action *done, char *buf, size_t n);
+/*
+ * Whether `done` deletes: a click whose label (oracle_action_label) says
+ * delete, remove, trash, discard or erase, or OK/Yes/Confirm/Continue on a
+ * dialog (before has a layer) whose text says one of them; never a label
+ * that says cancel, undo, keep, restore, back or removing " from "
+ * somewhere (favourites, a playlist). crud.c and process_death.c both ask.
+ */
+bool oracle_is_delete_action(const struct ui_tree *before, const struct action *done);
 
 #endif

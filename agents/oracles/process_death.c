@@ -20,7 +20,6 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <strings.h>
 
 #include <cjson/cJSON.h>
 
@@ -338,41 +337,13 @@ bool oracle_saved_state_lost(const struct ui_tree *before, const char *activity_
 	return hit;
 }
 
-/* Whether `done` deletes: a Delete/Remove/Trash tap, or a confirm in a dialog that speaks of deleting. */
-static bool is_delete_tap(const struct ui_tree *before, const struct action *done)
-{
-	static const char *const del[] = { "delete", "remove", "trash", "erase", NULL };
-	static const char *const yes[] = { "ok", "yes", "confirm", NULL };
-	char label[256];
-	size_t n = 0;
-
-	if (!done || done->type != ACTION_CLICK || !done->widget_text)
-		return false;
-	for (const char *c = done->widget_text; *c && n + 1 < sizeof(label); c++)
-		label[n++] = (char)((*c >= 'A' && *c <= 'Z') ? *c - 'A' + 'a' : *c);
-	label[n] = '\0';
-	if (strstr(label, "cancel") || strstr(label, "undo") || strstr(label, " from "))
-		return false;
-	for (size_t i = 0; del[i]; i++)
-		if (strstr(label, del[i]))
-			return true;
-	if (!oracle_screen_has_layer(before))
-		return false;
-	for (size_t i = 0; yes[i]; i++)
-		if (!strcmp(label, yes[i]))
-			for (size_t k = 0; k < before->n_nodes; k++)
-				if (strcasestr(before->nodes[k]->text, "delete") || strcasestr(before->nodes[k]->text, "remove"))
-					return true;
-	return false;
-}
-
 bool oracle_entry_deleted(const struct ui_tree *before, const struct ui_tree *after, const struct action *done)
 {
 	struct oracle_list *la = NULL;
 	size_t na;
 	bool listed = false;
 
-	if (!before || !after || oracle_screen_has_layer(after) || has_field(after) || !is_delete_tap(before, done))
+	if (!before || !after || oracle_screen_has_layer(after) || has_field(after) || !oracle_is_delete_action(before, done))
 		return false;
 	na = oracle_lists(after, &la);
 	for (size_t i = 0; i < na && !listed; i++)

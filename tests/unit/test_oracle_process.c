@@ -363,6 +363,40 @@ TEST(deleted_entry_back_after_process_death)
 	ui_tree_free(dialog);
 }
 
+/* process_death and crud read a delete the same way (oracle_is_delete_action): a tap named by its id, a trash dialog's Continue. */
+TEST(deletion_read_as_crud_reads_it)
+{
+	const char *two[] = { "Rice", "Lentils", NULL };
+	struct ui_tree *after_delete = x_tree(x_xml_body_rows(two));
+	struct ui_tree *page = x_tree(x_node(TEXT, "com.example.t:id/title", "Oats", "", "", 0, 100, 1080, 200, NULL));
+	struct ui_tree *trash = x_tree(x_cat(x_node(TEXT, "android:id/message", "Move Oats to the trash?", "", "", 100, 900, 980, 1000, NULL),
+					     x_node(BUTTON, "android:id/button1", "Continue", "c", "", 600, 1100, 980, 1200, NULL),
+					     x_node(BUTTON, "android:id/button2", "Keep", "c", "", 100, 1100, 500, 1200, NULL),
+					     NULL));
+	struct action icon, cont, keep;
+
+	REQUIRE(after_delete && page && trash);
+	action_init(&icon);
+	icon.type = ACTION_CLICK;
+	icon.resource_id = strdup("com.example.t:id/delete_item");
+	action_init(&cont);
+	cont.type = ACTION_CLICK;
+	cont.widget_text = strdup("Continue");
+	action_init(&keep);
+	keep.type = ACTION_CLICK;
+	keep.widget_text = strdup("Keep");
+	CHECK(oracle_entry_deleted(page, after_delete, &icon));
+	CHECK(oracle_entry_deleted(trash, after_delete, &cont));
+	CHECK(!oracle_entry_deleted(trash, after_delete, &keep));
+	CHECK(!oracle_entry_deleted(page, after_delete, &keep));
+	action_release(&icon);
+	action_release(&cont);
+	action_release(&keep);
+	ui_tree_free(after_delete);
+	ui_tree_free(page);
+	ui_tree_free(trash);
+}
+
 /* A form: name and quantity fields holding `name` and `qty`, a Save button, and an error line when given. */
 static struct ui_tree *form(const char *name, const char *qty, const char *error)
 {
@@ -465,6 +499,7 @@ int main(void)
 	RUN(filter_beside_a_list_is_not_a_setting_lost);
 	RUN(entry_gone_after_process_death);
 	RUN(deleted_entry_back_after_process_death);
+	RUN(deletion_read_as_crud_reads_it);
 	RUN(feedback_missing_on_a_silent_form);
 	RUN(empty_name_accepted_without_a_word);
 	return test_summary();
