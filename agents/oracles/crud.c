@@ -136,6 +136,15 @@ static bool has_field_id(const struct ui_tree *t, const char *rid)
 	return false;
 }
 
+/* Remember field w's text as the one the run first saw in it (its placeholder when a dump shows no hint). */
+static void remember_first(struct oracle_crud_tracker *t, const struct ui_widget *w)
+{
+	t->first = xgrow(t->first, &t->alloc_first, t->n_first + 1, sizeof(*t->first));
+	t->first[t->n_first].rid = xstrdup(w->resource_id);
+	t->first[t->n_first].initial = xstrdup(w->text);
+	t->n_first++;
+}
+
 /* Record the fields of t (their text when first seen); forget the fields t no longer shows. */
 static void sync_fields(struct oracle_crud_tracker *t, const struct ui_tree *tree)
 {
@@ -155,12 +164,8 @@ static void sync_fields(struct oracle_crud_tracker *t, const struct ui_tree *tre
 			continue;
 		for (size_t j = 0; j < t->n_first && !known; j++)
 			known = strcmp(t->first[j].rid, w->resource_id) == 0;
-		if (known)
-			continue;
-		t->first = xgrow(t->first, &t->alloc_first, t->n_first + 1, sizeof(*t->first));
-		t->first[t->n_first].rid = xstrdup(w->resource_id);
-		t->first[t->n_first].initial = xstrdup(w->text);
-		t->n_first++;
+		if (!known)
+			remember_first(t, w);
 	}
 	if (layer)
 		return; /* a dialog hides the form behind it */
@@ -294,10 +299,7 @@ static void note_emptied(struct oracle_crud_tracker *t, const struct ui_tree *af
 		if (!ui_class_is_editable(w->class_name) || strcmp(w->resource_id, done->resource_id) != 0 ||
 		    !*w->text || untouched(t, w))
 			continue;
-		t->first = xgrow(t->first, &t->alloc_first, t->n_first + 1, sizeof(*t->first));
-		t->first[t->n_first].rid = xstrdup(w->resource_id);
-		t->first[t->n_first].initial = xstrdup(w->text);
-		t->n_first++;
+		remember_first(t, w);
 		return;
 	}
 }
@@ -559,6 +561,25 @@ static const char *dialog_names_row(const struct ui_tree *before, char *const *r
 	return best;
 }
 
+/*
+ * Remember list l of the screen (activity_before) and its rows, in place of
+ * what the tracker held: with the row `opened` from it, or (NULL) a dialog
+ * opened over it whose text will name the row its confirm deletes.
+ */
+static void remember_list(struct oracle_crud_tracker *t, const struct oracle_list *l, const char *activity_before,
+			  const char *opened)
+{
+	drop_opened(t);
+	t->have_opened = true;
+	t->from_dialog = opened == NULL;
+	t->list_id = xstrdup(l->id);
+	t->list_activity = xstrdup(activity_before ? activity_before : "");
+	t->opened = opened ? xstrdup(opened) : NULL;
+	t->rows = xcalloc(l->n_rows + 1, sizeof(*t->rows));
+	for (size_t r = 0; r < l->n_rows; r++)
+		t->rows[t->n_rows++] = xstrdup(l->primary[r]);
+}
+
 /* A click on a list's screen, no row opened, that brings up a dialog: remember the list. */
 static void note_dialog_over_list(struct oracle_crud_tracker *t, const struct ui_tree *before,
 				  const char *activity_before, const struct ui_tree *after, const struct action *done)
@@ -572,13 +593,7 @@ static void note_dialog_over_list(struct oracle_crud_tracker *t, const struct ui
 	for (size_t i = 0; i < n; i++) {
 		if (ls[i].n_rows < 2)
 			continue;
-		drop_opened(t);
-		t->have_opened = t->from_dialog = true;
-		t->list_id = xstrdup(ls[i].id);
-		t->list_activity = xstrdup(activity_before ? activity_before : "");
-		t->rows = xcalloc(ls[i].n_rows + 1, sizeof(*t->rows));
-		for (size_t r = 0; r < ls[i].n_rows; r++)
-			t->rows[t->n_rows++] = xstrdup(ls[i].primary[r]);
+		remember_list(t, &ls[i], activity_before, NULL);
 		break;
 	}
 	oracle_lists_free(ls, n);
@@ -625,14 +640,7 @@ static void note_opened(struct oracle_crud_tracker *t, const struct ui_tree *bef
 		if ((!list_with_id(al, na, l->id) || oracle_screen_has_layer(after)) &&
 		    (done->type == ACTION_LONG_CLICK || oracle_screen_has_layer(after) ||
 		     screen_shows_whole(after, primary))) {
-			drop_opened(t);
-			t->have_opened = true;
-			t->list_id = xstrdup(l->id);
-			t->list_activity = xstrdup(activity_before ? activity_before : "");
-			t->opened = xstrdup(primary);
-			t->rows = xcalloc(l->n_rows + 1, sizeof(*t->rows));
-			for (size_t r = 0; r < l->n_rows; r++)
-				t->rows[t->n_rows++] = xstrdup(l->primary[r]);
+			remember_list(t, l, activity_before, primary);
 		}
 		oracle_lists_free(al, na);
 		break;
