@@ -343,7 +343,9 @@ bool oracle_entry_deleted(const struct ui_tree *before, const struct ui_tree *af
 	size_t na;
 	bool listed = false;
 
-	if (!before || !after || oracle_screen_has_layer(after) || has_field(after) || !oracle_is_delete_action(before, done))
+	/* The tap's words first: this runs on every step that is neither a setting nor an entry. */
+	if (!before || !after || !oracle_is_delete_action(before, done) || oracle_screen_has_layer(after) ||
+	    has_field(after))
 		return false;
 	na = oracle_lists(after, &la);
 	for (size_t i = 0; i < na && !listed; i++)
