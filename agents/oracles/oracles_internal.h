@@ -72,6 +72,7 @@ struct oracles_state {
 	size_t n_edges, alloc_edges;
 	struct seen *death_seen;    /* process_death: trips per screen and setting/entry */
 	size_t n_death, alloc_death;
+	char *death_opener;         /* process_death: resource-id of the tap that opened the dialog shown, or NULL */
 	struct first_text *first;   /* feedback: each form's dump as first seen (by activity and field ids) */
 	size_t n_first, alloc_first;
 };
@@ -147,6 +148,28 @@ bool oracle_activity_in_package(const char *activity, const char *package);
 int oracle_cmp_str(const void *a, const void *b);
 const char *oracle_first_text(const struct ui_widget *w);
 const struct ui_widget *oracle_enclosing_row(const struct ui_widget *w);
+
+/*
+ * Process death (process_death.c). Whether `done` (a confirm: Save, OK...)
+ * on `before`, a dialog, confirmed a value typed in one of its fields (not
+ * a password, search or filter field) that the page it returns to (same
+ * activity, no dialog, no field) shows as a whole word in its one visible
+ * widget with resource-id `opener_rid`: the row whose tap opened the
+ * dialog ("Focus length: 25 min" now "... 2 min"), a setting the app keeps.
+ * Returns that widget, the value (trimmed) in value; NULL when not.
+ */
+const struct ui_widget *oracle_dialog_value_set(const struct ui_tree *before, const char *activity_before,
+						const struct ui_tree *after, const char *activity_after,
+						const struct action *done, const char *opener_rid, char *value, size_t size);
+/*
+ * After the trip: the one widget with resource-id `rid` showed `value` (a
+ * whole word) on `before`; on `after`, the same page (same activity and
+ * title, no dialog), its one widget with that id no longer does. True with
+ * *f (category settings/configuration).
+ */
+bool oracle_setting_value_lost(const struct ui_tree *before, const char *activity_before,
+			       const struct ui_tree *after, const char *activity_after, const char *rid,
+			       const char *value, struct oracle_finding *f);
 
 /* The words of a tap (words.c). */
 /* Lowered copy of s (at most n - 1 bytes, "" for NULL) into buf. */

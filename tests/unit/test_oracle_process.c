@@ -13,6 +13,7 @@
 #include <cjson/cJSON.h>
 
 #include "agents/oracle.h"
+#include "agents/oracles/oracles_internal.h"
 
 #define EDIT "android.widget.EditText"
 #define TEXT "android.widget.TextView"
@@ -195,6 +196,78 @@ TEST(setting_reverted_after_process_death)
 	ui_tree_free(on);
 	ui_tree_free(reverted);
 	ui_tree_free(kept);
+}
+
+/* A timer's settings page: the Focus length row showing `minutes`, a search field when asked. */
+static struct ui_tree *length_page(const char *minutes, bool search)
+{
+	char row[64];
+
+	snprintf(row, sizeof(row), "Focus length: %s min", minutes);
+	return x_tree(x_cat(x_node(TEXT, "", "Settings", "", "", 0, 100, 1080, 200, NULL),
+			    x_node(BUTTON, "com.example.t:id/focus_len_btn", row, "c", "", 0, 230, 1080, 350, NULL),
+			    x_node(BUTTON, "com.example.t:id/about_btn", "About", "c", "", 0, 370, 1080, 490, NULL),
+			    search ? x_node(EDIT, "com.example.t:id/search", "", "cf", "hint=\"Search\"", 0, 520, 1080, 640, NULL)
+				   : calloc(1, 1), NULL));
+}
+
+/* The dialog the row opens: its field holding `typed` (`id` its resource-id). */
+static struct ui_tree *length_dialog(const char *id, const char *typed)
+{
+	return x_tree(x_cat(x_node(TEXT, "android:id/alertTitle", "Focus length", "", "", 100, 900, 980, 1000, NULL),
+			    x_node(EDIT, id, typed, "cf", "hint=\"Minutes (1-90)\"", 100, 1020, 980, 1140, NULL),
+			    x_node(BUTTON, "android:id/button1", "OK", "c", "", 600, 1200, 980, 1300, NULL), NULL));
+}
+
+/* focus-length-reverts: a value typed in a settings row's dialog is a setting process death must keep. */
+TEST(dialog_value_is_a_setting_kept)
+{
+	const char *row = "com.example.t:id/focus_len_btn";
+	struct ui_tree *dialog = length_dialog("com.example.t:id/len_field", "2");
+	struct ui_tree *search = length_dialog("com.example.t:id/search_field", "2");
+	struct ui_tree *set = length_page("2", false), *reverted = length_page("25", false), *kept = length_page("2", false);
+	struct ui_tree *other = length_page("20", true);
+	struct action ok, cancel;
+	struct oracle_finding f;
+	char value[64];
+
+	REQUIRE(dialog && search && set && reverted && kept && other);
+	action_init(&ok);
+	ok.type = ACTION_CLICK;
+	ok.widget_text = strdup("OK");
+	action_init(&cancel);
+	cancel.type = ACTION_CLICK;
+	cancel.widget_text = strdup("Cancel");
+	/* The trigger: OK in the dialog, and the row that opened it shows the value typed. */
+	CHECK(oracle_dialog_value_set(dialog, ACT, set, ACT, &ok, row, value, sizeof(value)) != NULL);
+	CHECK_STR_EQ(value, "2");
+	/* Not: Cancel, another row, the row not showing it ("25" is not "2"), a search field, a field left on the page. */
+	CHECK(!oracle_dialog_value_set(dialog, ACT, set, ACT, &cancel, row, value, sizeof(value)));
+	CHECK(!oracle_dialog_value_set(dialog, ACT, set, ACT, &ok, "com.example.t:id/about_btn", value, sizeof(value)));
+	CHECK(!oracle_dialog_value_set(dialog, ACT, reverted, ACT, &ok, row, value, sizeof(value)));
+	CHECK(!oracle_dialog_value_set(search, ACT, set, ACT, &ok, row, value, sizeof(value)));
+	CHECK(!oracle_dialog_value_set(dialog, ACT, other, ACT, &ok, row, value, sizeof(value)));
+	CHECK(!oracle_dialog_value_set(set, ACT, set, ACT, &ok, row, value, sizeof(value)));
+	/* After the trip: the row is back at 25 minutes. */
+	oracle_finding_init(&f);
+	CHECK(oracle_setting_value_lost(set, ACT, reverted, ACT, row, "2", &f));
+	CHECK_INT_EQ(f.category, BUG_CAT_SETTINGS);
+	CHECK(f.title && strstr(f.title, "Focus length: 2 min") && strstr(f.title, "force-stop"));
+	CHECK(f.actual && strstr(f.actual, "25 min"));
+	oracle_finding_release(&f);
+	/* Clean: kept; another activity; another page (its title); a value the row never showed. */
+	CHECK(!oracle_setting_value_lost(set, ACT, kept, ACT, row, "2", &f));
+	CHECK(!oracle_setting_value_lost(set, ACT, reverted, "com.example.t/.Main", row, "2", &f));
+	CHECK(!oracle_setting_value_lost(set, ACT, dialog, ACT, row, "2", &f));
+	CHECK(!oracle_setting_value_lost(reverted, ACT, set, ACT, row, "7", &f));
+	action_release(&ok);
+	action_release(&cancel);
+	ui_tree_free(dialog);
+	ui_tree_free(search);
+	ui_tree_free(set);
+	ui_tree_free(reverted);
+	ui_tree_free(kept);
+	ui_tree_free(other);
 }
 
 /* A task's page: the toolbar's "Task", the task's title and priority, its Completed box. */
@@ -495,6 +568,7 @@ int main(void)
 	RUN(setting_changed_only_on_settings_pages);
 	RUN(entry_saved_when_a_row_shows_the_typed_text);
 	RUN(setting_reverted_after_process_death);
+	RUN(dialog_value_is_a_setting_kept);
 	RUN(setting_judged_only_on_the_same_item_page);
 	RUN(filter_beside_a_list_is_not_a_setting_lost);
 	RUN(entry_gone_after_process_death);
