@@ -75,6 +75,9 @@ struct oracles_state {
 	char *death_opener;         /* process_death: resource-id of the tap that opened the dialog shown, or NULL */
 	struct first_text *first;   /* feedback: each form's dump as first seen (by activity and field ids) */
 	size_t n_first, alloc_first;
+	char *feedback_page;        /* feedback: the dump of the latest in-app screen without a dialog, or NULL */
+	size_t alloc_feedback_page;
+	char *feedback_page_activity;
 };
 
 /* Whether oracle `k` is switched on. */
@@ -170,6 +173,22 @@ const struct ui_widget *oracle_dialog_value_set(const struct ui_tree *before, co
 bool oracle_setting_value_lost(const struct ui_tree *before, const char *activity_before,
 			       const struct ui_tree *after, const char *activity_after, const char *rid,
 			       const char *value, struct oracle_finding *f);
+
+/*
+ * Feedback (feedback.c): oracle_feedback_missing, where a dialog's dump may
+ * hold only the dialog: `page` is the page the dialog was opened over
+ * (activity page_activity; NULL: unknown), read when the dialog closed after
+ * a confirm with an empty name or title field - a plain text of the page
+ * that the page after no longer shows and whose counterpart is blank, or a
+ * title outside lists that now shows `app_label` (Android's toolbar shows
+ * the app's label for an empty title; NULL: unknown), means the empty name
+ * was taken without a word.
+ */
+bool oracle_feedback_missing_on_page(const struct ui_tree *before, const char *activity_before,
+				     const struct ui_tree *after, const char *activity_after,
+				     const struct action *done, const struct ui_tree *first,
+				     const struct ui_tree *page, const char *page_activity, const char *app_label,
+				     struct oracle_finding *f);
 
 /* The words of a tap (words.c). */
 /* Lowered copy of s (at most n - 1 bytes, "" for NULL) into buf. */

@@ -300,6 +300,8 @@ static void oracles_free(struct agent_plugin *p)
 	free(st->edges);
 	free(st->death_seen);
 	free(st->death_opener);
+	free(st->feedback_page);
+	free(st->feedback_page_activity);
 	for (size_t i = 0; i < st->n_first; i++)
 		free(st->first[i].text);
 	free(st->first);

@@ -563,6 +563,60 @@ TEST(empty_name_accepted_without_a_word)
 	ui_tree_free(kept);
 }
 
+/* The rename dialog alone, as its dump shows it (no page behind), with an error line when `error`. */
+static struct ui_tree *rename_dialog_only(bool error)
+{
+	return x_tree(x_cat(x_node(TEXT, "android:id/alertTitle", "Rename list", "", "", 140, 820, 940, 880, NULL),
+			    x_node(EDIT, "com.example.t:id/new_list_name", "", "cf", "hint=\"List name\"", 140, 900,
+				   940, 1040, NULL),
+			    error ? x_node(TEXT, "com.example.t:id/name_error", "The name cannot be empty", "", "", 140,
+					   1050, 940, 1090, NULL)
+				  : calloc(1, 1),
+			    x_node(BUTTON, "com.example.t:id/rename_ok", "Save", "c", "", 700, 1100, 940, 1220, NULL),
+			    NULL));
+}
+
+/*
+ * groceries-blank-list-name: the dialog's dump holds only the dialog; the
+ * page it was opened over had the list's title, and after Save with the name
+ * empty the toolbar shows the app's label (a page with an empty title).
+ */
+TEST(empty_name_judged_on_the_page_under_the_dialog)
+{
+	struct ui_tree *dialog = rename_dialog_only(false), *refused = rename_dialog_only(true);
+	struct ui_tree *page = renamed("Weekly shop", false), *fallback = renamed("Groceries", false);
+	struct ui_tree *other = renamed("Shopping", false), *blank = renamed("", false);
+	struct action save;
+	struct oracle_finding f;
+
+	REQUIRE(dialog && refused && page && fallback && other && blank);
+	click_on(&save, dialog, "Save");
+	oracle_finding_init(&f);
+	CHECK(oracle_feedback_missing_on_page(dialog, ACT, fallback, ACT, &save, dialog, page, ACT, "Groceries", &f));
+	CHECK(f.title && strstr(f.title, "accepted without a word"));
+	CHECK(f.actual && strstr(f.actual, "'Weekly shop'") && strstr(f.actual, "'Groceries'"));
+	oracle_finding_release(&f);
+	CHECK(oracle_feedback_missing_on_page(dialog, ACT, blank, ACT, &save, dialog, page, ACT, NULL, &f));
+	oracle_finding_release(&f);
+	/* Not: without the page (the dialog's dump alone), the label unknown, another title (a default
+	 * name the app chose), the page of another activity, the dialog kept with its error (the fixed twin). */
+	CHECK(!oracle_feedback_missing(dialog, ACT, fallback, ACT, &save, dialog, &f));
+	CHECK(!oracle_feedback_missing_on_page(dialog, ACT, fallback, ACT, &save, dialog, page, ACT, NULL, &f));
+	CHECK(!oracle_feedback_missing_on_page(dialog, ACT, other, ACT, &save, dialog, page, ACT, "Groceries", &f));
+	CHECK(!oracle_feedback_missing_on_page(dialog, ACT, fallback, ACT, &save, dialog, page, "com.example.t/.Main",
+					       "Groceries", &f));
+	CHECK(!oracle_feedback_missing_on_page(dialog, ACT, refused, ACT, &save, dialog, page, ACT, "Groceries", &f));
+	/* The page already titled with the app's label: nothing changed. */
+	CHECK(!oracle_feedback_missing_on_page(dialog, ACT, fallback, ACT, &save, dialog, fallback, ACT, "Groceries", &f));
+	action_release(&save);
+	ui_tree_free(dialog);
+	ui_tree_free(refused);
+	ui_tree_free(page);
+	ui_tree_free(fallback);
+	ui_tree_free(other);
+	ui_tree_free(blank);
+}
+
 int main(void)
 {
 	RUN(setting_changed_only_on_settings_pages);
@@ -576,5 +630,6 @@ int main(void)
 	RUN(deletion_read_as_crud_reads_it);
 	RUN(feedback_missing_on_a_silent_form);
 	RUN(empty_name_accepted_without_a_word);
+	RUN(empty_name_judged_on_the_page_under_the_dialog);
 	return test_summary();
 }
