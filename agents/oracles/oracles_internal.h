@@ -70,6 +70,8 @@ struct oracles_state {
 	void *trackers[ORACLE_KIND_COUNT]; /* each tracking oracle's state (oracle_kind.tracker_new), made on first use */
 	struct nav_edge *edges;     /* process_death: navigation clicks seen */
 	size_t n_edges, alloc_edges;
+	struct seen *status_seen;   /* rotation: status-text phases rotated for, per abstract screen */
+	size_t n_status, alloc_status;
 	struct seen *death_seen;    /* process_death: trips per screen and setting/entry */
 	size_t n_death, alloc_death;
 	char *death_opener;         /* process_death: resource-id of the tap that opened the dialog shown, or NULL */
@@ -124,6 +126,15 @@ char *oracle_launcher_component(const struct app_info *info);
 /* Passes shared by two kinds (duplicate.c, rotation.c). */
 int oracle_lists_pass(const struct oracle_step *s);
 int oracle_state_pass(const struct oracle_step *s);
+/*
+ * Rotation (rotation.c): a status text of `before` - a plain text of
+ * letters only outside lists and controls ("Short break") - is shown
+ * nowhere on `after` (same activity, no dialog, nothing loading) and the
+ * same widget there shows another such text ("Focus"): the rotation reset
+ * the screen's state. True with *f (category content missing).
+ */
+bool oracle_status_lost(const struct ui_tree *before, const char *activity_before, const struct ui_tree *after,
+			const char *activity_after, struct oracle_finding *f);
 /* The state-loss recheck (rotation.c): screens before and after the trigger actions. */
 bool oracle_state_recheck(const struct oracle_recheck *c, const char *what, struct oracle_finding *f);
 
