@@ -196,9 +196,19 @@ int oracle_state_pass(const struct oracle_step *os)
 	(void)oracle_seen_count(&st->state_seen, &st->n_state, &st->alloc_state, key, true);
 	if (oracle_on(st, &oracle_kind_rotation)) {
 		struct action trig[2];
-		struct shot s;
+		struct shot s, pre;
 		struct oracle_finding f;
+		bool status_pre;
 
+		/* Status texts are compared with the screen as it is just before the trip (another oracle's
+		 * trip may have changed it since the step), as the recheck does; none when it moved. */
+		memset(&pre, 0, sizeof(pre));
+		status_pre = oracle_shot_take(dev, &pre) == TD_OK && pre.tree &&
+			     ui_sig_abstract(pre.tree, pre.activity) == after->sig_abstract;
+		if (status_only && !status_pre) {
+			oracle_shot_release(&pre);
+			return 0;
+		}
 		action_init(&trig[0]);
 		action_init(&trig[1]);
 		trig[0].type = ACTION_ROTATE;
@@ -210,7 +220,7 @@ int oracle_state_pass(const struct oracle_step *os)
 		if (device_rotate(dev, 1) == TD_OK && device_rotate(dev, 0) == TD_OK && oracle_shot_take(dev, &s) == TD_OK) {
 			if (oracle_state_lost(after->tree, after->activity, s.tree, s.activity, "rotation", &f) ||
 			    oracle_rows_duplicated(after->tree, after->activity, s.tree, s.activity, "rotation", &f) ||
-			    oracle_status_lost(after->tree, after->activity, s.tree, s.activity, &f)) {
+			    (status_pre && oracle_status_lost(pre.tree, pre.activity, s.tree, s.activity, &f))) {
 				char *ev = oracle_write_evidence(env, before->step, "rotation", &s);
 
 				oracle_report_finding(env, before->step, &f, trig, 2, ev);
@@ -221,6 +231,7 @@ int oracle_state_pass(const struct oracle_step *os)
 		/* The trip is part of the run: later paths repeat it. */
 		oracle_record_side_trip(env, before->step, oracle_kind_rotation.name, trig, 2);
 		oracle_finding_release(&f);
+		oracle_shot_release(&pre);
 		(void)agent_env_trace(env, "oracle_check", cJSON_CreateObject());
 	}
 	if (oracle_on(st, &oracle_kind_background) && st->launcher && !status_only) {
