@@ -385,8 +385,9 @@ bool oracle_entry_saved(const struct ui_tree *before, const struct ui_tree *afte
 bool oracle_saved_state_lost(const struct ui_tree *before, const char *activity_before,
 			     const struct ui_tree *after, const char *activity_after, struct oracle_finding *f);
 /*
- * Whether `done` (a Delete/Remove/Trash tap, or OK/Yes in a dialog that
- * speaks of deleting or removing; nothing "from" somewhere) landed on
+ * Whether `done` (a delete as the crud oracle reads it: a Delete, Remove,
+ * Trash, Discard or Erase tap, or OK/Yes in a dialog that speaks of one;
+ * nothing "from" somewhere) landed on
  * `after`, a screen without dialog or field showing a list with rows, all
  * of them in view.
  */

@@ -103,36 +103,6 @@ void oracle_crud_tracker_free(struct oracle_crud_tracker *t)
 	free(t);
 }
 
-/* Lowered copy of s (at most n - 1 bytes) into buf. */
-static void lower_into(char *buf, size_t n, const char *s)
-{
-	size_t i = 0;
-
-	for (; s && *s && i + 1 < n; s++)
-		buf[i++] = (char)tolower((unsigned char)*s);
-	buf[i] = '\0';
-}
-
-/* Whether the lowered text contains one of the words. */
-static bool has_word(const char *low, const char *const *words)
-{
-	for (size_t i = 0; words[i]; i++)
-		if (strstr(low, words[i]))
-			return true;
-	return false;
-}
-
-/* Whether the lowered text has `word` as a whole word. */
-static bool has_token(const char *low, const char *word)
-{
-	size_t n = strlen(word);
-
-	for (const char *p = low; (p = strstr(p, word)) != NULL; p++)
-		if ((p == low || !isalpha((unsigned char)p[-1])) && !isalpha((unsigned char)p[n]))
-			return true;
-	return false;
-}
-
 /* Whether w is a field the check reads: editable, not a password, search or filter field. */
 static bool form_field(const struct ui_tree *t, const struct ui_widget *w)
 {
@@ -143,8 +113,8 @@ static bool form_field(const struct ui_tree *t, const struct ui_widget *w)
 	    !ui_widget_visible(w, &t->screen))
 		return false;
 	snprintf(low, sizeof(low), "%s %s", w->resource_id, w->hint);
-	lower_into(low, sizeof(low), low);
-	return !has_word(low, skip);
+	oracle_lower_into(low, sizeof(low), low);
+	return !oracle_has_word(low, skip);
 }
 
 /* The recorded field with this resource-id, or NULL. */
@@ -166,6 +136,15 @@ static bool has_field_id(const struct ui_tree *t, const char *rid)
 	return false;
 }
 
+/* Remember field w's text as the one the run first saw in it (its placeholder when a dump shows no hint). */
+static void remember_first(struct oracle_crud_tracker *t, const struct ui_widget *w)
+{
+	t->first = xgrow(t->first, &t->alloc_first, t->n_first + 1, sizeof(*t->first));
+	t->first[t->n_first].rid = xstrdup(w->resource_id);
+	t->first[t->n_first].initial = xstrdup(w->text);
+	t->n_first++;
+}
+
 /* Record the fields of t (their text when first seen); forget the fields t no longer shows. */
 static void sync_fields(struct oracle_crud_tracker *t, const struct ui_tree *tree)
 {
@@ -185,12 +164,8 @@ static void sync_fields(struct oracle_crud_tracker *t, const struct ui_tree *tre
 			continue;
 		for (size_t j = 0; j < t->n_first && !known; j++)
 			known = strcmp(t->first[j].rid, w->resource_id) == 0;
-		if (known)
-			continue;
-		t->first = xgrow(t->first, &t->alloc_first, t->n_first + 1, sizeof(*t->first));
-		t->first[t->n_first].rid = xstrdup(w->resource_id);
-		t->first[t->n_first].initial = xstrdup(w->text);
-		t->n_first++;
+		if (!known)
+			remember_first(t, w);
 	}
 	if (layer)
 		return; /* a dialog hides the form behind it */
@@ -246,10 +221,10 @@ static bool screen_shows(const struct ui_tree *t, const char *key)
 
 		if (ui_class_is_editable(w->class_name) || !ui_widget_visible(w, &t->screen))
 			continue;
-		lower_into(low, sizeof(low), w->text);
+		oracle_lower_into(low, sizeof(low), w->text);
 		if (strstr(low, key))
 			return true;
-		lower_into(low, sizeof(low), w->content_desc);
+		oracle_lower_into(low, sizeof(low), w->content_desc);
 		if (strstr(low, key))
 			return true;
 	}
@@ -324,10 +299,7 @@ static void note_emptied(struct oracle_crud_tracker *t, const struct ui_tree *af
 		if (!ui_class_is_editable(w->class_name) || strcmp(w->resource_id, done->resource_id) != 0 ||
 		    !*w->text || untouched(t, w))
 			continue;
-		t->first = xgrow(t->first, &t->alloc_first, t->n_first + 1, sizeof(*t->first));
-		t->first[t->n_first].rid = xstrdup(w->resource_id);
-		t->first[t->n_first].initial = xstrdup(w->text);
-		t->n_first++;
+		remember_first(t, w);
 		return;
 	}
 }
@@ -409,7 +381,7 @@ static bool saved_not_shown(struct oracle_crud_tracker *t, const struct ui_tree 
 			continue;
 		v = trimmed(w->text);
 		klen = ui_text_prefix_len(v, CRUD_KEY_BYTES);
-		lower_into(key, sizeof(key), v);
+		oracle_lower_into(key, sizeof(key), v);
 		key[klen] = '\0';
 		shown = *v && has_letter(v) && screen_shows(after, key);
 		free(v);
@@ -472,58 +444,15 @@ static bool saved_not_shown(struct oracle_crud_tracker *t, const struct ui_tree 
 	return hit;
 }
 
-/* The label of `done` on `before`, lowered into buf. */
-static void action_label(const struct ui_tree *before, const struct action *done, char *buf, size_t n)
-{
-	const struct ui_widget *w = action_resolve(done, before);
-	char tmp[512];
-
-	snprintf(tmp, sizeof(tmp), "%s %s", done->widget_text ? done->widget_text : "",
-		 w ? ui_widget_label(w) : (done->resource_id ? done->resource_id : ""));
-	lower_into(buf, n, tmp);
-}
-
-/* Whether `done` deletes: a delete word on the tapped widget, or a confirm in a dialog that speaks of one. */
-static bool is_delete(const struct ui_tree *before, const struct action *done)
-{
-	static const char *const del[] = { "delete", "remove", "trash", "discard", "erase", NULL };
-	static const char *const no[] = { "cancel", "undo", "keep", "restore", " from ", "back", NULL };
-	static const char *const yes[] = { "ok", "yes", "confirm", "continue", NULL };
-	char label[512];
-
-	if (done->type != ACTION_CLICK)
-		return false;
-	action_label(before, done, label, sizeof(label));
-	if (has_word(label, no))
-		return false;
-	if (has_word(label, del))
-		return true;
-	if (!oracle_screen_has_layer(before))
-		return false;
-	for (size_t i = 0; yes[i]; i++) {
-		if (!has_token(label, yes[i]))
-			continue;
-		for (size_t k = 0; k < before->n_nodes; k++) {
-			char low[512];
-
-			lower_into(low, sizeof(low), before->nodes[k]->text);
-			if (has_word(low, del))
-				return true;
-		}
-		return false;
-	}
-	return false;
-}
-
 /* Whether `done` dismisses a form (Cancel, Close; "create_cancel" is no Create). */
 static bool is_dismiss(const struct ui_tree *before, const struct action *done)
 {
 	static const char *const words[] = { "cancel", "close", "dismiss", "discard", "not now", NULL };
 	char label[512], id[256];
 
-	action_label(before, done, label, sizeof(label));
-	lower_into(id, sizeof(id), done->resource_id);
-	return has_word(label, words) || has_word(id, words);
+	oracle_action_label(before, done, label, sizeof(label));
+	oracle_lower_into(id, sizeof(id), done->resource_id);
+	return oracle_has_word(label, words) || oracle_has_word(id, words);
 }
 
 /* How many of the n strings equal s. */
@@ -632,6 +561,25 @@ static const char *dialog_names_row(const struct ui_tree *before, char *const *r
 	return best;
 }
 
+/*
+ * Remember list l of the screen (activity_before) and its rows, in place of
+ * what the tracker held: with the row `opened` from it, or (NULL) a dialog
+ * opened over it whose text will name the row its confirm deletes.
+ */
+static void remember_list(struct oracle_crud_tracker *t, const struct oracle_list *l, const char *activity_before,
+			  const char *opened)
+{
+	drop_opened(t);
+	t->have_opened = true;
+	t->from_dialog = opened == NULL;
+	t->list_id = xstrdup(l->id);
+	t->list_activity = xstrdup(activity_before ? activity_before : "");
+	t->opened = opened ? xstrdup(opened) : NULL;
+	t->rows = xcalloc(l->n_rows + 1, sizeof(*t->rows));
+	for (size_t r = 0; r < l->n_rows; r++)
+		t->rows[t->n_rows++] = xstrdup(l->primary[r]);
+}
+
 /* A click on a list's screen, no row opened, that brings up a dialog: remember the list. */
 static void note_dialog_over_list(struct oracle_crud_tracker *t, const struct ui_tree *before,
 				  const char *activity_before, const struct ui_tree *after, const struct action *done)
@@ -645,13 +593,7 @@ static void note_dialog_over_list(struct oracle_crud_tracker *t, const struct ui
 	for (size_t i = 0; i < n; i++) {
 		if (ls[i].n_rows < 2)
 			continue;
-		drop_opened(t);
-		t->have_opened = t->from_dialog = true;
-		t->list_id = xstrdup(ls[i].id);
-		t->list_activity = xstrdup(activity_before ? activity_before : "");
-		t->rows = xcalloc(ls[i].n_rows + 1, sizeof(*t->rows));
-		for (size_t r = 0; r < ls[i].n_rows; r++)
-			t->rows[t->n_rows++] = xstrdup(ls[i].primary[r]);
+		remember_list(t, &ls[i], activity_before, NULL);
 		break;
 	}
 	oracle_lists_free(ls, n);
@@ -698,14 +640,7 @@ static void note_opened(struct oracle_crud_tracker *t, const struct ui_tree *bef
 		if ((!list_with_id(al, na, l->id) || oracle_screen_has_layer(after)) &&
 		    (done->type == ACTION_LONG_CLICK || oracle_screen_has_layer(after) ||
 		     screen_shows_whole(after, primary))) {
-			drop_opened(t);
-			t->have_opened = true;
-			t->list_id = xstrdup(l->id);
-			t->list_activity = xstrdup(activity_before ? activity_before : "");
-			t->opened = xstrdup(primary);
-			t->rows = xcalloc(l->n_rows + 1, sizeof(*t->rows));
-			for (size_t r = 0; r < l->n_rows; r++)
-				t->rows[t->n_rows++] = xstrdup(l->primary[r]);
+			remember_list(t, l, activity_before, primary);
 		}
 		oracle_lists_free(al, na);
 		break;
@@ -737,12 +672,12 @@ bool oracle_crud_step(struct oracle_crud_tracker *t, const struct ui_tree *befor
 		const struct oracle_list *l = list_with_id(ls, n, t->list_id);
 
 		if (l) {
-			if (t->from_dialog && oracle_screen_has_layer(before) && is_delete(before, done)) {
+			if (t->from_dialog && oracle_screen_has_layer(before) && oracle_is_delete_action(before, done)) {
 				const char *named = dialog_names_row(before, t->rows, t->n_rows);
 
 				t->opened = named ? xstrdup(named) : NULL;
 			}
-			if (!hit && t->opened && is_delete(before, done))
+			if (!hit && t->opened && oracle_is_delete_action(before, done))
 				hit = deleted_wrong(t, after, l, done, f);
 			drop_opened(t);
 		}

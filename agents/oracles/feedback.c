@@ -26,6 +26,10 @@
 #include "core/image.h"
 #include "core/screen_read.h"
 #include "core/xalloc.h"
+#include "device/app_info.h"
+
+/* How many of a replay's last screens the recheck keeps (back to the page under a dialog). */
+#define FEEDBACK_LAST_SCREENS 10
 
 /*
  * Why a field's value should be refused: "empty", "letters", ...; NULL when
@@ -101,25 +105,45 @@ static bool shows_text(const struct ui_tree *t, const char *s)
 /*
  * A dialog confirmed with its name or title field empty that closed and
  * left a text of the page behind it blank (the list's title gone): the
- * empty name was taken without a word. The blanked widget, or NULL.
+ * empty name was taken without a word. `page`: the page as the dialog
+ * opened over it (a dialog's dump may hold only the dialog; NULL: read the
+ * page behind the dialog on `before`). A title outside lists that now shows
+ * `app_label` (Android's toolbar shows the app's label when a page sets an
+ * empty title; NULL when unknown) is blank too. The blanked widget (*was:
+ * the one it was on the page), or NULL.
  */
-static const struct ui_widget *blanked_by_empty_name(const struct ui_tree *before, const struct ui_tree *after,
-						     const struct ui_widget *bad, const char *why)
+static const struct ui_widget *blanked_by_empty_name(const struct ui_tree *before, const struct ui_tree *page,
+						     const struct ui_tree *after, const struct ui_widget *bad,
+						     const char *why, const char *app_label,
+						     const struct ui_widget **was)
 {
 	enum input_kind k = input_gen_kind(bad);
 
+	/* The dialog closed: a window or layer fewer, or (a dialog's dump holds only the dialog, and the
+	 * page's own panes may count as layers) no dialog any more. */
 	if (strcmp(why, "empty") || (k != INPUT_KIND_NAME && k != INPUT_KIND_TITLE) ||
-	    (after->n_roots >= before->n_roots && oracle_count_layers(after) >= oracle_count_layers(before)))
+	    oracle_screen_has_layer(after) ||
+	    (after->n_roots >= before->n_roots && oracle_count_layers(after) >= oracle_count_layers(before) &&
+	     !oracle_screen_has_layer(before)))
 		return NULL;
-	for (size_t i = 0; i < before->n_nodes; i++) {
-		const struct ui_widget *w = before->nodes[i], *o;
+	if (!page)
+		page = before;
+	for (size_t i = 0; i < page->n_nodes; i++) {
+		const struct ui_widget *w = page->nodes[i], *o;
 
 		if (!*w->text || w->clickable || ui_class_is_editable(w->class_name) ||
-		    !ui_widget_visible(w, &before->screen))
+		    !ui_widget_visible(w, &page->screen))
 			continue;
-		o = oracle_find_counterpart(after, before, w);
-		if (o && !*o->text && !*o->content_desc && !shows_text(after, w->text))
+		o = oracle_find_counterpart(after, page, w);
+		if (!o || shows_text(after, w->text))
+			continue;
+		*was = w;
+		if (!*o->text && !*o->content_desc)
 			return o;
+		if (app_label && *app_label && !strcmp(o->text, app_label) && strcmp(w->text, app_label) &&
+		    !oracle_enclosing_row(w) && !oracle_enclosing_row(o))
+			return o;
+		*was = NULL;
 	}
 	return NULL;
 }
@@ -128,11 +152,21 @@ bool oracle_feedback_missing(const struct ui_tree *before, const char *activity_
 			     const struct ui_tree *after, const char *activity_after, const struct action *done,
 			     const struct ui_tree *first, struct oracle_finding *f)
 {
+	return oracle_feedback_missing_on_page(before, activity_before, after, activity_after, done, first, NULL,
+					       NULL, NULL, f);
+}
+
+bool oracle_feedback_missing_on_page(const struct ui_tree *before, const char *activity_before,
+				     const struct ui_tree *after, const char *activity_after,
+				     const struct action *done, const struct ui_tree *first,
+				     const struct ui_tree *page, const char *page_activity, const char *app_label,
+				     struct oracle_finding *f)
+{
 	const struct ui_widget *bad = NULL;
 	const char *why = NULL;
 	size_t n_fields = 0;
 
-	const struct ui_widget *blank = NULL;
+	const struct ui_widget *blank = NULL, *was = NULL;
 
 	if (!before || !after || !done || done->type != ACTION_CLICK || !oracle_is_save_action(done) ||
 	    !oracle_same_activity(activity_before, activity_after))
@@ -160,8 +194,11 @@ bool oracle_feedback_missing(const struct ui_tree *before, const char *activity_
 	}
 	if (!bad)
 		return false;
-	if (after->n_roots != before->n_roots || oracle_count_layers(after) != oracle_count_layers(before)) {
-		blank = blanked_by_empty_name(before, after, bad, why);
+	if (after->n_roots != before->n_roots || oracle_count_layers(after) != oracle_count_layers(before) ||
+	    oracle_screen_has_layer(after) != oracle_screen_has_layer(before)) {
+		if (page && !oracle_same_activity(page_activity, activity_after))
+			page = NULL;
+		blank = blanked_by_empty_name(before, page, after, bad, why, app_label, &was);
 		if (!blank)
 			return false; /* a dialog opened or closed: a response of its own */
 	} else if (!same_texts(before, after)) {
@@ -175,10 +212,14 @@ bool oracle_feedback_missing(const struct ui_tree *before, const char *activity_
 				     *done->widget_text ? done->widget_text : "OK", oracle_widget_name(bad));
 		f->expected = xasprintf("an error on '%s' (a name cannot be empty), or the old value kept",
 					oracle_widget_name(bad));
-		f->actual = xasprintf("the dialog closed and '%s' is now blank", oracle_widget_name(blank));
+		if (*blank->text)
+			f->actual = xasprintf("the dialog closed and the title that showed '%s' now shows '%s', "
+					      "the app's label (no title of its own)", was->text, blank->text);
+		else
+			f->actual = xasprintf("the dialog closed and '%s' is now blank", oracle_widget_name(blank));
 		f->description = xasprintf("The dialog was confirmed with '%s' empty; it closed with no error, "
-					   "and the page behind it now shows an empty '%s'.",
-					   oracle_widget_name(bad), oracle_widget_name(blank));
+					   "and the page behind it no longer shows '%s': %s.",
+					   oracle_widget_name(bad), was->text, f->actual);
 		f->diff = cJSON_CreateObject();
 		cJSON_AddStringToObject(f->diff, "check", "feedback");
 		cJSON_AddStringToObject(f->diff, "invalid", why);
@@ -259,20 +300,46 @@ static const char *first_seen(struct oracles_state *st, const struct brain_scree
 	return st->first[st->n_first++].text;
 }
 
+/*
+ * Keep the latest screen of the app without a dialog (its dump, in one
+ * reused buffer): the page a dialog that opens next is drawn over, since a
+ * dialog's own dump may hold only the dialog. The capture of the step's
+ * screen before is gone by now, so it is kept from the screen after.
+ */
+static void note_page(struct oracles_state *st, const struct oracle_step *s)
+{
+	size_t n;
+
+	if (!s->after->in_app || !s->after->cap || !s->after->cap->xml || !s->after->tree ||
+	    oracle_screen_has_layer(s->after->tree))
+		return;
+	n = strlen(s->after->cap->xml);
+	st->feedback_page = xgrow(st->feedback_page, &st->alloc_feedback_page, n + 1, 1);
+	memcpy(st->feedback_page, s->after->cap->xml, n + 1);
+	free(st->feedback_page_activity);
+	st->feedback_page_activity = xstrdup(s->after->activity ? s->after->activity : "");
+}
+
 static int feedback_after_step(const struct oracle_step *s)
 {
 	struct oracle_finding f;
 	const char *xml = first_seen(s->st, s->before);
-	struct ui_tree *first = NULL;
+	const struct app_info *app = agent_env_app(s->env);
+	struct ui_tree *first = NULL, *page = NULL;
 
 	(void)first_seen(s->st, s->after);
 	if (!xml || !oracle_is_save_action(s->done))
-		return 0;
+		goto out;
 	if (ui_parse(xml, strlen(xml), "first", &first) != TD_OK)
 		first = NULL;
+	/* The page under the dialog confirmed, as last seen without it. */
+	if (s->st->feedback_page && oracle_screen_has_layer(s->before->tree) &&
+	    ui_parse(s->st->feedback_page, strlen(s->st->feedback_page), "page", &page) != TD_OK)
+		page = NULL;
 	oracle_finding_init(&f);
-	if (first && oracle_feedback_missing(s->before->tree, s->before->activity, s->after->tree, s->after->activity,
-					     s->done, first, &f) &&
+	if (first && oracle_feedback_missing_on_page(s->before->tree, s->before->activity, s->after->tree,
+						     s->after->activity, s->done, first, page,
+						     s->st->feedback_page_activity, app ? app->label : NULL, &f) &&
 	    !s->after->feedback && s->after->cap && !png_has_toast(s->after->cap)) {
 		char *shot_before = rundir_step_rel(s->before->step, ".png");
 
@@ -281,6 +348,9 @@ static int feedback_after_step(const struct oracle_step *s)
 	}
 	oracle_finding_release(&f);
 	ui_tree_free(first);
+	ui_tree_free(page);
+out:
+	note_page(s->st, s);
 	return 0;
 }
 
@@ -288,7 +358,8 @@ static bool feedback_recheck(const struct oracle_recheck *c, struct oracle_findi
 {
 	const struct replay_result *r = c->r;
 	size_t n = r->n_screens;
-	const struct replay_screen *pre, *post, *first = NULL;
+	const struct replay_screen *pre, *post, *first = NULL, *page = NULL;
+	struct app_info *app = NULL;
 	uint64_t sig;
 	struct capture cap;
 	bool hit;
@@ -305,7 +376,22 @@ static bool feedback_recheck(const struct oracle_recheck *c, struct oracle_findi
 			first = &r->screens[k];
 	if (!first)
 		return false;
-	hit = oracle_feedback_missing(pre->tree, pre->activity, post->tree, post->activity, c->last_step, first->tree, f);
+	/* The page a dialog was opened over: the latest screen of post's activity without a layer before pre
+	 * (other activities: a side trip's launcher, between the dialog's steps). */
+	for (size_t k = n - 2; oracle_screen_has_layer(pre->tree) && k-- > 0 && !page;) {
+		const struct replay_screen *p = &r->screens[k];
+
+		if (!p->tree)
+			break;
+		if (oracle_same_activity(p->activity, post->activity) && !oracle_screen_has_layer(p->tree))
+			page = p;
+	}
+	if (page && c->dev && device_app_info(c->dev, &app) != TD_OK)
+		app = NULL;
+	hit = oracle_feedback_missing_on_page(pre->tree, pre->activity, post->tree, post->activity, c->last_step,
+					      first->tree, page ? page->tree : NULL, page ? page->activity : NULL,
+					      app ? app->label : NULL, f);
+	app_info_free(app);
 	if (!hit)
 		return false;
 	/* The replay read dumps only: look at the screen for a toast now (it stays until the next action). */
@@ -326,6 +412,7 @@ const struct oracle_kind oracle_kind_feedback = {
 	.flags = 0,
 	.after_step = feedback_after_step,
 	.recheck = feedback_recheck,
-	/* The screens before and after the confirm, and the first screen of each form. */
-	.reads = { .last = 2, .key = form_key, .key_first = true },
+	/* The screens before and after the confirm, the ones before them back to the page a dialog opened
+	 * over (its typing and other oracles' side trips between), and the first screen of each form. */
+	.reads = { .last = FEEDBACK_LAST_SCREENS, .key = form_key, .key_first = true },
 };

@@ -2,7 +2,7 @@
  * oracles_internal.h - what the oracle files share and nothing else
  * includes: the oracles plugin's state, the helpers that capture a screen and
  * report a finding (plugin.c), and the widget helpers of the pure checks
- * (oracle_checks.c, display.c).
+ * (oracle_checks.c, display.c), and the words a tap says (words.c).
  */
 #ifndef TRIDENT_AGENTS_ORACLES_INTERNAL_H
 #define TRIDENT_AGENTS_ORACLES_INTERNAL_H
@@ -70,10 +70,16 @@ struct oracles_state {
 	void *trackers[ORACLE_KIND_COUNT]; /* each tracking oracle's state (oracle_kind.tracker_new), made on first use */
 	struct nav_edge *edges;     /* process_death: navigation clicks seen */
 	size_t n_edges, alloc_edges;
+	struct seen *status_seen;   /* rotation: status-text phases rotated for, per abstract screen */
+	size_t n_status, alloc_status;
 	struct seen *death_seen;    /* process_death: trips per screen and setting/entry */
 	size_t n_death, alloc_death;
+	char *death_opener;         /* process_death: resource-id of the tap that opened the dialog shown, or NULL */
 	struct first_text *first;   /* feedback: each form's dump as first seen (by activity and field ids) */
 	size_t n_first, alloc_first;
+	char *feedback_page;        /* feedback: the dump of the latest in-app screen without a dialog, or NULL */
+	size_t alloc_feedback_page;
+	char *feedback_page_activity;
 };
 
 /* Whether oracle `k` is switched on. */
@@ -120,6 +126,15 @@ char *oracle_launcher_component(const struct app_info *info);
 /* Passes shared by two kinds (duplicate.c, rotation.c). */
 int oracle_lists_pass(const struct oracle_step *s);
 int oracle_state_pass(const struct oracle_step *s);
+/*
+ * Rotation (rotation.c): a status text of `before` - a plain text of
+ * letters only outside lists and controls ("Short break") - is shown
+ * nowhere on `after` (same activity, no dialog, nothing loading) and the
+ * same widget there shows another such text ("Focus"): the rotation reset
+ * the screen's state. True with *f (category content missing).
+ */
+bool oracle_status_lost(const struct ui_tree *before, const char *activity_before, const struct ui_tree *after,
+			const char *activity_after, struct oracle_finding *f);
 /* The state-loss recheck (rotation.c): screens before and after the trigger actions. */
 bool oracle_state_recheck(const struct oracle_recheck *c, const char *what, struct oracle_finding *f);
 
@@ -147,5 +162,59 @@ bool oracle_activity_in_package(const char *activity, const char *package);
 int oracle_cmp_str(const void *a, const void *b);
 const char *oracle_first_text(const struct ui_widget *w);
 const struct ui_widget *oracle_enclosing_row(const struct ui_widget *w);
+
+/*
+ * Process death (process_death.c). Whether `done` (a confirm: Save, OK...)
+ * on `before`, a dialog, confirmed a value typed in one of its fields (not
+ * a password, search or filter field) that the page it returns to (same
+ * activity, no dialog, no field) shows as a whole word in its one visible
+ * widget with resource-id `opener_rid`: the row whose tap opened the
+ * dialog ("Focus length: 25 min" now "... 2 min"), a setting the app keeps.
+ * Returns that widget, the value (trimmed) in value; NULL when not.
+ */
+const struct ui_widget *oracle_dialog_value_set(const struct ui_tree *before, const char *activity_before,
+						const struct ui_tree *after, const char *activity_after,
+						const struct action *done, const char *opener_rid, char *value, size_t size);
+/*
+ * After the trip: the one widget with resource-id `rid` showed `value` (a
+ * whole word) on `before`; on `after`, the same page (same activity and
+ * title, no dialog), its one widget with that id no longer does. True with
+ * *f (category settings/configuration).
+ */
+bool oracle_setting_value_lost(const struct ui_tree *before, const char *activity_before,
+			       const struct ui_tree *after, const char *activity_after, const char *rid,
+			       const char *value, struct oracle_finding *f);
+
+/*
+ * Feedback (feedback.c): oracle_feedback_missing, where a dialog's dump may
+ * hold only the dialog: `page` is the page the dialog was opened over
+ * (activity page_activity; NULL: unknown), read when the dialog closed after
+ * a confirm with an empty name or title field - a plain text of the page
+ * that the page after no longer shows and whose counterpart is blank, or a
+ * title outside lists that now shows `app_label` (Android's toolbar shows
+ * the app's label for an empty title; NULL: unknown), means the empty name
+ * was taken without a word.
+ */
+bool oracle_feedback_missing_on_page(const struct ui_tree *before, const char *activity_before,
+				     const struct ui_tree *after, const char *activity_after,
+				     const struct action *done, const struct ui_tree *first,
+				     const struct ui_tree *page, const char *page_activity, const char *app_label,
+				     struct oracle_finding *f);
+
+/* The words of a tap (words.c). */
+/* Lowered copy of s (at most n - 1 bytes, "" for NULL) into buf. */
+void oracle_lower_into(char *buf, size_t n, const char *s);
+/* Whether the lowered text contains one of the NULL-terminated words. */
+bool oracle_has_word(const char *low, const char *const *words);
+/* The tap's text and the label of the widget it resolves to on `before` (else its resource-id), lowered into buf. */
+void oracle_action_label(const struct ui_tree *before, const struct action *done, char *buf, size_t n);
+/*
+ * Whether `done` deletes: a click whose label (oracle_action_label) says
+ * delete, remove, trash, discard or erase, or OK/Yes/Confirm/Continue on a
+ * dialog (before has a layer) whose text says one of them; never a label
+ * that says cancel, undo, keep, restore, back or removing " from "
+ * somewhere (favourites, a playlist). crud.c and process_death.c both ask.
+ */
+bool oracle_is_delete_action(const struct ui_tree *before, const struct action *done);
 
 #endif

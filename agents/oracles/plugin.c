@@ -299,6 +299,10 @@ static void oracles_free(struct agent_plugin *p)
 		action_release(&st->edges[i].a);
 	free(st->edges);
 	free(st->death_seen);
+	free(st->death_opener);
+	free(st->status_seen);
+	free(st->feedback_page);
+	free(st->feedback_page_activity);
 	for (size_t i = 0; i < st->n_first; i++)
 		free(st->first[i].text);
 	free(st->first);

@@ -17,10 +17,10 @@
  * repeats the whole trip and applies the same pure check
  * (oracle_saved_state_lost in agents/oracle.h).
  */
+#include <ctype.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <strings.h>
 
 #include <cjson/cJSON.h>
 
@@ -338,41 +338,15 @@ bool oracle_saved_state_lost(const struct ui_tree *before, const char *activity_
 	return hit;
 }
 
-/* Whether `done` deletes: a Delete/Remove/Trash tap, or a confirm in a dialog that speaks of deleting. */
-static bool is_delete_tap(const struct ui_tree *before, const struct action *done)
-{
-	static const char *const del[] = { "delete", "remove", "trash", "erase", NULL };
-	static const char *const yes[] = { "ok", "yes", "confirm", NULL };
-	char label[256];
-	size_t n = 0;
-
-	if (!done || done->type != ACTION_CLICK || !done->widget_text)
-		return false;
-	for (const char *c = done->widget_text; *c && n + 1 < sizeof(label); c++)
-		label[n++] = (char)((*c >= 'A' && *c <= 'Z') ? *c - 'A' + 'a' : *c);
-	label[n] = '\0';
-	if (strstr(label, "cancel") || strstr(label, "undo") || strstr(label, " from "))
-		return false;
-	for (size_t i = 0; del[i]; i++)
-		if (strstr(label, del[i]))
-			return true;
-	if (!oracle_screen_has_layer(before))
-		return false;
-	for (size_t i = 0; yes[i]; i++)
-		if (!strcmp(label, yes[i]))
-			for (size_t k = 0; k < before->n_nodes; k++)
-				if (strcasestr(before->nodes[k]->text, "delete") || strcasestr(before->nodes[k]->text, "remove"))
-					return true;
-	return false;
-}
-
 bool oracle_entry_deleted(const struct ui_tree *before, const struct ui_tree *after, const struct action *done)
 {
 	struct oracle_list *la = NULL;
 	size_t na;
 	bool listed = false;
 
-	if (!before || !after || oracle_screen_has_layer(after) || has_field(after) || !is_delete_tap(before, done))
+	/* The tap's words first: this runs on every step that is neither a setting nor an entry. */
+	if (!before || !after || !oracle_is_delete_action(before, done) || oracle_screen_has_layer(after) ||
+	    has_field(after))
 		return false;
 	na = oracle_lists(after, &la);
 	for (size_t i = 0; i < na && !listed; i++)
@@ -433,6 +407,125 @@ bool oracle_deleted_entry_back(const struct ui_tree *before, const char *activit
 	oracle_lists_free(lb, nb);
 	oracle_lists_free(la, na);
 	return back != NULL;
+}
+
+/* Whether the text s holds `value` as a whole word (no letter or digit on either side). */
+static bool shows_word(const char *s, const char *value)
+{
+	size_t n = strlen(value);
+
+	if (!n)
+		return false;
+	for (const char *p = s; (p = strstr(p, value)) != NULL; p++)
+		if ((p == s || !isalnum((unsigned char)p[-1])) && !isalnum((unsigned char)p[n]))
+			return true;
+	return false;
+}
+
+/* The one visible widget of t with resource-id rid (NULL: none, or several, as the rows of a list). */
+static const struct ui_widget *only_widget(const struct ui_tree *t, const char *rid)
+{
+	const struct ui_widget *found = NULL;
+
+	if (!rid || !*rid)
+		return NULL;
+	for (size_t i = 0; i < t->n_nodes; i++) {
+		const struct ui_widget *w = t->nodes[i];
+
+		if (strcmp(w->resource_id, rid) || !ui_widget_visible(w, &t->screen))
+			continue;
+		if (found)
+			return NULL;
+		found = w;
+	}
+	return found;
+}
+
+/* Whether field w holds a search or filter (a view of the data, not a setting). */
+static bool search_field(const struct ui_widget *w)
+{
+	static const char *const words[] = { "search", "filter", "find", "query", NULL };
+	char low[512];
+
+	snprintf(low, sizeof(low), "%s %s", w->resource_id, w->hint);
+	oracle_lower_into(low, sizeof(low), low);
+	return oracle_has_word(low, words);
+}
+
+/* s without the spaces around it into buf. */
+static void trim_into(char *buf, size_t size, const char *s)
+{
+	size_t n;
+
+	while (*s && isspace((unsigned char)*s))
+		s++;
+	n = strlen(s);
+	while (n > 0 && isspace((unsigned char)s[n - 1]))
+		n--;
+	snprintf(buf, size, "%.*s", (int)n, s);
+}
+
+const struct ui_widget *oracle_dialog_value_set(const struct ui_tree *before, const char *activity_before,
+						const struct ui_tree *after, const char *activity_after,
+						const struct action *done, const char *opener_rid, char *value, size_t size)
+{
+	const struct ui_widget *row;
+
+	if (!before || !after || !size || !done || done->type != ACTION_CLICK || !oracle_is_save_action(done) ||
+	    !oracle_same_activity(activity_before, activity_after) || !oracle_screen_has_layer(before) ||
+	    oracle_screen_has_layer(after) || has_field(after))
+		return NULL;
+	row = only_widget(after, opener_rid);
+	if (!row || ui_class_is_editable(row->class_name))
+		return NULL;
+	for (size_t i = 0; i < before->n_nodes; i++) {
+		const struct ui_widget *w = before->nodes[i];
+		char v[256];
+
+		if (!ui_class_is_editable(w->class_name) || w->password || !ui_widget_visible(w, &before->screen) ||
+		    !strcmp(w->text, w->hint) || search_field(w))
+			continue;
+		trim_into(v, sizeof(v), w->text);
+		if (*v && shows_word(ui_widget_label(row), v)) {
+			snprintf(value, size, "%s", v);
+			return row;
+		}
+	}
+	return NULL;
+}
+
+bool oracle_setting_value_lost(const struct ui_tree *before, const char *activity_before,
+			       const struct ui_tree *after, const char *activity_after, const char *rid,
+			       const char *value, struct oracle_finding *f)
+{
+	const struct ui_widget *w, *o;
+	char v[256];
+
+	if (!before || !after || !rid || !value || !oracle_same_activity(activity_before, activity_after) ||
+	    strcmp(heading_of(before), heading_of(after)) || oracle_screen_has_layer(after))
+		return false;
+	trim_into(v, sizeof(v), value);
+	w = only_widget(before, rid);
+	o = only_widget(after, rid);
+	if (!*v || !w || !o || !shows_word(ui_widget_label(w), v) || shows_word(ui_widget_label(o), v))
+		return false;
+	oracle_finding_init(f);
+	f->oracle = "process_death";
+	f->category = BUG_CAT_SETTINGS;
+	f->title = xasprintf("Setting '%s' reverts after force-stop and relaunch", ui_widget_label(w));
+	f->expected = xasprintf("'%s' still shows '%s', the value typed and confirmed", oracle_widget_name(w), v);
+	f->actual = xasprintf("it shows '%s'", ui_widget_label(o));
+	f->description = xasprintf("A value typed in a dialog ('%s') was confirmed and the row that opened the "
+				   "dialog showed it; the app was force-stopped (as Android kills background "
+				   "processes) and launched again, and back on the same screen (%s) the row no "
+				   "longer shows it.", v,
+				   activity_before && *activity_before ? activity_before : "same activity");
+	f->diff = cJSON_CreateObject();
+	cJSON_AddStringToObject(f->diff, "check", "force-stop and relaunch");
+	cJSON_AddStringToObject(f->diff, "typed", v);
+	cJSON_AddItemToObject(f->diff, "before", oracle_widget_json(w));
+	cJSON_AddItemToObject(f->diff, "after", oracle_widget_json(o));
+	return true;
 }
 
 /* ---------------------------------------------------------------- the trip */
@@ -528,7 +621,7 @@ static void trace_trip(struct agent_env *env, const char *why, const char *outco
  * Force-stop, relaunch, walk back to the screen `after` showed, compare.
  * Returns 1 (the device moved) once the app was stopped.
  */
-static int death_trip(const struct oracle_step *os, const char *why)
+static int death_trip(const struct oracle_step *os, const char *why, const char *rid, const char *value)
 {
 	struct oracles_state *st = os->st;
 	struct device *dev = os->dev;
@@ -594,8 +687,9 @@ static int death_trip(const struct oracle_step *os, const char *why)
 		}
 	}
 	oracle_finding_init(&f);
-	if (strcmp(why, "deletion") ? oracle_saved_state_lost(pre.tree, pre.activity, cur.tree, cur.activity, &f)
-				    : oracle_deleted_entry_back(pre.tree, pre.activity, cur.tree, cur.activity, &f)) {
+	if (!strcmp(why, "deletion") ? oracle_deleted_entry_back(pre.tree, pre.activity, cur.tree, cur.activity, &f)
+	    : !strcmp(why, "value") ? oracle_setting_value_lost(pre.tree, pre.activity, cur.tree, cur.activity, rid, value, &f)
+				    : oracle_saved_state_lost(pre.tree, pre.activity, cur.tree, cur.activity, &f)) {
 		char *ev = oracle_write_evidence(os->env, os->before->step, "process_death", &cur);
 
 		oracle_report_finding(os->env, os->before->step, &f, trig, n_trig, ev);
@@ -627,13 +721,27 @@ static int process_death_after_step(const struct oracle_step *s)
 {
 	struct oracles_state *st = s->st;
 	const struct ui_widget *o;
-	char entry[256];
+	char entry[256], value[256] = "", *opener;
 	const char *why = NULL;
 	uint64_t key = 0;
+	bool layer_b, layer_a;
+	int moved;
 
 	record_edge(st, s);
 	if (!s->done || !s->before->in_app)
 		return 0;
+	/* The tap that opened the dialog now shown (kept while the dialog stays): a
+	 * value typed there and confirmed may be what its row shows. */
+	layer_b = oracle_screen_has_layer(s->before->tree);
+	layer_a = s->after->in_app && oracle_screen_has_layer(s->after->tree);
+	opener = st->death_opener;
+	st->death_opener = NULL;
+	if (layer_b && layer_a) {
+		st->death_opener = opener;
+		opener = NULL;
+	} else if (!layer_b && layer_a && s->done->type == ACTION_CLICK && s->done->resource_id) {
+		st->death_opener = xstrdup(s->done->resource_id);
+	}
 	o = oracle_setting_changed(s->before->tree, s->before->activity, s->after->tree, s->after->activity, s->done);
 	if (o) {
 		why = "setting";
@@ -641,14 +749,52 @@ static int process_death_after_step(const struct oracle_step *s)
 	} else if (oracle_entry_saved(s->before->tree, s->after->tree, s->done, entry, sizeof(entry))) {
 		why = "entry";
 		key = mix(s->after->sig_abstract ^ 0xe7ull, s->done->resource_id ? s->done->resource_id : "");
+	} else if (opener && oracle_dialog_value_set(s->before->tree, s->before->activity, s->after->tree,
+						     s->after->activity, s->done, opener, value, sizeof(value))) {
+		why = "value";
+		key = mix(s->after->sig_abstract ^ 0x7aull, opener);
 	} else if (oracle_entry_deleted(s->before->tree, s->after->tree, s->done)) {
 		why = "deletion";
 		key = mix(s->after->sig_abstract ^ 0xdeull, s->done->resource_id ? s->done->resource_id : "");
 	}
-	if (!why || oracle_seen_count(&st->death_seen, &st->n_death, &st->alloc_death, key, false) >= st->state_checks)
+	if (!why || oracle_seen_count(&st->death_seen, &st->n_death, &st->alloc_death, key, false) >= st->state_checks) {
+		free(opener);
 		return 0;
+	}
 	(void)oracle_seen_count(&st->death_seen, &st->n_death, &st->alloc_death, key, true);
-	return death_trip(s, why);
+	moved = death_trip(s, why, opener, value);
+	free(opener);
+	return moved;
+}
+
+/*
+ * The dialog value a replayed trip was made for: the step before the
+ * trigger confirms (Save, OK...) what the inputs just before it typed (with
+ * side trips between), in a dialog opened by the click before them. Its resource-id and the last
+ * text typed go to *opener and *value (the replay's strings).
+ */
+static bool dialog_value_of(const struct oracle_recheck *c, const char **opener, const char **value)
+{
+	size_t k;
+
+	*opener = *value = NULL;
+	if (!c->steps || c->n_steps < c->trigger + 3)
+		return false;
+	k = c->n_steps - c->trigger - 1;
+	if (!oracle_is_save_action(&c->steps[k]) || c->steps[k].type != ACTION_CLICK)
+		return false;
+	/* Other oracles' side trips in the dialog (rotate and back, Home and relaunch) are steps of the path too. */
+	while (k > 0 && (c->steps[k - 1].type == ACTION_INPUT || c->steps[k - 1].type == ACTION_ROTATE ||
+			 c->steps[k - 1].type == ACTION_HOME || c->steps[k - 1].type == ACTION_START_ACTIVITY ||
+			 c->steps[k - 1].type == ACTION_WAIT)) {
+		if (!*value && c->steps[k - 1].type == ACTION_INPUT && c->steps[k - 1].text)
+			*value = c->steps[k - 1].text;
+		k--;
+	}
+	if (!*value || k == 0 || c->steps[k - 1].type != ACTION_CLICK || !c->steps[k - 1].resource_id)
+		return false;
+	*opener = c->steps[k - 1].resource_id;
+	return true;
 }
 
 static bool process_death_recheck(const struct oracle_recheck *c, struct oracle_finding *f)
@@ -656,13 +802,19 @@ static bool process_death_recheck(const struct oracle_recheck *c, struct oracle_
 	const struct replay_result *r = c->r;
 	size_t n = r->n_screens;
 	const struct replay_screen *pre, *last;
+	const char *opener, *value;
 
 	oracle_finding_init(f);
 	if (n < 1 || n <= c->trigger)
 		return false;
 	last = &r->screens[n - 1];
 	pre = &r->screens[n - 1 - c->trigger];
-	/* The candidate's trip does not say why it was made: a deletion's check or the others'. */
+	/* The candidate's trip does not say why it was made: a dialog's value, a deletion's check or the others'. */
+	if (dialog_value_of(c, &opener, &value) &&
+	    oracle_setting_value_lost(pre->tree, pre->activity, last->tree, last->activity, opener, value, f))
+		return true;
+	oracle_finding_release(f);
+	oracle_finding_init(f);
 	if (oracle_saved_state_lost(pre->tree, pre->activity, last->tree, last->activity, f))
 		return true;
 	oracle_finding_release(f);

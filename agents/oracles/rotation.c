@@ -3,6 +3,7 @@
  * state lost after rotating to landscape and back. Holds the state-trip pass
  * it shares with background.c (once per screen with user state).
  */
+#include <ctype.h>
 #include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -70,6 +71,100 @@ static uint64_t user_state_key(struct oracles_state *st, const struct brain_scre
 	return any ? (h ? h : 1) : 0;
 }
 
+/* How many distinct sets of status texts one abstract screen is rotated for (its phases). */
+#define STATUS_CHECKS_PER_SCREEN 3
+
+/*
+ * Whether w is a status text: a visible plain text (not a control, a field
+ * or a list row's) of letters and spaces only, 2-40 bytes: "Short break",
+ * "Paused". Numbers (clocks, counts, amounts) change on their own.
+ */
+static bool status_text(const struct ui_tree *t, const struct ui_widget *w)
+{
+	size_t n = strlen(w->text);
+	bool letter = false;
+
+	if (n < 2 || n > 40 || w->clickable || w->checkable || ui_class_is_editable(w->class_name) ||
+	    !ui_widget_visible(w, &t->screen) || oracle_enclosing_row(w) || oracle_hidden_under_layer(t, w))
+		return false;
+	for (const char *c = w->text; *c; c++) {
+		if (isdigit((unsigned char)*c))
+			return false;
+		letter |= isalpha((unsigned char)*c) != 0;
+	}
+	return letter;
+}
+
+/* Whether t shows a progress bar (a page still loading: its texts are still to change). */
+static bool shows_progress(const struct ui_tree *t)
+{
+	for (size_t i = 0; i < t->n_nodes; i++)
+		if (strstr(t->nodes[i]->class_name, "ProgressBar") && ui_widget_visible(t->nodes[i], &t->screen))
+			return true;
+	return false;
+}
+
+/* The screen's abstract signature mixed with its status texts (the phase it is in); 0 when it has none. */
+static uint64_t status_key(const struct brain_screen *s)
+{
+	uint64_t h = s->sig_abstract ^ 0x5a7a7e5ull;
+	bool any = false;
+
+	if (!s->tree || oracle_screen_has_layer(s->tree) || shows_progress(s->tree))
+		return 0;
+	for (size_t i = 0; i < s->tree->n_nodes; i++)
+		if (status_text(s->tree, s->tree->nodes[i])) {
+			any = true;
+			h = mix_str(h, s->tree->nodes[i]->text);
+		}
+	return any ? (h ? h : 1) : 0;
+}
+
+/* Whether t has a visible widget showing exactly s. */
+static bool shows_exactly(const struct ui_tree *t, const char *s)
+{
+	for (size_t i = 0; i < t->n_nodes; i++)
+		if (!strcmp(t->nodes[i]->text, s) && ui_widget_visible(t->nodes[i], &t->screen))
+			return true;
+	return false;
+}
+
+bool oracle_status_lost(const struct ui_tree *before, const char *activity_before, const struct ui_tree *after,
+			const char *activity_after, struct oracle_finding *f)
+{
+	const struct ui_widget *w = NULL, *o = NULL;
+
+	if (!before || !after || !oracle_same_activity(activity_before, activity_after) ||
+	    oracle_screen_has_layer(before) || oracle_screen_has_layer(after) || shows_progress(before) ||
+	    shows_progress(after))
+		return false;
+	for (size_t i = 0; i < before->n_nodes && !o; i++) {
+		w = before->nodes[i];
+		if (!status_text(before, w) || shows_exactly(after, w->text))
+			continue;
+		o = oracle_find_counterpart(after, before, w);
+		if (o && (!status_text(after, o) || !strcmp(o->text, w->text)))
+			o = NULL;
+	}
+	if (!o)
+		return false;
+	oracle_finding_init(f);
+	f->category = BUG_CAT_CONTENT_MISSING;
+	f->oracle = "rotation";
+	f->title = xasprintf("'%s' turns into '%s' after rotation", w->text, o->text);
+	f->expected = xasprintf("'%s' is still shown after rotating to landscape and back", w->text);
+	f->actual = xasprintf("'%s' shows '%s'", oracle_widget_name(o), o->text);
+	f->description = xasprintf("After rotating to landscape and back, the screen (%s) no longer shows its "
+				   "status '%s': the same place now says '%s', as if the app had restarted that "
+				   "state.", activity_before && *activity_before ? activity_before : "same activity",
+				   w->text, o->text);
+	f->diff = cJSON_CreateObject();
+	cJSON_AddStringToObject(f->diff, "check", "rotation");
+	cJSON_AddItemToObject(f->diff, "before", oracle_widget_json(w));
+	cJSON_AddItemToObject(f->diff, "after", oracle_widget_json(o));
+	return true;
+}
+
 /* Oracles 1 and 2: trips that must keep the user's input. Returns 1 when the screen changed. */
 int oracle_state_pass(const struct oracle_step *os)
 {
@@ -79,19 +174,41 @@ int oracle_state_pass(const struct oracle_step *os)
 	const struct brain_screen *before = os->before, *after = os->after;
 	int changed = 0;
 
-	uint64_t key;
+	uint64_t key, phases = after->sig_abstract ^ 0x9ba5e5ull;
+	bool status_only = false;
 
 	key = user_state_key(st, after);
+	/* A screen without user state is rotated for its status texts: once per phase, a few phases. */
+	if (!key && oracle_on(st, &oracle_kind_rotation) && (key = status_key(after)) != 0) {
+		if (oracle_seen_count(&st->state_seen, &st->n_state, &st->alloc_state, key, false) == 0 &&
+		    oracle_seen_count(&st->status_seen, &st->n_status, &st->alloc_status, phases, false) >=
+			    STATUS_CHECKS_PER_SCREEN)
+			return 0;
+		status_only = true;
+	}
 	if (!key)
 		return 0;
 	if (oracle_seen_count(&st->state_seen, &st->n_state, &st->alloc_state, key, false) >= st->state_checks)
 		return 0;
+	if (status_only &&
+	    oracle_seen_count(&st->state_seen, &st->n_state, &st->alloc_state, key, false) == 0)
+		(void)oracle_seen_count(&st->status_seen, &st->n_status, &st->alloc_status, phases, true);
 	(void)oracle_seen_count(&st->state_seen, &st->n_state, &st->alloc_state, key, true);
 	if (oracle_on(st, &oracle_kind_rotation)) {
 		struct action trig[2];
-		struct shot s;
+		struct shot s, pre;
 		struct oracle_finding f;
+		bool status_pre;
 
+		/* Status texts are compared with the screen as it is just before the trip (another oracle's
+		 * trip may have changed it since the step), as the recheck does; none when it moved. */
+		memset(&pre, 0, sizeof(pre));
+		status_pre = oracle_shot_take(dev, &pre) == TD_OK && pre.tree &&
+			     ui_sig_abstract(pre.tree, pre.activity) == after->sig_abstract;
+		if (status_only && !status_pre) {
+			oracle_shot_release(&pre);
+			return 0;
+		}
 		action_init(&trig[0]);
 		action_init(&trig[1]);
 		trig[0].type = ACTION_ROTATE;
@@ -102,7 +219,8 @@ int oracle_state_pass(const struct oracle_step *os)
 		oracle_finding_init(&f);
 		if (device_rotate(dev, 1) == TD_OK && device_rotate(dev, 0) == TD_OK && oracle_shot_take(dev, &s) == TD_OK) {
 			if (oracle_state_lost(after->tree, after->activity, s.tree, s.activity, "rotation", &f) ||
-			    oracle_rows_duplicated(after->tree, after->activity, s.tree, s.activity, "rotation", &f)) {
+			    oracle_rows_duplicated(after->tree, after->activity, s.tree, s.activity, "rotation", &f) ||
+			    (status_pre && oracle_status_lost(pre.tree, pre.activity, s.tree, s.activity, &f))) {
 				char *ev = oracle_write_evidence(env, before->step, "rotation", &s);
 
 				oracle_report_finding(env, before->step, &f, trig, 2, ev);
@@ -113,9 +231,10 @@ int oracle_state_pass(const struct oracle_step *os)
 		/* The trip is part of the run: later paths repeat it. */
 		oracle_record_side_trip(env, before->step, oracle_kind_rotation.name, trig, 2);
 		oracle_finding_release(&f);
+		oracle_shot_release(&pre);
 		(void)agent_env_trace(env, "oracle_check", cJSON_CreateObject());
 	}
-	if (oracle_on(st, &oracle_kind_background) && st->launcher) {
+	if (oracle_on(st, &oracle_kind_background) && st->launcher && !status_only) {
 		struct shot a, s;
 		struct action trig[2];
 		struct oracle_finding f;
@@ -160,7 +279,8 @@ bool oracle_state_recheck(const struct oracle_recheck *c, const char *what, stru
 	last = &r->screens[n - 1];
 	pre = n > c->trigger ? &r->screens[n - 1 - c->trigger] : &r->screens[0];
 	return oracle_state_lost(pre->tree, pre->activity, last->tree, last->activity, what, f) ||
-	       oracle_rows_duplicated(pre->tree, pre->activity, last->tree, last->activity, what, f);
+	       oracle_rows_duplicated(pre->tree, pre->activity, last->tree, last->activity, what, f) ||
+	       (!strcmp(what, "rotation") && oracle_status_lost(pre->tree, pre->activity, last->tree, last->activity, f));
 }
 
 static bool rotation_recheck(const struct oracle_recheck *c, struct oracle_finding *f)

@@ -10,6 +10,7 @@
 #include <cjson/cJSON.h>
 
 #include "agents/oracle.h"
+#include "agents/oracles/oracles_internal.h"
 
 #define EDIT "android.widget.EditText"
 #define TEXT "android.widget.TextView"
@@ -68,6 +69,43 @@ TEST(state_lost_on_rotation)
 	oracle_finding_release(&f);
 	ui_tree_free(a);
 	ui_tree_free(b);
+}
+
+/* A timer: its phase and time, a Start button, a spinner when `loading`. */
+static struct ui_tree *timer_screen(const char *phase, const char *time, bool loading)
+{
+	return x_tree(x_cat(x_node(TEXT, "com.example.t:id/phase", phase, "", "", 0, 200, 1080, 330, NULL),
+			    x_node(TEXT, "com.example.t:id/time", time, "", "", 0, 350, 1080, 480, NULL),
+			    x_node("android.widget.Button", "com.example.t:id/start", "Start", "c", "", 0, 500, 1080, 620,
+				   NULL),
+			    loading ? x_node(PROGRESS, "com.example.t:id/busy", "", "", "", 400, 700, 680, 980, NULL)
+				    : calloc(1, 1), NULL));
+}
+
+/* focus-rotate-ends-break: a rotation puts a break back to a focus session. */
+TEST(status_lost_on_rotation)
+{
+	const char *act = "com.example.t/.Main";
+	struct ui_tree *brk = timer_screen("Short break", "5:00", false), *focus = timer_screen("Focus", "25:00", false);
+	struct ui_tree *ticked = timer_screen("Short break", "4:59", false), *busy = timer_screen("Focus", "25:00", true);
+	struct oracle_finding f;
+
+	REQUIRE(brk && focus && ticked && busy);
+	oracle_finding_init(&f);
+	CHECK(oracle_status_lost(brk, act, focus, act, &f));
+	CHECK_INT_EQ(f.category, BUG_CAT_CONTENT_MISSING);
+	CHECK(f.oracle && !strcmp(f.oracle, "rotation"));
+	CHECK(f.title && strstr(f.title, "'Short break'") && strstr(f.title, "'Focus'"));
+	oracle_finding_release(&f);
+	/* Clean: a number that changes (a clock), the same status, another activity, a page loading again. */
+	CHECK(!oracle_status_lost(brk, act, ticked, act, &f));
+	CHECK(!oracle_status_lost(brk, act, brk, act, &f));
+	CHECK(!oracle_status_lost(brk, act, focus, "com.example.t/.Other", &f));
+	CHECK(!oracle_status_lost(brk, act, busy, act, &f));
+	ui_tree_free(brk);
+	ui_tree_free(focus);
+	ui_tree_free(ticked);
+	ui_tree_free(busy);
 }
 
 TEST(checked_state_lost_on_background)
@@ -1022,6 +1060,7 @@ TEST(loading_ignores_row_progress)
 int main(void)
 {
 	RUN(state_lost_on_rotation);
+	RUN(status_lost_on_rotation);
 	RUN(checked_state_lost_on_background);
 	RUN(state_kept_is_clean);
 	RUN(duplicate_rows_after_one_save);

@@ -13,6 +13,7 @@
 #include <cjson/cJSON.h>
 
 #include "agents/oracle.h"
+#include "agents/oracles/oracles_internal.h"
 
 #define EDIT "android.widget.EditText"
 #define TEXT "android.widget.TextView"
@@ -197,6 +198,78 @@ TEST(setting_reverted_after_process_death)
 	ui_tree_free(kept);
 }
 
+/* A timer's settings page: the Focus length row showing `minutes`, a search field when asked. */
+static struct ui_tree *length_page(const char *minutes, bool search)
+{
+	char row[64];
+
+	snprintf(row, sizeof(row), "Focus length: %s min", minutes);
+	return x_tree(x_cat(x_node(TEXT, "", "Settings", "", "", 0, 100, 1080, 200, NULL),
+			    x_node(BUTTON, "com.example.t:id/focus_len_btn", row, "c", "", 0, 230, 1080, 350, NULL),
+			    x_node(BUTTON, "com.example.t:id/about_btn", "About", "c", "", 0, 370, 1080, 490, NULL),
+			    search ? x_node(EDIT, "com.example.t:id/search", "", "cf", "hint=\"Search\"", 0, 520, 1080, 640, NULL)
+				   : calloc(1, 1), NULL));
+}
+
+/* The dialog the row opens: its field holding `typed` (`id` its resource-id). */
+static struct ui_tree *length_dialog(const char *id, const char *typed)
+{
+	return x_tree(x_cat(x_node(TEXT, "android:id/alertTitle", "Focus length", "", "", 100, 900, 980, 1000, NULL),
+			    x_node(EDIT, id, typed, "cf", "hint=\"Minutes (1-90)\"", 100, 1020, 980, 1140, NULL),
+			    x_node(BUTTON, "android:id/button1", "OK", "c", "", 600, 1200, 980, 1300, NULL), NULL));
+}
+
+/* focus-length-reverts: a value typed in a settings row's dialog is a setting process death must keep. */
+TEST(dialog_value_is_a_setting_kept)
+{
+	const char *row = "com.example.t:id/focus_len_btn";
+	struct ui_tree *dialog = length_dialog("com.example.t:id/len_field", "2");
+	struct ui_tree *search = length_dialog("com.example.t:id/search_field", "2");
+	struct ui_tree *set = length_page("2", false), *reverted = length_page("25", false), *kept = length_page("2", false);
+	struct ui_tree *other = length_page("20", true);
+	struct action ok, cancel;
+	struct oracle_finding f;
+	char value[64];
+
+	REQUIRE(dialog && search && set && reverted && kept && other);
+	action_init(&ok);
+	ok.type = ACTION_CLICK;
+	ok.widget_text = strdup("OK");
+	action_init(&cancel);
+	cancel.type = ACTION_CLICK;
+	cancel.widget_text = strdup("Cancel");
+	/* The trigger: OK in the dialog, and the row that opened it shows the value typed. */
+	CHECK(oracle_dialog_value_set(dialog, ACT, set, ACT, &ok, row, value, sizeof(value)) != NULL);
+	CHECK_STR_EQ(value, "2");
+	/* Not: Cancel, another row, the row not showing it ("25" is not "2"), a search field, a field left on the page. */
+	CHECK(!oracle_dialog_value_set(dialog, ACT, set, ACT, &cancel, row, value, sizeof(value)));
+	CHECK(!oracle_dialog_value_set(dialog, ACT, set, ACT, &ok, "com.example.t:id/about_btn", value, sizeof(value)));
+	CHECK(!oracle_dialog_value_set(dialog, ACT, reverted, ACT, &ok, row, value, sizeof(value)));
+	CHECK(!oracle_dialog_value_set(search, ACT, set, ACT, &ok, row, value, sizeof(value)));
+	CHECK(!oracle_dialog_value_set(dialog, ACT, other, ACT, &ok, row, value, sizeof(value)));
+	CHECK(!oracle_dialog_value_set(set, ACT, set, ACT, &ok, row, value, sizeof(value)));
+	/* After the trip: the row is back at 25 minutes. */
+	oracle_finding_init(&f);
+	CHECK(oracle_setting_value_lost(set, ACT, reverted, ACT, row, "2", &f));
+	CHECK_INT_EQ(f.category, BUG_CAT_SETTINGS);
+	CHECK(f.title && strstr(f.title, "Focus length: 2 min") && strstr(f.title, "force-stop"));
+	CHECK(f.actual && strstr(f.actual, "25 min"));
+	oracle_finding_release(&f);
+	/* Clean: kept; another activity; another page (its title); a value the row never showed. */
+	CHECK(!oracle_setting_value_lost(set, ACT, kept, ACT, row, "2", &f));
+	CHECK(!oracle_setting_value_lost(set, ACT, reverted, "com.example.t/.Main", row, "2", &f));
+	CHECK(!oracle_setting_value_lost(set, ACT, dialog, ACT, row, "2", &f));
+	CHECK(!oracle_setting_value_lost(reverted, ACT, set, ACT, row, "7", &f));
+	action_release(&ok);
+	action_release(&cancel);
+	ui_tree_free(dialog);
+	ui_tree_free(search);
+	ui_tree_free(set);
+	ui_tree_free(reverted);
+	ui_tree_free(kept);
+	ui_tree_free(other);
+}
+
 /* A task's page: the toolbar's "Task", the task's title and priority, its Completed box. */
 static struct ui_tree *task_page(const char *title, const char *priority, bool done)
 {
@@ -363,6 +436,40 @@ TEST(deleted_entry_back_after_process_death)
 	ui_tree_free(dialog);
 }
 
+/* process_death and crud read a delete the same way (oracle_is_delete_action): a tap named by its id, a trash dialog's Continue. */
+TEST(deletion_read_as_crud_reads_it)
+{
+	const char *two[] = { "Rice", "Lentils", NULL };
+	struct ui_tree *after_delete = x_tree(x_xml_body_rows(two));
+	struct ui_tree *page = x_tree(x_node(TEXT, "com.example.t:id/title", "Oats", "", "", 0, 100, 1080, 200, NULL));
+	struct ui_tree *trash = x_tree(x_cat(x_node(TEXT, "android:id/message", "Move Oats to the trash?", "", "", 100, 900, 980, 1000, NULL),
+					     x_node(BUTTON, "android:id/button1", "Continue", "c", "", 600, 1100, 980, 1200, NULL),
+					     x_node(BUTTON, "android:id/button2", "Keep", "c", "", 100, 1100, 500, 1200, NULL),
+					     NULL));
+	struct action icon, cont, keep;
+
+	REQUIRE(after_delete && page && trash);
+	action_init(&icon);
+	icon.type = ACTION_CLICK;
+	icon.resource_id = strdup("com.example.t:id/delete_item");
+	action_init(&cont);
+	cont.type = ACTION_CLICK;
+	cont.widget_text = strdup("Continue");
+	action_init(&keep);
+	keep.type = ACTION_CLICK;
+	keep.widget_text = strdup("Keep");
+	CHECK(oracle_entry_deleted(page, after_delete, &icon));
+	CHECK(oracle_entry_deleted(trash, after_delete, &cont));
+	CHECK(!oracle_entry_deleted(trash, after_delete, &keep));
+	CHECK(!oracle_entry_deleted(page, after_delete, &keep));
+	action_release(&icon);
+	action_release(&cont);
+	action_release(&keep);
+	ui_tree_free(after_delete);
+	ui_tree_free(page);
+	ui_tree_free(trash);
+}
+
 /* A form: name and quantity fields holding `name` and `qty`, a Save button, and an error line when given. */
 static struct ui_tree *form(const char *name, const char *qty, const char *error)
 {
@@ -456,16 +563,73 @@ TEST(empty_name_accepted_without_a_word)
 	ui_tree_free(kept);
 }
 
+/* The rename dialog alone, as its dump shows it (no page behind), with an error line when `error`. */
+static struct ui_tree *rename_dialog_only(bool error)
+{
+	return x_tree(x_cat(x_node(TEXT, "android:id/alertTitle", "Rename list", "", "", 140, 820, 940, 880, NULL),
+			    x_node(EDIT, "com.example.t:id/new_list_name", "", "cf", "hint=\"List name\"", 140, 900,
+				   940, 1040, NULL),
+			    error ? x_node(TEXT, "com.example.t:id/name_error", "The name cannot be empty", "", "", 140,
+					   1050, 940, 1090, NULL)
+				  : calloc(1, 1),
+			    x_node(BUTTON, "com.example.t:id/rename_ok", "Save", "c", "", 700, 1100, 940, 1220, NULL),
+			    NULL));
+}
+
+/*
+ * groceries-blank-list-name: the dialog's dump holds only the dialog; the
+ * page it was opened over had the list's title, and after Save with the name
+ * empty the toolbar shows the app's label (a page with an empty title).
+ */
+TEST(empty_name_judged_on_the_page_under_the_dialog)
+{
+	struct ui_tree *dialog = rename_dialog_only(false), *refused = rename_dialog_only(true);
+	struct ui_tree *page = renamed("Weekly shop", false), *fallback = renamed("Groceries", false);
+	struct ui_tree *other = renamed("Shopping", false), *blank = renamed("", false);
+	struct action save;
+	struct oracle_finding f;
+
+	REQUIRE(dialog && refused && page && fallback && other && blank);
+	click_on(&save, dialog, "Save");
+	oracle_finding_init(&f);
+	CHECK(oracle_feedback_missing_on_page(dialog, ACT, fallback, ACT, &save, dialog, page, ACT, "Groceries", &f));
+	CHECK(f.title && strstr(f.title, "accepted without a word"));
+	CHECK(f.actual && strstr(f.actual, "'Weekly shop'") && strstr(f.actual, "'Groceries'"));
+	oracle_finding_release(&f);
+	CHECK(oracle_feedback_missing_on_page(dialog, ACT, blank, ACT, &save, dialog, page, ACT, NULL, &f));
+	oracle_finding_release(&f);
+	/* Not: without the page (the dialog's dump alone), the label unknown, another title (a default
+	 * name the app chose), the page of another activity, the dialog kept with its error (the fixed twin). */
+	CHECK(!oracle_feedback_missing(dialog, ACT, fallback, ACT, &save, dialog, &f));
+	CHECK(!oracle_feedback_missing_on_page(dialog, ACT, fallback, ACT, &save, dialog, page, ACT, NULL, &f));
+	CHECK(!oracle_feedback_missing_on_page(dialog, ACT, other, ACT, &save, dialog, page, ACT, "Groceries", &f));
+	CHECK(!oracle_feedback_missing_on_page(dialog, ACT, fallback, ACT, &save, dialog, page, "com.example.t/.Main",
+					       "Groceries", &f));
+	CHECK(!oracle_feedback_missing_on_page(dialog, ACT, refused, ACT, &save, dialog, page, ACT, "Groceries", &f));
+	/* The page already titled with the app's label: nothing changed. */
+	CHECK(!oracle_feedback_missing_on_page(dialog, ACT, fallback, ACT, &save, dialog, fallback, ACT, "Groceries", &f));
+	action_release(&save);
+	ui_tree_free(dialog);
+	ui_tree_free(refused);
+	ui_tree_free(page);
+	ui_tree_free(fallback);
+	ui_tree_free(other);
+	ui_tree_free(blank);
+}
+
 int main(void)
 {
 	RUN(setting_changed_only_on_settings_pages);
 	RUN(entry_saved_when_a_row_shows_the_typed_text);
 	RUN(setting_reverted_after_process_death);
+	RUN(dialog_value_is_a_setting_kept);
 	RUN(setting_judged_only_on_the_same_item_page);
 	RUN(filter_beside_a_list_is_not_a_setting_lost);
 	RUN(entry_gone_after_process_death);
 	RUN(deleted_entry_back_after_process_death);
+	RUN(deletion_read_as_crud_reads_it);
 	RUN(feedback_missing_on_a_silent_form);
 	RUN(empty_name_accepted_without_a_word);
+	RUN(empty_name_judged_on_the_page_under_the_dialog);
 	return test_summary();
 }

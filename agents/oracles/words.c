@@ -1,0 +1,83 @@
+/*
+ * words.c - what the oracles read in the words of a tap and of the dialog
+ * it was made on: lowered labels, word lists, and whether a tap deletes
+ * (crud.c judges the list a delete returns to, process_death.c checks that
+ * the deleted row stays gone after the process dies; both ask the same
+ * question here, so they never disagree about what a delete is).
+ */
+#include <ctype.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "agents/oracles/oracles_internal.h"
+
+void oracle_lower_into(char *buf, size_t n, const char *s)
+{
+	size_t i = 0;
+
+	if (!n)
+		return;
+	for (; s && *s && i + 1 < n; s++)
+		buf[i++] = (char)tolower((unsigned char)*s);
+	buf[i] = '\0';
+}
+
+bool oracle_has_word(const char *low, const char *const *words)
+{
+	for (size_t i = 0; words[i]; i++)
+		if (strstr(low, words[i]))
+			return true;
+	return false;
+}
+
+/* Whether the lowered text has `word` as a whole word. */
+static bool has_token(const char *low, const char *word)
+{
+	size_t n = strlen(word);
+
+	for (const char *p = low; (p = strstr(p, word)) != NULL; p++)
+		if ((p == low || !isalpha((unsigned char)p[-1])) && !isalpha((unsigned char)p[n]))
+			return true;
+	return false;
+}
+
+void oracle_action_label(const struct ui_tree *before, const struct action *done, char *buf, size_t n)
+{
+	const struct ui_widget *w = before ? action_resolve(done, before) : NULL;
+	char tmp[512];
+
+	snprintf(tmp, sizeof(tmp), "%s %s", done->widget_text ? done->widget_text : "",
+		 w ? ui_widget_label(w) : (done->resource_id ? done->resource_id : ""));
+	oracle_lower_into(buf, n, tmp);
+}
+
+bool oracle_is_delete_action(const struct ui_tree *before, const struct action *done)
+{
+	static const char *const del[] = { "delete", "remove", "trash", "discard", "erase", NULL };
+	static const char *const no[] = { "cancel", "undo", "keep", "restore", " from ", "back", NULL };
+	static const char *const yes[] = { "ok", "yes", "confirm", "continue", NULL };
+	char label[512];
+
+	if (!done || done->type != ACTION_CLICK)
+		return false;
+	oracle_action_label(before, done, label, sizeof(label));
+	if (oracle_has_word(label, no))
+		return false;
+	if (oracle_has_word(label, del))
+		return true;
+	if (!before || !oracle_screen_has_layer(before))
+		return false;
+	for (size_t i = 0; yes[i]; i++) {
+		if (!has_token(label, yes[i]))
+			continue;
+		for (size_t k = 0; k < before->n_nodes; k++) {
+			char low[512];
+
+			oracle_lower_into(low, sizeof(low), before->nodes[k]->text);
+			if (oracle_has_word(low, del))
+				return true;
+		}
+		return false;
+	}
+	return false;
+}
