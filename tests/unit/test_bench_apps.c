@@ -219,6 +219,20 @@ static const struct scenario scenarios[] = {
 	  { "tap:group_row#0", "tap:add_expense", "tap:amount_field", "input text 20", "tap:save" } },
 	{ "splitter", "splitter-group-settings-back-to-settings", "group_settings.back", false,
 	  { "tap:group_row#0", "tap:group_settings_btn", "input keyevent 4" } },
+	{ "audiobooks", "audiobooks-rewind-unpauses", "player.rewind_btn.click", false,
+	  { "tap:book_row#0", "tap:play_book", "tap:forward_btn", "tap:pause_btn", "tap:rewind_btn" } },
+	{ "audiobooks", "audiobooks-chapter-tap-ignored", "book.chapter_row.click", false,
+	  { "tap:book_row#0", "tap:play_book", "input keyevent 4", "tap:chapter_row#2" } },
+	{ "audiobooks", "audiobooks-single-file-no-chapters", "book.show", false, { "tap:book_row#1" } },
+	{ "audiobooks", "audiobooks-speed-forgotten", "book.play_book.click", false, { "tap:book_row#2", "tap:play_book" } },
+	{ "pillbox", "pillbox-undo-keeps-stock-down", "today.undo_btn.click", false, { "tap:taken_btn#0", "tap:undo_btn#1" } },
+	{ "pillbox", "pillbox-none-left-silent", "medicine.took_btn.click", false,
+	  { "tap:nav_meds", "tap:med_row#2", "tap:took_btn" } },
+	{ "pillbox", "pillbox-back-to-confirm", "confirm.confirm_btn.click", false,
+	  { "tap:nav_meds", "tap:add_med_fab", "tap:name_field", "input text Aspirin", "tap:stock_field", "input text 30",
+	    "tap:time_field", "input text 09:00", "tap:next_btn", "tap:confirm_btn", "input keyevent 4" } },
+	{ "pillbox", "pillbox-colour-lost-via-reminder", "medicine.rem_row.click", false,
+	  { "tap:nav_meds", "tap:med_row#1", "tap:color_btn", "tap:color_red", "tap:rem_row#0", "input keyevent 4" } },
 };
 
 TEST(every_spec_loads_and_cites_its_bugs)
