@@ -85,7 +85,7 @@ bool oracle_rows_duplicated(const struct ui_tree *before, const char *activity_b
 struct oracle_list {
 	char *id;                /* resource-id of the list ("" none) + class */
 	char **rows;             /* each row's texts joined with " | " */
-	char **primary;          /* each row's first text */
+	char **primary;          /* each row's first text (first content-desc if it has none) */
 	size_t n_rows;
 };
 /* The lists of a screen (RecyclerView/ListView/GridView or scrollable with rows). */

@@ -227,8 +227,13 @@ bool oracle_is_list(const struct ui_widget *w)
 	       !strstr(c, "ViewPager") && !strstr(c, "WebView");
 }
 
-/* Append the texts under w (depth first) to sb, " | "-separated; first text into *primary. */
-static void row_texts(const struct ui_widget *w, struct strbuf *sb, char **primary)
+/*
+ * Append the texts under w (depth first) to sb, " | "-separated; the first
+ * text into *primary and, while there is none, the first content-desc into
+ * *desc. A row that begins with a picture ("Cover of Moby-Dick") is named by
+ * its first text ("Moby-Dick"), as oracle_first_text names it.
+ */
+static void row_texts(const struct ui_widget *w, struct strbuf *sb, char **primary, char **desc)
 {
 	const char *t = *w->text ? w->text : w->content_desc;
 
@@ -236,11 +241,13 @@ static void row_texts(const struct ui_widget *w, struct strbuf *sb, char **prima
 		if (sb->len)
 			(void)strbuf_adds(sb, " | ");
 		(void)strbuf_adds(sb, t);
-		if (!*primary)
-			*primary = xstrdup(w->text[0] ? w->text : t);
+		if (!*primary && *w->text)
+			*primary = xstrdup(w->text);
+		else if (!*primary && !*desc)
+			*desc = xstrdup(t);
 	}
 	for (size_t i = 0; i < w->n_children; i++)
-		row_texts(w->children[i], sb, primary);
+		row_texts(w->children[i], sb, primary, desc);
 }
 
 size_t oracle_lists(const struct ui_tree *t, struct oracle_list **out)
@@ -262,12 +269,16 @@ size_t oracle_lists(const struct ui_tree *t, struct oracle_list **out)
 		for (size_t c = 0; c < w->n_children; c++) {
 			const struct ui_widget *row = w->children[c];
 			struct strbuf sb;
-			char *primary = NULL;
+			char *primary = NULL, *desc = NULL;
 
 			if (ui_rect_empty(&row->bounds))
 				continue;
 			strbuf_init(&sb, 4096);
-			row_texts(row, &sb, &primary);
+			row_texts(row, &sb, &primary, &desc);
+			if (!primary)
+				primary = desc;
+			else
+				free(desc);
 			if (!sb.len) {
 				strbuf_release(&sb);
 				free(primary);
@@ -683,34 +694,49 @@ static size_t row_columns(const struct oracle_list *l)
 }
 
 /*
- * Row r's key of kind k: the primary text for text keys; for dates and
- * numbers, what parses in column `col` (a row's texts joined with " | ").
+ * Row r's key of kind k in column `col` of its texts (joined with " | "):
+ * for text keys, column 0 is the primary text and column c + 1 the text of
+ * column c (into part); for dates and numbers, what parses in column col.
  */
 static bool row_key(const struct oracle_list *l, size_t r, enum oracle_sort_key k, size_t col,
-		    double *num, const char **text)
+		    double *num, char *part, size_t size, const char **text)
 {
-	char part[256];
-
-	if (k == SORT_KEY_TEXT) {
+	if (k == SORT_KEY_TEXT && col == 0) {
 		*text = l->primary[r];
 		return true;
 	}
-	if (!row_part(l->rows[r], col, part, sizeof part))
+	if (!row_part(l->rows[r], k == SORT_KEY_TEXT ? col - 1 : col, part, size))
 		return false;
-	return k == SORT_KEY_DATE ? parse_date(part, num) : parse_number(part, num);
+	*text = part;
+	return k == SORT_KEY_TEXT || (k == SORT_KEY_DATE ? parse_date(part, num) : parse_number(part, num));
 }
 
-/* Whether every row carries a key of kind k in column col. */
+/*
+ * Whether every row carries a key of kind k in column col. A text column
+ * other than the primary text counts only when its rows differ (a column
+ * that reads "Unread" on every row is in any order) and none of them reads
+ * as a number or a date (rows in the order they were added are often in
+ * date order too).
+ */
 static bool column_has_key(const struct oracle_list *l, enum oracle_sort_key k, size_t col)
 {
+	char first[256] = "", part[256];
+	bool differ = k != SORT_KEY_TEXT || col == 0;
+
 	for (size_t r = 0; r < l->n_rows; r++) {
 		double v;
 		const char *t;
 
-		if (!row_key(l, r, k, col, &v, &t))
+		if (!row_key(l, r, k, col, &v, part, sizeof part, &t))
 			return false;
+		if (k == SORT_KEY_TEXT && col > 0 && (parse_number(t, &v) || parse_date(t, &v)))
+			return false;
+		if (r == 0)
+			snprintf(first, sizeof first, "%s", t);
+		else if (strcasecmp(first, t) != 0)
+			differ = true;
 	}
-	return true;
+	return differ;
 }
 
 /* Whether the rows are ordered by key k (in column col) in direction dir. */
@@ -720,9 +746,10 @@ static bool ordered_by(const struct oracle_list *l, enum oracle_sort_key k, size
 	for (size_t r = 0; r + 1 < l->n_rows; r++) {
 		double a = 0, b = 0;
 		const char *ta = NULL, *tb = NULL;
+		char pa[256], pb[256];
 		int cmp;
 
-		if (!row_key(l, r, k, col, &a, &ta) || !row_key(l, r + 1, k, col, &b, &tb))
+		if (!row_key(l, r, k, col, &a, pa, sizeof pa, &ta) || !row_key(l, r + 1, k, col, &b, pb, sizeof pb, &tb))
 			return false;
 		cmp = k == SORT_KEY_TEXT ? strcasecmp(ta, tb) : (a < b ? -1 : a > b ? 1 : 0);
 		if ((dir == SORT_DIR_ASC && cmp > 0) || (dir == SORT_DIR_DESC && cmp < 0))
@@ -732,10 +759,12 @@ static bool ordered_by(const struct oracle_list *l, enum oracle_sort_key k, size
 }
 
 /*
- * Sorted when some reading of the rows is in order: the primary text, or
- * any column whose every row carries a date/number (a title such as
- * "Task 2" must not be taken for the priority column beside it). A claimed
- * date or number key that no column carries cannot be judged: not a violation.
+ * Sorted when some reading of the rows is in order: the primary text, any
+ * text column whose rows differ (a row may begin with its quantity, "6 x |
+ * Milk", and be sorted by name), or any column whose every row carries a
+ * date/number (a title such as "Task 2" must not be taken for the priority
+ * column beside it). A claimed date or number key that no column carries
+ * cannot be judged: not a violation.
  */
 bool oracle_rows_sorted(const struct oracle_list *l, const struct oracle_sort_claim *claim)
 {
@@ -751,9 +780,9 @@ bool oracle_rows_sorted(const struct oracle_list *l, const struct oracle_sort_cl
 	}
 	size_t cols = row_columns(l);
 	for (size_t i = 0; i < nk; i++) {
-		size_t ncol = keys[i] == SORT_KEY_TEXT ? 1 : cols;
+		size_t ncol = keys[i] == SORT_KEY_TEXT ? cols + 1 : cols;
 		for (size_t c = 0; c < ncol; c++) {
-			if (keys[i] != SORT_KEY_TEXT && !column_has_key(l, keys[i], c))
+			if (!column_has_key(l, keys[i], c))
 				continue;
 			judged = true;
 			if (claim->dir != SORT_DIR_DESC && ordered_by(l, keys[i], c, SORT_DIR_ASC))

@@ -474,6 +474,8 @@ static bool deleted_wrong(const struct oracle_crud_tracker *t, const struct ui_t
 	bool room = oracle_list_has_room(after, l->id);
 	cJSON *rb, *ra;
 
+	if (before_n == 0)
+		return false; /* the opened row was never seen by that name in the list: nothing to compare */
 	for (size_t i = 0; room && i < t->n_rows && !gone; i++)
 		if (strcmp(t->rows[i], t->opened) != 0 &&
 		    count_of(t->rows, t->n_rows, t->rows[i]) > count_of(l->primary, l->n_rows, t->rows[i]))

@@ -675,6 +675,45 @@ TEST(total_in_a_unit_disagrees_with_rows)
 	ui_tree_free(count);
 }
 
+/*
+ * A row that begins with its quantity ("6 x | Milk") is sorted by name when
+ * its name column is (groceries, once rows are named by their first text);
+ * a column that is the same on every row, or holds dates, orders nothing.
+ */
+TEST(sort_by_name_reads_a_later_text_column)
+{
+	static const char *const qty[] = { "6 x", "1 x", "2 x", NULL };
+	static const char *const names[] = { "Apples", "bread", "Milk", NULL };
+	static const char *const names_bad[] = { "Milk", "Apples", "bread", NULL };
+	static const char *const titles_bad[] = { "b", "a", "c", NULL };
+	static const char *const same[] = { "Unread", "Unread", "Unread", NULL };
+	static const char *const added[] = { "2024-01-03", "2024-02-01", "2024-03-09", NULL };
+	struct ui_tree *ok = list_screen(qty, names), *bad = list_screen(qty, names_bad);
+	struct ui_tree *constant = list_screen(titles_bad, same), *dated = list_screen(titles_bad, added);
+	struct oracle_list *lo, *lb, *lc, *ld;
+	size_t no, nb, nc, nd;
+	struct oracle_sort_claim claim = { .key = SORT_KEY_TEXT, .dir = SORT_DIR_ASC };
+
+	REQUIRE(ok && bad && constant && dated);
+	no = oracle_lists(ok, &lo);
+	nb = oracle_lists(bad, &lb);
+	nc = oracle_lists(constant, &lc);
+	nd = oracle_lists(dated, &ld);
+	REQUIRE(no == 1 && nb == 1 && nc == 1 && nd == 1);
+	CHECK(oracle_rows_sorted(&lo[0], &claim));
+	CHECK(!oracle_rows_sorted(&lb[0], &claim));
+	CHECK(!oracle_rows_sorted(&lc[0], &claim));
+	CHECK(!oracle_rows_sorted(&ld[0], &claim));
+	oracle_lists_free(lo, no);
+	oracle_lists_free(lb, nb);
+	oracle_lists_free(lc, nc);
+	oracle_lists_free(ld, nd);
+	ui_tree_free(ok);
+	ui_tree_free(bad);
+	ui_tree_free(constant);
+	ui_tree_free(dated);
+}
+
 /* A number in a title must not be taken for the sort key beside it. */
 TEST(sort_by_number_reads_the_right_column)
 {
@@ -1072,6 +1111,7 @@ int main(void)
 	RUN(units_mixed_on_one_page);
 	RUN(total_disagrees_with_rows);
 	RUN(total_in_a_unit_disagrees_with_rows);
+	RUN(sort_by_name_reads_a_later_text_column);
 	RUN(sort_by_number_reads_the_right_column);
 	RUN(display_overlap_and_offscreen);
 	RUN(genie_effect_containment);
