@@ -446,7 +446,7 @@ bool oracle_total_wrong(const struct ui_tree *before, const char *activity_befor
 /*
  * Totals followed across pages (issue 18): a total on one page, the list it
  * depends on on another. The tracker keeps each page's lists as last seen
- * and each total's last two sightings; a list seen again is compared with
+ * and each total's last sighting; a list seen again is compared with
  * its last sighting, and a clean change - one row with an amount added or
  * deleted, or rows that lost or gained one part ("Unread") - is put against
  * every total seen on another page. Only a total that did not move at all
@@ -459,21 +459,19 @@ bool oracle_total_wrong(const struct ui_tree *before, const char *activity_befor
 #define TOTAL_MAX_TAPS 16  /* rows tapped on a list page since it was last seen */
 #define TOTAL_NAME_MAX 48
 
-/* A total on some page: its last two sightings and what changed elsewhere since the last. */
+/* A total on some page: its last sighting and what changed elsewhere since. */
 struct far_total {
 	char *page;             /* page key (activity and app-bar title) */
 	char *rid;
 	char name[TOTAL_NAME_MAX]; /* "Left to spend", "Unread" */
 	bool count;             /* "Name: N" (rows carrying the part Name) rather than an amount */
 	char unit[TOTAL_UNIT_MAX];
-	char *value_text, *prev_text;
-	double value, prev;
-	unsigned tick, prev_tick; /* when seen (0: no earlier sighting) */
-	bool prev_unsure;       /* something unmeasured happened between the two sightings */
+	char *value_text;
+	double value;
+	unsigned tick;          /* when last seen */
 	double moved;           /* since the last sighting: amounts of rows added (+) and deleted (-) */
 	int marks;              /* since: rows that gained (+) or lost (-) the part `name` */
 	bool unsure;
-	bool late;              /* a change placed before the last sighting, which did not show it: report now */
 	char *what;             /* the last change put against it, for the report */
 };
 
@@ -484,6 +482,7 @@ struct far_list {
 	unsigned tick;
 	char *tapped[TOTAL_MAX_TAPS]; /* tapped rows' first texts */
 	unsigned tapped_tick[TOTAL_MAX_TAPS];
+	bool tapped_counted[TOTAL_MAX_TAPS]; /* its change was already put against the totals (far_marked) */
 	size_t n_tapped;
 };
 
@@ -493,6 +492,10 @@ struct far_state {
 	struct far_list lists[TOTAL_MAX_PAGES];
 	size_t n_lists;
 	unsigned tick;
+	/* The row tapped on the screen before (its list, tap and text), until the next screen. */
+	struct far_list *tap_list;
+	size_t tap_index;
+	char *tap_row;
 };
 
 /* The app-bar title of t (the first visible non-clickable text in a toolbar), or "". */
@@ -590,7 +593,6 @@ static void far_total_release(struct far_total *ft)
 	free(ft->page);
 	free(ft->rid);
 	free(ft->value_text);
-	free(ft->prev_text);
 	free(ft->what);
 	memset(ft, 0, sizeof(*ft));
 }
@@ -612,6 +614,7 @@ static void far_free(struct far_state *fs)
 		far_total_release(&fs->totals[i]);
 	for (size_t i = 0; i < fs->n_lists; i++)
 		far_list_release(&fs->lists[i]);
+	free(fs->tap_row);
 	free(fs);
 }
 
@@ -693,6 +696,8 @@ static int marker_change(const struct far_list *was, const struct oracle_list *n
 			*messy = true; /* changed without a tap: when is unknown */
 			return 0;
 		}
+		if (was->tapped_counted[k])
+			continue; /* put against the totals when it was opened */
 		if (was->tapped_tick[k] < *first_tap)
 			*first_tap = was->tapped_tick[k];
 		if (was->tapped_tick[k] > *last_tap)
@@ -762,14 +767,12 @@ static void far_list_changed(struct far_state *fs, const struct far_list *was, c
 			continue;
 		if (messy || (marks && strcasecmp(part, ft->name) != 0) || (money && ft->count)) {
 			/* A change the total may depend on but that cannot be measured. */
-			if (ft->tick > was->tick)
-				ft->prev_unsure = true;
 			ft->unsure = true;
 			continue;
 		}
 		if (money) {
 			if (ft->tick > was->tick) {
-				ft->unsure = ft->prev_unsure = true; /* seen in between: before or after the change? */
+				ft->unsure = true; /* seen in between: before or after the change? */
 				continue;
 			}
 			ft->moved += amount;
@@ -778,22 +781,12 @@ static void far_list_changed(struct far_state *fs, const struct far_list *was, c
 		} else if (marks) {
 			if (first_tap > ft->tick) {
 				ft->marks += marks;
-			} else if (last_tap < ft->tick && first_tap > ft->prev_tick && ft->prev_tick) {
-				/* Tapped before the last sighting: the sighting should have shown it. */
-				if (!ft->prev_unsure && fabs(ft->value - ft->prev) < 0.5) {
-					far_note(ft, xasprintf("%d row%s %s '%s' on another page (%s)", abs(marks),
-							       abs(marks) == 1 ? "" : "s", marks > 0 ? "gained" : "lost",
-							       part, page));
-					ft->prev_unsure = true; /* reported once per pair of sightings */
-					ft->late = true;
-				}
-			} else {
-				ft->unsure = ft->prev_unsure = true;
-			}
-			if (!ft->late && first_tap > ft->tick)
 				far_note(ft, xasprintf("%d row%s %s '%s' on another page (%s)", abs(marks),
 						       abs(marks) == 1 ? "" : "s", marks > 0 ? "gained" : "lost", part,
-						       page));
+						       strchr(page, '\n') + 1));
+			} else {
+				ft->unsure = true; /* tapped before the total was last seen: not placed */
+			}
 		}
 	}
 }
@@ -805,8 +798,8 @@ static void far_finding(struct oracle_finding *f, const struct far_total *ft, co
 	oracle_finding_init(f);
 	f->category = BUG_CAT_CALCULATION;
 	f->oracle = "total";
-	f->title = xasprintf("'%s' does not change with %s made on another page", ft->name,
-			     ft->count ? "the rows changed" : "the amount added or deleted");
+	f->title = ft->count ? xasprintf("'%s' does not change with rows changed on another page", ft->name)
+			     : xasprintf("'%s' does not move by an amount added or deleted on another page", ft->name);
 	f->expected = xstrdup(expected);
 	f->actual = xasprintf("it went from %s to %s", was, now);
 	f->description = xasprintf("'%s' (%s) read %s, then %s, and it reads %s.", ft->name,
@@ -873,18 +866,13 @@ static bool far_sighting(struct far_state *fs, const char *page, const char *rid
 		free(exp);
 		hit = true;
 	}
-	free(ft->prev_text);
-	ft->prev_text = ft->value_text;
-	ft->prev = ft->value;
-	ft->prev_tick = ft->tick;
-	ft->prev_unsure = ft->unsure || hit;
+	free(ft->value_text);
 	ft->value_text = xstrdup(text);
 	ft->value = v;
 	ft->tick = fs->tick;
 	ft->moved = 0;
 	ft->marks = 0;
 	ft->unsure = false;
-	ft->late = false;
 	return hit;
 }
 
@@ -909,6 +897,42 @@ static bool same_rows(const struct oracle_list *a, const struct oracle_list *b)
 }
 
 /*
+ * The page a row's tap opened offers to mark it back ("Mark as unread"
+ * after a row marked "Unread"): the entry lost that state when opened. Put
+ * against every count named after the part, on other pages, seen before the
+ * tap; the row's change seen later on its list is then not counted again.
+ */
+static void far_marked(struct far_state *fs, const struct ui_tree *t, const char *page)
+{
+	struct far_list *fl = fs->tap_list;
+
+	if (!fl || !fs->tap_row || !strcmp(fl->page, page))
+		return;
+	for (size_t i = 0; i < fs->n_totals; i++) {
+		struct far_total *ft = &fs->totals[i];
+		char a[TOTAL_NAME_MAX + 16], b[TOTAL_NAME_MAX + 16];
+		bool offered = false;
+		struct oracle_list one = { .rows = &fs->tap_row, .n_rows = 1 };
+
+		if (!ft->count || !strcmp(ft->page, fl->page) || !has_part(&one, ft->name))
+			continue;
+		snprintf(a, sizeof(a), "mark as %s", ft->name);
+		snprintf(b, sizeof(b), "mark %s", ft->name);
+		for (size_t j = 0; j < t->n_nodes && !offered; j++)
+			offered = t->nodes[j]->clickable && (!strcasecmp(t->nodes[j]->text, a) ||
+							     !strcasecmp(t->nodes[j]->text, b));
+		if (!offered)
+			continue;
+		fl->tapped_counted[fs->tap_index] = true;
+		if (ft->tick < fl->tapped_tick[fs->tap_index]) {
+			ft->marks -= 1;
+			far_note(ft, xasprintf("the row \"%s\" was opened (%s) and its page offers '%s'", fs->tap_row,
+					       strchr(fl->page, '\n') + 1, a + 0));
+		}
+	}
+}
+
+/*
  * One in-app screen (no dialog) seen: its lists compared with their last
  * sighting, then its totals judged and remembered. True with *f (the first
  * finding) when a total did not move.
@@ -925,6 +949,7 @@ static bool far_observe(struct far_state *fs, const struct ui_tree *t, const cha
 		return false;
 	fs->tick++;
 	page = far_page(t, activity);
+	far_marked(fs, t, page);
 	n = oracle_lists(t, &ls);
 	for (size_t i = 0; i < n; i++) {
 		struct far_list *fl = far_list_find(fs, page, ls[i].id);
@@ -975,20 +1000,6 @@ static bool far_observe(struct far_state *fs, const struct ui_tree *t, const cha
 			oracle_finding_release(&one);
 		}
 	}
-	for (size_t i = 0; i < fs->n_totals; i++) {
-		struct far_total *ft = &fs->totals[i];
-		char *exp;
-
-		if (!ft->late)
-			continue;
-		ft->late = false;
-		if (hit || !judge)
-			continue;
-		exp = xasprintf("it changes between its sightings (%s)", ft->what ? ft->what : "rows changed");
-		far_finding(f, ft, ft->prev_text, ft->value_text, exp);
-		free(exp);
-		hit = true;
-	}
 	free(page);
 	return hit;
 }
@@ -1005,6 +1016,14 @@ static void far_tap(struct far_state *fs, const struct ui_tree *before, const ch
 	const char *label;
 	char *page;
 
+	free(fs->tap_row);
+	fs->tap_row = NULL;
+	fs->tap_list = NULL;
+	if (done && ((done->type == ACTION_RESTART && done->clear_data) || done->type == ACTION_DEEP_LINK ||
+		     done->type == ACTION_START_ACTIVITY))
+		/* Cleared data, or a link that may change it: no total is judged across it. */
+		for (size_t i = 0; i < fs->n_totals; i++)
+			fs->totals[i].unsure = true;
 	if (!before || !done || done->type != ACTION_CLICK || oracle_screen_has_layer(before))
 		return;
 	w = oracle_toggle_target(before, done);
@@ -1027,7 +1046,12 @@ static void far_tap(struct far_state *fs, const struct ui_tree *before, const ch
 		for (size_t r = 0; r < fl->list->n_rows; r++)
 			if (!strcmp(fl->list->primary[r], key)) {
 				fl->tapped[fl->n_tapped] = xstrdup(key);
+				fl->tapped_counted[fl->n_tapped] = false;
 				fl->tapped_tick[fl->n_tapped++] = fs->tick;
+				free(fs->tap_row);
+				fs->tap_row = xstrdup(fl->list->rows[r]);
+				fs->tap_list = fl;
+				fs->tap_index = fl->n_tapped - 1;
 				break;
 			}
 	}

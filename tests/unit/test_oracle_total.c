@@ -111,7 +111,7 @@ TEST(money_total_that_ignores_an_expense_added_on_another_tab)
 		{ ACTION_CLICK, "nav_budget", NULL, NULL },
 	};
 
-	CHECK(finds(WALLET, WALLET_PKG, s, N(s), 7, "'Left to spend' does not change with the amount added"));
+	CHECK(finds(WALLET, WALLET_PKG, s, N(s), 7, "'Left to spend' does not move by an amount added or deleted on another page"));
 	CHECK(finds(WALLET ":fixed", WALLET_PKG, s, N(s), 0, NULL));
 }
 
@@ -134,18 +134,17 @@ TEST(money_total_seen_after_the_change_only_is_not_judged)
 
 TEST(count_that_ignores_rows_read_on_another_page)
 {
-	/* Buggy app: Back from the story skips to the feeds page (its other
-	 * bug), so the story is seen read only when its feed is opened again,
-	 * after the count was seen: the read is placed at the tap on it. */
+	/* The story's page offers "Mark as unread": opening it read it, and
+	 * the count on the feeds page (Back skips there: the app's other bug)
+	 * should be one less. */
 	static const struct step s[] = {
 		FEEDS_LOGIN,
 		{ ACTION_CLICK, NULL, "Ars Technica", NULL },
 		{ ACTION_CLICK, NULL, "A new battery chemistry", NULL },
 		{ ACTION_BACK, NULL, NULL, NULL },
-		{ ACTION_CLICK, NULL, "Ars Technica", NULL },
 	};
 
-	CHECK(finds(FEEDS, FEEDS_PKG, s, N(s), 7, "'Unread' does not change with the rows changed"));
+	CHECK(finds(FEEDS, FEEDS_PKG, s, N(s), 6, "'Unread' does not change with rows changed on another page"));
 }
 
 TEST(count_that_moves_with_rows_read_is_not_reported)
