@@ -4,7 +4,10 @@
  * the amount of the one row just added or deleted (oracle_total_wrong in
  * agents/oracle.h), on the same screen or when the total comes back after
  * other pages (an expense deleted on its own page: oracle_total_step keeps
- * the last total seen). The Explorer feeds each step to the tracker;
+ * the last total seen), or a total on one page that did not move at all
+ * after a change on another page (a row with an amount added or deleted, a
+ * row whose state the count names changed; issue 18, "Totals followed
+ * across pages" below). The Explorer feeds each step to the tracker;
  * replay confirmation feeds every replayed step to a fresh one.
  */
 #include <ctype.h>
