@@ -259,6 +259,13 @@ void oracle_total_tracker_free(struct oracle_total_tracker *t);
  * pages: a form, a detail page, a dialog), property (2) against that last
  * sighting: a list that gained or lost exactly one row with an amount,
  * and a total that did not move by it. Same titles as oracle_total_wrong.
+ * Also (c), totals across pages: a money total named with a sum word,
+ * "balance", "left" or "remaining", or a count "Name: N", seen again
+ * unchanged although since its last sighting a list of another page gained
+ * or lost one row with a money amount, or a row carrying the part "Name"
+ * was opened and its page offers "Mark as Name" (or its list later shows
+ * it without the part). Changes that cannot be placed before the sighting
+ * or measured make the total unsure until its next sighting.
  */
 bool oracle_total_step(struct oracle_total_tracker *t, const struct ui_tree *before, const char *activity_before,
 		       const struct ui_tree *after, const char *activity_after, const struct action *done,

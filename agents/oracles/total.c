@@ -4,17 +4,23 @@
  * the amount of the one row just added or deleted (oracle_total_wrong in
  * agents/oracle.h), on the same screen or when the total comes back after
  * other pages (an expense deleted on its own page: oracle_total_step keeps
- * the last total seen). The Explorer feeds each step to the tracker;
+ * the last total seen), or a total on one page that did not move at all
+ * after a change on another page (a row with an amount added or deleted, a
+ * row whose state the count names changed; issue 18, "Totals followed
+ * across pages" below). The Explorer feeds each step to the tracker;
  * replay confirmation feeds every replayed step to a fresh one.
  */
 #include <ctype.h>
 #include <math.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 
 #include <cjson/cJSON.h>
 
+#include "agents/action.h"
 #include "agents/brain.h"
 #include "agents/oracle.h"
 #include "agents/oracles/oracle_kind.h"
@@ -440,6 +446,621 @@ bool oracle_total_wrong(const struct ui_tree *before, const char *activity_befor
 	return hit;
 }
 
+/*
+ * Totals followed across pages (issue 18): a total on one page, the list it
+ * depends on on another. The tracker keeps each page's lists as last seen
+ * and each total's last sighting; a list seen again is compared with
+ * its last sighting, and a clean change - one row with an amount added or
+ * deleted, or rows that lost or gained one part ("Unread") - is put against
+ * every total seen on another page. Only a total that did not move at all
+ * is reported; anything the tracker cannot place in time or measure (a
+ * list that changed otherwise, a total seen while the change may have
+ * happened, a tap on a control that names the total) makes it unsure.
+ */
+#define TOTAL_MAX_FAR 16   /* totals followed across pages */
+#define TOTAL_MAX_PAGES 24 /* lists remembered, by page */
+#define TOTAL_MAX_TAPS 16  /* rows tapped on a list page since it was last seen */
+#define TOTAL_NAME_MAX 48
+
+/* A total on some page: its last sighting and what changed elsewhere since. */
+struct far_total {
+	char *page;             /* page key (activity and app-bar title) */
+	char *rid;
+	char name[TOTAL_NAME_MAX]; /* "Left to spend", "Unread" */
+	bool count;             /* "Name: N" (rows carrying the part Name) rather than an amount */
+	char unit[TOTAL_UNIT_MAX];
+	char *value_text;
+	double value;
+	unsigned tick;          /* when last seen */
+	double moved;           /* since the last sighting: amounts of rows added (+) and deleted (-) */
+	int marks;              /* since: rows that gained (+) or lost (-) the part `name` */
+	bool unsure;
+	char *what;             /* the last change put against it, for the report */
+};
+
+/* A list of a page as last seen, and the rows tapped on it since. */
+struct far_list {
+	char *page;
+	struct oracle_list *list; /* owned (one list) */
+	unsigned tick;
+	char *tapped[TOTAL_MAX_TAPS]; /* tapped rows' first texts */
+	unsigned tapped_tick[TOTAL_MAX_TAPS];
+	bool tapped_counted[TOTAL_MAX_TAPS]; /* its change was already put against the totals (far_marked) */
+	size_t n_tapped;
+};
+
+struct far_state {
+	struct far_total totals[TOTAL_MAX_FAR];
+	size_t n_totals;
+	struct far_list lists[TOTAL_MAX_PAGES];
+	size_t n_lists;
+	unsigned tick;
+	/* The row tapped on the screen before (its list, tap and text), until the next screen. */
+	struct far_list *tap_list;
+	size_t tap_index;
+	char *tap_row;
+};
+
+/* The app-bar title of t (the first visible non-clickable text in a toolbar), or "". */
+static const char *far_title(const struct ui_tree *t)
+{
+	for (size_t i = 0; i < t->n_nodes; i++) {
+		const struct ui_widget *bar = t->nodes[i];
+		char low[160];
+
+		snprintf(low, sizeof(low), "%s %s", bar->class_name, bar->resource_id);
+		for (char *p = low; *p; p++)
+			*p = (char)tolower((unsigned char)*p);
+		if (!strstr(low, "toolbar") && !strstr(low, "action_bar") && !strstr(low, "actionbar"))
+			continue;
+		for (size_t j = i + 1; j < t->n_nodes; j++) {
+			const struct ui_widget *w = t->nodes[j], *p = w->parent;
+
+			while (p && p != bar)
+				p = p->parent;
+			if (!p)
+				break;
+			if (*w->text && !w->clickable && ui_widget_visible(w, &t->screen))
+				return w->text;
+		}
+	}
+	return "";
+}
+
+/* The page key of a screen: its activity and app-bar title. Caller frees. */
+static char *far_page(const struct ui_tree *t, const char *activity)
+{
+	return xasprintf("%s\n%s", activity ? activity : "", far_title(t));
+}
+
+/*
+ * A count label "Name: N" or "Name (N)" outside list rows: a name of letters
+ * and spaces, a whole number. False otherwise.
+ */
+static bool parse_count_label(const char *s, char name[TOTAL_NAME_MAX], double *v)
+{
+	size_t n = 0;
+	const char *p = s;
+	char *end;
+	long k;
+
+	while (*p && (isalpha((unsigned char)*p) || *p == ' ') && n + 1 < TOTAL_NAME_MAX)
+		name[n++] = *p++;
+	while (n > 0 && name[n - 1] == ' ')
+		n--;
+	name[n] = '\0';
+	if (!n || !isalpha((unsigned char)name[0]))
+		return false;
+	if (*p == ':')
+		p++;
+	else if (*p != '(')
+		return false;
+	while (*p == ' ' || *p == '(')
+		p++;
+	if (!isdigit((unsigned char)*p))
+		return false;
+	k = strtol(p, &end, 10);
+	if (*end == ')')
+		end++;
+	if (*end || k > 1000000)
+		return false;
+	*v = (double)k;
+	return true;
+}
+
+/*
+ * A money total followed across pages: outside rows, named with a sum word,
+ * "balance", "left" or "remaining", with a money amount ("Left to spend:
+ * $1,200.00"). Its name (without the amount) in name.
+ */
+static bool parse_far_money(const char *s, char name[TOTAL_NAME_MAX], double *v)
+{
+	static const char *const words[] = { "total", "subtotal", "sum", "spent", "balance", "left", "remaining", NULL };
+	char low[128], unit[TOTAL_UNIT_MAX];
+	bool ok = false;
+	char *label;
+
+	lower_copy(low, sizeof(low), s);
+	for (size_t k = 0; words[k] && !ok; k++)
+		ok = strncmp(low, words[k], strlen(words[k])) == 0 && !isalpha((unsigned char)low[strlen(words[k])]);
+	if (!ok || !parse_amount(s, v, unit) || strcmp(unit, "$") != 0)
+		return false;
+	label = label_name(s);
+	snprintf(name, TOTAL_NAME_MAX, "%s", label);
+	free(label);
+	return true;
+}
+
+static void far_total_release(struct far_total *ft)
+{
+	free(ft->page);
+	free(ft->rid);
+	free(ft->value_text);
+	free(ft->what);
+	memset(ft, 0, sizeof(*ft));
+}
+
+static void far_list_release(struct far_list *fl)
+{
+	free(fl->page);
+	oracle_lists_free(fl->list, fl->list ? 1 : 0);
+	for (size_t i = 0; i < fl->n_tapped; i++)
+		free(fl->tapped[i]);
+	memset(fl, 0, sizeof(*fl));
+}
+
+static void far_free(struct far_state *fs)
+{
+	if (!fs)
+		return;
+	for (size_t i = 0; i < fs->n_totals; i++)
+		far_total_release(&fs->totals[i]);
+	for (size_t i = 0; i < fs->n_lists; i++)
+		far_list_release(&fs->lists[i]);
+	free(fs->tap_row);
+	free(fs);
+}
+
+/* Note what changed for a total's report. */
+static void far_note(struct far_total *ft, char *what)
+{
+	free(ft->what);
+	ft->what = what;
+}
+
+/* Whether the row's " | "-parts are the parts of `with` plus one more, `part` (exact); false otherwise. */
+static bool row_has_extra_part(const char *with, const char *without, char *part, size_t size)
+{
+	size_t wl = strlen(without);
+	const char *tail;
+
+	/* The part is last ("Title | Unread") or first ("Unread | Title"), the other parts unchanged. */
+	if (strncmp(with, without, wl) == 0 && strncmp(with + wl, " | ", 3) == 0) {
+		tail = with + wl + 3;
+		if (!strstr(tail, " | ")) {
+			snprintf(part, size, "%s", tail);
+			return true;
+		}
+	}
+	tail = strstr(with, " | ");
+	if (tail && strcmp(tail + 3, without) == 0 && (size_t)(tail - with) < size) {
+		memcpy(part, with, (size_t)(tail - with));
+		part[tail - with] = '\0';
+		return true;
+	}
+	return false;
+}
+
+/*
+ * Rows of `now` that gained (+1) or lost (-1) one same part against `was`,
+ * the other rows unchanged and in the same order: the count (signed) and
+ * the part; 0 when none or when the lists differ otherwise (*messy).
+ * The changed rows' first texts must each have been tapped on the page:
+ * their ticks are the taps' (the change is placed at the tap).
+ */
+static int marker_change(const struct far_list *was, const struct oracle_list *now, char *part, size_t size,
+			 unsigned *first_tap, unsigned *last_tap, bool *messy)
+{
+	int sign = 0, n = 0;
+
+	*messy = false;
+	*first_tap = UINT32_MAX;
+	*last_tap = 0;
+	part[0] = '\0';
+	if (was->list->n_rows != now->n_rows) {
+		*messy = true;
+		return 0;
+	}
+	for (size_t r = 0; r < now->n_rows; r++) {
+		const char *a = was->list->rows[r], *b = now->rows[r];
+		char p[64];
+		int s;
+		size_t k;
+
+		if (!strcmp(a, b))
+			continue;
+		if (row_has_extra_part(a, b, p, sizeof(p)))
+			s = -1;
+		else if (row_has_extra_part(b, a, p, sizeof(p)))
+			s = 1;
+		else {
+			*messy = true;
+			return 0;
+		}
+		if ((sign && s != sign) || (part[0] && strcmp(part, p) != 0)) {
+			*messy = true;
+			return 0;
+		}
+		sign = s;
+		snprintf(part, size, "%s", p);
+		for (k = 0; k < was->n_tapped && strcmp(was->tapped[k], now->primary[r]) != 0; k++)
+			;
+		if (k == was->n_tapped) {
+			*messy = true; /* changed without a tap: when is unknown */
+			return 0;
+		}
+		if (was->tapped_counted[k])
+			continue; /* put against the totals when it was opened */
+		if (was->tapped_tick[k] < *first_tap)
+			*first_tap = was->tapped_tick[k];
+		if (was->tapped_tick[k] > *last_tap)
+			*last_tap = was->tapped_tick[k];
+		n++;
+	}
+	return sign * n;
+}
+
+/* Whether list l has a column of money amounts in every row. */
+static bool has_money(const struct oracle_list *l)
+{
+	double sums[TOTAL_MAX_COLS];
+	bool ok[TOTAL_MAX_COLS];
+
+	return amount_columns(l, "$", sums, ok) > 0;
+}
+
+/* Whether any row of l has a " | "-part equal to name (case ignored). */
+static bool has_part(const struct oracle_list *l, const char *name)
+{
+	size_t n = strlen(name);
+
+	for (size_t r = 0; r < l->n_rows; r++)
+		for (const char *p = l->rows[r]; p; p = strstr(p, " | ")) {
+			if (p != l->rows[r])
+				p += 3;
+			if (!strncasecmp(p, name, n) && (!p[n] || !strncmp(p + n, " | ", 3)))
+				return true;
+		}
+	return false;
+}
+
+/* A change of list `was` -> `now` (page `page`) put against the totals of other pages. */
+static void far_list_changed(struct far_state *fs, const struct far_list *was, const struct oracle_list *now,
+			     const char *page)
+{
+	const char *added = one_extra_row(now, was->list);
+	const char *removed = added ? NULL : one_extra_row(was->list, now);
+	double amount = 0;
+	bool money = false, messy = false;
+	char part[64];
+	unsigned first_tap = 0, last_tap = 0;
+	int marks = 0;
+
+	if (added || removed) {
+		double sums[TOTAL_MAX_COLS];
+		bool ok[TOTAL_MAX_COLS];
+		size_t c;
+
+		if (amount_columns(added ? now : was->list, "$", sums, ok)) {
+			for (c = 0; c < TOTAL_MAX_COLS && !ok[c]; c++)
+				;
+			money = row_amount(added ? added : removed, c, "$", &amount) && fabs(amount) >= 0.005;
+			amount = added ? fabs(amount) : -fabs(amount);
+		}
+		messy = !money;
+	} else {
+		marks = marker_change(was, now, part, sizeof(part), &first_tap, &last_tap, &messy);
+	}
+	for (size_t i = 0; i < fs->n_totals; i++) {
+		struct far_total *ft = &fs->totals[i];
+		bool concerned = ft->count ? has_part(was->list, ft->name) || has_part(now, ft->name)
+					   : has_money(was->list) || has_money(now);
+
+		if (!strcmp(ft->page, page) || !concerned)
+			continue;
+		if (messy || (marks && strcasecmp(part, ft->name) != 0) || (money && ft->count)) {
+			/* A change the total may depend on but that cannot be measured. */
+			ft->unsure = true;
+			continue;
+		}
+		if (money) {
+			if (ft->tick > was->tick) {
+				ft->unsure = true; /* seen in between: before or after the change? */
+				continue;
+			}
+			ft->moved += amount;
+			far_note(ft, xasprintf("the row \"%s\" was %s on another page (%s)", added ? added : removed,
+					       added ? "added" : "deleted", page));
+		} else if (marks) {
+			if (first_tap > ft->tick) {
+				ft->marks += marks;
+				far_note(ft, xasprintf("%d row%s %s '%s' on another page (%s)", abs(marks),
+						       abs(marks) == 1 ? "" : "s", marks > 0 ? "gained" : "lost", part,
+						       strchr(page, '\n') + 1));
+			} else {
+				ft->unsure = true; /* tapped before the total was last seen: not placed */
+			}
+		}
+	}
+}
+
+/* Fill f: a total that did not move with a change made on another page. */
+static void far_finding(struct oracle_finding *f, const struct far_total *ft, const char *was, const char *now,
+			const char *expected)
+{
+	oracle_finding_init(f);
+	f->category = BUG_CAT_CALCULATION;
+	f->oracle = "total";
+	f->title = ft->count ? xasprintf("'%s' does not change with rows changed on another page", ft->name)
+			     : xasprintf("'%s' does not move by an amount added or deleted on another page", ft->name);
+	f->expected = xstrdup(expected);
+	f->actual = xasprintf("it went from %s to %s", was, now);
+	f->description = xasprintf("'%s' (%s) read %s, then %s, and it reads %s.", ft->name,
+				   strchr(ft->page, '\n') + 1, was, ft->what ? ft->what : "a change was made", now);
+	f->diff = cJSON_CreateObject();
+	cJSON_AddStringToObject(f->diff, "check", "total_across_pages");
+	cJSON_AddStringToObject(f->diff, "subject", ft->name);
+	cJSON_AddStringToObject(f->diff, "total", now);
+	cJSON_AddStringToObject(f->diff, "was", was);
+	if (ft->what)
+		cJSON_AddStringToObject(f->diff, "change", ft->what);
+}
+
+/* The total `name` (widget rid) of page, or NULL. */
+static struct far_total *far_total_find(struct far_state *fs, const char *page, const char *rid, const char *name)
+{
+	for (size_t i = 0; i < fs->n_totals; i++)
+		if (!strcmp(fs->totals[i].page, page) && !strcmp(fs->totals[i].rid, rid) &&
+		    !strcmp(fs->totals[i].name, name))
+			return &fs->totals[i];
+	return NULL;
+}
+
+/*
+ * A total seen on `page`: judged against the changes put against it since
+ * its last sighting (true with *f when it did not move), then remembered.
+ */
+static bool far_sighting(struct far_state *fs, const char *page, const char *rid, const char *name, bool count,
+			 double v, const char *text, bool judge, struct oracle_finding *f)
+{
+	struct far_total *ft = far_total_find(fs, page, rid, name);
+	bool hit = false;
+
+	if (!ft) {
+		size_t k = fs->n_totals;
+
+		if (k == TOTAL_MAX_FAR) { /* forget the total seen longest ago */
+			k = 0;
+			for (size_t i = 1; i < fs->n_totals; i++)
+				if (fs->totals[i].tick < fs->totals[k].tick)
+					k = i;
+			far_total_release(&fs->totals[k]);
+		} else {
+			fs->n_totals++;
+		}
+		ft = &fs->totals[k];
+		ft->page = xstrdup(page);
+		ft->rid = xstrdup(rid);
+		snprintf(ft->name, sizeof(ft->name), "%s", name);
+		ft->count = count;
+		ft->value = v;
+		ft->value_text = xstrdup(text);
+		ft->tick = fs->tick;
+		return false;
+	}
+	if (judge && !ft->unsure && fabs(v - ft->value) < 0.005 &&
+	    ((!count && fabs(ft->moved) >= 0.005) || (count && ft->marks != 0))) {
+		char *exp = count ? xasprintf("it changes by %d (rows that %s '%s' since it read %s)", ft->marks,
+					      ft->marks > 0 ? "gained" : "lost", ft->name, ft->value_text)
+				  : xasprintf("it moves by %.2f (rows added or deleted since it read %s)",
+					      fabs(ft->moved), ft->value_text);
+
+		far_finding(f, ft, ft->value_text, text, exp);
+		free(exp);
+		hit = true;
+	}
+	free(ft->value_text);
+	ft->value_text = xstrdup(text);
+	ft->value = v;
+	ft->tick = fs->tick;
+	ft->moved = 0;
+	ft->marks = 0;
+	ft->unsure = false;
+	return hit;
+}
+
+/* The far list of page with list id, or NULL. */
+static struct far_list *far_list_find(struct far_state *fs, const char *page, const char *id)
+{
+	for (size_t i = 0; i < fs->n_lists; i++)
+		if (!strcmp(fs->lists[i].page, page) && !strcmp(fs->lists[i].list->id, id))
+			return &fs->lists[i];
+	return NULL;
+}
+
+/* Whether two lists hold the same rows in the same order. */
+static bool same_rows(const struct oracle_list *a, const struct oracle_list *b)
+{
+	if (a->n_rows != b->n_rows)
+		return false;
+	for (size_t r = 0; r < a->n_rows; r++)
+		if (strcmp(a->rows[r], b->rows[r]) != 0)
+			return false;
+	return true;
+}
+
+/*
+ * The page a row's tap opened offers to mark it back ("Mark as unread"
+ * after a row marked "Unread"): the entry lost that state when opened. Put
+ * against every count named after the part, on other pages, seen before the
+ * tap; the row's change seen later on its list is then not counted again.
+ */
+static void far_marked(struct far_state *fs, const struct ui_tree *t, const char *page)
+{
+	struct far_list *fl = fs->tap_list;
+
+	if (!fl || !fs->tap_row || !strcmp(fl->page, page))
+		return;
+	for (size_t i = 0; i < fs->n_totals; i++) {
+		struct far_total *ft = &fs->totals[i];
+		char a[TOTAL_NAME_MAX + 16], b[TOTAL_NAME_MAX + 16];
+		bool offered = false;
+		struct oracle_list one = { .rows = &fs->tap_row, .n_rows = 1 };
+
+		if (!ft->count || !strcmp(ft->page, fl->page) || !has_part(&one, ft->name))
+			continue;
+		snprintf(a, sizeof(a), "mark as %s", ft->name);
+		snprintf(b, sizeof(b), "mark %s", ft->name);
+		for (size_t j = 0; j < t->n_nodes && !offered; j++)
+			offered = t->nodes[j]->clickable && (!strcasecmp(t->nodes[j]->text, a) ||
+							     !strcasecmp(t->nodes[j]->text, b));
+		if (!offered)
+			continue;
+		fl->tapped_counted[fs->tap_index] = true;
+		if (ft->tick < fl->tapped_tick[fs->tap_index]) {
+			ft->marks -= 1;
+			far_note(ft, xasprintf("the row \"%s\" was opened (%s) and its page offers '%s'", fs->tap_row,
+					       strchr(fl->page, '\n') + 1, a + 0));
+		}
+	}
+}
+
+/*
+ * One in-app screen (no dialog) seen: its lists compared with their last
+ * sighting, then its totals judged and remembered. True with *f (the first
+ * finding) when a total did not move.
+ */
+static bool far_observe(struct far_state *fs, const struct ui_tree *t, const char *activity, bool judge,
+			struct oracle_finding *f)
+{
+	struct oracle_list *ls = NULL;
+	size_t n;
+	char *page;
+	bool hit = false;
+
+	if (!t || oracle_screen_has_layer(t))
+		return false;
+	fs->tick++;
+	page = far_page(t, activity);
+	far_marked(fs, t, page);
+	n = oracle_lists(t, &ls);
+	for (size_t i = 0; i < n; i++) {
+		struct far_list *fl = far_list_find(fs, page, ls[i].id);
+
+		if (fl && !same_rows(fl->list, &ls[i]))
+			far_list_changed(fs, fl, &ls[i], page);
+		if (fl) {
+			far_list_release(fl);
+		} else if (fs->n_lists < TOTAL_MAX_PAGES) {
+			fl = &fs->lists[fs->n_lists++];
+		} else {
+			size_t k = 0;
+
+			for (size_t j = 1; j < fs->n_lists; j++)
+				if (fs->lists[j].tick < fs->lists[k].tick)
+					k = j;
+			fl = &fs->lists[k];
+			far_list_release(fl);
+		}
+		/* The list moves into the slot; ls[i] is left empty. */
+		fl->page = xstrdup(page);
+		fl->list = xmalloc(sizeof(*fl->list));
+		*fl->list = ls[i];
+		memset(&ls[i], 0, sizeof(ls[i]));
+		fl->tick = fs->tick;
+	}
+	oracle_lists_free(ls, n);
+	for (size_t i = 0; i < t->n_nodes; i++) {
+		const struct ui_widget *w = t->nodes[i];
+		char name[TOTAL_NAME_MAX];
+		double v;
+		bool count;
+		struct oracle_finding one;
+
+		if (!*w->text || in_row(w) || !ui_widget_visible(w, &t->screen))
+			continue;
+		if (parse_far_money(w->text, name, &v))
+			count = false;
+		else if (parse_count_label(w->text, name, &v))
+			count = true;
+		else
+			continue;
+		oracle_finding_init(&one);
+		if (far_sighting(fs, page, w->resource_id, name, count, v, w->text, judge, &one) && !hit) {
+			*f = one;
+			hit = true;
+		} else {
+			oracle_finding_release(&one);
+		}
+	}
+	free(page);
+	return hit;
+}
+
+/*
+ * A tap on `before`: the row it opened is remembered on the page's lists
+ * (a change of that row seen later is placed at the tap), and a control
+ * that names a total ("Mark as unread") makes that total unsure.
+ */
+static void far_tap(struct far_state *fs, const struct ui_tree *before, const char *activity,
+		    const struct action *done)
+{
+	const struct ui_widget *w, *row;
+	const char *label;
+	char *page;
+
+	free(fs->tap_row);
+	fs->tap_row = NULL;
+	fs->tap_list = NULL;
+	if (done && ((done->type == ACTION_RESTART && done->clear_data) || done->type == ACTION_DEEP_LINK ||
+		     done->type == ACTION_START_ACTIVITY))
+		/* Cleared data, or a link that may change it: no total is judged across it. */
+		for (size_t i = 0; i < fs->n_totals; i++)
+			fs->totals[i].unsure = true;
+	if (!before || !done || done->type != ACTION_CLICK || oracle_screen_has_layer(before))
+		return;
+	w = oracle_toggle_target(before, done);
+	if (!w)
+		w = action_resolve(done, before);
+	label = w ? w->text : done->widget_text;
+	for (size_t i = 0; label && *label && i < fs->n_totals; i++)
+		if (strcasestr(label, fs->totals[i].name))
+			fs->totals[i].unsure = true;
+	row = w ? oracle_enclosing_row(w) : NULL;
+	if (!row)
+		return;
+	page = far_page(before, activity);
+	for (size_t i = 0; i < fs->n_lists; i++) {
+		struct far_list *fl = &fs->lists[i];
+		const char *key = oracle_first_text(row);
+
+		if (strcmp(fl->page, page) != 0 || fl->n_tapped == TOTAL_MAX_TAPS)
+			continue;
+		for (size_t r = 0; r < fl->list->n_rows; r++)
+			if (!strcmp(fl->list->primary[r], key)) {
+				fl->tapped[fl->n_tapped] = xstrdup(key);
+				fl->tapped_counted[fl->n_tapped] = false;
+				fl->tapped_tick[fl->n_tapped++] = fs->tick;
+				free(fs->tap_row);
+				fs->tap_row = xstrdup(fl->list->rows[r]);
+				fs->tap_list = fl;
+				fs->tap_index = fl->n_tapped - 1;
+				break;
+			}
+	}
+	free(page);
+}
+
 /* The last screen the run saw with a total: property 2 across pages (a delete on a detail page). */
 struct oracle_total_tracker {
 	bool have;
@@ -447,11 +1068,15 @@ struct oracle_total_tracker {
 	double value;
 	struct oracle_list *lists;
 	size_t n_lists;
+	struct far_state *far; /* totals followed across pages */
 };
 
 struct oracle_total_tracker *oracle_total_tracker_new(void)
 {
-	return xcalloc(1, sizeof(struct oracle_total_tracker));
+	struct oracle_total_tracker *t = xcalloc(1, sizeof(struct oracle_total_tracker));
+
+	t->far = xcalloc(1, sizeof(*t->far));
+	return t;
 }
 
 /* Forget the screen seen. */
@@ -473,6 +1098,7 @@ void oracle_total_tracker_free(struct oracle_total_tracker *t)
 	if (!t)
 		return;
 	total_forget(t);
+	far_free(t->far);
 	free(t);
 }
 
@@ -500,6 +1126,19 @@ bool oracle_total_step(struct oracle_total_tracker *t, const struct ui_tree *bef
 	size_t na;
 	bool hit = oracle_total_wrong(before, activity_before, after, activity_after, done, f);
 	bool before_total = before && find_total(before, &tb);
+	struct oracle_finding far_f;
+
+	/* Totals across pages: the first screen, the tap on it, the screen after. */
+	oracle_finding_init(&far_f);
+	if (!t->far->tick)
+		(void)far_observe(t->far, before, activity_before, false, &far_f);
+	far_tap(t->far, before, activity_before, done);
+	if (far_observe(t->far, after, activity_after, true, &far_f) && !hit) {
+		*f = far_f;
+		hit = true;
+	} else {
+		oracle_finding_release(&far_f);
+	}
 
 	if (before_total) {
 		/* The last sighting is the screen the action was taken on. */

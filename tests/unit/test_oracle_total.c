@@ -1,0 +1,203 @@
+/*
+ * test_oracle_total.c - the total oracle's tracker (oracle_total_step)
+ * across pages (issue 18), fed the screens of short scenarios on two
+ * benchmark apps: a money total on one tab that ignores an expense added on
+ * another (wallet's "Left to spend"), and a count on the feeds page that
+ * ignores stories read on a feed's page (feedreader's "Unread: N"). Each
+ * bug is found at the step that shows it, and the same or the fixed path
+ * on the fixed twin gives no report; neither do totals that move.
+ */
+#include <stdbool.h>
+
+#include "test.h"
+
+#include <cjson/cJSON.h>
+
+#include "agents/oracle.h"
+#include "agents/replay.h"
+#include "core/xalloc.h"
+#include "device/device.h"
+
+#define WALLET "sim:" TRIDENT_SOURCE_DIR "/configs/apps/bench/wallet.json"
+#define WALLET_PKG "org.bench.wallet"
+#define FEEDS "sim:" TRIDENT_SOURCE_DIR "/configs/apps/bench/feedreader.json"
+#define FEEDS_PKG "org.bench.feedreader"
+
+/* One scenario step: type, resource-id tail (or NULL), label (or NULL), text typed. */
+struct step {
+	enum action_type type;
+	const char *id;
+	const char *label;
+	const char *text;
+};
+
+#define N(a) (sizeof(a) / sizeof((a)[0]))
+
+/*
+ * Replay `steps` on `app` (clean start), every step fed to a fresh total
+ * tracker. Returns the 1-based step of the first finding (0: none; -1: the
+ * replay failed); its title goes to *title (caller frees).
+ */
+static int first_finding(const char *app, const char *pkg, const struct step *steps, size_t n, char **title)
+{
+	struct device *dev = NULL;
+	struct action *acts = calloc(n, sizeof(*acts));
+	struct replay_result r;
+	struct oracle_total_tracker *total = oracle_total_tracker_new();
+	int found = 0;
+
+	*title = NULL;
+	if (device_open(app, NULL, &dev) != TD_OK) {
+		free(acts);
+		oracle_total_tracker_free(total);
+		return -1;
+	}
+	for (size_t i = 0; i < n; i++) {
+		action_init(&acts[i]);
+		acts[i].type = steps[i].type;
+		if (steps[i].id)
+			acts[i].resource_id = xasprintf("%s:id/%s", pkg, steps[i].id);
+		if (steps[i].label)
+			acts[i].widget_text = xstrdup(steps[i].label);
+		if (steps[i].text)
+			acts[i].text = xstrdup(steps[i].text);
+	}
+	if (replay_run(dev, pkg, acts, n, NULL, &r) != TD_OK || r.n_screens != n + 1) {
+		found = -1;
+	} else {
+		for (size_t i = 0; i < n && !found; i++) {
+			struct oracle_finding f;
+
+			oracle_finding_init(&f);
+			if (oracle_total_step(total, r.screens[i].tree, r.screens[i].activity, r.screens[i + 1].tree,
+					      r.screens[i + 1].activity, &acts[i], &f)) {
+				found = (int)i + 1;
+				*title = xstrdup(f.title);
+				CHECK_INT_EQ(f.category, BUG_CAT_CALCULATION);
+				CHECK(f.diff && cJSON_GetObjectItem(f.diff, "check"));
+			}
+			oracle_finding_release(&f);
+		}
+	}
+	replay_result_release(&r);
+	for (size_t i = 0; i < n; i++)
+		action_release(&acts[i]);
+	free(acts);
+	oracle_total_tracker_free(total);
+	device_close(dev);
+	return found;
+}
+
+/* The first finding of the scenario on `app` is at step `at` (0: none), its title holding `want`. */
+static bool finds(const char *app, const char *pkg, const struct step *steps, size_t n, int at, const char *want)
+{
+	char *title = NULL;
+	int got = first_finding(app, pkg, steps, n, &title);
+	bool ok = got == at && (!at || (title && strstr(title, want)));
+
+	if (!ok)
+		fprintf(stderr, "%s: step %d (want %d), title '%s' (want '%s')\n", app, got, at, title ? title : "",
+			want ? want : "");
+	free(title);
+	return ok;
+}
+
+TEST(money_total_that_ignores_an_expense_added_on_another_tab)
+{
+	static const struct step s[] = {
+		{ ACTION_CLICK, "nav_budget", NULL, NULL },  { ACTION_CLICK, "nav_home", NULL, NULL },
+		{ ACTION_CLICK, "add_fab", NULL, NULL },     { ACTION_INPUT, "amount", NULL, "12" },
+		{ ACTION_INPUT, "note", NULL, "Lunch" },     { ACTION_CLICK, "save", NULL, NULL },
+		{ ACTION_CLICK, "nav_budget", NULL, NULL },
+	};
+
+	CHECK(finds(WALLET, WALLET_PKG, s, N(s), 7, "'Left to spend' does not move by an amount added or deleted on another page"));
+	CHECK(finds(WALLET ":fixed", WALLET_PKG, s, N(s), 0, NULL));
+}
+
+TEST(money_total_seen_after_the_change_only_is_not_judged)
+{
+	/* The Budget tab first seen after the expense was added: nothing to compare. */
+	static const struct step s[] = {
+		{ ACTION_CLICK, "add_fab", NULL, NULL },     { ACTION_INPUT, "amount", NULL, "12" },
+		{ ACTION_CLICK, "save", NULL, NULL },        { ACTION_CLICK, "nav_budget", NULL, NULL },
+		{ ACTION_CLICK, "nav_home", NULL, NULL },    { ACTION_CLICK, "nav_budget", NULL, NULL },
+	};
+
+	CHECK(finds(WALLET, WALLET_PKG, s, N(s), 0, NULL));
+}
+
+/* Sign in to the feed reader. */
+#define FEEDS_LOGIN                                                                                   \
+	{ ACTION_INPUT, "username", NULL, "alice" }, { ACTION_INPUT, "password", NULL, "correct-horse" }, \
+	{ ACTION_CLICK, "login_btn", NULL, NULL }
+
+TEST(count_that_ignores_rows_read_on_another_page)
+{
+	/* The story's page offers "Mark as unread": opening it read it, and
+	 * the count on the feeds page (Back skips there: the app's other bug)
+	 * should be one less. */
+	static const struct step s[] = {
+		FEEDS_LOGIN,
+		{ ACTION_CLICK, NULL, "Ars Technica", NULL },
+		{ ACTION_CLICK, NULL, "A new battery chemistry", NULL },
+		{ ACTION_BACK, NULL, NULL, NULL },
+	};
+
+	CHECK(finds(FEEDS, FEEDS_PKG, s, N(s), 6, "'Unread' does not change with rows changed on another page"));
+}
+
+TEST(count_that_moves_with_rows_read_is_not_reported)
+{
+	/* Fixed twin: Back returns to the feed's page, which shows the story
+	 * read, and the count on the feeds page goes down by one each time. */
+	static const struct step s[] = {
+		FEEDS_LOGIN,
+		{ ACTION_CLICK, NULL, "Ars Technica", NULL },
+		{ ACTION_CLICK, NULL, "A new battery chemistry", NULL },
+		{ ACTION_BACK, NULL, NULL, NULL },
+		{ ACTION_CLICK, NULL, "Inside the chip shortage", NULL },
+		{ ACTION_BACK, NULL, NULL, NULL },
+		{ ACTION_BACK, NULL, NULL, NULL },
+		{ ACTION_CLICK, NULL, "Ars Technica", NULL },
+	};
+
+	CHECK(finds(FEEDS ":fixed", FEEDS_PKG, s, N(s), 0, NULL));
+}
+
+TEST(count_with_a_row_marked_back_is_not_reported)
+{
+	/* A story read then marked unread again on its own page: the count
+	 * rightly stays. Back from the story: the feeds page on the buggy app,
+	 * the feed's page on the fixed twin. */
+	static const struct step buggy[] = {
+		FEEDS_LOGIN,
+		{ ACTION_CLICK, NULL, "Ars Technica", NULL },
+		{ ACTION_CLICK, NULL, "A new battery chemistry", NULL },
+		{ ACTION_CLICK, "mark_unread", NULL, NULL },
+		{ ACTION_BACK, NULL, NULL, NULL },
+		{ ACTION_CLICK, NULL, "Ars Technica", NULL },
+	};
+	static const struct step fixed[] = {
+		FEEDS_LOGIN,
+		{ ACTION_CLICK, NULL, "Ars Technica", NULL },
+		{ ACTION_CLICK, NULL, "A new battery chemistry", NULL },
+		{ ACTION_CLICK, "mark_unread", NULL, NULL },
+		{ ACTION_BACK, NULL, NULL, NULL },
+		{ ACTION_BACK, NULL, NULL, NULL },
+		{ ACTION_CLICK, NULL, "Ars Technica", NULL },
+	};
+
+	CHECK(finds(FEEDS, FEEDS_PKG, buggy, N(buggy), 0, NULL));
+	CHECK(finds(FEEDS ":fixed", FEEDS_PKG, fixed, N(fixed), 0, NULL));
+}
+
+int main(void)
+{
+	RUN(money_total_that_ignores_an_expense_added_on_another_tab);
+	RUN(money_total_seen_after_the_change_only_is_not_judged);
+	RUN(count_that_ignores_rows_read_on_another_page);
+	RUN(count_that_moves_with_rows_read_is_not_reported);
+	RUN(count_with_a_row_marked_back_is_not_reported);
+	return test_summary();
+}
