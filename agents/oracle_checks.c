@@ -660,6 +660,16 @@ static bool parse_number(const char *s, double *out)
 	return false;
 }
 
+/* Whether s begins with a number, after spaces and signs ("6 x", "$4.20", "-3"; not "Dana3"). */
+static bool leads_with_number(const char *s)
+{
+	while (*s && !isalnum((unsigned char)*s) && (unsigned char)*s < 0x80)
+		s++;
+	while ((unsigned char)*s >= 0x80) /* a currency sign in UTF-8: €, £ */
+		s++;
+	return isdigit((unsigned char)*s);
+}
+
 /* Copy the col-th " | "-separated part of row into part; false when absent. */
 static bool row_part(const char *row, size_t col, char *part, size_t size)
 {
@@ -714,9 +724,9 @@ static bool row_key(const struct oracle_list *l, size_t r, enum oracle_sort_key 
 /*
  * Whether every row carries a key of kind k in column col. A text column
  * other than the primary text counts only when its rows differ (a column
- * that reads "Unread" on every row is in any order) and none of them reads
- * as a number or a date (rows in the order they were added are often in
- * date order too).
+ * that reads "Unread" on every row is in any order) and none of them begins
+ * with a number or holds a date (rows in the order they were added are
+ * often in date order too).
  */
 static bool column_has_key(const struct oracle_list *l, enum oracle_sort_key k, size_t col)
 {
@@ -729,7 +739,7 @@ static bool column_has_key(const struct oracle_list *l, enum oracle_sort_key k, 
 
 		if (!row_key(l, r, k, col, &v, part, sizeof part, &t))
 			return false;
-		if (k == SORT_KEY_TEXT && col > 0 && (parse_number(t, &v) || parse_date(t, &v)))
+		if (k == SORT_KEY_TEXT && col > 0 && (leads_with_number(t) || parse_date(t, &v)))
 			return false;
 		if (r == 0)
 			snprintf(first, sizeof first, "%s", t);

@@ -682,9 +682,9 @@ TEST(total_in_a_unit_disagrees_with_rows)
  */
 TEST(sort_by_name_reads_a_later_text_column)
 {
-	static const char *const qty[] = { "6 x", "1 x", "2 x", NULL };
-	static const char *const names[] = { "Apples", "bread", "Milk", NULL };
-	static const char *const names_bad[] = { "Milk", "Apples", "bread", NULL };
+	static const char *const qty[] = { "6 x", "1 x", "84 x", "2 x", NULL };
+	static const char *const names[] = { "Apples", "bread", "Dana3", "Milk", NULL };
+	static const char *const names_bad[] = { "Milk", "Apples", "bread", "Dana3", NULL };
 	static const char *const titles_bad[] = { "b", "a", "c", NULL };
 	static const char *const same[] = { "Unread", "Unread", "Unread", NULL };
 	static const char *const added[] = { "2024-01-03", "2024-02-01", "2024-03-09", NULL };
