@@ -226,6 +226,18 @@ void bug_add_side_step(struct bug *b, int step, const struct action *a, const ch
 	b->steps[b->n_steps - 1].side_trip = xstrdup_or_null(by);
 }
 
+void bug_drop_trailing_side_steps(struct bug *b)
+{
+	while (b->n_steps && b->steps[b->n_steps - 1].side_trip) {
+		struct bug_step *s = &b->steps[--b->n_steps];
+
+		action_release(&s->action);
+		free(s->screen);
+		free(s->activity);
+		free(s->side_trip);
+	}
+}
+
 void bug_add_step_copy(struct bug *b, const struct bug_step *s)
 {
 	bug_add_step(b, s->step, &s->action, s->screen, s->activity);

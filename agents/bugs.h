@@ -95,6 +95,12 @@ void bug_add_step(struct bug *b, int step, const struct action *a, const char *s
 		  const char *activity);
 /* Append a side-trip step: the action `by` performed after run step `step` (no screen of its own). */
 void bug_add_side_step(struct bug *b, int step, const struct action *a, const char *by);
+/*
+ * Drop the side-trip steps at the end of b's steps: what other oracles did
+ * after the last action (a rotation and back) is not on the way to a bug
+ * that action shows.
+ */
+void bug_drop_trailing_side_steps(struct bug *b);
 /* Append a deep copy of step *s (side trip included). */
 void bug_add_step_copy(struct bug *b, const struct bug_step *s);
 /*

@@ -97,8 +97,11 @@ char *oracle_write_evidence(struct agent_env *env, int step, const char *name, c
 }
 
 /*
- * Report a finding: steps 1..step, the trigger actions, evidence (the
- * screen after the step, and the screen after the check when given).
+ * Report a finding: steps 1..step without the side trips other oracles
+ * made after step `step` (the finding is about that step's screen; a replay
+ * that rotates and back after the Save judges the rotation instead), the
+ * trigger actions, evidence (the screen after the step, and the screen
+ * after the check when given).
  */
 void oracle_report_finding(struct agent_env *env, int step, struct oracle_finding *f,
 			   const struct action *trigger, size_t n_trigger, const char *after_check_png)
@@ -117,6 +120,7 @@ void oracle_report_finding(struct agent_env *env, int step, struct oracle_findin
 		free(func);
 	b.step = step;
 	agent_env_bug_path(env, &b, step);
+	bug_drop_trailing_side_steps(&b);
 	for (size_t i = 0; i < n_trigger; i++)
 		bug_add_step(&b, -1, &trigger[i], NULL, NULL);
 	bug_add_evidence(&b, shot_after);

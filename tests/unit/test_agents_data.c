@@ -302,6 +302,36 @@ TEST(overlap_findings_sharing_a_widget)
 }
 
 /* Paths start after the last restart that cleared the app's data (a clean start). */
+/* A finding's path ends with the step that shows it, not with another oracle's rotation after it. */
+TEST(bug_path_without_trailing_side_trips)
+{
+	struct bug b;
+	struct action save, rot;
+
+	bug_init(&b);
+	action_init(&save);
+	action_init(&rot);
+	save.type = ACTION_CLICK;
+	save.widget_text = xstrdup("Save");
+	rot.type = ACTION_ROTATE;
+	rot.rotation = 1;
+	bug_add_step(&b, 1, &save, NULL, NULL);
+	bug_add_side_step(&b, 1, &rot, "oracle:rotation"); /* a side trip inside the path stays */
+	bug_add_step(&b, 2, &save, NULL, NULL);
+	bug_add_side_step(&b, 2, &rot, "oracle:rotation");
+	bug_add_side_step(&b, 2, &rot, "oracle:rotation");
+	bug_drop_trailing_side_steps(&b);
+	REQUIRE(b.n_steps == 3);
+	CHECK_INT_EQ(b.steps[2].step, 2);
+	CHECK(!b.steps[2].side_trip);
+	CHECK(b.steps[1].side_trip != NULL);
+	bug_drop_trailing_side_steps(&b);
+	CHECK_INT_EQ((int)b.n_steps, 3);
+	action_release(&save);
+	action_release(&rot);
+	bug_release(&b);
+}
+
 TEST(history_clean_start_after_clearing_restart)
 {
 	struct history *h = history_new();
@@ -517,6 +547,7 @@ int main(void)
 	RUN(bug_list_dedupes_and_writes);
 	RUN(bug_list_counts_duplicate_reports);
 	RUN(overlap_findings_sharing_a_widget);
+	RUN(bug_path_without_trailing_side_trips);
 	RUN(history_clean_start_after_clearing_restart);
 	RUN(history_segments_and_views);
 	RUN(prompt_render_placeholders);
