@@ -34,6 +34,7 @@ struct count_label {
 	char *text;
 	long value[COUNT_MAX_VALUES];
 	bool rows_word[COUNT_MAX_VALUES];   /* the number reads as a number of rows */
+	bool after_of[COUNT_MAX_VALUES];    /* the number follows "of" ("2 of 12") */
 	int n_values;
 	bool checked_word;          /* the text says it counts done/checked/selected things */
 };
@@ -194,7 +195,8 @@ static bool parse_label(const char *text, struct count_label *l)
 			if (l->n_values == COUNT_MAX_VALUES)
 				return false;
 			word_before(text, i, w, sizeof(w));
-			l->rows_word[l->n_values] = plural(w) || !strcmp(w, "of");
+			l->after_of[l->n_values] = !strcmp(w, "of");
+			l->rows_word[l->n_values] = plural(w) || l->after_of[l->n_values];
 			word_after(text, j, w, sizeof(w));
 			l->rows_word[l->n_values] |= plural(w);
 			l->value[l->n_values++] = v;
@@ -335,6 +337,18 @@ static void fill_finding(struct oracle_finding *f, const struct count_label *was
 		cJSON_AddItemToObject(f->diff, "action", action_to_json(done));
 }
 
+/*
+ * Whether value v of l, "M" in "N of M", counted the rows of list `was`:
+ * only when N counted its checked rows ("Done: 2 of 4"). Otherwise "N of M"
+ * is progress against a goal ("Reading challenge: 2 of 12 books", where N
+ * may be the rows and M a number the user chose), not a count of rows.
+ */
+static bool of_counts_rows(const struct count_label *l, int v, const struct count_list *was)
+{
+	return v > 0 && !l->rows_word[v - 1] && was->checkable >= 2 &&
+	       (l->checked_word || l->value[v - 1] == was->checked);
+}
+
 /* Compare `now` with `was` (the same activity, seen earlier): true with *f for the first broken count. */
 static bool compare(const struct count_screen *was, const struct count_screen *now, const struct action *done,
 		    struct oracle_finding *f)
@@ -366,7 +380,8 @@ static bool compare(const struct count_screen *was, const struct count_screen *n
 								      (wl->checked_word ||
 								       (v + 1 < wl->n_values && wl->value[v + 1] == lw->rows &&
 									wl->rows_word[v + 1]))
-							    : wl->rows_word[v];
+							    : wl->rows_word[v] && (!wl->after_of[v] ||
+										   of_counts_rows(wl, v, lw));
 
 					if (says && wl->value[v] == qw && nl->value[v] != qn) {
 						fill_finding(f, wl, nl, checked ? "checked rows" : "rows", qw, qn, ln->id,

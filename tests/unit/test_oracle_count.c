@@ -150,6 +150,32 @@ TEST(labels_that_do_not_count_the_rows_are_left_alone)
 	free_all(filter, 2);
 }
 
+/*
+ * "N of M": M counts the rows only when N counts the checked ones. A goal
+ * (bookshelf seed 3: "Reading challenge 2026: 2 of 2 books" over the two
+ * books finished this year, then "1 of 2 books" over one) is not a count
+ * of rows, even when it happened to equal them; "Done today: 1 of 4" over
+ * 4 rows with one ticked is, and a fifth row leaves it wrong.
+ */
+TEST(n_of_m_counts_rows_only_beside_checked_rows)
+{
+	struct ui_tree *goal[] = { list_screen("Reading challenge 2026: 2 of 2 books", 2, 0),
+				   list_screen("Reading challenge 2026: 1 of 2 books", 1, 0) };
+	struct ui_tree *bare[] = { list_screen("2 of 3 books", 3, 0), list_screen("2 of 3 books", 2, 0) };
+	struct ui_tree *done[] = { list_screen("Done today: 1 of 4", 4, 1), list_screen("Done today: 1 of 4", 5, 1) };
+	char *title;
+
+	REQUIRE(goal[0] && goal[1] && bare[0] && bare[1] && done[0] && done[1]);
+	CHECK_INT_EQ(first_hit(goal, 2, &title), 0);
+	CHECK_INT_EQ(first_hit(bare, 2, &title), 0);
+	CHECK_INT_EQ(first_hit(done, 2, &title), 2);
+	CHECK(title && strstr(title, "'Done today: N of N' does not count the rows"));
+	free(title);
+	free_all(goal, 2);
+	free_all(bare, 2);
+	free_all(done, 2);
+}
+
 /* Tick the boxes named (content-desc "Done NAME") on streaks; the 1-based step of the first finding. */
 static int streaks_first_hit(const char *app, const char *const *names, size_t n, char **title)
 {
@@ -214,6 +240,7 @@ int main(void)
 	RUN(checked_count_that_stops_following);
 	RUN(row_count_that_stops_following);
 	RUN(labels_that_do_not_count_the_rows_are_left_alone);
+	RUN(n_of_m_counts_rows_only_beside_checked_rows);
 	RUN(streaks_summary_miscounts_only_when_buggy);
 	return test_summary();
 }
