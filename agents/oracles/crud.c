@@ -190,19 +190,6 @@ static void sync_fields(struct oracle_crud_tracker *t, const struct ui_tree *tre
 	}
 }
 
-/* s without leading and trailing spaces. Caller frees. */
-static char *trimmed(const char *s)
-{
-	size_t n;
-
-	while (*s && isspace((unsigned char)*s))
-		s++;
-	n = strlen(s);
-	while (n > 0 && isspace((unsigned char)s[n - 1]))
-		n--;
-	return xstrndup(s, n);
-}
-
 /* Whether s has a letter (ASCII, or any non-ASCII byte). */
 static bool has_letter(const char *s)
 {
@@ -241,7 +228,7 @@ static bool screen_shows_whole(const struct ui_tree *t, const char *s)
 
 		if (!*w->text || ui_class_is_editable(w->class_name) || !ui_widget_visible(w, &t->screen))
 			continue;
-		v = trimmed(w->text);
+		v = oracle_trimmed(w->text);
 		same = strcasecmp(v, s) == 0;
 		free(v);
 		if (same)
@@ -357,7 +344,7 @@ static bool saved_not_shown(struct oracle_crud_tracker *t, const struct ui_tree 
 		 * list names an entry by, and apps reformat or reject letters in it
 		 * ("7a0" saved as $7.00): only text fields make the claim. */
 		if (!field && form_field(before, w) && !untouched(t, w) && !numeric_field(w)) {
-			char *v = trimmed(w->text);
+			char *v = oracle_trimmed(w->text);
 
 			if (*v && has_letter(v)) {
 				field = w;
@@ -379,7 +366,7 @@ static bool saved_not_shown(struct oracle_crud_tracker *t, const struct ui_tree 
 
 		if (!form_field(before, w) || untouched(t, w))
 			continue;
-		v = trimmed(w->text);
+		v = oracle_trimmed(w->text);
 		klen = ui_text_prefix_len(v, CRUD_KEY_BYTES);
 		oracle_lower_into(key, sizeof(key), v);
 		key[klen] = '\0';
@@ -392,7 +379,7 @@ static bool saved_not_shown(struct oracle_crud_tracker *t, const struct ui_tree 
 	}
 	rec = field_of(t, field->resource_id);
 	if (rec && *rec->initial) {
-		old = trimmed(rec->initial);
+		old = oracle_trimmed(rec->initial);
 		if (strcasecmp(old, value) == 0 || strcmp(rec->initial, field->hint) == 0) {
 			free(old);
 			old = NULL;

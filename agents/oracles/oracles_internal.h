@@ -204,6 +204,10 @@ bool oracle_feedback_missing_on_page(const struct ui_tree *before, const char *a
 /* The words of a tap (words.c). */
 /* Lowered copy of s (at most n - 1 bytes, "" for NULL) into buf. */
 void oracle_lower_into(char *buf, size_t n, const char *s);
+/* s without the spaces (isspace) around it, allocated; the caller frees it. */
+char *oracle_trimmed(const char *s);
+/* s without the spaces around it into buf (at most size - 1 bytes, cut there). */
+void oracle_trim_into(char *buf, size_t size, const char *s);
 /* Whether the lowered text contains one of the NULL-terminated words. */
 bool oracle_has_word(const char *low, const char *const *words);
 /* The tap's text and the label of the widget it resolves to on `before` (else its resource-id), lowered into buf. */

@@ -77,11 +77,27 @@ static bool filter_beside_list(const struct ui_tree *t, const struct ui_widget *
 	return false;
 }
 
+/*
+ * The counterpart on `after` of checkable w of `before` when it is the same
+ * setting (the same label, in the same list row) in the other state; NULL
+ * when there is none or it kept its state.
+ */
+static const struct ui_widget *flipped_counterpart(const struct ui_tree *before, const struct ui_tree *after,
+						   const struct ui_widget *w)
+{
+	const struct ui_widget *o = oracle_find_counterpart(after, before, w);
+
+	if (!o || !o->checkable || o->checked == w->checked || strcmp(ui_widget_label(o), ui_widget_label(w)) ||
+	    strcmp(row_of(o), row_of(w)))
+		return NULL;
+	return o;
+}
+
 const struct ui_widget *oracle_setting_changed(const struct ui_tree *before, const char *activity_before,
 					       const struct ui_tree *after, const char *activity_after,
 					       const struct action *done)
 {
-	const struct ui_widget *w = oracle_toggle_target(before, done), *o;
+	const struct ui_widget *w = oracle_toggle_target(before, done);
 
 	if (!w || !after || !w->checkable || !w->enabled || !ui_widget_visible(w, &before->screen) ||
 	    oracle_hidden_under_layer(before, w) || !oracle_same_activity(activity_before, activity_after) ||
@@ -90,11 +106,7 @@ const struct ui_widget *oracle_setting_changed(const struct ui_tree *before, con
 	/* A filter beside a list of data ("Hide completed") is a view of the list, not a setting. */
 	if (filter_beside_list(before, w))
 		return NULL;
-	o = oracle_find_counterpart(after, before, w);
-	if (!o || !o->checkable || o->checked == w->checked || strcmp(ui_widget_label(o), ui_widget_label(w)) ||
-	    strcmp(row_of(o), row_of(w)))
-		return NULL;
-	return o;
+	return flipped_counterpart(before, after, w);
 }
 
 /* Whether a row of some list of ls contains s. */
@@ -272,9 +284,8 @@ bool oracle_saved_state_lost(const struct ui_tree *before, const char *activity_
 		if (!w->checkable || !w->enabled || !ui_widget_visible(w, &before->screen) ||
 		    oracle_hidden_under_layer(before, w) || filter_beside_list(before, w))
 			continue;
-		o = oracle_find_counterpart(after, before, w);
-		if (!o || !o->checkable || o->checked == w->checked || strcmp(ui_widget_label(o), ui_widget_label(w)) ||
-		    strcmp(row_of(o), row_of(w)))
+		o = flipped_counterpart(before, after, w);
+		if (!o)
 			continue;
 		if (!lost)
 			lost = cJSON_CreateArray();
@@ -452,19 +463,6 @@ static bool search_field(const struct ui_widget *w)
 	return oracle_has_word(low, words);
 }
 
-/* s without the spaces around it into buf. */
-static void trim_into(char *buf, size_t size, const char *s)
-{
-	size_t n;
-
-	while (*s && isspace((unsigned char)*s))
-		s++;
-	n = strlen(s);
-	while (n > 0 && isspace((unsigned char)s[n - 1]))
-		n--;
-	snprintf(buf, size, "%.*s", (int)n, s);
-}
-
 const struct ui_widget *oracle_dialog_value_set(const struct ui_tree *before, const char *activity_before,
 						const struct ui_tree *after, const char *activity_after,
 						const struct action *done, const char *opener_rid, char *value, size_t size)
@@ -485,7 +483,7 @@ const struct ui_widget *oracle_dialog_value_set(const struct ui_tree *before, co
 		if (!ui_class_is_editable(w->class_name) || w->password || !ui_widget_visible(w, &before->screen) ||
 		    !strcmp(w->text, w->hint) || search_field(w))
 			continue;
-		trim_into(v, sizeof(v), w->text);
+		oracle_trim_into(v, sizeof(v), w->text);
 		if (*v && shows_word(ui_widget_label(row), v)) {
 			snprintf(value, size, "%s", v);
 			return row;
@@ -504,7 +502,7 @@ bool oracle_setting_value_lost(const struct ui_tree *before, const char *activit
 	if (!before || !after || !rid || !value || !oracle_same_activity(activity_before, activity_after) ||
 	    strcmp(heading_of(before), heading_of(after)) || oracle_screen_has_layer(after))
 		return false;
-	trim_into(v, sizeof(v), value);
+	oracle_trim_into(v, sizeof(v), value);
 	w = only_widget(before, rid);
 	o = only_widget(after, rid);
 	if (!*v || !w || !o || !shows_word(ui_widget_label(w), v) || shows_word(ui_widget_label(o), v))

@@ -1,6 +1,6 @@
 /*
  * words.c - what the oracles read in the words of a tap and of the dialog
- * it was made on: lowered labels, word lists, and whether a tap deletes
+ * it was made on: lowered and trimmed labels, word lists, and whether a tap deletes
  * (crud.c judges the list a delete returns to, process_death.c checks that
  * the deleted row stays gone after the process dies; both ask the same
  * question here, so they never disagree about what a delete is).
@@ -10,6 +10,7 @@
 #include <string.h>
 
 #include "agents/oracles/oracles_internal.h"
+#include "core/xalloc.h"
 
 void oracle_lower_into(char *buf, size_t n, const char *s)
 {
@@ -28,6 +29,33 @@ bool oracle_has_word(const char *low, const char *const *words)
 		if (strstr(low, words[i]))
 			return true;
 	return false;
+}
+
+/* The start of s past its leading spaces; its length without the trailing ones in *n. */
+static const char *trim_span(const char *s, size_t *n)
+{
+	while (*s && isspace((unsigned char)*s))
+		s++;
+	*n = strlen(s);
+	while (*n > 0 && isspace((unsigned char)s[*n - 1]))
+		(*n)--;
+	return s;
+}
+
+char *oracle_trimmed(const char *s)
+{
+	size_t n;
+
+	s = trim_span(s, &n);
+	return xstrndup(s, n);
+}
+
+void oracle_trim_into(char *buf, size_t size, const char *s)
+{
+	size_t n;
+
+	s = trim_span(s, &n);
+	snprintf(buf, size, "%.*s", (int)n, s);
 }
 
 /* Whether the lowered text has `word` as a whole word. */
