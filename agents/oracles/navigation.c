@@ -88,8 +88,7 @@ static bool is_app_bar(const struct ui_widget *w)
 	return strstr(low, "toolbar") || strstr(low, "action_bar") || strstr(low, "actionbar");
 }
 
-/* The app-bar title of t: the first visible, non-clickable text inside an app bar; NULL when none. */
-static const char *screen_title(const struct ui_tree *t)
+const char *oracle_app_bar_title(const struct ui_tree *t)
 {
 	for (size_t i = 0; t && i < t->n_nodes; i++) {
 		const struct ui_widget *bar = t->nodes[i];
@@ -258,7 +257,7 @@ static bool mentions_word(const char *title, const char *label)
 static char *nav_identity(const struct ui_tree *t, const char *activity)
 {
 	struct strbuf sb;
-	char *title = normalise(screen_title(t), true);
+	char *title = normalise(oracle_app_bar_title(t), true);
 
 	strbuf_init(&sb, 8192);
 	strbuf_adds(&sb, activity ? activity : "");
@@ -290,7 +289,7 @@ static bool same_activity_id(const char *a, const char *b)
 /* A name for screen t in messages: its title, else its activity. */
 static const char *display_name(const struct ui_tree *t, const char *activity)
 {
-	const char *title = screen_title(t);
+	const char *title = oracle_app_bar_title(t);
 
 	if (title)
 		return title;
@@ -327,11 +326,11 @@ static bool tab_lands_elsewhere(const struct ui_tree *before, const char *activi
 	group = item->parent;
 	label = item_label(item);
 	was = group_selected(group);
-	title_before = screen_title(before);
+	title_before = oracle_app_bar_title(before);
 	/* The page the tap was made on names its own item: the app titles pages after their items. */
 	if (!was || strcmp(was, label) == 0 || !names(title_before, was))
 		return false;
-	title_after = screen_title(after);
+	title_after = oracle_app_bar_title(after);
 	if (!title_after || names(title_after, label) || mentions_word(title_after, label))
 		return false;
 	if (oracle_same_activity(activity_before, activity_after) && strcmp(title_after, title_before) == 0)

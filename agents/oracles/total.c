@@ -501,36 +501,12 @@ struct far_state {
 	char *tap_row;
 };
 
-/* The app-bar title of t (the first visible non-clickable text in a toolbar), or "". */
-static const char *far_title(const struct ui_tree *t)
-{
-	for (size_t i = 0; i < t->n_nodes; i++) {
-		const struct ui_widget *bar = t->nodes[i];
-		char low[160];
-
-		snprintf(low, sizeof(low), "%s %s", bar->class_name, bar->resource_id);
-		for (char *p = low; *p; p++)
-			*p = (char)tolower((unsigned char)*p);
-		if (!strstr(low, "toolbar") && !strstr(low, "action_bar") && !strstr(low, "actionbar"))
-			continue;
-		for (size_t j = i + 1; j < t->n_nodes; j++) {
-			const struct ui_widget *w = t->nodes[j], *p = w->parent;
-
-			while (p && p != bar)
-				p = p->parent;
-			if (!p)
-				break;
-			if (*w->text && !w->clickable && ui_widget_visible(w, &t->screen))
-				return w->text;
-		}
-	}
-	return "";
-}
-
 /* The page key of a screen: its activity and app-bar title. Caller frees. */
 static char *far_page(const struct ui_tree *t, const char *activity)
 {
-	return xasprintf("%s\n%s", activity ? activity : "", far_title(t));
+	const char *title = oracle_app_bar_title(t);
+
+	return xasprintf("%s\n%s", activity ? activity : "", title ? title : "");
 }
 
 /*
