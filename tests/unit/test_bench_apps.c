@@ -233,6 +233,21 @@ static const struct scenario scenarios[] = {
 	    "tap:time_field", "input text 09:00", "tap:next_btn", "tap:confirm_btn", "input keyevent 4" } },
 	{ "pillbox", "pillbox-colour-lost-via-reminder", "medicine.rem_row.click", false,
 	  { "tap:nav_meds", "tap:med_row#1", "tap:color_btn", "tap:color_red", "tap:rem_row#0", "input keyevent 4" } },
+	{ "flashcards", "flashcards-first-review-not-counted", "study.show", false,
+	  { "tap:deck_row#0", "tap:study_btn", "tap:show_answer", "tap:good_btn" } },
+	{ "flashcards", "flashcards-replay-after-answer-silent", "study.play_audio.click", false,
+	  { "tap:deck_row#0", "tap:study_btn", "tap:show_answer", "tap:play_audio" } },
+	{ "flashcards", "flashcards-empty-front-silent", "add_card.save_card.click", false,
+	  { "tap:add_fab", "tap:back_field", "input text hola", "tap:save_card" } },
+	{ "flashcards", "flashcards-new-limit-ignored", "deck_options.save_opts.click", false,
+	  { "tap:deck_row#0", "tap:options_btn", "tap:new_limit_btn", "tap:new_5", "tap:save_opts" } },
+	{ "calendar", "calendar-edit-duplicates", "edit_event.save_btn.click", false,
+	  { "tap:today_row#0", "tap:edit_btn", "tap:title_field", "input text 2", "tap:save_btn" } },
+	{ "calendar", "calendar-day-back-closes", "day.back", false, { "tap:day4#3", "input keyevent 4" } },
+	{ "calendar", "calendar-rotate-clears-form", "edit_event.rotate", false,
+	  { "tap:new_event_fab", "tap:title_field", "input text Dinner", "settings put system user_rotation 1" } },
+	{ "calendar", "calendar-picker-ignores-week-start", "edit_event.pick_date.click", false,
+	  { "tap:settings_btn", "tap:week_start_btn", "tap:week_monday", "input keyevent 4", "tap:new_event_fab", "tap:pick_date" } },
 };
 
 TEST(every_spec_loads_and_cites_its_bugs)
