@@ -12,7 +12,8 @@
  *    that opens another one, pops on Back (and on a click that returns to
  *    the screen below: Up, Cancel, a dialog's confirm), and forgets the
  *    stack whenever it cannot know what the app's stack is: leaving the
- *    app, a tap that returns to the screen just left (a picker's row),
+ *    app, a tap that returns to the screen just left (a picker's row), a
+ *    Save, Done or Discard that finishes a page (it opens none),
  *    restarts, rotations and other actions that change the screen,
  *    forms submitted, tab switches, dialogs that navigate elsewhere.
  *
@@ -463,6 +464,19 @@ static void back_finding(struct oracle_finding *f, const char *from, const char 
 }
 
 /* The toolbar's Up button ("Navigate up"): it goes to the parent screen, it opens nothing. */
+/*
+ * Whether the tap commits or abandons the page it is on (Save, Apply, Done,
+ * Discard, Cancel, Close): the app finishes that page, it opens none.
+ */
+static bool finishes_page(const struct ui_tree *before, const struct action *a)
+{
+	static const char *const words[] = { "save", "apply", "done", "discard", "cancel", "close", NULL };
+	const struct ui_widget *w = action_resolve(a, before);
+
+	return oracle_label_begins_with(w ? ui_widget_label(w) : a->widget_text, words) ||
+	       oracle_label_begins_with(a->widget_text, words);
+}
+
 static bool is_up(const struct action *a)
 {
 	const char *id = a->resource_id ? strrchr(a->resource_id, '/') : NULL;
@@ -553,7 +567,7 @@ bool oracle_nav_step(struct oracle_nav_tracker *t, const struct ui_tree *before,
 		nav_clear(t);
 		nav_set_cur(t, xstrdup(ida), display_name(after, activity_after));
 	} else if (done->type == ACTION_CLICK && !layer_b && !nav_click && !has_field(before) && t->cur &&
-		   !on_both_screens(done, before, after)) {
+		   !on_both_screens(done, before, after) && !finishes_page(before, done)) {
 		t->stack = xgrow(t->stack, &t->alloc, t->n + 1, sizeof(*t->stack));
 		t->stack[t->n].id = t->cur;
 		t->stack[t->n].name = t->cur_name;

@@ -231,6 +231,14 @@ char *oracle_trimmed(const char *s);
 void oracle_trim_into(char *buf, size_t size, const char *s);
 /* Whether the lowered text contains one of the NULL-terminated words. */
 bool oracle_has_word(const char *low, const char *const *words);
+/* Whether label (any case) begins with one of the NULL-terminated lowercase words, as a whole word. */
+bool oracle_label_begins_with(const char *label, const char *const *words);
+/*
+ * Whether t offers a visible Save or Apply button: what is changed on such a
+ * page is a draft until it is pressed (a deck's options page with Save and
+ * Discard), not a setting the app keeps at once.
+ */
+bool oracle_offers_commit(const struct ui_tree *t);
 /* The tap's text and the label of the widget it resolves to on `before` (else its resource-id), lowered into buf. */
 void oracle_action_label(const struct ui_tree *before, const struct action *done, char *buf, size_t n);
 /*

@@ -103,8 +103,9 @@ const struct ui_widget *oracle_setting_changed(const struct ui_tree *before, con
 	    oracle_hidden_under_layer(before, w) || !oracle_same_activity(activity_before, activity_after) ||
 	    after->n_roots > before->n_roots || has_field(before) || has_field(after))
 		return NULL;
-	/* A filter beside a list of data ("Hide completed") is a view of the list, not a setting. */
-	if (filter_beside_list(before, w))
+	/* A filter beside a list of data ("Hide completed") is a view of the list, not a setting;
+	 * a switch on a page with a Save button is a draft until saved. */
+	if (filter_beside_list(before, w) || oracle_offers_commit(before))
 		return NULL;
 	return flipped_counterpart(before, after, w);
 }

@@ -69,6 +69,34 @@ static bool has_token(const char *low, const char *word)
 	return false;
 }
 
+bool oracle_label_begins_with(const char *label, const char *const *words)
+{
+	char low[128];
+
+	oracle_lower_into(low, sizeof(low), label);
+	for (size_t i = 0; words[i]; i++) {
+		size_t n = strlen(words[i]);
+
+		if (strncmp(low, words[i], n) == 0 && !isalpha((unsigned char)low[n]))
+			return true;
+	}
+	return false;
+}
+
+bool oracle_offers_commit(const struct ui_tree *t)
+{
+	static const char *const commit[] = { "save", "apply", NULL };
+
+	for (size_t i = 0; t && i < t->n_nodes; i++) {
+		const struct ui_widget *w = t->nodes[i];
+
+		if ((w->clickable || strstr(w->class_name, "Button")) && ui_widget_visible(w, &t->screen) &&
+		    oracle_label_begins_with(ui_widget_label(w), commit))
+			return true;
+	}
+	return false;
+}
+
 void oracle_action_label(const struct ui_tree *before, const struct action *done, char *buf, size_t n)
 {
 	const struct ui_widget *w = before ? action_resolve(done, before) : NULL;

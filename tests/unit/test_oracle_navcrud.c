@@ -25,6 +25,7 @@
 #define TABS_PKG "com.trident.tabs"
 #define MEMO_PKG "com.trident.memo"
 #define BOOKS "sim:" TRIDENT_SOURCE_DIR "/configs/apps/holdout/audiobooks.json"
+#define CARDS "sim:" TRIDENT_SOURCE_DIR "/configs/apps/holdout/flashcards.json"
 
 /* One scenario step: type, resource-id tail (or NULL), label (or NULL), text typed. */
 struct step {
@@ -658,6 +659,22 @@ TEST(picker_row_that_returns_is_not_a_push)
 	ui_tree_free(other);
 }
 
+TEST(save_that_closes_a_page_is_not_a_push)
+{
+	/* A deck's options page saved (it closes, back on the deck's page), then Back to the deck list. */
+	static const struct step s[] = {
+		{ ACTION_CLICK, "deck_row", NULL, NULL },
+		{ ACTION_CLICK, NULL, "Deck options", NULL },
+		{ ACTION_CHECK, "bury_switch", NULL, NULL },
+		{ ACTION_CLICK, "save_opts", NULL, NULL },
+		{ ACTION_CLICK, NULL, "Add card", NULL },
+		{ ACTION_CLICK, NULL, "Navigate up", NULL },
+		{ ACTION_BACK, NULL, NULL, NULL },
+	};
+
+	CHECK(clean_both(CARDS, "org.holdout.flashcards", s, N(s), NAV));
+}
+
 int main(void)
 {
 	struct device *dev = NULL;
@@ -684,5 +701,6 @@ int main(void)
 	RUN(back_to_the_same_page_with_another_filter_is_not_reported);
 	RUN(persistent_control_is_not_a_push);
 	RUN(picker_row_that_returns_is_not_a_push);
+	RUN(save_that_closes_a_page_is_not_a_push);
 	return test_summary();
 }

@@ -113,10 +113,20 @@ TEST(setting_changed_only_on_settings_pages)
 							    0, 700, 1080, 1800,
 							    x_node(ROW, "", "", "c", "", 0, 700, 1080, 840,
 								   NULL)));
+	struct ui_tree *draft_off = prefs(false, true, x_cat(x_node(BUTTON, "com.example.t:id/save_opts", "Save", "c", "",
+								     0, 700, 540, 840, NULL),
+							      x_node(BUTTON, "com.example.t:id/cancel_opts", "Discard",
+								     "c", "", 540, 700, 1080, 840, NULL),
+							      NULL));
+	struct ui_tree *draft_on = prefs(true, true, x_cat(x_node(BUTTON, "com.example.t:id/save_opts", "Save", "c", "",
+								    0, 700, 540, 840, NULL),
+							     x_node(BUTTON, "com.example.t:id/cancel_opts", "Discard",
+								    "c", "", 540, 700, 1080, 840, NULL),
+							     NULL));
 	struct action tap;
 	const struct ui_widget *o;
 
-	REQUIRE(off && on && form_off && form_on && filter_off && filter_on);
+	REQUIRE(off && on && form_off && form_on && filter_off && filter_on && draft_off && draft_on);
 	click_on(&tap, off, "com.example.t:id/compact");
 	o = oracle_setting_changed(off, ACT, on, ACT, &tap);
 	CHECK(o && o == node_named(on, "com.example.t:id/compact"));
@@ -126,6 +136,8 @@ TEST(setting_changed_only_on_settings_pages)
 	/* A form to submit (a text field), or a list the switch filters, is not a settings page. */
 	CHECK(!oracle_setting_changed(form_off, ACT, form_on, ACT, &tap));
 	CHECK(!oracle_setting_changed(filter_off, ACT, filter_on, ACT, &tap));
+	/* A page with Save (and Discard) holds a draft until saved (flashcards' deck options). */
+	CHECK(!oracle_setting_changed(draft_off, ACT, draft_on, ACT, &tap));
 	action_release(&tap);
 	/* A tap on a plain text is no setting. */
 	click_on(&tap, off, "Preferences");
@@ -137,6 +149,8 @@ TEST(setting_changed_only_on_settings_pages)
 	ui_tree_free(form_on);
 	ui_tree_free(filter_off);
 	ui_tree_free(filter_on);
+	ui_tree_free(draft_off);
+	ui_tree_free(draft_on);
 }
 
 TEST(entry_saved_when_a_row_shows_the_typed_text)
