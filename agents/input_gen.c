@@ -31,7 +31,7 @@ static const struct kind_rule kind_rules[] = {
 	{ INPUT_KIND_DATE, { "date", "birthday", "dob", "day", "due", NULL } },
 	/* A duration ("Minutes", "Time (seconds)") before a time of day. */
 	{ INPUT_KIND_NUMBER, { "minutes", "seconds", NULL } },
-	{ INPUT_KIND_TIME, { "time", "hour", "clock", NULL } },
+	{ INPUT_KIND_TIME, { "time", "hour", "clock", "hh:mm", NULL } },
 	{ INPUT_KIND_NUMBER, { "amount", "price", "number", "qty", "quantity", "total", "rating", "stars", NULL } },
 	/* Measures a person types as a number ("Weight", "Reps", "Distance"). */
 	{ INPUT_KIND_NUMBER, { "weight", "reps", "repetitions", "distance", "calories", "percent", "height", NULL } },
@@ -146,6 +146,57 @@ static enum input_kind plain_or_number(enum input_kind kind, const char *hint)
 	if ((kind == INPUT_KIND_TEXT || kind == INPUT_KIND_TIME || kind == INPUT_KIND_TITLE) &&
 	    (hint_range(hint, &lo, &hi, &width) || hint_unit(low)))
 		return INPUT_KIND_NUMBER;
+	/* "Day (1-30 Nov)": a day of the month, not a date. */
+	if (kind == INPUT_KIND_DATE && hint_range(hint, &lo, &hi, &width) && hi <= 31)
+		return INPUT_KIND_NUMBER;
+	return kind;
+}
+
+/*
+ * What the field says it wants: its hint, else (dumps without the hint
+ * attribute show the placeholder as the text) its text when that reads as
+ * one - words with a bracketed note, "Day (1-30 Nov)" - not a value.
+ */
+static const char *field_hint(const struct ui_widget *w)
+{
+	if (*w->hint)
+		return w->hint;
+	return strchr(w->text, '(') && strchr(w->text, ')') && !strchr(w->text, '_') ? w->text : "";
+}
+
+/* Whether s is a whole number of 1-6 digits: what an app shows in a field that takes a number. */
+static bool whole_number(const char *s)
+{
+	size_t n = strspn(s, "0123456789");
+
+	return n >= 1 && n <= 6 && s[n] == '\0';
+}
+
+/* Whether s is a time of day as a clock shows it: "9:30", "12:00". */
+static bool clock_time(const char *s)
+{
+	size_t h = strspn(s, "0123456789");
+
+	return (h == 1 || h == 2) && s[h] == ':' && strspn(s + h + 1, "0123456789") == 2 && s[h + 3] == '\0';
+}
+
+/*
+ * A field the app filled with a value takes a value of that shape, whatever
+ * its words say: a whole number ("2" in a day field), a clock time ("12:00"
+ * in a start field). The value is the field's text, or what the Explorer
+ * recorded as its label when the text is not given (a hint is never a bare
+ * number or time).
+ */
+static enum input_kind prefilled_number(const struct ui_widget *w, enum input_kind kind)
+{
+	const char *shown = *w->text ? w->text : w->hint;
+
+	if (kind != INPUT_KIND_TEXT && kind != INPUT_KIND_DATE && kind != INPUT_KIND_TIME && kind != INPUT_KIND_TITLE)
+		return kind;
+	if (whole_number(shown))
+		return INPUT_KIND_NUMBER;
+	if (clock_time(shown))
+		return INPUT_KIND_TIME;
 	return kind;
 }
 
@@ -168,10 +219,10 @@ enum input_kind input_gen_kind(const struct ui_widget *w)
 	for (i = 0; i < sizeof(kind_rules) / sizeof(kind_rules[0]); i++)
 		for (j = 0; kind_rules[i].words[j]; j++)
 			if (has_word(hay, kind_rules[i].words[j]))
-				return plain_or_number(kind_rules[i].kind, w->hint);
+				return prefilled_number(w, plain_or_number(kind_rules[i].kind, field_hint(w)));
 	if (strstr(w->class_name, "AutoComplete") || strstr(w->class_name, "SearchView"))
 		return INPUT_KIND_SEARCH;
-	return plain_or_number(INPUT_KIND_TEXT, w->hint);
+	return prefilled_number(w, plain_or_number(INPUT_KIND_TEXT, field_hint(w)));
 }
 
 const char *input_gen_kind_name(enum input_kind kind)
@@ -226,7 +277,7 @@ enum input_kind input_gen_text(const struct ui_widget *w, unsigned serial, char 
 		unsigned lo, hi;
 		int width;
 
-		if (hint_range(w->hint, &lo, &hi, &width))
+		if (hint_range(field_hint(w), &lo, &hi, &width))
 			snprintf(buf, n, "%0*u", width, lo + serial % (hi - lo + 1));
 		else
 			snprintf(buf, n, "%u", 10u + (serial * 37u) % 990u);

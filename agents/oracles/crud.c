@@ -322,6 +322,65 @@ static bool numeric_field(const struct ui_widget *w)
 	}
 }
 
+/* Whether the lowered text names a day: a weekday or a month name as a word ("Wednesday, 25 November"). */
+static bool names_a_day(const char *low)
+{
+	static const char *const days[] = { "monday", "tuesday", "wednesday", "thursday", "friday", "saturday",
+					    "sunday", "january", "february", "march", "april", "may", "june", "july",
+					    "august", "september", "october", "november", "december", NULL };
+
+	for (size_t i = 0; days[i]; i++) {
+		size_t n = strlen(days[i]);
+
+		for (const char *p = low; (p = strstr(p, days[i])) != NULL; p++)
+			if ((p == low || !isalpha((unsigned char)p[-1])) && !isalpha((unsigned char)p[n]))
+				return true;
+	}
+	return false;
+}
+
+/* Whether w sits inside a list of its tree. */
+static bool in_a_list(const struct ui_widget *w)
+{
+	for (const struct ui_widget *p = w->parent; p; p = p->parent)
+		if (oracle_is_list(p))
+			return true;
+	return false;
+}
+
+/*
+ * Whether the entry is filed under a day the list may not be showing: the
+ * form has a date or day field (by its kind, id or label) and the screen it
+ * returns to is headed by a day outside its lists ("Wednesday, 25
+ * November"): a calendar's day view lists that day's events only, and an
+ * event saved for the 29th is rightly not among them.
+ */
+static bool list_of_one_day(const struct ui_tree *before, const struct ui_tree *after)
+{
+	bool dated = false;
+
+	for (size_t i = 0; !dated && i < before->n_nodes; i++) {
+		const struct ui_widget *w = before->nodes[i];
+		char low[256];
+
+		if (!ui_class_is_editable(w->class_name) || !ui_widget_visible(w, &before->screen))
+			continue;
+		oracle_lower_into(low, sizeof(low), w->resource_id);
+		dated = input_gen_kind(w) == INPUT_KIND_DATE || strstr(low, "date") || strstr(low, "day");
+	}
+	for (size_t i = 0; dated && i < after->n_nodes; i++) {
+		const struct ui_widget *w = after->nodes[i];
+		char low[256];
+
+		if (!*w->text || !ui_widget_visible(w, &after->screen) || in_a_list(w))
+			continue;
+		oracle_lower_into(low, sizeof(low), w->text);
+		if (names_a_day(low))
+			return true;
+	}
+	return false;
+}
+
 /* The create/update check on a confirm taken on `before`. */
 static bool saved_not_shown(struct oracle_crud_tracker *t, const struct ui_tree *before,
 			    const struct ui_tree *after, const struct action *done, struct oracle_finding *f)
@@ -388,7 +447,7 @@ static bool saved_not_shown(struct oracle_crud_tracker *t, const struct ui_tree 
 	old_shown = old && screen_shows_whole(after, old);
 	nl = oracle_lists(after, &ls);
 	list = full_list(after, ls, nl);
-	if (list && !old_shown && list_filtered(t, after))
+	if (list && !old_shown && (list_filtered(t, after) || list_of_one_day(before, after)))
 		list = NULL;
 	if (old_shown || list) {
 		oracle_finding_init(f);

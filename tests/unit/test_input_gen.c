@@ -67,7 +67,7 @@ TEST(lengths_and_specific_kinds_keep_their_kind)
 {
 	struct ui_widget about = field("About you (10-500 characters)", "com.x:id/bio");
 	struct ui_widget phone = field("Phone (555) 123-4567", "com.x:id/phone");
-	struct ui_widget due = field("Due date (1-31)", "com.x:id/due");
+	struct ui_widget due = field("Due date (YYYY-MM-DD)", "com.x:id/due");
 	struct ui_widget minutes = field("Minutes", "com.x:id/timer_field");
 
 	CHECK_INT_EQ(input_gen_kind(&about), INPUT_KIND_TEXT);
@@ -98,11 +98,55 @@ TEST(measures_and_units_give_numbers)
 	CHECK_INT_EQ(input_gen_kind(&comment), INPUT_KIND_TEXT);
 }
 
+/* Dumps without the hint attribute: the field's text is its placeholder, or a value the app put there. */
+static struct ui_widget shown(char *text, char *id)
+{
+	struct ui_widget w = field("", id);
+
+	w.text = text;
+	return w;
+}
+
+TEST(the_placeholder_and_the_value_shown_name_the_kind)
+{
+	struct ui_widget starts = shown("Starts (HH:MM)", "com.x:id/start_field");
+	struct ui_widget day = shown("Day (1-30 Nov)", "com.x:id/day_field");
+	struct ui_widget prefilled = shown("2", "com.x:id/day_field");
+	struct ui_widget typed = shown("river_2024-05-21", "com.x:id/notes_field");
+	struct ui_widget due = field("Due date (1-31)", "com.x:id/due");
+	struct ui_widget noon = shown("12:00", "com.x:id/start_field");
+	struct ui_widget recorded = field("24", "com.x:id/day_field");
+	char buf[64];
+
+	/* A time written as its format. */
+	CHECK_INT_EQ(input_gen_kind(&starts), INPUT_KIND_TIME);
+	CHECK_INT_EQ(input_gen_text(&starts, 3, buf, sizeof(buf)), INPUT_KIND_TIME);
+	CHECK(strlen(buf) == 5 && buf[2] == ':');
+	/* A day of the month: a number in the range the placeholder names. */
+	CHECK_INT_EQ(input_gen_kind(&day), INPUT_KIND_NUMBER);
+	CHECK_INT_EQ(input_gen_kind(&due), INPUT_KIND_NUMBER);
+	for (unsigned serial = 0; serial < 40; serial++) {
+		long v;
+
+		(void)input_gen_text(&day, serial, buf, sizeof(buf));
+		v = strtol(buf, NULL, 10);
+		CHECK(v >= 1 && v <= 30);
+	}
+	/* The app filled the field with a number or a time: it takes one. */
+	CHECK_INT_EQ(input_gen_kind(&prefilled), INPUT_KIND_NUMBER);
+	CHECK_INT_EQ(input_gen_kind(&noon), INPUT_KIND_TIME);
+	/* As the offline policy asks: the label it recorded stands in the hint's place. */
+	CHECK_INT_EQ(input_gen_kind(&recorded), INPUT_KIND_NUMBER);
+	/* Text typed earlier is no placeholder: its digits name no range. */
+	CHECK_INT_EQ(input_gen_kind(&typed), INPUT_KIND_TEXT);
+}
+
 int main(void)
 {
 	RUN(a_range_in_the_hint_gives_a_number_inside_it);
 	RUN(a_zero_padded_range_gives_padded_numbers);
 	RUN(lengths_and_specific_kinds_keep_their_kind);
 	RUN(measures_and_units_give_numbers);
+	RUN(the_placeholder_and_the_value_shown_name_the_kind);
 	return test_summary();
 }

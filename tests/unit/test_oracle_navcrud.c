@@ -26,6 +26,7 @@
 #define MEMO_PKG "com.trident.memo"
 #define BOOKS "sim:" TRIDENT_SOURCE_DIR "/configs/apps/holdout/audiobooks.json"
 #define CARDS "sim:" TRIDENT_SOURCE_DIR "/configs/apps/holdout/flashcards.json"
+#define CALENDAR "sim:" TRIDENT_SOURCE_DIR "/configs/apps/holdout/calendar.json"
 
 /* One scenario step: type, resource-id tail (or NULL), label (or NULL), text typed. */
 struct step {
@@ -675,6 +676,21 @@ TEST(save_that_closes_a_page_is_not_a_push)
 	CHECK(clean_both(CARDS, "org.holdout.flashcards", s, N(s), NAV));
 }
 
+TEST(entry_filed_under_another_day_is_not_missing)
+{
+	/* An event saved for the 29th from the day view of the 25th: that view rightly lists the 25th only. */
+	static const struct step s[] = {
+		{ ACTION_CLICK, NULL, "New event", NULL },
+		{ ACTION_INPUT, "day_field", NULL, "29" },
+		{ ACTION_INPUT, "start_field", NULL, "13:15" },
+		{ ACTION_INPUT, "end_field", NULL, "14:30" },
+		{ ACTION_INPUT, "title_field", NULL, "Summit31" },
+		{ ACTION_CLICK, NULL, "Save", NULL },
+	};
+
+	CHECK(clean_both(CALENDAR, "org.holdout.calendar", s, N(s), CRUD));
+}
+
 int main(void)
 {
 	struct device *dev = NULL;
@@ -702,5 +718,6 @@ int main(void)
 	RUN(persistent_control_is_not_a_push);
 	RUN(picker_row_that_returns_is_not_a_push);
 	RUN(save_that_closes_a_page_is_not_a_push);
+	RUN(entry_filed_under_another_day_is_not_missing);
 	return test_summary();
 }
