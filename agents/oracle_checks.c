@@ -732,6 +732,7 @@ static bool column_has_key(const struct oracle_list *l, enum oracle_sort_key k, 
 {
 	char first[256] = "", part[256];
 	bool differ = k != SORT_KEY_TEXT || col == 0;
+	size_t numbers = 0;
 
 	for (size_t r = 0; r < l->n_rows; r++) {
 		double v;
@@ -741,11 +742,16 @@ static bool column_has_key(const struct oracle_list *l, enum oracle_sort_key k, 
 			return false;
 		if (k == SORT_KEY_TEXT && col > 0 && (leads_with_number(t) || parse_date(t, &v)))
 			return false;
+		if (k == SORT_KEY_TEXT && leads_with_number(t))
+			numbers++;
 		if (r == 0)
 			snprintf(first, sizeof first, "%s", t);
 		else if (strcasecmp(first, t) != 0)
 			differ = true;
 	}
+	/* A primary text that is a quantity on every row ("6 x") names nothing. */
+	if (k == SORT_KEY_TEXT && col == 0 && numbers == l->n_rows)
+		return false;
 	return differ;
 }
 
@@ -773,8 +779,9 @@ static bool ordered_by(const struct oracle_list *l, enum oracle_sort_key k, size
  * text column whose rows differ (a row may begin with its quantity, "6 x |
  * Milk", and be sorted by name), or any column whose every row carries a
  * date/number (a title such as "Task 2" must not be taken for the priority
- * column beside it). A claimed date or number key that no column carries
- * cannot be judged: not a violation.
+ * column beside it). A claimed key that no column carries cannot be judged:
+ * not a violation (a sort by name of rows that all read "6 x | Apples",
+ * the same name on every row).
  */
 bool oracle_rows_sorted(const struct oracle_list *l, const struct oracle_sort_claim *claim)
 {
@@ -801,7 +808,7 @@ bool oracle_rows_sorted(const struct oracle_list *l, const struct oracle_sort_cl
 				return true;
 		}
 	}
-	if (!judged && (claim->key == SORT_KEY_DATE || claim->key == SORT_KEY_NUMBER))
+	if (!judged && claim->key != SORT_KEY_ANY)
 		return true;
 	return false;
 }

@@ -689,22 +689,30 @@ TEST(sort_by_name_reads_a_later_text_column)
 	static const char *const titles_bad[] = { "b", "a", "c", NULL };
 	static const char *const same[] = { "Unread", "Unread", "Unread", NULL };
 	static const char *const added[] = { "2024-01-03", "2024-02-01", "2024-03-09", NULL };
+	static const char *const qty_apples[] = { "7 x", "6 x", "6 x", NULL };
+	static const char *const apples[] = { "Apples", "Apples", "Apples", NULL };
 	struct ui_tree *ok = list_screen(qty, names), *bad = list_screen(qty, names_bad);
 	struct ui_tree *constant = list_screen(titles_bad, same), *dated = list_screen(titles_bad, added);
-	struct oracle_list *lo, *lb, *lc, *ld;
-	size_t no, nb, nc, nd;
+	struct ui_tree *one_name = list_screen(qty_apples, apples);
+	struct oracle_list *lo, *lb, *lc, *ld, *la;
+	size_t no, nb, nc, nd, na;
 	struct oracle_sort_claim claim = { .key = SORT_KEY_TEXT, .dir = SORT_DIR_ASC };
 
-	REQUIRE(ok && bad && constant && dated);
+	REQUIRE(ok && bad && constant && dated && one_name);
 	no = oracle_lists(ok, &lo);
 	nb = oracle_lists(bad, &lb);
 	nc = oracle_lists(constant, &lc);
 	nd = oracle_lists(dated, &ld);
-	REQUIRE(no == 1 && nb == 1 && nc == 1 && nd == 1);
+	na = oracle_lists(one_name, &la);
+	REQUIRE(no == 1 && nb == 1 && nc == 1 && nd == 1 && na == 1);
 	CHECK(oracle_rows_sorted(&lo[0], &claim));
 	CHECK(!oracle_rows_sorted(&lb[0], &claim));
 	CHECK(!oracle_rows_sorted(&lc[0], &claim));
 	CHECK(!oracle_rows_sorted(&ld[0], &claim));
+	/* Every row has the same name and leads with its quantity: a sort by name cannot be judged. */
+	CHECK(oracle_rows_sorted(&la[0], &claim));
+	oracle_lists_free(la, na);
+	ui_tree_free(one_name);
 	oracle_lists_free(lo, no);
 	oracle_lists_free(lb, nb);
 	oracle_lists_free(lc, nc);
