@@ -574,14 +574,16 @@ bool oracle_nav_step(struct oracle_nav_tracker *t, const struct ui_tree *before,
 		nav_set_cur(t, xstrdup(ida), display_name(after, activity_after));
 	} else {
 		/* A tab switch, a submitted form, a long press, a rotation, a restart...: unknown stack. */
-		if (done->type == ACTION_CLICK && !layer_b && has_field(before)) {
-			free(t->form);
-			free(t->form_next);
-			t->form = xstrdup(idb);
-			t->form_next = xstrdup(ida);
-		}
 		nav_clear(t);
 		nav_set_cur(t, xstrdup(ida), display_name(after, activity_after));
+	}
+	/* A click that left a form for another screen: remember both (whichever branch took it). */
+	if (done->type == ACTION_CLICK && !layer_b && !layer_a && after_in_app && strcmp(ida, idb) != 0 &&
+	    has_field(before)) {
+		free(t->form);
+		free(t->form_next);
+		t->form = xstrdup(idb);
+		t->form_next = xstrdup(ida);
 	}
 	free(idb);
 	free(ida);
