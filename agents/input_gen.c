@@ -35,6 +35,8 @@ static const struct kind_rule kind_rules[] = {
 	{ INPUT_KIND_NUMBER, { "amount", "price", "number", "qty", "quantity", "total", "rating", "stars", NULL } },
 	/* Measures a person types as a number ("Weight", "Reps", "Distance"). */
 	{ INPUT_KIND_NUMBER, { "weight", "reps", "repetitions", "distance", "calories", "percent", "height", NULL } },
+	/* Counts of things on hand ("Tablets in stock", "How many tablets?"). */
+	{ INPUT_KIND_NUMBER, { "in stock", "stock level", "how many", "servings", "copies", NULL } },
 	{ INPUT_KIND_SEARCH, { "search", "find", "query", "filter", NULL } },
 	{ INPUT_KIND_NAME, { "name", "user", "author", "contact", "login", NULL } },
 	{ INPUT_KIND_TITLE, { "title", "subject", "label", "heading", NULL } },

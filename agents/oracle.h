@@ -213,6 +213,15 @@ bool oracle_toggle_stuck(const struct ui_tree *before, const char *activity_befo
  * same on `after`. Not judged (false): no such status text on `before`,
  * another activity, a new window or layer, more than half of the texts
  * changed, or the label did not flip (the toggle oracle's business).
+ * Also true (media control) for a click on a seek control (a label that
+ * starts "Rewind", "Fast forward", "Skip back"...) on the same page that
+ * turns a status reading exactly "Paused" or "Stopped" into one reading
+ * exactly "Playing". And true (settings) for a click that opens another
+ * page (no dialog on either) showing, as a text, the app-bar title of
+ * `before` (the item) with a control (clickable, outside lists) "Key
+ * value" whose value is written like, but differs from, a plain text
+ * "... key: value" of `before` outside lists ("Playback speed: 2.0x", then
+ * a button "Speed 1.0x"); values with a digit, money left out.
  */
 bool oracle_control_stuck(const struct ui_tree *before, const char *activity_before,
 			  const struct ui_tree *after, const char *activity_after,

@@ -1,8 +1,11 @@
 /*
  * control.c - oracle "control" (oracle 11): a control that flips its own
  * label (Play -> Pause, Follow -> Unfollow) while the status it controls
- * ("Paused", "12 followers") stays as it was (oracle_control_stuck in
- * agents/oracle.h). A one-step check: the Explorer runs it on the screens
+ * ("Paused", "12 followers") stays as it was, a seek control (Rewind,
+ * Fast forward) that starts playback, or a tap that opens another page
+ * about the same item whose control states another value of a setting
+ * than the item's page ("Playback speed: 2.0x", then "Speed 1.0x")
+ * (oracle_control_stuck in agents/oracle.h). A one-step check: the Explorer runs it on the screens
  * around each click, replay confirmation on a replay's last two screens.
  */
 #include <ctype.h>
@@ -233,6 +236,201 @@ static bool control_stuck_elsewhere(const struct ui_tree *after, const struct ui
 	return true;
 }
 
+/*
+ * The key and value of a statement "Playback speed: 2.0x": the last word of
+ * the part before the colon, lowered (3 letters or more), and the trimmed
+ * rest, which must hold a digit. False when t is no such statement.
+ */
+static bool key_value(const char *t, char *key, size_t nk, char *value, size_t nv)
+{
+	const char *colon = strchr(t, ':'), *k;
+	size_t len;
+
+	if (!colon || colon[1] != ' ')
+		return false;
+	for (k = colon; k > t && isalpha((unsigned char)k[-1]); k--)
+		;
+	len = (size_t)(colon - k);
+	if (len < 3 || len >= nk)
+		return false;
+	for (size_t i = 0; i < len; i++)
+		key[i] = (char)tolower((unsigned char)k[i]);
+	key[len] = '\0';
+	oracle_trim_into(value, nv, colon + 1);
+	return strpbrk(value, "0123456789") != NULL;
+}
+
+/*
+ * Whether two values are written the same way but differ: "2.0x" and
+ * "1.0x" (the letters and signs around the number agree), not "2.0x" and
+ * "2 chapters". Money ("$", a currency sign) is left out: a price on a
+ * cart may rightly be a multiple of the item's.
+ */
+static bool same_shape_other_value(const char *a, const char *b)
+{
+	char sa[32], sb[32];
+	size_t na = 0, nb = 0;
+
+	if (!strcmp(a, b))
+		return false;
+	for (; *a && na + 1 < sizeof(sa); a++) {
+		if (*a == '$' || (unsigned char)*a >= 0x80)
+			return false; /* money, or a sign outside ASCII (EUR, GBP) */
+		if (!isdigit((unsigned char)*a) && *a != '.' && *a != ',')
+			sa[na++] = *a;
+	}
+	for (; *b && nb + 1 < sizeof(sb); b++) {
+		if (*b == '$' || (unsigned char)*b >= 0x80)
+			return false;
+		if (!isdigit((unsigned char)*b) && *b != '.' && *b != ',')
+			sb[nb++] = *b;
+	}
+	sa[na] = sb[nb] = '\0';
+	return na > 0 && !strcmp(sa, sb);
+}
+
+/*
+ * The value the control `o` states after its key word: "Speed 1.0x" or
+ * "Speed: 1.0x" with key "speed" gives "1.0x". False when its label does
+ * not start with the key or no value with a digit follows.
+ */
+static bool control_value(const struct ui_widget *o, const char *key, char *value, size_t nv)
+{
+	char low[96];
+	size_t n = strlen(key);
+	const char *rest;
+
+	lowered_label(o, low, sizeof(low));
+	if (strncmp(low, key, n) != 0 || (low[n] != ' ' && low[n] != ':'))
+		return false;
+	rest = ui_widget_label(o);
+	while (*rest == ' ')
+		rest++;
+	rest += n;
+	if (*rest == ':')
+		rest++;
+	oracle_trim_into(value, nv, rest);
+	return *value && strpbrk(value, "0123456789") != NULL;
+}
+
+/*
+ * A tap on an item's page (its app-bar title names the item) that opens
+ * another page about the same item (a text there is that name) whose
+ * control for a setting states another value than the item's page did:
+ * "Playback speed: 2.0x" on a book's page, Play, and the player's button
+ * "Speed 1.0x". The page's statement is a plain text outside lists; the
+ * other is a control (what a person would tap to change the setting), so
+ * a progress or a remaining time, which move on their own, is not read.
+ */
+static bool setting_differs_elsewhere(const struct ui_tree *before, const struct ui_tree *after,
+				      const struct ui_widget *w, const struct action *done,
+				      struct oracle_finding *f)
+{
+	const char *item = oracle_app_bar_title(before);
+	const struct ui_widget *named = NULL;
+
+	if (!item || strlen(item) < 3 || oracle_screen_has_layer(before) || oracle_screen_has_layer(after))
+		return false;
+	for (size_t i = 0; i < after->n_nodes && !named; i++)
+		if (ui_widget_visible(after->nodes[i], &after->screen) && !strcmp(after->nodes[i]->text, item))
+			named = after->nodes[i];
+	if (!named)
+		return false;
+	for (size_t i = 0; i < before->n_nodes; i++) {
+		const struct ui_widget *s = before->nodes[i];
+		char key[32], value[48];
+
+		if (!*s->text || s == w || in_clickable(s) || oracle_enclosing_row(s) ||
+		    !ui_widget_visible(s, &before->screen) || !key_value(s->text, key, sizeof(key), value, sizeof(value)))
+			continue;
+		for (size_t j = 0; j < after->n_nodes; j++) {
+			const struct ui_widget *o = after->nodes[j];
+			char other[48];
+
+			if (!in_clickable(o) || oracle_enclosing_row(o) || !ui_widget_visible(o, &after->screen) ||
+			    !control_value(o, key, other, sizeof(other)) || !same_shape_other_value(value, other))
+				continue;
+			oracle_finding_init(f);
+			f->category = BUG_CAT_SETTINGS;
+			f->oracle = "control";
+			f->title = xasprintf("'%s' opens '%s' with '%s' where its page read '%s'", ui_widget_label(w),
+					     item, ui_widget_label(o), s->text);
+			f->expected = xasprintf("'%s' on the page that opened, as '%s''s page states", value, item);
+			f->actual = xasprintf("the control reads '%s'", ui_widget_label(o));
+			f->description = xasprintf("The page of '%s' states '%s'; tapping '%s' opened another page "
+						   "about '%s' whose control reads '%s': the setting was not carried "
+						   "over.", item, s->text, ui_widget_label(w), item, ui_widget_label(o));
+			f->diff = cJSON_CreateObject();
+			cJSON_AddStringToObject(f->diff, "check", "setting");
+			cJSON_AddItemToObject(f->diff, "before", oracle_widget_json(w));
+			cJSON_AddItemToObject(f->diff, "stated", oracle_widget_json(s));
+			cJSON_AddItemToObject(f->diff, "control_after", oracle_widget_json(o));
+			cJSON_AddItemToObject(f->diff, "action", action_to_json(done));
+			return true;
+		}
+	}
+	return false;
+}
+
+/*
+ * The words a seek control's label starts with: it moves the position in
+ * what plays ("Rewind 20 seconds", "Skip forward 30s"), never whether it
+ * plays.
+ */
+static const char *const seek_words[] = { "rewind", "fast forward", "forward", "skip back", "skip forward",
+					  "skip ahead", "jump back", "jump forward", "seek", NULL };
+
+/* Whether lowered `label` starts with a seek word as a whole word. */
+static bool is_seek_label(const char *label)
+{
+	for (size_t i = 0; seek_words[i]; i++) {
+		size_t n = strlen(seek_words[i]);
+
+		if (!strncmp(label, seek_words[i], n) && (!label[n] || label[n] == ' '))
+			return true;
+	}
+	return false;
+}
+
+/*
+ * A seek control that starts playback: "Paused" (or "Stopped") before the
+ * press, "Playing" after it on the same page and no "Paused" left. Only
+ * this direction is judged: a seek past the end may rightly stop a player.
+ */
+static bool seek_starts_playback(const struct ui_tree *before, const struct ui_tree *after,
+				 const struct ui_widget *w, const struct action *done, struct oracle_finding *f)
+{
+	static const char *const playing[] = { "playing", NULL };
+	static const char *const not_playing[] = { "paused", "stopped", NULL };
+	const struct ui_widget *was, *now;
+	char label[96];
+
+	lowered_label(w, label, sizeof(label));
+	if (!is_seek_label(label))
+		return false;
+	was = status_exactly(before, not_playing);
+	if (!was || status_exactly(before, playing))
+		return false;
+	now = status_exactly(after, playing);
+	if (!now || status_exactly(after, not_playing))
+		return false;
+	oracle_finding_init(f);
+	f->category = BUG_CAT_MEDIA_CONTROL;
+	f->oracle = "control";
+	f->title = xasprintf("'%s' turns '%s' into '%s'", ui_widget_label(w), was->text, now->text);
+	f->expected = xasprintf("after '%s', the status still reads '%s'", ui_widget_label(w), was->text);
+	f->actual = xasprintf("the status reads '%s'", now->text);
+	f->description = xasprintf("Tapping '%s' should only move the position; it also changed the playback "
+				   "state from '%s' to '%s'.", ui_widget_label(w), was->text, now->text);
+	f->diff = cJSON_CreateObject();
+	cJSON_AddStringToObject(f->diff, "check", "control");
+	cJSON_AddItemToObject(f->diff, "before", oracle_widget_json(w));
+	cJSON_AddItemToObject(f->diff, "status_before", oracle_widget_json(was));
+	cJSON_AddItemToObject(f->diff, "status_after", oracle_widget_json(now));
+	cJSON_AddItemToObject(f->diff, "action", action_to_json(done));
+	return true;
+}
+
 bool oracle_control_stuck(const struct ui_tree *before, const char *activity_before,
 			  const struct ui_tree *after, const char *activity_after,
 			  const struct action *done, struct oracle_finding *f)
@@ -256,7 +454,10 @@ bool oracle_control_stuck(const struct ui_tree *before, const char *activity_bef
 		return false;
 	/* Another page: judged only by what it says of a media state. */
 	if (!oracle_same_activity(activity_before, activity_after) || oracle_text_difference(before, after) > 0.5)
-		return control_stuck_elsewhere(after, w, done, f);
+		return control_stuck_elsewhere(after, w, done, f) ||
+		       setting_differs_elsewhere(before, after, w, done, f);
+	if (seek_starts_playback(before, after, w, done, f))
+		return true;
 	lowered_label(w, label, sizeof(label));
 	pair = control_pair_of(label, &flipped);
 	if (!pair)
@@ -325,7 +526,7 @@ const struct oracle_kind oracle_kind_control = {
 	.name = "control",
 	.config_key = "oracles.control",
 	.category = BUG_CAT_MEDIA_CONTROL,
-	.doc = "a control flips its own label (Play/Pause) while the status it drives stays",
+	.doc = "a control flips its own label (Play/Pause) while the status it drives stays, a seek starts playback, or a setting differs on the page a tap opens",
 	.evidence = "the screen before the tap, the control before/after and the unchanged status texts",
 	.flags = 0,
 	.step_check = oracle_control_stuck,

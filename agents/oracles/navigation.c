@@ -52,6 +52,8 @@ struct oracle_nav_tracker {
 	char *cur_name;
 	char *prev;      /* identity of the screen shown before cur, NULL when unknown */
 	char *typed;     /* the last text typed since a tap last opened a screen, or NULL */
+	char *form;      /* the last form submitted by a click that opened another screen, or NULL */
+	char *form_next; /* the screen that submit opened (a confirmation page) */
 };
 
 /* Lowered, trimmed copy of s without digits and with single spaces. */
@@ -436,6 +438,8 @@ void oracle_nav_tracker_free(struct oracle_nav_tracker *t)
 	free(t->cur_name);
 	free(t->prev);
 	free(t->typed);
+	free(t->form);
+	free(t->form_next);
 	free(t);
 }
 
@@ -558,11 +562,14 @@ bool oracle_nav_step(struct oracle_nav_tracker *t, const struct ui_tree *before,
 		free(t->stack[t->n - 1].name);
 		t->n--;
 		nav_set_cur(t, xstrdup(ida), display_name(after, activity_after));
-	} else if (done->type == ACTION_CLICK && (is_up(done) || (t->prev && strcmp(ida, t->prev) == 0))) {
+	} else if (done->type == ACTION_CLICK &&
+		   (is_up(done) || (t->prev && strcmp(ida, t->prev) == 0) ||
+		    (t->form && !strcmp(ida, t->form) && !strcmp(idb, t->form_next)))) {
 		/*
-		 * Up to a screen the stack does not hold (it was cleared on the way), or a tap that
-		 * returns to the screen just left (a picker's row, Done): the app finished a screen
-		 * rather than opening one, so the stack is unknown.
+		 * Up to a screen the stack does not hold (it was cleared on the way), a tap that
+		 * returns to the screen just left (a picker's row, Done), or one from the page a
+		 * form opened back to that form (Change on a confirmation page, pillbox): the app
+		 * finished a screen rather than opening one, so the stack is unknown.
 		 */
 		nav_clear(t);
 		nav_set_cur(t, xstrdup(ida), display_name(after, activity_after));
@@ -583,6 +590,14 @@ bool oracle_nav_step(struct oracle_nav_tracker *t, const struct ui_tree *before,
 		/* A tab switch, a submitted form, a long press, a rotation, a restart...: unknown stack. */
 		nav_clear(t);
 		nav_set_cur(t, xstrdup(ida), display_name(after, activity_after));
+	}
+	/* A click that left a form for another screen: remember both (whichever branch took it). */
+	if (done->type == ACTION_CLICK && !layer_b && !layer_a && after_in_app && strcmp(ida, idb) != 0 &&
+	    has_field(before)) {
+		free(t->form);
+		free(t->form_next);
+		t->form = xstrdup(idb);
+		t->form_next = xstrdup(ida);
 	}
 	free(idb);
 	free(ida);

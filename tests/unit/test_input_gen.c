@@ -4,7 +4,8 @@
  * when the hint writes the low end with a leading zero ("00-59"); a range
  * of lengths ("10-500 characters") and the more specific kinds (phone,
  * date) are left as they were. Measures ("Weight", "Reps") and hints with
- * a unit in brackets ("Load (lb)") take numbers too.
+ * a unit in brackets ("Load (lb)") take numbers too, and so do counts on
+ * hand ("Tablets in stock", "How many tablets?").
  */
 #include <stdlib.h>
 #include <string.h>
@@ -141,6 +142,21 @@ TEST(the_placeholder_and_the_value_shown_name_the_kind)
 	CHECK_INT_EQ(input_gen_kind(&typed), INPUT_KIND_TEXT);
 }
 
+TEST(counts_on_hand_give_numbers)
+{
+	struct ui_widget stock = field("Tablets in stock", "com.x:id/stock");
+	struct ui_widget how_many = field("How many tablets?", "com.x:id/refill");
+	struct ui_widget dose = field("Dose, e.g. 1 tablet", "com.x:id/dose");
+	char buf[64];
+
+	CHECK_INT_EQ(input_gen_kind(&stock), INPUT_KIND_NUMBER);
+	CHECK_INT_EQ(input_gen_kind(&how_many), INPUT_KIND_NUMBER);
+	(void)input_gen_text(&stock, 5, buf, sizeof(buf));
+	CHECK(buf[0] && strspn(buf, "0123456789") == strlen(buf));
+	/* A dose written with its unit stays free text. */
+	CHECK_INT_EQ(input_gen_kind(&dose), INPUT_KIND_TEXT);
+}
+
 int main(void)
 {
 	RUN(a_range_in_the_hint_gives_a_number_inside_it);
@@ -148,5 +164,6 @@ int main(void)
 	RUN(lengths_and_specific_kinds_keep_their_kind);
 	RUN(measures_and_units_give_numbers);
 	RUN(the_placeholder_and_the_value_shown_name_the_kind);
+	RUN(counts_on_hand_give_numbers);
 	return test_summary();
 }

@@ -523,6 +523,123 @@ TEST(control_judged_past_a_title_naming_the_state)
 	ui_tree_free(playing_pause);
 }
 
+/* A player: a status line, Rewind, the Play (or Pause) button and Next chapter. */
+static struct ui_tree *seek_screen(const char *status, const char *button)
+{
+	return x_tree(x_cat(x_node(TEXT, "t:id/state", status, "", "", 0, 300, 1080, 400, NULL),
+			    x_node("android.widget.ImageButton", "t:id/rewind", "Rewind 20 seconds", "c", "", 0, 400,
+				   300, 500, NULL),
+			    x_node("android.widget.ImageButton", "t:id/play_pause", button, "c", "", 300, 400, 600,
+				   500, NULL),
+			    x_node("android.widget.ImageButton", "t:id/next", "Next chapter", "c", "", 600, 400, 900,
+				   500, NULL),
+			    NULL));
+}
+
+TEST(control_seek_that_starts_playback)
+{
+	struct ui_tree *paused = seek_screen("Paused", "Play");
+	struct ui_tree *playing = seek_screen("Playing", "Pause");
+	struct ui_tree *paused2 = seek_screen("Paused", "Play");
+	struct action a;
+	struct oracle_finding f;
+
+	REQUIRE(paused && playing && paused2);
+	action_init(&a);
+	a.type = ACTION_CLICK;
+	a.widget_text = strdup("Rewind 20 seconds");
+	a.resource_id = strdup("t:id/rewind");
+	a.class_name = strdup("android.widget.ImageButton");
+	a.bounds = (struct ui_rect){ 0, 400, 300, 500 };
+	oracle_finding_init(&f);
+	/* Rewind while paused starts playback. */
+	REQUIRE(oracle_control_stuck(paused, "x/.Main", playing, "x/.Main", &a, &f));
+	CHECK_INT_EQ(f.category, BUG_CAT_MEDIA_CONTROL);
+	CHECK(f.title && strstr(f.title, "'Rewind 20 seconds' turns 'Paused' into 'Playing'"));
+	oracle_finding_release(&f);
+	/* Clean: still paused; and a seek while playing that pauses is not judged
+	 * (the end of a book may rightly stop it). */
+	CHECK(!oracle_control_stuck(paused, "x/.Main", paused2, "x/.Main", &a, &f));
+	CHECK(!oracle_control_stuck(playing, "x/.Main", paused, "x/.Main", &a, &f));
+	/* Another page after the seek: not this rule's business. */
+	CHECK(!oracle_control_stuck(paused, "x/.Main", playing, "x/.Other", &a, &f));
+	/* A control that is no seek ("Next chapter") may start playback. */
+	free(a.widget_text);
+	a.widget_text = strdup("Next chapter");
+	free(a.resource_id);
+	a.resource_id = strdup("t:id/next");
+	a.bounds = (struct ui_rect){ 600, 400, 900, 500 };
+	CHECK(!oracle_control_stuck(paused, "x/.Main", playing, "x/.Main", &a, &f));
+	action_release(&a);
+	ui_tree_free(paused);
+	ui_tree_free(playing);
+	ui_tree_free(paused2);
+}
+
+/* A book's page: its title in a toolbar, its speed stated, and Play. */
+static struct ui_tree *book_page(const char *speed)
+{
+	char line[64];
+
+	snprintf(line, sizeof(line), "Playback speed: %s", speed);
+	return x_tree(x_cat(x_node("androidx.appcompat.widget.Toolbar", "t:id/toolbar", "", "", "", 0, 0, 1080, 150,
+				   x_node(TEXT, "", "Moby-Dick", "", "", 40, 20, 800, 130, NULL)),
+			    x_node(TEXT, "t:id/speed", line, "", "", 0, 300, 1080, 400, NULL),
+			    x_node(TEXT, "t:id/progress", "Progress: 40%", "", "", 0, 400, 1080, 500, NULL),
+			    x_node("android.widget.Button", "t:id/play_book", "Play", "c", "", 0, 500, 540, 600, NULL),
+			    NULL));
+}
+
+/* The player of book `title`: its speed on a button, its progress a plain text. */
+static struct ui_tree *player_page(const char *title, const char *speed, const char *progress)
+{
+	char line[64], prog[64];
+
+	snprintf(line, sizeof(line), "Speed %s", speed);
+	snprintf(prog, sizeof(prog), "Progress %s", progress);
+	return x_tree(x_cat(x_node("androidx.appcompat.widget.Toolbar", "t:id/toolbar", "", "", "", 0, 0, 1080, 150,
+				   x_node(TEXT, "", "Now playing", "", "", 40, 20, 800, 130, NULL)),
+			    x_node(TEXT, "t:id/p_title", title, "", "", 0, 200, 1080, 300, NULL),
+			    x_node(TEXT, "t:id/p_state", "Playing", "", "", 0, 300, 1080, 400, NULL),
+			    x_node("android.widget.Button", "t:id/speed_btn", line, "c", "", 0, 500, 540, 600, NULL),
+			    x_node(TEXT, "t:id/prog", prog, "", "", 540, 500, 1080, 600, NULL),
+			    NULL));
+}
+
+TEST(control_setting_differs_on_the_page_a_tap_opens)
+{
+	struct ui_tree *book = book_page("2.0x");
+	struct ui_tree *forgot = player_page("Moby-Dick", "1.0x", "40%");
+	struct ui_tree *kept = player_page("Moby-Dick", "2.0x", "41%");
+	struct ui_tree *other = player_page("Emma", "1.0x", "40%");
+	struct action a;
+	struct oracle_finding f;
+
+	REQUIRE(book && forgot && kept && other);
+	action_init(&a);
+	a.type = ACTION_CLICK;
+	a.widget_text = strdup("Play");
+	a.resource_id = strdup("t:id/play_book");
+	a.class_name = strdup("android.widget.Button");
+	a.bounds = (struct ui_rect){ 0, 500, 540, 600 };
+	oracle_finding_init(&f);
+	/* The book's page says 2.0x; the player it opens for that book says 1.0x. */
+	REQUIRE(oracle_control_stuck(book, "x/.Main", forgot, "x/.Main", &a, &f));
+	CHECK_INT_EQ(f.category, BUG_CAT_SETTINGS);
+	CHECK(f.title && strstr(f.title, "'Speed 1.0x'") && strstr(f.title, "'Playback speed: 2.0x'"));
+	oracle_finding_release(&f);
+	/* Clean: the speed carried over; the progress moved, but it is a plain
+	 * text there, no control: it moves on its own. */
+	CHECK(!oracle_control_stuck(book, "x/.Main", kept, "x/.Main", &a, &f));
+	/* Another book's player: its speed is its own. */
+	CHECK(!oracle_control_stuck(book, "x/.Main", other, "x/.Main", &a, &f));
+	action_release(&a);
+	ui_tree_free(book);
+	ui_tree_free(forgot);
+	ui_tree_free(kept);
+	ui_tree_free(other);
+}
+
 /* A forecast page: a current temperature, a range, and optionally a field. */
 static struct ui_tree *forecast(const char *now, const char *range, bool field)
 {
@@ -1116,6 +1233,8 @@ int main(void)
 	RUN(sort_status_label_claims_nothing);
 	RUN(control_flips_label_but_not_status);
 	RUN(control_judged_past_a_title_naming_the_state);
+	RUN(control_seek_that_starts_playback);
+	RUN(control_setting_differs_on_the_page_a_tap_opens);
 	RUN(units_mixed_on_one_page);
 	RUN(total_disagrees_with_rows);
 	RUN(total_in_a_unit_disagrees_with_rows);

@@ -527,6 +527,57 @@ TEST(back_to_a_page_renamed_above_is_not_reported)
 	oracle_nav_tracker_free(nav);
 }
 
+/* A page titled `title` with a text field (a form) and one button labelled `button`. */
+static struct ui_tree *submit_page(const char *title, const char *button)
+{
+	char *label = x_node("android.widget.TextView", "", title, "", "", 100, 50, 800, 150, NULL);
+	char *bar = x_node("androidx.appcompat.widget.Toolbar", "t:id/toolbar", "", "", "", 0, 0, 1080, 200, label);
+
+	free(label);
+	return x_tree(x_cat(bar, x_node("android.widget.EditText", "t:id/stock", "12", "cf", "", 0, 250, 1080, 350, NULL),
+			    x_node("android.widget.Button", "t:id/go", button, "c", "", 0, 400, 1080, 500, NULL), NULL));
+}
+
+/*
+ * pillbox after its stock field took numbers: a form, Next to its
+ * confirmation page, Confirm to the list, Back to the confirmation page (the
+ * app's own bug), Change back to the form, Back to the list. Change
+ * returned to the form rather than opening it, so Back from the form owes
+ * nothing to the confirmation page ("lands on 'Medicines' instead of
+ * 'Confirm medicine'" was reported on seed 3).
+ */
+TEST(change_back_to_a_submitted_form_is_not_a_push)
+{
+	struct oracle_nav_tracker *nav = oracle_nav_tracker_new();
+	struct ui_tree *list = page("Medicines", "Add medicine"), *form = submit_page("Add medicine", "Next");
+	struct ui_tree *confirm = page("Confirm medicine", "Change");
+	struct action click, back;
+	struct oracle_finding f;
+	const char *act = "t/.Main";
+
+	REQUIRE(nav && list && form && confirm);
+	action_init(&click);
+	click.type = ACTION_CLICK;
+	click.resource_id = xstrdup("t:id/go");
+	action_init(&back);
+	back.type = ACTION_BACK;
+	oracle_finding_init(&f);
+	CHECK(!oracle_nav_step(nav, list, act, form, act, true, &click, &f));
+	CHECK(!oracle_nav_step(nav, form, act, confirm, act, true, &click, &f));
+	CHECK(!oracle_nav_step(nav, confirm, act, list, act, true, &click, &f));
+	CHECK(!oracle_nav_step(nav, list, act, confirm, act, true, &back, &f));
+	CHECK(!oracle_nav_step(nav, confirm, act, form, act, true, &click, &f));
+	CHECK(!oracle_nav_step(nav, form, act, list, act, true, &back, &f));
+	CHECK(f.title == NULL);
+	oracle_finding_release(&f);
+	action_release(&click);
+	action_release(&back);
+	ui_tree_free(list);
+	ui_tree_free(form);
+	ui_tree_free(confirm);
+	oracle_nav_tracker_free(nav);
+}
+
 TEST(up_is_not_a_push)
 {
 	struct ui_tree *sync = page("Sync", "Open"), *settings = page("Settings", "Sync account"),
@@ -714,6 +765,7 @@ int main(void)
 	RUN(dialog_left_empty_is_not_a_missing_entry);
 	RUN(back_to_a_page_renamed_above_is_not_reported);
 	RUN(up_is_not_a_push);
+	RUN(change_back_to_a_submitted_form_is_not_a_push);
 	RUN(back_to_the_same_page_with_another_filter_is_not_reported);
 	RUN(persistent_control_is_not_a_push);
 	RUN(picker_row_that_returns_is_not_a_push);
