@@ -71,6 +71,13 @@ struct action {
 	 * JSON "clear_data": true.
 	 */
 	bool clear_data;
+	/*
+	 * A step of a reproduction path that an oracle's side trip took (a
+	 * rotation and back, Home and relaunch), not the Explorer: a tracking
+	 * oracle's recheck does not feed it to the tracker, as the run did
+	 * not. Set from bug_step.side_trip; not written to JSON.
+	 */
+	bool side_trip;
 };
 
 /* An empty action (ACTION_NONE, numbers -1, strings NULL). */

@@ -215,6 +215,7 @@ void bug_add_step(struct bug *b, int step, const struct action *a, const char *s
 	s = &b->steps[b->n_steps++];
 	s->step = step;
 	action_copy(&s->action, a);
+	s->action.side_trip = false;
 	s->screen = xstrdup_or_null(screen);
 	s->activity = xstrdup_or_null(activity);
 	s->side_trip = NULL;
@@ -224,6 +225,7 @@ void bug_add_side_step(struct bug *b, int step, const struct action *a, const ch
 {
 	bug_add_step(b, step, a, NULL, NULL);
 	b->steps[b->n_steps - 1].side_trip = xstrdup_or_null(by);
+	b->steps[b->n_steps - 1].action.side_trip = by != NULL;
 }
 
 void bug_drop_trailing_side_steps(struct bug *b)
@@ -242,6 +244,7 @@ void bug_add_step_copy(struct bug *b, const struct bug_step *s)
 {
 	bug_add_step(b, s->step, &s->action, s->screen, s->activity);
 	b->steps[b->n_steps - 1].side_trip = xstrdup_or_null(s->side_trip);
+	b->steps[b->n_steps - 1].action.side_trip = s->side_trip != NULL;
 }
 
 void bug_add_evidence(struct bug *b, const char *path)
@@ -356,6 +359,7 @@ int bug_from_json(const cJSON *json, struct bug *out)
 			act = get_str(s, "activity");
 			bug_add_step(out, cJSON_IsNumber(n) ? n->valueint : -1, &a, screen, act);
 			out->steps[out->n_steps - 1].side_trip = get_str(s, "side_trip");
+			out->steps[out->n_steps - 1].action.side_trip = out->steps[out->n_steps - 1].side_trip != NULL;
 			free(screen);
 			free(act);
 			action_release(&a);

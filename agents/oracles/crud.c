@@ -63,6 +63,8 @@ struct oracle_crud_tracker {
 	char *list_id, *list_activity, *opened;
 	char **rows;
 	size_t n_rows;
+	/* The text signature of the screen after the last step (0: none yet). */
+	uint64_t last_after;
 };
 
 struct oracle_crud_tracker *oracle_crud_tracker_new(void)
@@ -704,6 +706,14 @@ bool oracle_crud_step(struct oracle_crud_tracker *t, const struct ui_tree *befor
 
 	if (!before || !after || !done)
 		return false;
+	/*
+	 * The screen changed between the steps: an oracle's side trip (a restart
+	 * and a walk back that opened another row's page) the tracker did not
+	 * see. The row it believes open may not be the one shown.
+	 */
+	if (t->last_after && ui_sig_text(before, activity_before) != t->last_after)
+		drop_opened(t);
+	t->last_after = ui_sig_text(after, activity_after);
 	sync_fields(t, before);
 	note_emptied(t, after, done);
 	layer_a = oracle_screen_has_layer(after);

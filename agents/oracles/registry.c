@@ -74,7 +74,13 @@ void oracle_recheck_feed_free(struct oracle_recheck_feed *fd)
 	free(fd);
 }
 
-/* One step to the tracker: screens[i] before steps[i], screens[i + 1] after it. Only the last finding is kept. */
+/*
+ * One step to the tracker: screens[i] before steps[i], screens[i + 1] after
+ * it. Only the last finding is kept. An oracle's side trip (a rotation, Home
+ * and relaunch) is not fed: in the run the tracker never saw those steps, and
+ * seeing them it would take the form brought back by a relaunch for a new
+ * one (crud rejected taskbox's own edit bug on every replay).
+ */
 static void feed_step(struct oracle_recheck_feed *fd, const struct replay_screen *before,
 		      const struct replay_screen *after, size_t i)
 {
@@ -86,7 +92,7 @@ static void feed_step(struct oracle_recheck_feed *fd, const struct replay_screen
 	};
 	struct oracle_finding one;
 
-	if (!s.before || !s.after)
+	if (!s.before || !s.after || fd->steps[i].side_trip)
 		return;
 	oracle_finding_init(&one);
 	if (fd->k->track(fd->tracker, &s, &one)) {

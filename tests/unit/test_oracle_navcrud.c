@@ -16,6 +16,7 @@
 #include <cjson/cJSON.h>
 
 #include "agents/oracle.h"
+#include "agents/oracles/oracle_kind.h"
 #include "agents/replay.h"
 #include "core/xalloc.h"
 #include "device/device.h"
@@ -26,6 +27,7 @@
 #define MEMO_PKG "com.trident.memo"
 #define BOOKS "sim:" TRIDENT_SOURCE_DIR "/configs/apps/holdout/audiobooks.json"
 #define CARDS "sim:" TRIDENT_SOURCE_DIR "/configs/apps/holdout/flashcards.json"
+#define TASKBOX "sim:" TRIDENT_SOURCE_DIR "/configs/apps/bench/taskbox.json"
 #define CALENDAR "sim:" TRIDENT_SOURCE_DIR "/configs/apps/holdout/calendar.json"
 
 /* One scenario step: type, resource-id tail (or NULL), label (or NULL), text typed. */
@@ -742,6 +744,119 @@ TEST(entry_filed_under_another_day_is_not_missing)
 	CHECK(clean_both(CALENDAR, "org.holdout.calendar", s, N(s), CRUD));
 }
 
+/*
+ * A recheck replays the oracles' side trips too, but the tracker never saw
+ * them in the run: fed a Home and relaunch on the edit form, crud took the
+ * form brought back for a new one holding the typed title, and taskbox's
+ * "edit keeps the old title" was rejected on every replay. `relaunch_fed`
+ * replays the same steps with the trip marked as the Explorer's: no finding.
+ */
+static int edit_recheck(bool relaunch_fed)
+{
+	struct action a[6];
+	struct device *dev = NULL;
+	struct replay_result r;
+	struct oracle_finding f;
+	struct oracle_recheck c;
+	int hit = -1;
+
+	for (size_t i = 0; i < 6; i++)
+		action_init(&a[i]);
+	a[0].type = ACTION_CLICK;
+	a[0].resource_id = xstrdup("org.bench.taskbox:id/task_row");
+	a[1].type = ACTION_CLICK;
+	a[1].resource_id = xstrdup("org.bench.taskbox:id/edit_btn");
+	a[2].type = ACTION_INPUT;
+	a[2].resource_id = xstrdup("org.bench.taskbox:id/edit_title");
+	a[2].text = xstrdup("Garden2");
+	a[3].type = ACTION_HOME;
+	a[4].type = ACTION_START_ACTIVITY;
+	a[4].uri = xstrdup("org.bench.taskbox/org.bench.taskbox.MainActivity");
+	a[3].side_trip = a[4].side_trip = !relaunch_fed;
+	a[5].type = ACTION_CLICK;
+	a[5].resource_id = xstrdup("org.bench.taskbox:id/save_edit");
+	memset(&c, 0, sizeof(c));
+	if (device_open(TASKBOX, NULL, &dev) == TD_OK &&
+	    replay_run(dev, "org.bench.taskbox", a, 6, NULL, &r) == TD_OK) {
+		c.r = &r;
+		c.steps = a;
+		c.n_steps = 6;
+		c.last_step = &a[5];
+		c.dev = dev;
+		c.package = "org.bench.taskbox";
+		oracle_finding_init(&f);
+		hit = r.n_screens == 7 && oracle_kind_recheck(&oracle_kind_crud, &c, &f) &&
+		      f.title && strstr(f.title, "still shows the old value");
+		oracle_finding_release(&f);
+		replay_result_release(&r);
+	}
+	device_close(dev);
+	for (size_t i = 0; i < 6; i++)
+		action_release(&a[i]);
+	return hit;
+}
+
+TEST(side_trip_is_not_fed_to_a_tracker_recheck)
+{
+	CHECK_INT_EQ(edit_recheck(false), 1);
+	CHECK_INT_EQ(edit_recheck(true), 0);
+}
+
+/*
+ * The run's own blindness, replayed: process_death's restart and walk back
+ * (side trips the tracker does not see) opened another task's page than the
+ * row the tracker saw opened; deleting that task is no "another row gone too"
+ * (taskbox's fixed twin, seed 1). Replayed on the fixed twin, no finding.
+ */
+TEST(row_page_changed_by_a_side_trip_is_not_judged)
+{
+	struct action a[7];
+	struct device *dev = NULL;
+	struct replay_result r;
+	struct oracle_finding f;
+	struct oracle_recheck c;
+	char fixed[512];
+	bool hit = true;
+
+	for (size_t i = 0; i < 7; i++)
+		action_init(&a[i]);
+	a[0].type = ACTION_CLICK;
+	a[0].widget_text = xstrdup("Personal");
+	a[1].type = ACTION_CLICK;
+	a[1].widget_text = xstrdup("Gym at six");
+	a[2].type = ACTION_RESTART;
+	a[3].type = ACTION_CLICK;
+	a[3].resource_id = xstrdup("org.bench.taskbox:id/task_row");
+	a[2].side_trip = a[3].side_trip = true;
+	a[4].type = ACTION_CLICK;
+	a[4].resource_id = xstrdup("org.bench.taskbox:id/delete_btn");
+	a[5].type = ACTION_CLICK;
+	a[5].widget_text = xstrdup("Delete");
+	a[6].type = ACTION_NONE;
+	snprintf(fixed, sizeof(fixed), "%s:fixed", TASKBOX);
+	memset(&c, 0, sizeof(c));
+	REQUIRE(device_open(fixed, NULL, &dev) == TD_OK);
+	if (replay_run(dev, "org.bench.taskbox", a, 6, NULL, &r) == TD_OK) {
+		CHECK_INT_EQ(r.n_screens, 7);
+		c.r = &r;
+		c.steps = a;
+		c.n_steps = 6;
+		c.last_step = &a[5];
+		c.dev = dev;
+		c.package = "org.bench.taskbox";
+		oracle_finding_init(&f);
+		hit = oracle_kind_recheck(&oracle_kind_crud, &c, &f);
+		if (hit)
+			fprintf(stderr, "finding: %s\n", f.title);
+		oracle_finding_release(&f);
+		replay_result_release(&r);
+	}
+	CHECK(!hit);
+	device_close(dev);
+	for (size_t i = 0; i < 7; i++)
+		action_release(&a[i]);
+}
+
 int main(void)
 {
 	struct device *dev = NULL;
@@ -771,5 +886,7 @@ int main(void)
 	RUN(picker_row_that_returns_is_not_a_push);
 	RUN(save_that_closes_a_page_is_not_a_push);
 	RUN(entry_filed_under_another_day_is_not_missing);
+	RUN(side_trip_is_not_fed_to_a_tracker_recheck);
+	RUN(row_page_changed_by_a_side_trip_is_not_judged);
 	return test_summary();
 }
