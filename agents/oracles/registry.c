@@ -75,11 +75,26 @@ void oracle_recheck_feed_free(struct oracle_recheck_feed *fd)
 }
 
 /*
+ * Whether a replayed step is an oracle's trip that leaves the app where it
+ * was (a rotation and back, a landscape scroll, Home and relaunch): the run
+ * never fed those to its trackers. A restart and the clicks that walk back
+ * (process_death) are fed: they may land on another item's page, and the
+ * run's tracker, blind to them, can believe a stale back stack or opened
+ * row, which the recheck must not (audiobooks' fixed twin: Back from a
+ * book's Bookmarks reported after a walk back had opened another book).
+ */
+static bool stays_in_place(const struct action *a)
+{
+	return a->side_trip && (a->type == ACTION_ROTATE || a->type == ACTION_SCROLL || a->type == ACTION_HOME ||
+				a->type == ACTION_START_ACTIVITY);
+}
+
+/*
  * One step to the tracker: screens[i] before steps[i], screens[i + 1] after
- * it. Only the last finding is kept. An oracle's side trip (a rotation, Home
- * and relaunch) is not fed: in the run the tracker never saw those steps, and
- * seeing them it would take the form brought back by a relaunch for a new
- * one (crud rejected taskbox's own edit bug on every replay).
+ * it. Only the last finding is kept. A trip that stays in place is not fed:
+ * seeing a relaunch bring an edit form back, crud took it for a new form
+ * holding the typed title (taskbox's own edit bug was rejected on every
+ * replay).
  */
 static void feed_step(struct oracle_recheck_feed *fd, const struct replay_screen *before,
 		      const struct replay_screen *after, size_t i)
@@ -92,7 +107,7 @@ static void feed_step(struct oracle_recheck_feed *fd, const struct replay_screen
 	};
 	struct oracle_finding one;
 
-	if (!s.before || !s.after || fd->steps[i].side_trip)
+	if (!s.before || !s.after || stays_in_place(&fd->steps[i]))
 		return;
 	oracle_finding_init(&one);
 	if (fd->k->track(fd->tracker, &s, &one)) {
