@@ -581,9 +581,12 @@ static struct ui_tree *book_page(const char *speed)
 {
 	char line[64];
 
+	char *title = x_node(TEXT, "", "Moby-Dick", "", "", 40, 20, 800, 130, NULL);
+	char *bar = x_node("androidx.appcompat.widget.Toolbar", "t:id/toolbar", "", "", "", 0, 0, 1080, 150, title);
+
+	free(title);
 	snprintf(line, sizeof(line), "Playback speed: %s", speed);
-	return x_tree(x_cat(x_node("androidx.appcompat.widget.Toolbar", "t:id/toolbar", "", "", "", 0, 0, 1080, 150,
-				   x_node(TEXT, "", "Moby-Dick", "", "", 40, 20, 800, 130, NULL)),
+	return x_tree(x_cat(bar,
 			    x_node(TEXT, "t:id/speed", line, "", "", 0, 300, 1080, 400, NULL),
 			    x_node(TEXT, "t:id/progress", "Progress: 40%", "", "", 0, 400, 1080, 500, NULL),
 			    x_node("android.widget.Button", "t:id/play_book", "Play", "c", "", 0, 500, 540, 600, NULL),
@@ -595,10 +598,13 @@ static struct ui_tree *player_page(const char *title, const char *speed, const c
 {
 	char line[64], prog[64];
 
+	char *name = x_node(TEXT, "", "Now playing", "", "", 40, 20, 800, 130, NULL);
+	char *bar = x_node("androidx.appcompat.widget.Toolbar", "t:id/toolbar", "", "", "", 0, 0, 1080, 150, name);
+
+	free(name);
 	snprintf(line, sizeof(line), "Speed %s", speed);
 	snprintf(prog, sizeof(prog), "Progress %s", progress);
-	return x_tree(x_cat(x_node("androidx.appcompat.widget.Toolbar", "t:id/toolbar", "", "", "", 0, 0, 1080, 150,
-				   x_node(TEXT, "", "Now playing", "", "", 40, 20, 800, 130, NULL)),
+	return x_tree(x_cat(bar,
 			    x_node(TEXT, "t:id/p_title", title, "", "", 0, 200, 1080, 300, NULL),
 			    x_node(TEXT, "t:id/p_state", "Playing", "", "", 0, 300, 1080, 400, NULL),
 			    x_node("android.widget.Button", "t:id/speed_btn", line, "c", "", 0, 500, 540, 600, NULL),
