@@ -248,6 +248,23 @@ static const struct scenario scenarios[] = {
 	  { "tap:new_event_fab", "tap:title_field", "input text Dinner", "settings put system user_rotation 1" } },
 	{ "calendar", "calendar-picker-ignores-week-start", "edit_event.pick_date.click", false,
 	  { "tap:settings_btn", "tap:week_start_btn", "tap:week_monday", "input keyevent 4", "tap:new_event_fab", "tap:pick_date" } },
+	{ "converter", "converter-temperature-ignores-offset", "convert.convert_btn.click", false,
+	  { "tap:cat_row#2", "tap:value", "input text 15", "tap:convert_btn" } },
+	{ "converter", "converter-decimals-ignored", "convert.convert_btn.click", false,
+	  { "tap:settings_btn", "tap:decimals_btn", "tap:dec_0", "input keyevent 4", "tap:cat_row#0", "tap:value", "input text 5",
+	    "tap:convert_btn" } },
+	{ "converter", "converter-currency-convert-spins", "pair.convert_cur.click", false,
+	  { "tap:nav_currency", "tap:rate_row#0", "tap:amount", "input text 20", "tap:convert_cur" } },
+	{ "converter", "converter-update-rates-clears-amount", "pair.update_rates.click", false,
+	  { "tap:nav_currency", "tap:rate_row#1", "tap:amount", "input text 50", "tap:update_rates" } },
+	{ "files", "files-existing-folder-silent", "storage_root.new_ok.click", false,
+	  { "tap:new_folder_fab", "tap:new_name", "input text Music", "tap:new_ok" } },
+	{ "files", "files-rename-not-listed", "file.rename_ok.click", false,
+	  { "tap:folder_row#1", "tap:file_row#0", "tap:rename_btn", "tap:rename_field", "input text Lease2026.pdf", "tap:rename_ok",
+	    "input keyevent 4" } },
+	{ "files", "files-count-keeps-deleted", "file.ok_delete.click", false,
+	  { "tap:folder_row#1", "tap:file_row#0", "tap:delete_btn", "tap:ok_delete", "input keyevent 4" } },
+	{ "files", "files-recents-shows-hidden", "recents.show", false, { "tap:nav_recents" } },
 };
 
 TEST(every_spec_loads_and_cites_its_bugs)
