@@ -31,7 +31,36 @@ static bool is_progress_class(const char *c)
 	return (n >= 11 && !strcmp(c + n - 11, "ProgressBar")) || strstr(c, "ProgressIndicator");
 }
 
-/* Whether s states how far something got: "2 of 12 books", "120/304", "40%". */
+/* The words that may stand between an amount and its whole: "23.4 GB used of 64 GB". */
+static const char *const done_words[] = { "used", "done", "read", "completed", "downloaded", "uploaded",
+					  "synced", "full", NULL };
+
+/* Skips a unit of measure ("GB", "km", "h") and a word saying what the amount is ("used"). */
+static const char *skip_amount_words(const char *q)
+{
+	size_t n = 0;
+
+	while (n < 3 && isalpha((unsigned char)q[n]))
+		n++;
+	if (n && q[n] == ' ' && strncasecmp(q, "of ", 3) != 0)
+		for (q += n; *q == ' ';)
+			q++;
+	for (size_t i = 0; done_words[i]; i++) {
+		n = strlen(done_words[i]);
+		if (!strncasecmp(q, done_words[i], n) && q[n] == ' ') {
+			for (q += n; *q == ' ';)
+				q++;
+			break;
+		}
+	}
+	return q;
+}
+
+/*
+ * Whether s states how far something got: "2 of 12 books", "120/304", "40%",
+ * "23.4 GB used of 64 GB". A count of things before "of" ("10 books of
+ * 2026") is not an amount of progress.
+ */
 static bool states_progress(const char *s)
 {
 	for (const char *p = s; *p; p++) {
@@ -41,8 +70,12 @@ static bool states_progress(const char *s)
 			continue;
 		while (isdigit((unsigned char)*q))
 			q++;
+		if ((*q == '.' || *q == ',') && isdigit((unsigned char)q[1]))
+			for (q++; isdigit((unsigned char)*q);)
+				q++;
 		while (*q == ' ')
 			q++;
+		q = skip_amount_words(q);
 		if (*q == '%' || (*q == '/' && isdigit((unsigned char)q[1])) ||
 		    (!strncasecmp(q, "of ", 3) && isdigit((unsigned char)q[3])))
 			return true;

@@ -1174,7 +1174,8 @@ TEST(loading_that_never_finishes)
 TEST(loading_ignores_a_meter)
 {
 	static const char *const amounts[] = { "Reading challenge 2026: 2 of 12 books", "Uploaded 120/304",
-					       "Storage 40 % used", NULL };
+					       "Storage 40 % used", "Internal storage: 23.4 GB used of 64 GB",
+					       "1,5 MB of 3 MB", NULL };
 	struct oracle_finding f;
 
 	for (size_t i = 0; amounts[i]; i++) {
@@ -1191,8 +1192,9 @@ TEST(loading_ignores_a_meter)
 		ui_tree_free(t);
 	}
 	/* The same bar beside words with a number but no amount of progress is still a wait. */
-	{
-		char *page = x_cat(x_node(TEXT, "com.example.t:id/title", "Top 10 books of 2026", "", "", 40, 200, 1040, 300, NULL),
+	for (size_t i = 0; i < 2; i++) {
+		char *page = x_cat(x_node(TEXT, "com.example.t:id/title", i ? "Top 10 books of 2026" : "Top 10 read books of 2026",
+					  "", "", 40, 200, 1040, 300, NULL),
 				   x_node(PROGRESS, "com.example.t:id/bar", "", "", "", 40, 320, 1040, 440, NULL), NULL);
 		struct ui_tree *t = x_tree(x_node("android.widget.LinearLayout", "", "", "", "", 0, 200, 1080, 600, page));
 
