@@ -110,23 +110,43 @@ static bool hint_range(const char *hint, unsigned *lo, unsigned *hi, int *width)
 	return false;
 }
 
-/* Whether the hint names a unit of measure in brackets: "Load (kg)", "Price ($)", "Fuel (l)". */
+static const char *const units[] = { "kg", "g", "mg", "lb", "lbs", "oz", "km", "mi", "m", "cm", "mm", "ft", "in",
+				     "ml", "l", "gal", "cup", "cups", "min", "s", "h", "%", "$", "\xe2\x82\xac", "\xc2\xa3",
+				     "kcal", "cal", "k", "\xc2\xb0", "\xc2\xb0" "f", "\xc2\xb0" "c", "usd", "eur", "gbp", NULL };
+
+/* Whether the n bytes at s name a unit of measure (lowered). */
+static bool is_unit(const char *s, size_t n)
+{
+	for (size_t i = 0; units[i]; i++)
+		if (n == strlen(units[i]) && !strncmp(s, units[i], n))
+			return true;
+	return false;
+}
+
+/*
+ * Whether the hint names a unit of measure, in brackets or as its last words:
+ * "Load (kg)", "Price ($)", "Fuel (l)", "Value in °F", "Length in km".
+ */
 static bool hint_unit(const char *low)
 {
-	static const char *const units[] = { "kg", "g", "mg", "lb", "lbs", "oz", "km", "mi", "m", "cm", "mm",
-					     "ml", "l", "min", "s", "h", "%", "$", "\xe2\x82\xac", "\xc2\xa3",
-					     "kcal", "cal", NULL };
+	const char *last;
+	size_t n;
 
 	for (const char *p = strchr(low, '('); p; p = strchr(p + 1, '(')) {
 		const char *end = strchr(p + 1, ')');
 
 		if (!end)
 			return false;
-		for (size_t i = 0; units[i]; i++)
-			if ((size_t)(end - p - 1) == strlen(units[i]) && !strncmp(p + 1, units[i], strlen(units[i])))
-				return true;
+		if (is_unit(p + 1, (size_t)(end - p - 1)))
+			return true;
 	}
-	return false;
+	/* The last word (low ends with the separator add_lowered put there), after "in". */
+	n = strlen(low);
+	if (n < 2)
+		return false;
+	for (last = low + n - 1; last > low && last[-1] != ' ';)
+		last--;
+	return last - low >= 4 && !strncmp(last - 4, " in ", 4) && is_unit(last, (size_t)(low + n - 1 - last));
 }
 
 /*

@@ -99,6 +99,25 @@ TEST(measures_and_units_give_numbers)
 	CHECK_INT_EQ(input_gen_kind(&comment), INPUT_KIND_TEXT);
 }
 
+/* A converter's "Value in \u00b0F": the unit as the hint's last words (held-out converter got words only). */
+TEST(a_unit_at_the_end_of_the_hint_gives_a_number)
+{
+	struct ui_widget fahrenheit = field("Value in \xc2\xb0" "F", "com.x:id/value");
+	struct ui_widget km = field("Length in km", "com.x:id/len");
+	struct ui_widget inches = field("Value in in", "com.x:id/value");
+	struct ui_widget city = field("Find a store in Paris", "com.x:id/where");
+	struct ui_widget sign = field("Sign in", "com.x:id/who");
+	struct ui_widget middle = field("Value in km or mi, or a note", "com.x:id/v");
+
+	CHECK_INT_EQ(input_gen_kind(&fahrenheit), INPUT_KIND_NUMBER);
+	CHECK_INT_EQ(input_gen_kind(&km), INPUT_KIND_NUMBER);
+	CHECK_INT_EQ(input_gen_kind(&inches), INPUT_KIND_NUMBER);
+	/* A place or a phrase after "in" is no unit. */
+	CHECK(input_gen_kind(&city) != INPUT_KIND_NUMBER);
+	CHECK_INT_EQ(input_gen_kind(&sign), INPUT_KIND_TEXT);
+	CHECK_INT_EQ(input_gen_kind(&middle), INPUT_KIND_TEXT);
+}
+
 /* Dumps without the hint attribute: the field's text is its placeholder, or a value the app put there. */
 static struct ui_widget shown(char *text, char *id)
 {
@@ -163,6 +182,7 @@ int main(void)
 	RUN(a_zero_padded_range_gives_padded_numbers);
 	RUN(lengths_and_specific_kinds_keep_their_kind);
 	RUN(measures_and_units_give_numbers);
+	RUN(a_unit_at_the_end_of_the_hint_gives_a_number);
 	RUN(the_placeholder_and_the_value_shown_name_the_kind);
 	RUN(counts_on_hand_give_numbers);
 	return test_summary();
