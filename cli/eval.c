@@ -118,6 +118,37 @@ struct fired {
 	const char *category;
 };
 
+/* Whether string field key of JSON object o is absent or equals s. */
+static bool same_or_absent(const cJSON *o, const char *key, const char *s)
+{
+	const cJSON *v = cJSON_GetObjectItemCaseSensitive(o, key);
+
+	return !cJSON_IsString(v) || (s && strcmp(v->valuestring, s) == 0);
+}
+
+/*
+ * How many of b's last steps its window covers when the report names the
+ * action it blames (extra.blamed, an action object: its type, resource-id
+ * and widget text): from the last step that matches it, when that is
+ * earlier than `tail` steps from the end; else `tail`.
+ */
+static size_t blamed_tail(const struct bug *b, size_t tail)
+{
+	const cJSON *bl = b->extra ? cJSON_GetObjectItemCaseSensitive(b->extra, "blamed") : NULL;
+	const cJSON *type = bl ? cJSON_GetObjectItemCaseSensitive(bl, "type") : NULL;
+
+	if (!cJSON_IsString(type))
+		return tail;
+	for (size_t i = b->n_steps; i-- > 0;) {
+		const struct action *a = &b->steps[i].action;
+
+		if (strcmp(action_type_name(a->type), type->valuestring) == 0 &&
+		    same_or_absent(bl, "resource_id", a->resource_id) && same_or_absent(bl, "widget_text", a->widget_text))
+			return b->n_steps - i > tail ? b->n_steps - i : tail;
+	}
+	return tail;
+}
+
 /*
  * Replay bug b on a fresh sim; the injected bugs that fired during its last
  * 1 + trigger actions go to *out (malloc'd). Returns how many.
@@ -139,6 +170,9 @@ static size_t eval_replay(const struct sim_app *app, bool fixed, const struct bu
 	 * after it (before the trigger actions) belong to the window too. */
 	while (tail < b->n_steps && b->steps[b->n_steps - tail].side_trip)
 		tail++;
+	/* Or earlier, at the action the oracle blames (a rename whose list a
+	 * later Back shows stale). */
+	tail = blamed_tail(b, tail);
 	if (sim_new(app, &opt, &s) != TD_OK)
 		return 0;
 	/* The device borrows s: the ground truth is read from s directly. */
@@ -208,7 +242,8 @@ static void eval_usage(FILE *fp)
 		"  --fixed       the run explored the fixed variant (every injected bug off)\n"
 		"  --login FILE  login script the run used (replayed after each start)\n"
 		"A report is a true positive when an injected bug fires during its last\n"
-		"action or its trigger actions; with no reports precision is 1 by definition.\n");
+		"action or its trigger actions (or from the earlier action its evidence blames);\n"
+		"with no reports precision is 1 by definition.\n");
 }
 
 int cmd_eval(int argc, char **argv)

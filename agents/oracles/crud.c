@@ -61,6 +61,12 @@ struct oracle_crud_tracker {
 	 * until the confirm). */
 	bool have_opened, from_dialog;
 	char *list_id, *list_activity, *opened;
+	/* Whether the last screen without a dialog showed the opened row's name whole. */
+	bool page_shows_opened;
+	/* The name the opened row's page took from a save on it (a rename), or
+	 * NULL; and that save's action (the finding blames it). */
+	char *renamed;
+	cJSON *renamed_by;
 	char **rows;
 	size_t n_rows;
 	/* The text signature of the screen after the last step (0: none yet). */
@@ -81,10 +87,13 @@ static void drop_opened(struct oracle_crud_tracker *t)
 	free(t->list_id);
 	free(t->list_activity);
 	free(t->opened);
+	free(t->renamed);
+	cJSON_Delete(t->renamed_by);
+	t->renamed_by = NULL;
 	t->rows = NULL;
 	t->n_rows = 0;
-	t->list_id = t->list_activity = t->opened = NULL;
-	t->have_opened = t->from_dialog = false;
+	t->list_id = t->list_activity = t->opened = t->renamed = NULL;
+	t->have_opened = t->from_dialog = t->page_shows_opened = false;
 }
 
 void oracle_crud_tracker_free(struct oracle_crud_tracker *t)
@@ -383,6 +392,41 @@ static bool list_of_one_day(const struct ui_tree *before, const struct ui_tree *
 	return false;
 }
 
+/*
+ * The first text field of `before` the run typed a value with letters into
+ * (trimmed, to *value; caller frees), or NULL; NULL on a sign-in form. A
+ * numeric field's value (an amount, a ZIP code) is not what a list names
+ * an entry by, and apps reformat or reject letters in it ("7a0" saved as
+ * $7.00): only text fields make the claim.
+ */
+static const struct ui_widget *typed_field(const struct oracle_crud_tracker *t, const struct ui_tree *before,
+					   char **value)
+{
+	const struct ui_widget *field = NULL;
+
+	*value = NULL;
+	for (size_t i = 0; i < before->n_nodes; i++) {
+		const struct ui_widget *w = before->nodes[i];
+
+		if (ui_class_is_editable(w->class_name) && w->password) {
+			free(*value);
+			*value = NULL;
+			return NULL;
+		}
+		if (!field && form_field(before, w) && !untouched(t, w) && !numeric_field(w)) {
+			char *v = oracle_trimmed(w->text);
+
+			if (*v && has_letter(v)) {
+				field = w;
+				*value = v;
+			} else {
+				free(v);
+			}
+		}
+	}
+	return field;
+}
+
 /* The create/update check on a confirm taken on `before`. */
 static bool saved_not_shown(struct oracle_crud_tracker *t, const struct ui_tree *before,
 			    const struct ui_tree *after, const struct action *done, struct oracle_finding *f)
@@ -396,25 +440,7 @@ static bool saved_not_shown(struct oracle_crud_tracker *t, const struct ui_tree 
 	int klen;
 	bool hit = false, old_shown;
 
-	for (size_t i = 0; i < before->n_nodes; i++) {
-		const struct ui_widget *w = before->nodes[i];
-
-		if (ui_class_is_editable(w->class_name) && w->password)
-			return false; /* a sign-in form, not an item */
-		/* A numeric field's value (an amount, a ZIP code) is not what a
-		 * list names an entry by, and apps reformat or reject letters in it
-		 * ("7a0" saved as $7.00): only text fields make the claim. */
-		if (!field && form_field(before, w) && !untouched(t, w) && !numeric_field(w)) {
-			char *v = oracle_trimmed(w->text);
-
-			if (*v && has_letter(v)) {
-				field = w;
-				value = v;
-			} else {
-				free(v);
-			}
-		}
-	}
+	field = typed_field(t, before, &value);
 	if (!field || has_field_id(after, field->resource_id)) {
 		free(value);
 		return false; /* nothing typed, or the form is still there (refused, or kept for the next entry) */
@@ -513,6 +539,15 @@ static size_t count_of(char *const *arr, size_t n, const char *s)
 	return c;
 }
 
+/* A list's name for a title: "memo_list" for "com.x:id/memo_list#android.widget.ListView". */
+static void short_list_name(const char *list_id, char *buf, size_t n)
+{
+	const char *tail = strrchr(list_id, '/');
+
+	tail = tail ? tail + 1 : list_id;
+	snprintf(buf, n, "%.*s", (int)strcspn(tail, "#"), tail);
+}
+
 /* The delete check: the tracker's opened row against list l of `after`. */
 static bool deleted_wrong(const struct oracle_crud_tracker *t, const struct ui_tree *after,
 			  const struct oracle_list *l, const struct action *done, struct oracle_finding *f)
@@ -535,11 +570,9 @@ static bool deleted_wrong(const struct oracle_crud_tracker *t, const struct ui_t
 	oracle_finding_init(f);
 	f->category = BUG_CAT_DATA_OPERATION;
 	f->oracle = "crud";
-	const char *tail = strrchr(t->list_id, '/');
 	char list_name[128];
 
-	snprintf(list_name, sizeof(list_name), "%.*s", (int)strcspn(tail ? tail + 1 : t->list_id, "#"),
-		 tail ? tail + 1 : t->list_id);
+	short_list_name(t->list_id, list_name, sizeof(list_name));
 	if (t->from_dialog && after_n >= before_n) {
 		f->title = xasprintf("Deleting the row a dialog names in '%s' removes another row instead", list_name);
 		f->actual = xasprintf("'%s' is still listed and '%s' is gone", t->opened, gone);
@@ -578,6 +611,83 @@ static bool deleted_wrong(const struct oracle_crud_tracker *t, const struct ui_t
 	cJSON_AddItemToObject(f->diff, "rows_before", rb);
 	cJSON_AddItemToObject(f->diff, "rows_after", ra);
 	cJSON_AddItemToObject(f->diff, "action", action_to_json(done));
+	return true;
+}
+
+/* The list of ls with this id, or NULL. */
+static const struct oracle_list *list_with_id(const struct oracle_list *ls, size_t n, const char *id)
+{
+	for (size_t i = 0; i < n; i++)
+		if (strcmp(ls[i].id, id) == 0)
+			return &ls[i];
+	return NULL;
+}
+
+/*
+ * A save on the opened row's page (a rename dialog, an edit form) after
+ * which the page shows the value typed, whole, and no longer the row's
+ * name: the row was renamed, and the list should say so.
+ */
+static void note_renamed(struct oracle_crud_tracker *t, const struct ui_tree *before, const struct ui_tree *after,
+			 const struct action *done)
+{
+	struct oracle_list *ls = NULL;
+	size_t n;
+	char *value;
+
+	if (!t->page_shows_opened || !typed_field(t, before, &value))
+		return;
+	n = oracle_lists(after, &ls);
+	if (!list_with_id(ls, n, t->list_id) && strcasecmp(value, t->opened) != 0 && screen_shows_whole(after, value) &&
+	    !screen_shows_whole(after, t->opened)) {
+		free(t->renamed);
+		t->renamed = value;
+		value = NULL;
+		cJSON_Delete(t->renamed_by);
+		t->renamed_by = action_to_json(done);
+	}
+	oracle_lists_free(ls, n);
+	free(value);
+}
+
+/*
+ * Back on the list after a rename: the row still carries its old name (as
+ * many times as before) and no text shows the new one.
+ */
+static bool renamed_not_listed(const struct oracle_crud_tracker *t, const struct ui_tree *after,
+			       const struct oracle_list *l, const struct action *done, struct oracle_finding *f)
+{
+	char key[CRUD_KEY_BYTES * 4 + 1], list_name[128];
+	int klen = ui_text_prefix_len(t->renamed, CRUD_KEY_BYTES);
+	cJSON *ra;
+
+	oracle_lower_into(key, sizeof(key), t->renamed);
+	key[klen] = '\0';
+	if (count_of(l->primary, l->n_rows, t->opened) < count_of(t->rows, t->n_rows, t->opened) ||
+	    screen_shows(after, key))
+		return false;
+	oracle_finding_init(f);
+	f->category = BUG_CAT_DATA_OPERATION;
+	f->oracle = "crud";
+	short_list_name(t->list_id, list_name, sizeof(list_name));
+	f->title = xasprintf("A row renamed on its page keeps its old name in '%s'", list_name);
+	f->expected = xasprintf("the row listed as '%s', the name its page shows", t->renamed);
+	f->actual = xasprintf("'%s' is still listed and no row shows '%s'", t->opened, t->renamed);
+	f->description = xasprintf("The row '%s' was opened from the list and renamed on its page to '%s' (the page "
+				   "shows it); back on the list ('%s'), %s.", t->opened, t->renamed,
+				   done->widget_text ? done->widget_text : action_type_name(done->type), f->actual);
+	f->diff = cJSON_CreateObject();
+	cJSON_AddStringToObject(f->diff, "check", "rename");
+	cJSON_AddStringToObject(f->diff, "opened", t->opened);
+	cJSON_AddStringToObject(f->diff, "renamed", t->renamed);
+	cJSON_AddStringToObject(f->diff, "list", l->id);
+	ra = cJSON_CreateArray();
+	for (size_t i = 0; i < l->n_rows; i++)
+		cJSON_AddItemToArray(ra, cJSON_CreateString(l->primary[i]));
+	cJSON_AddItemToObject(f->diff, "rows_after", ra);
+	cJSON_AddItemToObject(f->diff, "action", action_to_json(done));
+	/* The bug is the rename's; the Back only shows it (`trident eval` starts its window there). */
+	cJSON_AddItemToObject(f->diff, "blamed", cJSON_Duplicate(t->renamed_by, 1));
 	return true;
 }
 
@@ -649,15 +759,6 @@ static void note_dialog_over_list(struct oracle_crud_tracker *t, const struct ui
 	oracle_lists_free(ls, n);
 }
 
-/* The list of ls with this id, or NULL. */
-static const struct oracle_list *list_with_id(const struct oracle_list *ls, size_t n, const char *id)
-{
-	for (size_t i = 0; i < n; i++)
-		if (strcmp(ls[i].id, id) == 0)
-			return &ls[i];
-	return NULL;
-}
-
 /* A click or long click on a list row of `before` that left the list: remember the row and the list. */
 static void note_opened(struct oracle_crud_tracker *t, const struct ui_tree *before, const char *activity_before,
 			const struct ui_tree *after, const struct action *done)
@@ -722,8 +823,11 @@ bool oracle_crud_step(struct oracle_crud_tracker *t, const struct ui_tree *befor
 		sync_fields(t, after);
 		return false;
 	}
-	if (oracle_is_save_action(done) && !layer_a && !is_dismiss(before, done))
+	if (oracle_is_save_action(done) && !layer_a && !is_dismiss(before, done)) {
 		hit = saved_not_shown(t, before, after, done, f);
+		if (!hit && t->have_opened && t->opened && !t->from_dialog)
+			note_renamed(t, before, after, done);
+	}
 	if (t->have_opened && !layer_a && oracle_same_activity(t->list_activity, activity_after)) {
 		struct oracle_list *ls = NULL;
 		size_t n = oracle_lists(after, &ls);
@@ -737,14 +841,19 @@ bool oracle_crud_step(struct oracle_crud_tracker *t, const struct ui_tree *befor
 			}
 			if (!hit && t->opened && oracle_is_delete_action(before, done))
 				hit = deleted_wrong(t, after, l, done, f);
+			else if (!hit && t->renamed)
+				hit = renamed_not_listed(t, after, l, done, f);
 			drop_opened(t);
 		}
 		oracle_lists_free(ls, n);
 	}
-	if (!t->have_opened)
+	/* A row of another list opened from the row's page (a file in an opened folder): that row is the one open now. */
+	if (!t->have_opened || (!t->from_dialog && !hit))
 		note_opened(t, before, activity_before, after, done);
 	if (!t->have_opened)
 		note_dialog_over_list(t, before, activity_before, after, done);
+	if (t->opened && !layer_a)
+		t->page_shows_opened = screen_shows_whole(after, t->opened);
 	sync_fields(t, after);
 	return hit;
 }

@@ -5,6 +5,8 @@
 # path followed by an unrelated action (opening Settings), reported in the
 # same category, is a false positive, although the earlier Save fired an
 # injected bug of that category on the way (eval used to fall back to it).
+# A report whose evidence names the Save as the action it blames
+# (extra.blamed, as crud's rename finding does) is credited from there.
 set -euo pipefail
 
 bin=${TRIDENT_BIN:?}
@@ -13,8 +15,8 @@ tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 [ -f "$src/configs/apps/notes.json" ] || { echo "SKIP: no notes app"; exit 77; }
 
-mkdir -p "$tmp/run"
-python3 - "$tmp/run/bugs.json" <<'PY'
+mkdir -p "$tmp/run" "$tmp/blamed"
+python3 - "$tmp/run/bugs.json" "$tmp/blamed/bugs.json" <<'PY'
 import json, sys
 P = "com.trident.notes:id/"
 def act(t, rid=None, text=None):
@@ -31,6 +33,9 @@ json.dump({"bugs": [
     bug(1, "One Save adds the note twice", save_path),
     bug(2, "Settings does not open the sort order", save_path + [act("click", "settings_btn")]),
 ]}, open(sys.argv[1], "w"))
+blamed = bug(1, "The note saved shows twice once Settings is open", save_path + [act("click", "settings_btn")])
+blamed["extra"]["blamed"] = {"type": "click", "resource_id": P + "save"}
+json.dump({"bugs": [blamed]}, open(sys.argv[2], "w"))
 PY
 "$bin" eval --app "$src/configs/apps/notes.json" --run "$tmp/run" > "$tmp/eval.json"
 python3 - "$tmp/eval.json" <<'PY'
@@ -42,4 +47,12 @@ assert v["B001"]["injected_bug"] == "notes-dup-save", v["B001"]
 assert v["B002"]["verdict"] == "false_positive", v["B002"]
 assert d["true_positives"] == 1 and d["false_positives"] == 1 and d["duplicates"] == 0, d
 print("eval credit: B001", v["B001"]["verdict"], "B002", v["B002"]["verdict"])
+PY
+"$bin" eval --app "$src/configs/apps/notes.json" --run "$tmp/blamed" > "$tmp/eval2.json"
+python3 - "$tmp/eval2.json" <<'PY'
+import json, sys
+d = json.load(open(sys.argv[1]))
+b = d["bugs"][0]
+assert b["verdict"] == "true_positive" and b["injected_bug"] == "notes-dup-save", b
+print("eval credit: blamed Save", b["verdict"])
 PY

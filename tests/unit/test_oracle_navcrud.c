@@ -29,6 +29,7 @@
 #define CARDS "sim:" TRIDENT_SOURCE_DIR "/configs/apps/holdout/flashcards.json"
 #define TASKBOX "sim:" TRIDENT_SOURCE_DIR "/configs/apps/bench/taskbox.json"
 #define CALENDAR "sim:" TRIDENT_SOURCE_DIR "/configs/apps/holdout/calendar.json"
+#define FILES "sim:" TRIDENT_SOURCE_DIR "/configs/apps/holdout/files.json"
 
 /* One scenario step: type, resource-id tail (or NULL), label (or NULL), text typed. */
 struct step {
@@ -749,6 +750,36 @@ TEST(entry_filed_under_another_day_is_not_missing)
  * 1 when the last step shows a finding (its title into *title, caller
  * frees), 0 when not, -1 when the replay failed.
  */
+/*
+ * A file renamed on its page (a dialog over it) keeps its old name in the
+ * folder's list (held-out files, after cabinet-issue-tracker#317): found at
+ * the Back that shows the list, and the finding blames the rename's OK. A
+ * rename that the list shows, and a page left without renaming, are not.
+ */
+TEST(row_renamed_on_its_page_and_stale_in_the_list)
+{
+	static const struct step s[] = {
+		{ ACTION_CLICK, NULL, "Documents", NULL },
+		{ ACTION_CLICK, NULL, "Lease agreement.pdf", NULL },
+		{ ACTION_CLICK, "rename_btn", NULL, NULL },
+		{ ACTION_INPUT, "rename_field", NULL, "Lease 2026.pdf" },
+		{ ACTION_CLICK, "rename_ok", "OK", NULL },
+		{ ACTION_BACK, NULL, NULL, NULL },
+	};
+	static const struct step cancel[] = {
+		{ ACTION_CLICK, NULL, "Documents", NULL },
+		{ ACTION_CLICK, NULL, "Notes.txt", NULL },
+		{ ACTION_CLICK, "rename_btn", NULL, NULL },
+		{ ACTION_INPUT, "rename_field", NULL, "Ideas.txt" },
+		{ ACTION_BACK, NULL, NULL, NULL },
+		{ ACTION_BACK, NULL, NULL, NULL },
+	};
+
+	CHECK(buggy_only(FILES, "org.holdout.files", s, N(s), CRUD, 6,
+			 "A row renamed on its page keeps its old name in 'file_list'"));
+	CHECK(clean_both(FILES, "org.holdout.files", cancel, N(cancel), CRUD));
+}
+
 static int crud_recheck(const char *app, const struct action *a, size_t n, char **title)
 {
 	struct device *dev = NULL;
@@ -884,6 +915,7 @@ int main(void)
 	RUN(save_that_closes_a_page_is_not_a_push);
 	RUN(entry_filed_under_another_day_is_not_missing);
 	RUN(side_trip_is_not_fed_to_a_tracker_recheck);
+	RUN(row_renamed_on_its_page_and_stale_in_the_list);
 	RUN(row_page_changed_by_a_side_trip_is_not_judged);
 	return test_summary();
 }
