@@ -56,8 +56,9 @@ static uint64_t row_key(const struct ui_tree *t, const struct action *a);
 
 /* How many fields the policy remembers as probed once (older ones are forgotten). */
 #define PROBED_FIELDS 64
-/* The chance of a field's first probe once it took a valid value (later ones: offline.probe_share). */
-#define FIRST_PROBE_SHARE 0.5
+/* The chance of a field's first probe once it took a valid value (later ones: offline.probe_share):
+ * always, so that every field's validation is seen once. */
+#define FIRST_PROBE_SHARE 1.0
 
 /* How many words read on screens the policy keeps as search terms. */
 #define POLICY_WORDS 48

@@ -179,6 +179,39 @@ TEST(probes_after_a_valid_value)
 	CHECK_INT_EQ(all, inputs - 1);
 }
 
+/* A field's second entry is its first probe, whatever the seed (as random's garbage always is). */
+TEST(second_entry_is_the_first_probe)
+{
+	struct offline_policy_params p;
+	struct ui_tree *t = x_tree(x_node(EDIT, "t:id/qty", "", "cf", "hint=\"Quantity\"", 0, 100, 1000, 200, NULL));
+
+	REQUIRE(t);
+	offline_policy_params_default(&p);
+	p.epsilon = 0;
+	for (unsigned seed = 1; seed <= 8; seed++) {
+		struct offline_policy *pol;
+		struct action a;
+		int inputs = 0;
+
+		p.seed = seed;
+		pol = offline_policy_new(&p);
+		for (int i = 0; i < 20 && inputs < 2; i++) {
+			offline_policy_choose(pol, t, 33, 500 + (uint64_t)i, "Qty", true, &a);
+			if (a.type == ACTION_INPUT && a.text) {
+				bool probe = a.reason && strstr(a.reason, "probing");
+
+				CHECK(inputs ? probe : !probe);
+				inputs++;
+			}
+			action_release(&a);
+			offline_policy_observe(pol, t, 33, true);
+		}
+		CHECK_INT_EQ(inputs, 2);
+		offline_policy_free(pol);
+	}
+	ui_tree_free(t);
+}
+
 TEST(candidates_on_screen)
 {
 	struct ui_tree *t = edit_screen();
@@ -721,6 +754,7 @@ int main(void)
 	RUN(input_generation_by_field);
 	RUN(input_probes_by_field);
 	RUN(probes_after_a_valid_value);
+	RUN(second_entry_is_the_first_probe);
 	RUN(candidates_on_screen);
 	RUN(upsilon_update_follows_genie);
 	RUN(untried_first_then_motif_and_blocking);
