@@ -108,7 +108,7 @@ struct offline_policy {
 	size_t n_probed;
 	/* What the last choice marked, taken back by offline_policy_adopt(). */
 	uint64_t last_fh;      /* the functionality of the last choice */
-	uint64_t undo_tried[2];
+	uint64_t undo_tried[3];
 	size_t n_undo_tried;
 	uint64_t undo_filled;  /* 0: none */
 	bool undo_typed;       /* the choice appended to typed[] */
@@ -375,7 +375,7 @@ static bool tried_mark(struct offline_policy *pol, uint64_t h)
 {
 	bool added = tried_add(pol, h);
 
-	if (added && pol->n_undo_tried < 2)
+	if (added && pol->n_undo_tried < sizeof(pol->undo_tried) / sizeof(pol->undo_tried[0]))
 		pol->undo_tried[pol->n_undo_tried++] = h;
 	return added;
 }
@@ -816,6 +816,44 @@ static uint64_t row_key(const struct ui_tree *t, const struct action *a)
 	return hash_u64(widget_key(a) ^ 0x9e3779b97f4a7c15ull, subtree_text_hash(row, 1469598103934665603ull));
 }
 
+/* Whether a label reads like a control that orders a list ("Sort A-Z", "Sort by name", "Newest first"). */
+static bool is_sort_label(const char *s)
+{
+	static const char *const words[] = { "sort", "a-z", "z-a", "a to z", "z to a", "newest",
+					     "oldest", "ascending", "descending", "alphabetical", NULL };
+
+	return has_word(s, words);
+}
+
+/*
+ * A sort control's key for the rows it would order: its widget key and
+ * functionality mixed with the texts of the screen's list rows, whatever
+ * their order (a sort that reorders them does not make them new). 0 when
+ * the candidate is no sort control outside a list, or the screen lists
+ * fewer than two rows: sorting one row shows nothing.
+ */
+static uint64_t sort_rows_key(const struct ui_tree *t, const struct action *a, uint64_t fh)
+{
+	uint64_t sum = 0;
+	size_t rows = 0;
+
+	if (a->type != ACTION_CLICK || !is_sort_label(a->widget_text) || a->widget < 0 ||
+	    (size_t)a->widget >= t->n_nodes || ui_widget_in_list(t->nodes[a->widget]))
+		return 0;
+	for (size_t i = 0; i < t->n_nodes; i++) {
+		const struct ui_widget *w = t->nodes[i];
+
+		/* A row: a widget in a list whose parent is the list itself. */
+		if (!w->parent || !ui_widget_in_list(w) || ui_widget_in_list(w->parent))
+			continue;
+		sum += subtree_text_hash(w, 1469598103934665603ull);
+		rows++;
+	}
+	if (rows < 2)
+		return 0;
+	return hash_u64(hash_u64(widget_key(a) ^ 0x736f72745f726f77ull, fh), sum);
+}
+
 void offline_policy_choose(struct offline_policy *pol, const struct ui_tree *t, uint64_t state,
 			   uint64_t text_sig, const char *functionality, bool in_app,
 			   struct action *out)
@@ -826,7 +864,7 @@ void offline_policy_choose(struct offline_policy *pol, const struct ui_tree *t, 
 	bool untried_inputs = false, after_input, form = false;
 	size_t empty_inputs = 0;
 	uint64_t fh = hash_str(14695981039346656037ull, functionality ? functionality : "");
-	uint64_t back_key, rk;
+	uint64_t back_key, rk, sk;
 
 	action_init(out);
 	pol->choices++;
@@ -913,6 +951,9 @@ void offline_policy_choose(struct offline_policy *pol, const struct ui_tree *t, 
 			*out = cands[pick];
 			action_init(&cands[pick]);
 			(void)tried_mark(pol, hash_u64(widget_key(out), fh));
+			sk = sort_rows_key(t, out, fh);
+			if (sk)
+				(void)tried_mark(pol, sk);
 			finish_choice(pol, out, state, key, "random pick (epsilon)");
 			goto out;
 		}
@@ -934,6 +975,14 @@ void offline_policy_choose(struct offline_policy *pol, const struct ui_tree *t, 
 		if (form && cands[i].type == ACTION_INPUT && !typed_this_visit(pol, &cands[i]) &&
 		    !shows_kept_text(pol, t, &cands[i]))
 			w *= FORM_FIRST_FACTOR;
+		/* A sort control is untried again on rows it has not ordered
+		 * yet: a tester sorts again once the list changed, as a sort
+		 * of one row, or of rows that were in order by chance, shows
+		 * nothing (notes' Sort A-Z, sorting by the text, was seen
+		 * only on two rows whose texts were in title order too). */
+		sk = sort_rows_key(t, &cands[i], fh);
+		if (sk && !tried_has(pol, sk))
+			w *= pol->p.untried_bonus;
 		/* Among rows of one list (one event), one not opened yet. */
 		rk = row_key(t, &cands[i]);
 		if (rk && !tried_has(pol, rk))
@@ -969,6 +1018,9 @@ void offline_policy_choose(struct offline_policy *pol, const struct ui_tree *t, 
 	rk = row_key(t, &cands[best]);
 	if (rk)
 		(void)tried_mark(pol, rk);
+	sk = sort_rows_key(t, &cands[best], fh);
+	if (sk)
+		(void)tried_mark(pol, sk);
 	if (pol->choices >= DRAIN_AFTER && is_row_delete(t, &cands[best]) && !drained_list(pol, fh, true)) {
 		pol->drain_left = DRAIN_ACTIONS;
 		pol->drain_row = 0;

@@ -749,6 +749,67 @@ TEST(deleting_on_a_row_page_empties_the_list)
 	ui_tree_free(m);
 }
 
+/* A list of the given rows (texts only, not clickable) under Sort A-Z, Add and About buttons. */
+static struct ui_tree *sortable_list(const char *const *names, int rows)
+{
+	char *list = strdup(""), *view;
+
+	for (int i = 0; i < rows; i++) {
+		char *cell = x_node("android.widget.TextView", "t:id/title", names[i], "", "", 0, 300 + 100 * i, 1000,
+				    400 + 100 * i, NULL);
+		char *row = x_node("android.widget.LinearLayout", "", "", "", "", 0, 300 + 100 * i, 1000,
+				   400 + 100 * i, cell);
+
+		free(cell);
+		list = x_cat(list, row, NULL);
+	}
+	view = x_node("androidx.recyclerview.widget.RecyclerView", "t:id/list", "", "", "", 0, 300, 1000, 1000, list);
+	free(list);
+	return x_tree(x_cat(x_node(BTN, "t:id/sort", "Sort A-Z", "c", "", 0, 100, 300, 200, NULL),
+			    x_node(BTN, "t:id/add", "Add", "c", "", 300, 100, 600, 200, NULL),
+			    x_node(BTN, "t:id/about", "About", "c", "", 600, 100, 1000, 200, NULL), view, NULL));
+}
+
+/* A sort control is untried again on rows it has not ordered yet (notes' body sort was seen on two rows in title order too). */
+TEST(sort_again_on_new_rows)
+{
+	static const char *const names[] = { "Maple", "Harbor", "River" };
+	struct offline_policy_params p;
+	struct ui_tree *two = sortable_list(names, 2), *three = sortable_list(names, 3);
+
+	REQUIRE(two && three);
+	offline_policy_params_default(&p);
+	p.epsilon = 0;
+	for (unsigned seed = 1; seed <= 8; seed++) {
+		struct offline_policy *pol;
+		struct action a;
+		bool tried_sort = false, tried_add = false, tried_about = false, tried_back = false;
+
+		p.seed = seed;
+		pol = offline_policy_new(&p);
+		/* Two rows: the sort first (untried, and untried on these rows), then the rest once each. */
+		for (int i = 0; i < 4; i++) {
+			offline_policy_choose(pol, two, 11, 100 + (uint64_t)i, "Main", true, &a);
+			if (i == 0)
+				CHECK(a.widget_text && strcmp(a.widget_text, "Sort A-Z") == 0);
+			tried_sort |= a.widget_text && strcmp(a.widget_text, "Sort A-Z") == 0;
+			tried_add |= a.widget_text && strcmp(a.widget_text, "Add") == 0;
+			tried_about |= a.widget_text && strcmp(a.widget_text, "About") == 0;
+			tried_back |= a.type == ACTION_BACK;
+			action_release(&a);
+			offline_policy_observe(pol, two, 11, true);
+		}
+		CHECK(tried_sort && tried_add && tried_about && tried_back);
+		/* A third row (the same abstract screen): every widget tried once, the sort again. */
+		offline_policy_choose(pol, three, 11, 200, "Main", true, &a);
+		CHECK(a.widget_text && strcmp(a.widget_text, "Sort A-Z") == 0);
+		action_release(&a);
+		offline_policy_free(pol);
+	}
+	ui_tree_free(two);
+	ui_tree_free(three);
+}
+
 int main(void)
 {
 	RUN(input_generation_by_field);
@@ -766,6 +827,7 @@ int main(void)
 	RUN(value_label_is_one_control);
 	RUN(form_kept_across_a_dialog);
 	RUN(deleting_on_a_row_page_empties_the_list);
+	RUN(sort_again_on_new_rows);
 	RUN(emptying_a_list_passes_a_trash_button);
 	return test_summary();
 }
