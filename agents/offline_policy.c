@@ -35,6 +35,10 @@ static uint64_t row_key(const struct ui_tree *t, const struct action *a);
 #define FORM_FIRST_FACTOR 1000.0
 /* A tie-break above the jitter (1e-6) and below any real weight difference. */
 #define ROW_TIE_FACTOR 1.0001
+/* A smaller tie-break among rows: one the app listed before the policy typed it (below ROW_TIE_FACTOR's). */
+#define ROW_OWN_FACTOR 1.00005
+/* How many typed values the policy remembers (a ring). */
+#define TYPED_VALUES 128
 
 /* How many fields of one screen the form rule remembers as typed. */
 #define FORM_FIELDS 32
@@ -101,6 +105,9 @@ struct offline_policy {
 	 * empty, whatever the visit. A ring. */
 	uint64_t kept_field[FORM_FIELDS], kept_text[FORM_FIELDS];
 	size_t n_kept;
+	/* Hashes of the values typed (a ring): a list row showing one is a row the policy made. */
+	uint64_t typed_vals[TYPED_VALUES];
+	size_t n_typed_vals;
 	uint64_t probe_rng;    /* its own stream: probes never shift the choices' random draws */
 	uint64_t *filled;      /* fields that got a valid value (field_key), sorted */
 	size_t n_filled, alloc_filled;
@@ -707,6 +714,8 @@ static void finish_choice(struct offline_policy *pol, struct action *a, uint64_t
 			pol->undo_filled = field_key(a);
 		a->text = xstrdup(buf);
 	}
+	if (a->type == ACTION_INPUT && a->text && *a->text)
+		pol->typed_vals[pol->n_typed_vals++ % TYPED_VALUES] = hash_str(14695981039346656037ull, a->text);
 	if (a->type == ACTION_INPUT && a->text) {
 		size_t slot = pol->n_kept % FORM_FIELDS;
 
@@ -825,16 +834,25 @@ static bool is_sort_label(const char *s)
 	return has_word(s, words);
 }
 
+/* A sort control is tried again on longer lists up to this many rows. */
+#define SORT_ROWS_MAX 4
+
 /*
- * A sort control's key for the rows it would order: its widget key and
- * functionality mixed with the texts of the screen's list rows, whatever
- * their order (a sort that reorders them does not make them new). 0 when
- * the candidate is no sort control outside a list, or the screen lists
- * fewer than two rows: sorting one row shows nothing.
+ * A sort control's key for a list of `rows` rows: its widget key and
+ * functionality mixed with min(rows, SORT_ROWS_MAX). 0 when the candidate
+ * is no sort control outside a list, or rows < 2: sorting one row shows
+ * nothing.
  */
-static uint64_t sort_rows_key(const struct ui_tree *t, const struct action *a, uint64_t fh)
+static uint64_t sort_rows_key(const struct action *a, uint64_t fh, size_t rows)
 {
-	uint64_t sum = 0;
+	if (rows < 2)
+		return 0;
+	return hash_u64(hash_u64(widget_key(a) ^ 0x736f72745f726f77ull, fh), rows < SORT_ROWS_MAX ? rows : SORT_ROWS_MAX);
+}
+
+/* How many list rows the screen shows, when the candidate is a sort control outside a list; else 0. */
+static size_t sort_rows(const struct ui_tree *t, const struct action *a)
+{
 	size_t rows = 0;
 
 	if (a->type != ACTION_CLICK || !is_sort_label(a->widget_text) || a->widget < 0 ||
@@ -844,14 +862,64 @@ static uint64_t sort_rows_key(const struct ui_tree *t, const struct action *a, u
 		const struct ui_widget *w = t->nodes[i];
 
 		/* A row: a widget in a list whose parent is the list itself. */
-		if (!w->parent || !ui_widget_in_list(w) || ui_widget_in_list(w->parent))
-			continue;
-		sum += subtree_text_hash(w, 1469598103934665603ull);
-		rows++;
+		if (w->parent && ui_widget_in_list(w) && !ui_widget_in_list(w->parent))
+			rows++;
 	}
-	if (rows < 2)
-		return 0;
-	return hash_u64(hash_u64(widget_key(a) ^ 0x736f72745f726f77ull, fh), sum);
+	return rows;
+}
+
+/* Whether a sort control is untried on a list this long (never clicked on one as long, up to SORT_ROWS_MAX). */
+static bool sort_untried_rows(const struct offline_policy *pol, const struct ui_tree *t, const struct action *a,
+			      uint64_t fh)
+{
+	uint64_t k = sort_rows_key(a, fh, sort_rows(t, a));
+
+	return k && !tried_has(pol, k);
+}
+
+/* Mark a chosen sort control as tried on lists as long as this one and shorter. */
+static void sort_mark_rows(struct offline_policy *pol, const struct ui_tree *t, const struct action *a, uint64_t fh)
+{
+	size_t rows = sort_rows(t, a);
+
+	/* The choice's own key can be taken back (offline_policy_adopt); shorter lists stay marked. */
+	for (size_t r = 2; r < rows && r < SORT_ROWS_MAX; r++)
+		(void)tried_add(pol, sort_rows_key(a, fh, r));
+	if (rows >= 2)
+		(void)tried_mark(pol, sort_rows_key(a, fh, rows));
+}
+
+/* Whether w's subtree shows a text the policy typed (hashes in `vals`, n of them). */
+static bool subtree_shows_typed(const struct ui_widget *w, const uint64_t *vals, size_t n)
+{
+	if (w->text && *w->text) {
+		uint64_t h = hash_str(14695981039346656037ull, w->text);
+
+		for (size_t i = 0; i < n; i++)
+			if (vals[i] == h)
+				return true;
+	}
+	for (size_t i = 0; i < w->n_children; i++)
+		if (subtree_shows_typed(w->children[i], vals, n))
+			return true;
+	return false;
+}
+
+/*
+ * Whether a candidate sits in a list row that shows none of the values the
+ * policy typed: a row the app listed itself (its own data, a feed it came
+ * with), not one the policy added.
+ */
+static bool row_is_apps_own(const struct offline_policy *pol, const struct ui_tree *t, const struct action *a)
+{
+	const struct ui_widget *row;
+
+	if (a->widget < 0 || (size_t)a->widget >= t->n_nodes || !ui_widget_in_list(t->nodes[a->widget]))
+		return false;
+	for (row = t->nodes[a->widget]; row->parent && ui_widget_in_list(row->parent); row = row->parent)
+		;
+	return !subtree_shows_typed(row, pol->typed_vals,
+				    pol->n_typed_vals < TYPED_VALUES ? pol->n_typed_vals : TYPED_VALUES);
 }
 
 void offline_policy_choose(struct offline_policy *pol, const struct ui_tree *t, uint64_t state,
@@ -864,7 +932,7 @@ void offline_policy_choose(struct offline_policy *pol, const struct ui_tree *t, 
 	bool untried_inputs = false, after_input, form = false;
 	size_t empty_inputs = 0;
 	uint64_t fh = hash_str(14695981039346656037ull, functionality ? functionality : "");
-	uint64_t back_key, rk, sk;
+	uint64_t back_key, rk;
 
 	action_init(out);
 	pol->choices++;
@@ -951,9 +1019,7 @@ void offline_policy_choose(struct offline_policy *pol, const struct ui_tree *t, 
 			*out = cands[pick];
 			action_init(&cands[pick]);
 			(void)tried_mark(pol, hash_u64(widget_key(out), fh));
-			sk = sort_rows_key(t, out, fh);
-			if (sk)
-				(void)tried_mark(pol, sk);
+			sort_mark_rows(pol, t, out, fh);
 			finish_choice(pol, out, state, key, "random pick (epsilon)");
 			goto out;
 		}
@@ -975,18 +1041,24 @@ void offline_policy_choose(struct offline_policy *pol, const struct ui_tree *t, 
 		if (form && cands[i].type == ACTION_INPUT && !typed_this_visit(pol, &cands[i]) &&
 		    !shows_kept_text(pol, t, &cands[i]))
 			w *= FORM_FIRST_FACTOR;
-		/* A sort control is untried again on rows it has not ordered
-		 * yet: a tester sorts again once the list changed, as a sort
-		 * of one row, or of rows that were in order by chance, shows
-		 * nothing (notes' Sort A-Z, sorting by the text, was seen
-		 * only on two rows whose texts were in title order too). */
-		sk = sort_rows_key(t, &cands[i], fh);
-		if (sk && !tried_has(pol, sk))
+		/* A sort control is untried again on a longer list than any
+		 * it was clicked on (up to SORT_ROWS_MAX rows): a sort of one
+		 * row, or of two rows in order by chance, shows nothing
+		 * (notes' Sort A-Z, sorting by the text, was seen only on two
+		 * rows whose texts were in title order too). Not on every
+		 * change of the list: groceries, whose list grows all run,
+		 * then fell from 45 to 10-20 screens. */
+		if (sort_untried_rows(pol, t, &cands[i], fh))
 			w *= pol->p.untried_bonus;
 		/* Among rows of one list (one event), one not opened yet. */
 		rk = row_key(t, &cands[i]);
 		if (rk && !tried_has(pol, rk))
 			w *= ROW_TIE_FACTOR;
+		/* ... and among those, one the app listed before one the policy
+		 * added (feedreader's Slow Cooking Blog went unopened on seed 2
+		 * while every feed the policy added was a new, unopened row). */
+		if (rk && row_is_apps_own(pol, t, &cands[i]))
+			w *= ROW_OWN_FACTOR;
 		/* Ties go to a random one of them: jitter below any real difference. */
 		w *= 1.0 + 1e-6 * rng_unit(&pol->rng);
 		if (w > best_w) {
@@ -1018,9 +1090,7 @@ void offline_policy_choose(struct offline_policy *pol, const struct ui_tree *t, 
 	rk = row_key(t, &cands[best]);
 	if (rk)
 		(void)tried_mark(pol, rk);
-	sk = sort_rows_key(t, &cands[best], fh);
-	if (sk)
-		(void)tried_mark(pol, sk);
+	sort_mark_rows(pol, t, &cands[best], fh);
 	if (pol->choices >= DRAIN_AFTER && is_row_delete(t, &cands[best]) && !drained_list(pol, fh, true)) {
 		pol->drain_left = DRAIN_ACTIONS;
 		pol->drain_row = 0;
