@@ -35,6 +35,10 @@ static uint64_t row_key(const struct ui_tree *t, const struct action *a);
 #define FORM_FIRST_FACTOR 1000.0
 /* A tie-break above the jitter (1e-6) and below any real weight difference. */
 #define ROW_TIE_FACTOR 1.0001
+/* A smaller tie-break among rows: one the app listed before the policy typed it (below ROW_TIE_FACTOR's). */
+#define ROW_OWN_FACTOR 1.00005
+/* How many typed values the policy remembers (a ring). */
+#define TYPED_VALUES 128
 
 /* How many fields of one screen the form rule remembers as typed. */
 #define FORM_FIELDS 32
@@ -56,8 +60,9 @@ static uint64_t row_key(const struct ui_tree *t, const struct action *a);
 
 /* How many fields the policy remembers as probed once (older ones are forgotten). */
 #define PROBED_FIELDS 64
-/* The chance of a field's first probe once it took a valid value (later ones: offline.probe_share). */
-#define FIRST_PROBE_SHARE 0.5
+/* The chance of a field's first probe once it took a valid value (later ones: offline.probe_share):
+ * always, so that every field's validation is seen once. */
+#define FIRST_PROBE_SHARE 1.0
 
 /* How many words read on screens the policy keeps as search terms. */
 #define POLICY_WORDS 48
@@ -100,6 +105,9 @@ struct offline_policy {
 	 * empty, whatever the visit. A ring. */
 	uint64_t kept_field[FORM_FIELDS], kept_text[FORM_FIELDS];
 	size_t n_kept;
+	/* Hashes of the values typed (a ring): a list row showing one is a row the policy made. */
+	uint64_t typed_vals[TYPED_VALUES];
+	size_t n_typed_vals;
 	uint64_t probe_rng;    /* its own stream: probes never shift the choices' random draws */
 	uint64_t *filled;      /* fields that got a valid value (field_key), sorted */
 	size_t n_filled, alloc_filled;
@@ -107,7 +115,7 @@ struct offline_policy {
 	size_t n_probed;
 	/* What the last choice marked, taken back by offline_policy_adopt(). */
 	uint64_t last_fh;      /* the functionality of the last choice */
-	uint64_t undo_tried[2];
+	uint64_t undo_tried[3];
 	size_t n_undo_tried;
 	uint64_t undo_filled;  /* 0: none */
 	bool undo_typed;       /* the choice appended to typed[] */
@@ -374,7 +382,7 @@ static bool tried_mark(struct offline_policy *pol, uint64_t h)
 {
 	bool added = tried_add(pol, h);
 
-	if (added && pol->n_undo_tried < 2)
+	if (added && pol->n_undo_tried < sizeof(pol->undo_tried) / sizeof(pol->undo_tried[0]))
 		pol->undo_tried[pol->n_undo_tried++] = h;
 	return added;
 }
@@ -706,6 +714,8 @@ static void finish_choice(struct offline_policy *pol, struct action *a, uint64_t
 			pol->undo_filled = field_key(a);
 		a->text = xstrdup(buf);
 	}
+	if (a->type == ACTION_INPUT && a->text && *a->text)
+		pol->typed_vals[pol->n_typed_vals++ % TYPED_VALUES] = hash_str(14695981039346656037ull, a->text);
 	if (a->type == ACTION_INPUT && a->text) {
 		size_t slot = pol->n_kept % FORM_FIELDS;
 
@@ -815,6 +825,103 @@ static uint64_t row_key(const struct ui_tree *t, const struct action *a)
 	return hash_u64(widget_key(a) ^ 0x9e3779b97f4a7c15ull, subtree_text_hash(row, 1469598103934665603ull));
 }
 
+/* Whether a label reads like a control that orders a list ("Sort A-Z", "Sort by name", "Newest first"). */
+static bool is_sort_label(const char *s)
+{
+	static const char *const words[] = { "sort", "a-z", "z-a", "a to z", "z to a", "newest",
+					     "oldest", "ascending", "descending", "alphabetical", NULL };
+
+	return has_word(s, words);
+}
+
+/* A sort control is tried again on longer lists up to this many rows. */
+#define SORT_ROWS_MAX 4
+
+/*
+ * A sort control's key for a list of `rows` rows: its widget key and
+ * functionality mixed with min(rows, SORT_ROWS_MAX). 0 when the candidate
+ * is no sort control outside a list, or rows < 2: sorting one row shows
+ * nothing.
+ */
+static uint64_t sort_rows_key(const struct action *a, uint64_t fh, size_t rows)
+{
+	if (rows < 2)
+		return 0;
+	return hash_u64(hash_u64(widget_key(a) ^ 0x736f72745f726f77ull, fh), rows < SORT_ROWS_MAX ? rows : SORT_ROWS_MAX);
+}
+
+/* How many list rows the screen shows, when the candidate is a sort control outside a list; else 0. */
+static size_t sort_rows(const struct ui_tree *t, const struct action *a)
+{
+	size_t rows = 0;
+
+	if (a->type != ACTION_CLICK || !is_sort_label(a->widget_text) || a->widget < 0 ||
+	    (size_t)a->widget >= t->n_nodes || ui_widget_in_list(t->nodes[a->widget]))
+		return 0;
+	for (size_t i = 0; i < t->n_nodes; i++) {
+		const struct ui_widget *w = t->nodes[i];
+
+		/* A row: a widget in a list whose parent is the list itself. */
+		if (w->parent && ui_widget_in_list(w) && !ui_widget_in_list(w->parent))
+			rows++;
+	}
+	return rows;
+}
+
+/* Whether a sort control is untried on a list this long (never clicked on one as long, up to SORT_ROWS_MAX). */
+static bool sort_untried_rows(const struct offline_policy *pol, const struct ui_tree *t, const struct action *a,
+			      uint64_t fh)
+{
+	uint64_t k = sort_rows_key(a, fh, sort_rows(t, a));
+
+	return k && !tried_has(pol, k);
+}
+
+/* Mark a chosen sort control as tried on lists as long as this one and shorter. */
+static void sort_mark_rows(struct offline_policy *pol, const struct ui_tree *t, const struct action *a, uint64_t fh)
+{
+	size_t rows = sort_rows(t, a);
+
+	/* The choice's own key can be taken back (offline_policy_adopt); shorter lists stay marked. */
+	for (size_t r = 2; r < rows && r < SORT_ROWS_MAX; r++)
+		(void)tried_add(pol, sort_rows_key(a, fh, r));
+	if (rows >= 2)
+		(void)tried_mark(pol, sort_rows_key(a, fh, rows));
+}
+
+/* Whether w's subtree shows a text the policy typed (hashes in `vals`, n of them). */
+static bool subtree_shows_typed(const struct ui_widget *w, const uint64_t *vals, size_t n)
+{
+	if (w->text && *w->text) {
+		uint64_t h = hash_str(14695981039346656037ull, w->text);
+
+		for (size_t i = 0; i < n; i++)
+			if (vals[i] == h)
+				return true;
+	}
+	for (size_t i = 0; i < w->n_children; i++)
+		if (subtree_shows_typed(w->children[i], vals, n))
+			return true;
+	return false;
+}
+
+/*
+ * Whether a candidate sits in a list row that shows none of the values the
+ * policy typed: a row the app listed itself (its own data, a feed it came
+ * with), not one the policy added.
+ */
+static bool row_is_apps_own(const struct offline_policy *pol, const struct ui_tree *t, const struct action *a)
+{
+	const struct ui_widget *row;
+
+	if (a->widget < 0 || (size_t)a->widget >= t->n_nodes || !ui_widget_in_list(t->nodes[a->widget]))
+		return false;
+	for (row = t->nodes[a->widget]; row->parent && ui_widget_in_list(row->parent); row = row->parent)
+		;
+	return !subtree_shows_typed(row, pol->typed_vals,
+				    pol->n_typed_vals < TYPED_VALUES ? pol->n_typed_vals : TYPED_VALUES);
+}
+
 void offline_policy_choose(struct offline_policy *pol, const struct ui_tree *t, uint64_t state,
 			   uint64_t text_sig, const char *functionality, bool in_app,
 			   struct action *out)
@@ -912,6 +1019,7 @@ void offline_policy_choose(struct offline_policy *pol, const struct ui_tree *t, 
 			*out = cands[pick];
 			action_init(&cands[pick]);
 			(void)tried_mark(pol, hash_u64(widget_key(out), fh));
+			sort_mark_rows(pol, t, out, fh);
 			finish_choice(pol, out, state, key, "random pick (epsilon)");
 			goto out;
 		}
@@ -933,10 +1041,24 @@ void offline_policy_choose(struct offline_policy *pol, const struct ui_tree *t, 
 		if (form && cands[i].type == ACTION_INPUT && !typed_this_visit(pol, &cands[i]) &&
 		    !shows_kept_text(pol, t, &cands[i]))
 			w *= FORM_FIRST_FACTOR;
+		/* A sort control is untried again on a longer list than any
+		 * it was clicked on (up to SORT_ROWS_MAX rows): a sort of one
+		 * row, or of two rows in order by chance, shows nothing
+		 * (notes' Sort A-Z, sorting by the text, was seen only on two
+		 * rows whose texts were in title order too). Not on every
+		 * change of the list: groceries, whose list grows all run,
+		 * then fell from 45 to 10-20 screens. */
+		if (sort_untried_rows(pol, t, &cands[i], fh))
+			w *= pol->p.untried_bonus;
 		/* Among rows of one list (one event), one not opened yet. */
 		rk = row_key(t, &cands[i]);
 		if (rk && !tried_has(pol, rk))
 			w *= ROW_TIE_FACTOR;
+		/* ... and among those, one the app listed before one the policy
+		 * added (feedreader's Slow Cooking Blog went unopened on seed 2
+		 * while every feed the policy added was a new, unopened row). */
+		if (rk && row_is_apps_own(pol, t, &cands[i]))
+			w *= ROW_OWN_FACTOR;
 		/* Ties go to a random one of them: jitter below any real difference. */
 		w *= 1.0 + 1e-6 * rng_unit(&pol->rng);
 		if (w > best_w) {
@@ -968,6 +1090,7 @@ void offline_policy_choose(struct offline_policy *pol, const struct ui_tree *t, 
 	rk = row_key(t, &cands[best]);
 	if (rk)
 		(void)tried_mark(pol, rk);
+	sort_mark_rows(pol, t, &cands[best], fh);
 	if (pol->choices >= DRAIN_AFTER && is_row_delete(t, &cands[best]) && !drained_list(pol, fh, true)) {
 		pol->drain_left = DRAIN_ACTIONS;
 		pol->drain_row = 0;

@@ -179,6 +179,39 @@ TEST(probes_after_a_valid_value)
 	CHECK_INT_EQ(all, inputs - 1);
 }
 
+/* A field's second entry is its first probe, whatever the seed (as random's garbage always is). */
+TEST(second_entry_is_the_first_probe)
+{
+	struct offline_policy_params p;
+	struct ui_tree *t = x_tree(x_node(EDIT, "t:id/qty", "", "cf", "hint=\"Quantity\"", 0, 100, 1000, 200, NULL));
+
+	REQUIRE(t);
+	offline_policy_params_default(&p);
+	p.epsilon = 0;
+	for (unsigned seed = 1; seed <= 8; seed++) {
+		struct offline_policy *pol;
+		struct action a;
+		int inputs = 0;
+
+		p.seed = seed;
+		pol = offline_policy_new(&p);
+		for (int i = 0; i < 20 && inputs < 2; i++) {
+			offline_policy_choose(pol, t, 33, 500 + (uint64_t)i, "Qty", true, &a);
+			if (a.type == ACTION_INPUT && a.text) {
+				bool probe = a.reason && strstr(a.reason, "probing");
+
+				CHECK(inputs ? probe : !probe);
+				inputs++;
+			}
+			action_release(&a);
+			offline_policy_observe(pol, t, 33, true);
+		}
+		CHECK_INT_EQ(inputs, 2);
+		offline_policy_free(pol);
+	}
+	ui_tree_free(t);
+}
+
 TEST(candidates_on_screen)
 {
 	struct ui_tree *t = edit_screen();
@@ -716,11 +749,142 @@ TEST(deleting_on_a_row_page_empties_the_list)
 	ui_tree_free(m);
 }
 
+/* A list of the given rows (texts only, not clickable) under Sort A-Z, Add and About buttons. */
+static struct ui_tree *sortable_list(const char *const *names, int rows)
+{
+	char *list = strdup(""), *view;
+
+	for (int i = 0; i < rows; i++) {
+		char *cell = x_node("android.widget.TextView", "t:id/title", names[i], "", "", 0, 300 + 100 * i, 1000,
+				    400 + 100 * i, NULL);
+		char *row = x_node("android.widget.LinearLayout", "", "", "", "", 0, 300 + 100 * i, 1000,
+				   400 + 100 * i, cell);
+
+		free(cell);
+		list = x_cat(list, row, NULL);
+	}
+	view = x_node("androidx.recyclerview.widget.RecyclerView", "t:id/list", "", "", "", 0, 300, 1000, 1000, list);
+	free(list);
+	return x_tree(x_cat(x_node(BTN, "t:id/sort", "Sort A-Z", "c", "", 0, 100, 300, 200, NULL),
+			    x_node(BTN, "t:id/add", "Add", "c", "", 300, 100, 600, 200, NULL),
+			    x_node(BTN, "t:id/about", "About", "c", "", 600, 100, 1000, 200, NULL), view, NULL));
+}
+
+/* A sort control is untried again on a longer list than it was clicked on (up to 4 rows): notes' body sort was seen on two rows in title order too. */
+TEST(sort_again_on_new_rows)
+{
+	static const char *const names[] = { "Maple", "Harbor", "River" };
+	struct offline_policy_params p;
+	struct ui_tree *two = sortable_list(names, 2), *three = sortable_list(names, 3);
+
+	REQUIRE(two && three);
+	offline_policy_params_default(&p);
+	p.epsilon = 0;
+	for (unsigned seed = 1; seed <= 8; seed++) {
+		struct offline_policy *pol;
+		struct action a;
+		bool tried_sort = false, tried_add = false, tried_about = false, tried_back = false;
+
+		p.seed = seed;
+		pol = offline_policy_new(&p);
+		/* Two rows: the sort first (untried, and untried on these rows), then the rest once each. */
+		for (int i = 0; i < 4; i++) {
+			offline_policy_choose(pol, two, 11, 100 + (uint64_t)i, "Main", true, &a);
+			if (i == 0)
+				CHECK(a.widget_text && strcmp(a.widget_text, "Sort A-Z") == 0);
+			tried_sort |= a.widget_text && strcmp(a.widget_text, "Sort A-Z") == 0;
+			tried_add |= a.widget_text && strcmp(a.widget_text, "Add") == 0;
+			tried_about |= a.widget_text && strcmp(a.widget_text, "About") == 0;
+			tried_back |= a.type == ACTION_BACK;
+			action_release(&a);
+			offline_policy_observe(pol, two, 11, true);
+		}
+		CHECK(tried_sort && tried_add && tried_about && tried_back);
+		/* A third row (the same abstract screen): every widget tried once, the sort again. */
+		offline_policy_choose(pol, three, 11, 200, "Main", true, &a);
+		CHECK(a.widget_text && strcmp(a.widget_text, "Sort A-Z") == 0);
+		action_release(&a);
+		offline_policy_free(pol);
+	}
+	ui_tree_free(two);
+	ui_tree_free(three);
+}
+
+/* A list whose rows (clickable, one text each) show the given texts. */
+static struct ui_tree *rows_list(const char *const *texts, int rows)
+{
+	char *list = strdup(""), *view;
+
+	for (int i = 0; i < rows; i++) {
+		char *cell = x_node("android.widget.TextView", "t:id/name", texts[i], "", "", 0, 200 + 100 * i, 1000,
+				    300 + 100 * i, NULL);
+		char *row = x_node("android.widget.LinearLayout", "t:id/feed_row", "", "c", "", 0, 200 + 100 * i, 1000,
+				   300 + 100 * i, cell);
+
+		free(cell);
+		list = x_cat(list, row, NULL);
+	}
+	view = x_node("androidx.recyclerview.widget.RecyclerView", "t:id/list", "", "", "", 0, 200, 1000, 1000, list);
+	free(list);
+	return x_tree(view);
+}
+
+/* Among rows not opened yet, one the app listed goes before one showing a value the policy typed. */
+TEST(own_rows_before_typed_rows)
+{
+	struct offline_policy_params p;
+	struct ui_tree *form = x_tree(x_cat(x_node(EDIT, "t:id/f1", "", "cf", "hint=\"Feed URL\"", 0, 100, 1000, 200, NULL),
+					    x_node(EDIT, "t:id/f2", "", "cf", "hint=\"Title\"", 0, 200, 1000, 300, NULL),
+					    x_node(EDIT, "t:id/f3", "", "cf", "hint=\"Folder\"", 0, 300, 1000, 400, NULL),
+					    x_node(BTN, "t:id/add", "Add", "c", "", 0, 400, 1000, 500, NULL), NULL));
+
+	REQUIRE(form);
+	offline_policy_params_default(&p);
+	p.epsilon = 0;
+	for (unsigned seed = 1; seed <= 8; seed++) {
+		struct offline_policy *pol;
+		struct ui_tree *list;
+		struct action a;
+		char *typed[3] = { NULL, NULL, NULL };
+		const char *texts[4];
+		int n = 0;
+
+		p.seed = seed;
+		pol = offline_policy_new(&p);
+		for (int i = 0; i < 3; i++) {
+			offline_policy_choose(pol, form, 22, 10 + (uint64_t)i, "Add feed", true, &a);
+			if (a.type == ACTION_INPUT && a.text && *a.text && n < 3)
+				typed[n++] = strdup(a.text);
+			action_release(&a);
+			offline_policy_observe(pol, form, 22, true);
+		}
+		REQUIRE(n == 3);
+		/* The typed rows first, the app's own row last. */
+		texts[0] = typed[0];
+		texts[1] = typed[1];
+		texts[2] = typed[2];
+		texts[3] = "Slow Cooking Blog";
+		list = rows_list(texts, 4);
+		REQUIRE(list);
+		offline_policy_choose(pol, list, 33, 20, "Main", true, &a);
+		REQUIRE(a.type == ACTION_CLICK && a.widget >= 0 && (size_t)a.widget < list->n_nodes);
+		CHECK(list->nodes[a.widget]->n_children == 1 &&
+		      strcmp(list->nodes[a.widget]->children[0]->text, "Slow Cooking Blog") == 0);
+		action_release(&a);
+		ui_tree_free(list);
+		for (int i = 0; i < 3; i++)
+			free(typed[i]);
+		offline_policy_free(pol);
+	}
+	ui_tree_free(form);
+}
+
 int main(void)
 {
 	RUN(input_generation_by_field);
 	RUN(input_probes_by_field);
 	RUN(probes_after_a_valid_value);
+	RUN(second_entry_is_the_first_probe);
 	RUN(candidates_on_screen);
 	RUN(upsilon_update_follows_genie);
 	RUN(untried_first_then_motif_and_blocking);
@@ -732,6 +896,8 @@ int main(void)
 	RUN(value_label_is_one_control);
 	RUN(form_kept_across_a_dialog);
 	RUN(deleting_on_a_row_page_empties_the_list);
+	RUN(sort_again_on_new_rows);
+	RUN(own_rows_before_typed_rows);
 	RUN(emptying_a_list_passes_a_trash_button);
 	return test_summary();
 }
