@@ -468,6 +468,7 @@ struct far_total {
 	char *rid;
 	char name[TOTAL_NAME_MAX]; /* "Left to spend", "Unread" */
 	bool count;             /* "Name: N" (rows carrying the part Name) rather than an amount */
+	bool beside_money;      /* last seen beside a list of money rows (its own rows: a, b) */
 	char unit[TOTAL_UNIT_MAX];
 	char *value_text;
 	double value;
@@ -501,12 +502,36 @@ struct far_state {
 	char *tap_row;
 };
 
-/* The page key of a screen: its activity and app-bar title. Caller frees. */
+/*
+ * The page key of a screen: its activity, app-bar title and selected tabs
+ * ("activity\ntitle\x1ftabs"): a group's Expenses and Balances tabs share
+ * the title and are two pages (splitter). Caller frees.
+ */
 static char *far_page(const struct ui_tree *t, const char *activity)
 {
 	const char *title = oracle_app_bar_title(t);
+	char *tabs = oracle_selected_nav_items(t);
+	char *page = xasprintf("%s\n%s\x1f%s", activity ? activity : "", title ? title : "", tabs);
 
-	return xasprintf("%s\n%s", activity ? activity : "", title ? title : "");
+	free(tabs);
+	return page;
+}
+
+/* The title part of a page key, and its length (without the tabs), for "%.*s". */
+static const char *far_title(const char *page, int *len)
+{
+	const char *title = strchr(page, '\n') + 1;
+
+	*len = (int)strcspn(title, "\x1f");
+	return title;
+}
+
+/* Whether two page keys differ only by their selected tabs. */
+static bool far_same_but_tabs(const char *a, const char *b)
+{
+	size_t la = strcspn(a, "\x1f"), lb = strcspn(b, "\x1f");
+
+	return la == lb && !strncmp(a, b, la);
 }
 
 /*
@@ -742,7 +767,8 @@ static void far_list_changed(struct far_state *fs, const struct far_list *was, c
 		bool concerned = ft->count ? has_part(was->list, ft->name) || has_part(now, ft->name)
 					   : has_money(was->list) || has_money(now);
 
-		if (!strcmp(ft->page, page) || !concerned)
+		/* The same page, or its other tab when the total has money rows beside it: (a) and (b)'s. */
+		if (!strcmp(ft->page, page) || !concerned || (ft->beside_money && far_same_but_tabs(ft->page, page)))
 			continue;
 		if (messy || (marks && strcasecmp(part, ft->name) != 0) || (money && ft->count)) {
 			/* A change the total may depend on but that cannot be measured. */
@@ -755,14 +781,20 @@ static void far_list_changed(struct far_state *fs, const struct far_list *was, c
 				continue;
 			}
 			ft->moved += amount;
-			far_note(ft, xasprintf("the row \"%s\" was %s on another page (%s)", added ? added : removed,
-					       added ? "added" : "deleted", page));
+			int tl;
+			const char *title = far_title(page, &tl);
+
+			far_note(ft, xasprintf("the row \"%s\" was %s on another page (%.*s)", added ? added : removed,
+					       added ? "added" : "deleted", tl, title));
 		} else if (marks) {
 			if (first_tap > ft->tick) {
+				int tl;
+				const char *title = far_title(page, &tl);
+
 				ft->marks += marks;
-				far_note(ft, xasprintf("%d row%s %s '%s' on another page (%s)", abs(marks),
-						       abs(marks) == 1 ? "" : "s", marks > 0 ? "gained" : "lost", part,
-						       strchr(page, '\n') + 1));
+				far_note(ft, xasprintf("%d row%s %s '%s' on another page (%.*s)", abs(marks),
+						       abs(marks) == 1 ? "" : "s", marks > 0 ? "gained" : "lost", part, tl,
+						       title));
 			} else {
 				ft->unsure = true; /* tapped before the total was last seen: not placed */
 			}
@@ -774,6 +806,9 @@ static void far_list_changed(struct far_state *fs, const struct far_list *was, c
 static void far_finding(struct oracle_finding *f, const struct far_total *ft, const char *was, const char *now,
 			const char *expected)
 {
+	int tl;
+	const char *title = far_title(ft->page, &tl);
+
 	oracle_finding_init(f);
 	f->category = BUG_CAT_CALCULATION;
 	f->oracle = "total";
@@ -781,8 +816,7 @@ static void far_finding(struct oracle_finding *f, const struct far_total *ft, co
 			     : xasprintf("'%s' does not move by an amount added or deleted on another page", ft->name);
 	f->expected = xstrdup(expected);
 	f->actual = xasprintf("it went from %s to %s", was, now);
-	f->description = xasprintf("'%s' (%s) read %s, then %s, and it reads %s.", ft->name,
-				   strchr(ft->page, '\n') + 1, was, ft->what ? ft->what : "a change was made", now);
+	f->description = xasprintf("'%s' (%.*s) read %s, then %s, and it reads %s.", ft->name, tl, title, was, ft->what ? ft->what : "a change was made", now);
 	f->diff = cJSON_CreateObject();
 	cJSON_AddStringToObject(f->diff, "check", "total_across_pages");
 	cJSON_AddStringToObject(f->diff, "subject", ft->name);
@@ -807,7 +841,7 @@ static struct far_total *far_total_find(struct far_state *fs, const char *page, 
  * its last sighting (true with *f when it did not move), then remembered.
  */
 static bool far_sighting(struct far_state *fs, const char *page, const char *rid, const char *name, bool count,
-			 double v, const char *text, bool judge, struct oracle_finding *f)
+			 double v, const char *text, bool beside_money, bool judge, struct oracle_finding *f)
 {
 	struct far_total *ft = far_total_find(fs, page, rid, name);
 	bool hit = false;
@@ -832,6 +866,7 @@ static bool far_sighting(struct far_state *fs, const char *page, const char *rid
 		ft->value = v;
 		ft->value_text = xstrdup(text);
 		ft->tick = fs->tick;
+		ft->beside_money = beside_money;
 		return false;
 	}
 	if (judge && !ft->unsure && fabs(v - ft->value) < 0.005 &&
@@ -852,6 +887,7 @@ static bool far_sighting(struct far_state *fs, const char *page, const char *rid
 	ft->moved = 0;
 	ft->marks = 0;
 	ft->unsure = false;
+	ft->beside_money = beside_money;
 	return hit;
 }
 
@@ -904,9 +940,12 @@ static void far_marked(struct far_state *fs, const struct ui_tree *t, const char
 			continue;
 		fl->tapped_counted[fs->tap_index] = true;
 		if (ft->tick < fl->tapped_tick[fs->tap_index]) {
+			int tl;
+			const char *title = far_title(fl->page, &tl);
+
 			ft->marks -= 1;
-			far_note(ft, xasprintf("the row \"%s\" was opened (%s) and its page offers '%s'", fs->tap_row,
-					       strchr(fl->page, '\n') + 1, a + 0));
+			far_note(ft, xasprintf("the row \"%s\" was opened (%.*s) and its page offers '%s'", fs->tap_row,
+					       tl, title, a + 0));
 		}
 	}
 }
@@ -922,7 +961,7 @@ static bool far_observe(struct far_state *fs, const struct ui_tree *t, const cha
 	struct oracle_list *ls = NULL;
 	size_t n;
 	char *page;
-	bool hit = false;
+	bool hit = false, money = false;
 
 	if (!t || oracle_screen_has_layer(t))
 		return false;
@@ -933,6 +972,7 @@ static bool far_observe(struct far_state *fs, const struct ui_tree *t, const cha
 	for (size_t i = 0; i < n; i++) {
 		struct far_list *fl = far_list_find(fs, page, ls[i].id);
 
+		money |= has_money(&ls[i]);
 		if (fl && !same_rows(fl->list, &ls[i]))
 			far_list_changed(fs, fl, &ls[i], page);
 		if (fl) {
@@ -972,7 +1012,7 @@ static bool far_observe(struct far_state *fs, const struct ui_tree *t, const cha
 		else
 			continue;
 		oracle_finding_init(&one);
-		if (far_sighting(fs, page, w->resource_id, name, count, v, w->text, judge, &one) && !hit) {
+		if (far_sighting(fs, page, w->resource_id, name, count, v, w->text, money, judge, &one) && !hit) {
 			*f = one;
 			hit = true;
 		} else {

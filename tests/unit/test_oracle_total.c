@@ -22,6 +22,8 @@
 #define WALLET_PKG "org.bench.wallet"
 #define FEEDS "sim:" TRIDENT_SOURCE_DIR "/configs/apps/bench/feedreader.json"
 #define FEEDS_PKG "org.bench.feedreader"
+#define SPLITTER "sim:" TRIDENT_SOURCE_DIR "/configs/apps/holdout/splitter.json"
+#define SPLITTER_PKG "org.holdout.splitter"
 
 /* One scenario step: type, resource-id tail (or NULL), label (or NULL), text typed. */
 struct step {
@@ -127,6 +129,23 @@ TEST(money_total_seen_after_the_change_only_is_not_judged)
 	CHECK(finds(WALLET, WALLET_PKG, s, N(s), 0, NULL));
 }
 
+TEST(money_total_on_another_tab_of_the_same_page)
+{
+	/* splitter: "Total spent" on the group's Balances tab, the expenses on
+	 * its Expenses tab (same activity, same title: the group's name); an
+	 * expense deleted, and the total still counts it. */
+	static const struct step s[] = {
+		{ ACTION_CLICK, NULL, "Lisbon trip", NULL },   { ACTION_CLICK, "tab_balances", NULL, NULL },
+		{ ACTION_CLICK, "tab_expenses", NULL, NULL },  { ACTION_CLICK, NULL, "Hotel", NULL },
+		{ ACTION_CLICK, "delete_btn", NULL, NULL },    { ACTION_CLICK, "ok_delete", NULL, NULL },
+		{ ACTION_CLICK, "tab_balances", NULL, NULL },
+	};
+
+	CHECK(finds(SPLITTER, SPLITTER_PKG, s, N(s), 7,
+		    "'Total spent' does not move by an amount added or deleted on another page"));
+	CHECK(finds(SPLITTER ":fixed", SPLITTER_PKG, s, N(s), 0, NULL));
+}
+
 /* Sign in to the feed reader. */
 #define FEEDS_LOGIN                                                                                   \
 	{ ACTION_INPUT, "username", NULL, "alice" }, { ACTION_INPUT, "password", NULL, "correct-horse" }, \
@@ -196,6 +215,7 @@ int main(void)
 {
 	RUN(money_total_that_ignores_an_expense_added_on_another_tab);
 	RUN(money_total_seen_after_the_change_only_is_not_judged);
+	RUN(money_total_on_another_tab_of_the_same_page);
 	RUN(count_that_ignores_rows_read_on_another_page);
 	RUN(count_that_moves_with_rows_read_is_not_reported);
 	RUN(count_with_a_row_marked_back_is_not_reported);
