@@ -1077,6 +1077,152 @@ static void far_tap(struct far_state *fs, const struct ui_tree *before, const ch
 	free(page);
 }
 
+/*
+ * Summary lines (issue 18): a value "Name: N unit" or "Name: $N" outside
+ * the lists and without a sum word ("Volume: 1250 kg", gymlog) is a total
+ * only once the run saw it equal to the sum of an amount column of a list
+ * shown whole with 2+ rows; from then on, when that list gains or loses
+ * exactly one row, the value must still be that column's sum.
+ */
+struct summary_seen {
+	bool have;
+	char *activity, *rid, *label, *value_text, *list_id;
+	double value;
+	char unit[TOTAL_UNIT_MAX];
+	size_t col;                /* the column the value was the sum of */
+	struct oracle_list *lists; /* the screen's lists then (owned) */
+	size_t n_lists;
+};
+
+static void summary_forget(struct summary_seen *s)
+{
+	free(s->activity);
+	free(s->rid);
+	free(s->label);
+	free(s->value_text);
+	free(s->list_id);
+	oracle_lists_free(s->lists, s->n_lists);
+	memset(s, 0, sizeof(*s));
+}
+
+/*
+ * The first summary line of t: a visible, non-clickable text outside list
+ * rows that reads "Name: amount" (a name of letters and spaces, no sum
+ * word: those are find_total's) with one amount in a unit of sum_units or
+ * money. False when none.
+ */
+static bool find_summary(const struct ui_tree *t, struct total_label *out)
+{
+	for (size_t i = 0; t && i < t->n_nodes; i++) {
+		const struct ui_widget *w = t->nodes[i];
+		const char *p = w->text;
+
+		if (!*p || w->clickable || in_row(w) || !ui_widget_visible(w, &t->screen) ||
+		    !isalpha((unsigned char)*p))
+			continue;
+		while (isalpha((unsigned char)*p) || *p == ' ')
+			p++;
+		if (*p != ':')
+			continue;
+		memset(out, 0, sizeof(*out));
+		if (!parse_amount(p + 1, &out->value, out->unit))
+			continue;
+		out->w = w;
+		out->value_text = w->text;
+		return true;
+	}
+	return false;
+}
+
+/* The column of list l (2+ rows, shown whole on t) whose amounts in s's unit add up to s's value; false when none. */
+static bool summary_column(const struct ui_tree *t, const struct total_label *s, const struct oracle_list *l,
+			   size_t *col)
+{
+	double sums[TOTAL_MAX_COLS];
+	bool ok[TOTAL_MAX_COLS];
+
+	if (l->n_rows < 2 || fabs(s->value) < 0.005 || !amount_columns(l, s->unit, sums, ok) ||
+	    !oracle_list_has_room(t, l->id))
+		return false;
+	for (size_t c = 0; c < TOTAL_MAX_COLS; c++)
+		if (ok[c] && close_enough(sums[c], s->value, l->n_rows)) {
+			*col = c;
+			return true;
+		}
+	return false;
+}
+
+/*
+ * The summary line of `after` against its last sighting `was` (same
+ * resource-id, activity and unit; it was then the sum of column was->col
+ * of list was->list_id): true with *f when that list, shown whole, gained
+ * or lost exactly one row with an amount and the value is no longer the
+ * column's sum.
+ */
+static bool summary_wrong(const struct summary_seen *was, const struct ui_tree *after, const char *activity,
+			  const struct total_label *sa, const struct oracle_list *al, size_t na, struct oracle_finding *f)
+{
+	const struct oracle_list *b, *a;
+	const char *added, *removed;
+	double sums[TOTAL_MAX_COLS], amount;
+	bool ok[TOTAL_MAX_COLS];
+
+	if (!was->have || !oracle_same_activity(was->activity, activity) || strcmp(was->rid, sa->w->resource_id) != 0 ||
+	    strcmp(was->unit, sa->unit) != 0)
+		return false;
+	b = list_by_id(was->lists, was->n_lists, was->list_id);
+	a = list_by_id(al, na, was->list_id);
+	if (!a || !b || !oracle_list_has_room(after, a->id))
+		return false;
+	added = one_extra_row(a, b);
+	removed = added ? NULL : one_extra_row(b, a);
+	if ((!added && !removed) || !amount_columns(a, sa->unit, sums, ok) || !ok[was->col] ||
+	    !row_amount(added ? added : removed, was->col, sa->unit, &amount) || fabs(amount) < 0.005 ||
+	    close_enough(sums[was->col], sa->value, a->n_rows))
+		return false;
+	{
+		char *name = label_name(sa->w->text);
+		char *title = xasprintf("'%s' does not change by the %s row's amount", name, added ? "added" : "deleted");
+		char *exp = xasprintf("the total moves by %g to %g, the sum of the %zu rows shown (row \"%s\"); it read "
+				      "%s, the sum of the rows then",
+				      fabs(amount), sums[was->col], a->n_rows, added ? added : removed, was->value_text);
+		char *act = xasprintf("it went from %s to %s", was->value_text, sa->value_text);
+
+		total_finding(f, sa, a, title, exp, act);
+		free(name);
+		free(title);
+		free(exp);
+		free(act);
+	}
+	return true;
+}
+
+/* Remember t's summary line when it is the sum of a column of one of its lists (else keep the last one). */
+static void summary_remember(struct summary_seen *s, const struct ui_tree *t, const char *activity,
+			     const struct total_label *sa)
+{
+	struct oracle_list *ls = NULL;
+	size_t n = oracle_lists(t, &ls), col;
+
+	for (size_t i = 0; i < n; i++)
+		if (summary_column(t, sa, &ls[i], &col)) {
+			summary_forget(s);
+			s->have = true;
+			s->activity = xstrdup(activity ? activity : "");
+			s->rid = xstrdup(sa->w->resource_id);
+			s->label = xstrdup(sa->w->text);
+			s->value_text = xstrdup(sa->value_text);
+			s->list_id = xstrdup(ls[i].id);
+			s->value = sa->value;
+			snprintf(s->unit, sizeof(s->unit), "%s", sa->unit);
+			s->col = col;
+			s->lists = ls;
+			s->n_lists = n;
+			return;
+		}
+	oracle_lists_free(ls, n);
+}
+
 /* The last screen the run saw with a total: property 2 across pages (a delete on a detail page). */
 struct oracle_total_tracker {
 	bool have;
@@ -1085,6 +1231,7 @@ struct oracle_total_tracker {
 	struct oracle_list *lists;
 	size_t n_lists;
 	struct far_state *far; /* totals followed across pages */
+	struct summary_seen summary; /* the last summary line seen equal to a column's sum */
 };
 
 struct oracle_total_tracker *oracle_total_tracker_new(void)
@@ -1114,6 +1261,7 @@ void oracle_total_tracker_free(struct oracle_total_tracker *t)
 	if (!t)
 		return;
 	total_forget(t);
+	summary_forget(&t->summary);
 	far_free(t->far);
 	free(t);
 }
@@ -1154,6 +1302,28 @@ bool oracle_total_step(struct oracle_total_tracker *t, const struct ui_tree *bef
 		hit = true;
 	} else {
 		oracle_finding_release(&far_f);
+	}
+
+	/* Summary lines: the last sighting that was a column's sum, judged when its list changed by one row. */
+	{
+		struct total_label sb, sa;
+
+		if (before && find_summary(before, &sb))
+			summary_remember(&t->summary, before, activity_before, &sb);
+		if (after && find_summary(after, &sa)) {
+			struct oracle_list *sl = NULL;
+			size_t ns = oracle_lists(after, &sl);
+			struct oracle_finding sf;
+
+			oracle_finding_init(&sf);
+			if (summary_wrong(&t->summary, after, activity_after, &sa, sl, ns, &sf) && !hit) {
+				*f = sf;
+				hit = true;
+			} else {
+				oracle_finding_release(&sf);
+			}
+			oracle_lists_free(sl, ns);
+		}
 	}
 
 	if (before_total) {
