@@ -35,6 +35,7 @@ struct count_label {
 	long value[COUNT_MAX_VALUES];
 	bool rows_word[COUNT_MAX_VALUES];   /* the number reads as a number of rows */
 	bool after_of[COUNT_MAX_VALUES];    /* the number follows "of" ("2 of 12") */
+	bool matched[COUNT_MAX_VALUES];     /* the run saw it equal to the rows (2+) of a list shown whole beside it */
 	int n_values;
 	bool checked_word;          /* the text says it counts done/checked/selected things */
 };
@@ -388,11 +389,39 @@ static bool compare(const struct count_screen *was, const struct count_screen *n
 							     now->activity, done);
 						return true;
 					}
+					/* Off since (contacts: deleted rows counted on), but once a count of the
+					 * rows: it must move with them, by one. */
+					if (says && !checked && wl->matched[v] && wl->value[v] != qw &&
+					    nl->value[v] - wl->value[v] != qn - qw) {
+						fill_finding(f, wl, nl, "rows", qw, qn, ln->id, now->activity, done);
+						return true;
+					}
 				}
 			}
 		}
 	}
 	return false;
+}
+
+/*
+ * Which numbers of now's labels count rows and were seen doing so: equal to
+ * the rows (2+) of a list shown whole on the screen, now or on the
+ * screen's last sighting `was` (the same label: resource-id and shape).
+ */
+static void note_matches(const struct count_screen *was, struct count_screen *now)
+{
+	for (size_t k = 0; k < now->n_labels; k++) {
+		struct count_label *l = &now->labels[k];
+		const struct count_label *old = was ? label_like(was, l) : NULL;
+
+		for (int v = 0; v < l->n_values; v++) {
+			if (!l->rows_word[v] || l->after_of[v])
+				continue;
+			l->matched[v] = old && old->n_values == l->n_values && old->matched[v];
+			for (size_t i = 0; i < now->n_lists && !l->matched[v]; i++)
+				l->matched[v] = now->lists[i].rows >= 2 && now->lists[i].rows == l->value[v];
+		}
+	}
 }
 
 bool oracle_count_step(struct oracle_count_tracker *t, const struct ui_tree *before, const char *activity_before,
@@ -411,6 +440,7 @@ bool oracle_count_step(struct oracle_count_tracker *t, const struct ui_tree *bef
 	for (slot = 0; slot < t->n_screens; slot++)
 		if (oracle_same_activity(t->screens[slot].activity, now.activity))
 			break;
+	note_matches(slot < t->n_screens ? &t->screens[slot] : NULL, &now);
 	if (slot < t->n_screens)
 		hit = compare(&t->screens[slot], &now, done, f);
 	else if (t->n_screens < COUNT_MAX_SCREENS)
