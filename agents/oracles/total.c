@@ -1223,6 +1223,177 @@ static void summary_remember(struct summary_seen *s, const struct ui_tree *t, co
 	oracle_lists_free(ls, n);
 }
 
+/*
+ * Undo (issue 18): a tap in a list row that changed the row and offered
+ * "Undo" there ("Taken" on a dose: "12 tablets left · Due" became "11
+ * tablets left · Taken"), then Undo on that row: the row must read as it
+ * did before the tap. Judged only when Undo changed the row and the row
+ * then differs from its first reading only by whole numbers ("11" where
+ * it read "12"): the undo restored the rest and not the quantity (pillbox).
+ */
+struct undo_watch {
+	bool armed;
+	char *activity, *list_id, *key, *row_before, *row_after;
+};
+
+static void undo_forget(struct undo_watch *u)
+{
+	free(u->activity);
+	free(u->list_id);
+	free(u->key);
+	free(u->row_before);
+	free(u->row_after);
+	memset(u, 0, sizeof(*u));
+}
+
+/* The row of t's lists whose first text is key (its list id in *list_id when not NULL); NULL when none or several. */
+static char *row_by_key(const struct ui_tree *t, const char *key, const char *list_id, char **found_list)
+{
+	struct oracle_list *ls = NULL;
+	size_t n = oracle_lists(t, &ls), hits = 0;
+	char *row = NULL;
+
+	for (size_t i = 0; i < n; i++) {
+		if (list_id && strcmp(ls[i].id, list_id) != 0)
+			continue;
+		for (size_t r = 0; r < ls[i].n_rows; r++)
+			if (!strcmp(ls[i].primary[r], key) && hits++ == 0) {
+				row = xstrdup(ls[i].rows[r]);
+				if (found_list)
+					*found_list = xstrdup(ls[i].id);
+			}
+	}
+	oracle_lists_free(ls, n);
+	if (hits > 1) {
+		free(row);
+		row = NULL;
+		if (found_list) {
+			free(*found_list);
+			*found_list = NULL;
+		}
+	}
+	return row;
+}
+
+/* Whether a and b have the same words (split at spaces) but for whole numbers, and differ in one. */
+static bool differ_by_numbers(const char *a, const char *b)
+{
+	bool differ = false;
+
+	while (*a && *b) {
+		size_t la = strcspn(a, " "), lb = strcspn(b, " ");
+
+		if (la != lb || strncmp(a, b, la) != 0) {
+			for (size_t i = 0; i < la; i++)
+				if (!isdigit((unsigned char)a[i]))
+					return false;
+			for (size_t i = 0; i < lb; i++)
+				if (!isdigit((unsigned char)b[i]))
+					return false;
+			if (!la || !lb)
+				return false;
+			differ = true;
+		}
+		a += la;
+		b += lb;
+		while (*a == ' ')
+			a++;
+		while (*b == ' ')
+			b++;
+	}
+	return differ && !*a && !*b;
+}
+
+/* Whether the label of w (text, else content-desc) is the word "Undo". */
+static bool is_undo(const struct ui_widget *w)
+{
+	return w && (!strcasecmp(w->text, "undo") || (!*w->text && !strcasecmp(w->content_desc, "undo")));
+}
+
+/* Whether row (its " | "-parts) has a part "Undo". */
+static bool row_offers_undo(const char *row)
+{
+	for (const char *p = row; p; p = strstr(p, " | ")) {
+		if (p != row)
+			p += 3;
+		if (!strncasecmp(p, "undo", 4) && (!p[4] || !strncmp(p + 4, " | ", 3)))
+			return true;
+	}
+	return false;
+}
+
+/* One step for the undo check: true with *f when an Undo left a number of its row as the tap before made it. */
+static bool undo_step(struct undo_watch *u, const struct ui_tree *before, const char *activity_before,
+		      const struct ui_tree *after, const char *activity_after, const struct action *done,
+		      struct oracle_finding *f)
+{
+	const struct ui_widget *w, *row;
+	const char *key;
+	bool hit = false;
+
+	if (!before || !after || !done || done->type != ACTION_CLICK || oracle_screen_has_layer(before) ||
+	    oracle_screen_has_layer(after) || !oracle_same_activity(activity_before, activity_after)) {
+		undo_forget(u);
+		return false;
+	}
+	w = action_resolve(done, before);
+	row = w ? oracle_enclosing_row(w) : NULL;
+	key = row ? oracle_first_text(row) : NULL;
+	if (!key || !*key) {
+		undo_forget(u);
+		return false;
+	}
+	if (is_undo(w) && u->armed && oracle_same_activity(u->activity, activity_before) && !strcmp(u->key, key)) {
+		char *now = row_by_key(before, key, u->list_id, NULL);
+		char *then = now && !strcmp(now, u->row_after) ? row_by_key(after, key, u->list_id, NULL) : NULL;
+
+		if (then && strcmp(then, u->row_after) != 0 && strcmp(then, u->row_before) != 0 &&
+		    differ_by_numbers(u->row_before, then)) {
+			oracle_finding_init(f);
+			f->category = BUG_CAT_CALCULATION;
+			f->oracle = "total";
+			f->title = xasprintf("Undo on '%s' does not give back the number the tap before changed", key);
+			f->expected = xasprintf("the row reads as before the tap: \"%s\"", u->row_before);
+			f->actual = xasprintf("\"%s\" (after the tap: \"%s\")", then, u->row_after);
+			f->description = xasprintf("The row '%s' read \"%s\"; a tap made it \"%s\" and offered Undo; after "
+						   "Undo it reads \"%s\": the rest came back, a number did not.",
+						   key, u->row_before, u->row_after, then);
+			f->diff = cJSON_CreateObject();
+			cJSON_AddStringToObject(f->diff, "check", "undo");
+			cJSON_AddStringToObject(f->diff, "subject", key);
+			cJSON_AddStringToObject(f->diff, "row_before", u->row_before);
+			cJSON_AddStringToObject(f->diff, "row_after_tap", u->row_after);
+			cJSON_AddStringToObject(f->diff, "row_after_undo", then);
+			cJSON_AddStringToObject(f->diff, "list", u->list_id);
+			hit = true;
+		}
+		free(now);
+		free(then);
+		undo_forget(u);
+		return hit;
+	}
+	undo_forget(u);
+	{
+		char *list_id = NULL;
+		char *was = row_by_key(before, key, NULL, &list_id);
+		char *now = was ? row_by_key(after, key, list_id, NULL) : NULL;
+
+		if (was && now && strcmp(was, now) != 0 && row_offers_undo(now) && !row_offers_undo(was)) {
+			u->armed = true;
+			u->activity = xstrdup(activity_after ? activity_after : "");
+			u->list_id = list_id;
+			u->key = xstrdup(key);
+			u->row_before = was;
+			u->row_after = now;
+			return false;
+		}
+		free(list_id);
+		free(was);
+		free(now);
+	}
+	return false;
+}
+
 /* The last screen the run saw with a total: property 2 across pages (a delete on a detail page). */
 struct oracle_total_tracker {
 	bool have;
@@ -1232,6 +1403,7 @@ struct oracle_total_tracker {
 	size_t n_lists;
 	struct far_state *far; /* totals followed across pages */
 	struct summary_seen summary; /* the last summary line seen equal to a column's sum */
+	struct undo_watch undo;      /* a row tap that offered Undo, for the next step */
 };
 
 struct oracle_total_tracker *oracle_total_tracker_new(void)
@@ -1262,6 +1434,7 @@ void oracle_total_tracker_free(struct oracle_total_tracker *t)
 		return;
 	total_forget(t);
 	summary_forget(&t->summary);
+	undo_forget(&t->undo);
 	far_free(t->far);
 	free(t);
 }
@@ -1302,6 +1475,19 @@ bool oracle_total_step(struct oracle_total_tracker *t, const struct ui_tree *bef
 		hit = true;
 	} else {
 		oracle_finding_release(&far_f);
+	}
+
+	/* Undo on a row that the tap before changed. */
+	{
+		struct oracle_finding uf;
+
+		oracle_finding_init(&uf);
+		if (undo_step(&t->undo, before, activity_before, after, activity_after, done, &uf) && !hit) {
+			*f = uf;
+			hit = true;
+		} else {
+			oracle_finding_release(&uf);
+		}
 	}
 
 	/* Summary lines: the last sighting that was a column's sum, judged when its list changed by one row. */

@@ -26,6 +26,8 @@
 #define SPLITTER_PKG "org.holdout.splitter"
 #define GYMLOG "sim:" TRIDENT_SOURCE_DIR "/configs/apps/holdout/gymlog.json"
 #define GYMLOG_PKG "org.holdout.gymlog"
+#define PILLBOX "sim:" TRIDENT_SOURCE_DIR "/configs/apps/holdout/pillbox.json"
+#define PILLBOX_PKG "org.holdout.pillbox"
 
 /* One scenario step: type, resource-id tail (or NULL), label (or NULL), text typed. */
 struct step {
@@ -171,6 +173,28 @@ TEST(summary_line_that_stops_being_its_rows_sum)
 	CHECK(finds(GYMLOG ":fixed", GYMLOG_PKG, squat, N(squat), 0, NULL));
 }
 
+TEST(undo_that_leaves_a_number_as_the_tap_made_it)
+{
+	/* pillbox: Taken on a dose takes one tablet from the stock and offers
+	 * Undo; Undo puts the dose back to Due but not the tablet. The first
+	 * dose starts taken: its Undo follows no tap the run saw (not judged). */
+	static const struct step s[] = {
+		{ ACTION_CLICK, "undo_btn", NULL, NULL },
+		{ ACTION_CLICK, "taken_btn", NULL, NULL },
+		{ ACTION_CLICK, "undo_btn", NULL, NULL },
+	};
+	/* Skip changes no number: its Undo is right on both apps. */
+	static const struct step skip[] = {
+		{ ACTION_CLICK, "undo_btn", NULL, NULL },
+		{ ACTION_CLICK, "skip_btn", NULL, NULL },
+		{ ACTION_CLICK, "undo_btn", NULL, NULL },
+	};
+
+	CHECK(finds(PILLBOX, PILLBOX_PKG, s, N(s), 3, "Undo on '07:00"));
+	CHECK(finds(PILLBOX ":fixed", PILLBOX_PKG, s, N(s), 0, NULL));
+	CHECK(finds(PILLBOX, PILLBOX_PKG, skip, N(skip), 0, NULL));
+}
+
 /* Sign in to the feed reader. */
 #define FEEDS_LOGIN                                                                                   \
 	{ ACTION_INPUT, "username", NULL, "alice" }, { ACTION_INPUT, "password", NULL, "correct-horse" }, \
@@ -242,6 +266,7 @@ int main(void)
 	RUN(money_total_seen_after_the_change_only_is_not_judged);
 	RUN(money_total_on_another_tab_of_the_same_page);
 	RUN(summary_line_that_stops_being_its_rows_sum);
+	RUN(undo_that_leaves_a_number_as_the_tap_made_it);
 	RUN(count_that_ignores_rows_read_on_another_page);
 	RUN(count_that_moves_with_rows_read_is_not_reported);
 	RUN(count_with_a_row_marked_back_is_not_reported);
