@@ -26,6 +26,7 @@
 #define COUNT_MAX_VALUES 3
 #define COUNT_MAX_ITEMS 24      /* labels and lists kept per screen */
 #define COUNT_MAX_SCREENS 64    /* activities remembered */
+#define COUNT_MAX_MATCHED 64    /* rows counts seen right, remembered */
 
 /* A text outside every list with 1-3 whole numbers in it. */
 struct count_label {
@@ -60,6 +61,9 @@ struct count_screen {
 struct oracle_count_tracker {
 	struct count_screen screens[COUNT_MAX_SCREENS];
 	size_t n_screens, next;     /* next: the slot to reuse when full */
+	/* Rows counts the run saw equal to their rows (activity, resource-id, shape and value index, hashed). */
+	uint64_t matched[COUNT_MAX_MATCHED];
+	size_t n_matched;
 };
 
 static void screen_clear(struct count_screen *s)
@@ -405,21 +409,31 @@ static bool compare(const struct count_screen *was, const struct count_screen *n
 
 /*
  * Which numbers of now's labels count rows and were seen doing so: equal to
- * the rows (2+) of a list shown whole on the screen, now or on the
- * screen's last sighting `was` (the same label: resource-id and shape).
+ * the rows (2+) of a list shown whole on a screen of the activity, now or
+ * at any earlier sighting (the same label: resource-id and shape), however
+ * many other screens came in between (t->matched).
  */
-static void note_matches(const struct count_screen *was, struct count_screen *now)
+static void note_matches(struct oracle_count_tracker *t, struct count_screen *now)
 {
 	for (size_t k = 0; k < now->n_labels; k++) {
 		struct count_label *l = &now->labels[k];
-		const struct count_label *old = was ? label_like(was, l) : NULL;
 
 		for (int v = 0; v < l->n_values; v++) {
+			char key[1024];
+			uint64_t h;
+			bool seen = false;
+
 			if (!l->rows_word[v] || l->after_of[v])
 				continue;
-			l->matched[v] = old && old->n_values == l->n_values && old->matched[v];
+			snprintf(key, sizeof(key), "%s\n%s\n%s\n%d", now->activity, l->rid, l->shape, v);
+			h = text_hash(key);
+			for (size_t i = 0; i < t->n_matched && i < COUNT_MAX_MATCHED && !seen; i++)
+				seen = t->matched[i] == h;
+			l->matched[v] = seen;
 			for (size_t i = 0; i < now->n_lists && !l->matched[v]; i++)
 				l->matched[v] = now->lists[i].rows >= 2 && now->lists[i].rows == l->value[v];
+			if (l->matched[v] && !seen)
+				t->matched[t->n_matched++ % COUNT_MAX_MATCHED] = h;
 		}
 	}
 }
@@ -440,7 +454,7 @@ bool oracle_count_step(struct oracle_count_tracker *t, const struct ui_tree *bef
 	for (slot = 0; slot < t->n_screens; slot++)
 		if (oracle_same_activity(t->screens[slot].activity, now.activity))
 			break;
-	note_matches(slot < t->n_screens ? &t->screens[slot] : NULL, &now);
+	note_matches(t, &now);
 	if (slot < t->n_screens)
 		hit = compare(&t->screens[slot], &now, done, f);
 	else if (t->n_screens < COUNT_MAX_SCREENS)
