@@ -278,7 +278,10 @@ void oracle_total_tracker_free(struct oracle_total_tracker *t);
  * activity, app-bar title and selected tabs. Also (d), a summary line
  * without a sum word ("Volume: 1050 kg") last seen equal to the sum of a
  * column of a list shown whole (2+ rows): when that list, shown whole,
- * gained or lost one row and the line is no longer the column's sum.
+ * gained or lost one row and the line is no longer the column's sum. And
+ * (e) an Undo on a list row right after a tap that changed the row and
+ * offered it, which leaves the row differing from its reading before the
+ * tap by whole numbers only.
  */
 bool oracle_total_step(struct oracle_total_tracker *t, const struct ui_tree *before, const char *activity_before,
 		       const struct ui_tree *after, const char *activity_after, const struct action *done,

@@ -7,7 +7,8 @@
  * the last total seen), or a total on one page that did not move at all
  * after a change on another page (a row with an amount added or deleted, a
  * row whose state the count names changed; issue 18, "Totals followed
- * across pages" below). The Explorer feeds each step to the tracker;
+ * across pages" below), or an Undo on a list row that leaves a number as
+ * the tap before made it. The Explorer feeds each step to the tracker;
  * replay confirmation feeds every replayed step to a fresh one.
  */
 #include <ctype.h>
