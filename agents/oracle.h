@@ -274,7 +274,14 @@ void oracle_total_tracker_free(struct oracle_total_tracker *t);
  * or lost one row with a money amount, or a row carrying the part "Name"
  * was opened and its page offers "Mark as Name" (or its list later shows
  * it without the part). Changes that cannot be placed before the sighting
- * or measured make the total unsure until its next sighting.
+ * or measured make the total unsure until its next sighting; a page is its
+ * activity, app-bar title and selected tabs. Also (d), a summary line
+ * without a sum word ("Volume: 1050 kg") last seen equal to the sum of a
+ * column of a list shown whole (2+ rows): when that list, shown whole,
+ * gained or lost one row and the line is no longer the column's sum. And
+ * (e) an Undo on a list row right after a tap that changed the row and
+ * offered it, which leaves the row differing from its reading before the
+ * tap by whole numbers only.
  */
 bool oracle_total_step(struct oracle_total_tracker *t, const struct ui_tree *before, const char *activity_before,
 		       const struct ui_tree *after, const char *activity_after, const struct action *done,
@@ -448,7 +455,9 @@ bool oracle_feedback_missing(const struct ui_tree *before, const char *activity_
  * (category numerical calculation) for a label whose number matched them
  * then and does not now. A label must say what it counts: a word such as
  * "done", "checked" or "selected" (or "N of ROWS") for checked rows, a
- * plural noun next to the number or "of N" for rows. Screens with a dialog
+ * plural noun next to the number or "of N" for rows. A rows count once
+ * seen equal to the rows (2+) of a list shown whole, and off since, must
+ * still move by one with one row added or deleted. Screens with a dialog
  * or menu are skipped.
  */
 struct oracle_count_tracker;

@@ -26,6 +26,7 @@
 #define COUNT_MAX_VALUES 3
 #define COUNT_MAX_ITEMS 24      /* labels and lists kept per screen */
 #define COUNT_MAX_SCREENS 64    /* activities remembered */
+#define COUNT_MAX_MATCHED 64    /* rows counts seen right, remembered */
 
 /* A text outside every list with 1-3 whole numbers in it. */
 struct count_label {
@@ -35,6 +36,7 @@ struct count_label {
 	long value[COUNT_MAX_VALUES];
 	bool rows_word[COUNT_MAX_VALUES];   /* the number reads as a number of rows */
 	bool after_of[COUNT_MAX_VALUES];    /* the number follows "of" ("2 of 12") */
+	bool matched[COUNT_MAX_VALUES];     /* the run saw it equal to the rows (2+) of a list shown whole beside it */
 	int n_values;
 	bool checked_word;          /* the text says it counts done/checked/selected things */
 };
@@ -59,6 +61,9 @@ struct count_screen {
 struct oracle_count_tracker {
 	struct count_screen screens[COUNT_MAX_SCREENS];
 	size_t n_screens, next;     /* next: the slot to reuse when full */
+	/* Rows counts the run saw equal to their rows (activity, resource-id, shape and value index, hashed). */
+	uint64_t matched[COUNT_MAX_MATCHED];
+	size_t n_matched;
 };
 
 static void screen_clear(struct count_screen *s)
@@ -388,11 +393,49 @@ static bool compare(const struct count_screen *was, const struct count_screen *n
 							     now->activity, done);
 						return true;
 					}
+					/* Off since (contacts: deleted rows counted on), but once a count of the
+					 * rows: it must move with them, by one. */
+					if (says && !checked && wl->matched[v] && wl->value[v] != qw &&
+					    nl->value[v] - wl->value[v] != qn - qw) {
+						fill_finding(f, wl, nl, "rows", qw, qn, ln->id, now->activity, done);
+						return true;
+					}
 				}
 			}
 		}
 	}
 	return false;
+}
+
+/*
+ * Which numbers of now's labels count rows and were seen doing so: equal to
+ * the rows (2+) of a list shown whole on a screen of the activity, now or
+ * at any earlier sighting (the same label: resource-id and shape), however
+ * many other screens came in between (t->matched).
+ */
+static void note_matches(struct oracle_count_tracker *t, struct count_screen *now)
+{
+	for (size_t k = 0; k < now->n_labels; k++) {
+		struct count_label *l = &now->labels[k];
+
+		for (int v = 0; v < l->n_values; v++) {
+			char key[1024];
+			uint64_t h;
+			bool seen = false;
+
+			if (!l->rows_word[v] || l->after_of[v])
+				continue;
+			snprintf(key, sizeof(key), "%s\n%s\n%s\n%d", now->activity, l->rid, l->shape, v);
+			h = text_hash(key);
+			for (size_t i = 0; i < t->n_matched && i < COUNT_MAX_MATCHED && !seen; i++)
+				seen = t->matched[i] == h;
+			l->matched[v] = seen;
+			for (size_t i = 0; i < now->n_lists && !l->matched[v]; i++)
+				l->matched[v] = now->lists[i].rows >= 2 && now->lists[i].rows == l->value[v];
+			if (l->matched[v] && !seen)
+				t->matched[t->n_matched++ % COUNT_MAX_MATCHED] = h;
+		}
+	}
 }
 
 bool oracle_count_step(struct oracle_count_tracker *t, const struct ui_tree *before, const char *activity_before,
@@ -411,6 +454,7 @@ bool oracle_count_step(struct oracle_count_tracker *t, const struct ui_tree *bef
 	for (slot = 0; slot < t->n_screens; slot++)
 		if (oracle_same_activity(t->screens[slot].activity, now.activity))
 			break;
+	note_matches(t, &now);
 	if (slot < t->n_screens)
 		hit = compare(&t->screens[slot], &now, done, f);
 	else if (t->n_screens < COUNT_MAX_SCREENS)

@@ -189,6 +189,29 @@ static const char *group_selected(const struct ui_widget *g)
 	return NULL;
 }
 
+/*
+ * The labels of the items selected in t's visible nav groups (tabs, bottom
+ * navigation, a drawer), joined with '\t' in the order of the tree; "" when
+ * none. Caller frees.
+ */
+char *oracle_selected_nav_items(const struct ui_tree *t)
+{
+	struct strbuf sb;
+
+	strbuf_init(&sb, 1024);
+	for (size_t i = 0; t && i < t->n_nodes; i++) {
+		const struct ui_widget *w = t->nodes[i];
+		const char *sel;
+
+		if (!is_nav_group(w) || !ui_widget_visible(w, &t->screen) || !(sel = group_selected(w)))
+			continue;
+		if (sb.len)
+			strbuf_addch(&sb, '\t');
+		strbuf_adds(&sb, sel);
+	}
+	return strbuf_detach(&sb, NULL);
+}
+
 /* The nav group of t whose items carry exactly the labels of group g (same order), or NULL. */
 static const struct ui_widget *same_group(const struct ui_tree *t, const struct ui_widget *g)
 {

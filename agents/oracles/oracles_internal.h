@@ -158,6 +158,8 @@ bool oracle_list_has_room(const struct ui_tree *t, const char *id);
 bool oracle_screen_has_layer(const struct ui_tree *t);
 /* The app-bar title of t: the first visible, non-clickable text inside a visible app bar; NULL when none. */
 const char *oracle_app_bar_title(const struct ui_tree *t);
+/* The labels of the items selected in t's nav groups (tabs...), '\t'-joined, "" when none (navigation.c). Caller frees. */
+char *oracle_selected_nav_items(const struct ui_tree *t);
 /* Whether the activity "pkg/.Act" belongs to package (navigation.c). */
 bool oracle_activity_in_package(const char *activity, const char *package);
 /* qsort comparator of char * entries. */

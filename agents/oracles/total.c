@@ -7,7 +7,8 @@
  * the last total seen), or a total on one page that did not move at all
  * after a change on another page (a row with an amount added or deleted, a
  * row whose state the count names changed; issue 18, "Totals followed
- * across pages" below). The Explorer feeds each step to the tracker;
+ * across pages" below), or an Undo on a list row that leaves a number as
+ * the tap before made it. The Explorer feeds each step to the tracker;
  * replay confirmation feeds every replayed step to a fresh one.
  */
 #include <ctype.h>
@@ -468,6 +469,7 @@ struct far_total {
 	char *rid;
 	char name[TOTAL_NAME_MAX]; /* "Left to spend", "Unread" */
 	bool count;             /* "Name: N" (rows carrying the part Name) rather than an amount */
+	bool beside_money;      /* last seen beside a list of money rows (its own rows: a, b) */
 	char unit[TOTAL_UNIT_MAX];
 	char *value_text;
 	double value;
@@ -501,12 +503,36 @@ struct far_state {
 	char *tap_row;
 };
 
-/* The page key of a screen: its activity and app-bar title. Caller frees. */
+/*
+ * The page key of a screen: its activity, app-bar title and selected tabs
+ * ("activity\ntitle\x1ftabs"): a group's Expenses and Balances tabs share
+ * the title and are two pages (splitter). Caller frees.
+ */
 static char *far_page(const struct ui_tree *t, const char *activity)
 {
 	const char *title = oracle_app_bar_title(t);
+	char *tabs = oracle_selected_nav_items(t);
+	char *page = xasprintf("%s\n%s\x1f%s", activity ? activity : "", title ? title : "", tabs);
 
-	return xasprintf("%s\n%s", activity ? activity : "", title ? title : "");
+	free(tabs);
+	return page;
+}
+
+/* The title part of a page key, and its length (without the tabs), for "%.*s". */
+static const char *far_title(const char *page, int *len)
+{
+	const char *title = strchr(page, '\n') + 1;
+
+	*len = (int)strcspn(title, "\x1f");
+	return title;
+}
+
+/* Whether two page keys differ only by their selected tabs. */
+static bool far_same_but_tabs(const char *a, const char *b)
+{
+	size_t la = strcspn(a, "\x1f"), lb = strcspn(b, "\x1f");
+
+	return la == lb && !strncmp(a, b, la);
 }
 
 /*
@@ -742,7 +768,8 @@ static void far_list_changed(struct far_state *fs, const struct far_list *was, c
 		bool concerned = ft->count ? has_part(was->list, ft->name) || has_part(now, ft->name)
 					   : has_money(was->list) || has_money(now);
 
-		if (!strcmp(ft->page, page) || !concerned)
+		/* The same page, or its other tab when the total has money rows beside it: (a) and (b)'s. */
+		if (!strcmp(ft->page, page) || !concerned || (ft->beside_money && far_same_but_tabs(ft->page, page)))
 			continue;
 		if (messy || (marks && strcasecmp(part, ft->name) != 0) || (money && ft->count)) {
 			/* A change the total may depend on but that cannot be measured. */
@@ -755,14 +782,20 @@ static void far_list_changed(struct far_state *fs, const struct far_list *was, c
 				continue;
 			}
 			ft->moved += amount;
-			far_note(ft, xasprintf("the row \"%s\" was %s on another page (%s)", added ? added : removed,
-					       added ? "added" : "deleted", page));
+			int tl;
+			const char *title = far_title(page, &tl);
+
+			far_note(ft, xasprintf("the row \"%s\" was %s on another page (%.*s)", added ? added : removed,
+					       added ? "added" : "deleted", tl, title));
 		} else if (marks) {
 			if (first_tap > ft->tick) {
+				int tl;
+				const char *title = far_title(page, &tl);
+
 				ft->marks += marks;
-				far_note(ft, xasprintf("%d row%s %s '%s' on another page (%s)", abs(marks),
-						       abs(marks) == 1 ? "" : "s", marks > 0 ? "gained" : "lost", part,
-						       strchr(page, '\n') + 1));
+				far_note(ft, xasprintf("%d row%s %s '%s' on another page (%.*s)", abs(marks),
+						       abs(marks) == 1 ? "" : "s", marks > 0 ? "gained" : "lost", part, tl,
+						       title));
 			} else {
 				ft->unsure = true; /* tapped before the total was last seen: not placed */
 			}
@@ -774,6 +807,9 @@ static void far_list_changed(struct far_state *fs, const struct far_list *was, c
 static void far_finding(struct oracle_finding *f, const struct far_total *ft, const char *was, const char *now,
 			const char *expected)
 {
+	int tl;
+	const char *title = far_title(ft->page, &tl);
+
 	oracle_finding_init(f);
 	f->category = BUG_CAT_CALCULATION;
 	f->oracle = "total";
@@ -781,8 +817,7 @@ static void far_finding(struct oracle_finding *f, const struct far_total *ft, co
 			     : xasprintf("'%s' does not move by an amount added or deleted on another page", ft->name);
 	f->expected = xstrdup(expected);
 	f->actual = xasprintf("it went from %s to %s", was, now);
-	f->description = xasprintf("'%s' (%s) read %s, then %s, and it reads %s.", ft->name,
-				   strchr(ft->page, '\n') + 1, was, ft->what ? ft->what : "a change was made", now);
+	f->description = xasprintf("'%s' (%.*s) read %s, then %s, and it reads %s.", ft->name, tl, title, was, ft->what ? ft->what : "a change was made", now);
 	f->diff = cJSON_CreateObject();
 	cJSON_AddStringToObject(f->diff, "check", "total_across_pages");
 	cJSON_AddStringToObject(f->diff, "subject", ft->name);
@@ -807,7 +842,7 @@ static struct far_total *far_total_find(struct far_state *fs, const char *page, 
  * its last sighting (true with *f when it did not move), then remembered.
  */
 static bool far_sighting(struct far_state *fs, const char *page, const char *rid, const char *name, bool count,
-			 double v, const char *text, bool judge, struct oracle_finding *f)
+			 double v, const char *text, bool beside_money, bool judge, struct oracle_finding *f)
 {
 	struct far_total *ft = far_total_find(fs, page, rid, name);
 	bool hit = false;
@@ -832,6 +867,7 @@ static bool far_sighting(struct far_state *fs, const char *page, const char *rid
 		ft->value = v;
 		ft->value_text = xstrdup(text);
 		ft->tick = fs->tick;
+		ft->beside_money = beside_money;
 		return false;
 	}
 	if (judge && !ft->unsure && fabs(v - ft->value) < 0.005 &&
@@ -852,6 +888,7 @@ static bool far_sighting(struct far_state *fs, const char *page, const char *rid
 	ft->moved = 0;
 	ft->marks = 0;
 	ft->unsure = false;
+	ft->beside_money = beside_money;
 	return hit;
 }
 
@@ -904,9 +941,12 @@ static void far_marked(struct far_state *fs, const struct ui_tree *t, const char
 			continue;
 		fl->tapped_counted[fs->tap_index] = true;
 		if (ft->tick < fl->tapped_tick[fs->tap_index]) {
+			int tl;
+			const char *title = far_title(fl->page, &tl);
+
 			ft->marks -= 1;
-			far_note(ft, xasprintf("the row \"%s\" was opened (%s) and its page offers '%s'", fs->tap_row,
-					       strchr(fl->page, '\n') + 1, a + 0));
+			far_note(ft, xasprintf("the row \"%s\" was opened (%.*s) and its page offers '%s'", fs->tap_row,
+					       tl, title, a + 0));
 		}
 	}
 }
@@ -922,7 +962,7 @@ static bool far_observe(struct far_state *fs, const struct ui_tree *t, const cha
 	struct oracle_list *ls = NULL;
 	size_t n;
 	char *page;
-	bool hit = false;
+	bool hit = false, money = false;
 
 	if (!t || oracle_screen_has_layer(t))
 		return false;
@@ -933,6 +973,7 @@ static bool far_observe(struct far_state *fs, const struct ui_tree *t, const cha
 	for (size_t i = 0; i < n; i++) {
 		struct far_list *fl = far_list_find(fs, page, ls[i].id);
 
+		money |= has_money(&ls[i]);
 		if (fl && !same_rows(fl->list, &ls[i]))
 			far_list_changed(fs, fl, &ls[i], page);
 		if (fl) {
@@ -972,7 +1013,7 @@ static bool far_observe(struct far_state *fs, const struct ui_tree *t, const cha
 		else
 			continue;
 		oracle_finding_init(&one);
-		if (far_sighting(fs, page, w->resource_id, name, count, v, w->text, judge, &one) && !hit) {
+		if (far_sighting(fs, page, w->resource_id, name, count, v, w->text, money, judge, &one) && !hit) {
 			*f = one;
 			hit = true;
 		} else {
@@ -1037,6 +1078,323 @@ static void far_tap(struct far_state *fs, const struct ui_tree *before, const ch
 	free(page);
 }
 
+/*
+ * Summary lines (issue 18): a value "Name: N unit" or "Name: $N" outside
+ * the lists and without a sum word ("Volume: 1250 kg", gymlog) is a total
+ * only once the run saw it equal to the sum of an amount column of a list
+ * shown whole with 2+ rows; from then on, when that list gains or loses
+ * exactly one row, the value must still be that column's sum.
+ */
+struct summary_seen {
+	bool have;
+	char *activity, *rid, *label, *value_text, *list_id;
+	double value;
+	char unit[TOTAL_UNIT_MAX];
+	size_t col;                /* the column the value was the sum of */
+	struct oracle_list *lists; /* the screen's lists then (owned) */
+	size_t n_lists;
+};
+
+static void summary_forget(struct summary_seen *s)
+{
+	free(s->activity);
+	free(s->rid);
+	free(s->label);
+	free(s->value_text);
+	free(s->list_id);
+	oracle_lists_free(s->lists, s->n_lists);
+	memset(s, 0, sizeof(*s));
+}
+
+/*
+ * The first summary line of t: a visible, non-clickable text outside list
+ * rows that reads "Name: amount" (a name of letters and spaces, no sum
+ * word: those are find_total's) with one amount in a unit of sum_units or
+ * money. False when none.
+ */
+static bool find_summary(const struct ui_tree *t, struct total_label *out)
+{
+	for (size_t i = 0; t && i < t->n_nodes; i++) {
+		const struct ui_widget *w = t->nodes[i];
+		const char *p = w->text;
+
+		if (!*p || w->clickable || in_row(w) || !ui_widget_visible(w, &t->screen) ||
+		    !isalpha((unsigned char)*p))
+			continue;
+		while (isalpha((unsigned char)*p) || *p == ' ')
+			p++;
+		if (*p != ':')
+			continue;
+		memset(out, 0, sizeof(*out));
+		if (!parse_amount(p + 1, &out->value, out->unit))
+			continue;
+		out->w = w;
+		out->value_text = w->text;
+		return true;
+	}
+	return false;
+}
+
+/* The column of list l (2+ rows, shown whole on t) whose amounts in s's unit add up to s's value; false when none. */
+static bool summary_column(const struct ui_tree *t, const struct total_label *s, const struct oracle_list *l,
+			   size_t *col)
+{
+	double sums[TOTAL_MAX_COLS];
+	bool ok[TOTAL_MAX_COLS];
+
+	if (l->n_rows < 2 || fabs(s->value) < 0.005 || !amount_columns(l, s->unit, sums, ok) ||
+	    !oracle_list_has_room(t, l->id))
+		return false;
+	for (size_t c = 0; c < TOTAL_MAX_COLS; c++)
+		if (ok[c] && close_enough(sums[c], s->value, l->n_rows)) {
+			*col = c;
+			return true;
+		}
+	return false;
+}
+
+/*
+ * The summary line of `after` against its last sighting `was` (same
+ * resource-id, activity and unit; it was then the sum of column was->col
+ * of list was->list_id): true with *f when that list, shown whole, gained
+ * or lost exactly one row with an amount and the value is no longer the
+ * column's sum.
+ */
+static bool summary_wrong(const struct summary_seen *was, const struct ui_tree *after, const char *activity,
+			  const struct total_label *sa, const struct oracle_list *al, size_t na, struct oracle_finding *f)
+{
+	const struct oracle_list *b, *a;
+	const char *added, *removed;
+	double sums[TOTAL_MAX_COLS], amount;
+	bool ok[TOTAL_MAX_COLS];
+
+	if (!was->have || !oracle_same_activity(was->activity, activity) || strcmp(was->rid, sa->w->resource_id) != 0 ||
+	    strcmp(was->unit, sa->unit) != 0)
+		return false;
+	b = list_by_id(was->lists, was->n_lists, was->list_id);
+	a = list_by_id(al, na, was->list_id);
+	if (!a || !b || !oracle_list_has_room(after, a->id))
+		return false;
+	added = one_extra_row(a, b);
+	removed = added ? NULL : one_extra_row(b, a);
+	if ((!added && !removed) || !amount_columns(a, sa->unit, sums, ok) || !ok[was->col] ||
+	    !row_amount(added ? added : removed, was->col, sa->unit, &amount) || fabs(amount) < 0.005 ||
+	    close_enough(sums[was->col], sa->value, a->n_rows))
+		return false;
+	{
+		char *name = label_name(sa->w->text);
+		char *title = xasprintf("'%s' does not change by the %s row's amount", name, added ? "added" : "deleted");
+		char *exp = xasprintf("the total moves by %g to %g, the sum of the %zu rows shown (row \"%s\"); it read "
+				      "%s, the sum of the rows then",
+				      fabs(amount), sums[was->col], a->n_rows, added ? added : removed, was->value_text);
+		char *act = xasprintf("it went from %s to %s", was->value_text, sa->value_text);
+
+		total_finding(f, sa, a, title, exp, act);
+		free(name);
+		free(title);
+		free(exp);
+		free(act);
+	}
+	return true;
+}
+
+/* Remember t's summary line when it is the sum of a column of one of its lists (else keep the last one). */
+static void summary_remember(struct summary_seen *s, const struct ui_tree *t, const char *activity,
+			     const struct total_label *sa)
+{
+	struct oracle_list *ls = NULL;
+	size_t n = oracle_lists(t, &ls), col;
+
+	for (size_t i = 0; i < n; i++)
+		if (summary_column(t, sa, &ls[i], &col)) {
+			summary_forget(s);
+			s->have = true;
+			s->activity = xstrdup(activity ? activity : "");
+			s->rid = xstrdup(sa->w->resource_id);
+			s->label = xstrdup(sa->w->text);
+			s->value_text = xstrdup(sa->value_text);
+			s->list_id = xstrdup(ls[i].id);
+			s->value = sa->value;
+			snprintf(s->unit, sizeof(s->unit), "%s", sa->unit);
+			s->col = col;
+			s->lists = ls;
+			s->n_lists = n;
+			return;
+		}
+	oracle_lists_free(ls, n);
+}
+
+/*
+ * Undo (issue 18): a tap in a list row that changed the row and offered
+ * "Undo" there ("Taken" on a dose: "12 tablets left · Due" became "11
+ * tablets left · Taken"), then Undo on that row: the row must read as it
+ * did before the tap. Judged only when Undo changed the row and the row
+ * then differs from its first reading only by whole numbers ("11" where
+ * it read "12"): the undo restored the rest and not the quantity (pillbox).
+ */
+struct undo_watch {
+	bool armed;
+	char *activity, *list_id, *key, *row_before, *row_after;
+};
+
+static void undo_forget(struct undo_watch *u)
+{
+	free(u->activity);
+	free(u->list_id);
+	free(u->key);
+	free(u->row_before);
+	free(u->row_after);
+	memset(u, 0, sizeof(*u));
+}
+
+/* The row of t's lists whose first text is key (its list id in *list_id when not NULL); NULL when none or several. */
+static char *row_by_key(const struct ui_tree *t, const char *key, const char *list_id, char **found_list)
+{
+	struct oracle_list *ls = NULL;
+	size_t n = oracle_lists(t, &ls), hits = 0;
+	char *row = NULL;
+
+	for (size_t i = 0; i < n; i++) {
+		if (list_id && strcmp(ls[i].id, list_id) != 0)
+			continue;
+		for (size_t r = 0; r < ls[i].n_rows; r++)
+			if (!strcmp(ls[i].primary[r], key) && hits++ == 0) {
+				row = xstrdup(ls[i].rows[r]);
+				if (found_list)
+					*found_list = xstrdup(ls[i].id);
+			}
+	}
+	oracle_lists_free(ls, n);
+	if (hits > 1) {
+		free(row);
+		row = NULL;
+		if (found_list) {
+			free(*found_list);
+			*found_list = NULL;
+		}
+	}
+	return row;
+}
+
+/* Whether a and b have the same words (split at spaces) but for whole numbers, and differ in one. */
+static bool differ_by_numbers(const char *a, const char *b)
+{
+	bool differ = false;
+
+	while (*a && *b) {
+		size_t la = strcspn(a, " "), lb = strcspn(b, " ");
+
+		if (la != lb || strncmp(a, b, la) != 0) {
+			for (size_t i = 0; i < la; i++)
+				if (!isdigit((unsigned char)a[i]))
+					return false;
+			for (size_t i = 0; i < lb; i++)
+				if (!isdigit((unsigned char)b[i]))
+					return false;
+			if (!la || !lb)
+				return false;
+			differ = true;
+		}
+		a += la;
+		b += lb;
+		while (*a == ' ')
+			a++;
+		while (*b == ' ')
+			b++;
+	}
+	return differ && !*a && !*b;
+}
+
+/* Whether the label of w (text, else content-desc) is the word "Undo". */
+static bool is_undo(const struct ui_widget *w)
+{
+	return w && (!strcasecmp(w->text, "undo") || (!*w->text && !strcasecmp(w->content_desc, "undo")));
+}
+
+/* Whether row (its " | "-parts) has a part "Undo". */
+static bool row_offers_undo(const char *row)
+{
+	for (const char *p = row; p; p = strstr(p, " | ")) {
+		if (p != row)
+			p += 3;
+		if (!strncasecmp(p, "undo", 4) && (!p[4] || !strncmp(p + 4, " | ", 3)))
+			return true;
+	}
+	return false;
+}
+
+/* One step for the undo check: true with *f when an Undo left a number of its row as the tap before made it. */
+static bool undo_step(struct undo_watch *u, const struct ui_tree *before, const char *activity_before,
+		      const struct ui_tree *after, const char *activity_after, const struct action *done,
+		      struct oracle_finding *f)
+{
+	const struct ui_widget *w, *row;
+	const char *key;
+	bool hit = false;
+
+	if (!before || !after || !done || done->type != ACTION_CLICK || oracle_screen_has_layer(before) ||
+	    oracle_screen_has_layer(after) || !oracle_same_activity(activity_before, activity_after)) {
+		undo_forget(u);
+		return false;
+	}
+	w = action_resolve(done, before);
+	row = w ? oracle_enclosing_row(w) : NULL;
+	key = row ? oracle_first_text(row) : NULL;
+	if (!key || !*key) {
+		undo_forget(u);
+		return false;
+	}
+	if (is_undo(w) && u->armed && oracle_same_activity(u->activity, activity_before) && !strcmp(u->key, key)) {
+		char *now = row_by_key(before, key, u->list_id, NULL);
+		char *then = now && !strcmp(now, u->row_after) ? row_by_key(after, key, u->list_id, NULL) : NULL;
+
+		if (then && strcmp(then, u->row_after) != 0 && strcmp(then, u->row_before) != 0 &&
+		    differ_by_numbers(u->row_before, then)) {
+			oracle_finding_init(f);
+			f->category = BUG_CAT_CALCULATION;
+			f->oracle = "total";
+			f->title = xasprintf("Undo on '%s' does not give back the number the tap before changed", key);
+			f->expected = xasprintf("the row reads as before the tap: \"%s\"", u->row_before);
+			f->actual = xasprintf("\"%s\" (after the tap: \"%s\")", then, u->row_after);
+			f->description = xasprintf("The row '%s' read \"%s\"; a tap made it \"%s\" and offered Undo; after "
+						   "Undo it reads \"%s\": the rest came back, a number did not.",
+						   key, u->row_before, u->row_after, then);
+			f->diff = cJSON_CreateObject();
+			cJSON_AddStringToObject(f->diff, "check", "undo");
+			cJSON_AddStringToObject(f->diff, "subject", key);
+			cJSON_AddStringToObject(f->diff, "row_before", u->row_before);
+			cJSON_AddStringToObject(f->diff, "row_after_tap", u->row_after);
+			cJSON_AddStringToObject(f->diff, "row_after_undo", then);
+			cJSON_AddStringToObject(f->diff, "list", u->list_id);
+			hit = true;
+		}
+		free(now);
+		free(then);
+		undo_forget(u);
+		return hit;
+	}
+	undo_forget(u);
+	{
+		char *list_id = NULL;
+		char *was = row_by_key(before, key, NULL, &list_id);
+		char *now = was ? row_by_key(after, key, list_id, NULL) : NULL;
+
+		if (was && now && strcmp(was, now) != 0 && row_offers_undo(now) && !row_offers_undo(was)) {
+			u->armed = true;
+			u->activity = xstrdup(activity_after ? activity_after : "");
+			u->list_id = list_id;
+			u->key = xstrdup(key);
+			u->row_before = was;
+			u->row_after = now;
+			return false;
+		}
+		free(list_id);
+		free(was);
+		free(now);
+	}
+	return false;
+}
+
 /* The last screen the run saw with a total: property 2 across pages (a delete on a detail page). */
 struct oracle_total_tracker {
 	bool have;
@@ -1045,6 +1403,8 @@ struct oracle_total_tracker {
 	struct oracle_list *lists;
 	size_t n_lists;
 	struct far_state *far; /* totals followed across pages */
+	struct summary_seen summary; /* the last summary line seen equal to a column's sum */
+	struct undo_watch undo;      /* a row tap that offered Undo, for the next step */
 };
 
 struct oracle_total_tracker *oracle_total_tracker_new(void)
@@ -1074,6 +1434,8 @@ void oracle_total_tracker_free(struct oracle_total_tracker *t)
 	if (!t)
 		return;
 	total_forget(t);
+	summary_forget(&t->summary);
+	undo_forget(&t->undo);
 	far_free(t->far);
 	free(t);
 }
@@ -1114,6 +1476,41 @@ bool oracle_total_step(struct oracle_total_tracker *t, const struct ui_tree *bef
 		hit = true;
 	} else {
 		oracle_finding_release(&far_f);
+	}
+
+	/* Undo on a row that the tap before changed. */
+	{
+		struct oracle_finding uf;
+
+		oracle_finding_init(&uf);
+		if (undo_step(&t->undo, before, activity_before, after, activity_after, done, &uf) && !hit) {
+			*f = uf;
+			hit = true;
+		} else {
+			oracle_finding_release(&uf);
+		}
+	}
+
+	/* Summary lines: the last sighting that was a column's sum, judged when its list changed by one row. */
+	{
+		struct total_label sb, sa;
+
+		if (before && find_summary(before, &sb))
+			summary_remember(&t->summary, before, activity_before, &sb);
+		if (after && find_summary(after, &sa)) {
+			struct oracle_list *sl = NULL;
+			size_t ns = oracle_lists(after, &sl);
+			struct oracle_finding sf;
+
+			oracle_finding_init(&sf);
+			if (summary_wrong(&t->summary, after, activity_after, &sa, sl, ns, &sf) && !hit) {
+				*f = sf;
+				hit = true;
+			} else {
+				oracle_finding_release(&sf);
+			}
+			oracle_lists_free(sl, ns);
+		}
 	}
 
 	if (before_total) {

@@ -114,6 +114,33 @@ TEST(row_count_that_stops_following)
 	free_all(plain, 2);
 }
 
+TEST(row_count_once_right_that_does_not_move_with_a_row)
+{
+	/* contacts: "4 contacts" counted the 4 rows; the count then went off
+	 * (a deleted contact still counted) and stays put as a row goes; the
+	 * activity's Favorites tab, without the count, seen in between. */
+	struct ui_tree *s[] = { list_screen("4 contacts", 4, 0), list_screen("Favorites", 2, 0),
+				list_screen("5 contacts", 4, 0), list_screen("5 contacts", 3, 0) };
+	/* Off by one since, but moving with each row: not judged. */
+	struct ui_tree *moving[] = { list_screen("4 contacts", 4, 0), list_screen("5 contacts", 4, 0),
+				     list_screen("4 contacts", 3, 0), list_screen("5 contacts", 4, 0) };
+	/* Never equal to the rows: a number of something else. */
+	struct ui_tree *never[] = { list_screen("9 contacts", 4, 0), list_screen("9 contacts", 3, 0) };
+	char *title;
+
+	REQUIRE(s[0] && s[1] && s[2] && s[3] && moving[0] && moving[1] && moving[2] && moving[3] && never[0] && never[1]);
+	CHECK_INT_EQ(first_hit(s, 4, &title), 4);
+	CHECK(title && strstr(title, "'N contacts' does not count the rows"));
+	free(title);
+	CHECK_INT_EQ(first_hit(moving, 4, &title), 0);
+	free(title);
+	CHECK_INT_EQ(first_hit(never, 2, &title), 0);
+	free(title);
+	free_all(s, 4);
+	free_all(moving, 4);
+	free_all(never, 2);
+}
+
 TEST(labels_that_do_not_count_the_rows_are_left_alone)
 {
 	/* Right all along; never matched; says nothing of what it counts; money; a time; a version. */
@@ -239,6 +266,7 @@ int main(void)
 {
 	RUN(checked_count_that_stops_following);
 	RUN(row_count_that_stops_following);
+	RUN(row_count_once_right_that_does_not_move_with_a_row);
 	RUN(labels_that_do_not_count_the_rows_are_left_alone);
 	RUN(n_of_m_counts_rows_only_beside_checked_rows);
 	RUN(streaks_summary_miscounts_only_when_buggy);

@@ -22,6 +22,12 @@
 #define WALLET_PKG "org.bench.wallet"
 #define FEEDS "sim:" TRIDENT_SOURCE_DIR "/configs/apps/bench/feedreader.json"
 #define FEEDS_PKG "org.bench.feedreader"
+#define SPLITTER "sim:" TRIDENT_SOURCE_DIR "/configs/apps/holdout/splitter.json"
+#define SPLITTER_PKG "org.holdout.splitter"
+#define GYMLOG "sim:" TRIDENT_SOURCE_DIR "/configs/apps/holdout/gymlog.json"
+#define GYMLOG_PKG "org.holdout.gymlog"
+#define PILLBOX "sim:" TRIDENT_SOURCE_DIR "/configs/apps/holdout/pillbox.json"
+#define PILLBOX_PKG "org.holdout.pillbox"
 
 /* One scenario step: type, resource-id tail (or NULL), label (or NULL), text typed. */
 struct step {
@@ -127,6 +133,68 @@ TEST(money_total_seen_after_the_change_only_is_not_judged)
 	CHECK(finds(WALLET, WALLET_PKG, s, N(s), 0, NULL));
 }
 
+TEST(money_total_on_another_tab_of_the_same_page)
+{
+	/* splitter: "Total spent" on the group's Balances tab, the expenses on
+	 * its Expenses tab (same activity, same title: the group's name); an
+	 * expense deleted, and the total still counts it. */
+	static const struct step s[] = {
+		{ ACTION_CLICK, NULL, "Lisbon trip", NULL },   { ACTION_CLICK, "tab_balances", NULL, NULL },
+		{ ACTION_CLICK, "tab_expenses", NULL, NULL },  { ACTION_CLICK, NULL, "Hotel", NULL },
+		{ ACTION_CLICK, "delete_btn", NULL, NULL },    { ACTION_CLICK, "ok_delete", NULL, NULL },
+		{ ACTION_CLICK, "tab_balances", NULL, NULL },
+	};
+
+	CHECK(finds(SPLITTER, SPLITTER_PKG, s, N(s), 7,
+		    "'Total spent' does not move by an amount added or deleted on another page"));
+	CHECK(finds(SPLITTER ":fixed", SPLITTER_PKG, s, N(s), 0, NULL));
+}
+
+TEST(summary_line_that_stops_being_its_rows_sum)
+{
+	/* gymlog: "Volume: 1050 kg" over sets of 300, 350 and 400 kg (no sum
+	 * word: a total once seen equal to the column's sum); a set of a cable
+	 * exercise added, and the volume counts it twice. */
+	static const struct step cable[] = {
+		{ ACTION_CLICK, "add_set_fab", NULL, NULL }, { ACTION_CLICK, "pick_ex", NULL, NULL },
+		{ ACTION_CLICK, NULL, "Cable fly", NULL },   { ACTION_INPUT, "kg", NULL, "20" },
+		{ ACTION_INPUT, "reps", NULL, "10" },        { ACTION_CLICK, "save_set", NULL, NULL },
+	};
+	/* A plain exercise: the volume is right on both apps. */
+	static const struct step squat[] = {
+		{ ACTION_CLICK, "add_set_fab", NULL, NULL }, { ACTION_INPUT, "kg", NULL, "20" },
+		{ ACTION_INPUT, "reps", NULL, "10" },        { ACTION_CLICK, "save_set", NULL, NULL },
+		{ ACTION_CLICK, "delete_last", NULL, NULL }, { ACTION_CLICK, "ok_delete_set", NULL, NULL },
+	};
+
+	CHECK(finds(GYMLOG, GYMLOG_PKG, cable, N(cable), 6, "'Volume' does not change by the added row's amount"));
+	CHECK(finds(GYMLOG ":fixed", GYMLOG_PKG, cable, N(cable), 0, NULL));
+	CHECK(finds(GYMLOG, GYMLOG_PKG, squat, N(squat), 0, NULL));
+	CHECK(finds(GYMLOG ":fixed", GYMLOG_PKG, squat, N(squat), 0, NULL));
+}
+
+TEST(undo_that_leaves_a_number_as_the_tap_made_it)
+{
+	/* pillbox: Taken on a dose takes one tablet from the stock and offers
+	 * Undo; Undo puts the dose back to Due but not the tablet. The first
+	 * dose starts taken: its Undo follows no tap the run saw (not judged). */
+	static const struct step s[] = {
+		{ ACTION_CLICK, "undo_btn", NULL, NULL },
+		{ ACTION_CLICK, "taken_btn", NULL, NULL },
+		{ ACTION_CLICK, "undo_btn", NULL, NULL },
+	};
+	/* Skip changes no number: its Undo is right on both apps. */
+	static const struct step skip[] = {
+		{ ACTION_CLICK, "undo_btn", NULL, NULL },
+		{ ACTION_CLICK, "skip_btn", NULL, NULL },
+		{ ACTION_CLICK, "undo_btn", NULL, NULL },
+	};
+
+	CHECK(finds(PILLBOX, PILLBOX_PKG, s, N(s), 3, "Undo on '07:00"));
+	CHECK(finds(PILLBOX ":fixed", PILLBOX_PKG, s, N(s), 0, NULL));
+	CHECK(finds(PILLBOX, PILLBOX_PKG, skip, N(skip), 0, NULL));
+}
+
 /* Sign in to the feed reader. */
 #define FEEDS_LOGIN                                                                                   \
 	{ ACTION_INPUT, "username", NULL, "alice" }, { ACTION_INPUT, "password", NULL, "correct-horse" }, \
@@ -196,6 +264,9 @@ int main(void)
 {
 	RUN(money_total_that_ignores_an_expense_added_on_another_tab);
 	RUN(money_total_seen_after_the_change_only_is_not_judged);
+	RUN(money_total_on_another_tab_of_the_same_page);
+	RUN(summary_line_that_stops_being_its_rows_sum);
+	RUN(undo_that_leaves_a_number_as_the_tap_made_it);
 	RUN(count_that_ignores_rows_read_on_another_page);
 	RUN(count_that_moves_with_rows_read_is_not_reported);
 	RUN(count_with_a_row_marked_back_is_not_reported);
