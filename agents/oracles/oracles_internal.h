@@ -72,6 +72,8 @@ struct oracles_state {
 	size_t n_edges, alloc_edges;
 	struct seen *status_seen;   /* rotation: status-text phases rotated for, per abstract screen */
 	size_t n_status, alloc_status;
+	struct seen *lossy_seen;    /* rotation/background: (screen, field, trip) whose typed text a trip wiped */
+	size_t n_lossy, alloc_lossy;
 	struct seen *death_seen;    /* process_death: trips per screen and setting/entry */
 	size_t n_death, alloc_death;
 	char *death_opener;         /* process_death: resource-id of the tap that opened the dialog shown, or NULL */
@@ -112,6 +114,23 @@ void oracle_report_finding(struct agent_env *env, int step, struct oracle_findin
  * report's own trip is its trigger, not a side trip.
  */
 void oracle_record_side_trip(struct agent_env *env, int step, const char *oracle, const struct action *a, size_t n);
+/*
+ * rotation.c's state trips and the explorer's typed input. A field's
+ * placeholder is the text it showed the first time its screen was seen;
+ * oracle_note_placeholders lets the screen before a step (the field before
+ * the step typed into it) be that first sight. oracle_note_wiped_input
+ * remembers each typed field of s (by activity and id) whose text `pre` (just
+ * before the trip) held and t (after it) does not; oracle_trip_wipes_input
+ * tells whether `trip` ("rotation", "background") once wiped a field that
+ * holds typed text on s. Such a trip is not repeated: it would find only the
+ * bug already reported and throw away the input the explorer is about to
+ * submit (a title typed, rotated away, and an Add that adds nothing).
+ */
+void oracle_note_placeholders(struct oracles_state *st, const struct brain_screen *before,
+			      const struct brain_screen *after);
+void oracle_note_wiped_input(struct oracles_state *st, const struct brain_screen *s, const struct ui_tree *pre,
+			     const struct ui_tree *t, const char *trip);
+bool oracle_trip_wipes_input(struct oracles_state *st, const struct brain_screen *s, const char *trip);
 /* Count for sig in a seen-list (incremented when `bump`). */
 int oracle_seen_count(struct seen **arr, size_t *n, size_t *alloc, uint64_t sig, bool bump);
 /* Sleep ms milliseconds. */

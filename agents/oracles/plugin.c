@@ -296,6 +296,7 @@ static void oracles_free(struct agent_plugin *p)
 	free(st->snaps);
 	free(st->display_seen);
 	free(st->state_seen);
+	free(st->lossy_seen);
 	free(st->placeholders);
 	free(st->landscape_seen);
 	free(st->loading_seen);

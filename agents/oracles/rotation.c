@@ -71,6 +71,55 @@ static uint64_t user_state_key(struct oracles_state *st, const struct brain_scre
 	return any ? (h ? h : 1) : 0;
 }
 
+/*
+ * The key of typed field w of screen s for a trip: its activity and id, not
+ * the abstract screen, which changes with the rows of a list below the field.
+ */
+static uint64_t lossy_key(const struct brain_screen *s, const struct ui_widget *w, const char *trip)
+{
+	return mix_str(mix_str(mix_str(0x10557ull, s->activity), w->resource_id), trip);
+}
+
+bool oracle_trip_wipes_input(struct oracles_state *st, const struct brain_screen *s, const char *trip)
+{
+	for (size_t i = 0; i < s->tree->n_nodes; i++) {
+		const struct ui_widget *w = s->tree->nodes[i];
+
+		if (ui_class_is_editable(w->class_name) && typed_text(st, s, w) &&
+		    oracle_seen_count(&st->lossy_seen, &st->n_lossy, &st->alloc_lossy, lossy_key(s, w, trip), false))
+			return true;
+	}
+	return false;
+}
+
+void oracle_note_wiped_input(struct oracles_state *st, const struct brain_screen *s, const struct ui_tree *pre,
+			     const struct ui_tree *t, const char *trip)
+{
+	if (!pre || !t)
+		return;
+	for (size_t i = 0; i < s->tree->n_nodes; i++) {
+		const struct ui_widget *w = s->tree->nodes[i], *p, *o;
+
+		if (!ui_class_is_editable(w->class_name) || !typed_text(st, s, w))
+			continue;
+		p = oracle_find_counterpart(pre, s->tree, w);
+		o = oracle_find_counterpart(t, s->tree, w);
+		if (p && o && strcmp(p->text, w->text) == 0 && strcmp(o->text, w->text) != 0)
+			(void)oracle_seen_count(&st->lossy_seen, &st->n_lossy, &st->alloc_lossy, lossy_key(s, w, trip),
+						true);
+	}
+}
+
+void oracle_note_placeholders(struct oracles_state *st, const struct brain_screen *before,
+			      const struct brain_screen *after)
+{
+	if (!before || !before->tree || before->sig_abstract != after->sig_abstract)
+		return;
+	for (size_t i = 0; i < before->tree->n_nodes; i++)
+		if (ui_class_is_editable(before->tree->nodes[i]->class_name))
+			(void)typed_text(st, before, before->tree->nodes[i]);
+}
+
 /* How many distinct sets of status texts one abstract screen is rotated for (its phases). */
 #define STATUS_CHECKS_PER_SCREEN 3
 
@@ -175,8 +224,9 @@ int oracle_state_pass(const struct oracle_step *os)
 	int changed = 0;
 
 	uint64_t key, phases = after->sig_abstract ^ 0x9ba5e5ull;
-	bool status_only = false;
+	bool status_only = false, skip_rotation = false, skip_background = false;
 
+	oracle_note_placeholders(st, before, after);
 	key = user_state_key(st, after);
 	/* A screen without user state is rotated for its status texts: once per phase, a few phases. */
 	if (!key && oracle_on(st, &oracle_kind_rotation) && (key = status_key(after)) != 0) {
@@ -190,11 +240,18 @@ int oracle_state_pass(const struct oracle_step *os)
 		return 0;
 	if (oracle_seen_count(&st->state_seen, &st->n_state, &st->alloc_state, key, false) >= st->state_checks)
 		return 0;
+	if (!status_only) {
+		skip_rotation = oracle_trip_wipes_input(st, after, "rotation");
+		skip_background = oracle_trip_wipes_input(st, after, "background");
+		if ((skip_rotation || !oracle_on(st, &oracle_kind_rotation)) &&
+		    (skip_background || !oracle_on(st, &oracle_kind_background)))
+			return 0;
+	}
 	if (status_only &&
 	    oracle_seen_count(&st->state_seen, &st->n_state, &st->alloc_state, key, false) == 0)
 		(void)oracle_seen_count(&st->status_seen, &st->n_status, &st->alloc_status, phases, true);
 	(void)oracle_seen_count(&st->state_seen, &st->n_state, &st->alloc_state, key, true);
-	if (oracle_on(st, &oracle_kind_rotation)) {
+	if (oracle_on(st, &oracle_kind_rotation) && !skip_rotation) {
 		struct action trig[2];
 		struct shot s, pre;
 		struct oracle_finding f;
@@ -226,6 +283,8 @@ int oracle_state_pass(const struct oracle_step *os)
 				oracle_report_finding(env, before->step, &f, trig, 2, ev);
 				free(ev);
 			}
+			if (!status_only)
+				oracle_note_wiped_input(st, after, pre.tree, s.tree, "rotation");
 			oracle_shot_release(&s);
 		}
 		/* The trip is part of the run: later paths repeat it. */
@@ -234,7 +293,7 @@ int oracle_state_pass(const struct oracle_step *os)
 		oracle_shot_release(&pre);
 		(void)agent_env_trace(env, "oracle_check", cJSON_CreateObject());
 	}
-	if (oracle_on(st, &oracle_kind_background) && st->launcher && !status_only) {
+	if (oracle_on(st, &oracle_kind_background) && st->launcher && !status_only && !skip_background) {
 		struct shot a, s;
 		struct action trig[2];
 		struct oracle_finding f;
@@ -258,6 +317,7 @@ int oracle_state_pass(const struct oracle_step *os)
 				oracle_report_finding(env, before->step, &f, trig, 2, ev);
 				free(ev);
 			}
+			oracle_note_wiped_input(st, after, a.tree, s.tree, "background");
 			oracle_shot_release(&s);
 			oracle_record_side_trip(env, before->step, oracle_kind_background.name, trig, 2);
 		}

@@ -9,6 +9,7 @@
 
 #include <cjson/cJSON.h>
 
+#include "agents/brain.h"
 #include "agents/oracle.h"
 #include "agents/oracles/oracles_internal.h"
 
@@ -1229,6 +1230,67 @@ TEST(loading_ignores_row_progress)
 	ui_tree_free(t);
 }
 
+/* The to-do main screen: a "New task" field (the placeholder is its text: no hint) over an Add button. */
+static struct ui_tree *todo_screen(const char *field)
+{
+	return x_tree(x_cat(x_node(EDIT, "com.example.t:id/new_task", field, "cf", "", 0, 200, 1080, 330, NULL),
+			    x_node("android.widget.Button", "com.example.t:id/add", "Add task", "c", "", 0, 400, 1080,
+				   500, NULL),
+			    NULL));
+}
+
+static struct brain_screen on_screen(const struct ui_tree *t)
+{
+	struct brain_screen s;
+
+	memset(&s, 0, sizeof(s));
+	s.tree = t;
+	s.activity = "com.example.t/.MainActivity";
+	s.sig_abstract = ui_sig_abstract(t, s.activity);
+	return s;
+}
+
+TEST(trip_that_wiped_typed_text_is_not_repeated)
+{
+	struct ui_tree *empty = todo_screen("New task"), *milk = todo_screen("milk"), *eggs = todo_screen("eggs");
+	struct oracles_state st, cold;
+	struct brain_screen b, a, later;
+
+	REQUIRE(empty && milk && eggs);
+	b = on_screen(empty);
+	a = on_screen(milk);
+	later = on_screen(eggs);
+	REQUIRE(b.sig_abstract == a.sig_abstract);
+	memset(&st, 0, sizeof(st));
+	memset(&cold, 0, sizeof(cold));
+
+	/* Step 1 typed "milk": the screen before it shows the placeholder. */
+	oracle_note_placeholders(&st, &b, &a);
+	CHECK(!oracle_trip_wipes_input(&st, &a, "rotation"));
+	/* The rotation trip brought the field back to its placeholder. */
+	oracle_note_wiped_input(&st, &a, milk, empty, "rotation");
+	/* A later title typed on the same field: rotating again would wipe it; Home and relaunch did not. */
+	CHECK(oracle_trip_wipes_input(&st, &later, "rotation"));
+	CHECK(!oracle_trip_wipes_input(&st, &later, "background"));
+	/* A trip that kept the text is not remembered. */
+	oracle_note_wiped_input(&st, &a, milk, milk, "background");
+	CHECK(!oracle_trip_wipes_input(&st, &later, "background"));
+	/* Nothing typed on the screen: nothing to wipe. */
+	CHECK(!oracle_trip_wipes_input(&st, &b, "rotation"));
+
+	/* Without the screen before the step, "milk" is taken for the placeholder and the loss goes unseen. */
+	oracle_note_wiped_input(&cold, &a, milk, empty, "rotation");
+	CHECK(!oracle_trip_wipes_input(&cold, &later, "rotation"));
+
+	free(st.lossy_seen);
+	free(st.placeholders);
+	free(cold.lossy_seen);
+	free(cold.placeholders);
+	ui_tree_free(empty);
+	ui_tree_free(milk);
+	ui_tree_free(eggs);
+}
+
 int main(void)
 {
 	RUN(state_lost_on_rotation);
@@ -1257,5 +1319,6 @@ int main(void)
 	RUN(loading_that_never_finishes);
 	RUN(loading_ignores_a_meter);
 	RUN(loading_ignores_row_progress);
+	RUN(trip_that_wiped_typed_text_is_not_repeated);
 	return test_summary();
 }
