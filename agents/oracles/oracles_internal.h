@@ -120,17 +120,24 @@ void oracle_record_side_trip(struct agent_env *env, int step, const char *oracle
  * oracle_note_placeholders lets the screen before a step (the field before
  * the step typed into it) be that first sight. oracle_note_wiped_input
  * remembers each typed field of s (by activity and id) whose text `pre` (just
- * before the trip) held and t (after it) does not; oracle_trip_wipes_input
+ * before the trip) held and t (after it) does not; oracle_note_copying_trip
+ * remembers the list (activity and resource-id) whose rows finding f (from
+ * oracle_rows_duplicated) saw copied by `trip`. oracle_trip_spoils_state
  * tells whether `trip` ("rotation", "background") once wiped a field that
- * holds typed text on s. Such a trip is not repeated: it would find only the
- * bug already reported and throw away the input the explorer is about to
- * submit (a title typed, rotated away, and an Add that adds nothing).
+ * holds typed text on s, or copied the rows of a list s shows. Such a trip
+ * is not repeated: it would find only the bug already reported, and throw
+ * away the input the explorer is about to submit (a title typed, rotated
+ * away, and an Add that adds nothing) or grow the list by a row a step
+ * until the page's other controls are pushed below the fold (groceries:
+ * Settings never reached, 8 screens instead of 45).
  */
 void oracle_note_placeholders(struct oracles_state *st, const struct brain_screen *before,
 			      const struct brain_screen *after);
 void oracle_note_wiped_input(struct oracles_state *st, const struct brain_screen *s, const struct ui_tree *pre,
 			     const struct ui_tree *t, const char *trip);
-bool oracle_trip_wipes_input(struct oracles_state *st, const struct brain_screen *s, const char *trip);
+void oracle_note_copying_trip(struct oracles_state *st, const struct brain_screen *s,
+			      const struct oracle_finding *f, const char *trip);
+bool oracle_trip_spoils_state(struct oracles_state *st, const struct brain_screen *s, const char *trip);
 /* Count for sig in a seen-list (incremented when `bump`). */
 int oracle_seen_count(struct seen **arr, size_t *n, size_t *alloc, uint64_t sig, bool bump);
 /* Sleep ms milliseconds. */

@@ -80,7 +80,13 @@ static uint64_t lossy_key(const struct brain_screen *s, const struct ui_widget *
 	return mix_str(mix_str(mix_str(0x10557ull, s->activity), w->resource_id), trip);
 }
 
-bool oracle_trip_wipes_input(struct oracles_state *st, const struct brain_screen *s, const char *trip)
+/* The key of list `list_id` of screen s for a trip that once added copies of its rows. */
+static uint64_t copying_key(const struct brain_screen *s, const char *list_id, const char *trip)
+{
+	return mix_str(mix_str(mix_str(0xc0b1e5ull, s->activity), list_id), trip);
+}
+
+bool oracle_trip_spoils_state(struct oracles_state *st, const struct brain_screen *s, const char *trip)
 {
 	for (size_t i = 0; i < s->tree->n_nodes; i++) {
 		const struct ui_widget *w = s->tree->nodes[i];
@@ -88,8 +94,27 @@ bool oracle_trip_wipes_input(struct oracles_state *st, const struct brain_screen
 		if (ui_class_is_editable(w->class_name) && typed_text(st, s, w) &&
 		    oracle_seen_count(&st->lossy_seen, &st->n_lossy, &st->alloc_lossy, lossy_key(s, w, trip), false))
 			return true;
+		if (*w->resource_id &&
+		    oracle_seen_count(&st->lossy_seen, &st->n_lossy, &st->alloc_lossy,
+				      copying_key(s, w->resource_id, trip), false))
+			return true;
 	}
 	return false;
+}
+
+void oracle_note_copying_trip(struct oracles_state *st, const struct brain_screen *s,
+			      const struct oracle_finding *f, const char *trip)
+{
+	const cJSON *list = f->diff ? cJSON_GetObjectItemCaseSensitive(f->diff, "list") : NULL;
+	char *id;
+
+	if (!cJSON_IsString(list) || !*list->valuestring || *list->valuestring == '#')
+		return;
+	/* The list's key is "resource-id#class" (oracle_lists): the resource-id names it. */
+	id = xstrdup(list->valuestring);
+	id[strcspn(id, "#")] = '\0';
+	(void)oracle_seen_count(&st->lossy_seen, &st->n_lossy, &st->alloc_lossy, copying_key(s, id, trip), true);
+	free(id);
 }
 
 void oracle_note_wiped_input(struct oracles_state *st, const struct brain_screen *s, const struct ui_tree *pre,
@@ -241,8 +266,8 @@ int oracle_state_pass(const struct oracle_step *os)
 	if (oracle_seen_count(&st->state_seen, &st->n_state, &st->alloc_state, key, false) >= st->state_checks)
 		return 0;
 	if (!status_only) {
-		skip_rotation = oracle_trip_wipes_input(st, after, "rotation");
-		skip_background = oracle_trip_wipes_input(st, after, "background");
+		skip_rotation = oracle_trip_spoils_state(st, after, "rotation");
+		skip_background = oracle_trip_spoils_state(st, after, "background");
 		if ((skip_rotation || !oracle_on(st, &oracle_kind_rotation)) &&
 		    (skip_background || !oracle_on(st, &oracle_kind_background)))
 			return 0;
@@ -275,11 +300,16 @@ int oracle_state_pass(const struct oracle_step *os)
 		changed = 1;
 		oracle_finding_init(&f);
 		if (device_rotate(dev, 1) == TD_OK && device_rotate(dev, 0) == TD_OK && oracle_shot_take(dev, &s) == TD_OK) {
+			bool copies = false;
+
 			if (oracle_state_lost(after->tree, after->activity, s.tree, s.activity, "rotation", &f) ||
-			    oracle_rows_duplicated(after->tree, after->activity, s.tree, s.activity, "rotation", &f) ||
+			    (copies = oracle_rows_duplicated(after->tree, after->activity, s.tree, s.activity,
+							     "rotation", &f)) ||
 			    (status_pre && oracle_status_lost(pre.tree, pre.activity, s.tree, s.activity, &f))) {
 				char *ev = oracle_write_evidence(env, before->step, "rotation", &s);
 
+				if (copies)
+					oracle_note_copying_trip(st, after, &f, "rotation");
 				oracle_report_finding(env, before->step, &f, trig, 2, ev);
 				free(ev);
 			}
@@ -310,10 +340,15 @@ int oracle_state_pass(const struct oracle_step *os)
 		oracle_finding_init(&f);
 		if (oracle_has_user_state(a.tree) && device_key(dev, DEVICE_KEY_HOME) == TD_OK &&
 		    device_start_activity(dev, st->launcher) == TD_OK && oracle_shot_take(dev, &s) == TD_OK) {
+			bool copies = false;
+
 			if (oracle_state_lost(a.tree, a.activity, s.tree, s.activity, "Home and relaunch", &f) ||
-			    oracle_rows_duplicated(a.tree, a.activity, s.tree, s.activity, "Home and relaunch", &f)) {
+			    (copies = oracle_rows_duplicated(a.tree, a.activity, s.tree, s.activity,
+							     "Home and relaunch", &f))) {
 				char *ev = oracle_write_evidence(env, before->step, "background", &s);
 
+				if (copies)
+					oracle_note_copying_trip(st, after, &f, "background");
 				oracle_report_finding(env, before->step, &f, trig, 2, ev);
 				free(ev);
 			}

@@ -1266,21 +1266,21 @@ TEST(trip_that_wiped_typed_text_is_not_repeated)
 
 	/* Step 1 typed "milk": the screen before it shows the placeholder. */
 	oracle_note_placeholders(&st, &b, &a);
-	CHECK(!oracle_trip_wipes_input(&st, &a, "rotation"));
+	CHECK(!oracle_trip_spoils_state(&st, &a, "rotation"));
 	/* The rotation trip brought the field back to its placeholder. */
 	oracle_note_wiped_input(&st, &a, milk, empty, "rotation");
 	/* A later title typed on the same field: rotating again would wipe it; Home and relaunch did not. */
-	CHECK(oracle_trip_wipes_input(&st, &later, "rotation"));
-	CHECK(!oracle_trip_wipes_input(&st, &later, "background"));
+	CHECK(oracle_trip_spoils_state(&st, &later, "rotation"));
+	CHECK(!oracle_trip_spoils_state(&st, &later, "background"));
 	/* A trip that kept the text is not remembered. */
 	oracle_note_wiped_input(&st, &a, milk, milk, "background");
-	CHECK(!oracle_trip_wipes_input(&st, &later, "background"));
+	CHECK(!oracle_trip_spoils_state(&st, &later, "background"));
 	/* Nothing typed on the screen: nothing to wipe. */
-	CHECK(!oracle_trip_wipes_input(&st, &b, "rotation"));
+	CHECK(!oracle_trip_spoils_state(&st, &b, "rotation"));
 
 	/* Without the screen before the step, "milk" is taken for the placeholder and the loss goes unseen. */
 	oracle_note_wiped_input(&cold, &a, milk, empty, "rotation");
-	CHECK(!oracle_trip_wipes_input(&cold, &later, "rotation"));
+	CHECK(!oracle_trip_spoils_state(&cold, &later, "rotation"));
 
 	free(st.lossy_seen);
 	free(st.placeholders);
@@ -1289,6 +1289,42 @@ TEST(trip_that_wiped_typed_text_is_not_repeated)
 	ui_tree_free(empty);
 	ui_tree_free(milk);
 	ui_tree_free(eggs);
+}
+
+/*
+ * A trip that copied a list's rows is not made again on a screen showing that
+ * list (groceries: a copy of the first item per Home and relaunch, a step,
+ * until the Settings button below the list was out of reach); the other
+ * trip, and screens without that list, are unaffected.
+ */
+TEST(trip_that_copied_rows_is_not_repeated)
+{
+	static const char *const rows[] = { "Apples", "Milk", NULL };
+	static const char *const copied[] = { "Apples", "Milk", "Apples", NULL };
+	struct ui_tree *b = list_screen(rows, NULL), *c = list_screen(copied, NULL), *form = todo_screen("New task");
+	struct oracles_state st;
+	struct oracle_finding f;
+	struct brain_screen list, later, other;
+
+	REQUIRE(b && c && form);
+	memset(&st, 0, sizeof(st));
+	list = on_screen(b);
+	later = on_screen(c);
+	other = on_screen(form);
+	CHECK(!oracle_trip_spoils_state(&st, &list, "background"));
+	oracle_finding_init(&f);
+	REQUIRE(oracle_rows_duplicated(b, list.activity, c, later.activity, "Home and relaunch", &f));
+	oracle_note_copying_trip(&st, &list, &f, "background");
+	oracle_finding_release(&f);
+	CHECK(oracle_trip_spoils_state(&st, &list, "background"));
+	CHECK(oracle_trip_spoils_state(&st, &later, "background"));
+	CHECK(!oracle_trip_spoils_state(&st, &later, "rotation"));
+	CHECK(!oracle_trip_spoils_state(&st, &other, "background"));
+	free(st.lossy_seen);
+	free(st.placeholders);
+	ui_tree_free(b);
+	ui_tree_free(c);
+	ui_tree_free(form);
 }
 
 int main(void)
@@ -1320,5 +1356,6 @@ int main(void)
 	RUN(loading_ignores_a_meter);
 	RUN(loading_ignores_row_progress);
 	RUN(trip_that_wiped_typed_text_is_not_repeated);
+	RUN(trip_that_copied_rows_is_not_repeated);
 	return test_summary();
 }
