@@ -603,6 +603,85 @@ TEST(value_label_is_one_control)
 	ui_tree_free(b);
 }
 
+/* The event key of a button `text` (id t:id/b) on abstract screen 7. */
+static uint64_t button_key(const char *text)
+{
+	struct ui_tree *t = x_tree(x_node(BTN, "t:id/b", text, "c", "", 0, 100, 500, 200, NULL));
+	struct action *c = NULL;
+	uint64_t k = 0;
+
+	if (t && offline_candidates(t, &c) == 1) {
+		k = offline_event_key(7, &c[0]);
+		action_release(&c[0]);
+	}
+	free(c);
+	ui_tree_free(t);
+	return k;
+}
+
+/* A number (and its unit) at the end of a label is the control's value, not its name. */
+TEST(label_value_at_the_end_is_one_control)
+{
+	CHECK(button_key("Speed 1x") == button_key("Speed 1.5x"));
+	CHECK(button_key("Sleep in 15 min") == button_key("Sleep in 30 min"));
+	CHECK(button_key("1.25") == button_key("1.50"));
+	CHECK(button_key("Speed 1x") != button_key("Volume 1x"));
+	/* A number glued to a word names the control. */
+	CHECK(button_key("mp3") != button_key("mp4"));
+	CHECK(button_key("Chen2") != button_key("Chen3"));
+	CHECK(button_key("Tue") != button_key("Wed"));
+}
+
+/* A chart page: a strip of three day tabs (Mon selected) and a Chart menu button. */
+static struct ui_tree *chart_page(void)
+{
+	char *days = x_cat(x_node("android.widget.LinearLayout", "t:id/d0", "Mon", "cS", "", 0, 100, 300, 200, NULL),
+			   x_node("android.widget.LinearLayout", "t:id/d1", "Tue", "c", "", 300, 100, 600, 200, NULL),
+			   x_node("android.widget.LinearLayout", "t:id/d2", "Wed", "c", "", 600, 100, 900, 200, NULL), NULL);
+	char *strip = x_node("android.widget.HorizontalScrollView", "t:id/days", "", "", "", 0, 100, 1080, 200, days);
+
+	free(days);
+	return x_tree(x_cat(strip, x_node(BTN, "t:id/menu", "Chart menu", "c", "", 0, 300, 500, 400, NULL), NULL));
+}
+
+/*
+ * A tab that changed only what its page shows (a day over a chart) is tried
+ * on the next page that shows it: the policy takes that page's untried
+ * button first, not every day again (skycast's details page: 7 days on
+ * each of 11 charts).
+ */
+TEST(tab_that_changed_nothing_is_tried_on_the_next_page)
+{
+	struct offline_policy_params p;
+	struct ui_tree *page = chart_page();
+
+	REQUIRE(page);
+	offline_policy_params_default(&p);
+	p.epsilon = 0;
+	for (unsigned seed = 1; seed <= 8; seed++) {
+		struct offline_policy *pol;
+		struct action a;
+		int days = 0;
+
+		p.seed = seed;
+		pol = offline_policy_new(&p);
+		/* On the first chart (state 1), the days, each a self-loop. */
+		for (int i = 0; i < 6 && days < 3; i++) {
+			offline_policy_choose(pol, page, 1, 10 + (uint64_t)i, "Details: Wind", true, &a);
+			days += a.type == ACTION_CLICK && a.widget_text && strlen(a.widget_text) == 3;
+			action_release(&a);
+			offline_policy_observe(pol, page, 1, true);
+		}
+		REQUIRE(days == 3);
+		/* Another chart (state 2, another functionality): its menu first. */
+		offline_policy_choose(pol, page, 2, 30, "Details: Rain", true, &a);
+		CHECK(a.type == ACTION_CLICK && a.widget_text && !strcmp(a.widget_text, "Chart menu"));
+		action_release(&a);
+		offline_policy_free(pol);
+	}
+	ui_tree_free(page);
+}
+
 /* The edit screen with its fields showing `email` and `title` (NULL: empty). */
 static struct ui_tree *edit_screen_with(const char *email, const char *title)
 {
@@ -1005,6 +1084,8 @@ int main(void)
 	RUN(random_brain_is_seeded);
 	RUN(weights_survive_table_growth);
 	RUN(value_label_is_one_control);
+	RUN(label_value_at_the_end_is_one_control);
+	RUN(tab_that_changed_nothing_is_tried_on_the_next_page);
 	RUN(form_kept_across_a_dialog);
 	RUN(one_probe_per_submit);
 	RUN(value_a_picker_put_is_kept);
