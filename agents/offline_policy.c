@@ -54,8 +54,6 @@ static uint64_t row_key(const struct ui_tree *t, const struct action *a);
  */
 #define DRAIN_ACTIONS 40
 #define DRAIN_LISTS 8
-/* The tried-set key of a tab whose tap left its page's structure as it was (hashed with it). */
-#define TAB_TRIED 0x7461625f7472796full
 /* The tried-set key of system Back on a functionality (hashed with it). */
 #define BACK_TRIED 0x6261636b5f747279ull
 #define DRAIN_AFTER 100 /* choices: first explore with the data the app starts with */
@@ -112,7 +110,6 @@ struct offline_policy {
 	uint64_t last_state;
 	uint64_t last_text;
 	enum action_type last_type;
-	uint64_t last_tab_wk;  /* widget_key of the last click when it was a tab of a selection group, else 0 */
 	int stuck;             /* consecutive steps without visible change */
 	int out_of_app;        /* consecutive choices made outside the app */
 	unsigned serial;       /* input values */
@@ -1066,30 +1063,6 @@ static bool row_is_apps_own(const struct offline_policy *pol, const struct ui_tr
 				    pol->n_typed_vals < TYPED_VALUES ? pol->n_typed_vals : TYPED_VALUES);
 }
 
-/*
- * Whether node i is one of a group of alike choices with one selected: two or
- * more clickable siblings of its class, one of them marked selected (tabs, a
- * day strip, segmented buttons).
- */
-static bool in_selection_group(const struct ui_tree *t, int i)
-{
-	const struct ui_widget *w, *p;
-	size_t alike = 0;
-	bool selected = false;
-
-	if (i < 0 || (size_t)i >= t->n_nodes || !(p = (w = t->nodes[i])->parent))
-		return false;
-	for (size_t k = 0; k < p->n_children; k++) {
-		const struct ui_widget *c = p->children[k];
-
-		if (c->clickable && strcmp(c->class_name, w->class_name) == 0) {
-			alike++;
-			selected |= c->selected;
-		}
-	}
-	return alike >= 2 && selected;
-}
-
 void offline_policy_choose(struct offline_policy *pol, const struct ui_tree *t, uint64_t state,
 			   uint64_t text_sig, const char *functionality, bool in_app,
 			   struct action *out)
@@ -1104,7 +1077,6 @@ void offline_policy_choose(struct offline_policy *pol, const struct ui_tree *t, 
 
 	action_init(out);
 	pol->choices++;
-	pol->last_tab_wk = 0;
 	pol->n_undo_tried = 0;
 	pol->undo_filled = 0;
 	pol->undo_typed = false;
@@ -1213,8 +1185,7 @@ void offline_policy_choose(struct offline_policy *pol, const struct ui_tree *t, 
 			continue;
 		if (e->exits)
 			w *= 0.01;
-		if (!tried_has(pol, hash_u64(widget_key(&cands[i]), fh)) &&
-		    !tried_has(pol, hash_u64(widget_key(&cands[i]), TAB_TRIED)))
+		if (!tried_has(pol, hash_u64(widget_key(&cands[i]), fh)))
 			w *= pol->p.untried_bonus;
 		if (after_input && (!untried_inputs || (pol->p.form_first && !empty_inputs)) &&
 		    cands[i].type == ACTION_CLICK && is_confirm_label(cands[i].widget_text))
@@ -1289,8 +1260,6 @@ void offline_policy_choose(struct offline_policy *pol, const struct ui_tree *t, 
 		pol->drain_row = pol->row_click_wk;
 		pol->drain_delete = widget_key(&cands[best]);
 	}
-	if (cands[best].type == ACTION_CLICK && in_selection_group(t, cands[best].widget))
-		pol->last_tab_wk = widget_key(&cands[best]);
 	*out = cands[best];
 	action_init(&cands[best]);
 	{
@@ -1342,12 +1311,6 @@ void offline_policy_observe(struct offline_policy *pol, const struct ui_tree *t,
 		/* A self-loop (nothing new) leads to no new events; nor does leaving the app. */
 		if (state == pol->last_state || !in_app)
 			pol->events[last].n_next = 0;
-		/* A tab that changed what its page shows but not the page (a day
-		 * over a chart) is tried on every page showing it: a tester does
-		 * not tap every day again on each chart (skycast's details page:
-		 * 7 days x 11 charts, 80 of 300 steps). */
-		if (state == pol->last_state && in_app && pol->last_tab_wk)
-			(void)tried_add(pol, hash_u64(pol->last_tab_wk, TAB_TRIED));
 		if (!in_app)
 			pol->events[last].exits = true;
 	}

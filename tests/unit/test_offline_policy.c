@@ -632,56 +632,6 @@ TEST(label_value_at_the_end_is_one_control)
 	CHECK(button_key("Tue") != button_key("Wed"));
 }
 
-/* A chart page: a strip of three day tabs (Mon selected) and a Chart menu button. */
-static struct ui_tree *chart_page(void)
-{
-	char *days = x_cat(x_node("android.widget.LinearLayout", "t:id/d0", "Mon", "cS", "", 0, 100, 300, 200, NULL),
-			   x_node("android.widget.LinearLayout", "t:id/d1", "Tue", "c", "", 300, 100, 600, 200, NULL),
-			   x_node("android.widget.LinearLayout", "t:id/d2", "Wed", "c", "", 600, 100, 900, 200, NULL), NULL);
-	char *strip = x_node("android.widget.HorizontalScrollView", "t:id/days", "", "", "", 0, 100, 1080, 200, days);
-
-	free(days);
-	return x_tree(x_cat(strip, x_node(BTN, "t:id/menu", "Chart menu", "c", "", 0, 300, 500, 400, NULL), NULL));
-}
-
-/*
- * A tab that changed only what its page shows (a day over a chart) is tried
- * on the next page that shows it: the policy takes that page's untried
- * button first, not every day again (skycast's details page: 7 days on
- * each of 11 charts).
- */
-TEST(tab_that_changed_nothing_is_tried_on_the_next_page)
-{
-	struct offline_policy_params p;
-	struct ui_tree *page = chart_page();
-
-	REQUIRE(page);
-	offline_policy_params_default(&p);
-	p.epsilon = 0;
-	for (unsigned seed = 1; seed <= 8; seed++) {
-		struct offline_policy *pol;
-		struct action a;
-		int days = 0;
-
-		p.seed = seed;
-		pol = offline_policy_new(&p);
-		/* On the first chart (state 1), the days, each a self-loop. */
-		for (int i = 0; i < 6 && days < 3; i++) {
-			offline_policy_choose(pol, page, 1, 10 + (uint64_t)i, "Details: Wind", true, &a);
-			days += a.type == ACTION_CLICK && a.widget_text && strlen(a.widget_text) == 3;
-			action_release(&a);
-			offline_policy_observe(pol, page, 1, true);
-		}
-		REQUIRE(days == 3);
-		/* Another chart (state 2, another functionality): its menu first. */
-		offline_policy_choose(pol, page, 2, 30, "Details: Rain", true, &a);
-		CHECK(a.type == ACTION_CLICK && a.widget_text && !strcmp(a.widget_text, "Chart menu"));
-		action_release(&a);
-		offline_policy_free(pol);
-	}
-	ui_tree_free(page);
-}
-
 /* The edit screen with its fields showing `email` and `title` (NULL: empty). */
 static struct ui_tree *edit_screen_with(const char *email, const char *title)
 {
@@ -1085,7 +1035,6 @@ int main(void)
 	RUN(weights_survive_table_growth);
 	RUN(value_label_is_one_control);
 	RUN(label_value_at_the_end_is_one_control);
-	RUN(tab_that_changed_nothing_is_tried_on_the_next_page);
 	RUN(form_kept_across_a_dialog);
 	RUN(one_probe_per_submit);
 	RUN(value_a_picker_put_is_kept);
