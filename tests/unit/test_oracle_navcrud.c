@@ -730,6 +730,153 @@ TEST(save_that_closes_a_page_is_not_a_push)
 	CHECK(clean_both(CARDS, "org.holdout.flashcards", s, N(s), NAV));
 }
 
+/*
+ * Feed the tracker a walk over pages: taps[i] is the label tapped on
+ * pages[i] (NULL: Back) to reach pages[i + 1]. Returns the 1-based step of
+ * the first finding (0: none), its title in *title (caller frees).
+ */
+static int nav_walk(struct ui_tree *const *pages, const char *const *taps, size_t n, char **title)
+{
+	struct oracle_nav_tracker *t = oracle_nav_tracker_new();
+	int found = 0;
+
+	*title = NULL;
+	for (size_t i = 0; i < n && !found; i++) {
+		struct action a;
+		struct oracle_finding f;
+
+		action_init(&a);
+		a.type = taps[i] ? ACTION_CLICK : ACTION_BACK;
+		if (taps[i])
+			a.widget_text = xstrdup(taps[i]);
+		oracle_finding_init(&f);
+		if (oracle_nav_step(t, pages[i], "t/.Main", pages[i + 1], "t/.Main", true, &a, &f)) {
+			found = (int)i + 1;
+			*title = xstrdup(f.title);
+		}
+		oracle_finding_release(&f);
+		action_release(&a);
+	}
+	oracle_nav_tracker_free(t);
+	return found;
+}
+
+/*
+ * A tap that lands on a screen already below is a pop, not an opening:
+ * Standard Notes' Archive in a note's menu leaves the note for the search it
+ * was opened from (leaveEditor), and Back from the search then returns to the
+ * notes list (jotter seed 3: "Back from .SearchActivity lands on 'Notes'
+ * instead of 'Maple28'").
+ */
+TEST(tap_back_to_a_screen_below_is_not_a_push)
+{
+	struct ui_tree *notes = page("Notes", "Search"), *search = page("Search", "Maple28"),
+		       *note = page("Maple28", "Options"), *opts = page("Note options", "Archive"),
+		       *settings = page("Settings", "Sync"), *field_search = submit_page("Search", "Maple28");
+	char *title = NULL;
+
+	REQUIRE(notes && search && note && opts && settings && field_search);
+	{
+		/* Search -> note -> its options page -Archive-> Search (deeper in the stack) -Back-> Notes. */
+		struct ui_tree *const p[] = { notes, search, note, opts, search, notes };
+		const char *const tap[] = { "Search", "Maple28", "Options", "Archive", NULL };
+
+		CHECK_INT_EQ(nav_walk(p, tap, N(tap), &title), 0);
+		free(title);
+	}
+	{
+		/* The app pushed a new search after all: Back shows the options page. */
+		struct ui_tree *const p[] = { notes, search, note, opts, search, opts };
+		const char *const tap[] = { "Search", "Maple28", "Options", "Archive", NULL };
+
+		CHECK_INT_EQ(nav_walk(p, tap, N(tap), &title), 0);
+		free(title);
+	}
+	{
+		/* Back from the search to neither is still reported, against the stack popped. */
+		struct ui_tree *const p[] = { notes, search, note, opts, search, settings };
+		const char *const tap[] = { "Search", "Maple28", "Options", "Archive", NULL };
+
+		CHECK_INT_EQ(nav_walk(p, tap, N(tap), &title), 5);
+		CHECK(title && strstr(title, "lands on 'Settings' instead of 'Notes'"));
+		free(title);
+	}
+	{
+		/*
+		 * A search with a field: its result's tap is no sure push (the stack is
+		 * unknown from there), but the search may still be below the note, and
+		 * Archive in the note's options returns to it: it opened nothing.
+		 */
+		struct ui_tree *const p[] = { notes, field_search, note, opts, field_search, notes };
+		const char *const tap[] = { "Search", "Maple28", "Options", "Archive", NULL };
+
+		CHECK_INT_EQ(nav_walk(p, tap, N(tap), &title), 0);
+		if (title)
+			fprintf(stderr, "finding: %s\n", title);
+		free(title);
+	}
+	ui_tree_free(notes);
+	ui_tree_free(search);
+	ui_tree_free(note);
+	ui_tree_free(opts);
+	ui_tree_free(settings);
+	ui_tree_free(field_search);
+}
+
+/*
+ * A page that replaces itself with the page its row asked for: Standard
+ * Notes' protected note ("This note is protected", View) is replaced by the
+ * note (navigation.replace), and Back from the note returns to the list
+ * (jotter seed 2: "lands on 'Archived' instead of 'Protected note'").
+ */
+TEST(page_replaced_by_the_row_it_stood_for_is_not_below)
+{
+	struct ui_tree *list = page("Archived", "Maple28"), *gate = page("Protected note", "View"),
+		       *note = page("Maple28", "Edit"), *other = page("Groceries", "Edit"),
+		       *settings = page("Settings", "Sync");
+	char *title = NULL;
+
+	REQUIRE(list && gate && note && other && settings);
+	{
+		struct ui_tree *const p[] = { list, gate, note, list };
+		const char *const tap[] = { "Maple28", "View", NULL };
+
+		CHECK_INT_EQ(nav_walk(p, tap, N(tap), &title), 0);
+		free(title);
+	}
+	{
+		/* An app that kept the gate: Back shows it, rightly too. */
+		struct ui_tree *const p[] = { list, gate, note, gate };
+		const char *const tap[] = { "Maple28", "View", NULL };
+
+		CHECK_INT_EQ(nav_walk(p, tap, N(tap), &title), 0);
+		free(title);
+	}
+	{
+		/* Back to neither is reported, against the list below the gate. */
+		struct ui_tree *const p[] = { list, gate, note, settings };
+		const char *const tap[] = { "Maple28", "View", NULL };
+
+		CHECK_INT_EQ(nav_walk(p, tap, N(tap), &title), 3);
+		CHECK(title && strstr(title, "lands on 'Settings' instead of 'Archived'"));
+		free(title);
+	}
+	{
+		/* A page the row did not name is opened on top: Back owes the page below. */
+		struct ui_tree *const p[] = { list, gate, other, list };
+		const char *const tap[] = { "Maple28", "View", NULL };
+
+		CHECK_INT_EQ(nav_walk(p, tap, N(tap), &title), 3);
+		CHECK(title && strstr(title, "lands on 'Archived' instead of 'Protected note'"));
+		free(title);
+	}
+	ui_tree_free(list);
+	ui_tree_free(gate);
+	ui_tree_free(note);
+	ui_tree_free(other);
+	ui_tree_free(settings);
+}
+
 TEST(entry_filed_under_another_day_is_not_missing)
 {
 	/* An event saved for the 29th from the day view of the 25th: that view rightly lists the 25th only. */
@@ -913,6 +1060,8 @@ int main(void)
 	RUN(persistent_control_is_not_a_push);
 	RUN(picker_row_that_returns_is_not_a_push);
 	RUN(save_that_closes_a_page_is_not_a_push);
+	RUN(tap_back_to_a_screen_below_is_not_a_push);
+	RUN(page_replaced_by_the_row_it_stood_for_is_not_below);
 	RUN(entry_filed_under_another_day_is_not_missing);
 	RUN(side_trip_is_not_fed_to_a_tracker_recheck);
 	RUN(row_renamed_on_its_page_and_stale_in_the_list);
