@@ -877,6 +877,134 @@ TEST(page_replaced_by_the_row_it_stood_for_is_not_below)
 	ui_tree_free(settings);
 }
 
+/* A list page titled `title` whose RecyclerView holds one row per name (NULL-terminated). */
+static struct ui_tree *list_page(const char *title, const char *const *names)
+{
+	char *label = x_node("android.widget.TextView", "", title, "", "", 100, 50, 800, 150, NULL);
+	char *bar = x_node("androidx.appcompat.widget.Toolbar", "t:id/toolbar", "", "", "", 0, 0, 1080, 200, label);
+	char *rows = calloc(1, 1), *list;
+	int y = 300;
+
+	free(label);
+	for (size_t i = 0; names[i]; i++, y += 200) {
+		char *text = x_node("android.widget.TextView", "t:id/note_title", names[i], "", "", 0, y, 1080, y + 100, NULL);
+
+		rows = x_cat(rows, x_node("android.widget.LinearLayout", "t:id/note_row", "", "c", "", 0, y, 1080,
+					  y + 200, text), NULL);
+		free(text);
+	}
+	list = x_node("androidx.recyclerview.widget.RecyclerView", "t:id/note_list", "", "s", "", 0, 300, 1080, 2200,
+		      rows);
+	free(rows);
+	return x_tree(x_cat(bar, list, NULL));
+}
+
+/*
+ * A note's page titled `title` with a button `button`; with `msg`, a dialog
+ * over it (its title `dtitle` when not NULL, the message and a Delete button).
+ */
+static struct ui_tree *note_page(const char *title, const char *button, const char *dtitle, const char *msg)
+{
+	char *label = x_node("android.widget.TextView", "", title, "", "", 100, 50, 800, 150, NULL);
+	char *bar = x_node("androidx.appcompat.widget.Toolbar", "t:id/toolbar", "", "", "", 0, 0, 1080, 200, label);
+	char *body = x_cat(bar, x_node("android.widget.Button", "t:id/go", button, "c", "", 0, 400, 1080, 500, NULL),
+			   NULL);
+
+	free(label);
+	if (msg) {
+		char *in = x_cat(dtitle ? x_node("android.widget.TextView", "android:id/alertTitle", dtitle, "", "", 150,
+						 900, 930, 1000, NULL)
+					: calloc(1, 1),
+				 x_node("android.widget.TextView", "android:id/message", msg, "", "", 150, 1000, 930, 1200,
+					NULL),
+				 x_node("android.widget.Button", "t:id/dlg_ok", "Delete", "c", "", 600, 1250, 930, 1350,
+					NULL),
+				 NULL);
+
+		body = x_cat(body, x_node("android.widget.FrameLayout", "", "", "", "", 84, 850, 996, 1400, in), NULL);
+		free(in);
+	}
+	return x_tree(body);
+}
+
+/*
+ * Open "Wishlist" from the Trash list, tap `button` on its page, confirm the
+ * dialog (`dtitle`, `msg`) with Delete; the list then shows `left`. The 1-based
+ * step of the crud finding (0: none), its title in *title.
+ */
+static int trash_delete(const char *button, const char *dtitle, const char *msg, const char *const *left, char **title)
+{
+	static const char *const rows[] = { "Wishlist", "Tax papers", "Meeting", NULL };
+	struct ui_tree *list = list_page("Trash", rows), *note = note_page("Wishlist", button, NULL, NULL),
+		       *dialog = note_page("Wishlist", button, dtitle, msg), *after = list_page("Trash", left);
+	struct oracle_crud_tracker *t = oracle_crud_tracker_new();
+	struct ui_tree *pages[] = { list, note, dialog, after };
+	const char *acts[] = { "t/.Main", "t/.Note", "t/.Note", "t/.Main" };
+	const char *taps[] = { "Wishlist", button, "Delete" };
+	int found = 0;
+
+	*title = NULL;
+	for (size_t i = 0; i < 3 && list && note && dialog && after; i++) {
+		struct action a;
+		struct oracle_finding f;
+
+		action_init(&a);
+		a.type = ACTION_CLICK;
+		a.widget_text = xstrdup(taps[i]);
+		oracle_finding_init(&f);
+		if (oracle_crud_step(t, pages[i], acts[i], pages[i + 1], acts[i + 1], true, &a, &f) && !found) {
+			found = (int)i + 1;
+			*title = xstrdup(f.title);
+		}
+		oracle_finding_release(&f);
+		action_release(&a);
+	}
+	oracle_crud_tracker_free(t);
+	ui_tree_free(list);
+	ui_tree_free(note);
+	ui_tree_free(dialog);
+	ui_tree_free(after);
+	return found;
+}
+
+/*
+ * A delete that says it removes many (Standard Notes' Empty Trash: "Are you
+ * sure you want to permanently delete 2 notes?") is no single row's: the
+ * opened note and another going is what it announced (jotter's fixed twin,
+ * seed 3: "Deleting a row ... removes another row too").
+ */
+TEST(bulk_delete_is_not_a_row_delete)
+{
+	static const char *const one[] = { "Meeting", NULL };
+	static const char *const two[] = { "Tax papers", "Meeting", NULL };
+	char *title = NULL;
+
+	/* The dialog counts the notes. */
+	CHECK_INT_EQ(trash_delete("Empty Trash", "Empty Trash",
+				  "Are you sure you want to permanently delete 2 notes?", one, &title), 0);
+	free(title);
+	/* Only the control says so ("Empty", "Delete all"); the dialog counts nothing. */
+	CHECK_INT_EQ(trash_delete("Empty", "Are you sure?", "Deleted notes cannot be recovered.", one, &title), 0);
+	free(title);
+	CHECK_INT_EQ(trash_delete("Delete all", "Are you sure?", "Deleted notes cannot be recovered.", one, &title), 0);
+	free(title);
+	/* A single note's delete is still judged, a number that counts nothing deleted too. */
+	CHECK_INT_EQ(trash_delete("Delete permanently", "Delete Wishlist",
+				  "Are you sure you want to permanently delete this note?", one, &title), 3);
+	CHECK(title && strstr(title, "removes another row too"));
+	free(title);
+	CHECK_INT_EQ(trash_delete("Move to trash", NULL, "It goes to the recycle bin for 30 days.", one, &title), 3);
+	CHECK(title && strstr(title, "removes another row too"));
+	free(title);
+	/* A count of one is a single note's delete. */
+	CHECK_INT_EQ(trash_delete("Delete permanently", NULL, "Delete Wishlist? 1 note will be deleted.", one,
+				  &title), 3);
+	free(title);
+	/* A single delete that removes the opened note only is fine. */
+	CHECK_INT_EQ(trash_delete("Delete permanently", NULL, "Delete this note?", two, &title), 0);
+	free(title);
+}
+
 TEST(entry_filed_under_another_day_is_not_missing)
 {
 	/* An event saved for the 29th from the day view of the 25th: that view rightly lists the 25th only. */
@@ -1062,6 +1190,7 @@ int main(void)
 	RUN(save_that_closes_a_page_is_not_a_push);
 	RUN(tap_back_to_a_screen_below_is_not_a_push);
 	RUN(page_replaced_by_the_row_it_stood_for_is_not_below);
+	RUN(bulk_delete_is_not_a_row_delete);
 	RUN(entry_filed_under_another_day_is_not_missing);
 	RUN(side_trip_is_not_fed_to_a_tracker_recheck);
 	RUN(row_renamed_on_its_page_and_stale_in_the_list);
