@@ -21,6 +21,10 @@
  *    somewhere (favorites, a playlist) is left alone: the list may rightly
  *    keep R.
  *
+ * A delete that says it removes many (Empty Trash, Clear all, Delete all,
+ * or a dialog that counts them: "permanently delete 2 notes?") is no
+ * single row's, and neither check judges it.
+ *
  * The tracker remembers the text each form field showed when its form
  * appeared (the value an edit starts from) and the list a row was opened
  * from. The Explorer feeds it each step (state kept in the plugin);
@@ -71,6 +75,8 @@ struct oracle_crud_tracker {
 	size_t n_rows;
 	/* The text signature of the screen after the last step (0: none yet). */
 	uint64_t last_after;
+	/* The lowered label of the tap that brought up the dialog shown, or NULL. */
+	char *opener;
 };
 
 struct oracle_crud_tracker *oracle_crud_tracker_new(void)
@@ -111,6 +117,7 @@ void oracle_crud_tracker_free(struct oracle_crud_tracker *t)
 	}
 	free(t->first);
 	drop_opened(t);
+	free(t->opener);
 	free(t);
 }
 
@@ -721,6 +728,141 @@ static const char *dialog_names_row(const struct ui_tree *before, char *const *r
 	return best;
 }
 
+/* Whether the lowered text says to delete many: a delete verb before "all" or "everything" ("Clear all"). */
+static bool says_all(const char *low)
+{
+	static const char *const verbs[] = { "delete", "remove", "clear", "erase", "trash", NULL };
+	static const char *const many[] = { "all", "everything", NULL };
+
+	for (size_t v = 0; verbs[v]; v++) {
+		size_t n = strlen(verbs[v]);
+
+		for (const char *p = low; (p = strstr(p, verbs[v])) != NULL; p++) {
+			const char *q = p + n;
+
+			if ((p > low && isalpha((unsigned char)p[-1])) || *q != ' ')
+				continue;
+			while (*q == ' ')
+				q++;
+			for (size_t m = 0; many[m]; m++) {
+				size_t k = strlen(many[m]);
+
+				if (!strncmp(q, many[m], k) && !isalpha((unsigned char)q[k]))
+					return true;
+			}
+		}
+	}
+	return false;
+}
+
+/*
+ * Whether the lowered text deletes a count of two or more things: a delete
+ * verb, at most two words ("permanently delete these 2 notes", "remove all
+ * 3 items"), a whole number >= 2 and a plural word, not inside one of the n
+ * rows' names ("Delete Meeting 2025 notes?"). A number elsewhere ("it goes to
+ * the recycle bin for 30 days") counts nothing deleted.
+ */
+static bool counts_many(const char *low, char *const *rows, size_t n)
+{
+	static const char *const verbs[] = { "delete", "remove", "erase", "clear", "trash", "purge", NULL };
+
+	for (size_t v = 0; verbs[v]; v++) {
+		size_t vn = strlen(verbs[v]);
+
+		for (const char *p = low; (p = strstr(p, verbs[v])) != NULL; p++) {
+			const char *q = p + vn, *num, *w;
+			char phrase[128], row[512];
+			long count = 0;
+			bool in_row = false;
+
+			if (p > low && isalpha((unsigned char)p[-1]))
+				continue;
+			while (isalpha((unsigned char)*q))
+				q++; /* deletes, deleting */
+			for (int words = 0; words <= 2; words++) {
+				while (*q == ' ')
+					q++;
+				if (isdigit((unsigned char)*q) || !isalpha((unsigned char)*q))
+					break;
+				while (isalpha((unsigned char)*q))
+					q++;
+			}
+			if (!isdigit((unsigned char)*q))
+				continue;
+			num = q;
+			while (isdigit((unsigned char)*q) && count < 1000000)
+				count = count * 10 + (*q++ - '0');
+			if (isdigit((unsigned char)*q) || *q != ' ' || count < 2)
+				continue;
+			w = q + 1;
+			while (isalpha((unsigned char)*w))
+				w++;
+			if (w - (q + 1) < 3 || w[-1] != 's')
+				continue;
+			snprintf(phrase, sizeof(phrase), "%.*s", (int)(w - num), num);
+			for (size_t r = 0; r < n && !in_row; r++) {
+				oracle_lower_into(row, sizeof(row), rows[r]);
+				in_row = strstr(row, phrase) != NULL;
+			}
+			if (!in_row)
+				return true;
+		}
+	}
+	return false;
+}
+
+/* Whether the lowered text says the delete takes many: it begins with Empty or Purge, says "all", or counts. */
+static bool text_says_many(const char *text, char *const *rows, size_t n)
+{
+	static const char *const begins[] = { "empty", "purge", NULL };
+	char low[1024];
+
+	oracle_lower_into(low, sizeof(low), text);
+	return oracle_label_begins_with(low, begins) || says_all(low) || counts_many(low, rows, n);
+}
+
+/* The widget of the dialog w sits in: its ancestor just below the tree's root (the dialog's window). */
+static const struct ui_widget *dialog_of(const struct ui_widget *w)
+{
+	while (w && w->parent && w->parent->parent)
+		w = w->parent;
+	return w;
+}
+
+/* Whether w or a visible widget inside it says many (text_says_many). */
+static bool subtree_says_many(const struct ui_tree *t, const struct ui_widget *w, char *const *rows, size_t n)
+{
+	if (ui_widget_visible(w, &t->screen) && *w->text && text_says_many(w->text, rows, n))
+		return true;
+	for (size_t i = 0; i < w->n_children; i++)
+		if (subtree_says_many(t, w->children[i], rows, n))
+			return true;
+	return false;
+}
+
+/*
+ * Whether the delete `done` on `before` says it removes many rows: its own
+ * label ("Delete all", "Empty Trash"), the tap that brought up its dialog,
+ * or the dialog's text ("Are you sure you want to permanently delete 2
+ * notes?", Standard Notes' Empty Trash). A bulk delete is no single row's:
+ * the opened row's list may rightly lose others with it.
+ */
+static bool deletes_many(const struct oracle_crud_tracker *t, const struct ui_tree *before, const struct action *done)
+{
+	char label[512];
+	const struct ui_widget *w;
+
+	oracle_action_label(before, done, label, sizeof(label));
+	if (text_says_many(label, t->rows, t->n_rows) || text_says_many(done->widget_text, t->rows, t->n_rows))
+		return true;
+	if (!oracle_screen_has_layer(before))
+		return false;
+	if (t->opener && text_says_many(t->opener, t->rows, t->n_rows))
+		return true;
+	w = action_resolve(done, before);
+	return w && subtree_says_many(before, dialog_of(w), t->rows, t->n_rows);
+}
+
 /*
  * Remember list l of the screen (activity_before) and its rows, in place of
  * what the tracker held: with the row `opened` from it, or (NULL) a dialog
@@ -820,6 +962,8 @@ bool oracle_crud_step(struct oracle_crud_tracker *t, const struct ui_tree *befor
 	layer_a = oracle_screen_has_layer(after);
 	if (!after_in_app || done->type == ACTION_RESTART || done->type == ACTION_HOME) {
 		drop_opened(t);
+		free(t->opener);
+		t->opener = NULL;
 		sync_fields(t, after);
 		return false;
 	}
@@ -834,12 +978,14 @@ bool oracle_crud_step(struct oracle_crud_tracker *t, const struct ui_tree *befor
 		const struct oracle_list *l = list_with_id(ls, n, t->list_id);
 
 		if (l) {
-			if (t->from_dialog && oracle_screen_has_layer(before) && oracle_is_delete_action(before, done)) {
+			bool del = oracle_is_delete_action(before, done), many = del && deletes_many(t, before, done);
+
+			if (t->from_dialog && oracle_screen_has_layer(before) && del && !many) {
 				const char *named = dialog_names_row(before, t->rows, t->n_rows);
 
 				t->opened = named ? xstrdup(named) : NULL;
 			}
-			if (!hit && t->opened && oracle_is_delete_action(before, done))
+			if (!hit && t->opened && del && !many)
 				hit = deleted_wrong(t, after, l, done, f);
 			else if (!hit && t->renamed)
 				hit = renamed_not_listed(t, after, l, done, f);
@@ -854,6 +1000,17 @@ bool oracle_crud_step(struct oracle_crud_tracker *t, const struct ui_tree *befor
 		note_dialog_over_list(t, before, activity_before, after, done);
 	if (t->opened && !layer_a)
 		t->page_shows_opened = screen_shows_whole(after, t->opened);
+	/* The tap that brought up a dialog: a bulk delete may say so there only ("Clear all", then "Sure?"). */
+	if (!layer_a) {
+		free(t->opener);
+		t->opener = NULL;
+	} else if (done->type == ACTION_CLICK && !oracle_screen_has_layer(before)) {
+		char label[512];
+
+		oracle_action_label(before, done, label, sizeof(label));
+		free(t->opener);
+		t->opener = xstrdup(label);
+	}
 	sync_fields(t, after);
 	return hit;
 }

@@ -9,13 +9,18 @@
  *    after their items, and L's page is someone else's.
  *  - Back lands somewhere other than the screen below the top of the back
  *    stack the run observed. The tracker pushes a screen on a plain click
- *    that opens another one, pops on Back (and on a click that returns to
- *    the screen below: Up, Cancel, a dialog's confirm), and forgets the
- *    stack whenever it cannot know what the app's stack is: leaving the
- *    app, a tap that returns to the screen just left (a picker's row), a
- *    Save, Done or Discard that finishes a page (it opens none),
+ *    that opens another one, pops on Back (and on a click that lands on a
+ *    screen the stack holds: Up, Cancel, a dialog's confirm, a page that
+ *    leaves itself for the one it was opened from, as Archive leaves a
+ *    note), and forgets the stack whenever it cannot know what the app's
+ *    stack is: leaving the app, a tap that returns to the screen just left
+ *    (a picker's row) or to one a tap left earlier and that may still be
+ *    below, a Save, Done or Discard that finishes a page (it opens none),
  *    restarts, rotations and other actions that change the screen,
- *    forms submitted, tab switches, dialogs that navigate elsewhere.
+ *    forms submitted, tab switches, dialogs that navigate elsewhere. A
+ *    page that leads on to the page of the row that opened it (a
+ *    protected note's gate, whose View shows the note) replaced itself:
+ *    the stack stays as it was below it.
  *
  * A screen is known by its activity, app-bar title and selected tabs
  * (digits dropped, so "Notes (3)" and "Notes (2)" are one screen). The
@@ -45,9 +50,22 @@ struct nav_frame {
 	char *name;  /* its title, for messages */
 };
 
+/* The most screens the tracker remembers as possibly below the current one (below[]). */
+#define NAV_BELOW_MAX 64
+
 struct oracle_nav_tracker {
 	struct nav_frame *stack;
 	size_t n, alloc;
+	/*
+	 * Screens a tap left for another one since the app's stack was last
+	 * known to be empty of them, oldest first: the observed stack's screens
+	 * and those left by taps the tracker could not call pushes (a tap from a
+	 * page with a field, as a search result is). They may still be below.
+	 */
+	char **below;
+	size_t n_below, alloc_below;
+	char *opened_by; /* the normalised texts ('\n'-joined) of the widget whose tap opened cur, or NULL */
+	char *alt;       /* besides the stack's top, where Back may rightly land (the page a guessed pop or replace left) */
 	char *cur;       /* identity of the screen on top, NULL when unknown */
 	char *cur_name;
 	char *prev;      /* identity of the screen shown before cur, NULL when unknown */
@@ -437,6 +455,134 @@ static void nav_clear(struct oracle_nav_tracker *t)
 	t->n = 0;
 }
 
+/* Forget the screens that may be below. */
+static void below_clear(struct oracle_nav_tracker *t)
+{
+	for (size_t i = 0; i < t->n_below; i++)
+		free(t->below[i]);
+	t->n_below = 0;
+}
+
+/* Remember id as possibly below the screen a tap opens. */
+static void below_push(struct oracle_nav_tracker *t, const char *id)
+{
+	if (!id)
+		return;
+	if (t->n_below == NAV_BELOW_MAX) {
+		free(t->below[0]);
+		memmove(t->below, t->below + 1, (t->n_below - 1) * sizeof(*t->below));
+		t->n_below--;
+	}
+	t->below = xgrow(t->below, &t->alloc_below, t->n_below + 1, sizeof(*t->below));
+	t->below[t->n_below++] = xstrdup(id);
+}
+
+/*
+ * Whether id is among the screens that may be below; if so, it and those
+ * above it are dropped (the app went back to it).
+ */
+static bool below_cut(struct oracle_nav_tracker *t, const char *id)
+{
+	for (size_t i = t->n_below; i-- > 0;)
+		if (!strcmp(t->below[i], id)) {
+			for (size_t j = i; j < t->n_below; j++)
+				free(t->below[j]);
+			t->n_below = i;
+			return true;
+		}
+	return false;
+}
+
+/* The position of id in the observed stack, the topmost match; SIZE_MAX when absent. */
+static size_t stack_find(const struct oracle_nav_tracker *t, const char *id)
+{
+	for (size_t i = t->n; i-- > 0;)
+		if (!strcmp(t->stack[i].id, id))
+			return i;
+	return SIZE_MAX;
+}
+
+/* Drop the observed stack's frames from k up (k becomes the screen on top). */
+static void stack_pop_to(struct oracle_nav_tracker *t, size_t k)
+{
+	for (size_t i = k; i < t->n; i++) {
+		free(t->stack[i].id);
+		free(t->stack[i].name);
+	}
+	t->n = k;
+}
+
+static void set_str(char **dst, const char *v)
+{
+	free(*dst);
+	*dst = v ? xstrdup(v) : NULL;
+}
+
+/* Append w's label, text and content-desc and those of its subtree to sb, normalised, '\n'-separated. */
+static void add_texts(struct strbuf *sb, const struct ui_widget *w)
+{
+	const char *parts[2] = { w->text, w->content_desc };
+
+	for (size_t k = 0; k < 2; k++) {
+		char *n = parts[k] && *parts[k] ? normalise(parts[k], false) : NULL;
+
+		if (n && *n) {
+			strbuf_adds(sb, n);
+			strbuf_addch(sb, '\n');
+		}
+		free(n);
+	}
+	for (size_t i = 0; i < w->n_children; i++)
+		add_texts(sb, w->children[i]);
+}
+
+/* The texts of the widget `done` tapped on `before` ('\n'-terminated each), or NULL. Caller frees. */
+static char *tapped_texts(const struct ui_tree *before, const struct action *done)
+{
+	const struct ui_widget *w = action_resolve(done, before);
+	struct strbuf sb;
+
+	if (!w)
+		return NULL;
+	strbuf_init(&sb, 256);
+	add_texts(&sb, w);
+	if (!sb.len) {
+		strbuf_release(&sb);
+		return NULL;
+	}
+	return strbuf_detach(&sb, NULL);
+}
+
+/*
+ * Whether the tap from `before` to `after` passed a gate: the screen on top
+ * was opened by a tap on a widget showing the title of `after` (a note's
+ * row), it is not titled so itself ("Protected note"), and its tap led on to
+ * that page. The gate stood for the page the row asked for, and apps replace
+ * such a page with the one it leads to (Standard Notes' protected-note page,
+ * a sign-in or unlock prompt): Back from there returns below the gate.
+ */
+static bool passes_gate(const struct oracle_nav_tracker *t, const struct ui_tree *before,
+			const struct ui_tree *after)
+{
+	const char *ta = oracle_app_bar_title(after);
+	char *want, *tb;
+	bool hit = false;
+
+	if (!t->opened_by || !ta)
+		return false;
+	want = normalise(ta, false);
+	tb = normalise(oracle_app_bar_title(before), false);
+	if (*want && strcmp(want, tb) != 0) {
+		size_t n = strlen(want);
+
+		for (const char *p = t->opened_by; *p && !hit; p += strcspn(p, "\n") + 1)
+			hit = strcspn(p, "\n") == n && !strncmp(p, want, n);
+	}
+	free(want);
+	free(tb);
+	return hit;
+}
+
 /* Make (id, name) the screen on top (takes ownership of id); the one it replaces becomes prev. */
 static void nav_set_cur(struct oracle_nav_tracker *t, char *id, const char *name)
 {
@@ -457,6 +603,10 @@ void oracle_nav_tracker_free(struct oracle_nav_tracker *t)
 		return;
 	nav_clear(t);
 	free(t->stack);
+	below_clear(t);
+	free(t->below);
+	free(t->opened_by);
+	free(t->alt);
 	free(t->cur);
 	free(t->cur_name);
 	free(t->prev);
@@ -518,6 +668,7 @@ bool oracle_nav_step(struct oracle_nav_tracker *t, const struct ui_tree *before,
 {
 	bool layer_b, layer_a, hit = false, nav_click = false;
 	char *idb, *ida;
+	size_t k;
 
 	if (!before || !after || !done)
 		return false;
@@ -528,6 +679,9 @@ bool oracle_nav_step(struct oracle_nav_tracker *t, const struct ui_tree *before,
 	/* Something happened between the steps (a side trip, a relaunch): the stack is unknown. */
 	if (!layer_b && (!t->cur || strcmp(t->cur, idb) != 0)) {
 		nav_clear(t);
+		below_clear(t);
+		set_str(&t->opened_by, NULL);
+		set_str(&t->alt, NULL);
 		nav_set_cur(t, xstrdup(idb), display_name(before, activity_before));
 	}
 	if (done->type == ACTION_CLICK && !layer_b && after_in_app && !layer_a) {
@@ -538,6 +692,9 @@ bool oracle_nav_step(struct oracle_nav_tracker *t, const struct ui_tree *before,
 	}
 	if (!after_in_app) {
 		nav_clear(t);
+		below_clear(t);
+		set_str(&t->opened_by, NULL);
+		set_str(&t->alt, NULL);
 		nav_set_cur(t, NULL, NULL);
 	} else if (layer_a) {
 		/* A dialog or menu over the current screen: the stack stays. */
@@ -549,9 +706,12 @@ bool oracle_nav_step(struct oracle_nav_tracker *t, const struct ui_tree *before,
 			bool renamed = t->typed && !strcasecmp(t->typed, display_name(after, activity_after)) &&
 				       same_activity_id(want->id, ida);
 
+			/* The page a guessed pop or replace left: the app pushed after all. */
+			bool alt = t->alt && !strcmp(ida, t->alt);
+
 			/* A page of the wanted name with another tab or filter selected is
 			 * the same page shown another way (the app may reset a filter). */
-			if (strcmp(ida, want->id) != 0 && !hit && !renamed &&
+			if (strcmp(ida, want->id) != 0 && !hit && !renamed && !alt &&
 			    strcmp(want->name ? want->name : "", display_name(after, activity_after)) != 0) {
 				const char *slash = activity_before ? strrchr(activity_before, '/') : NULL;
 
@@ -569,6 +729,12 @@ bool oracle_nav_step(struct oracle_nav_tracker *t, const struct ui_tree *before,
 		} else if (!layer_b && strcmp(ida, idb) != 0) {
 			nav_clear(t);
 		}
+		if (!layer_b && strcmp(ida, idb) != 0 && !below_cut(t, ida))
+			below_clear(t);
+		if (!layer_b && strcmp(ida, idb) != 0) {
+			set_str(&t->opened_by, NULL);
+			set_str(&t->alt, NULL);
+		}
 		nav_set_cur(t, xstrdup(ida), display_name(after, activity_after));
 		/* Reached by Back: a tap to the screen just left opens it again, it returns nowhere. */
 		free(t->prev);
@@ -579,11 +745,20 @@ bool oracle_nav_step(struct oracle_nav_tracker *t, const struct ui_tree *before,
 			free(t->typed);
 			t->typed = xstrdup(done->text);
 		}
-	} else if (done->type == ACTION_CLICK && t->n > 0 && strcmp(t->stack[t->n - 1].id, ida) == 0) {
-		/* Up, Cancel, a confirm that returns: the screen below. */
-		free(t->stack[t->n - 1].id);
-		free(t->stack[t->n - 1].name);
-		t->n--;
+	} else if (done->type == ACTION_CLICK && (k = stack_find(t, ida)) != SIZE_MAX) {
+		/*
+		 * Up, Cancel, a confirm that returns, or a page that leaves itself for
+		 * a screen further down (Archive on a note returns to the search the
+		 * note was opened from, as Standard Notes' leaveEditor does): the
+		 * stack was popped to that screen. When it was not the top, Back may
+		 * still show the page left, had the app pushed a new copy instead.
+		 */
+		bool deep = k + 1 < t->n;
+
+		stack_pop_to(t, k);
+		below_cut(t, ida);
+		set_str(&t->opened_by, NULL);
+		set_str(&t->alt, deep ? t->cur : NULL);
 		nav_set_cur(t, xstrdup(ida), display_name(after, activity_after));
 	} else if (done->type == ACTION_CLICK &&
 		   (is_up(done) || (t->prev && strcmp(ida, t->prev) == 0) ||
@@ -595,6 +770,29 @@ bool oracle_nav_step(struct oracle_nav_tracker *t, const struct ui_tree *before,
 		 * finished a screen rather than opening one, so the stack is unknown.
 		 */
 		nav_clear(t);
+		below_cut(t, ida);
+		set_str(&t->opened_by, NULL);
+		set_str(&t->alt, NULL);
+		nav_set_cur(t, xstrdup(ida), display_name(after, activity_after));
+	} else if (done->type == ACTION_CLICK && !layer_b && below_cut(t, ida)) {
+		/*
+		 * A tap to a screen a tap left earlier, which may still be below
+		 * (the search a note was opened from, forgotten when the search
+		 * field made that tap no sure push): the app went back to it, to a
+		 * stack the tracker does not know. It opened nothing.
+		 */
+		nav_clear(t);
+		set_str(&t->opened_by, NULL);
+		set_str(&t->alt, NULL);
+		nav_set_cur(t, xstrdup(ida), display_name(after, activity_after));
+	} else if (done->type == ACTION_CLICK && !layer_b && !nav_click && passes_gate(t, before, after)) {
+		/*
+		 * A gate that leads on to the page its row asked for replaced itself
+		 * with it: the stack stays as it was below the gate, and Back may
+		 * also show the gate, had the app kept it.
+		 */
+		set_str(&t->opened_by, NULL);
+		set_str(&t->alt, idb);
 		nav_set_cur(t, xstrdup(ida), display_name(after, activity_after));
 	} else if (done->type == ACTION_CLICK && !layer_b && !nav_click && !has_field(before) && t->cur &&
 		   !on_both_screens(done, before, after) && !finishes_page(before, done)) {
@@ -602,16 +800,37 @@ bool oracle_nav_step(struct oracle_nav_tracker *t, const struct ui_tree *before,
 		t->stack[t->n].id = t->cur;
 		t->stack[t->n].name = t->cur_name;
 		t->n++;
+		below_push(t, t->cur);
 		free(t->typed);
 		t->typed = NULL;
 		free(t->prev);
 		t->prev = xstrdup(t->cur);
 		t->cur = NULL;
 		t->cur_name = NULL;
+		free(t->opened_by);
+		t->opened_by = tapped_texts(before, done);
+		set_str(&t->alt, NULL);
 		nav_set_cur(t, xstrdup(ida), display_name(after, activity_after));
 	} else {
-		/* A tab switch, a submitted form, a long press, a rotation, a restart...: unknown stack. */
+		/*
+		 * A tab switch, a submitted form, a long press, a rotation, a restart...: unknown
+		 * stack. A tap from a page with a field that is neither a tab nor a Save (a search
+		 * result) may have left that page below: remember it.
+		 */
+		bool maybe_push = done->type == ACTION_CLICK && !layer_b && !nav_click && t->cur &&
+				  has_field(before) && !finishes_page(before, done) &&
+				  !on_both_screens(done, before, after);
+
 		nav_clear(t);
+		if (maybe_push) {
+			below_push(t, t->cur);
+			free(t->opened_by);
+			t->opened_by = tapped_texts(before, done);
+		} else {
+			below_clear(t);
+			set_str(&t->opened_by, NULL);
+		}
+		set_str(&t->alt, NULL);
 		nav_set_cur(t, xstrdup(ida), display_name(after, activity_after));
 	}
 	/* A click that left a form for another screen: remember both (whichever branch took it). */

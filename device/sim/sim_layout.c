@@ -911,10 +911,10 @@ static void layout_app(struct lay *L, struct sim_view *root)
 	struct sim_view_ext *holder = new_view(SIM_VIEW_FRAME, "android.widget.LinearLayout");
 	int y = top + GAP, h = 0;
 	bool first = true;
-	const cJSON *fab = NULL;
+	int n_fabs = 0;
 	cJSON_ArrayForEach(w, widgets) {
 		if (!strcmp(wtype(w, ""), "fab")) {
-			fab = w;
+			n_fabs++;
 			continue;
 		}
 		int before = (int)holder->view.n_children;
@@ -947,11 +947,24 @@ static void layout_app(struct lay *L, struct sim_view *root)
 	}
 	holder->view.n_children = 0;
 	free_view(&holder->view);
-	if (fab) {
+	/*
+	 * Floating action buttons, over the content at the bottom right: the
+	 * first visible one in the corner, each next visible one above it (a
+	 * Material speed dial's stack). A hidden one takes no place.
+	 */
+	if (n_fabs) {
 		int x2 = L->W - MARGIN - 21, y2 = bottom - MARGIN - 21;
-		layout_widget(L, &content->view, fab, NULL, x2 - FAB_SIZE, y2 - FAB_SIZE, FAB_SIZE, rc, true);
-		struct sim_view *fv = content->view.children[content->view.n_children - 1];
-		fv->y2 = fv->y1 + FAB_SIZE;
+		cJSON_ArrayForEach(w, widgets) {
+			if (strcmp(wtype(w, ""), "fab") != 0)
+				continue;
+			size_t before = content->view.n_children;
+			layout_widget(L, &content->view, w, NULL, x2 - FAB_SIZE, y2 - FAB_SIZE, FAB_SIZE, rc, true);
+			if (content->view.n_children == before)
+				continue;
+			struct sim_view *fv = content->view.children[content->view.n_children - 1];
+			fv->y2 = fv->y1 + FAB_SIZE;
+			y2 -= FAB_SIZE + GAP;
+		}
 	}
 	if (nav) {
 		struct sim_view_ext *bn = new_view(SIM_VIEW_BOTTOM_NAV, "android.widget.FrameLayout");

@@ -379,6 +379,69 @@ TEST(tabs_bottom_nav_and_seekbar)
 	sim_app_free(app);
 }
 
+/* The bounds of the widget whose resource-id ends in "/id" in dump xml; false when absent. */
+static bool bounds_of(const char *xml, const char *id, struct ui_rect *r)
+{
+	struct ui_tree *t = NULL;
+	bool found = false;
+
+	if (ui_parse(xml, strlen(xml), "dump", &t) != 0)
+		return false;
+	for (size_t i = 0; i < t->n_nodes && !found; i++) {
+		const char *rid = t->nodes[i]->resource_id, *slash = strrchr(rid, '/');
+
+		if (slash && !strcmp(slash + 1, id)) {
+			*r = t->nodes[i]->bounds;
+			found = true;
+		}
+	}
+	ui_tree_free(t);
+	return found;
+}
+
+/*
+ * Floating action buttons: every visible one is laid out, the first in the
+ * bottom-right corner and each next above it; a hidden one takes no place
+ * and leaves the widget before it as it was (jotter: a hidden fab stretched
+ * the last view to the fab's height, "extends outside the screen").
+ */
+TEST(fabs_stack_and_a_hidden_fab_takes_no_place)
+{
+	static const char spec[] =
+		"{\"package\":\"com.t.fab\",\"activities\":[{\"name\":\".Main\",\"launcher\":true}],"
+		"\"state\":{\"show\":{\"type\":\"bool\"}},"
+		"\"screens\":{\"main\":{\"title\":\"Fabs\",\"widgets\":["
+		"{\"type\":\"fab\",\"id\":\"add_fab\",\"desc\":\"Add\"},"
+		"{\"type\":\"button\",\"id\":\"first_btn\",\"text\":\"First\",\"on_click\":[{\"toggle\":\"show\"}]},"
+		"{\"type\":\"button\",\"id\":\"last_btn\",\"text\":\"Last\"},"
+		"{\"type\":\"fab\",\"id\":\"scan_fab\",\"desc\":\"Scan\",\"visible\":\"show\"}]}}}";
+	struct sim_app *app = NULL;
+	struct ui_rect first = { 0 }, last = { 0 }, add = { 0 }, scan = { 0 };
+
+	CHECK_OK(sim_app_load_text(spec, sizeof spec - 1, "fab.json", &app));
+	REQUIRE(app);
+	struct sim *s = start(app, false);
+	const char *x = sh(s, "uiautomator dump /dev/tty");
+	REQUIRE(bounds_of(x, "first_btn", &first) && bounds_of(x, "last_btn", &last));
+	CHECK_INT_EQ(last.y2 - last.y1, first.y2 - first.y1); /* not stretched by the hidden fab */
+	CHECK(!bounds_of(x, "scan_fab", &scan));
+	CHECK(bounds_of(x, "add_fab", &add));
+	CHECK_INT_EQ(add.x2, 1080 - 42 - 21);
+	CHECK_INT_EQ(add.y2, 2400 - 42 - 21);
+	CHECK_INT_EQ(add.y2 - add.y1, 147);
+	CHECK_INT_EQ(add.x2 - add.x1, 147);
+	tap(s, "first_btn", NULL, 0, false);
+	x = sh(s, "uiautomator dump /dev/tty");
+	CHECK(bounds_of(x, "add_fab", &add) && bounds_of(x, "scan_fab", &scan));
+	CHECK_INT_EQ(add.y2, 2400 - 42 - 21);
+	CHECK_INT_EQ(scan.x2, add.x2);
+	CHECK_INT_EQ(scan.y2, add.y1 - 21); /* stacked above the first */
+	CHECK_INT_EQ(scan.y2 - scan.y1, 147);
+	CHECK(bounds_of(x, "last_btn", &last) && last.y2 - last.y1 == first.y2 - first.y1);
+	sim_free(s);
+	sim_app_free(app);
+}
+
 /* Every effect kind, checked through what the screen shows. */
 TEST(effects)
 {
@@ -456,6 +519,7 @@ int main(void)
 	RUN(deep_links_and_exported);
 	RUN(tabs_bottom_nav_and_seekbar);
 	RUN(effects);
+	RUN(fabs_stack_and_a_hidden_fab_takes_no_place);
 	strbuf_release(&last_out);
 	return test_summary();
 }
