@@ -64,9 +64,6 @@ static uint64_t row_key(const struct ui_tree *t, const struct action *a);
  * always, so that every field's validation is seen once. */
 #define FIRST_PROBE_SHARE 1.0
 
-/* Choices away from a probed field's form after which the form counts as left. */
-#define FORM_PROBE_AWAY 3
-
 /* How many words read on screens the policy keeps as search terms. */
 #define POLICY_WORDS 48
 
@@ -81,21 +78,6 @@ struct event {
 	bool exits;            /* led out of the app: almost never again */
 	bool used;
 };
-
-/*
- * What a field (field_key) showed: when first seen, at the last choice, and
- * the value the app last put there (hashes of the texts; 0 none).
- */
-struct field_sight {
-	uint64_t key, placeholder, prev, app_value;
-	unsigned long at; /* the choice it was last seen at */
-	bool seen;
-};
-
-/* How many fields the policy watches (a ring). */
-#define FIELD_SIGHTS 64
-/* Choices between two sightings of a field on one visit of its form (a picker dialog between). */
-#define FIELD_AWAY 3
 
 struct offline_policy {
 	struct offline_policy_params p;
@@ -131,13 +113,6 @@ struct offline_policy {
 	size_t n_filled, alloc_filled;
 	uint64_t probed[PROBED_FIELDS]; /* fields that got their first probe (ring) */
 	size_t n_probed;
-	/* One probe per submit: the field (field_key) probed since the last
-	 * submit or leave of its form, 0 none; choices made since on screens
-	 * without that field (a dialog between is not leaving). */
-	uint64_t form_probe;
-	int form_probe_away;
-	struct field_sight sights[FIELD_SIGHTS]; /* a ring */
-	size_t n_sights;
 	/* What the last choice marked, taken back by offline_policy_adopt(). */
 	uint64_t last_fh;      /* the functionality of the last choice */
 	uint64_t undo_tried[3];
@@ -738,14 +713,6 @@ static void field_unfill(struct offline_policy *pol, uint64_t k)
 	}
 }
 
-/* A submit, Back, Up or restart ends the form's probe: the next one may probe another field. */
-static void end_form_probe(struct offline_policy *pol, const struct action *a)
-{
-	if (a->type == ACTION_BACK || a->type == ACTION_RESTART || is_up_arrow(a) ||
-	    (a->type == ACTION_CLICK && is_confirm_label(a->widget_text)))
-		pol->form_probe = 0;
-}
-
 /* Give the chosen action its payload (typed text) and remember it. */
 static void finish_choice(struct offline_policy *pol, struct action *a, uint64_t state,
 			  uint64_t key, const char *why)
@@ -753,7 +720,6 @@ static void finish_choice(struct offline_policy *pol, struct action *a, uint64_t
 	char buf[160];
 	const char *probe = NULL;
 
-	end_form_probe(pol, a);
 	if (a->type == ACTION_INPUT && !a->text) {
 		struct ui_widget w;
 
@@ -767,13 +733,11 @@ static void finish_choice(struct offline_policy *pol, struct action *a, uint64_t
 		 * then, first as a tester does (an empty name, letters in a number),
 		 * then with the other probes of its kind. */
 		if (pol->p.probe_share > 0 && field_filled(pol, field_key(a), false) &&
-		    (!pol->form_probe || pol->form_probe == field_key(a)) &&
 		    rng_unit(&pol->probe_rng) < (probed(pol, field_key(a), false) ? pol->p.probe_share
 						 : fmax(pol->p.probe_share, FIRST_PROBE_SHARE))) {
 			unsigned ps = probed(pol, field_key(a), true) ? ++pol->serial : 0;
 
 			probe = input_gen_probe_name(input_gen_probe(&w, ps, buf, sizeof(buf)));
-			pol->form_probe = field_key(a);
 		}
 		else if (input_gen_text(&w, ++pol->serial, buf, sizeof(buf)) == INPUT_KIND_SEARCH && pol->n_words)
 			snprintf(buf, sizeof(buf), "%s", pol->words[(pol->serial * 7u) % pol->n_words]);
@@ -844,80 +808,6 @@ static bool shows_kept_text(const struct offline_policy *pol, const struct ui_tr
 		if (pol->kept_field[i] == k)
 			return pol->kept_text[i] == h;
 	return false;
-}
-
-/* The sightings of field k (see struct field_sight), NULL when it was not watched. */
-static struct field_sight *sight_find(struct offline_policy *pol, uint64_t k)
-{
-	size_t n = pol->n_sights < FIELD_SIGHTS ? pol->n_sights : FIELD_SIGHTS;
-
-	for (size_t i = 0; i < n; i++)
-		if (pol->sights[i].key == k)
-			return &pol->sights[i];
-	return NULL;
-}
-
-/* The sightings of field k, a new entry (the ring's oldest) when it was not watched. */
-static struct field_sight *sight_of(struct offline_policy *pol, uint64_t k)
-{
-	struct field_sight *f = sight_find(pol, k);
-
-	if (f)
-		return f;
-	f = &pol->sights[pol->n_sights++ % FIELD_SIGHTS];
-	memset(f, 0, sizeof(*f));
-	f->key = k;
-	return f;
-}
-
-/*
- * Read the screen's fields before a choice: a field (with a resource-id)
- * whose text changed since the last choice to something that is neither
- * empty, nor what it showed when first seen (its placeholder), nor what the
- * policy typed, got that value from the app: a date a picker put there. It
- * is not an empty field of the form, and form-first does not type over it.
- * Only while the policy stays on the form (a dialog or two between): a form
- * opened later with values in it (an edit form) is filled as before.
- */
-static void watch_fields(struct offline_policy *pol, const struct ui_tree *t, const struct action *cands, size_t n)
-{
-	for (size_t i = 0; i < n; i++) {
-		const struct ui_widget *w;
-		struct field_sight *f;
-		uint64_t cur;
-
-		if (cands[i].type != ACTION_INPUT || !cands[i].resource_id || !*cands[i].resource_id ||
-		    cands[i].widget < 0 || (size_t)cands[i].widget >= t->n_nodes)
-			continue;
-		w = t->nodes[cands[i].widget];
-		cur = hash_str(14695981039346656037ull, w->text ? w->text : "");
-		f = sight_of(pol, field_key(&cands[i]));
-		if (!f->seen) {
-			f->seen = true;
-			f->placeholder = cur;
-		} else if (cur != f->prev && cur != f->placeholder && w->text && *w->text &&
-			   pol->choices - f->at <= FIELD_AWAY && !shows_kept_text(pol, t, &cands[i])) {
-			f->app_value = cur;
-		}
-		f->prev = cur;
-		f->at = pol->choices;
-	}
-}
-
-/* Whether an input candidate's field shows the value the app put there (watch_fields). */
-static bool shows_app_value(struct offline_policy *pol, const struct ui_tree *t, const struct action *a)
-{
-	const struct ui_widget *w;
-	struct field_sight *f;
-
-	if (a->type != ACTION_INPUT || !a->resource_id || !*a->resource_id || a->widget < 0 ||
-	    (size_t)a->widget >= t->n_nodes)
-		return false;
-	w = t->nodes[a->widget];
-	if (!w->text || !*w->text)
-		return false;
-	f = sight_find(pol, field_key(a));
-	return f && f->app_value && f->app_value == hash_str(14695981039346656037ull, w->text);
 }
 
 /* Input candidates keep their hint so input_gen can read it. */
@@ -1116,17 +1006,6 @@ void offline_policy_choose(struct offline_policy *pol, const struct ui_tree *t, 
 	}
 	n = offline_candidates(t, &cands);
 	note_hints(cands, n, t);
-	watch_fields(pol, t, cands, n);
-	if (pol->form_probe) {
-		bool here = false;
-
-		for (i = 0; i < n && !here; i++)
-			here = cands[i].type == ACTION_INPUT && field_key(&cands[i]) == pol->form_probe;
-		/* Away from the probed field's form for longer than a dialog or two: left it. */
-		pol->form_probe_away = here ? 0 : pol->form_probe_away + 1;
-		if (pol->form_probe_away > FORM_PROBE_AWAY)
-			pol->form_probe = 0;
-	}
 	after_input = pol->last_type == ACTION_INPUT && state == pol->last_state;
 	for (i = 0; i < n; i++) {
 		size_t ei = event_get(pol, offline_event_key(state, &cands[i]),
@@ -1135,7 +1014,7 @@ void offline_policy_choose(struct offline_policy *pol, const struct ui_tree *t, 
 		if (cands[i].type == ACTION_INPUT && pol->events[ei].exec < 1.5)
 			untried_inputs = true;
 		if (cands[i].type == ACTION_INPUT && !typed_this_visit(pol, &cands[i]) &&
-		    !shows_kept_text(pol, t, &cands[i]) && !shows_app_value(pol, t, &cands[i]))
+		    !shows_kept_text(pol, t, &cands[i]))
 			empty_inputs++;
 		if (cands[i].type == ACTION_CLICK && is_confirm_label(cands[i].widget_text))
 			form = true;
@@ -1191,7 +1070,7 @@ void offline_policy_choose(struct offline_policy *pol, const struct ui_tree *t, 
 		    cands[i].type == ACTION_CLICK && is_confirm_label(cands[i].widget_text))
 			w *= pol->p.motif_bonus;
 		if (form && cands[i].type == ACTION_INPUT && !typed_this_visit(pol, &cands[i]) &&
-		    !shows_kept_text(pol, t, &cands[i]) && !shows_app_value(pol, t, &cands[i]))
+		    !shows_kept_text(pol, t, &cands[i]))
 			w *= FORM_FIRST_FACTOR;
 		/* A sort control is untried again on a longer list than any
 		 * it was clicked on (up to SORT_ROWS_MAX rows): a sort of one
@@ -1354,7 +1233,6 @@ void offline_policy_adopt(struct offline_policy *pol, const struct ui_tree *t, u
 	pol->last_type = done->type;
 	pol->last_state = state;
 	pol->last_event = 0;
-	end_form_probe(pol, done);
 	if (done->type == ACTION_BACK) {
 		struct action back;
 

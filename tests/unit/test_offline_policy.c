@@ -689,117 +689,6 @@ TEST(form_kept_across_a_dialog)
 	ui_tree_free(back);
 }
 
-/* A form of three number fields, empty, and Save. */
-static struct ui_tree *three_field_form(void)
-{
-	return x_tree(x_cat(x_node(EDIT, "t:id/qty", "", "cf", "hint=\"Quantity\"", 0, 100, 1000, 200, NULL),
-			    x_node(EDIT, "t:id/price", "", "cf", "hint=\"Price\"", 0, 200, 1000, 300, NULL),
-			    x_node(EDIT, "t:id/count", "", "cf", "hint=\"Count\"", 0, 300, 1000, 400, NULL),
-			    x_node(BTN, "t:id/save", "Save", "c", "", 0, 400, 1000, 500, NULL), NULL));
-}
-
-/*
- * Each submit probes one field at most, as a tester changes one thing at a
- * time: with every field's second entry due to probe, a second visit of the
- * form typed three probes before its Save (calendar's New event form then
- * failed on every Save and held the run for 150 of 300 steps).
- */
-TEST(one_probe_per_submit)
-{
-	struct offline_policy_params p;
-	struct ui_tree *form = three_field_form(), *list = main_screen();
-
-	REQUIRE(form && list);
-	offline_policy_params_default(&p);
-	p.epsilon = 0;
-	for (unsigned seed = 1; seed <= 4; seed++) {
-		struct offline_policy *pol;
-		int total = 0, saves = 0;
-
-		p.seed = seed;
-		pol = offline_policy_new(&p);
-		for (int visit = 0; visit < 4; visit++) {
-			struct action a;
-			int probes = 0;
-
-			/* Each visit of the form is a new screen, as after the list between. */
-			for (int i = 0; i < 12; i++) {
-				bool save;
-
-				offline_policy_choose(pol, form, 22, 100 * (uint64_t)visit + (uint64_t)i, "Form", true, &a);
-				probes += a.type == ACTION_INPUT && a.reason && strstr(a.reason, "probing");
-				save = a.type == ACTION_CLICK && a.widget_text && !strcmp(a.widget_text, "Save");
-				action_release(&a);
-				if (save) {
-					saves++;
-					break;
-				}
-				offline_policy_observe(pol, form, 22, true);
-			}
-			CHECK(probes <= 1);
-			total += probes;
-			offline_policy_observe(pol, list, 11, true);
-			offline_policy_choose(pol, list, 11, 900 + (uint64_t)visit, "Main", true, &a);
-			action_release(&a);
-			offline_policy_observe(pol, form, 23 + (uint64_t)visit, true);
-		}
-		CHECK(saves >= 3);
-		CHECK(total >= 2); /* probing goes on, one field a submit */
-		offline_policy_free(pol);
-	}
-	ui_tree_free(form);
-	ui_tree_free(list);
-}
-
-/* A form with a day field showing `day` (NULL: empty), a Pick date button and Save. */
-static struct ui_tree *day_form(const char *day)
-{
-	return x_tree(x_cat(x_node(EDIT, "t:id/day", day ? day : "", "cf", "", 0, 100, 1000, 200, NULL),
-			    x_node(BTN, "t:id/pick", "Pick date", "c", "", 0, 200, 1000, 300, NULL),
-			    x_node(BTN, "t:id/save", "Save", "c", "", 0, 300, 1000, 400, NULL), NULL));
-}
-
-/*
- * A value the app put in a field while the form stayed open (a date picker's
- * day) is not an empty field: form-first typed over it at once (a day number
- * typed over the day just picked, then Pick date again, for most of a
- * calendar run).
- */
-TEST(value_a_picker_put_is_kept)
-{
-	struct offline_policy_params p;
-	struct offline_policy *pol;
-	struct ui_tree *empty = day_form(NULL), *typed = NULL, *picked = day_form("3");
-	struct ui_tree *dialog = x_tree(x_node(BTN, "t:id/cell", "3", "c", "", 0, 100, 200, 200, NULL));
-	struct action a;
-
-	REQUIRE(empty && picked && dialog);
-	offline_policy_params_default(&p);
-	p.epsilon = 0;
-	p.probe_share = 0;
-	pol = offline_policy_new(&p);
-	offline_policy_choose(pol, empty, 22, 1, "Form", true, &a);
-	REQUIRE(a.type == ACTION_INPUT && a.text && *a.text);
-	typed = day_form(a.text);
-	action_release(&a);
-	REQUIRE(typed);
-	offline_policy_observe(pol, typed, 22, true);
-	offline_policy_choose(pol, typed, 22, 2, "Form", true, &a);
-	action_release(&a);
-	offline_policy_observe(pol, dialog, 33, true);
-	offline_policy_choose(pol, dialog, 33, 3, "Date", true, &a);
-	action_release(&a);
-	offline_policy_observe(pol, picked, 22, true);
-	offline_policy_choose(pol, picked, 22, 4, "Form", true, &a);
-	CHECK(a.type != ACTION_INPUT);
-	action_release(&a);
-	offline_policy_free(pol);
-	ui_tree_free(empty);
-	ui_tree_free(typed);
-	ui_tree_free(picked);
-	ui_tree_free(dialog);
-}
-
 /* A list whose rows have no delete control: `rows` rows (Note A, B, C) a tap opens. */
 static struct ui_tree *plain_list(int rows)
 {
@@ -1036,8 +925,6 @@ int main(void)
 	RUN(value_label_is_one_control);
 	RUN(label_value_at_the_end_is_one_control);
 	RUN(form_kept_across_a_dialog);
-	RUN(one_probe_per_submit);
-	RUN(value_a_picker_put_is_kept);
 	RUN(deleting_on_a_row_page_empties_the_list);
 	RUN(sort_again_on_new_rows);
 	RUN(own_rows_before_typed_rows);
