@@ -77,6 +77,7 @@ struct oracles_state {
 	struct seen *death_seen;    /* process_death: trips per screen and setting/entry */
 	size_t n_death, alloc_death;
 	char *death_opener;         /* process_death: resource-id of the tap that opened the dialog shown, or NULL */
+	char *death_opened_as;      /* process_death: that tap's label (the row before the dialog's value), or NULL */
 	struct first_text *first;   /* feedback: each form's dump as first seen (by activity and field ids) */
 	size_t n_first, alloc_first;
 	char *feedback_page;        /* feedback: the dump of the latest in-app screen without a dialog, or NULL */
@@ -208,12 +209,14 @@ const struct ui_widget *oracle_dialog_value_set(const struct ui_tree *before, co
 /*
  * After the trip: the one widget with resource-id `rid` showed `value` (a
  * whole word) on `before`; on `after`, the same page (same activity and
- * title, no dialog), its one widget with that id no longer does. True with
+ * title, no dialog), its one widget with that id no longer does and reads
+ * `opened_as`, its label when its tap opened the dialog (the value reverted;
+ * another text is another item's row; NULL or "": not compared). True with
  * *f (category settings/configuration).
  */
 bool oracle_setting_value_lost(const struct ui_tree *before, const char *activity_before,
 			       const struct ui_tree *after, const char *activity_after, const char *rid,
-			       const char *value, struct oracle_finding *f);
+			       const char *value, const char *opened_as, struct oracle_finding *f);
 
 /*
  * Feedback (feedback.c): oracle_feedback_missing, where a dialog's dump may

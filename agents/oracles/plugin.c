@@ -305,6 +305,7 @@ static void oracles_free(struct agent_plugin *p)
 	free(st->edges);
 	free(st->death_seen);
 	free(st->death_opener);
+	free(st->death_opened_as);
 	free(st->status_seen);
 	free(st->feedback_page);
 	free(st->feedback_page_activity);

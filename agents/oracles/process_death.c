@@ -495,7 +495,7 @@ const struct ui_widget *oracle_dialog_value_set(const struct ui_tree *before, co
 
 bool oracle_setting_value_lost(const struct ui_tree *before, const char *activity_before,
 			       const struct ui_tree *after, const char *activity_after, const char *rid,
-			       const char *value, struct oracle_finding *f)
+			       const char *value, const char *opened_as, struct oracle_finding *f)
 {
 	const struct ui_widget *w, *o;
 	char v[256];
@@ -507,6 +507,11 @@ bool oracle_setting_value_lost(const struct ui_tree *before, const char *activit
 	w = only_widget(before, rid);
 	o = only_widget(after, rid);
 	if (!*v || !w || !o || !shows_word(ui_widget_label(w), v) || shows_word(ui_widget_label(o), v))
+		return false;
+	/* A revert shows the row as it was when its tap opened the dialog; a third text is
+	 * another item's row (an item's settings page reached by the same tap on a list row at
+	 * the same place, its title the same), whose value this one never was. */
+	if (opened_as && *opened_as && strcmp(ui_widget_label(o), opened_as))
 		return false;
 	oracle_finding_init(f);
 	f->oracle = "process_death";
@@ -620,7 +625,8 @@ static void trace_trip(struct agent_env *env, const char *why, const char *outco
  * Force-stop, relaunch, walk back to the screen `after` showed, compare.
  * Returns 1 (the device moved) once the app was stopped.
  */
-static int death_trip(const struct oracle_step *os, const char *why, const char *rid, const char *value)
+static int death_trip(const struct oracle_step *os, const char *why, const char *rid, const char *value,
+		      const char *opened_as)
 {
 	struct oracles_state *st = os->st;
 	struct device *dev = os->dev;
@@ -687,7 +693,7 @@ static int death_trip(const struct oracle_step *os, const char *why, const char 
 	}
 	oracle_finding_init(&f);
 	if (!strcmp(why, "deletion") ? oracle_deleted_entry_back(pre.tree, pre.activity, cur.tree, cur.activity, &f)
-	    : !strcmp(why, "value") ? oracle_setting_value_lost(pre.tree, pre.activity, cur.tree, cur.activity, rid, value, &f)
+	    : !strcmp(why, "value") ? oracle_setting_value_lost(pre.tree, pre.activity, cur.tree, cur.activity, rid, value, opened_as, &f)
 				    : oracle_saved_state_lost(pre.tree, pre.activity, cur.tree, cur.activity, &f)) {
 		char *ev = oracle_write_evidence(os->env, os->before->step, "process_death", &cur);
 
@@ -720,7 +726,7 @@ static int process_death_after_step(const struct oracle_step *s)
 {
 	struct oracles_state *st = s->st;
 	const struct ui_widget *o;
-	char entry[256], value[256] = "", *opener;
+	char entry[256], value[256] = "", *opener, *opened_as;
 	const char *why = NULL;
 	uint64_t key = 0;
 	bool layer_b, layer_a;
@@ -734,12 +740,15 @@ static int process_death_after_step(const struct oracle_step *s)
 	layer_b = oracle_screen_has_layer(s->before->tree);
 	layer_a = s->after->in_app && oracle_screen_has_layer(s->after->tree);
 	opener = st->death_opener;
-	st->death_opener = NULL;
+	opened_as = st->death_opened_as;
+	st->death_opener = st->death_opened_as = NULL;
 	if (layer_b && layer_a) {
 		st->death_opener = opener;
-		opener = NULL;
+		st->death_opened_as = opened_as;
+		opener = opened_as = NULL;
 	} else if (!layer_b && layer_a && s->done->type == ACTION_CLICK && s->done->resource_id) {
 		st->death_opener = xstrdup(s->done->resource_id);
+		st->death_opened_as = s->done->widget_text ? xstrdup(s->done->widget_text) : NULL;
 	}
 	o = oracle_setting_changed(s->before->tree, s->before->activity, s->after->tree, s->after->activity, s->done);
 	if (o) {
@@ -758,25 +767,28 @@ static int process_death_after_step(const struct oracle_step *s)
 	}
 	if (!why || oracle_seen_count(&st->death_seen, &st->n_death, &st->alloc_death, key, false) >= st->state_checks) {
 		free(opener);
+		free(opened_as);
 		return 0;
 	}
 	(void)oracle_seen_count(&st->death_seen, &st->n_death, &st->alloc_death, key, true);
-	moved = death_trip(s, why, opener, value);
+	moved = death_trip(s, why, opener, value, opened_as);
 	free(opener);
+	free(opened_as);
 	return moved;
 }
 
 /*
  * The dialog value a replayed trip was made for: the step before the
  * trigger confirms (Save, OK...) what the inputs just before it typed (with
- * side trips between), in a dialog opened by the click before them. Its resource-id and the last
- * text typed go to *opener and *value (the replay's strings).
+ * side trips between), in a dialog opened by the click before them. Its resource-id, its label
+ * when tapped and the last text typed go to *opener, *opened_as and *value (the replay's strings).
  */
-static bool dialog_value_of(const struct oracle_recheck *c, const char **opener, const char **value)
+static bool dialog_value_of(const struct oracle_recheck *c, const char **opener, const char **opened_as,
+			    const char **value)
 {
 	size_t k;
 
-	*opener = *value = NULL;
+	*opener = *opened_as = *value = NULL;
 	if (!c->steps || c->n_steps < c->trigger + 3)
 		return false;
 	k = c->n_steps - c->trigger - 1;
@@ -793,6 +805,7 @@ static bool dialog_value_of(const struct oracle_recheck *c, const char **opener,
 	if (!*value || k == 0 || c->steps[k - 1].type != ACTION_CLICK || !c->steps[k - 1].resource_id)
 		return false;
 	*opener = c->steps[k - 1].resource_id;
+	*opened_as = c->steps[k - 1].widget_text;
 	return true;
 }
 
@@ -801,7 +814,7 @@ static bool process_death_recheck(const struct oracle_recheck *c, struct oracle_
 	const struct replay_result *r = c->r;
 	size_t n = r->n_screens;
 	const struct replay_screen *pre, *last;
-	const char *opener, *value;
+	const char *opener, *opened_as, *value;
 
 	oracle_finding_init(f);
 	if (n < 1 || n <= c->trigger)
@@ -809,8 +822,9 @@ static bool process_death_recheck(const struct oracle_recheck *c, struct oracle_
 	last = &r->screens[n - 1];
 	pre = &r->screens[n - 1 - c->trigger];
 	/* The candidate's trip does not say why it was made: a dialog's value, a deletion's check or the others'. */
-	if (dialog_value_of(c, &opener, &value) &&
-	    oracle_setting_value_lost(pre->tree, pre->activity, last->tree, last->activity, opener, value, f))
+	if (dialog_value_of(c, &opener, &opened_as, &value) &&
+	    oracle_setting_value_lost(pre->tree, pre->activity, last->tree, last->activity, opener, value,
+				      opened_as, f))
 		return true;
 	oracle_finding_release(f);
 	oracle_finding_init(f);

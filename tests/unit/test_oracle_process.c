@@ -264,16 +264,16 @@ TEST(dialog_value_is_a_setting_kept)
 	CHECK(!oracle_dialog_value_set(set, ACT, set, ACT, &ok, row, value, sizeof(value)));
 	/* After the trip: the row is back at 25 minutes. */
 	oracle_finding_init(&f);
-	CHECK(oracle_setting_value_lost(set, ACT, reverted, ACT, row, "2", &f));
+	CHECK(oracle_setting_value_lost(set, ACT, reverted, ACT, row, "2", "Focus length: 25 min", &f));
 	CHECK_INT_EQ(f.category, BUG_CAT_SETTINGS);
 	CHECK(f.title && strstr(f.title, "Focus length: 2 min") && strstr(f.title, "force-stop"));
 	CHECK(f.actual && strstr(f.actual, "25 min"));
 	oracle_finding_release(&f);
 	/* Clean: kept; another activity; another page (its title); a value the row never showed. */
-	CHECK(!oracle_setting_value_lost(set, ACT, kept, ACT, row, "2", &f));
-	CHECK(!oracle_setting_value_lost(set, ACT, reverted, "com.example.t/.Main", row, "2", &f));
-	CHECK(!oracle_setting_value_lost(set, ACT, dialog, ACT, row, "2", &f));
-	CHECK(!oracle_setting_value_lost(reverted, ACT, set, ACT, row, "7", &f));
+	CHECK(!oracle_setting_value_lost(set, ACT, kept, ACT, row, "2", "Focus length: 25 min", &f));
+	CHECK(!oracle_setting_value_lost(set, ACT, reverted, "com.example.t/.Main", row, "2", "Focus length: 25 min", &f));
+	CHECK(!oracle_setting_value_lost(set, ACT, dialog, ACT, row, "2", "Focus length: 25 min", &f));
+	CHECK(!oracle_setting_value_lost(reverted, ACT, set, ACT, row, "7", "Focus length: 25 min", &f));
 	action_release(&ok);
 	action_release(&cancel);
 	ui_tree_free(dialog);
@@ -282,6 +282,51 @@ TEST(dialog_value_is_a_setting_kept)
 	ui_tree_free(reverted);
 	ui_tree_free(kept);
 	ui_tree_free(other);
+}
+
+/* An item's settings page: the toolbar's "Podcast settings", the item's title, its Rename row showing it. */
+static struct ui_tree *item_settings(const char *title)
+{
+	char row[128];
+
+	snprintf(row, sizeof(row), "Rename: %s", title);
+	return x_tree(x_cat(x_node(TEXT, "", "Podcast settings", "", "", 0, 100, 1080, 200, NULL),
+			    x_node(TEXT, "com.example.t:id/ps_subtitle", title, "", "", 0, 210, 1080, 300, NULL),
+			    x_node(BUTTON, "com.example.t:id/ps_rename", row, "c", "", 0, 339, 1080, 465, NULL),
+			    x_node(SWITCH, "com.example.t:id/ps_keep", "Keep updated", "kKcf", "", 0, 480, 1080, 600, NULL),
+			    NULL));
+}
+
+/*
+ * podcasts, seed 4: a podcast subscribed to and opened from the search was
+ * renamed 'Chen10'; the walk back after the relaunch opened the first
+ * subscription's settings ('Kitchen Lab'), the same page for another item.
+ * A revert shows the row as it was when its tap opened the dialog.
+ */
+TEST(dialog_value_revert_is_the_row_as_opened)
+{
+	const char *row = "com.example.t:id/ps_rename", *opened_as = "Rename: Bread and Butter Baking";
+	struct ui_tree *set = item_settings("Chen10"), *other = item_settings("Kitchen Lab");
+	struct ui_tree *reverted = item_settings("Bread and Butter Baking");
+	struct oracle_finding f;
+
+	REQUIRE(set && other && reverted);
+	/* Another item's row: not a revert of this value. */
+	oracle_finding_init(&f);
+	CHECK(!oracle_setting_value_lost(set, ACT, other, ACT, row, "Chen10", opened_as, &f));
+	oracle_finding_release(&f);
+	/* The row as it was before the dialog: reverted. */
+	oracle_finding_init(&f);
+	CHECK(oracle_setting_value_lost(set, ACT, reverted, ACT, row, "Chen10", opened_as, &f));
+	CHECK(f.actual && strstr(f.actual, "Bread and Butter Baking"));
+	oracle_finding_release(&f);
+	/* The row's label when opened unknown: judged as before. */
+	oracle_finding_init(&f);
+	CHECK(oracle_setting_value_lost(set, ACT, other, ACT, row, "Chen10", NULL, &f));
+	oracle_finding_release(&f);
+	ui_tree_free(set);
+	ui_tree_free(other);
+	ui_tree_free(reverted);
 }
 
 /* A task's page: the toolbar's "Task", the task's title and priority, its Completed box. */
@@ -637,6 +682,7 @@ int main(void)
 	RUN(entry_saved_when_a_row_shows_the_typed_text);
 	RUN(setting_reverted_after_process_death);
 	RUN(dialog_value_is_a_setting_kept);
+	RUN(dialog_value_revert_is_the_row_as_opened);
 	RUN(setting_judged_only_on_the_same_item_page);
 	RUN(filter_beside_a_list_is_not_a_setting_lost);
 	RUN(entry_gone_after_process_death);
