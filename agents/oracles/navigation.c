@@ -15,12 +15,18 @@
  *    note), and forgets the stack whenever it cannot know what the app's
  *    stack is: leaving the app, a tap that returns to the screen just left
  *    (a picker's row) or to one a tap left earlier and that may still be
- *    below, a Save, Done or Discard that finishes a page (it opens none),
- *    restarts, rotations and other actions that change the screen,
- *    forms submitted, tab switches, dialogs that navigate elsewhere. A
- *    page that leads on to the page of the row that opened it (a
- *    protected note's gate, whose View shows the note) replaced itself:
- *    the stack stays as it was below it.
+ *    below, a Save, Done or Discard that finishes a page (it opens none;
+ *    the screens that may be below stay so), restarts, rotations and
+ *    other actions that change the screen, forms submitted, tab
+ *    switches, dialogs that navigate elsewhere. A page that leads on to
+ *    the page of the row that opened it (a protected note's gate, whose
+ *    View shows the note) replaced itself:
+ *    the stack stays as it was below it. After a tap pops to a screen the
+ *    stack holds, Back may also show the page left, unless the tap was Up
+ *    or a Save/Cancel (a menu's "Go to feed" may open the feed anew).
+ *    Another app a tap opened (a share sheet) closed by Back leaves the
+ *    stack as it was; a tab switch keeps the screens that may be below; a
+ *    dump of a floating window alone (an alert) is a layer.
  *
  * A screen is known by its activity, app-bar title and selected tabs
  * (digits dropped, so "Notes (3)" and "Notes (2)" are one screen). The
@@ -152,6 +158,22 @@ bool oracle_screen_has_layer(const struct ui_tree *t)
 			return true;
 	}
 	return false;
+}
+
+/*
+ * Whether t is a layer over the app's screen: oracle_screen_has_layer, or a
+ * dump of nothing but a floating window (an alert whose only button is the
+ * app's own, its root not at the screen's corner): the screen under it is
+ * still the one on top.
+ */
+static bool nav_has_layer(const struct ui_tree *t)
+{
+	if (oracle_screen_has_layer(t))
+		return true;
+	for (size_t i = 0; t && i < t->n_roots; i++)
+		if (t->roots[i]->bounds.x1 <= 0 || t->roots[i]->bounds.y1 <= 0)
+			return false;
+	return t && t->n_roots > 0;
 }
 
 /* The label of nav item w: its text, content-desc, or its first text inside. */
@@ -328,6 +350,14 @@ static bool same_activity_id(const char *a, const char *b)
 	size_t la = strcspn(a, "\x1f"), lb = strcspn(b, "\x1f");
 
 	return la == lb && !strncmp(a, b, la);
+}
+
+/* Whether activity is of the package of identity id (nav_identity). */
+static bool same_activity_package(const char *activity, const char *id)
+{
+	size_t la = activity ? strcspn(activity, "/") : 0, lb = strcspn(id, "/\x1f");
+
+	return activity && la == lb && !strncmp(activity, id, la);
 }
 
 /* A name for screen t in messages: its title, else its activity. */
@@ -672,10 +702,17 @@ bool oracle_nav_step(struct oracle_nav_tracker *t, const struct ui_tree *before,
 
 	if (!before || !after || !done)
 		return false;
-	layer_b = oracle_screen_has_layer(before);
-	layer_a = oracle_screen_has_layer(after);
+	layer_b = nav_has_layer(before);
+	layer_a = nav_has_layer(after);
 	idb = nav_identity(before, activity_before);
 	ida = nav_identity(after, activity_after);
+	/*
+	 * Back from another app (a share sheet, a browser the app opened) to the
+	 * screen last seen in the app: the app's stack waited below it.
+	 */
+	if (t->cur && done->type == ACTION_BACK && !layer_a && !strcmp(ida, t->cur) &&
+	    !same_activity_package(activity_before, t->cur))
+		goto out;
 	/* Something happened between the steps (a side trip, a relaunch): the stack is unknown. */
 	if (!layer_b && (!t->cur || strcmp(t->cur, idb) != 0)) {
 		nav_clear(t);
@@ -690,7 +727,12 @@ bool oracle_nav_step(struct oracle_nav_tracker *t, const struct ui_tree *before,
 		nav_click = w && nav_item_of(w);
 		hit = tab_lands_elsewhere(before, activity_before, after, activity_after, done, f);
 	}
-	if (!after_in_app) {
+	if (!after_in_app && done->type == ACTION_CLICK) {
+		/*
+		 * A tap that opened another app over this screen (a share sheet, a
+		 * browser): the stack stays below it, for Back to return to.
+		 */
+	} else if (!after_in_app) {
 		nav_clear(t);
 		below_clear(t);
 		set_str(&t->opened_by, NULL);
@@ -750,15 +792,18 @@ bool oracle_nav_step(struct oracle_nav_tracker *t, const struct ui_tree *before,
 		 * Up, Cancel, a confirm that returns, or a page that leaves itself for
 		 * a screen further down (Archive on a note returns to the search the
 		 * note was opened from, as Standard Notes' leaveEditor does): the
-		 * stack was popped to that screen. When it was not the top, Back may
-		 * still show the page left, had the app pushed a new copy instead.
+		 * stack was popped to that screen. When it was not the top, or the tap
+		 * was not one that only leaves a page (Up, Save, Cancel...), Back may
+		 * still show the page left, had the app pushed a new copy instead (a
+		 * story's menu "Go to feed" opens the feed's list anew over the story).
 		 */
 		bool deep = k + 1 < t->n;
+		bool may_push = deep || (!is_up(done) && !finishes_page(before, done));
 
 		stack_pop_to(t, k);
 		below_cut(t, ida);
 		set_str(&t->opened_by, NULL);
-		set_str(&t->alt, deep ? t->cur : NULL);
+		set_str(&t->alt, may_push ? t->cur : NULL);
 		nav_set_cur(t, xstrdup(ida), display_name(after, activity_after));
 	} else if (done->type == ACTION_CLICK &&
 		   (is_up(done) || (t->prev && strcmp(ida, t->prev) == 0) ||
@@ -820,12 +865,29 @@ bool oracle_nav_step(struct oracle_nav_tracker *t, const struct ui_tree *before,
 		bool maybe_push = done->type == ACTION_CLICK && !layer_b && !nav_click && t->cur &&
 				  has_field(before) && !finishes_page(before, done) &&
 				  !on_both_screens(done, before, after);
+		bool finished = done->type == ACTION_CLICK && !layer_b && !nav_click && finishes_page(before, done);
 
 		nav_clear(t);
 		if (maybe_push) {
 			below_push(t, t->cur);
 			free(t->opened_by);
 			t->opened_by = tapped_texts(before, done);
+		} else if (finished) {
+			/*
+			 * A Save, Done or Discard finished its page: the app returned to a
+			 * screen below it, and those that may be below that one still are
+			 * (the search a note was opened from, under the note whose editor
+			 * was saved). The page returned to leaves the list; so does the
+			 * one the finished page was opened from, when the edit renamed
+			 * it (the same activity under a new title).
+			 */
+			if (!below_cut(t, ida) && t->n_below > 0 && same_activity_id(t->below[t->n_below - 1], ida))
+				free(t->below[--t->n_below]);
+			set_str(&t->opened_by, NULL);
+		} else if (nav_click) {
+			/* A tab switch replaces the page in place: what may be below it still may. */
+			below_cut(t, ida);
+			set_str(&t->opened_by, NULL);
 		} else {
 			below_clear(t);
 			set_str(&t->opened_by, NULL);
@@ -841,6 +903,7 @@ bool oracle_nav_step(struct oracle_nav_tracker *t, const struct ui_tree *before,
 		t->form = xstrdup(idb);
 		t->form_next = xstrdup(ida);
 	}
+out:
 	free(idb);
 	free(ida);
 	return hit;

@@ -824,6 +824,261 @@ TEST(tap_back_to_a_screen_below_is_not_a_push)
 }
 
 /*
+ * A menu item that opens a screen the stack holds just below may push a new
+ * copy of it: NewsBlur's story menu "Go to feed" opens the feed's story list
+ * over the story, and Back from it returns to the story (feedreader seed 2:
+ * "Back from .ItemsActivity lands on 'A new battery chemistry' instead of
+ * 'All stories'"). Up to that screen never pushes.
+ */
+TEST(tap_to_the_screen_below_may_push_it_anew)
+{
+	struct ui_tree *feeds = page("All stories", "Ars Technica"), *items = page("Ars Technica", "A new battery"),
+		       *story = page("A new battery", "Go to feed"), *settings = page("Settings", "Sync");
+	char *title = NULL;
+
+	REQUIRE(feeds && items && story && settings);
+	{
+		/* feeds -> items -> story -Go to feed-> items -Back-> story: the app pushed. */
+		struct ui_tree *const p[] = { feeds, items, story, items, story };
+		const char *const tap[] = { "Ars Technica", "A new battery", "Go to feed", NULL };
+
+		CHECK_INT_EQ(nav_walk(p, tap, N(tap), &title), 0);
+		if (title)
+			fprintf(stderr, "finding: %s\n", title);
+		free(title);
+	}
+	{
+		/* Popped instead: Back returns to the feeds. */
+		struct ui_tree *const p[] = { feeds, items, story, items, feeds };
+		const char *const tap[] = { "Ars Technica", "A new battery", "Go to feed", NULL };
+
+		CHECK_INT_EQ(nav_walk(p, tap, N(tap), &title), 0);
+		free(title);
+	}
+	{
+		/* Neither: still reported. */
+		struct ui_tree *const p[] = { feeds, items, story, items, settings };
+		const char *const tap[] = { "Ars Technica", "A new battery", "Go to feed", NULL };
+
+		CHECK_INT_EQ(nav_walk(p, tap, N(tap), &title), 4);
+		CHECK(title && strstr(title, "lands on 'Settings' instead of 'All stories'"));
+		free(title);
+	}
+	{
+		/* Up pops: Back from the list to the story it left is reported. */
+		struct ui_tree *const p[] = { feeds, items, story, items, story };
+		const char *const tap[] = { "Ars Technica", "A new battery", "Navigate up", NULL };
+
+		CHECK_INT_EQ(nav_walk(p, tap, N(tap), &title), 4);
+		CHECK(title && strstr(title, "lands on 'A new battery' instead of 'All stories'"));
+		free(title);
+	}
+	ui_tree_free(feeds);
+	ui_tree_free(items);
+	ui_tree_free(story);
+	ui_tree_free(settings);
+}
+
+/*
+ * A Save that finishes an editor keeps what may be below: Standard Notes'
+ * note opened from the search (its field makes that tap no sure push), edited
+ * and saved under a new title, then archived, which returns to the search;
+ * Back from the search returns to the notes (jotter seed 2: "Back from
+ * .SearchActivity lands on 'Notes' instead of 'Violet14...'").
+ */
+TEST(save_keeps_the_screens_that_may_be_below)
+{
+	struct ui_tree *notes = page("Notes", "Search"), *search = submit_page("Search", "Ideas"),
+		       *note = page("Ideas", "Edit"), *editor = form_page("Edit note", "Save"),
+		       *renamed = page("Violet14", "Archive"), *other = page("Note history", "Session");
+	char *title = NULL;
+
+	REQUIRE(notes && search && note && editor && renamed && other);
+	{
+		struct ui_tree *const p[] = { notes, search, note, editor, renamed, search, notes };
+		const char *const tap[] = { "Search", "Ideas", "Edit", "Save", "Archive", NULL };
+
+		CHECK_INT_EQ(nav_walk(p, tap, N(tap), &title), 0);
+		if (title)
+			fprintf(stderr, "finding: %s\n", title);
+		free(title);
+	}
+	{
+		/* Saved under the same title: the note is the page returned to. */
+		struct ui_tree *const p[] = { notes, search, note, editor, note, search, notes };
+		const char *const tap[] = { "Search", "Ideas", "Edit", "Save", "Edit", NULL };
+
+		CHECK_INT_EQ(nav_walk(p, tap, N(tap), &title), 0);
+		free(title);
+	}
+	{
+		/* A page opened from the saved note is a push: Back from it must return to the note. */
+		struct ui_tree *const p[] = { notes, search, note, editor, renamed, other, notes };
+		const char *const tap[] = { "Search", "Ideas", "Edit", "Save", "History", NULL };
+
+		CHECK_INT_EQ(nav_walk(p, tap, N(tap), &title), 6);
+		CHECK(title && strstr(title, "lands on 'Notes' instead of 'Violet14'"));
+		free(title);
+	}
+	ui_tree_free(notes);
+	ui_tree_free(search);
+	ui_tree_free(note);
+	ui_tree_free(editor);
+	ui_tree_free(renamed);
+	ui_tree_free(other);
+}
+
+/* One step of the tracker: a tap on `label` (NULL: Back) from `b` (activity ab) to `a` (activity aa). */
+static bool nav_one(struct oracle_nav_tracker *t, struct ui_tree *b, const char *ab, struct ui_tree *a,
+		    const char *aa, bool in_app, const char *label, char **title)
+{
+	struct action act;
+	struct oracle_finding f;
+	bool hit;
+
+	action_init(&act);
+	act.type = label ? ACTION_CLICK : ACTION_BACK;
+	if (label)
+		act.widget_text = xstrdup(label);
+	oracle_finding_init(&f);
+	hit = oracle_nav_step(t, b, ab, a, aa, in_app, &act, &f);
+	if (hit && title && !*title)
+		*title = xstrdup(f.title);
+	oracle_finding_release(&f);
+	action_release(&act);
+	return hit;
+}
+
+/*
+ * A share sheet (another app) over a note, closed by Back, leaves the app's
+ * stack as it was: Back from the note must still return to the list it was
+ * opened from (jotter seed 2 forgot the stack there, then took Archive's
+ * return to the search for a push).
+ */
+TEST(back_from_a_share_sheet_keeps_the_stack)
+{
+	struct ui_tree *list = page("Notes", "Maple28"), *note = page("Maple28", "Share"),
+		       *chooser = page("Share with", "Messages"), *settings = page("Settings", "Sync");
+	const char *app = "t/.Main", *other = "com.android.intentresolver/.ChooserActivity";
+
+	REQUIRE(list && note && chooser && settings);
+	for (int fed = 0; fed < 2; fed++) {
+		struct oracle_nav_tracker *t = oracle_nav_tracker_new();
+		char *title = NULL;
+
+		CHECK(!nav_one(t, list, app, note, app, true, "Maple28", &title));
+		/* The tap that opened the sheet is not always fed (its screen is another app's). */
+		if (fed)
+			CHECK(!nav_one(t, note, app, chooser, other, false, "Share", &title));
+		CHECK(!nav_one(t, chooser, other, note, app, true, NULL, &title));
+		CHECK(nav_one(t, note, app, settings, app, true, NULL, &title));
+		CHECK(title && strstr(title, "lands on 'Settings' instead of 'Notes'"));
+		free(title);
+		oracle_nav_tracker_free(t);
+	}
+	ui_tree_free(list);
+	ui_tree_free(note);
+	ui_tree_free(chooser);
+	ui_tree_free(settings);
+}
+
+/* A dump of an alert alone: a floating window, not at the screen's corner, with the app's own OK button. */
+static struct ui_tree *floating_alert(const char *message)
+{
+	char *msg = x_node("android.widget.TextView", "android:id/message", message, "", "", 147, 1008, 933, 1266,
+			   NULL);
+	char *body = x_cat(msg, x_node("android.widget.Button", "t:id/alert_ok", "OK", "c", "", 660, 1287, 954, 1413,
+				       NULL), NULL);
+	char *root = x_node("android.widget.FrameLayout", "", "", "", "", 84, 945, 996, 1455, body);
+	size_t n = strlen(root) + 256;
+	char *xml = malloc(n);
+	struct ui_tree *tree = NULL;
+
+	snprintf(xml, n, "<?xml version='1.0' encoding='UTF-8' standalone='yes' ?><hierarchy rotation=\"0\">%s</hierarchy>",
+		 root);
+	if (ui_parse(xml, strlen(xml), "test", &tree) != 0)
+		tree = NULL;
+	free(xml);
+	free(root);
+	free(body);
+	return tree;
+}
+
+/* A note page with its options sheet up (a dialog titled Options, with Restore). */
+static struct ui_tree *page_with_sheet(const char *title)
+{
+	char *label = x_node("android.widget.TextView", "", title, "", "", 100, 50, 800, 150, NULL);
+	char *bar = x_node("androidx.appcompat.widget.Toolbar", "t:id/toolbar", "", "", "", 0, 0, 1080, 200, label);
+	char *head = x_node("android.widget.TextView", "android:id/alertTitle", "Options", "", "", 147, 900, 933, 980,
+			    NULL);
+	char *inside = x_cat(head, x_node("android.widget.Button", "t:id/restore", "Restore", "c", "", 147, 1000, 933,
+					  1100, NULL), NULL);
+	char *sheet = x_node("android.widget.FrameLayout", "", "", "", "", 84, 850, 996, 1300, inside);
+
+	free(label);
+	free(inside);
+	return x_tree(x_cat(bar, sheet, NULL));
+}
+
+/*
+ * An alert whose dump holds nothing but its floating window (a refusal: "This
+ * note has editing disabled...", its OK the app's own button) is a layer over
+ * the page, not a screen a menu navigated to: the stack stays.
+ */
+TEST(alert_alone_in_the_dump_is_a_layer)
+{
+	struct ui_tree *list = page("Notes", "Maple28"), *note = page("Maple28", "Options"),
+		       *sheet = page_with_sheet("Maple28"), *alert = floating_alert("This note has editing disabled."),
+		       *settings = page("Settings", "Sync");
+	struct oracle_nav_tracker *t = oracle_nav_tracker_new();
+	const char *app = "t/.Main";
+	char *title = NULL;
+
+	REQUIRE(list && note && sheet && alert && settings);
+	CHECK(!nav_one(t, list, app, note, app, true, "Maple28", &title));
+	CHECK(!nav_one(t, note, app, sheet, app, true, "Options", &title));
+	CHECK(!nav_one(t, sheet, app, alert, app, true, "Restore", &title));
+	CHECK(!nav_one(t, alert, app, note, app, true, "OK", &title));
+	CHECK(nav_one(t, note, app, settings, app, true, NULL, &title));
+	CHECK(title && strstr(title, "lands on 'Settings' instead of 'Notes'"));
+	free(title);
+	oracle_nav_tracker_free(t);
+	ui_tree_free(list);
+	ui_tree_free(note);
+	ui_tree_free(sheet);
+	ui_tree_free(alert);
+	ui_tree_free(settings);
+}
+
+/*
+ * A tab switch replaces the page in place: the search a note was opened
+ * from may still be below it, and a tap that returns there (Archive) opens
+ * nothing.
+ */
+TEST(tab_switch_keeps_the_screens_that_may_be_below)
+{
+	struct ui_tree *notes = page("Notes", "Search"), *search = submit_page("Search", "Maple28"),
+		       *all = titled_page("Maple28", "All"), *open = titled_page("Maple28", "Open");
+	char *title = NULL;
+
+	REQUIRE(notes && search && all && open);
+	{
+		/* Notes -> Search -Maple28-> the note -Open (a tab)-> -Due soon-> Search -Back-> Notes. */
+		struct ui_tree *const p[] = { notes, search, all, open, search, notes };
+		const char *const tap[] = { "Search", "Maple28", "Open", "Due soon", NULL };
+
+		CHECK_INT_EQ(nav_walk(p, tap, N(tap), &title), 0);
+		if (title)
+			fprintf(stderr, "finding: %s\n", title);
+		free(title);
+	}
+	ui_tree_free(notes);
+	ui_tree_free(search);
+	ui_tree_free(all);
+	ui_tree_free(open);
+}
+
+/*
  * A page that replaces itself with the page its row asked for: Standard
  * Notes' protected note ("This note is protected", View) is replaced by the
  * note (navigation.replace), and Back from the note returns to the list
@@ -1190,6 +1445,11 @@ int main(void)
 	RUN(save_that_closes_a_page_is_not_a_push);
 	RUN(tap_back_to_a_screen_below_is_not_a_push);
 	RUN(page_replaced_by_the_row_it_stood_for_is_not_below);
+	RUN(tap_to_the_screen_below_may_push_it_anew);
+	RUN(save_keeps_the_screens_that_may_be_below);
+	RUN(back_from_a_share_sheet_keeps_the_stack);
+	RUN(alert_alone_in_the_dump_is_a_layer);
+	RUN(tab_switch_keeps_the_screens_that_may_be_below);
 	RUN(bulk_delete_is_not_a_row_delete);
 	RUN(entry_filed_under_another_day_is_not_missing);
 	RUN(side_trip_is_not_fed_to_a_tracker_recheck);
