@@ -393,22 +393,20 @@ static struct action *bug_actions(const struct bug *b, size_t from)
  * Replay the run's path up to the step the Explorer is at, so that it goes
  * on from where it was after a bug's replays: they start with pm clear and
  * leave the app where their last, often shortened, path ended (a Detector
- * bug's also at an older step: the Explorer moved on since).
+ * bug's also at an older step: the Explorer moved on since). An oracle bug
+ * `b` (NULL: none) is reported during its oracle's trip, whose actions are
+ * recorded in the path only after it: they are its trigger actions, replayed
+ * after the path (replay_confirm_restore_actions).
  */
-static void restore_run_state(struct confirm_state *st, struct agent_env *env, struct device *dev)
+static void restore_run_state(struct confirm_state *st, struct agent_env *env, struct device *dev,
+			      const struct bug *b)
 {
-	struct replay_opts opts = { .clear_data = true, .login = offline_shared_login(st->sh) };
-	struct replay_result r;
-	struct action *steps;
 	struct bug path;
 
 	bug_init(&path);
 	agent_env_bug_path(env, &path, agent_env_steps_done(env));
-	steps = bug_actions(&path, 0);
-	if (replay_run(dev, agent_env_package(env), steps, path.n_steps, &opts, &r) != TD_OK)
-		log_info("the run's path did not replay after a Detector bug's replays");
-	replay_result_release(&r);
-	free(steps);
+	if (replay_confirm_restore(dev, agent_env_package(env), offline_shared_login(st->sh), &path, b) != TD_OK)
+		log_info("the run's path did not replay after a bug's replays");
 	bug_release(&path);
 }
 
@@ -458,7 +456,7 @@ static int confirm_verdict(struct confirm_state *st, struct agent_env *env, stru
 		}
 	}
 	if (replayed)
-		restore_run_state(st, env, dev);
+		restore_run_state(st, env, dev, NULL);
 	bug_screen_check_release(&chk);
 	return verdict;
 }
@@ -509,7 +507,7 @@ static int confirm_bug(struct agent_plugin *p, struct agent_env *env, struct bug
 		 * bug, or minimised) leaves the app's data elsewhere than the run
 		 * had it, and later paths would describe another app. */
 		if (tried > 0)
-			restore_run_state(st, env, dev);
+			restore_run_state(st, env, dev, b);
 	} else {
 		judged = confirm_verdict(st, env, dev, b, &tried);
 		ok = judged == 1;

@@ -195,6 +195,41 @@ size_t replay_confirm_trigger_steps(const struct bug *b)
 		       (size_t)t->valuedouble : 0;
 }
 
+struct action *replay_confirm_restore_actions(const struct bug *path, const struct bug *b, size_t *n)
+{
+	/* The trigger as recorded: b's steps may since have been shortened or minimised. */
+	const struct bug_step *rec = b && b->original_steps ? b->original_steps : b ? b->steps : NULL;
+	size_t n_rec = b && b->original_steps ? b->n_original_steps : b ? b->n_steps : 0;
+	size_t trig = b && oracle_of(b) ? replay_confirm_trigger_steps(b) : 0;
+	struct action *a = xcalloc(path->n_steps + trig + 1, sizeof(*a));
+	size_t k = 0;
+
+	if (trig > n_rec)
+		trig = n_rec;
+	for (size_t i = 0; i < path->n_steps; i++)
+		a[k++] = path->steps[i].action;
+	for (size_t i = n_rec - trig; i < n_rec; i++)
+		a[k++] = rec[i].action;
+	*n = k;
+	return a;
+}
+
+int replay_confirm_restore(struct device *dev, const char *package, const struct login_script *login,
+			   const struct bug *path, const struct bug *b)
+{
+	struct replay_opts opts = { .clear_data = true, .login = login };
+	struct replay_result r;
+	size_t n;
+	struct action *steps = replay_confirm_restore_actions(path, b, &n);
+	int err;
+
+	memset(&r, 0, sizeof(r));
+	err = replay_run(dev, package, steps, n, &opts, &r);
+	replay_result_release(&r);
+	free(steps);
+	return err;
+}
+
 bool replay_confirm_fixed_tail(const struct bug *b)
 {
 	const char *oracle = oracle_of(b);

@@ -52,6 +52,25 @@ int replay_confirm(struct device *dev, const char *package, const struct login_s
 
 /* The number of trigger actions at the end of b's steps (extra.trigger_steps, 0 when absent). */
 size_t replay_confirm_trigger_steps(const struct bug *b);
+
+/*
+ * The actions that bring the app back to where the run left it when oracle
+ * bug b was reported, after b's replays (they start with pm clear): the
+ * run's path (`path`, its steps up to the current one) and then b's
+ * trigger actions (the last trigger_steps of its steps as recorded, which
+ * the oracle performed on the device before reporting: a process_death
+ * trip's restart, a display trip's rotation). Without them the app is
+ * left as it was before the trip while the trip is then recorded in the
+ * run's path, and later paths describe another app (a setting the restart
+ * reverted is still set on the device, not in any replay). Returns a new
+ * array of shallow copies (caller frees the array only), its length in *n.
+ */
+struct action *replay_confirm_restore_actions(const struct bug *path, const struct bug *b, size_t *n);
+
+/* Replay replay_confirm_restore_actions(path, b) from a clean start (pm clear). */
+int replay_confirm_restore(struct device *dev, const char *package, const struct login_script *login,
+			   const struct bug *path, const struct bug *b) TD_MUST_CHECK;
+
 /* Whether b's oracle replays its last action alone (crash): that action is part of the fixed tail. */
 bool replay_confirm_fixed_tail(const struct bug *b);
 /*

@@ -25,6 +25,8 @@
  * keeps the first or the latest screen of each key.
  */
 #include <stdbool.h>
+#include <stdlib.h>
+#include <string.h>
 
 #include "test.h"
 
@@ -516,6 +518,59 @@ TEST(process_death_confirmed_only_when_not_kept)
 	device_close(dev);
 }
 
+/* Whether the screen now shows widget `rid` checked (-1: not shown). */
+static int checked_now(struct device *dev, const char *rid)
+{
+	struct replay_screen s;
+	int checked = -1;
+
+	if (replay_capture(dev, &s) != TD_OK)
+		return -1;
+	for (size_t i = 0; s.tree && i < s.tree->n_nodes; i++)
+		if (s.tree->nodes[i]->resource_id && !strcmp(s.tree->nodes[i]->resource_id, rid))
+			checked = s.tree->nodes[i]->checked;
+	replay_screen_release(&s);
+	return checked;
+}
+
+/*
+ * After a process_death finding's replays, the app is brought back to
+ * where the oracle's trip left it: the run's path, then the trip's restart
+ * and click (its trigger, recorded in the path only after the report). The
+ * pantry's Compact rows, ticked on the path, is off again, as the trip
+ * found it; replaying the path alone would leave it ticked, unlike any
+ * later replay of the path with the trip in it.
+ */
+TEST(restore_after_confirm_repeats_the_trip)
+{
+	struct bug b, path;
+	struct action *a;
+	size_t n = 0;
+	int replays = 0;
+	struct device *dev = open_sim(PANTRY);
+
+	REQUIRE(dev);
+	reverted_setting_bug(&b);
+	bug_init(&path);
+	for (size_t i = 0; i < 2; i++)
+		bug_add_step(&path, -1, &b.steps[i].action, NULL, NULL);
+	bug_keep_original_steps(&b);
+	REQUIRE(replay_confirm(dev, "com.trident.pantry", NULL, 0.3, 2, &b, &replays) == TD_OK);
+	CHECK(b.confirmed);
+	a = replay_confirm_restore_actions(&path, &b, &n);
+	CHECK_INT_EQ(n, 4);
+	CHECK_INT_EQ(a[2].type, ACTION_RESTART);
+	free(a);
+	/* The path alone: ticked; with the trip: as the trip left it. */
+	REQUIRE(replay_confirm_restore(dev, "com.trident.pantry", NULL, &path, NULL) == TD_OK);
+	CHECK_INT_EQ(checked_now(dev, "com.trident.pantry:id/compact_switch"), 1);
+	REQUIRE(replay_confirm_restore(dev, "com.trident.pantry", NULL, &path, &b) == TD_OK);
+	CHECK_INT_EQ(checked_now(dev, "com.trident.pantry:id/compact_switch"), 0);
+	bug_release(&path);
+	bug_release(&b);
+	device_close(dev);
+}
+
 /*
  * The rotation candidate after 41 steps that come back to the list
  * (Settings and Back, then a rotation to portrait, which it is already in),
@@ -911,6 +966,7 @@ int main(void)
 	RUN(wrong_data_operation_confirmed_only_when_wrong);
 	RUN(total_across_pages_confirmed_only_when_wrong);
 	RUN(process_death_confirmed_only_when_not_kept);
+	RUN(restore_after_confirm_repeats_the_trip);
 	RUN(feedback_confirmed_only_when_silent);
 	RUN(path_off_its_widgets_is_not_confirmed);
 	RUN(replay_showing_another_finding_is_not_confirmed);
