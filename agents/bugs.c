@@ -166,6 +166,15 @@ void bug_steps_forget_original(struct bug *b)
 	b->n_original_steps = 0;
 }
 
+struct action *bug_step_actions(const struct bug *b, size_t from)
+{
+	struct action *a = xcalloc(b->n_steps + 1, sizeof(*a));
+
+	for (size_t i = from; i < b->n_steps; i++)
+		a[i - from] = b->steps[i].action;
+	return a;
+}
+
 void bug_release(struct bug *b)
 {
 	free(b->id);

@@ -110,6 +110,12 @@ void bug_add_step_copy(struct bug *b, const struct bug_step *s);
 void bug_keep_original_steps(struct bug *b);
 /* Drop b's original path (after a minimisation that removed nothing). */
 void bug_steps_forget_original(struct bug *b);
+/*
+ * The actions of b's steps [from, n_steps), for a replay: shallow copies
+ * (the array only is the caller's to free; b keeps owning the actions).
+ * Has one unused slot more, so that an empty range is a valid array.
+ */
+struct action *bug_step_actions(const struct bug *b, size_t from);
 /* Append an evidence screen path. */
 void bug_add_evidence(struct bug *b, const char *path);
 /* JSON form (see docs/run-directory.md). */

@@ -379,16 +379,6 @@ struct confirm_state {
 	struct ui_align_params ap;
 };
 
-/* The actions of bug steps [from, n). Caller frees the array (actions are shallow copies). */
-static struct action *bug_actions(const struct bug *b, size_t from)
-{
-	struct action *a = xcalloc(b->n_steps + 1, sizeof(*a));
-
-	for (size_t i = from; i < b->n_steps; i++)
-		a[i - from] = b->steps[i].action;
-	return a;
-}
-
 /*
  * Replay the run's path up to the step the Explorer is at, so that it goes
  * on from where it was after a bug's replays: they start with pm clear and
@@ -431,7 +421,7 @@ static int confirm_verdict(struct confirm_state *st, struct agent_env *env, stru
 	}
 	free(run_dir);
 	if (st->all) {
-		struct action *steps = bug_actions(b, 0);
+		struct action *steps = bug_step_actions(b, 0);
 
 		*tried = 1;
 		replayed = true;

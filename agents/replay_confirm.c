@@ -19,16 +19,6 @@
 #include "core/log.h"
 #include "core/xalloc.h"
 
-/* The actions of bug steps [from, n). Caller frees the array (actions are shallow copies). */
-static struct action *bug_actions(const struct bug *b, size_t from)
-{
-	struct action *a = xcalloc(b->n_steps + 1, sizeof(*a));
-
-	for (size_t i = from; i < b->n_steps; i++)
-		a[i - from] = b->steps[i].action;
-	return a;
-}
-
 /* The oracle name of a bug ("rotation" for "oracle:rotation"), or NULL. */
 static const char *oracle_of(const struct bug *b)
 {
@@ -173,7 +163,7 @@ static bool reproduce_actions(struct device *dev, const char *package, const str
 static bool reproduce(struct device *dev, const char *package, const struct login_script *login, double overlap,
 		      const struct bug *b, size_t from, const struct oracle_kind *kind, size_t trigger)
 {
-	struct action *steps = bug_actions(b, from);
+	struct action *steps = bug_step_actions(b, from);
 	struct replay_opts opts = { .clear_data = true, .login = login, .stop_off_path = true };
 	char *title = NULL;
 	bool ok = reproduce_actions(dev, package, &opts, overlap, b, steps, b->n_steps - from, kind, trigger, 2,

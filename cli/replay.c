@@ -207,9 +207,7 @@ int cmd_replay(int argc, char **argv)
 		fprintf(stderr, "trident replay: %s\n", td_errmsg(err));
 		goto out;
 	}
-	steps = xcalloc(b.n_steps + 1, sizeof(*steps));
-	for (size_t i = 0; i < b.n_steps; i++)
-		steps[i] = b.steps[i].action; /* shallow: only read */
+	steps = bug_step_actions(&b, 0);
 	printf("replaying %s \"%s\" (%s): %zu steps from a clean start of %s on %s\n", b.id ? b.id : id,
 	       b.title ? b.title : "", b.found_by ? b.found_by : "?", b.n_steps, pkg, spec);
 	if (oracle) {
