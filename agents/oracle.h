@@ -467,4 +467,25 @@ bool oracle_count_step(struct oracle_count_tracker *t, const struct ui_tree *bef
 		       const struct ui_tree *after, const char *activity_after, bool after_in_app,
 		       const struct action *done, struct oracle_finding *f);
 
+/* --- counts inside list rows (oracle 19) --- */
+
+/*
+ * A count inside a list row that names a container ("Documents | 4 items"):
+ * the tracker remembers a row whose tap opened a page titled with the row's
+ * first text whose one list, shown whole, held exactly that many rows (2+).
+ * When that page is later seen with other rows, changed cleanly (one set of
+ * first texts holds the other) after a delete or an add was tapped and with
+ * the same tabs and switches selected, and the row is then seen again with
+ * its count not moved, true with *f (category numerical calculation). A
+ * count that follows, or moves by another amount, is not judged; a switch
+ * toggled, a cleared restart or a deep link forgets every row. Screens with
+ * a dialog or menu are skipped.
+ */
+struct oracle_rowcount_tracker;
+struct oracle_tracked_step;
+struct oracle_rowcount_tracker *oracle_rowcount_tracker_new(void);
+void oracle_rowcount_tracker_free(struct oracle_rowcount_tracker *t);
+bool oracle_rowcount_step(struct oracle_rowcount_tracker *t, const struct oracle_tracked_step *s,
+			  struct oracle_finding *f);
+
 #endif
