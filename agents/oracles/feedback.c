@@ -28,8 +28,8 @@
 #include "core/xalloc.h"
 #include "device/app_info.h"
 
-/* How many of a replay's last screens the recheck keeps (back to the page under a dialog). */
-#define FEEDBACK_LAST_SCREENS 10
+/* How many of a replay's last screens the recheck keeps (back to the page under a dialog, and to the start of the form's visit). */
+#define FEEDBACK_LAST_SCREENS 24
 
 /*
  * Why a field's value should be refused: "empty", "letters", ...; NULL when
@@ -152,8 +152,8 @@ bool oracle_feedback_missing(const struct ui_tree *before, const char *activity_
 			     const struct ui_tree *after, const char *activity_after, const struct action *done,
 			     const struct ui_tree *first, struct oracle_finding *f)
 {
-	return oracle_feedback_missing_on_page(before, activity_before, after, activity_after, done, first, NULL,
-					       NULL, NULL, f);
+	return oracle_feedback_missing_in_visit(before, activity_before, after, activity_after, done, first, NULL,
+						NULL, NULL, NULL, f);
 }
 
 bool oracle_feedback_missing_on_page(const struct ui_tree *before, const char *activity_before,
@@ -161,6 +161,16 @@ bool oracle_feedback_missing_on_page(const struct ui_tree *before, const char *a
 				     const struct action *done, const struct ui_tree *first,
 				     const struct ui_tree *page, const char *page_activity, const char *app_label,
 				     struct oracle_finding *f)
+{
+	return oracle_feedback_missing_in_visit(before, activity_before, after, activity_after, done, first, NULL,
+						page, page_activity, app_label, f);
+}
+
+bool oracle_feedback_missing_in_visit(const struct ui_tree *before, const char *activity_before,
+				      const struct ui_tree *after, const char *activity_after,
+				      const struct action *done, const struct ui_tree *first,
+				      const struct ui_tree *visit, const struct ui_tree *page,
+				      const char *page_activity, const char *app_label, struct oracle_finding *f)
 {
 	const struct ui_widget *bad = NULL;
 	const char *why = NULL;
@@ -184,12 +194,18 @@ bool oracle_feedback_missing_on_page(const struct ui_tree *before, const char *a
 				bad = w;
 		}
 	}
-	/* A message the screen did not show at first (an error from an earlier press) is feedback already given. */
-	for (size_t i = 0; first && bad && i < before->n_nodes; i++) {
+	/*
+	 * A message the form did not show when this visit to it began (an error from an earlier press) is
+	 * feedback already given. The visit, not the first sight: a form opened for another record or group
+	 * shows another heading ("Edit expense", "Deck: Spanish vocabulary"), which is no message.
+	 */
+	if (!visit)
+		visit = first;
+	for (size_t i = 0; visit && bad && i < before->n_nodes; i++) {
 		const struct ui_widget *w = before->nodes[i];
 
 		if (*w->text && !ui_class_is_editable(w->class_name) && ui_widget_visible(w, &before->screen) &&
-		    !shows_text(first, w->text))
+		    !shows_text(visit, w->text))
 			return false;
 	}
 	if (!bad)
@@ -320,12 +336,66 @@ static void note_page(struct oracles_state *st, const struct oracle_step *s)
 	st->feedback_page_activity = xstrdup(s->after->activity ? s->after->activity : "");
 }
 
+/* Start visit v on form k, the dump xml. */
+static void visit_start(struct feedback_visit *v, uint64_t k, const char *xml)
+{
+	size_t n = strlen(xml);
+
+	v->xml = xgrow(v->xml, &v->alloc, n + 1, 1);
+	memcpy(v->xml, xml, n + 1);
+	v->key = k;
+}
+
+void oracle_feedback_visit_note(struct feedback_visits *v, const struct ui_tree *t, const char *activity,
+				const char *xml)
+{
+	uint64_t k = t ? form_key(t, activity) : 0;
+
+	if (!t || !oracle_screen_has_layer(t)) {
+		v->dialog.key = 0;
+		if (k == v->page.key)
+			return;
+		v->page.key = 0;
+		if (k && xml) {
+			visit_start(&v->page, k, xml);
+			free(v->page_activity);
+			v->page_activity = xstrdup(activity ? activity : "");
+		}
+		return;
+	}
+	if (!oracle_same_activity(v->page_activity, activity))
+		v->page.key = 0;
+	if (k == v->dialog.key)
+		return;
+	v->dialog.key = 0;
+	if (k && xml)
+		visit_start(&v->dialog, k, xml);
+}
+
+const char *oracle_feedback_visit_start(const struct feedback_visits *v, const struct ui_tree *t,
+					const char *activity)
+{
+	const struct feedback_visit *f = t && oracle_screen_has_layer(t) ? &v->dialog : &v->page;
+	uint64_t k = t ? form_key(t, activity) : 0;
+
+	return k && f->key == k ? f->xml : NULL;
+}
+
+void oracle_feedback_visits_release(struct feedback_visits *v)
+{
+	free(v->page.xml);
+	free(v->dialog.xml);
+	free(v->page_activity);
+	memset(v, 0, sizeof(*v));
+}
+
 static int feedback_after_step(const struct oracle_step *s)
 {
 	struct oracle_finding f;
 	const char *xml = first_seen(s->st, s->before);
 	const struct app_info *app = agent_env_app(s->env);
-	struct ui_tree *first = NULL, *page = NULL;
+	struct ui_tree *first = NULL, *page = NULL, *visit = NULL;
+	const char *start;
 
 	(void)first_seen(s->st, s->after);
 	if (!xml || !oracle_is_save_action(s->done))
@@ -336,10 +406,15 @@ static int feedback_after_step(const struct oracle_step *s)
 	if (s->st->feedback_page && oracle_screen_has_layer(s->before->tree) &&
 	    ui_parse(s->st->feedback_page, strlen(s->st->feedback_page), "page", &page) != TD_OK)
 		page = NULL;
+	/* This visit's start; none kept for the form before (the run arrived on it unseen): before is the start. */
+	start = oracle_feedback_visit_start(&s->st->visits, s->before->tree, s->before->activity);
+	if (start && ui_parse(start, strlen(start), "visit", &visit) != TD_OK)
+		visit = NULL;
 	oracle_finding_init(&f);
-	if (first && oracle_feedback_missing_on_page(s->before->tree, s->before->activity, s->after->tree,
-						     s->after->activity, s->done, first, page,
-						     s->st->feedback_page_activity, app ? app->label : NULL, &f) &&
+	if (first && oracle_feedback_missing_in_visit(s->before->tree, s->before->activity, s->after->tree,
+						      s->after->activity, s->done, first,
+						      visit ? visit : s->before->tree, page,
+						      s->st->feedback_page_activity, app ? app->label : NULL, &f) &&
 	    !s->after->feedback && s->after->cap && !png_has_toast(s->after->cap)) {
 		char *shot_before = rundir_step_rel(s->before->step, ".png");
 
@@ -349,8 +424,12 @@ static int feedback_after_step(const struct oracle_step *s)
 	oracle_finding_release(&f);
 	ui_tree_free(first);
 	ui_tree_free(page);
+	ui_tree_free(visit);
 out:
 	note_page(s->st, s);
+	/* Kept from the screen after, as note_page does. */
+	oracle_feedback_visit_note(&s->st->visits, s->after->tree, s->after->activity,
+				   s->after->cap ? s->after->cap->xml : NULL);
 	return 0;
 }
 
@@ -358,7 +437,7 @@ static bool feedback_recheck(const struct oracle_recheck *c, struct oracle_findi
 {
 	const struct replay_result *r = c->r;
 	size_t n = r->n_screens;
-	const struct replay_screen *pre, *post, *first = NULL, *page = NULL;
+	const struct replay_screen *pre, *post, *first = NULL, *page = NULL, *visit;
 	struct app_info *app = NULL;
 	uint64_t sig;
 	struct capture cap;
@@ -376,6 +455,23 @@ static bool feedback_recheck(const struct oracle_recheck *c, struct oracle_findi
 			first = &r->screens[k];
 	if (!first)
 		return false;
+	/* This visit's start, as oracle_feedback_visit_note keeps it: the earliest of the screens kept just before pre that
+	 * show the same form, over dialogs of its activity for a page's form (a visit longer than the
+	 * screens kept: the earliest kept). */
+	visit = pre;
+	for (size_t k = n - 2; k-- > 0;) {
+		const struct replay_screen *p = &r->screens[k];
+		bool layer;
+
+		if (!p->tree)
+			break;
+		layer = oracle_screen_has_layer(p->tree);
+		if (!oracle_screen_has_layer(pre->tree) && layer && oracle_same_activity(p->activity, pre->activity))
+			continue;
+		if (layer != oracle_screen_has_layer(pre->tree) || form_key(p->tree, p->activity) != sig)
+			break;
+		visit = p;
+	}
 	/* The page a dialog was opened over: the latest screen of post's activity without a layer before pre
 	 * (other activities: a side trip's launcher, between the dialog's steps). */
 	for (size_t k = n - 2; oracle_screen_has_layer(pre->tree) && k-- > 0 && !page;) {
@@ -388,9 +484,9 @@ static bool feedback_recheck(const struct oracle_recheck *c, struct oracle_findi
 	}
 	if (page && c->dev && device_app_info(c->dev, &app) != TD_OK)
 		app = NULL;
-	hit = oracle_feedback_missing_on_page(pre->tree, pre->activity, post->tree, post->activity, c->last_step,
-					      first->tree, page ? page->tree : NULL, page ? page->activity : NULL,
-					      app ? app->label : NULL, f);
+	hit = oracle_feedback_missing_in_visit(pre->tree, pre->activity, post->tree, post->activity, c->last_step,
+					       first->tree, visit->tree, page ? page->tree : NULL,
+					       page ? page->activity : NULL, app ? app->label : NULL, f);
 	app_info_free(app);
 	if (!hit)
 		return false;

@@ -47,6 +47,19 @@ struct first_text {
 	char *text;        /* its dump */
 };
 
+/* feedback: a form as it showed when the run entered it (the start of a visit). */
+struct feedback_visit {
+	uint64_t key;      /* the form (feedback.c form_key); 0: none */
+	char *xml;         /* its dump then */
+	size_t alloc;
+};
+
+/* feedback: the visit of a page's form and of a dialog's form, kept apart. Zeroed: none yet. */
+struct feedback_visits {
+	struct feedback_visit page, dialog;
+	char *page_activity;  /* the activity of `page` */
+};
+
 /* How far below the fold the landscape display check looks. */
 #define LANDSCAPE_SCROLLS 4
 
@@ -83,6 +96,7 @@ struct oracles_state {
 	char *feedback_page;        /* feedback: the dump of the latest in-app screen without a dialog, or NULL */
 	size_t alloc_feedback_page;
 	char *feedback_page_activity;
+	struct feedback_visits visits; /* feedback: where the run entered the forms it shows */
 };
 
 /* Whether oracle `k` is switched on. */
@@ -233,6 +247,35 @@ bool oracle_feedback_missing_on_page(const struct ui_tree *before, const char *a
 				     const struct action *done, const struct ui_tree *first,
 				     const struct ui_tree *page, const char *page_activity, const char *app_label,
 				     struct oracle_finding *f);
+
+/*
+ * oracle_feedback_missing_on_page, where `visit` is the form as it showed
+ * when the run last entered it (the screen it arrived on; NULL: `first`): a
+ * text `before` shows that `visit` did not is taken for an error left by an
+ * earlier press in this visit, and nothing is judged. `first` (the form's
+ * first sight in the run) still tells which fields show their placeholder.
+ */
+bool oracle_feedback_missing_in_visit(const struct ui_tree *before, const char *activity_before,
+				      const struct ui_tree *after, const char *activity_after,
+				      const struct action *done, const struct ui_tree *first,
+				      const struct ui_tree *visit, const struct ui_tree *page,
+				      const char *page_activity, const char *app_label, struct oracle_finding *f);
+
+/*
+ * Follow the run's screens for oracle_feedback_missing_in_visit: note
+ * screen t (activity, its dump xml; NULL: unknown) after a step. A screen
+ * without a dialog that shows another form than the page visit's, or no
+ * field, ends that visit (and a form starts a new one there); a dialog
+ * over a page of the same activity (a picker, a confirmation) does not. A
+ * dialog's form is kept apart, its visit ending when no dialog shows.
+ */
+void oracle_feedback_visit_note(struct feedback_visits *v, const struct ui_tree *t, const char *activity,
+				const char *xml);
+/* The dump of the screen the run entered t's form on (kept by oracle_feedback_visit_note), or NULL when unknown. */
+const char *oracle_feedback_visit_start(const struct feedback_visits *v, const struct ui_tree *t,
+					const char *activity);
+/* Free what v holds and zero it. */
+void oracle_feedback_visits_release(struct feedback_visits *v);
 
 /* The words of a tap (words.c). */
 /* Lowered copy of s (at most n - 1 bytes, "" for NULL) into buf. */

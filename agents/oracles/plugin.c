@@ -309,6 +309,7 @@ static void oracles_free(struct agent_plugin *p)
 	free(st->status_seen);
 	free(st->feedback_page);
 	free(st->feedback_page_activity);
+	oracle_feedback_visits_release(&st->visits);
 	for (size_t i = 0; i < st->n_first; i++)
 		free(st->first[i].text);
 	free(st->first);

@@ -583,6 +583,74 @@ TEST(feedback_missing_on_a_silent_form)
 	ui_tree_free(first);
 }
 
+/* form() under a heading that names what the form is for ("Edit expense", "New expense in Lisbon trip"). */
+static struct ui_tree *headed_form(const char *heading, const char *name, const char *error)
+{
+	return x_tree(x_cat(x_node(TEXT, "com.example.t:id/heading", heading, "", "", 0, 60, 1080, 180, NULL),
+			    x_node(EDIT, "com.example.t:id/name", name, "cf", "", 0, 200, 1080, 340, NULL),
+			    x_node(EDIT, "com.example.t:id/qty", "2", "cf", "", 0, 360, 1080, 500, NULL),
+			    error ? x_node(TEXT, "com.example.t:id/error", error, "", "", 0, 520, 1080, 600, NULL)
+				  : calloc(1, 1),
+			    x_node(BUTTON, "com.example.t:id/save", "Save", "c", "", 0, 700, 1080, 820, NULL), NULL));
+}
+
+TEST(feedback_judged_against_the_visit_not_the_first_sight)
+{
+	/* First seen as "Edit expense"; now opened as a new expense in a group, its name empty. */
+	struct ui_tree *first = headed_form("Edit expense", "Item name", NULL);
+	struct ui_tree *entered = headed_form("New expense in Lisbon trip", "Item name", NULL);
+	struct ui_tree *empty = headed_form("New expense in Lisbon trip", "Item name", NULL);
+	struct ui_tree *empty2 = headed_form("New expense in Lisbon trip", "Item name", NULL);
+	struct ui_tree *told = headed_form("New expense in Lisbon trip", "Item name", "Enter a name");
+	struct action save;
+	struct oracle_finding f;
+
+	REQUIRE(first && entered && empty && empty2 && told);
+	click_on(&save, empty, "Save");
+	oracle_finding_init(&f);
+	/* Against the first sight the heading reads as a message left from before: not judged. */
+	CHECK(!oracle_feedback_missing(empty, ACT, empty2, ACT, &save, first, &f));
+	/* Against the screen the visit began on, the heading is the form's own: reported. */
+	CHECK(oracle_feedback_missing_in_visit(empty, ACT, empty2, ACT, &save, first, entered, NULL, NULL, NULL,
+					       &f));
+	CHECK(f.title && strstr(f.title, "empty 'name'"));
+	oracle_finding_release(&f);
+	/* An error an earlier press of this visit left is feedback given: not judged. */
+	CHECK(!oracle_feedback_missing_in_visit(told, ACT, told, ACT, &save, first, entered, NULL, NULL, NULL, &f));
+	/* The placeholder is still read from the first sight: without it, "Item name" is a typed name. */
+	CHECK(!oracle_feedback_missing_in_visit(empty, ACT, empty2, ACT, &save, NULL, entered, NULL, NULL, NULL, &f));
+	action_release(&save);
+	ui_tree_free(first);
+	ui_tree_free(entered);
+	ui_tree_free(empty);
+	ui_tree_free(empty2);
+	ui_tree_free(told);
+}
+
+/* An expense form (its dump in *xml, the caller frees), an error line under it, a payer picker over it. */
+static struct ui_tree *expense_form(const char *error, bool picker, char **xml)
+{
+	char *kids = x_cat(x_node(BUTTON, "com.example.t:id/payer_ana", "Ana", "c", "", 150, 900, 930, 1020, NULL),
+			   x_node(BUTTON, "com.example.t:id/payer_ben", "Ben", "c", "", 150, 1040, 930, 1160, NULL),
+			   NULL);
+	char *d = picker ? x_node("android.widget.FrameLayout", "com.example.t:id/payer_dialog", "", "", "", 100,
+				  800, 980, 1300, kids)
+			 : calloc(1, 1);
+	struct ui_tree *t = NULL;
+
+	free(kids);
+	*xml = x_xml(x_cat(x_node(TEXT, "com.example.t:id/heading", "New expense in Lisbon trip", "", "", 0, 60, 1080,
+				  180, NULL),
+			   x_node(EDIT, "com.example.t:id/name", "Item name", "cf", "", 0, 200, 1080, 340, NULL),
+			   x_node(EDIT, "com.example.t:id/qty", "1a", "cf", "", 0, 360, 1080, 500, NULL),
+			   error ? x_node(TEXT, "com.example.t:id/error", error, "", "", 0, 520, 1080, 600, NULL)
+				 : calloc(1, 1),
+			   x_node(BUTTON, "com.example.t:id/save", "Save", "c", "", 0, 700, 1080, 820, NULL), d, NULL));
+	if (ui_parse(*xml, strlen(*xml), "test", &t) != 0)
+		t = NULL;
+	return t;
+}
+
 /* A page titled `title` (a toolbar text), with a rename dialog over it when `dialog`. */
 static struct ui_tree *renamed(const char *title, bool dialog)
 {
@@ -598,6 +666,57 @@ static struct ui_tree *renamed(const char *title, bool dialog)
 	return x_tree(x_cat(x_node(TEXT, "com.example.t:id/toolbar_title", title, "", "", 0, 100, 1080, 200, NULL),
 			    x_node(TEXT, "com.example.t:id/total", "Estimated total: $9.00", "", "", 0, 300, 1080, 400,
 				   NULL), d, NULL));
+}
+
+TEST(feedback_visit_survives_a_dialog_over_the_form)
+{
+	char *x_entered, *x_told, *x_picker;
+	struct ui_tree *entered = expense_form(NULL, false, &x_entered);
+	struct ui_tree *told = expense_form("Amount must be a number", false, &x_told);
+	struct ui_tree *picker = expense_form("Amount must be a number", true, &x_picker);
+	struct ui_tree *list = x_tree(x_node(TEXT, "com.example.t:id/toolbar_title", "Lisbon trip", "", "", 0, 100,
+					     1080, 200, NULL));
+	struct ui_tree *dialog = renamed("Weekly shop", true), *closed = renamed("Weekly shop", false);
+	const char *x_dialog = "<the rename dialog's dump>";
+	struct feedback_visits v;
+	const char *start;
+
+	memset(&v, 0, sizeof(v));
+	REQUIRE(entered && told && picker && list && dialog && closed);
+	REQUIRE(oracle_screen_has_layer(picker) && !oracle_screen_has_layer(told) && oracle_screen_has_layer(dialog));
+	/* Entered without an error; a Save shows one; a picker over the form and back: the visit began on entry. */
+	oracle_feedback_visit_note(&v, entered, ACT, x_entered);
+	oracle_feedback_visit_note(&v, told, ACT, x_told);
+	start = oracle_feedback_visit_start(&v, told, ACT);
+	CHECK(start && !strcmp(start, x_entered));
+	oracle_feedback_visit_note(&v, picker, ACT, x_picker);
+	oracle_feedback_visit_note(&v, told, ACT, x_told);
+	start = oracle_feedback_visit_start(&v, told, ACT);
+	CHECK(start && !strcmp(start, x_entered));
+	/* In another activity: not this visit. */
+	CHECK(!oracle_feedback_visit_start(&v, told, "com.example.t/.Main"));
+	/* Left for a page without fields and back: a new visit, begun where the run came back. */
+	oracle_feedback_visit_note(&v, list, ACT, NULL);
+	CHECK(!oracle_feedback_visit_start(&v, told, ACT));
+	oracle_feedback_visit_note(&v, told, ACT, x_told);
+	start = oracle_feedback_visit_start(&v, told, ACT);
+	CHECK(start && !strcmp(start, x_told));
+	/* A dialog's form has its own visit, over when the dialog closes. */
+	oracle_feedback_visit_note(&v, dialog, ACT, x_dialog);
+	start = oracle_feedback_visit_start(&v, dialog, ACT);
+	CHECK(start && !strcmp(start, x_dialog));
+	oracle_feedback_visit_note(&v, closed, ACT, NULL);
+	CHECK(!oracle_feedback_visit_start(&v, dialog, ACT));
+	oracle_feedback_visits_release(&v);
+	ui_tree_free(entered);
+	ui_tree_free(told);
+	ui_tree_free(picker);
+	ui_tree_free(list);
+	ui_tree_free(dialog);
+	ui_tree_free(closed);
+	free(x_entered);
+	free(x_told);
+	free(x_picker);
 }
 
 TEST(empty_name_accepted_without_a_word)
@@ -689,6 +808,8 @@ int main(void)
 	RUN(deleted_entry_back_after_process_death);
 	RUN(deletion_read_as_crud_reads_it);
 	RUN(feedback_missing_on_a_silent_form);
+	RUN(feedback_judged_against_the_visit_not_the_first_sight);
+	RUN(feedback_visit_survives_a_dialog_over_the_form);
 	RUN(empty_name_accepted_without_a_word);
 	RUN(empty_name_judged_on_the_page_under_the_dialog);
 	return test_summary();
