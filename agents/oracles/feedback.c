@@ -381,6 +381,63 @@ const char *oracle_feedback_visit_start(const struct feedback_visits *v, const s
 	return k && f->key == k ? f->xml : NULL;
 }
 
+/* The answer key of text on form k. */
+static uint64_t answer_key(uint64_t k, const char *text)
+{
+	uint64_t h = k;
+
+	for (const char *c = text; *c; c++)
+		h = (h ^ (unsigned char)*c) * 1099511628211ull;
+	return h ? h : 1;
+}
+
+static bool answer_known(const struct feedback_visits *v, uint64_t a)
+{
+	for (size_t i = 0; i < v->n_answers; i++)
+		if (v->answers[i] == a)
+			return true;
+	return false;
+}
+
+void oracle_feedback_answer_note(struct feedback_visits *v, const struct ui_tree *before, const char *activity_before,
+				 const struct ui_tree *after, const char *activity_after)
+{
+	uint64_t k = before ? form_key(before, activity_before) : 0;
+
+	if (!k || !after || !oracle_same_activity(activity_before, activity_after) ||
+	    form_key(after, activity_after) != k)
+		return;
+	for (size_t i = 0; i < after->n_nodes; i++) {
+		const struct ui_widget *w = after->nodes[i];
+		uint64_t a;
+
+		if (!*w->text || ui_class_is_editable(w->class_name) || ui_widget_in_list(w) ||
+		    !ui_widget_visible(w, &after->screen) || shows_text(before, w->text))
+			continue;
+		a = answer_key(k, w->text);
+		if (answer_known(v, a))
+			continue;
+		v->answers[v->next_answer] = a;
+		v->next_answer = (v->next_answer + 1) % FEEDBACK_ANSWERS;
+		if (v->n_answers < FEEDBACK_ANSWERS)
+			v->n_answers++;
+	}
+}
+
+bool oracle_feedback_answered(const struct feedback_visits *v, const struct ui_tree *t, const char *activity)
+{
+	uint64_t k = t ? form_key(t, activity) : 0;
+
+	for (size_t i = 0; k && i < t->n_nodes; i++) {
+		const struct ui_widget *w = t->nodes[i];
+
+		if (*w->text && !ui_class_is_editable(w->class_name) && !ui_widget_in_list(w) &&
+		    ui_widget_visible(w, &t->screen) && answer_known(v, answer_key(k, w->text)))
+			return true;
+	}
+	return false;
+}
+
 void oracle_feedback_visits_release(struct feedback_visits *v)
 {
 	free(v->page.xml);
@@ -399,6 +456,9 @@ static int feedback_after_step(const struct oracle_step *s)
 
 	(void)first_seen(s->st, s->after);
 	if (!xml || !oracle_is_save_action(s->done))
+		goto out;
+	/* An answer an earlier Save on this form left on screen (this visit or an earlier one): feedback given. */
+	if (oracle_feedback_answered(&s->st->visits, s->before->tree, s->before->activity))
 		goto out;
 	if (ui_parse(xml, strlen(xml), "first", &first) != TD_OK)
 		first = NULL;
@@ -426,6 +486,9 @@ static int feedback_after_step(const struct oracle_step *s)
 	ui_tree_free(page);
 	ui_tree_free(visit);
 out:
+	if (oracle_is_save_action(s->done))
+		oracle_feedback_answer_note(&s->st->visits, s->before->tree, s->before->activity, s->after->tree,
+					    s->after->activity);
 	note_page(s->st, s);
 	/* Kept from the screen after, as note_page does. */
 	oracle_feedback_visit_note(&s->st->visits, s->after->tree, s->after->activity,

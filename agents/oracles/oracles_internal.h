@@ -54,10 +54,15 @@ struct feedback_visit {
 	size_t alloc;
 };
 
+/* How many answers to a Save (a form and a text the press made appear on it) feedback remembers. */
+#define FEEDBACK_ANSWERS 64
+
 /* feedback: the visit of a page's form and of a dialog's form, kept apart. Zeroed: none yet. */
 struct feedback_visits {
 	struct feedback_visit page, dialog;
 	char *page_activity;  /* the activity of `page` */
+	uint64_t answers[FEEDBACK_ANSWERS];  /* (form, text) hashes: texts a Save made appear on its form */
+	size_t n_answers, next_answer;
 };
 
 /* How far below the fold the landscape display check looks. */
@@ -274,6 +279,22 @@ void oracle_feedback_visit_note(struct feedback_visits *v, const struct ui_tree 
 /* The dump of the screen the run entered t's form on (kept by oracle_feedback_visit_note), or NULL when unknown. */
 const char *oracle_feedback_visit_start(const struct feedback_visits *v, const struct ui_tree *t,
 					const char *activity);
+/*
+ * Remember the texts a Save made appear on its form: `before` and `after`
+ * show the same form (same fields, same activity) and `after` shows a
+ * visible text, not a field's nor a list row's, that `before` did not ("Enter a weight and
+ * at least one rep"). That is the app's answer to a press on that form.
+ */
+void oracle_feedback_answer_note(struct feedback_visits *v, const struct ui_tree *before, const char *activity_before,
+				 const struct ui_tree *after, const char *activity_after);
+/*
+ * Whether form t shows a text some earlier Save on the same form made
+ * appear: an answer already given, maybe in an earlier visit (an app that
+ * keeps its error line when the form is opened again: held-out gymlog's
+ * fixed twin had a second silent Save reported, its error from the first
+ * visit on screen all along).
+ */
+bool oracle_feedback_answered(const struct feedback_visits *v, const struct ui_tree *t, const char *activity);
 /* Free what v holds and zero it. */
 void oracle_feedback_visits_release(struct feedback_visits *v);
 

@@ -627,6 +627,45 @@ TEST(feedback_judged_against_the_visit_not_the_first_sight)
 	ui_tree_free(told);
 }
 
+TEST(feedback_answer_from_an_earlier_visit_is_feedback_given)
+{
+	/* gymlog's set form: its error line stays when the form is opened again. */
+	struct ui_tree *entered = headed_form("Add set", "Item name", NULL);
+	struct ui_tree *told = headed_form("Add set", "Item name", "Enter a weight and at least one rep");
+	struct ui_tree *edit = headed_form("Edit expense", "Item name", NULL);
+	struct ui_tree *other = headed_form("New expense in Lisbon trip", "Item name", NULL);
+	struct ui_tree *list = x_tree(x_node(TEXT, "com.example.t:id/toolbar_title", "Today", "", "", 0, 100, 1080, 200,
+					     NULL));
+	struct feedback_visits v;
+	struct action save;
+	struct oracle_finding f;
+
+	memset(&v, 0, sizeof(v));
+	REQUIRE(entered && told && edit && other && list);
+	click_on(&save, told, "Save");
+	/* The first visit: a Save answered with the error line. */
+	CHECK(!oracle_feedback_answered(&v, told, ACT));
+	oracle_feedback_answer_note(&v, entered, ACT, told, ACT);
+	/* Opened again, the error line already there: the visit began on it, so the pure check would judge... */
+	oracle_finding_init(&f);
+	CHECK(oracle_feedback_missing_in_visit(told, ACT, told, ACT, &save, entered, told, NULL, NULL, NULL, &f));
+	oracle_finding_release(&f);
+	/* ...but it is an answer an earlier press got: not judged. */
+	CHECK(oracle_feedback_answered(&v, told, ACT));
+	CHECK(!oracle_feedback_answered(&v, entered, ACT));
+	CHECK(!oracle_feedback_answered(&v, told, "com.example.t/.Other"));
+	/* A Save that leaves the form (for a list) notes nothing: a heading is no answer. */
+	oracle_feedback_answer_note(&v, edit, ACT, list, ACT);
+	CHECK(!oracle_feedback_answered(&v, other, ACT));
+	action_release(&save);
+	oracle_feedback_visits_release(&v);
+	ui_tree_free(entered);
+	ui_tree_free(told);
+	ui_tree_free(edit);
+	ui_tree_free(other);
+	ui_tree_free(list);
+}
+
 /* An expense form (its dump in *xml, the caller frees), an error line under it, a payer picker over it. */
 static struct ui_tree *expense_form(const char *error, bool picker, char **xml)
 {
@@ -810,6 +849,7 @@ int main(void)
 	RUN(feedback_missing_on_a_silent_form);
 	RUN(feedback_judged_against_the_visit_not_the_first_sight);
 	RUN(feedback_visit_survives_a_dialog_over_the_form);
+	RUN(feedback_answer_from_an_earlier_visit_is_feedback_given);
 	RUN(empty_name_accepted_without_a_word);
 	RUN(empty_name_judged_on_the_page_under_the_dialog);
 	return test_summary();
