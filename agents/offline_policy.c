@@ -64,6 +64,9 @@ static uint64_t row_key(const struct ui_tree *t, const struct action *a);
  * always, so that every field's validation is seen once. */
 #define FIRST_PROBE_SHARE 1.0
 
+/* On the launch screen after a relaunch made for its untried events: their weight factor. */
+#define RELAUNCH_UNTRIED_FACTOR 1000.0
+
 /* How many words read on screens the policy keeps as search terms. */
 #define POLICY_WORDS 48
 
@@ -132,6 +135,13 @@ struct offline_policy {
 	unsigned long choices; /* offline_policy_choose() calls */
 	uint64_t drained[DRAIN_LISTS];
 	size_t n_drained;
+	/* The app's first screen (the state of the first choice after a
+	 * start or a relaunch), whether it still had events never executed
+	 * when the policy last chose there, and whether the policy left the
+	 * app by Back to relaunch it there (then an untried event goes first). */
+	uint64_t launch_state;
+	bool launch_untried;
+	bool relaunching;
 };
 
 void offline_policy_params_default(struct offline_policy_params *p)
@@ -953,6 +963,104 @@ static bool row_is_apps_own(const struct offline_policy *pol, const struct ui_tr
 				    pol->n_typed_vals < TYPED_VALUES ? pol->n_typed_vals : TYPED_VALUES);
 }
 
+/*
+ * Whether the launch screen still has an event never executed, besides the
+ * one just chosen (moved out of cands: ACTION_NONE).
+ */
+static bool launch_has_untried(const struct offline_policy *pol, uint64_t state, const struct action *cands,
+			       size_t n)
+{
+	for (size_t i = 0; i < n; i++) {
+		uint64_t key;
+		const struct event *e;
+
+		if (cands[i].type == ACTION_NONE)
+			continue;
+		key = offline_event_key(state, &cands[i]);
+		e = event_find(pol, key);
+		if (key != pol->last_event && e && !e->blocked && !e->exits && e->exec < 1.5)
+			return true;
+	}
+	return false;
+}
+
+/*
+ * Whether to press Back, known to leave the app here, so that the app is
+ * relaunched on its first screen: every event of this screen was executed
+ * and the first screen still has one that never was. Genie's weights are
+ * local: on a page whose Back leaves the app (a page that replaced the
+ * first one, as a month grid's day does), the way back to the first
+ * screen's untried widgets weighs 1% of Back's weight, and the steps go to
+ * the heaviest tried event here instead, often a form that is filled anew
+ * on every visit (calendar: 200 of 300 steps on its event editor, the
+ * first screen seen 3-6 times, its Settings and bottom bar never tried).
+ */
+static bool relaunch_for_untried(const struct offline_policy *pol, uint64_t state, uint64_t back_key,
+				 size_t fresh_here)
+{
+	const struct event *be = event_find(pol, back_key);
+
+	return !fresh_here && pol->launch_untried && state != pol->launch_state && be && be->exits &&
+	       !be->blocked;
+}
+
+/* A tie-break in [0,1) for event `key`, the same for all its candidates in one choice (`salt`: one draw a choice). */
+static double event_jitter(uint64_t salt, uint64_t key)
+{
+	uint64_t x = hash_u64(salt, key);
+
+	return rng_unit(&x);
+}
+
+/* How much a row-level tie-break favours candidate c: one in a row not opened yet, and among those one the app listed. */
+static double row_tie(const struct offline_policy *pol, const struct ui_tree *t, const struct action *c)
+{
+	uint64_t rk = row_key(t, c);
+	double f = 1.0;
+
+	if (!rk)
+		return f;
+	/* Among rows of one list (one event), one not opened yet. */
+	if (!tried_has(pol, rk))
+		f *= ROW_TIE_FACTOR;
+	/* ... and among those, one the app listed before one the policy
+	 * added (feedreader's Slow Cooking Blog went unopened on seed 2
+	 * while every feed the policy added was a new, unopened row). */
+	if (row_is_apps_own(pol, t, c))
+		f *= ROW_OWN_FACTOR;
+	return f;
+}
+
+/*
+ * The candidate to act on once the weights chose the event of cands[best]:
+ * among the candidates of that same event (the rows of one list), the one
+ * row_tie() favours. The row tie-break works inside the chosen event only:
+ * applied to every candidate's weight it made any list row outweigh every
+ * untried widget outside lists of the same weight, so a screen with a grid
+ * or a long list had its other controls (Settings, the bottom bar, the +)
+ * wait until every row's widget was tried (calendar's month grid, 35 day
+ * cells in five rows: Settings and the bottom bar never chosen on 3 seeds).
+ */
+static size_t pick_row_of_event(const struct offline_policy *pol, const struct ui_tree *t, uint64_t state,
+				const struct action *cands, size_t n, size_t best)
+{
+	uint64_t ek = offline_event_key(state, &cands[best]);
+	double best_f = row_tie(pol, t, &cands[best]);
+
+	for (size_t i = 0; i < n; i++) {
+		double f;
+
+		if (i == best || offline_event_key(state, &cands[i]) != ek)
+			continue;
+		f = row_tie(pol, t, &cands[i]);
+		if (f > best_f) {
+			best_f = f;
+			best = i;
+		}
+	}
+	return best;
+}
+
 void offline_policy_choose(struct offline_policy *pol, const struct ui_tree *t, uint64_t state,
 			   uint64_t text_sig, const char *functionality, bool in_app,
 			   struct action *out)
@@ -961,9 +1069,9 @@ void offline_policy_choose(struct offline_policy *pol, const struct ui_tree *t, 
 	size_t n, best = (size_t)-1, i;
 	double best_w = -1.0;
 	bool untried_inputs = false, after_input, form = false;
-	size_t empty_inputs = 0;
+	size_t empty_inputs = 0, fresh_here = 0;
 	uint64_t fh = hash_str(14695981039346656037ull, functionality ? functionality : "");
-	uint64_t back_key, rk;
+	uint64_t back_key, rk, salt;
 
 	action_init(out);
 	pol->choices++;
@@ -981,6 +1089,10 @@ void offline_policy_choose(struct offline_policy *pol, const struct ui_tree *t, 
 		return;
 	}
 	pol->out_of_app = 0;
+	if (pol->last_type == ACTION_NONE || pol->last_type == ACTION_RESTART)
+		pol->launch_state = state;
+	else
+		pol->relaunching = pol->relaunching && state == pol->launch_state;
 	if (pol->last_type != ACTION_NONE && pol->last_type != ACTION_RESTART &&
 	    text_sig == pol->last_text && state == pol->last_state)
 		pol->stuck++;
@@ -1013,6 +1125,8 @@ void offline_policy_choose(struct offline_policy *pol, const struct ui_tree *t, 
 
 		if (cands[i].type == ACTION_INPUT && pol->events[ei].exec < 1.5)
 			untried_inputs = true;
+		if (pol->events[ei].exec < 1.5 && !pol->events[ei].blocked)
+			fresh_here++;
 		if (cands[i].type == ACTION_INPUT && !typed_this_visit(pol, &cands[i]) &&
 		    !shows_kept_text(pol, t, &cands[i]))
 			empty_inputs++;
@@ -1042,6 +1156,13 @@ void offline_policy_choose(struct offline_policy *pol, const struct ui_tree *t, 
 			goto out;
 		}
 	}
+	if (relaunch_for_untried(pol, state, back_key, fresh_here)) {
+		pol->relaunching = true;
+		*out = back;
+		finish_choice(pol, out, state, back_key,
+			      "Back leaves the app: every event here was tried, the first screen has untried ones");
+		goto out;
+	}
 	if (n && rng_unit(&pol->rng) < pol->p.epsilon) {
 		size_t pick = (size_t)(rng_next(&pol->rng) % n);
 		uint64_t key = offline_event_key(state, &cands[pick]);
@@ -1055,6 +1176,7 @@ void offline_policy_choose(struct offline_policy *pol, const struct ui_tree *t, 
 			goto out;
 		}
 	}
+	salt = rng_next(&pol->rng);
 	for (i = 0; i < n; i++) {
 		uint64_t key = offline_event_key(state, &cands[i]);
 		const struct event *e = event_find(pol, key);
@@ -1066,6 +1188,8 @@ void offline_policy_choose(struct offline_policy *pol, const struct ui_tree *t, 
 			w *= 0.01;
 		if (!tried_has(pol, hash_u64(widget_key(&cands[i]), fh)))
 			w *= pol->p.untried_bonus;
+		if (pol->relaunching && state == pol->launch_state && e->exec < 1.5)
+			w *= RELAUNCH_UNTRIED_FACTOR;
 		if (after_input && (!untried_inputs || (pol->p.form_first && !empty_inputs)) &&
 		    cands[i].type == ACTION_CLICK && is_confirm_label(cands[i].widget_text))
 			w *= pol->p.motif_bonus;
@@ -1081,22 +1205,19 @@ void offline_policy_choose(struct offline_policy *pol, const struct ui_tree *t, 
 		 * then fell from 45 to 10-20 screens. */
 		if (sort_untried_rows(pol, t, &cands[i], fh))
 			w *= pol->p.untried_bonus;
-		/* Among rows of one list (one event), one not opened yet. */
-		rk = row_key(t, &cands[i]);
-		if (rk && !tried_has(pol, rk))
-			w *= ROW_TIE_FACTOR;
-		/* ... and among those, one the app listed before one the policy
-		 * added (feedreader's Slow Cooking Blog went unopened on seed 2
-		 * while every feed the policy added was a new, unopened row). */
-		if (rk && row_is_apps_own(pol, t, &cands[i]))
-			w *= ROW_OWN_FACTOR;
-		/* Ties go to a random one of them: jitter below any real difference. */
-		w *= 1.0 + 1e-6 * rng_unit(&pol->rng);
+		/* Ties go to a random one of them: jitter below any real
+		 * difference, one draw per event, not per candidate, so that
+		 * an event of many candidates (a grid's cells, the rows of a
+		 * list) gets one chance in a tie, as every other widget does,
+		 * not one per cell. */
+		w *= 1.0 + 1e-6 * event_jitter(salt, key);
 		if (w > best_w) {
 			best_w = w;
 			best = i;
 		}
 	}
+	if (best != (size_t)-1)
+		best = pick_row_of_event(pol, t, state, cands, n, best);
 	{
 		const struct event *be = event_find(pol, back_key);
 		uint64_t back_tried = hash_u64(BACK_TRIED, fh);
@@ -1150,6 +1271,10 @@ void offline_policy_choose(struct offline_policy *pol, const struct ui_tree *t, 
 		finish_choice(pol, out, state, key, why);
 	}
 out:
+	if (state == pol->launch_state) {
+		pol->launch_untried = launch_has_untried(pol, state, cands, n);
+		pol->relaunching = false;
+	}
 	for (i = 0; i < n; i++)
 		action_release(&cands[i]);
 	free(cands);
