@@ -908,6 +908,131 @@ TEST(own_rows_before_typed_rows)
 	ui_tree_free(form);
 }
 
+/* A month grid: `rows` list rows of three day buttons (ids d1-d3 in every row, texts numbers) under a Settings button. */
+static struct ui_tree *grid_screen(int rows)
+{
+	char *list = strdup("");
+
+	for (int r = 0; r < rows; r++) {
+		char *cells = strdup("");
+		char *row;
+
+		for (int c = 0; c < 3; c++) {
+			char id[16], text[8];
+
+			snprintf(id, sizeof(id), "t:id/d%d", c + 1);
+			snprintf(text, sizeof(text), "%d", r * 3 + c + 1);
+			cells = x_cat(cells, x_node(BTN, id, text, "c", "", c * 300, 300 + 100 * r, c * 300 + 300,
+						    400 + 100 * r, NULL), NULL);
+		}
+		row = x_node("android.widget.LinearLayout", "t:id/week", "", "", "", 0, 300 + 100 * r, 1000,
+			     400 + 100 * r, cells);
+		free(cells);
+		list = x_cat(list, row, NULL);
+	}
+	{
+		char *view = x_node("androidx.recyclerview.widget.RecyclerView", "t:id/grid", "", "", "", 0, 300, 1000,
+				    1000, list);
+
+		free(list);
+		return x_tree(x_cat(x_node(BTN, "t:id/settings", "Settings", "c", "", 0, 100, 500, 200, NULL), view,
+				    NULL));
+	}
+}
+
+/*
+ * A grid's cells do not crowd out the controls beside it: the row
+ * tie-break works among the rows of one event only, and a tie between
+ * events is one draw per event, not one per cell. Before, every untried
+ * cell outweighed an untried Settings of the same weight (rows first), and
+ * an event of five cells had five draws in a tie.
+ */
+TEST(grid_cells_do_not_crowd_out_other_controls)
+{
+	struct offline_policy_params p;
+	struct ui_tree *grid = grid_screen(5);
+	int settings_first = 0;
+
+	REQUIRE(grid);
+	offline_policy_params_default(&p);
+	p.epsilon = 0;
+	for (unsigned seed = 1; seed <= 40; seed++) {
+		struct offline_policy *pol;
+		struct action a;
+
+		p.seed = seed;
+		pol = offline_policy_new(&p);
+		offline_policy_choose(pol, grid, 11, 1, "Month", true, &a);
+		settings_first += a.resource_id && strcmp(a.resource_id, "t:id/settings") == 0;
+		action_release(&a);
+		offline_policy_free(pol);
+	}
+	/* Four untried events (three cell columns and Settings): Settings first on about a quarter of the seeds. */
+	CHECK(settings_first >= 5);
+	CHECK(settings_first <= 20);
+	ui_tree_free(grid);
+}
+
+/*
+ * On a page whose every event was executed and whose Back leaves the app,
+ * while the first screen still has an untried widget: Back, to relaunch
+ * there, and then that untried widget. Before, Back that leaves the app
+ * weighed 1% of its weight and the page's tried button went on.
+ */
+TEST(relaunch_for_the_first_screens_untried)
+{
+	struct offline_policy_params p;
+	struct offline_policy *pol;
+	struct ui_tree *first = main_screen(), *page = edit_screen();
+	struct ui_tree *home = x_tree(x_node("android.widget.TextView", "", "Launcher", "", "", 0, 0, 100, 100, NULL));
+	struct action a;
+	const char *first_pick;
+	bool left = false, took_other = false;
+
+	REQUIRE(first && page && home);
+	offline_policy_params_default(&p);
+	p.epsilon = 0;
+	p.form_first = false;
+	pol = offline_policy_new(&p);
+	/* The first screen (Add, Sort, About): one widget, to the page. */
+	offline_policy_choose(pol, first, 1, 100, "Main", true, &a);
+	REQUIRE(a.type == ACTION_CLICK);
+	first_pick = a.resource_id && !strcmp(a.resource_id, "t:id/add") ? "t:id/add"
+		     : a.resource_id && !strcmp(a.resource_id, "t:id/sort") ? "t:id/sort" : "t:id/about";
+	action_release(&a);
+	offline_policy_observe(pol, page, 2, true);
+	/* On the page, every widget once, then Back: it leaves the app. */
+	for (int i = 0; i < 12 && !left; i++) {
+		offline_policy_choose(pol, page, 2, 200 + (uint64_t)i, "Page", true, &a);
+		left = a.type == ACTION_BACK;
+		action_release(&a);
+		offline_policy_observe(pol, left ? home : page, left ? 3 : 2, !left);
+	}
+	REQUIRE(left);
+	/* The relaunch (the explorer's), the first screen, another widget to the page. */
+	offline_policy_reset_stuck(pol);
+	offline_policy_choose(pol, first, 1, 101, "Main", true, &a);
+	took_other = a.type == ACTION_CLICK && a.resource_id && strcmp(a.resource_id, first_pick) != 0;
+	CHECK(took_other);
+	action_release(&a);
+	offline_policy_observe(pol, page, 2, true);
+	/* Every event of the page was executed and Back leaves the app: Back again. */
+	offline_policy_choose(pol, page, 2, 300, "Page", true, &a);
+	CHECK_INT_EQ(a.type, ACTION_BACK);
+	CHECK(a.reason && strstr(a.reason, "first screen has untried"));
+	action_release(&a);
+	offline_policy_observe(pol, home, 3, false);
+	offline_policy_reset_stuck(pol);
+	/* The third widget of the first screen, the one never executed. */
+	offline_policy_choose(pol, first, 1, 102, "Main", true, &a);
+	CHECK(a.type == ACTION_CLICK);
+	action_release(&a);
+	offline_policy_free(pol);
+	ui_tree_free(first);
+	ui_tree_free(page);
+	ui_tree_free(home);
+}
+
 int main(void)
 {
 	RUN(input_generation_by_field);
@@ -929,5 +1054,7 @@ int main(void)
 	RUN(sort_again_on_new_rows);
 	RUN(own_rows_before_typed_rows);
 	RUN(emptying_a_list_passes_a_trash_button);
+	RUN(grid_cells_do_not_crowd_out_other_controls);
+	RUN(relaunch_for_the_first_screens_untried);
 	return test_summary();
 }
