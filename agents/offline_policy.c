@@ -1004,14 +1004,6 @@ static bool relaunch_for_untried(const struct offline_policy *pol, uint64_t stat
 	       !be->blocked;
 }
 
-/* A tie-break in [0,1) for event `key`, the same for all its candidates in one choice (`salt`: one draw a choice). */
-static double event_jitter(uint64_t salt, uint64_t key)
-{
-	uint64_t x = hash_u64(salt, key);
-
-	return rng_unit(&x);
-}
-
 /* How much a row-level tie-break favours candidate c: one in a row not opened yet, and among those one the app listed. */
 static double row_tie(const struct offline_policy *pol, const struct ui_tree *t, const struct action *c)
 {
@@ -1071,7 +1063,7 @@ void offline_policy_choose(struct offline_policy *pol, const struct ui_tree *t, 
 	bool untried_inputs = false, after_input, form = false;
 	size_t empty_inputs = 0, fresh_here = 0;
 	uint64_t fh = hash_str(14695981039346656037ull, functionality ? functionality : "");
-	uint64_t back_key, rk, salt;
+	uint64_t back_key, rk;
 
 	action_init(out);
 	pol->choices++;
@@ -1176,7 +1168,6 @@ void offline_policy_choose(struct offline_policy *pol, const struct ui_tree *t, 
 			goto out;
 		}
 	}
-	salt = rng_next(&pol->rng);
 	for (i = 0; i < n; i++) {
 		uint64_t key = offline_event_key(state, &cands[i]);
 		const struct event *e = event_find(pol, key);
@@ -1205,12 +1196,8 @@ void offline_policy_choose(struct offline_policy *pol, const struct ui_tree *t, 
 		 * then fell from 45 to 10-20 screens. */
 		if (sort_untried_rows(pol, t, &cands[i], fh))
 			w *= pol->p.untried_bonus;
-		/* Ties go to a random one of them: jitter below any real
-		 * difference, one draw per event, not per candidate, so that
-		 * an event of many candidates (a grid's cells, the rows of a
-		 * list) gets one chance in a tie, as every other widget does,
-		 * not one per cell. */
-		w *= 1.0 + 1e-6 * event_jitter(salt, key);
+		/* Ties go to a random one of them: jitter below any real difference. */
+		w *= 1.0 + 1e-6 * rng_unit(&pol->rng);
 		if (w > best_w) {
 			best_w = w;
 			best = i;
