@@ -1004,55 +1004,6 @@ static bool relaunch_for_untried(const struct offline_policy *pol, uint64_t stat
 	       !be->blocked;
 }
 
-/* How much a row-level tie-break favours candidate c: one in a row not opened yet, and among those one the app listed. */
-static double row_tie(const struct offline_policy *pol, const struct ui_tree *t, const struct action *c)
-{
-	uint64_t rk = row_key(t, c);
-	double f = 1.0;
-
-	if (!rk)
-		return f;
-	/* Among rows of one list (one event), one not opened yet. */
-	if (!tried_has(pol, rk))
-		f *= ROW_TIE_FACTOR;
-	/* ... and among those, one the app listed before one the policy
-	 * added (feedreader's Slow Cooking Blog went unopened on seed 2
-	 * while every feed the policy added was a new, unopened row). */
-	if (row_is_apps_own(pol, t, c))
-		f *= ROW_OWN_FACTOR;
-	return f;
-}
-
-/*
- * The candidate to act on once the weights chose the event of cands[best]:
- * among the candidates of that same event (the rows of one list), the one
- * row_tie() favours. The row tie-break works inside the chosen event only:
- * applied to every candidate's weight it made any list row outweigh every
- * untried widget outside lists of the same weight, so a screen with a grid
- * or a long list had its other controls (Settings, the bottom bar, the +)
- * wait until every row's widget was tried (calendar's month grid, 35 day
- * cells in five rows: Settings and the bottom bar never chosen on 3 seeds).
- */
-static size_t pick_row_of_event(const struct offline_policy *pol, const struct ui_tree *t, uint64_t state,
-				const struct action *cands, size_t n, size_t best)
-{
-	uint64_t ek = offline_event_key(state, &cands[best]);
-	double best_f = row_tie(pol, t, &cands[best]);
-
-	for (size_t i = 0; i < n; i++) {
-		double f;
-
-		if (i == best || offline_event_key(state, &cands[i]) != ek)
-			continue;
-		f = row_tie(pol, t, &cands[i]);
-		if (f > best_f) {
-			best_f = f;
-			best = i;
-		}
-	}
-	return best;
-}
-
 void offline_policy_choose(struct offline_policy *pol, const struct ui_tree *t, uint64_t state,
 			   uint64_t text_sig, const char *functionality, bool in_app,
 			   struct action *out)
@@ -1196,6 +1147,15 @@ void offline_policy_choose(struct offline_policy *pol, const struct ui_tree *t, 
 		 * then fell from 45 to 10-20 screens. */
 		if (sort_untried_rows(pol, t, &cands[i], fh))
 			w *= pol->p.untried_bonus;
+		/* Among rows of one list (one event), one not opened yet. */
+		rk = row_key(t, &cands[i]);
+		if (rk && !tried_has(pol, rk))
+			w *= ROW_TIE_FACTOR;
+		/* ... and among those, one the app listed before one the policy
+		 * added (feedreader's Slow Cooking Blog went unopened on seed 2
+		 * while every feed the policy added was a new, unopened row). */
+		if (rk && row_is_apps_own(pol, t, &cands[i]))
+			w *= ROW_OWN_FACTOR;
 		/* Ties go to a random one of them: jitter below any real difference. */
 		w *= 1.0 + 1e-6 * rng_unit(&pol->rng);
 		if (w > best_w) {
@@ -1203,8 +1163,6 @@ void offline_policy_choose(struct offline_policy *pol, const struct ui_tree *t, 
 			best = i;
 		}
 	}
-	if (best != (size_t)-1)
-		best = pick_row_of_event(pol, t, state, cands, n, best);
 	{
 		const struct event *be = event_find(pol, back_key);
 		uint64_t back_tried = hash_u64(BACK_TRIED, fh);

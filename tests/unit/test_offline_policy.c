@@ -908,70 +908,6 @@ TEST(own_rows_before_typed_rows)
 	ui_tree_free(form);
 }
 
-/* A month grid: `rows` list rows of three day buttons (ids d1-d3 in every row, texts numbers) under a Settings button. */
-static struct ui_tree *grid_screen(int rows)
-{
-	char *list = strdup("");
-
-	for (int r = 0; r < rows; r++) {
-		char *cells = strdup("");
-		char *row;
-
-		for (int c = 0; c < 3; c++) {
-			char id[16], text[8];
-
-			snprintf(id, sizeof(id), "t:id/d%d", c + 1);
-			snprintf(text, sizeof(text), "%d", r * 3 + c + 1);
-			cells = x_cat(cells, x_node(BTN, id, text, "c", "", c * 300, 300 + 100 * r, c * 300 + 300,
-						    400 + 100 * r, NULL), NULL);
-		}
-		row = x_node("android.widget.LinearLayout", "t:id/week", "", "", "", 0, 300 + 100 * r, 1000,
-			     400 + 100 * r, cells);
-		free(cells);
-		list = x_cat(list, row, NULL);
-	}
-	{
-		char *view = x_node("androidx.recyclerview.widget.RecyclerView", "t:id/grid", "", "", "", 0, 300, 1000,
-				    1000, list);
-
-		free(list);
-		return x_tree(x_cat(x_node(BTN, "t:id/settings", "Settings", "c", "", 0, 100, 500, 200, NULL), view,
-				    NULL));
-	}
-}
-
-/*
- * A list's cells do not crowd out the controls beside it: the row
- * tie-break works among the rows of one event only. Before, every untried
- * cell in a row not opened yet outweighed an untried Settings of the same
- * weight, so Settings came only once every cell's widget was tried.
- */
-TEST(grid_cells_do_not_crowd_out_other_controls)
-{
-	struct offline_policy_params p;
-	struct ui_tree *grid = grid_screen(1);
-	int settings_first = 0;
-
-	REQUIRE(grid);
-	offline_policy_params_default(&p);
-	p.epsilon = 0;
-	for (unsigned seed = 1; seed <= 40; seed++) {
-		struct offline_policy *pol;
-		struct action a;
-
-		p.seed = seed;
-		pol = offline_policy_new(&p);
-		offline_policy_choose(pol, grid, 11, 1, "Month", true, &a);
-		settings_first += a.resource_id && strcmp(a.resource_id, "t:id/settings") == 0;
-		action_release(&a);
-		offline_policy_free(pol);
-	}
-	/* Four untried events (three cells and Settings): Settings first on about a quarter of the seeds. */
-	CHECK(settings_first >= 5);
-	CHECK(settings_first <= 20);
-	ui_tree_free(grid);
-}
-
 /*
  * On a page whose every event was executed and whose Back leaves the app,
  * while the first screen still has an untried widget: Back, to relaunch
@@ -1053,7 +989,6 @@ int main(void)
 	RUN(sort_again_on_new_rows);
 	RUN(own_rows_before_typed_rows);
 	RUN(emptying_a_list_passes_a_trash_button);
-	RUN(grid_cells_do_not_crowd_out_other_controls);
 	RUN(relaunch_for_the_first_screens_untried);
 	return test_summary();
 }
