@@ -227,6 +227,29 @@ bool oracle_control_stuck(const struct ui_tree *before, const char *activity_bef
 			  const struct ui_tree *after, const char *activity_after,
 			  const struct action *done, struct oracle_finding *f);
 
+/*
+ * Oracle 20 (first_press), its precondition: a click on a media control
+ * labelled exactly one word of a media pair (Play/Pause, Resume/Pause,
+ * Start/Stop, Mute/Unmute) on a page whose non-clickable status reads
+ * exactly the state opposite to the press ("Playing" beside Pause; none
+ * reads the press's state) that left the page as it was: same activity, no
+ * new window or layer, every visible text the same. The explorer then
+ * presses the control again (a side trip).
+ */
+bool oracle_press_ignored(const struct ui_tree *before, const char *activity_before, const struct ui_tree *after,
+			  const char *activity_after, const struct action *done);
+/*
+ * Oracle 20 (first_press): the press of `done` on `before` was ignored
+ * (oracle_press_ignored: `middle` is `before` unchanged) while the same
+ * press repeated at once on `middle` gave `after` a status reading exactly
+ * the press's state ("Paused") and none the opposite, same activity, no new
+ * window: the first press is ignored (media control).
+ */
+bool oracle_first_press_ignored(const struct ui_tree *before, const char *activity_before,
+				const struct ui_tree *middle, const char *activity_middle,
+				const struct ui_tree *after, const char *activity_after,
+				const struct action *done, struct oracle_finding *f);
+
 /* --- units (oracle 18) --- */
 
 /*
