@@ -694,6 +694,71 @@ bool oracle_first_press_ignored(const struct ui_tree *before, const char *activi
 	return true;
 }
 
+/*
+ * A non-clickable visible text of t that says the media does not play in
+ * so many words: exactly "Not playing", alone or after a key ("Audio: Not
+ * playing"); NULL when none.
+ */
+static const struct ui_widget *not_playing_status(const struct ui_tree *t)
+{
+	static const char neg[] = "not playing";
+	const size_t n = sizeof(neg) - 1;
+
+	for (size_t i = 0; i < t->n_nodes; i++) {
+		const struct ui_widget *s = t->nodes[i];
+		char low[96];
+		size_t len;
+
+		if (!*s->text || in_clickable(s) || !ui_widget_visible(s, &t->screen))
+			continue;
+		lowered_label(s, low, sizeof(low));
+		len = strlen(low);
+		if (!strcmp(low, neg) || (len > n + 2 && !strcmp(low + len - n, neg) && !strncmp(low + len - n - 2, ": ", 2)))
+			return s;
+	}
+	return NULL;
+}
+
+/*
+ * A play control ("Play", "Play audio": a label starting with the word
+ * Play) pressed beside a status saying "Not playing" that changed nothing
+ * on the screen: the status names the state the press should have ended,
+ * and nothing answered (flashcards' replay button once the answer shows).
+ * "Paused" and "Stopped" are first_press's, which asks a second press:
+ * a stopped player may rightly have nothing to play.
+ */
+static bool play_ignored(const struct ui_tree *before, const struct ui_tree *after, const struct ui_widget *w,
+			 const struct action *done, struct oracle_finding *f)
+{
+	char label[96];
+	bool pressed_on = false;
+	const struct control_pair *pair;
+	const struct ui_widget *status;
+
+	lowered_label(w, label, sizeof(label));
+	pair = media_pair_prefix(label, &pressed_on);
+	if (!pair || !pressed_on || strcmp(pair->on, "play") != 0)
+		return false;
+	status = not_playing_status(before);
+	if (!status || after->n_roots != before->n_roots ||
+	    oracle_count_layers(after) != oracle_count_layers(before) || !same_visible_texts(before, after))
+		return false;
+	oracle_finding_init(f);
+	f->category = BUG_CAT_MEDIA_CONTROL;
+	f->oracle = "control";
+	f->title = xasprintf("'%s' changes nothing: '%s' stays", ui_widget_label(w), status->text);
+	f->expected = xasprintf("after '%s', the status says it plays", ui_widget_label(w));
+	f->actual = xasprintf("nothing on the screen changed; the status still reads '%s'", status->text);
+	f->description = xasprintf("Tapping '%s' beside the status '%s' changed nothing on the screen: the "
+				   "press was ignored.", ui_widget_label(w), status->text);
+	f->diff = cJSON_CreateObject();
+	cJSON_AddStringToObject(f->diff, "check", "play_ignored");
+	cJSON_AddItemToObject(f->diff, "before", oracle_widget_json(w));
+	cJSON_AddItemToObject(f->diff, "status_unchanged", oracle_widget_json(status));
+	cJSON_AddItemToObject(f->diff, "action", action_to_json(done));
+	return true;
+}
+
 bool oracle_control_stuck(const struct ui_tree *before, const char *activity_before,
 			  const struct ui_tree *after, const char *activity_after,
 			  const struct action *done, struct oracle_finding *f)
@@ -720,7 +785,7 @@ bool oracle_control_stuck(const struct ui_tree *before, const char *activity_bef
 		return control_stuck_elsewhere(after, w, done, f) ||
 		       setting_differs_elsewhere(before, after, w, done, f) ||
 		       chosen_item_not_played(before, after, w, done, f);
-	if (seek_starts_playback(before, after, w, done, f))
+	if (seek_starts_playback(before, after, w, done, f) || play_ignored(before, after, w, done, f))
 		return true;
 	lowered_label(w, label, sizeof(label));
 	pair = control_pair_of(label, &flipped);
