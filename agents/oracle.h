@@ -221,7 +221,12 @@ bool oracle_toggle_stuck(const struct ui_tree *before, const char *activity_befo
  * `before` (the item) with a control (clickable, outside lists) "Key
  * value" whose value is written like, but differs from, a plain text
  * "... key: value" of `before` outside lists ("Playback speed: 2.0x", then
- * a button "Speed 1.0x"); values with a digit, money left out.
+ * a button "Speed 1.0x"); values with a digit, money left out. And true
+ * (media control) for a click on a list row naming an item that opens
+ * another page reading exactly "Playing" that names another row of the
+ * same list and not the row tapped, or for a control starting with the
+ * word Play beside a status reading exactly "Not playing" (alone or after
+ * "Key: ") whose press changed nothing on the screen.
  */
 bool oracle_control_stuck(const struct ui_tree *before, const char *activity_before,
 			  const struct ui_tree *after, const char *activity_after,

@@ -5,8 +5,13 @@
  * Fast forward) that starts playback, or a tap that opens another page
  * about the same item whose control states another value of a setting
  * than the item's page ("Playback speed: 2.0x", then "Speed 1.0x")
- * (oracle_control_stuck in agents/oracle.h). A one-step check: the Explorer runs it on the screens
+ * (oracle_control_stuck in agents/oracle.h), a list row tapped that opens
+ * a player naming another row of the list, or a Play beside "Not playing"
+ * that changes nothing. A one-step check: the Explorer runs it on the screens
  * around each click, replay confirmation on a replay's last two screens.
+ * The two-press checks of oracle 20 (oracle_press_ignored,
+ * oracle_first_press_ignored) live here too, for the pairs and status
+ * words; first_press.c takes their side trip.
  */
 #include <ctype.h>
 #include <stdio.h>
