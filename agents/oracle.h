@@ -221,11 +221,39 @@ bool oracle_toggle_stuck(const struct ui_tree *before, const char *activity_befo
  * `before` (the item) with a control (clickable, outside lists) "Key
  * value" whose value is written like, but differs from, a plain text
  * "... key: value" of `before` outside lists ("Playback speed: 2.0x", then
- * a button "Speed 1.0x"); values with a digit, money left out.
+ * a button "Speed 1.0x"); values with a digit, money left out. And true
+ * (media control) for a click on a list row naming an item that opens
+ * another page reading exactly "Playing" that names another row of the
+ * same list and not the row tapped, or for a control starting with the
+ * word Play beside a status reading exactly "Not playing" (alone or after
+ * "Key: ") whose press changed nothing on the screen.
  */
 bool oracle_control_stuck(const struct ui_tree *before, const char *activity_before,
 			  const struct ui_tree *after, const char *activity_after,
 			  const struct action *done, struct oracle_finding *f);
+
+/*
+ * Oracle 20 (first_press), its precondition: a click on a media control
+ * labelled exactly one word of a media pair (Play/Pause, Resume/Pause,
+ * Start/Stop, Mute/Unmute) on a page whose non-clickable status reads
+ * exactly the state opposite to the press ("Playing" beside Pause; none
+ * reads the press's state) that left the page as it was: same activity, no
+ * new window or layer, every visible text the same. The explorer then
+ * presses the control again (a side trip).
+ */
+bool oracle_press_ignored(const struct ui_tree *before, const char *activity_before, const struct ui_tree *after,
+			  const char *activity_after, const struct action *done);
+/*
+ * Oracle 20 (first_press): the press of `done` on `before` was ignored
+ * (oracle_press_ignored: `middle` is `before` unchanged) while the same
+ * press repeated at once on `middle` gave `after` a status reading exactly
+ * the press's state ("Paused") and none the opposite, same activity, no new
+ * window: the first press is ignored (media control).
+ */
+bool oracle_first_press_ignored(const struct ui_tree *before, const char *activity_before,
+				const struct ui_tree *middle, const char *activity_middle,
+				const struct ui_tree *after, const char *activity_after,
+				const struct action *done, struct oracle_finding *f);
 
 /* --- units (oracle 18) --- */
 

@@ -5,8 +5,13 @@
  * Fast forward) that starts playback, or a tap that opens another page
  * about the same item whose control states another value of a setting
  * than the item's page ("Playback speed: 2.0x", then "Speed 1.0x")
- * (oracle_control_stuck in agents/oracle.h). A one-step check: the Explorer runs it on the screens
+ * (oracle_control_stuck in agents/oracle.h), a list row tapped that opens
+ * a player naming another row of the list, or a Play beside "Not playing"
+ * that changes nothing. A one-step check: the Explorer runs it on the screens
  * around each click, replay confirmation on a replay's last two screens.
+ * The two-press checks of oracle 20 (oracle_press_ignored,
+ * oracle_first_press_ignored) live here too, for the pairs and status
+ * words; first_press.c takes their side trip.
  */
 #include <ctype.h>
 #include <stdio.h>
@@ -373,6 +378,143 @@ static bool setting_differs_elsewhere(const struct ui_tree *before, const struct
 }
 
 /*
+ * The name of the item a row's first text names, lowered into buf: the
+ * text without a leading number ("3. The Problem", "3) ...", "3 - ...").
+ */
+static void item_name(const char *text, char *buf, size_t n)
+{
+	const char *p = text;
+	size_t len = 0;
+
+	while (*p == ' ')
+		p++;
+	if (isdigit((unsigned char)*p)) {
+		const char *q = p;
+
+		while (isdigit((unsigned char)*q))
+			q++;
+		if ((*q == '.' || *q == ')') && q[1] == ' ')
+			p = q + 2;
+		else if (!strncmp(q, " - ", 3))
+			p = q + 3;
+	}
+	for (; *p && len + 1 < n; p++)
+		buf[len++] = (char)tolower((unsigned char)*p);
+	while (len > 0 && buf[len - 1] == ' ')
+		len--;
+	buf[len] = '\0';
+}
+
+/* Whether a name is worth looking for on another page: 4 characters or more, a letter among them. */
+static bool usable_name(const char *name)
+{
+	if (strlen(name) < 4)
+		return false;
+	for (const char *p = name; *p; p++)
+		if (isalpha((unsigned char)*p))
+			return true;
+	return false;
+}
+
+/* Whether lowered `hay` holds `needle` as whole words ("chapter 1" not in "chapter 12"). */
+static bool holds_phrase(const char *hay, const char *needle)
+{
+	size_t n = strlen(needle);
+
+	for (const char *p = strstr(hay, needle); p; p = strstr(p + 1, needle)) {
+		bool start = p == hay || !isalnum((unsigned char)p[-1]);
+		bool end = !isalnum((unsigned char)p[n]);
+
+		if (start && end)
+			return true;
+	}
+	return false;
+}
+
+/* The visible text of t outside lists that names `name` (lowered), or NULL. */
+static const struct ui_widget *text_naming(const struct ui_tree *t, const char *name)
+{
+	for (size_t i = 0; i < t->n_nodes; i++) {
+		const struct ui_widget *s = t->nodes[i];
+		char low[160];
+
+		if (!*s->text || !ui_widget_visible(s, &t->screen) || oracle_enclosing_row(s))
+			continue;
+		lowered_label(s, low, sizeof(low));
+		if (holds_phrase(low, name))
+			return s;
+	}
+	return NULL;
+}
+
+/* Whether t shows a text cut short ("Mr. Sherlock Hol..."): a name there may be hidden. */
+static bool has_cut_text(const struct ui_tree *t)
+{
+	for (size_t i = 0; i < t->n_nodes; i++) {
+		const char *x = t->nodes[i]->text;
+		size_t n = strlen(x);
+
+		if (ui_widget_visible(t->nodes[i], &t->screen) &&
+		    ((n >= 3 && !strcmp(x + n - 3, "...")) || (n >= 3 && !strcmp(x + n - 3, "\xe2\x80\xa6"))))
+			return true;
+	}
+	return false;
+}
+
+/*
+ * A tap on a list row naming an item ("2. The Red-Headed League") that
+ * opens another page reading exactly "Playing" (a player) which nowhere
+ * names that item but names another row of the same list ("Chapter 1 of
+ * 4: A Scandal in Bohemia"): the player went on with the item that played
+ * instead of the one chosen. Names shorter than 4 characters or without a
+ * letter are not read; a page with a text cut short ("...") is not judged.
+ */
+static bool chosen_item_not_played(const struct ui_tree *before, const struct ui_tree *after,
+				   const struct ui_widget *w, const struct action *done, struct oracle_finding *f)
+{
+	static const char *const playing[] = { "playing", NULL };
+	const struct ui_widget *row = oracle_enclosing_row(w), *status, *named = NULL, *other = NULL;
+	char name[128], other_name[128];
+
+	if (!row || !row->parent || oracle_screen_has_layer(before) || oracle_screen_has_layer(after))
+		return false;
+	status = status_exactly(after, playing);
+	item_name(oracle_first_text(row), name, sizeof(name));
+	if (!status || !usable_name(name) || text_naming(after, name) || has_cut_text(after))
+		return false;
+	for (size_t i = 0; i < row->parent->n_children && !named; i++) {
+		const struct ui_widget *r = row->parent->children[i];
+
+		if (r == row || !ui_widget_visible(r, &before->screen))
+			continue;
+		item_name(oracle_first_text(r), other_name, sizeof(other_name));
+		if (!usable_name(other_name) || holds_phrase(name, other_name) || holds_phrase(other_name, name))
+			continue;
+		named = text_naming(after, other_name);
+		other = r;
+	}
+	if (!named)
+		return false;
+	oracle_finding_init(f);
+	f->category = BUG_CAT_MEDIA_CONTROL;
+	f->oracle = "control";
+	f->title = xasprintf("Tapping '%s' opens the player on '%s'", oracle_first_text(row), named->text);
+	f->expected = xasprintf("the player plays '%s', the row tapped", oracle_first_text(row));
+	f->actual = xasprintf("the player reads '%s' and '%s', another row of the list ('%s')", named->text,
+			      status->text, oracle_first_text(other));
+	f->description = xasprintf("Tapping the row '%s' opened a page reading '%s' that does not name it but "
+				   "names another row of the same list, '%s' ('%s'): the choice was ignored.",
+				   oracle_first_text(row), status->text, oracle_first_text(other), named->text);
+	f->diff = cJSON_CreateObject();
+	cJSON_AddStringToObject(f->diff, "check", "chosen_item");
+	cJSON_AddItemToObject(f->diff, "before", oracle_widget_json(row));
+	cJSON_AddItemToObject(f->diff, "other_row", oracle_widget_json(other));
+	cJSON_AddItemToObject(f->diff, "named_after", oracle_widget_json(named));
+	cJSON_AddItemToObject(f->diff, "action", action_to_json(done));
+	return true;
+}
+
+/*
  * The words a seek control's label starts with: it moves the position in
  * what plays ("Rewind 20 seconds", "Skip forward 30s"), never whether it
  * plays.
@@ -431,6 +573,197 @@ static bool seek_starts_playback(const struct ui_tree *before, const struct ui_t
 	return true;
 }
 
+/*
+ * The media pair whose one word is exactly lowered `label` and whose status
+ * on `t` reads exactly the state opposite to a press of it ("Playing" beside
+ * Pause), with none reading the press's state; *pressed_on tells which word.
+ * NULL when `t` does not state a media state the press would change.
+ */
+static const struct control_pair *media_press_against(const struct ui_tree *t, const char *label, bool *pressed_on)
+{
+	for (size_t i = 0; i < sizeof(control_pairs) / sizeof(control_pairs[0]); i++) {
+		const struct control_pair *p = &control_pairs[i];
+		bool on;
+
+		if (p->category != BUG_CAT_MEDIA_CONTROL)
+			continue;
+		if (!strcmp(label, p->on))
+			on = true;
+		else if (!strcmp(label, p->off))
+			on = false;
+		else
+			continue;
+		if (status_exactly(t, on ? p->off_state : p->on_state) &&
+		    !status_exactly(t, on ? p->on_state : p->off_state)) {
+			*pressed_on = on;
+			return p;
+		}
+	}
+	return NULL;
+}
+
+/* Whether every visible text of a is on b with the same resource-id, and b has as many. */
+static bool same_visible_texts(const struct ui_tree *a, const struct ui_tree *b)
+{
+	size_t na = 0, nb = 0;
+
+	for (size_t i = 0; i < a->n_nodes; i++) {
+		const struct ui_widget *s = a->nodes[i];
+
+		if (!*s->text || !ui_widget_visible(s, &a->screen))
+			continue;
+		na++;
+		if (!same_text_widget(b, s))
+			return false;
+	}
+	for (size_t i = 0; i < b->n_nodes; i++)
+		if (*b->nodes[i]->text && ui_widget_visible(b->nodes[i], &b->screen))
+			nb++;
+	return na == nb;
+}
+
+/*
+ * The control a click pressed, when it is a media control labelled exactly
+ * one word of a media pair (Pause, Play, Stop...), enabled and not under a
+ * layer; NULL otherwise.
+ */
+static const struct ui_widget *pressed_media_control(const struct ui_tree *before, const struct action *done)
+{
+	const struct ui_widget *w;
+
+	if (!before || !done || done->type != ACTION_CLICK)
+		return NULL;
+	w = action_resolve(done, before);
+	if (!w || !w->enabled || !ui_widget_visible(w, &before->screen) || oracle_hidden_under_layer(before, w))
+		return NULL;
+	return w;
+}
+
+bool oracle_press_ignored(const struct ui_tree *before, const char *activity_before, const struct ui_tree *after,
+			  const char *activity_after, const struct action *done)
+{
+	const struct ui_widget *w = pressed_media_control(before, done);
+	char label[64];
+	bool pressed_on;
+
+	if (!w || !after)
+		return false;
+	lowered_label(w, label, sizeof(label));
+	if (!media_press_against(before, label, &pressed_on))
+		return false;
+	/* Nothing at all answered the press: same page, no window, no message, every text as it was. */
+	return oracle_same_activity(activity_before, activity_after) && after->n_roots == before->n_roots &&
+	       oracle_count_layers(after) == oracle_count_layers(before) && same_visible_texts(before, after);
+}
+
+bool oracle_first_press_ignored(const struct ui_tree *before, const char *activity_before,
+				const struct ui_tree *middle, const char *activity_middle,
+				const struct ui_tree *after, const char *activity_after,
+				const struct action *done, struct oracle_finding *f)
+{
+	const struct ui_widget *w, *was, *now;
+	const struct control_pair *pair;
+	char label[64];
+	bool pressed_on;
+
+	if (!oracle_press_ignored(before, activity_before, middle, activity_middle, done) || !after)
+		return false;
+	w = pressed_media_control(before, done);
+	lowered_label(w, label, sizeof(label));
+	pair = media_press_against(before, label, &pressed_on);
+	/* The second press, on the unchanged page, did what the first should have. */
+	if (!pair || !oracle_same_activity(activity_middle, activity_after) ||
+	    after->n_roots > middle->n_roots || oracle_count_layers(after) > oracle_count_layers(middle))
+		return false;
+	now = status_exactly(after, pressed_on ? pair->on_state : pair->off_state);
+	if (!now || status_exactly(after, pressed_on ? pair->off_state : pair->on_state))
+		return false;
+	was = status_exactly(before, pressed_on ? pair->off_state : pair->on_state);
+	oracle_finding_init(f);
+	f->category = pair->category;
+	f->oracle = "first_press";
+	f->title = xasprintf("The first tap on '%s' is ignored: the status stays '%s'", ui_widget_label(w),
+			     was->text);
+	f->expected = xasprintf("after one tap on '%s', the status reads '%s'", ui_widget_label(w), now->text);
+	f->actual = xasprintf("after one tap nothing changed ('%s'); a second tap gave '%s'", was->text, now->text);
+	f->description = xasprintf("Tapping '%s' while the status read '%s' changed nothing on the screen; "
+				   "tapping it again at once, on the unchanged screen, turned the status into "
+				   "'%s': the first press was ignored.",
+				   ui_widget_label(w), was->text, now->text);
+	f->diff = cJSON_CreateObject();
+	cJSON_AddStringToObject(f->diff, "check", "first_press");
+	cJSON_AddItemToObject(f->diff, "before", oracle_widget_json(w));
+	cJSON_AddItemToObject(f->diff, "status_before", oracle_widget_json(was));
+	cJSON_AddItemToObject(f->diff, "status_after_second", oracle_widget_json(now));
+	cJSON_AddItemToObject(f->diff, "action", action_to_json(done));
+	return true;
+}
+
+/*
+ * A non-clickable visible text of t that says the media does not play in
+ * so many words: exactly "Not playing", alone or after a key ("Audio: Not
+ * playing"); NULL when none.
+ */
+static const struct ui_widget *not_playing_status(const struct ui_tree *t)
+{
+	static const char neg[] = "not playing";
+	const size_t n = sizeof(neg) - 1;
+
+	for (size_t i = 0; i < t->n_nodes; i++) {
+		const struct ui_widget *s = t->nodes[i];
+		char low[96];
+		size_t len;
+
+		if (!*s->text || in_clickable(s) || !ui_widget_visible(s, &t->screen))
+			continue;
+		lowered_label(s, low, sizeof(low));
+		len = strlen(low);
+		if (!strcmp(low, neg) || (len > n + 2 && !strcmp(low + len - n, neg) && !strncmp(low + len - n - 2, ": ", 2)))
+			return s;
+	}
+	return NULL;
+}
+
+/*
+ * A play control ("Play", "Play audio": a label starting with the word
+ * Play) pressed beside a status saying "Not playing" that changed nothing
+ * on the screen: the status names the state the press should have ended,
+ * and nothing answered (flashcards' replay button once the answer shows).
+ * "Paused" and "Stopped" are first_press's, which asks a second press:
+ * a stopped player may rightly have nothing to play.
+ */
+static bool play_ignored(const struct ui_tree *before, const struct ui_tree *after, const struct ui_widget *w,
+			 const struct action *done, struct oracle_finding *f)
+{
+	char label[96];
+	bool pressed_on = false;
+	const struct control_pair *pair;
+	const struct ui_widget *status;
+
+	lowered_label(w, label, sizeof(label));
+	pair = media_pair_prefix(label, &pressed_on);
+	if (!pair || !pressed_on || strcmp(pair->on, "play") != 0)
+		return false;
+	status = not_playing_status(before);
+	if (!status || after->n_roots != before->n_roots ||
+	    oracle_count_layers(after) != oracle_count_layers(before) || !same_visible_texts(before, after))
+		return false;
+	oracle_finding_init(f);
+	f->category = BUG_CAT_MEDIA_CONTROL;
+	f->oracle = "control";
+	f->title = xasprintf("'%s' changes nothing: '%s' stays", ui_widget_label(w), status->text);
+	f->expected = xasprintf("after '%s', the status says it plays", ui_widget_label(w));
+	f->actual = xasprintf("nothing on the screen changed; the status still reads '%s'", status->text);
+	f->description = xasprintf("Tapping '%s' beside the status '%s' changed nothing on the screen: the "
+				   "press was ignored.", ui_widget_label(w), status->text);
+	f->diff = cJSON_CreateObject();
+	cJSON_AddStringToObject(f->diff, "check", "play_ignored");
+	cJSON_AddItemToObject(f->diff, "before", oracle_widget_json(w));
+	cJSON_AddItemToObject(f->diff, "status_unchanged", oracle_widget_json(status));
+	cJSON_AddItemToObject(f->diff, "action", action_to_json(done));
+	return true;
+}
+
 bool oracle_control_stuck(const struct ui_tree *before, const char *activity_before,
 			  const struct ui_tree *after, const char *activity_after,
 			  const struct action *done, struct oracle_finding *f)
@@ -455,8 +788,9 @@ bool oracle_control_stuck(const struct ui_tree *before, const char *activity_bef
 	/* Another page: judged only by what it says of a media state. */
 	if (!oracle_same_activity(activity_before, activity_after) || oracle_text_difference(before, after) > 0.5)
 		return control_stuck_elsewhere(after, w, done, f) ||
-		       setting_differs_elsewhere(before, after, w, done, f);
-	if (seek_starts_playback(before, after, w, done, f))
+		       setting_differs_elsewhere(before, after, w, done, f) ||
+		       chosen_item_not_played(before, after, w, done, f);
+	if (seek_starts_playback(before, after, w, done, f) || play_ignored(before, after, w, done, f))
 		return true;
 	lowered_label(w, label, sizeof(label));
 	pair = control_pair_of(label, &flipped);

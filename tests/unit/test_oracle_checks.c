@@ -647,6 +647,180 @@ TEST(control_setting_differs_on_the_page_a_tap_opens)
 	ui_tree_free(other);
 }
 
+/* A recorder's player: the recording playing, its status and the Pause (or Play) button. */
+static struct ui_tree *recorder_player(const char *status, const char *button)
+{
+	return x_tree(x_cat(x_node(TEXT, "t:id/now_title", "Lecture 3", "", "", 0, 200, 1080, 300, NULL),
+			    x_node(TEXT, "t:id/now_state", status, "", "", 0, 300, 1080, 400, NULL),
+			    x_node("android.widget.ImageButton", strcmp(button, "Play") == 0 ? "t:id/play" : "t:id/pause",
+				   button, "c", "", 400, 400, 600, 500, NULL),
+			    NULL));
+}
+
+TEST(first_press_ignored_then_second_works)
+{
+	struct ui_tree *playing = recorder_player("Playing", "Pause");
+	struct ui_tree *playing2 = recorder_player("Playing", "Pause");
+	struct ui_tree *paused = recorder_player("Paused", "Play");
+	struct ui_tree *stopped = recorder_player("Stopped", "Play");
+	struct action a;
+	struct oracle_finding f;
+
+	REQUIRE(playing && playing2 && paused && stopped);
+	action_init(&a);
+	a.type = ACTION_CLICK;
+	a.widget_text = strdup("Pause");
+	a.resource_id = strdup("t:id/pause");
+	a.class_name = strdup("android.widget.ImageButton");
+	a.bounds = (struct ui_rect){ 400, 400, 600, 500 };
+	a.x = 500;
+	a.y = 450;
+	oracle_finding_init(&f);
+	/* Pause beside "Playing" changed nothing: the precondition of the second press. */
+	CHECK(oracle_press_ignored(playing, "x/.Main", playing2, "x/.Main", &a));
+	/* It paused: nothing to repeat. */
+	CHECK(!oracle_press_ignored(playing, "x/.Main", paused, "x/.Main", &a));
+	/* Another page, or a press with nothing to change ("Paused" already), is not judged. */
+	CHECK(!oracle_press_ignored(playing, "x/.Main", playing2, "x/.Other", &a));
+	/* The second press paused it: the first was ignored. */
+	REQUIRE(oracle_first_press_ignored(playing, "x/.Main", playing2, "x/.Main", paused, "x/.Main", &a, &f));
+	CHECK_INT_EQ(f.category, BUG_CAT_MEDIA_CONTROL);
+	CHECK(strcmp(f.oracle, "first_press") == 0);
+	CHECK(f.title && strstr(f.title, "'Pause'") && strstr(f.title, "'Playing'"));
+	oracle_finding_release(&f);
+	/* The second press did nothing either: a control that never answers is not this check's. */
+	CHECK(!oracle_first_press_ignored(playing, "x/.Main", playing2, "x/.Main", playing2, "x/.Main", &a, &f));
+	/* The first press worked: nothing to judge, whatever the second did. */
+	CHECK(!oracle_first_press_ignored(playing, "x/.Main", paused, "x/.Main", stopped, "x/.Main", &a, &f));
+	/* A status that names no state the press changes ("Buffering"): not judged. */
+	{
+		struct ui_tree *buffering = recorder_player("Buffering", "Pause");
+
+		REQUIRE(buffering);
+		CHECK(!oracle_press_ignored(buffering, "x/.Main", buffering, "x/.Main", &a));
+		ui_tree_free(buffering);
+	}
+	action_release(&a);
+	ui_tree_free(playing);
+	ui_tree_free(playing2);
+	ui_tree_free(paused);
+	ui_tree_free(stopped);
+}
+
+/* A review card with its audio row: Play audio and the audio status. */
+static struct ui_tree *card_audio(const char *status)
+{
+	return x_tree(x_cat(x_node(TEXT, "t:id/front", "la biblioteca", "", "", 0, 200, 1080, 300, NULL),
+			    x_node("android.widget.ImageButton", "t:id/play_audio", "Play audio", "c", "", 0, 300, 200,
+				   400, NULL),
+			    x_node(TEXT, "t:id/audio_text", status, "", "", 200, 300, 1080, 400, NULL),
+			    x_node(TEXT, "t:id/back", "the library", "", "", 0, 400, 1080, 500, NULL), NULL));
+}
+
+TEST(control_play_ignored_beside_not_playing)
+{
+	struct ui_tree *silent = card_audio("Audio: Not playing");
+	struct ui_tree *silent2 = card_audio("Audio: Not playing");
+	struct ui_tree *plays = card_audio("Audio: Playing biblioteca.mp3");
+	struct action a;
+	struct oracle_finding f;
+
+	REQUIRE(silent && silent2 && plays);
+	action_init(&a);
+	a.type = ACTION_CLICK;
+	a.widget_text = strdup("Play audio");
+	a.resource_id = strdup("t:id/play_audio");
+	a.class_name = strdup("android.widget.ImageButton");
+	a.bounds = (struct ui_rect){ 0, 300, 200, 400 };
+	a.x = 100;
+	a.y = 350;
+	oracle_finding_init(&f);
+	/* Play audio beside "Audio: Not playing" changed nothing. */
+	REQUIRE(oracle_control_stuck(silent, "x/.Main", silent2, "x/.Main", &a, &f));
+	CHECK_INT_EQ(f.category, BUG_CAT_MEDIA_CONTROL);
+	CHECK(f.title && strstr(f.title, "'Play audio' changes nothing") && strstr(f.title, "Not playing"));
+	oracle_finding_release(&f);
+	/* Clean: it plays. Already playing: the press has nothing to change. */
+	CHECK(!oracle_control_stuck(silent, "x/.Main", plays, "x/.Main", &a, &f));
+	CHECK(!oracle_control_stuck(plays, "x/.Main", plays, "x/.Main", &a, &f));
+	action_release(&a);
+	ui_tree_free(silent);
+	ui_tree_free(silent2);
+	ui_tree_free(plays);
+}
+
+/* A book's page with a list of chapter rows "N. Title" and their lengths. */
+static struct ui_tree *chapter_list(void)
+{
+	static const char *const titles[] = { "1. A Scandal in Bohemia", "2. The Red-Headed League",
+					      "3. A Case of Identity", NULL };
+	char *rows = calloc(1, 1);
+	int y = 400;
+
+	for (size_t i = 0; titles[i]; i++, y += 150) {
+		char *kids = x_cat(x_node(TEXT, "t:id/ch_title", titles[i], "", "", 0, y, 800, y + 100, NULL),
+				   x_node(TEXT, "t:id/ch_length", "21:40", "", "", 800, y, 1080, y + 100, NULL), NULL);
+
+		rows = x_cat(rows, x_node(ROW, "t:id/chapter_row", "", "c", "", 0, y, 1080, y + 140, kids), NULL);
+		free(kids);
+	}
+	{
+		char *list = x_node(RV, "t:id/chapter_list", "", "s", "", 0, 400, 1080, 2000, rows);
+
+		free(rows);
+		return x_tree(x_cat(x_node(TEXT, "t:id/b_author", "by Arthur Conan Doyle", "", "", 0, 200, 1080, 300, NULL),
+				    list, NULL));
+	}
+}
+
+/* The player on chapter `chapter` in state `status`. */
+static struct ui_tree *chapter_player(const char *chapter, const char *status)
+{
+	return x_tree(x_cat(x_node(TEXT, "t:id/p_title", "The Adventures of Sherlock Holmes", "", "", 0, 200, 1080, 300, NULL),
+			    x_node(TEXT, "t:id/p_chapter", chapter, "", "", 0, 300, 1080, 400, NULL),
+			    x_node(TEXT, "t:id/p_state", status, "", "", 0, 400, 1080, 500, NULL),
+			    x_node("android.widget.ImageButton", "t:id/pause", "Pause", "c", "", 400, 500, 600, 600,
+				   NULL),
+			    NULL));
+}
+
+TEST(control_chosen_row_not_played)
+{
+	struct ui_tree *book = chapter_list();
+	struct ui_tree *stuck = chapter_player("Chapter 1 of 3: A Scandal in Bohemia", "Playing");
+	struct ui_tree *right = chapter_player("Chapter 2 of 3: The Red-Headed League", "Playing");
+	struct ui_tree *paused = chapter_player("Chapter 1 of 3: A Scandal in Bohemia", "Paused");
+	struct ui_tree *cut = chapter_player("Chapter 1 of 3: A Scandal in Bohemia - The Red-Hea...", "Playing");
+	struct action a;
+	struct oracle_finding f;
+
+	REQUIRE(book && stuck && right && paused && cut);
+	action_init(&a);
+	a.type = ACTION_CLICK;
+	a.resource_id = strdup("t:id/chapter_row");
+	a.class_name = strdup(ROW);
+	a.bounds = (struct ui_rect){ 0, 550, 1080, 690 };
+	a.x = 540;
+	a.y = 620;
+	oracle_finding_init(&f);
+	/* Chapter 2 tapped; the player plays chapter 1, another row of the list. */
+	REQUIRE(oracle_control_stuck(book, "x/.Main", stuck, "x/.Main", &a, &f));
+	CHECK_INT_EQ(f.category, BUG_CAT_MEDIA_CONTROL);
+	CHECK(f.title && strstr(f.title, "'2. The Red-Headed League'") && strstr(f.title, "A Scandal in Bohemia"));
+	oracle_finding_release(&f);
+	/* Clean: the player names the row tapped. */
+	CHECK(!oracle_control_stuck(book, "x/.Main", right, "x/.Main", &a, &f));
+	/* Not a player that plays ("Paused"), or a title cut short: not judged. */
+	CHECK(!oracle_control_stuck(book, "x/.Main", paused, "x/.Main", &a, &f));
+	CHECK(!oracle_control_stuck(book, "x/.Main", cut, "x/.Main", &a, &f));
+	action_release(&a);
+	ui_tree_free(book);
+	ui_tree_free(stuck);
+	ui_tree_free(right);
+	ui_tree_free(paused);
+	ui_tree_free(cut);
+}
+
 /* A forecast page: a current temperature, a range, and optionally a field. */
 static struct ui_tree *forecast(const char *now, const char *range, bool field)
 {
@@ -1341,6 +1515,9 @@ int main(void)
 	RUN(control_judged_past_a_title_naming_the_state);
 	RUN(control_seek_that_starts_playback);
 	RUN(control_setting_differs_on_the_page_a_tap_opens);
+	RUN(first_press_ignored_then_second_works);
+	RUN(control_chosen_row_not_played);
+	RUN(control_play_ignored_beside_not_playing);
 	RUN(units_mixed_on_one_page);
 	RUN(total_disagrees_with_rows);
 	RUN(total_in_a_unit_disagrees_with_rows);
