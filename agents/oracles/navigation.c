@@ -27,6 +27,13 @@
  *    Another app a tap opened (a share sheet) closed by Back leaves the
  *    stack as it was; a tab switch keeps the screens that may be below; a
  *    dump of a floating window alone (an alert) is a layer.
+ *  - Back on a page the stack says a tap opened leaves the app, and the
+ *    relaunch that follows (data kept) shows again the screen below it:
+ *    that screen is still the app's first page, so Back should have
+ *    returned there. A page that replaced the first one (a main page after
+ *    onboarding, a login or a splash) is what a relaunch shows instead, and
+ *    leaving from it is right. Judged on the relaunch, blaming the Back;
+ *    the tracker is fed the steps that leave the app for it.
  *
  * A screen is known by its activity, app-bar title and selected tabs
  * (digits dropped, so "Notes (3)" and "Notes (2)" are one screen). The
@@ -1030,7 +1037,8 @@ const struct oracle_kind oracle_kind_navigation = {
 	.name = "navigation",
 	.config_key = "oracles.navigation",
 	.category = BUG_CAT_NAVIGATION,
-	.doc = "a tab or drawer item that opens another item's page, or Back that leaves the observed back stack",
+	.doc = "a tab or drawer item that opens another item's page, Back that leaves the observed back stack, "
+	       "or Back that closes the app from a page a tap opened when a relaunch shows the screen below again",
 	.evidence = "the screen before the action, the titles and selected items, the observed back stack",
 	/* Fed the steps that leave the app too: a Back that closes it is judged. */
 	.flags = ORACLE_ANY_SCREEN,
