@@ -367,7 +367,13 @@ void oracle_nav_tracker_free(struct oracle_nav_tracker *t);
  *    in its title and L nowhere in it, has a third item selected);
  *  - `done` is Back on a screen the tracker saw opened by a tap from the
  *    screen below it, and the app (no dialog) shows a different screen
- *    (activity, title or selected tabs differ, digits ignored).
+ *    (activity, title or selected tabs differ, digits ignored);
+ *  - `done` is a relaunch (restart without clearing data) that shows, in
+ *    the app and without a dialog, the screen below the top of the stack
+ *    the step before, when that step was Back on the screen on top (a tap
+ *    opened it from the one below) and left the app (`after_in_app` false):
+ *    Back closed the app instead of returning to the app's first page. The
+ *    finding blames that Back (diff.blamed).
  * The tracker then moves on: pushes on a plain click that opens another
  * screen (not a tab, not from a form or a dialog), pops on Back or on a
  * click back to the screen below, forgets the stack on anything else that

@@ -27,6 +27,13 @@
  *    Another app a tap opened (a share sheet) closed by Back leaves the
  *    stack as it was; a tab switch keeps the screens that may be below; a
  *    dump of a floating window alone (an alert) is a layer.
+ *  - Back on a page the stack says a tap opened leaves the app, and the
+ *    relaunch that follows (data kept) shows again the screen below it:
+ *    that screen is still the app's first page, so Back should have
+ *    returned there. A page that replaced the first one (a main page after
+ *    onboarding, a login or a splash) is what a relaunch shows instead, and
+ *    leaving from it is right. Judged on the relaunch, blaming the Back;
+ *    the tracker is fed the steps that leave the app for it.
  *
  * A screen is known by its activity, app-bar title and selected tabs
  * (digits dropped, so "Notes (3)" and "Notes (2)" are one screen). The
@@ -78,6 +85,18 @@ struct oracle_nav_tracker {
 	char *typed;     /* the last text typed since a tap last opened a screen, or NULL */
 	char *form;      /* the last form submitted by a click that opened another screen, or NULL */
 	char *form_next; /* the screen that submit opened (a confirmation page) */
+	/*
+	 * Back that left the app from a page a tap opened (exit_want: the screen
+	 * below it, where Back should have returned), judged on the next step:
+	 * only when the relaunch shows that screen again is it still the app's
+	 * first page, below its child (exit_want NULL: none pending).
+	 */
+	char *exit_want;
+	char *exit_want_name;
+	char *exit_from;          /* the page Back left the app from */
+	char *exit_from_activity; /* its activity's short name */
+	cJSON *exit_stack;        /* the observed stack's names then */
+	cJSON *exit_back;         /* the Back (action_to_json), blamed */
 };
 
 /* Lowered, trimmed copy of s without digits and with single spaces. */
@@ -627,6 +646,78 @@ static void nav_set_cur(struct oracle_nav_tracker *t, char *id, const char *name
 	t->cur_name = id ? xstrdup(name) : NULL;
 }
 
+/* Forget a pending Back that left the app. */
+static void exit_clear(struct oracle_nav_tracker *t)
+{
+	free(t->exit_want);
+	free(t->exit_want_name);
+	free(t->exit_from);
+	free(t->exit_from_activity);
+	cJSON_Delete(t->exit_stack);
+	cJSON_Delete(t->exit_back);
+	t->exit_want = t->exit_want_name = t->exit_from = t->exit_from_activity = NULL;
+	t->exit_stack = t->exit_back = NULL;
+}
+
+/*
+ * Remember Back `done` from the screen on top (its activity activity_before),
+ * which a tap opened from the stack's top, as having left the app: the next
+ * step judges it (exit_judge).
+ */
+static void exit_remember(struct oracle_nav_tracker *t, const char *activity_before, const struct action *done)
+{
+	const char *slash = activity_before ? strrchr(activity_before, '/') : NULL;
+
+	exit_clear(t);
+	t->exit_want = xstrdup(t->stack[t->n - 1].id);
+	t->exit_want_name = xstrdup(t->stack[t->n - 1].name ? t->stack[t->n - 1].name : "?");
+	t->exit_from = xstrdup(t->cur_name ? t->cur_name : "?");
+	t->exit_from_activity = xstrdup(slash ? slash + 1 : "?");
+	t->exit_stack = cJSON_CreateArray();
+	for (size_t i = 0; i < t->n; i++)
+		cJSON_AddItemToArray(t->exit_stack, cJSON_CreateString(t->stack[i].name ? t->stack[i].name : "?"));
+	t->exit_back = action_to_json(done);
+}
+
+/*
+ * The step after a Back that left the app: true, with *f filled, when it is
+ * a relaunch (data kept) that shows again the screen the page was opened
+ * from (identity ida, no dialog). That screen is still the app's first page,
+ * so it was below its child: Back should have returned to it. A page that
+ * replaced the app's first one (a main page after onboarding or a login)
+ * shows again on relaunch instead, and leaving from it is right.
+ */
+static bool exit_judge(struct oracle_nav_tracker *t, const char *ida, bool after_in_app, bool layer_a,
+		       const struct action *done, struct oracle_finding *f)
+{
+	if (!t->exit_want || done->type != ACTION_RESTART || done->clear_data || !after_in_app || layer_a ||
+	    strcmp(ida, t->exit_want) != 0)
+		return false;
+	oracle_finding_init(f);
+	f->category = BUG_CAT_NAVIGATION;
+	f->oracle = "navigation";
+	f->title = xasprintf("Back from %s leaves the app instead of returning to '%s'", t->exit_from_activity,
+			     t->exit_want_name);
+	f->expected = xasprintf("Back returns to '%s', the screen '%s' was opened from", t->exit_want_name,
+				t->exit_from);
+	f->actual = xstrdup("Back closed the app; relaunched, it shows that screen again");
+	f->description = xasprintf("'%s' was opened from '%s' by a tap; pressing Back there closed the app "
+				   "instead of returning to '%s', which the app shows again when relaunched.",
+				   t->exit_from, t->exit_want_name, t->exit_want_name);
+	f->diff = cJSON_CreateObject();
+	cJSON_AddStringToObject(f->diff, "check", "back_exit");
+	cJSON_AddItemToObject(f->diff, "back_stack", t->exit_stack);
+	t->exit_stack = NULL;
+	cJSON_AddStringToObject(f->diff, "top", t->exit_from);
+	cJSON_AddStringToObject(f->diff, "landed", "(outside the app)");
+	cJSON_AddStringToObject(f->diff, "relaunched_to", t->exit_want_name);
+	/* The Back is the bug; the relaunch after it only shows where the app starts. */
+	cJSON_AddItemToObject(f->diff, "blamed", t->exit_back);
+	t->exit_back = NULL;
+	cJSON_AddItemToObject(f->diff, "action", action_to_json(done));
+	return true;
+}
+
 void oracle_nav_tracker_free(struct oracle_nav_tracker *t)
 {
 	if (!t)
@@ -643,6 +734,7 @@ void oracle_nav_tracker_free(struct oracle_nav_tracker *t)
 	free(t->typed);
 	free(t->form);
 	free(t->form_next);
+	exit_clear(t);
 	free(t);
 }
 
@@ -706,6 +798,16 @@ bool oracle_nav_step(struct oracle_nav_tracker *t, const struct ui_tree *before,
 	layer_a = nav_has_layer(after);
 	idb = nav_identity(before, activity_before);
 	ida = nav_identity(after, activity_after);
+	/* A Back that left the app the step before is judged by this step alone. */
+	hit = exit_judge(t, ida, after_in_app, layer_a, done, f);
+	exit_clear(t);
+	/*
+	 * Back from a page a tap opened (from the screen below, in the observed
+	 * stack) that left the app: judged on the relaunch that follows.
+	 */
+	if (!after_in_app && done->type == ACTION_BACK && !layer_b && t->cur && t->n > 0 && !strcmp(t->cur, idb) &&
+	    same_activity_package(activity_before, t->cur))
+		exit_remember(t, activity_before, done);
 	/*
 	 * Back from another app (a share sheet, a browser the app opened) to the
 	 * screen last seen in the app: the app's stack waited below it.
@@ -935,9 +1037,11 @@ const struct oracle_kind oracle_kind_navigation = {
 	.name = "navigation",
 	.config_key = "oracles.navigation",
 	.category = BUG_CAT_NAVIGATION,
-	.doc = "a tab or drawer item that opens another item's page, or Back that leaves the observed back stack",
+	.doc = "a tab or drawer item that opens another item's page, Back that leaves the observed back stack, "
+	       "or Back that closes the app from a page a tap opened when a relaunch shows the screen below again",
 	.evidence = "the screen before the action, the titles and selected items, the observed back stack",
-	.flags = 0,
+	/* Fed the steps that leave the app too: a Back that closes it is judged. */
+	.flags = ORACLE_ANY_SCREEN,
 	.tracker_new = navigation_tracker_new,
 	.tracker_free = navigation_tracker_free,
 	.track = navigation_track,

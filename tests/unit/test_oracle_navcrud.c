@@ -982,6 +982,121 @@ TEST(back_from_a_share_sheet_keeps_the_stack)
 	ui_tree_free(settings);
 }
 
+/*
+ * Back on a day opened from the month view closes the calendar (FossifyOrg
+ * Calendar #870); relaunched, the app shows the month again, so the month
+ * was below the day: Back should have returned there. The fixed twin's Back
+ * returns to the month and is not reported.
+ */
+TEST(back_that_closes_the_app_from_a_page_a_tap_opened)
+{
+	static const struct step s[] = {
+		{ ACTION_CLICK, "day5", NULL, NULL },
+		{ ACTION_BACK, NULL, NULL, NULL },
+		{ ACTION_RESTART, NULL, NULL, NULL },
+	};
+
+	CHECK(buggy_only(CALENDAR, "org.holdout.calendar", s, N(s), NAV, 3,
+			 "Back from .AllInOneActivity leaves the app instead of returning to 'November"));
+}
+
+/* One relaunch of the app (data kept unless clear_data) from `b` (activity ab) to `a`. */
+static bool nav_restart(struct oracle_nav_tracker *t, struct ui_tree *b, const char *ab, struct ui_tree *a,
+			const char *aa, bool clear_data, char **title)
+{
+	struct action act;
+	struct oracle_finding f;
+	bool hit;
+
+	action_init(&act);
+	act.type = ACTION_RESTART;
+	act.clear_data = clear_data;
+	oracle_finding_init(&f);
+	hit = oracle_nav_step(t, b, ab, a, aa, true, &act, &f);
+	if (hit && title && !*title)
+		*title = xstrdup(f.title);
+	if (hit) {
+		const cJSON *bl = cJSON_GetObjectItem(f.diff, "blamed");
+		const cJSON *type = bl ? cJSON_GetObjectItem(bl, "type") : NULL;
+
+		/* The Back is blamed, not the relaunch that showed where the app starts. */
+		CHECK(cJSON_IsString(type) && !strcmp(type->valuestring, "back"));
+	}
+	oracle_finding_release(&f);
+	action_release(&act);
+	return hit;
+}
+
+/*
+ * The same walk on synthetic screens: a Back that closes the app from a
+ * page a tap opened is reported only when the relaunch (data kept) shows
+ * again the screen the tap was made on.
+ */
+TEST(back_exit_needs_the_relaunch_to_show_the_screen_below)
+{
+	struct ui_tree *month = page("November", "5"), *day = page("Thursday 5", "New event"),
+		       *home = page("", "Calendar"), *other = page("Agenda", "New event");
+	const char *app = "t/.Main", *launcher = "com.android.launcher/.Launcher";
+
+	REQUIRE(month && day && home && other);
+	for (int variant = 0; variant < 4; variant++) {
+		struct oracle_nav_tracker *t = oracle_nav_tracker_new();
+		char *title = NULL;
+		bool hit;
+
+		CHECK(!nav_one(t, month, app, day, app, true, "5", &title));
+		CHECK(!nav_one(t, day, app, home, launcher, false, NULL, &title));
+		if (variant == 2) /* not a relaunch: Back again from another app */
+			hit = nav_one(t, home, launcher, month, app, true, NULL, &title);
+		else
+			hit = nav_restart(t, home, launcher, variant == 1 ? other : month, app, variant == 3,
+					  &title);
+		/* 0: reported; 1: the relaunch shows another page; 3: data cleared. */
+		CHECK(hit == (variant == 0));
+		if (variant == 0)
+			CHECK(title && strstr(title, "leaves the app instead of returning to 'November'"));
+		free(title);
+		oracle_nav_tracker_free(t);
+	}
+	ui_tree_free(month);
+	ui_tree_free(day);
+	ui_tree_free(home);
+	ui_tree_free(other);
+}
+
+/*
+ * Onboarding (or a login, a splash) that the app replaces with its main
+ * page: Back from the main page leaves the app, rightly, and the relaunch
+ * shows the main page, not the welcome page the tap was made on. The
+ * launch screen's own Back, and the explorer's restart from inside the app,
+ * are not reported either.
+ */
+TEST(back_exit_after_onboarding_is_not_reported)
+{
+	struct ui_tree *welcome = page("Welcome", "Get started"), *main_page = page("Inbox", "Compose"),
+		       *home = page("", "Mail");
+	const char *app = "t/.Main", *launcher = "com.android.launcher/.Launcher";
+	struct oracle_nav_tracker *t = oracle_nav_tracker_new();
+	char *title = NULL;
+
+	REQUIRE(welcome && main_page && home);
+	CHECK(!nav_one(t, welcome, app, main_page, app, true, "Get started", &title));
+	CHECK(!nav_one(t, main_page, app, home, launcher, false, NULL, &title));
+	CHECK(!nav_restart(t, home, launcher, main_page, app, false, &title));
+	/* The launch screen's own Back, then the relaunch to it. */
+	CHECK(!nav_one(t, main_page, app, home, launcher, false, NULL, &title));
+	CHECK(!nav_restart(t, home, launcher, main_page, app, false, &title));
+	/* A page opened from the main page, then the explorer's restart from inside the app. */
+	CHECK(!nav_one(t, main_page, app, welcome, app, true, "Compose", &title));
+	CHECK(!nav_restart(t, welcome, app, main_page, app, false, &title));
+	CHECK(!title);
+	free(title);
+	oracle_nav_tracker_free(t);
+	ui_tree_free(welcome);
+	ui_tree_free(main_page);
+	ui_tree_free(home);
+}
+
 /* A dump of an alert alone: a floating window, not at the screen's corner, with the app's own OK button. */
 static struct ui_tree *floating_alert(const char *message)
 {
@@ -1448,6 +1563,9 @@ int main(void)
 	RUN(tap_to_the_screen_below_may_push_it_anew);
 	RUN(save_keeps_the_screens_that_may_be_below);
 	RUN(back_from_a_share_sheet_keeps_the_stack);
+	RUN(back_that_closes_the_app_from_a_page_a_tap_opened);
+	RUN(back_exit_needs_the_relaunch_to_show_the_screen_below);
+	RUN(back_exit_after_onboarding_is_not_reported);
 	RUN(alert_alone_in_the_dump_is_a_layer);
 	RUN(tab_switch_keeps_the_screens_that_may_be_below);
 	RUN(bulk_delete_is_not_a_row_delete);
