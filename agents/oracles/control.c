@@ -179,6 +179,15 @@ static const struct control_pair *media_pair_prefix(const char *label, bool *pre
 	return NULL;
 }
 
+/* media_pair_prefix of the widget's lowered label ("Pause <episode>"). */
+static const struct control_pair *widget_media_pair(const struct ui_widget *w, bool *pressed_on)
+{
+	char label[96];
+
+	lowered_label(w, label, sizeof(label));
+	return media_pair_prefix(label, pressed_on);
+}
+
 /* A visible non-clickable text of t that is exactly one of the words ("Playing"), or NULL. */
 static const struct ui_widget *status_exactly(const struct ui_tree *t, const char *const *words)
 {
@@ -204,13 +213,10 @@ static const struct ui_widget *status_exactly(const struct ui_tree *t, const cha
 static bool control_stuck_elsewhere(const struct ui_tree *after, const struct ui_widget *w,
 				    const struct action *done, struct oracle_finding *f)
 {
-	char label[96];
 	bool pressed_on = false;
-	const struct control_pair *pair;
+	const struct control_pair *pair = widget_media_pair(w, &pressed_on);
 	const struct ui_widget *status;
 
-	lowered_label(w, label, sizeof(label));
-	pair = media_pair_prefix(label, &pressed_on);
 	if (!pair)
 		return false;
 	status = status_exactly(after, pressed_on ? pair->off_state : pair->on_state);
@@ -622,6 +628,13 @@ static bool same_visible_texts(const struct ui_tree *a, const struct ui_tree *b)
 	return na == nb;
 }
 
+/* Nothing answered a press: no window or layer opened or closed, every visible text as it was. */
+static bool nothing_answered(const struct ui_tree *before, const struct ui_tree *after)
+{
+	return after->n_roots == before->n_roots && oracle_count_layers(after) == oracle_count_layers(before) &&
+	       same_visible_texts(before, after);
+}
+
 /*
  * The control a click pressed, when it is a media control labelled exactly
  * one word of a media pair (Pause, Play, Stop...), enabled and not under a
@@ -652,8 +665,7 @@ bool oracle_press_ignored(const struct ui_tree *before, const char *activity_bef
 	if (!media_press_against(before, label, &pressed_on))
 		return false;
 	/* Nothing at all answered the press: same page, no window, no message, every text as it was. */
-	return oracle_same_activity(activity_before, activity_after) && after->n_roots == before->n_roots &&
-	       oracle_count_layers(after) == oracle_count_layers(before) && same_visible_texts(before, after);
+	return oracle_same_activity(activity_before, activity_after) && nothing_answered(before, after);
 }
 
 bool oracle_first_press_ignored(const struct ui_tree *before, const char *activity_before,
@@ -735,18 +747,14 @@ static const struct ui_widget *not_playing_status(const struct ui_tree *t)
 static bool play_ignored(const struct ui_tree *before, const struct ui_tree *after, const struct ui_widget *w,
 			 const struct action *done, struct oracle_finding *f)
 {
-	char label[96];
 	bool pressed_on = false;
-	const struct control_pair *pair;
+	const struct control_pair *pair = widget_media_pair(w, &pressed_on);
 	const struct ui_widget *status;
 
-	lowered_label(w, label, sizeof(label));
-	pair = media_pair_prefix(label, &pressed_on);
 	if (!pair || !pressed_on || strcmp(pair->on, "play") != 0)
 		return false;
 	status = not_playing_status(before);
-	if (!status || after->n_roots != before->n_roots ||
-	    oracle_count_layers(after) != oracle_count_layers(before) || !same_visible_texts(before, after))
+	if (!status || !nothing_answered(before, after))
 		return false;
 	oracle_finding_init(f);
 	f->category = BUG_CAT_MEDIA_CONTROL;
