@@ -63,6 +63,9 @@ struct nav_frame {
 	char *name;  /* its title, for messages */
 };
 
+/* How many pages a form's submit opened the tracker remembers (submitted[]). */
+#define NAV_SUBMITTED_MAX 8
+
 /* The most screens the tracker remembers as possibly below the current one (below[]). */
 #define NAV_BELOW_MAX 64
 
@@ -97,6 +100,19 @@ struct oracle_nav_tracker {
 	char *exit_from_activity; /* its activity's short name */
 	cJSON *exit_stack;        /* the observed stack's names then */
 	cJSON *exit_back;         /* the Back (action_to_json), blamed */
+	/*
+	 * A form or confirmation page a confirm (Save, Confirm, Submit...) left
+	 * for another screen, while the app still shows that screen: a Back
+	 * from it that shows the page again returned to a finished page
+	 * (done_page NULL: none pending).
+	 */
+	/* Pages a form went on to by a tap that did not finish it (a confirmation page), a ring: a confirm there finishes the form. */
+	char *submitted[NAV_SUBMITTED_MAX];
+	size_t next_submitted;
+	char *done_page;          /* the page the confirm left (nav_identity) */
+	char *done_page_name;
+	char *done_landing;       /* the screen it opened */
+	cJSON *done_confirm;      /* the confirm (action_to_json), blamed */
 };
 
 /* Lowered, trimmed copy of s without digits and with single spaces. */
@@ -718,6 +734,88 @@ static bool exit_judge(struct oracle_nav_tracker *t, const char *ida, bool after
 	return true;
 }
 
+/* Forget a pending confirmed page. */
+static void done_clear(struct oracle_nav_tracker *t)
+{
+	free(t->done_page);
+	free(t->done_page_name);
+	free(t->done_landing);
+	cJSON_Delete(t->done_confirm);
+	t->done_page = t->done_page_name = t->done_landing = NULL;
+	t->done_confirm = NULL;
+}
+
+/* Whether page id (nav_identity) is one a form's submit opened. */
+static bool was_submitted_to(const struct oracle_nav_tracker *t, const char *id)
+{
+	for (size_t i = 0; i < NAV_SUBMITTED_MAX; i++)
+		if (t->submitted[i] && !strcmp(t->submitted[i], id))
+			return true;
+	return false;
+}
+
+/*
+ * Whether the tap's widget is labelled exactly one confirm word: it
+ * finishes what its page asked for. Not Next or Continue (a wizard's step
+ * stays below the next one), not Add (a list's Add opens a form) nor OK
+ * (dialogs).
+ */
+static bool is_final_confirm(const struct ui_tree *before, const struct action *a)
+{
+	static const char *const words[] = { "save", "confirm", "submit", "create", "done", "finish", NULL };
+	const struct ui_widget *w = action_resolve(a, before);
+	char *label = oracle_trimmed(w ? ui_widget_label(w) : a->widget_text ? a->widget_text : "");
+	bool hit = false;
+
+	for (size_t i = 0; words[i] && !hit; i++)
+		hit = !strcasecmp(label, words[i]);
+	free(label);
+	return hit;
+}
+
+/*
+ * The confirm check, run before the tracker's own update: a Back from the
+ * screen a confirm opened (nothing but inputs and dialogs since) that shows
+ * the confirmed page again. The app kept a finished form or confirmation
+ * page below the screen it went on to (dose's add-medicine flow); Back
+ * should leave it behind. True with *f filled.
+ */
+static bool done_judge(struct oracle_nav_tracker *t, const char *idb, const char *ida, bool layer_b, bool layer_a,
+		       bool after_in_app, const struct ui_tree *after, const char *activity_after,
+		       const struct action *done, struct oracle_finding *f)
+{
+	bool hit;
+
+	if (!t->done_page)
+		return false;
+	if (layer_b || strcmp(idb, t->done_landing) != 0) {
+		done_clear(t);
+		return false;
+	}
+	hit = done->type == ACTION_BACK && after_in_app && !layer_a && !strcmp(ida, t->done_page);
+	if (hit) {
+		oracle_finding_init(f);
+		f->category = BUG_CAT_NAVIGATION;
+		f->oracle = "navigation";
+		f->title = xasprintf("Back returns to '%s', which was already confirmed", t->done_page_name);
+		f->expected = xasprintf("Back leaves '%s' behind: its confirm finished it", t->done_page_name);
+		f->actual = xasprintf("Back showed '%s' again", display_name(after, activity_after));
+		f->description = xasprintf("Confirming '%s' went on to another screen; pressing Back there returned "
+					   "to '%s', the page already confirmed, instead of leaving it behind.",
+					   t->done_page_name, t->done_page_name);
+		f->diff = cJSON_CreateObject();
+		cJSON_AddStringToObject(f->diff, "check", "back_to_confirmed");
+		cJSON_AddStringToObject(f->diff, "landed", display_name(after, activity_after));
+		/* The confirm kept its page below: the Back only shows it. */
+		cJSON_AddItemToObject(f->diff, "blamed", t->done_confirm);
+		t->done_confirm = NULL;
+		cJSON_AddItemToObject(f->diff, "action", action_to_json(done));
+	}
+	if (hit || strcmp(ida, t->done_landing) != 0)
+		done_clear(t);
+	return hit;
+}
+
 void oracle_nav_tracker_free(struct oracle_nav_tracker *t)
 {
 	if (!t)
@@ -735,6 +833,9 @@ void oracle_nav_tracker_free(struct oracle_nav_tracker *t)
 	free(t->form);
 	free(t->form_next);
 	exit_clear(t);
+	done_clear(t);
+	for (size_t i = 0; i < NAV_SUBMITTED_MAX; i++)
+		free(t->submitted[i]);
 	free(t);
 }
 
@@ -801,6 +902,10 @@ bool oracle_nav_step(struct oracle_nav_tracker *t, const struct ui_tree *before,
 	/* A Back that left the app the step before is judged by this step alone. */
 	hit = exit_judge(t, ida, after_in_app, layer_a, done, f);
 	exit_clear(t);
+	if (!hit)
+		hit = done_judge(t, idb, ida, layer_b, layer_a, after_in_app, after, activity_after, done, f);
+	else
+		done_clear(t);
 	/*
 	 * Back from a page a tap opened (from the screen below, in the observed
 	 * stack) that left the app: judged on the relaunch that follows.
@@ -997,6 +1102,15 @@ bool oracle_nav_step(struct oracle_nav_tracker *t, const struct ui_tree *before,
 		set_str(&t->alt, NULL);
 		nav_set_cur(t, xstrdup(ida), display_name(after, activity_after));
 	}
+	/* A confirm that left a form or the page a form opened: judge a Back from where it went. */
+	if (done->type == ACTION_CLICK && !layer_b && !layer_a && after_in_app && strcmp(ida, idb) != 0 &&
+	    (has_field(before) || was_submitted_to(t, idb)) && is_final_confirm(before, done)) {
+		done_clear(t);
+		t->done_page = xstrdup(idb);
+		t->done_page_name = xstrdup(display_name(before, activity_before));
+		t->done_landing = xstrdup(ida);
+		t->done_confirm = action_to_json(done);
+	}
 	/* A click that left a form for another screen: remember both (whichever branch took it). */
 	if (done->type == ACTION_CLICK && !layer_b && !layer_a && after_in_app && strcmp(ida, idb) != 0 &&
 	    has_field(before)) {
@@ -1004,6 +1118,12 @@ bool oracle_nav_step(struct oracle_nav_tracker *t, const struct ui_tree *before,
 		free(t->form_next);
 		t->form = xstrdup(idb);
 		t->form_next = xstrdup(ida);
+		/* Not where a Save or Done returned to (a list): a page the form went on to. */
+		if (!finishes_page(before, done) && !is_final_confirm(before, done) && !was_submitted_to(t, ida)) {
+			free(t->submitted[t->next_submitted]);
+			t->submitted[t->next_submitted] = xstrdup(ida);
+			t->next_submitted = (t->next_submitted + 1) % NAV_SUBMITTED_MAX;
+		}
 	}
 out:
 	free(idb);

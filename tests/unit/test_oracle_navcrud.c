@@ -30,6 +30,7 @@
 #define TASKBOX "sim:" TRIDENT_SOURCE_DIR "/configs/apps/bench/taskbox.json"
 #define CALENDAR "sim:" TRIDENT_SOURCE_DIR "/configs/apps/holdout/calendar.json"
 #define FILES "sim:" TRIDENT_SOURCE_DIR "/configs/apps/holdout/files.json"
+#define PILLBOX "sim:" TRIDENT_SOURCE_DIR "/configs/apps/holdout/pillbox.json"
 
 /* One scenario step: type, resource-id tail (or NULL), label (or NULL), text typed. */
 struct step {
@@ -983,6 +984,71 @@ TEST(back_from_a_share_sheet_keeps_the_stack)
 }
 
 /*
+ * A new medicine confirmed on the page its form opened: the app goes on to
+ * the list but keeps the confirmation page below it, so Back on the list
+ * shows that page again (dose-android #65). The fixed twin finishes both
+ * pages: Back from the list leaves the app, which is not judged without a
+ * relaunch.
+ */
+TEST(back_to_a_page_already_confirmed)
+{
+	static const struct step s[] = {
+		{ ACTION_CLICK, "nav_meds", NULL, NULL },
+		{ ACTION_CLICK, "add_med_fab", NULL, NULL },
+		{ ACTION_INPUT, "name_field", NULL, "Aspirin" },
+		{ ACTION_INPUT, "stock_field", NULL, "30" },
+		{ ACTION_INPUT, "time_field", NULL, "08:00" },
+		{ ACTION_CLICK, "next_btn", NULL, NULL },
+		{ ACTION_CLICK, "confirm_btn", NULL, NULL },
+		{ ACTION_BACK, NULL, NULL, NULL },
+	};
+
+	CHECK(buggy_only(PILLBOX, "org.holdout.pillbox", s, N(s), NAV, 8,
+			 "Back returns to 'Confirm medicine', which was already confirmed"));
+}
+
+/*
+ * Neither a list's Add (it opens a form, Back rightly returns) nor a
+ * wizard's Next (the step before stays below) is a confirm; nor is a Back
+ * that comes after the app moved on from where the confirm went.
+ */
+TEST(back_to_a_page_left_by_next_or_add_is_not_reported)
+{
+	struct ui_tree *list = page("Medicines", "Add"), *form = form_page("Add medicine", "Next"),
+		       *step2 = form_page("Schedule", "Save"), *other = page("History", "Clear");
+	const char *app = "t/.Main";
+	char *title = NULL;
+	struct oracle_nav_tracker *t = oracle_nav_tracker_new();
+
+	REQUIRE(list && form && step2 && other);
+	/* List -Add-> form -Next-> step 2 -Back-> form -Back-> list: every Back right. */
+	CHECK(!nav_one(t, list, app, form, app, true, "Add", &title));
+	CHECK(!nav_one(t, form, app, step2, app, true, "Next", &title));
+	CHECK(!nav_one(t, step2, app, form, app, true, NULL, &title));
+	CHECK(!nav_one(t, form, app, list, app, true, NULL, &title));
+	oracle_nav_tracker_free(t);
+	/* Save went on to the list, a tab went elsewhere: a later Back to the form is not this check's. */
+	t = oracle_nav_tracker_new();
+	CHECK(!nav_one(t, step2, app, list, app, true, "Save", &title));
+	CHECK(!nav_one(t, list, app, other, app, true, "History", &title));
+	CHECK(!nav_one(t, other, app, step2, app, true, NULL, &title) || !strstr(title, "already confirmed"));
+	oracle_nav_tracker_free(t);
+	/* The same Save and a Back straight from the list to the form: reported. */
+	t = oracle_nav_tracker_new();
+	free(title);
+	title = NULL;
+	CHECK(!nav_one(t, step2, app, list, app, true, "Save", &title));
+	CHECK(nav_one(t, list, app, step2, app, true, NULL, &title));
+	CHECK(title && strstr(title, "Back returns to 'Schedule', which was already confirmed"));
+	free(title);
+	oracle_nav_tracker_free(t);
+	ui_tree_free(list);
+	ui_tree_free(form);
+	ui_tree_free(step2);
+	ui_tree_free(other);
+}
+
+/*
  * Back on a day opened from the month view closes the calendar (FossifyOrg
  * Calendar #870); relaunched, the app shows the month again, so the month
  * was below the day: Back should have returned there. The fixed twin's Back
@@ -1563,6 +1629,8 @@ int main(void)
 	RUN(tap_to_the_screen_below_may_push_it_anew);
 	RUN(save_keeps_the_screens_that_may_be_below);
 	RUN(back_from_a_share_sheet_keeps_the_stack);
+	RUN(back_to_a_page_already_confirmed);
+	RUN(back_to_a_page_left_by_next_or_add_is_not_reported);
 	RUN(back_that_closes_the_app_from_a_page_a_tap_opened);
 	RUN(back_exit_needs_the_relaunch_to_show_the_screen_below);
 	RUN(back_exit_after_onboarding_is_not_reported);
