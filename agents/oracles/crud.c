@@ -73,11 +73,19 @@ struct oracle_crud_tracker {
 	cJSON *renamed_by;
 	char **rows;
 	size_t n_rows;
+	/* Each row's texts joined (oracle_list.rows), as rows[]; and the opened
+	 * row's own texts besides its name that its page showed whole (its
+	 * label, its category): what a delete takes away with the row. */
+	char **full;
+	char **props;
+	size_t n_props;
 	/* The text signature of the screen after the last step (0: none yet). */
 	uint64_t last_after;
 	/* The lowered label of the tap that brought up the dialog shown, or NULL. */
 	char *opener;
 };
+
+static bool row_has_part(const char *full, const char *part);
 
 struct oracle_crud_tracker *oracle_crud_tracker_new(void)
 {
@@ -87,9 +95,17 @@ struct oracle_crud_tracker *oracle_crud_tracker_new(void)
 /* Forget the opened row. */
 static void drop_opened(struct oracle_crud_tracker *t)
 {
-	for (size_t i = 0; i < t->n_rows; i++)
+	for (size_t i = 0; i < t->n_rows; i++) {
 		free(t->rows[i]);
+		free(t->full[i]);
+	}
 	free(t->rows);
+	free(t->full);
+	for (size_t i = 0; i < t->n_props; i++)
+		free(t->props[i]);
+	free(t->props);
+	t->full = t->props = NULL;
+	t->n_props = 0;
 	free(t->list_id);
 	free(t->list_activity);
 	free(t->opened);
@@ -555,6 +571,57 @@ static void short_list_name(const char *list_id, char *buf, size_t n)
 	snprintf(buf, n, "%.*s", (int)strcspn(tail, "#"), tail);
 }
 
+/*
+ * The opened row, and only it, gone from list l (all rows in view, one
+ * fewer): true, with *f filled, when one of its own texts (t->props) now
+ * shows on a row that did not show it before, the rows after it taken one
+ * place up. The app moved the deleted item's label onto its neighbour
+ * (ClockYou #239) - the data of another item changed.
+ */
+static bool moved_prop(const struct oracle_crud_tracker *t, const struct ui_tree *after, const struct oracle_list *l,
+		       const struct action *done, struct oracle_finding *f)
+{
+	size_t k = 0;
+	char list_name[128];
+
+	if (!t->n_props || l->n_rows + 1 != t->n_rows || !oracle_list_has_room(after, l->id) ||
+	    count_of(t->rows, t->n_rows, t->opened) != 1)
+		return false;
+	while (strcmp(t->rows[k], t->opened) != 0)
+		k++;
+	for (size_t j = 0; j < l->n_rows; j++) {
+		const char *was = t->full[j < k ? j : j + 1];
+
+		for (size_t p = 0; p < t->n_props; p++) {
+			if (!row_has_part(l->rows[j], t->props[p]) || row_has_part(was, t->props[p]))
+				continue;
+			short_list_name(t->list_id, list_name, sizeof(list_name));
+			oracle_finding_init(f);
+			f->category = BUG_CAT_DATA_OPERATION;
+			f->oracle = "crud";
+			f->title = xasprintf("Deleting a row of '%s' moves its '%s' onto another row", list_name,
+					     t->props[p]);
+			f->expected = xasprintf("the row '%s' gone, the other rows as they were", t->opened);
+			f->actual = xasprintf("the row '%s' now reads '%s' (it read '%s')", l->primary[j], l->rows[j], was);
+			f->description = xasprintf("The row '%s' (with '%s') was opened from the list and deleted ('%s'); "
+						   "back on the list, another row took its '%s': it reads '%s', "
+						   "and read '%s' before.", t->opened, t->props[p],
+						   done->widget_text ? done->widget_text : "delete", t->props[p],
+						   l->rows[j], was);
+			f->diff = cJSON_CreateObject();
+			cJSON_AddStringToObject(f->diff, "check", "delete_moves");
+			cJSON_AddStringToObject(f->diff, "opened", t->opened);
+			cJSON_AddStringToObject(f->diff, "moved", t->props[p]);
+			cJSON_AddStringToObject(f->diff, "row_before", was);
+			cJSON_AddStringToObject(f->diff, "row_after", l->rows[j]);
+			cJSON_AddStringToObject(f->diff, "list", l->id);
+			cJSON_AddItemToObject(f->diff, "action", action_to_json(done));
+			return true;
+		}
+	}
+	return false;
+}
+
 /* The delete check: the tracker's opened row against list l of `after`. */
 static bool deleted_wrong(const struct oracle_crud_tracker *t, const struct ui_tree *after,
 			  const struct oracle_list *l, const struct action *done, struct oracle_finding *f)
@@ -571,7 +638,7 @@ static bool deleted_wrong(const struct oracle_crud_tracker *t, const struct ui_t
 		    count_of(t->rows, t->n_rows, t->rows[i]) > count_of(l->primary, l->n_rows, t->rows[i]))
 			gone = t->rows[i];
 	if (after_n < before_n && !gone)
-		return false; /* the opened row, and only it, went */
+		return moved_prop(t, after, l, done, f); /* the opened row, and only it, went */
 	if (t->from_dialog && !gone)
 		return false; /* a dialog's row that stays, nothing else gone: it may be removed elsewhere */
 	oracle_finding_init(f);
@@ -878,8 +945,90 @@ static void remember_list(struct oracle_crud_tracker *t, const struct oracle_lis
 	t->list_activity = xstrdup(activity_before ? activity_before : "");
 	t->opened = opened ? xstrdup(opened) : NULL;
 	t->rows = xcalloc(l->n_rows + 1, sizeof(*t->rows));
-	for (size_t r = 0; r < l->n_rows; r++)
+	t->full = xcalloc(l->n_rows + 1, sizeof(*t->full));
+	for (size_t r = 0; r < l->n_rows; r++) {
+		t->full[t->n_rows] = xstrdup(l->rows[r]);
 		t->rows[t->n_rows++] = xstrdup(l->primary[r]);
+	}
+}
+
+/* Whether joined row texts `full` (" | " between texts) hold `part` as one whole text. */
+static bool row_has_part(const char *full, const char *part)
+{
+	size_t n = strlen(part);
+
+	for (const char *p = full; (p = strstr(p, part)) != NULL; p++)
+		if ((p == full || (p - full >= 3 && !strncmp(p - 3, " | ", 3))) && (!p[n] || !strncmp(p + n, " | ", 3)))
+			return true;
+	return false;
+}
+
+/* Whether a visible text of t, a field's included, is exactly s (trimmed, any case). */
+static bool page_shows_value(const struct ui_tree *t, const char *s)
+{
+	for (size_t i = 0; i < t->n_nodes; i++) {
+		const struct ui_widget *w = t->nodes[i];
+		char *v;
+		bool same;
+
+		if (!*w->text || !ui_widget_visible(w, &t->screen))
+			continue;
+		v = oracle_trimmed(w->text);
+		same = strcasecmp(v, s) == 0;
+		free(v);
+		if (same)
+			return true;
+	}
+	return false;
+}
+
+/* Whether s is a name-like text: three letters or more and no digit (not a time, count or ordinal). */
+static bool name_like(const char *s)
+{
+	size_t letters = 0;
+
+	for (; *s; s++) {
+		if (isdigit((unsigned char)*s))
+			return false;
+		letters += isalpha((unsigned char)*s) || (unsigned char)*s >= 0x80;
+	}
+	return letters >= 3;
+}
+
+/*
+ * The own texts of row k of a list (full: each row's texts joined,
+ * primary: each row's name): each text of the row but its name that is
+ * name-like, on no other row, and shown whole on `page` (a field's text
+ * included) - a property of the item the page is about (its label), not a
+ * badge the list puts on a place ("Next"). Into *out (malloc'd strings);
+ * returns how many.
+ */
+static size_t own_texts(char *const *full, char *const *primary, size_t n, size_t k, const struct ui_tree *page,
+			char ***out)
+{
+	char *copy = xstrdup(full[k]);
+	size_t m = 0;
+
+	*out = NULL;
+	for (char *part = copy, *end; part; part = end) {
+		bool unique = true;
+
+		end = strstr(part, " | ");
+		if (end) {
+			*end = '\0';
+			end += 3;
+		}
+		if (!strcmp(part, primary[k]) || !name_like(part) || !page_shows_value(page, part))
+			continue;
+		for (size_t i = 0; i < n && unique; i++)
+			unique = i == k || !row_has_part(full[i], part);
+		if (!unique)
+			continue;
+		*out = xrealloc(*out, (m + 1) * sizeof(**out));
+		(*out)[m++] = xstrdup(part);
+	}
+	free(copy);
+	return m;
 }
 
 /* A click on a list's screen, no row opened, that brings up a dialog: remember the list. */
@@ -922,19 +1071,33 @@ static void note_opened(struct oracle_crud_tracker *t, const struct ui_tree *bef
 		return;
 	n = oracle_lists(before, &ls);
 	for (size_t i = 0; i < n; i++) {
-		char id[512];
+		char id[512], **own = NULL;
+		size_t k = 0, n_own = 0;
 
 		snprintf(id, sizeof(id), "%s#%s", row->parent->resource_id, row->parent->class_name);
 		l = strcmp(ls[i].id, id) == 0 ? &ls[i] : NULL;
 		if (!l)
 			continue;
+		/* The row's own texts the page shows (an editor's label field): the page is about the row. */
+		if (count_of(l->primary, l->n_rows, primary) == 1 && !oracle_screen_has_layer(after)) {
+			while (strcmp(l->primary[k], primary) != 0)
+				k++;
+			n_own = own_texts(l->rows, l->primary, l->n_rows, k, after, &own);
+		}
 		na = oracle_lists(after, &al);
 		/* Still on the list (a tick, a play): nothing opened. A long press may open a menu over it. */
 		if ((!list_with_id(al, na, l->id) || oracle_screen_has_layer(after)) &&
 		    (done->type == ACTION_LONG_CLICK || oracle_screen_has_layer(after) ||
-		     screen_shows_whole(after, primary))) {
+		     screen_shows_whole(after, primary) || n_own)) {
 			remember_list(t, l, activity_before, primary);
+			t->props = own;
+			t->n_props = n_own;
+			own = NULL;
+			n_own = 0;
 		}
+		for (size_t j = 0; j < n_own; j++)
+			free(own[j]);
+		free(own);
 		oracle_lists_free(al, na);
 		break;
 	}

@@ -30,6 +30,7 @@
 #define TASKBOX "sim:" TRIDENT_SOURCE_DIR "/configs/apps/bench/taskbox.json"
 #define CALENDAR "sim:" TRIDENT_SOURCE_DIR "/configs/apps/holdout/calendar.json"
 #define FILES "sim:" TRIDENT_SOURCE_DIR "/configs/apps/holdout/files.json"
+#define ALARMS "sim:" TRIDENT_SOURCE_DIR "/configs/apps/holdout/alarms.json"
 #define PILLBOX "sim:" TRIDENT_SOURCE_DIR "/configs/apps/holdout/pillbox.json"
 
 /* One scenario step: type, resource-id tail (or NULL), label (or NULL), text typed. */
@@ -244,6 +245,23 @@ TEST(delete_that_removes_another_row)
 	};
 
 	CHECK(buggy_only(MEMO, MEMO_PKG, s, N(s), CRUD, 3, "Deleting a row opened from 'memo_list' removes another row instead"));
+}
+
+/*
+ * Deleting the first alarm (label "Work") leaves the others, but the alarm
+ * that takes its place now carries its label (ClockYou #239). The fixed
+ * twin's list keeps "Gym" on that row.
+ */
+TEST(delete_that_moves_the_rows_label_onto_another)
+{
+	static const struct step s[] = {
+		{ ACTION_CLICK, "alarm_row", NULL, NULL },
+		{ ACTION_CLICK, "delete_btn", NULL, NULL },
+		{ ACTION_CLICK, "ok_delete", NULL, NULL },
+	};
+
+	CHECK(buggy_only(ALARMS, "org.holdout.alarms", s, N(s), CRUD, 3,
+			 "Deleting a row of 'alarm_list' moves its 'Work' onto another row"));
 }
 
 TEST(delete_that_a_dialog_names_removes_another_row)
@@ -1609,6 +1627,7 @@ int main(void)
 	RUN(saved_item_missing_from_the_list);
 	RUN(edit_that_keeps_the_old_value);
 	RUN(delete_that_removes_another_row);
+	RUN(delete_that_moves_the_rows_label_onto_another);
 	RUN(delete_that_a_dialog_names_removes_another_row);
 	RUN(delete_of_a_row_led_by_a_picture_is_not_reported);
 	RUN(legitimate_data_operations_are_not_reported);
