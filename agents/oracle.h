@@ -255,6 +255,27 @@ bool oracle_first_press_ignored(const struct ui_tree *before, const char *activi
 				const struct ui_tree *after, const char *activity_after,
 				const struct action *done, struct oracle_finding *f);
 
+/* --- claims (oracle 21) --- */
+
+/*
+ * Oracle 21 (claims), its precondition: `done` is a click on a control
+ * labelled "Add to <Name>" and `page` (the screen after it; no dialog or
+ * layer) offers a control "Remove from <Name>" and has an app-bar title
+ * other than <Name> (the item). Name and item go lowered to name and item.
+ */
+bool oracle_claimed_add(const struct ui_tree *page, const struct action *done, char *name, size_t name_n, char *item,
+			size_t item_n);
+/*
+ * Oracle 21 (claims): after oracle_claimed_add(page, done), `listing` (the
+ * page a Back and a tap on the control labelled <Name> opened; no dialog or
+ * layer) is <Name>'s - its app-bar title or a selected tab reads <Name> -
+ * shows at least one list, each with every row visible (a row more would
+ * fit), and no text or description there contains the item: the item the
+ * app said it added is not listed (data operation).
+ */
+bool oracle_claim_not_listed(const struct ui_tree *page, const struct action *done, const struct ui_tree *listing,
+			     struct oracle_finding *f);
+
 /* --- units (oracle 18) --- */
 
 /*

@@ -94,6 +94,8 @@ struct oracles_state {
 	size_t n_lossy, alloc_lossy;
 	struct seen *press_seen;    /* first_press: second presses per abstract screen and control */
 	size_t n_press, alloc_press;
+	struct seen *claim_seen;    /* claims: trips per collection name */
+	size_t n_claim, alloc_claim;
 	struct seen *death_seen;    /* process_death: trips per screen and setting/entry */
 	size_t n_death, alloc_death;
 	char *death_opener;         /* process_death: resource-id of the tap that opened the dialog shown, or NULL */

@@ -298,6 +298,7 @@ static void oracles_free(struct agent_plugin *p)
 	free(st->state_seen);
 	free(st->lossy_seen);
 	free(st->press_seen);
+	free(st->claim_seen);
 	free(st->placeholders);
 	free(st->landscape_seen);
 	free(st->loading_seen);
