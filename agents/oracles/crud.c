@@ -252,15 +252,18 @@ static bool screen_shows(const struct ui_tree *t, const char *key)
 	return false;
 }
 
-/* Whether a visible, non-editable text of t is exactly s (case-insensitive, trimmed). */
-static bool screen_shows_whole(const struct ui_tree *t, const char *s)
+/*
+ * Whether a visible text of t is exactly s (case-insensitive, trimmed); a
+ * field's text counts only with `fields`.
+ */
+static bool shows_whole(const struct ui_tree *t, const char *s, bool fields)
 {
 	for (size_t i = 0; i < t->n_nodes; i++) {
 		const struct ui_widget *w = t->nodes[i];
 		char *v;
 		bool same;
 
-		if (!*w->text || ui_class_is_editable(w->class_name) || !ui_widget_visible(w, &t->screen))
+		if (!*w->text || (!fields && ui_class_is_editable(w->class_name)) || !ui_widget_visible(w, &t->screen))
 			continue;
 		v = oracle_trimmed(w->text);
 		same = strcasecmp(v, s) == 0;
@@ -269,6 +272,12 @@ static bool screen_shows_whole(const struct ui_tree *t, const char *s)
 			return true;
 	}
 	return false;
+}
+
+/* Whether a visible, non-editable text of t is exactly s (case-insensitive, trimmed). */
+static bool screen_shows_whole(const struct ui_tree *t, const char *s)
+{
+	return shows_whole(t, s, false);
 }
 
 /* The first list of t with rows and room for one more (all its rows shown), or NULL. */
@@ -963,24 +972,6 @@ static bool row_has_part(const char *full, const char *part)
 	return false;
 }
 
-/* Whether a visible text of t, a field's included, is exactly s (trimmed, any case). */
-static bool page_shows_value(const struct ui_tree *t, const char *s)
-{
-	for (size_t i = 0; i < t->n_nodes; i++) {
-		const struct ui_widget *w = t->nodes[i];
-		char *v;
-		bool same;
-
-		if (!*w->text || !ui_widget_visible(w, &t->screen))
-			continue;
-		v = oracle_trimmed(w->text);
-		same = strcasecmp(v, s) == 0;
-		free(v);
-		if (same)
-			return true;
-	}
-	return false;
-}
 
 /* Whether s is a name-like text: three letters or more and no digit (not a time, count or ordinal). */
 static bool name_like(const char *s)
@@ -1018,7 +1009,7 @@ static size_t own_texts(char *const *full, char *const *primary, size_t n, size_
 			*end = '\0';
 			end += 3;
 		}
-		if (!strcmp(part, primary[k]) || !name_like(part) || !page_shows_value(page, part))
+		if (!strcmp(part, primary[k]) || !name_like(part) || !shows_whole(page, part, true))
 			continue;
 		for (size_t i = 0; i < n && unique; i++)
 			unique = i == k || !row_has_part(full[i], part);
