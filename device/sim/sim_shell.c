@@ -1173,6 +1173,9 @@ static int cmd_pm(struct cmd *c)
 		}
 		if (p->app == s->app)
 			sim_act_clear(s);
+		/* Clearing data resets the runtime permissions the user granted
+		 * (AOSP bug 22248525); install-time grants (-g) stay. */
+		sim_perm_forget(s, pkg);
 		(void)strbuf_adds(c->out, "Success\n");
 		return 0;
 	}

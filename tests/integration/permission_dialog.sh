@@ -10,7 +10,8 @@
 #      for leaving the app (no relaunch from it); a bad mode is exit 2.
 #   2. Through trident-simd and Debian's adb: the dump shows the dialog as
 #      its own package with the real resource-ids, dumpsys names
-#      GrantPermissionsActivity, Back dismisses it, `pm grant` skips it, and
+#      GrantPermissionsActivity, Back dismisses it, `pm grant` skips it, `pm clear`
+#      makes the app ask again (granted runtime permissions are reset), and
 #      `trident explore --apk permit.apk --grant-permissions` (adb install -g)
 #      never sees it while a plain --apk run answers it.
 # Part 2 skips without adb, aapt, android-framework-res or trident-simd.
@@ -136,6 +137,11 @@ check "pm grant of a normal permission fails as on Android" grep -q "not a chang
 A shell pm grant com.trident.permit android.permission.CAMERA
 A shell input tap $(centre "Take photo")
 check "after pm grant the camera opens at once" bash -c "timeout 30 adb -P $ADB_PORT -s $SERIAL shell dumpsys activity activities | grep -q 'mResumedActivity.*CameraActivity'"
+# Clearing the app's data resets the runtime permissions granted (AOSP bug 22248525): asked again.
+A shell pm clear com.trident.permit >/dev/null 2>&1
+A shell am start -W -n com.trident.permit/.MainActivity >/dev/null 2>&1
+A shell input tap $(centre "Take photo")
+check "after pm clear the camera asks again" bash -c "timeout 30 adb -P $ADB_PORT -s $SERIAL shell dumpsys activity activities | grep -q 'mResumedActivity.*GrantPermissionsActivity'"
 A shell pm uninstall com.trident.permit >/dev/null 2>&1
 
 S="--adb-server 127.0.0.1:$ADB_PORT"
