@@ -370,6 +370,37 @@ static bool equation(const char *t, const char **lhs, const char **rhs)
 	return *lhs && *rhs;
 }
 
+/*
+ * Whether text s names money: a currency sign or a three-capital code
+ * ("232 USD = 183.28 GBP"). Money keeps its cents whatever the decimal
+ * places of a converter's results.
+ */
+static bool names_money(const char *s)
+{
+	static const char *const signs[] = { "$", "\u20ac", "\u00a3", "\u00a5", "\u20b9", NULL };
+
+	for (size_t k = 0; signs[k]; k++)
+		if (strstr(s, signs[k]))
+			return true;
+	for (const char *p = s; *p; p++)
+		if (isupper((unsigned char)p[0]) && isupper((unsigned char)p[1]) && isupper((unsigned char)p[2]) &&
+		    (p == s || !isalpha((unsigned char)p[-1])) && !isalpha((unsigned char)p[3]))
+			return true;
+	return false;
+}
+
+/* How many digits the number at p has before its decimal point. */
+static size_t integer_digits(const char *p)
+{
+	size_t n = 0;
+
+	if (*p == '-')
+		p++;
+	for (; isdigit((unsigned char)*p) || *p == ','; p++)
+		n += *p != ',';
+	return n;
+}
+
 /* Whether a visible text field of t holds the number that starts at lhs. */
 static bool typed_in_field(const struct ui_tree *t, const char *lhs)
 {
@@ -484,7 +515,11 @@ static bool contradicts(const struct oracle_setting_tracker *t, int k, const str
 		const char *lhs, *rhs;
 		double value;
 
-		if (v < 0 || !equation(low, &lhs, &rhs) || decimals_at(rhs, &value) <= v || (value < 1 && value > -1))
+		if (v < 0 || names_money(w->text) || !equation(low, &lhs, &rhs) || decimals_at(rhs, &value) <= v ||
+		    (value < 1 && value > -1))
+			return false;
+		/* Past a double's 15 digits the digits shown are not the app's rounding. */
+		if (integer_digits(lhs) > 15 || integer_digits(rhs) > 15)
 			return false;
 		/* A result of what the user typed, which this step made appear. */
 		return typed_in_field(s->after, lhs) && !tree_has_text(s->before, w->text);

@@ -245,6 +245,15 @@ TEST(decimals_field_or_old_text_is_silent)
 	CHECK_INT_EQ(run2(page("T:Settings", "B:Decimal places: 0", NULL),
 			  page("T:USD to EUR", "T:1 USD = 0.92 EUR", "E:380", NULL), &title), 0);
 	free(title);
+	/* Money keeps its cents: "232 USD = 183.28 GBP". */
+	CHECK_INT_EQ(run2(page("T:Settings", "B:Decimal places: 0", NULL),
+			  page("T:USD to GBP", "E:232", "T:232 USD = 183.28 GBP", NULL), &title), 0);
+	free(title);
+	/* Beyond a double's precision the shown digits are not the app's rounding. */
+	CHECK_INT_EQ(run2(page("T:Settings", "B:Decimal places: 0", NULL),
+			  page("T:Volume", "E:12345678901234567890", "T:12345678901234567890 L = 3261383333093826794.00 gal", NULL),
+			  &title), 0);
+	free(title);
 	/* The result was already on the screen before the step. */
 	s[0] = page("T:Settings", "B:Decimal places: 0", NULL);
 	s[1] = page("T:Length", "E:10", "T:10 km = 6.21 mi", NULL);
