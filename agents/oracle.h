@@ -543,4 +543,22 @@ void oracle_rowcount_tracker_free(struct oracle_rowcount_tracker *t);
 bool oracle_rowcount_step(struct oracle_rowcount_tracker *t, const struct oracle_tracked_step *s,
 			  struct oracle_finding *f);
 
+/* --- setting (oracle 21) --- */
+/*
+ * A tracker of the settings an app shows as chosen (a 24-hour clock or
+ * show-hidden-files switch, "Week starts on: Monday", "Decimal places: 0",
+ * "File format: OGG"), fed one step at a time (oracle_setting_step): true
+ * with *f (category settings/configuration) when the screen after the step
+ * shows a text the remembered value rules out ("7:30 AM" with the 24-hour
+ * clock on, ".thumbnails" with hidden files off, a weekday row starting on
+ * another day, a new result of the typed value with more decimals, a new
+ * file name in another format on a page seen since the format was chosen).
+ * A page that shows the setting is not judged for it; text fields never are.
+ */
+struct oracle_setting_tracker;
+struct oracle_setting_tracker *oracle_setting_tracker_new(void);
+void oracle_setting_tracker_free(struct oracle_setting_tracker *t);
+bool oracle_setting_step(struct oracle_setting_tracker *t, const struct oracle_tracked_step *s,
+			 struct oracle_finding *f);
+
 #endif

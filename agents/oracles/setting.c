@@ -1,0 +1,649 @@
+/*
+ * setting.c - oracle "setting" (oracle 22): a setting the app showed as
+ * chosen that a later screen of the app contradicts. The tracker remembers
+ * the value of a few setting kinds that real apps share, as the app shows
+ * it (a switch's checked state beside its label, "Label: value" on a
+ * settings page), and judges every later screen of the app against it:
+ *
+ *   24-hour clock on       a time written "7:30 AM"
+ *   show hidden files off  a name starting with "." (".thumbnails")
+ *   first day of week      a weekday header row ("S M T W T F S") that
+ *                          cannot start on that day
+ *   decimal places N       a new result "A = B" of the value typed in a
+ *                          field on the screen with more than N decimals
+ *   file format F          a new file name ending in another format of F's
+ *                          family, on a page seen without it since F was
+ *                          chosen (so the file was made after the change)
+ *
+ * It never judges a screen that itself shows a setting of the kind (a
+ * settings page may show examples), nor a text field's contents (the user
+ * typed them). A cleared restart forgets every value. The finding is the
+ * step whose screen after shows the contradiction.
+ */
+#include <ctype.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <cjson/cJSON.h>
+
+#include "agents/oracle.h"
+#include "agents/oracles/oracle_kind.h"
+#include "agents/oracles/oracles_internal.h"
+#include "core/xalloc.h"
+
+enum setting_kind { SET_CLOCK24, SET_HIDDEN, SET_WEEK, SET_DECIMALS, SET_FORMAT, SET_KINDS };
+
+static const char *const kind_names[SET_KINDS] = { "24-hour clock", "show hidden files", "first day of week",
+						    "decimal places", "file format" };
+
+struct oracle_setting_tracker {
+	int value[SET_KINDS];      /* -1: not seen; clock24/hidden 0|1; week 0 (Sunday)..6; decimals N; format index */
+	uint64_t *names;           /* hashes of file-name texts seen in the run */
+	size_t n_names, alloc_names;
+	uint64_t *pages;           /* page keys seen since the format was last set */
+	size_t n_pages, alloc_pages;
+};
+
+/* File formats by family: a name in another format of the chosen one's family contradicts it. */
+static const struct format {
+	const char *ext;
+	int family;
+} formats[] = {
+	{ "m4a", 0 }, { "mp3", 0 }, { "ogg", 0 }, { "wav", 0 }, { "flac", 0 }, { "aac", 0 }, { "opus", 0 }, { "amr", 0 },
+	{ "mp4", 1 }, { "mkv", 1 }, { "webm", 1 }, { "jpg", 2 }, { "jpeg", 2 }, { "png", 2 }, { "webp", 2 },
+	{ "heic", 2 },
+};
+#define N_FORMATS (sizeof(formats) / sizeof(formats[0]))
+
+static const char *const weekdays[7] = { "sunday", "monday", "tuesday", "wednesday", "thursday", "friday", "saturday" };
+
+static uint64_t hash_str(uint64_t h, const char *s)
+{
+	for (; s && *s; s++)
+		h = (h ^ (unsigned char)*s) * 0x100000001b3ULL;
+	return h;
+}
+
+static bool set_has(const uint64_t *v, size_t n, uint64_t k)
+{
+	for (size_t i = 0; i < n; i++)
+		if (v[i] == k)
+			return true;
+	return false;
+}
+
+static void set_add(uint64_t **v, size_t *n, size_t *alloc, uint64_t k)
+{
+	if (set_has(*v, *n, k))
+		return;
+	if (*n == *alloc) {
+		*alloc = *alloc ? *alloc * 2 : 32;
+		*v = xrealloc(*v, *alloc * sizeof(**v));
+	}
+	(*v)[(*n)++] = k;
+}
+
+static void lowered(const char *s, char *buf, size_t n)
+{
+	size_t i;
+
+	for (i = 0; s[i] && i + 1 < n; i++)
+		buf[i] = (char)tolower((unsigned char)s[i]);
+	buf[i] = '\0';
+}
+
+/* Whether word w occurs in lowered t as a whole word. */
+static bool has_word(const char *t, const char *w)
+{
+	size_t len = strlen(w);
+
+	for (const char *p = strstr(t, w); p; p = strstr(p + 1, w))
+		if ((p == t || !isalnum((unsigned char)p[-1])) && !isalnum((unsigned char)p[len]))
+			return true;
+	return false;
+}
+
+/* The setting kind a label names (lowered), or -1. */
+static int label_kind(const char *l)
+{
+	if (strstr(l, "24-hour") || strstr(l, "24 hour") || has_word(l, "24h"))
+		return SET_CLOCK24;
+	if (has_word(l, "hidden") && (has_word(l, "show") || has_word(l, "display")) && !has_word(l, "hide"))
+		return SET_HIDDEN;
+	if (strstr(l, "week starts") || strstr(l, "first day of week") || strstr(l, "first day of the week") ||
+	    strstr(l, "start week on") || strstr(l, "week start"))
+		return SET_WEEK;
+	if (strstr(l, "decimal places") || has_word(l, "decimals"))
+		return SET_DECIMALS;
+	if (has_word(l, "format"))
+		return SET_FORMAT;
+	return -1;
+}
+
+static int format_index(const char *ext, size_t len)
+{
+	for (size_t i = 0; i < N_FORMATS; i++)
+		if (strlen(formats[i].ext) == len && !strncmp(ext, formats[i].ext, len))
+			return (int)i;
+	return -1;
+}
+
+static int weekday_of(const char *v)
+{
+	for (int d = 0; d < 7; d++)
+		if (!strncmp(v, weekdays[d], 3) && (!isalpha((unsigned char)v[3]) || !strncmp(v, weekdays[d], strlen(weekdays[d]))))
+			return d;
+	return -1;
+}
+
+/* The value of a chosen-value kind from its lowered value text, or -1. */
+static int parse_value(int kind, const char *v)
+{
+	while (*v == ' ')
+		v++;
+	if (kind == SET_WEEK)
+		return weekday_of(v);
+	if (kind == SET_DECIMALS)
+		return isdigit((unsigned char)*v) && !isdigit((unsigned char)v[1]) ? *v - '0' : -1;
+	if (kind == SET_FORMAT) {
+		size_t n = 0;
+
+		while (isalnum((unsigned char)v[n]))
+			n++;
+		return format_index(v, n);
+	}
+	return -1;
+}
+
+/*
+ * The first visible text after w in its parent's children, a preference's
+ * summary under its title; NULL when there is none or it is clickable.
+ */
+static const struct ui_widget *next_text(const struct ui_widget *w, const struct ui_tree *t)
+{
+	const struct ui_widget *p = w->parent;
+	bool after = false;
+
+	for (size_t i = 0; p && i < p->n_children; i++) {
+		const struct ui_widget *c = p->children[i];
+
+		if (c == w)
+			after = true;
+		else if (after && *c->text && ui_widget_visible(c, &t->screen))
+			return c->clickable ? NULL : c; /* a dialog's first option is not the chosen value */
+	}
+	return NULL;
+}
+
+/* Whether a visible checkable widget w carries label text itself or beside it; the label lowered into buf. */
+static bool switch_label(const struct ui_widget *w, char *buf, size_t n)
+{
+	const struct ui_widget *p = w->parent;
+
+	if (*w->text) {
+		lowered(w->text, buf, n);
+		return true;
+	}
+	for (size_t i = 0; p && i < p->n_children; i++)
+		if (p->children[i] != w && *p->children[i]->text) {
+			lowered(p->children[i]->text, buf, n);
+			return true;
+		}
+	return false;
+}
+
+/*
+ * The settings shown on t, into vals (-1: not shown); true when t shows any.
+ * A switch: its checked state. A chosen value: "Label: value" in one text, or
+ * the text under a label that is the whole of its text.
+ */
+static bool read_settings(const struct ui_tree *t, int *vals)
+{
+	bool any = false;
+
+	for (int k = 0; k < SET_KINDS; k++)
+		vals[k] = -1;
+	for (size_t i = 0; i < t->n_nodes; i++) {
+		const struct ui_widget *w = t->nodes[i];
+		char low[256];
+		int k;
+
+		if (!ui_widget_visible(w, &t->screen) || ui_class_is_editable(w->class_name))
+			continue;
+		if (w->checkable && w->enabled) {
+			if (switch_label(w, low, sizeof(low)) &&
+			    ((k = label_kind(low)) == SET_CLOCK24 || k == SET_HIDDEN)) {
+				vals[k] = w->checked;
+				any = true;
+			}
+			continue;
+		}
+		if (!*w->text)
+			continue;
+		lowered(w->text, low, sizeof(low));
+		k = label_kind(low);
+		if (k == SET_WEEK || k == SET_DECIMALS || k == SET_FORMAT) {
+			const char *colon = strchr(low, ':');
+			const struct ui_widget *sum;
+			int v = -1;
+
+			if (colon)
+				v = parse_value(k, colon + 1);
+			else if ((sum = next_text(w, t))) {
+				char sl[128];
+
+				lowered(sum->text, sl, sizeof(sl));
+				v = parse_value(k, sl);
+			}
+			any = true; /* a page naming the setting is never judged for it */
+			if (v >= 0)
+				vals[k] = v;
+			else if (vals[k] < 0)
+				vals[k] = -2; /* named, value not read */
+		}
+	}
+	return any;
+}
+
+/* "7:30 AM": a clock time followed by am/pm in lowered t. */
+static bool has_12h_time(const char *t)
+{
+	for (const char *p = t; *p; p++) {
+		const char *q = p;
+
+		if (!isdigit((unsigned char)*p) || (p > t && (isdigit((unsigned char)p[-1]) || p[-1] == ':')))
+			continue;
+		if (isdigit((unsigned char)q[1]))
+			q++;
+		if (q[1] != ':' || !isdigit((unsigned char)q[2]) || !isdigit((unsigned char)q[3]) || isdigit((unsigned char)q[4]))
+			continue;
+		q += 4;
+		while (*q == ' ' || (unsigned char)*q == 0xe2) { /* a space, or a narrow no-break space (e2 80 af) */
+			if ((unsigned char)*q == 0xe2) {
+				if ((unsigned char)q[1] != 0x80 || (unsigned char)q[2] != 0xaf)
+					break;
+				q += 2;
+			}
+			q++;
+		}
+		if ((!strncmp(q, "am", 2) || !strncmp(q, "pm", 2)) && !isalpha((unsigned char)q[2]))
+			return true;
+		if ((!strncmp(q, "a.m.", 4) || !strncmp(q, "p.m.", 4)))
+			return true;
+	}
+	return false;
+}
+
+/* A word of lowered t that starts with "." then a letter (".thumbnails"), not a file extension alone. */
+static bool has_dot_name(const char *t)
+{
+	for (const char *p = t; *p; p++) {
+		size_t n = 0;
+
+		if (*p != '.' || (p > t && p[-1] != ' ') || !isalpha((unsigned char)p[1]))
+			continue;
+		while (isalnum((unsigned char)p[1 + n]) || p[1 + n] == '_' || p[1 + n] == '-' || p[1 + n] == '.')
+			n++;
+		if (n >= 2 && format_index(p + 1, n) < 0)
+			return true;
+	}
+	return false;
+}
+
+/*
+ * Whether lowered t is a row of the seven weekdays in order ("s m t w t f s",
+ * "mon tue ..."), and the days it may start on into *starts (bit d: day d).
+ */
+static bool weekday_row(const char *t, unsigned *starts)
+{
+	char tok[7][16];
+	int n = 0;
+
+	for (const char *p = t; *p;) {
+		size_t len = 0;
+
+		while (*p == ' ')
+			p++;
+		if (!*p)
+			break;
+		while (p[len] && p[len] != ' ')
+			len++;
+		if (n == 7 || len >= sizeof(tok[0]))
+			return false;
+		memcpy(tok[n], p, len);
+		tok[n++][len] = '\0';
+		p += len;
+	}
+	if (n != 7)
+		return false;
+	*starts = 0;
+	for (int s = 0; s < 7; s++) {
+		bool ok = true;
+
+		for (int i = 0; i < 7 && ok; i++) {
+			const char *day = weekdays[(s + i) % 7];
+			size_t len = strlen(tok[i]);
+
+			ok = len <= strlen(day) && isalpha((unsigned char)tok[i][0]) && !strncmp(tok[i], day, len);
+		}
+		if (ok)
+			*starts |= 1u << s;
+	}
+	return *starts != 0;
+}
+
+/* The number of decimals of the number that starts at p (0 for an integer). */
+static int decimals_at(const char *p, double *value)
+{
+	const char *dot;
+
+	*value = strtod(p, NULL);
+	while (isdigit((unsigned char)*p) || *p == ',')
+		p++;
+	if (*p != '.' || !isdigit((unsigned char)p[1]))
+		return 0;
+	dot = p++;
+	while (isdigit((unsigned char)*p))
+		p++;
+	return (int)(p - dot - 1);
+}
+
+/* The number before "=" in lowered t (its start) and the one after it; false unless both are there. */
+static bool equation(const char *t, const char **lhs, const char **rhs)
+{
+	const char *eq = strchr(t, '='), *p;
+
+	if (!eq || strchr(eq + 1, '='))
+		return false;
+	*lhs = NULL;
+	for (p = t; p < eq; p++)
+		if ((isdigit((unsigned char)*p) || (*p == '-' && isdigit((unsigned char)p[1]))) &&
+		    (p == t || !isalnum((unsigned char)p[-1]))) {
+			*lhs = p;
+			break;
+		}
+	for (p = eq + 1; *p == ' '; p++)
+		;
+	*rhs = (isdigit((unsigned char)*p) || (*p == '-' && isdigit((unsigned char)p[1]))) ? p : NULL;
+	return *lhs && *rhs;
+}
+
+/*
+ * Whether text s names money: a currency sign or a three-capital code
+ * ("232 USD = 183.28 GBP"). Money keeps its cents whatever the decimal
+ * places of a converter's results.
+ */
+static bool names_money(const char *s)
+{
+	static const char *const signs[] = { "$", "\u20ac", "\u00a3", "\u00a5", "\u20b9", NULL };
+
+	for (size_t k = 0; signs[k]; k++)
+		if (strstr(s, signs[k]))
+			return true;
+	for (const char *p = s; *p; p++)
+		if (isupper((unsigned char)p[0]) && isupper((unsigned char)p[1]) && isupper((unsigned char)p[2]) &&
+		    (p == s || !isalpha((unsigned char)p[-1])) && !isalpha((unsigned char)p[3]))
+			return true;
+	return false;
+}
+
+/* How many digits the number at p has before its decimal point. */
+static size_t integer_digits(const char *p)
+{
+	size_t n = 0;
+
+	if (*p == '-')
+		p++;
+	for (; isdigit((unsigned char)*p) || *p == ','; p++)
+		n += *p != ',';
+	return n;
+}
+
+/* Whether a visible text field of t holds the number that starts at lhs. */
+static bool typed_in_field(const struct ui_tree *t, const char *lhs)
+{
+	double v = strtod(lhs, NULL);
+
+	for (size_t i = 0; i < t->n_nodes; i++) {
+		const struct ui_widget *w = t->nodes[i];
+		char *end;
+		double fv;
+
+		if (!ui_class_is_editable(w->class_name) || !*w->text || !ui_widget_visible(w, &t->screen))
+			continue;
+		fv = strtod(w->text, &end);
+		if (end != w->text && fv == v)
+			return true;
+	}
+	return false;
+}
+
+/* Whether tree t shows a visible, non-editable widget with exactly this text. */
+static bool tree_has_text(const struct ui_tree *t, const char *text)
+{
+	for (size_t i = 0; t && i < t->n_nodes; i++)
+		if (!strcmp(t->nodes[i]->text, text) && ui_widget_visible(t->nodes[i], &t->screen))
+			return true;
+	return false;
+}
+
+/* The format index of a file name "stem.ext" that ends lowered t, or -1. */
+static int file_name_format(const char *t)
+{
+	const char *dot = strrchr(t, '.');
+
+	if (!dot || dot == t || !isalnum((unsigned char)dot[-1]))
+		return -1;
+	return format_index(dot + 1, strlen(dot + 1));
+}
+
+/* A page's key: its activity and its first visible text, digits left out ("Recordings (3)"). */
+static uint64_t page_key(const struct ui_tree *t, const char *activity)
+{
+	uint64_t h = hash_str(0xcbf29ce484222325ULL, activity);
+
+	for (size_t i = 0; i < t->n_nodes; i++) {
+		const struct ui_widget *w = t->nodes[i];
+
+		if (*w->text && ui_widget_visible(w, &t->screen) && !ui_class_is_editable(w->class_name)) {
+			for (const char *p = w->text; *p; p++)
+				if (!isdigit((unsigned char)*p))
+					h = (h ^ (unsigned char)*p) * 0x100000001b3ULL;
+			break;
+		}
+	}
+	return h;
+}
+
+static void fill(struct oracle_finding *f, int kind, const char *chosen, const struct ui_widget *w,
+		 const char *activity)
+{
+	char *subject;
+
+	oracle_finding_init(f);
+	f->oracle = "setting";
+	f->category = BUG_CAT_SETTINGS;
+	f->title = xasprintf("The %s setting (%s) is not followed: '%s'", kind_names[kind], chosen, w->text);
+	f->expected = xasprintf("every screen follows the %s setting the app shows as %s", kind_names[kind], chosen);
+	f->actual = xasprintf("'%s' contradicts it", w->text);
+	f->description = xasprintf("The app showed its %s setting as %s; a later screen (%s) shows '%s', "
+				   "which that setting rules out.",
+				   kind_names[kind], chosen, activity && *activity ? activity : "same activity", w->text);
+	f->diff = cJSON_CreateObject();
+	cJSON_AddStringToObject(f->diff, "check", "setting");
+	subject = xasprintf("%s on %s", kind_names[kind], activity ? activity : "");
+	cJSON_AddStringToObject(f->diff, "subject", subject);
+	free(subject);
+	cJSON_AddStringToObject(f->diff, "setting", kind_names[kind]);
+	cJSON_AddStringToObject(f->diff, "chosen", chosen);
+	cJSON_AddItemToObject(f->diff, "widget", oracle_widget_json(w));
+}
+
+/* The remembered value of kind k as words, into buf. */
+static const char *chosen_words(const struct oracle_setting_tracker *t, int k, char *buf, size_t n)
+{
+	int v = t->value[k];
+
+	if (k == SET_CLOCK24 || k == SET_HIDDEN)
+		snprintf(buf, n, "%s", v ? "on" : "off");
+	else if (k == SET_WEEK)
+		snprintf(buf, n, "%s", weekdays[v]);
+	else if (k == SET_DECIMALS)
+		snprintf(buf, n, "%d", v);
+	else
+		snprintf(buf, n, "%s", formats[v].ext);
+	return buf;
+}
+
+/* Whether widget w's lowered text `low` on screen `after` contradicts kind k's remembered value. */
+static bool contradicts(const struct oracle_setting_tracker *t, int k, const struct ui_widget *w, const char *low,
+			const struct oracle_tracked_step *s)
+{
+	int v = t->value[k];
+	unsigned starts;
+
+	switch (k) {
+	case SET_CLOCK24:
+		return v == 1 && has_12h_time(low);
+	case SET_HIDDEN:
+		return v == 0 && has_dot_name(low);
+	case SET_WEEK:
+		return v >= 0 && weekday_row(low, &starts) && !(starts & (1u << v));
+	case SET_DECIMALS: {
+		const char *lhs, *rhs;
+		double value;
+
+		if (v < 0 || names_money(w->text) || !equation(low, &lhs, &rhs) || decimals_at(rhs, &value) <= v ||
+		    (value < 1 && value > -1))
+			return false;
+		/* Past a double's 15 digits the digits shown are not the app's rounding. */
+		if (integer_digits(lhs) > 15 || integer_digits(rhs) > 15)
+			return false;
+		/* A result of what the user typed, which this step made appear. */
+		return typed_in_field(s->after, lhs) && !tree_has_text(s->before, w->text);
+	}
+	case SET_FORMAT: {
+		int fi = file_name_format(low);
+		uint64_t h = hash_str(0xcbf29ce484222325ULL, low);
+
+		if (v < 0 || fi < 0 || fi == v || formats[fi].family != formats[v].family ||
+		    set_has(t->names, t->n_names, h))
+			return false;
+		/* New on a page seen since the format was chosen: made after the change. */
+		return set_has(t->pages, t->n_pages, page_key(s->after, s->activity_after));
+	}
+	default:
+		return false;
+	}
+}
+
+/* Remember file names and the page after judging (a name is new only once). */
+static void remember_page(struct oracle_setting_tracker *t, const struct oracle_tracked_step *s)
+{
+	for (size_t i = 0; i < s->after->n_nodes; i++) {
+		const struct ui_widget *w = s->after->nodes[i];
+		char low[256];
+
+		if (!*w->text || !ui_widget_visible(w, &s->after->screen))
+			continue;
+		lowered(w->text, low, sizeof(low));
+		if (file_name_format(low) >= 0)
+			set_add(&t->names, &t->n_names, &t->alloc_names, hash_str(0xcbf29ce484222325ULL, low));
+	}
+	if (t->value[SET_FORMAT] >= 0)
+		set_add(&t->pages, &t->n_pages, &t->alloc_pages, page_key(s->after, s->activity_after));
+}
+
+struct oracle_setting_tracker *oracle_setting_tracker_new(void)
+{
+	struct oracle_setting_tracker *t = xcalloc(1, sizeof(*t));
+
+	for (int k = 0; k < SET_KINDS; k++)
+		t->value[k] = -1;
+	return t;
+}
+
+void oracle_setting_tracker_free(struct oracle_setting_tracker *t)
+{
+	if (!t)
+		return;
+	free(t->names);
+	free(t->pages);
+	free(t);
+}
+
+static void forget_values(struct oracle_setting_tracker *t)
+{
+	for (int k = 0; k < SET_KINDS; k++)
+		t->value[k] = -1;
+	t->n_pages = 0;
+}
+
+bool oracle_setting_step(struct oracle_setting_tracker *t, const struct oracle_tracked_step *s,
+			 struct oracle_finding *f)
+{
+	int shown[SET_KINDS];
+	bool found = false;
+
+	if (s->done && s->done->type == ACTION_RESTART && s->done->clear_data)
+		forget_values(t);
+	if (!s->after || !s->after_in_app)
+		return false;
+	read_settings(s->after, shown);
+	for (int k = 0; k < SET_KINDS && !found; k++) {
+		if (shown[k] != -1)
+			continue; /* a page showing the setting is not judged for it */
+		if (t->value[k] < 0)
+			continue;
+		for (size_t i = 0; i < s->after->n_nodes && !found; i++) {
+			const struct ui_widget *w = s->after->nodes[i];
+			char low[256], chosen[32];
+
+			if (!*w->text || !ui_widget_visible(w, &s->after->screen) || ui_class_is_editable(w->class_name))
+				continue;
+			lowered(w->text, low, sizeof(low));
+			if (contradicts(t, k, w, low, s)) {
+				fill(f, k, chosen_words(t, k, chosen, sizeof(chosen)), w, s->activity_after);
+				found = true;
+			}
+		}
+	}
+	for (int k = 0; k < SET_KINDS; k++)
+		if (shown[k] >= 0 && shown[k] != t->value[k]) {
+			t->value[k] = shown[k];
+			if (k == SET_FORMAT)
+				t->n_pages = 0; /* pages count only once seen under the new format */
+		}
+	remember_page(t, s);
+	return found;
+}
+
+static void *setting_tracker_new(void)
+{
+	return oracle_setting_tracker_new();
+}
+
+static void setting_tracker_free(void *t)
+{
+	oracle_setting_tracker_free(t);
+}
+
+static bool setting_track(void *t, const struct oracle_tracked_step *s, struct oracle_finding *f)
+{
+	return oracle_setting_step(t, s, f);
+}
+
+const struct oracle_kind oracle_kind_setting = {
+	.name = "setting",
+	.config_key = "oracles.setting",
+	.category = BUG_CAT_SETTINGS,
+	.doc = "a setting the app showed as chosen (24-hour clock, show hidden files, first day of week, decimal "
+	       "places, file format) contradicted by a later screen",
+	.evidence = "the screen before the action, the setting and its value, the contradicting text",
+	.flags = 0,
+	.tracker_new = setting_tracker_new,
+	.tracker_free = setting_tracker_free,
+	.track = setting_track,
+};

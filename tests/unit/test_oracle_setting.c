@@ -1,0 +1,352 @@
+/*
+ * test_oracle_setting.c - the setting oracle's tracker (oracle_setting_step):
+ * hand-made screens where a settings page shows a setting as chosen and a
+ * later page contradicts it. One test per setting kind (24-hour clock,
+ * show hidden files, first day of week, decimal places, file format), each
+ * with its fixed twin, and one silence test per strictness rule.
+ */
+#include <stdarg.h>
+#include <stdbool.h>
+
+#include "test.h"
+#include "offline_xml.h"
+
+#include <cjson/cJSON.h>
+
+#include "agents/oracle.h"
+#include "agents/oracles/oracle_kind.h"
+#include "core/xalloc.h"
+
+#define TEXT "android.widget.TextView"
+#define BUTTON "android.widget.Button"
+#define SWITCH "android.widget.Switch"
+#define EDIT "android.widget.EditText"
+#define ROW "android.widget.LinearLayout"
+
+/*
+ * A page of widgets stacked from the top, one per spec (NULL-terminated):
+ * "T:text" a text, "B:text" a button, "S:label" / "S+:label" an unchecked /
+ * checked switch, "E:text" a text field, "P:title|summary" a preference row
+ * (a clickable row holding a title and a summary).
+ */
+static struct ui_tree *page(const char *first, ...)
+{
+	va_list ap;
+	char *body = calloc(1, 1);
+	int y = 100;
+
+	va_start(ap, first);
+	for (const char *s = first; s; s = va_arg(ap, const char *), y += 120) {
+		const char *t = strchr(s, ':') + 1;
+		char *n;
+
+		if (s[0] == 'T')
+			n = x_node(TEXT, "", t, "", "", 0, y, 1080, y + 100, NULL);
+		else if (s[0] == 'B')
+			n = x_node(BUTTON, "", t, "c", "", 0, y, 1080, y + 100, NULL);
+		else if (s[0] == 'E')
+			n = x_node(EDIT, "", t, "cf", "", 0, y, 1080, y + 100, NULL);
+		else if (s[0] == 'S')
+			n = x_node(SWITCH, "", t, s[1] == '+' ? "kKc" : "kc", "", 0, y, 1080, y + 100, NULL);
+		else {
+			char title[128];
+			const char *bar = strchr(t, '|');
+			char *kids;
+
+			snprintf(title, sizeof(title), "%.*s", (int)(bar - t), t);
+			kids = x_cat(x_node(TEXT, "", title, "", "", 40, y, 1000, y + 50, NULL),
+				     x_node(TEXT, "", bar + 1, "", "", 40, y + 50, 1000, y + 100, NULL), NULL);
+			n = x_node(ROW, "", "", "c", "", 0, y, 1080, y + 100, kids);
+			free(kids);
+		}
+		body = x_cat(body, n, NULL);
+	}
+	va_end(ap);
+	return x_tree(body);
+}
+
+/* Feed the screens in order (a tap before each); the 1-based step of the first finding, 0 for none. */
+static int first_hit(struct ui_tree **screens, size_t n, const char *const *activities, char **title)
+{
+	struct oracle_setting_tracker *t = oracle_setting_tracker_new();
+	int found = 0;
+
+	*title = NULL;
+	for (size_t i = 0; i < n && !found; i++) {
+		struct oracle_finding f;
+		struct action a;
+		struct oracle_tracked_step s = {
+			.before = i ? screens[i - 1] : NULL, .activity_before = i ? activities[i - 1] : NULL,
+			.after = screens[i], .activity_after = activities[i], .after_in_app = true, .done = &a,
+		};
+
+		if (!screens[i]) {
+			CHECK(screens[i] != NULL);
+			break;
+		}
+		action_init(&a);
+		a.type = ACTION_CLICK;
+		oracle_finding_init(&f);
+		if (oracle_setting_step(t, &s, &f)) {
+			found = (int)i + 1;
+			*title = xstrdup(f.title);
+			CHECK_INT_EQ(f.category, BUG_CAT_SETTINGS);
+			CHECK_STR_EQ(f.oracle, "setting");
+			CHECK(f.diff && cJSON_GetObjectItem(f.diff, "subject"));
+		}
+		oracle_finding_release(&f);
+		action_release(&a);
+	}
+	oracle_setting_tracker_free(t);
+	for (size_t i = 0; i < n; i++)
+		ui_tree_free(screens[i]);
+	return found;
+}
+
+static const char *const acts[] = { "t/.Settings", "t/.Main", "t/.Edit", "t/.Main", "t/.Edit", "t/.Main" };
+
+static int run2(struct ui_tree *a, struct ui_tree *b, char **title)
+{
+	struct ui_tree *s[] = { a, b };
+
+	return first_hit(s, 2, acts, title);
+}
+
+TEST(clock24_on_then_am_pm_time)
+{
+	char *title;
+
+	CHECK_INT_EQ(run2(page("T:Settings", "S+:Use 24-hour clock", NULL),
+			  page("T:Edit alarm", "T:Rings at 6:30 AM", "E:6", NULL), &title), 2);
+	CHECK(title && strstr(title, "24-hour"));
+	free(title);
+	/* Fixed twin: "Rings at 6:30". */
+	CHECK_INT_EQ(run2(page("T:Settings", "S+:Use 24-hour clock", NULL),
+			  page("T:Edit alarm", "T:Rings at 6:30", NULL), &title), 0);
+	free(title);
+	/* The switch off: AM/PM is what it asks for. */
+	CHECK_INT_EQ(run2(page("T:Settings", "S:Use 24-hour clock", NULL),
+			  page("T:Edit alarm", "T:Rings at 6:30 AM", NULL), &title), 0);
+	free(title);
+}
+
+TEST(hidden_off_then_dot_name)
+{
+	char *title;
+
+	CHECK_INT_EQ(run2(page("T:Settings", "S:Show hidden files and folders", NULL),
+			  page("T:Recents", "T:IMG_1.jpg", "T:.thumbnails \xc2\xb7 24 Nov 2026", NULL), &title), 2);
+	CHECK(title && strstr(title, "hidden"));
+	free(title);
+	/* Fixed twin: no dot name listed. */
+	CHECK_INT_EQ(run2(page("T:Settings", "S:Show hidden files and folders", NULL),
+			  page("T:Recents", "T:IMG_1.jpg", "T:DCIM \xc2\xb7 24 Nov 2026", NULL), &title), 0);
+	free(title);
+	/* Switched on: hidden names are expected. */
+	CHECK_INT_EQ(run2(page("T:Settings", "S+:Show hidden files and folders", NULL),
+			  page("T:Files", "T:.thumbnails", NULL), &title), 0);
+	free(title);
+}
+
+TEST(week_start_then_header_row)
+{
+	char *title;
+
+	CHECK_INT_EQ(run2(page("T:Settings", "B:Week starts on: Monday", NULL),
+			  page("T:November 2026", "T:S   M   T   W   T   F   S", "B:1", NULL), &title), 2);
+	CHECK(title && strstr(title, "monday"));
+	free(title);
+	/* Fixed twin: the picker starts on Monday. */
+	CHECK_INT_EQ(run2(page("T:Settings", "B:Week starts on: Monday", NULL),
+			  page("T:November 2026", "T:M T W T F S S", NULL), &title), 0);
+	free(title);
+	/* A preference row (title over summary) set to Sunday, a Sunday row. */
+	CHECK_INT_EQ(run2(page("P:First day of week|Sunday", NULL), page("T:Sun Mon Tue Wed Thu Fri Sat", NULL), &title),
+		     0);
+	free(title);
+	CHECK_INT_EQ(run2(page("P:First day of week|Sunday", NULL), page("T:Mon Tue Wed Thu Fri Sat Sun", NULL), &title),
+		     2);
+	free(title);
+}
+
+TEST(decimals_then_result)
+{
+	char *title;
+
+	CHECK_INT_EQ(run2(page("T:Settings", "B:Decimal places: 0", NULL),
+			  page("T:Length", "E:10", "T:10 km = 6.21 mi", NULL), &title), 2);
+	CHECK(title && strstr(title, "decimal"));
+	free(title);
+	/* Fixed twin: "10 km = 6 mi". */
+	CHECK_INT_EQ(run2(page("T:Settings", "B:Decimal places: 0", NULL),
+			  page("T:Length", "E:10", "T:10 km = 6 mi", NULL), &title), 0);
+	free(title);
+}
+
+TEST(format_then_new_file_name)
+{
+	struct ui_tree *s[4];
+	const char *a[] = { "t/.Settings", "t/.Main", "t/.Main", "t/.Main" };
+	char *title;
+
+	s[0] = page("T:Settings", "B:File format: OGG", NULL);
+	s[1] = page("T:Recorder", "T:Ready to record", NULL);
+	s[2] = page("T:Recorder", "T:Recording 1.ogg", NULL);
+	s[3] = page("T:Recorder", "T:Saved as Recording 1.m4a", NULL);
+	CHECK_INT_EQ(first_hit(s, 4, a, &title), 4);
+	CHECK(title && strstr(title, "ogg"));
+	free(title);
+	/* Fixed twin: saved as .ogg. */
+	s[0] = page("T:Settings", "B:File format: OGG", NULL);
+	s[1] = page("T:Recorder", "T:Ready to record", NULL);
+	s[2] = page("T:Recorder", "T:Saved as Recording 1.ogg", NULL);
+	CHECK_INT_EQ(first_hit(s, 3, a, &title), 0);
+	free(title);
+}
+
+/* Strictness: a file that existed before the change, first listed on a page not seen since, is not judged. */
+TEST(format_old_file_on_unseen_page_is_silent)
+{
+	struct ui_tree *s[3];
+	const char *a[] = { "t/.Settings", "t/.Main", "t/.Main" };
+	char *title;
+
+	s[0] = page("T:Settings", "B:File format: OGG", NULL);
+	s[1] = page("T:Recorder", "T:Ready to record", NULL);
+	s[2] = page("T:Recordings (4)", "T:Interview.m4a", "T:Lecture.m4a", NULL);
+	CHECK_INT_EQ(first_hit(s, 3, a, &title), 0);
+	free(title);
+	/* A name already seen before the change, on a page seen since: not new. */
+	s[0] = page("T:Recordings (1)", "T:Old.m4a", NULL);
+	s[1] = page("T:Settings", "B:File format: OGG", NULL);
+	s[2] = page("T:Recordings (1)", "T:Old.m4a", NULL);
+	CHECK_INT_EQ(first_hit(s, 3, a, &title), 0);
+	free(title);
+	/* Another family (a document while an audio format is chosen). */
+	s[0] = page("T:Settings", "B:File format: MP3", NULL);
+	s[1] = page("T:Files", "T:Ready", NULL);
+	s[2] = page("T:Files", "T:photo.png", NULL);
+	CHECK_INT_EQ(first_hit(s, 3, a, &title), 0);
+	free(title);
+}
+
+/* Strictness: a number in a text field, or a result not of the typed value, or one already shown, is not a result. */
+TEST(decimals_field_or_old_text_is_silent)
+{
+	struct ui_tree *s[3];
+	const char *a[] = { "t/.Settings", "t/.Main", "t/.Main" };
+	char *title;
+
+	/* The value with decimals is in the field the user typed into. */
+	CHECK_INT_EQ(run2(page("T:Settings", "B:Decimal places: 0", NULL), page("T:Length", "E:6.21 = 3.5", NULL), &title),
+		     0);
+	free(title);
+	/* A rate line whose left side is not the typed amount. */
+	CHECK_INT_EQ(run2(page("T:Settings", "B:Decimal places: 0", NULL),
+			  page("T:USD to EUR", "T:1 USD = 0.92 EUR", "E:380", NULL), &title), 0);
+	free(title);
+	/* Money keeps its cents: "232 USD = 183.28 GBP". */
+	CHECK_INT_EQ(run2(page("T:Settings", "B:Decimal places: 0", NULL),
+			  page("T:USD to GBP", "E:232", "T:232 USD = 183.28 GBP", NULL), &title), 0);
+	free(title);
+	/* Beyond a double's precision the shown digits are not the app's rounding. */
+	CHECK_INT_EQ(run2(page("T:Settings", "B:Decimal places: 0", NULL),
+			  page("T:Volume", "E:12345678901234567890", "T:12345678901234567890 L = 3261383333093826794.00 gal", NULL),
+			  &title), 0);
+	free(title);
+	/* The result was already on the screen before the step. */
+	s[0] = page("T:Settings", "B:Decimal places: 0", NULL);
+	s[1] = page("T:Length", "E:10", "T:10 km = 6.21 mi", NULL);
+	s[2] = page("T:Length", "E:10", "T:10 km = 6.21 mi", "T:Saved", NULL);
+	REQUIRE(s[1]);
+	{
+		/* Judge only the last step: feed the settings, then a step whose before already shows the result. */
+		struct oracle_setting_tracker *t = oracle_setting_tracker_new();
+		struct oracle_finding f;
+		struct action act;
+		struct oracle_tracked_step st0 = { .after = s[0], .activity_after = a[0], .after_in_app = true };
+		struct oracle_tracked_step st2 = { .before = s[1], .activity_before = a[1], .after = s[2],
+						   .activity_after = a[2], .after_in_app = true, .done = &act };
+
+		action_init(&act);
+		oracle_finding_init(&f);
+		CHECK(!oracle_setting_step(t, &st0, &f));
+		CHECK(!oracle_setting_step(t, &st2, &f));
+		oracle_finding_release(&f);
+		oracle_setting_tracker_free(t);
+		for (int i = 0; i < 3; i++)
+			ui_tree_free(s[i]);
+	}
+	(void)title;
+}
+
+/* Strictness: the settings page itself is not judged (it may show examples), nor is a dialog's first option read as the value. */
+TEST(settings_page_and_dialog_are_silent)
+{
+	struct ui_tree *s[3];
+	const char *a[] = { "t/.Settings", "t/.Settings", "t/.Main" };
+	char *title;
+
+	CHECK_INT_EQ(run2(page("T:Settings", "S+:Use 24-hour clock", NULL),
+			  page("T:Settings", "S+:Use 24-hour clock", "T:Example: 1:30 PM", NULL), &title), 0);
+	free(title);
+	/* The chooser dialog lists Sunday first; Monday is chosen; the page shows it. */
+	s[0] = page("T:Settings", "B:Week starts on: Monday", NULL);
+	s[1] = page("T:Week starts on", "B:Sunday", "B:Monday", NULL);
+	s[2] = page("T:November 2026", "T:M T W T F S S", NULL);
+	CHECK_INT_EQ(first_hit(s, 3, a, &title), 0);
+	free(title);
+	/* Nothing chosen yet: nothing judged. */
+	CHECK_INT_EQ(run2(page("T:Alarms", NULL), page("T:Edit alarm", "T:Rings at 6:30 AM", NULL), &title), 0);
+	free(title);
+}
+
+/* Strictness: a dot that is not a name (an ellipsis, a decimal, a bare extension) is not a hidden file. */
+TEST(hidden_off_dots_that_are_not_names_are_silent)
+{
+	char *title;
+
+	CHECK_INT_EQ(run2(page("T:Settings", "S:Show hidden files", NULL),
+			  page("T:Files", "T:Loading...", "T:Size .5 MB", "T:Saved as .m4a", "T:a.txt", NULL), &title),
+		     0);
+	free(title);
+}
+
+/* Strictness: a weekday row whose start is ambiguous or a row of other words is not judged. */
+TEST(week_rows_that_allow_the_day_are_silent)
+{
+	char *title;
+
+	/* Saturday: "S S M T W T F" starts on Saturday; "S M T..." could not. */
+	CHECK_INT_EQ(run2(page("T:Settings", "B:Week starts on: Saturday", NULL), page("T:S S M T W T F", NULL), &title),
+		     0);
+	free(title);
+	CHECK_INT_EQ(run2(page("T:Settings", "B:Week starts on: Monday", NULL),
+			  page("T:Mostly sunny today with wind from the west", NULL), &title), 0);
+	free(title);
+}
+
+TEST(registered)
+{
+	const struct oracle_kind *k = oracle_kind_find("setting");
+
+	REQUIRE(k);
+	CHECK_STR_EQ(k->config_key, "oracles.setting");
+	CHECK(k->track && k->tracker_new && k->tracker_free);
+}
+
+int main(void)
+{
+	RUN(clock24_on_then_am_pm_time);
+	RUN(hidden_off_then_dot_name);
+	RUN(week_start_then_header_row);
+	RUN(decimals_then_result);
+	RUN(format_then_new_file_name);
+	RUN(format_old_file_on_unseen_page_is_silent);
+	RUN(decimals_field_or_old_text_is_silent);
+	RUN(settings_page_and_dialog_are_silent);
+	RUN(hidden_off_dots_that_are_not_names_are_silent);
+	RUN(week_rows_that_allow_the_day_are_silent);
+	RUN(registered);
+	return test_summary();
+}
