@@ -438,6 +438,25 @@ static void note_matches(struct oracle_count_tracker *t, struct count_screen *no
 	}
 }
 
+/*
+ * Whether two screens are sightings of one page: the same activity, and a
+ * list in common (or no list on either). An activity's tabs show other
+ * lists (a Favorites or Recents tab beside the Contacts tab): each tab is
+ * remembered on its own, so coming back to a tab compares it with its own
+ * last sighting, not with the other tab seen just before.
+ */
+static bool same_page(const struct count_screen *a, const struct count_screen *b)
+{
+	if (!oracle_same_activity(a->activity, b->activity))
+		return false;
+	if (a->n_lists == 0 && b->n_lists == 0)
+		return true;
+	for (size_t i = 0; i < b->n_lists; i++)
+		if (list_like(a, b->lists[i].id))
+			return true;
+	return false;
+}
+
 bool oracle_count_step(struct oracle_count_tracker *t, const struct ui_tree *before, const char *activity_before,
 		       const struct ui_tree *after, const char *activity_after, bool after_in_app,
 		       const struct action *done, struct oracle_finding *f)
@@ -452,7 +471,7 @@ bool oracle_count_step(struct oracle_count_tracker *t, const struct ui_tree *bef
 		return false;
 	read_screen(after, activity_after, &now);
 	for (slot = 0; slot < t->n_screens; slot++)
-		if (oracle_same_activity(t->screens[slot].activity, now.activity))
+		if (same_page(&t->screens[slot], &now))
 			break;
 	note_matches(t, &now);
 	if (slot < t->n_screens)
