@@ -64,6 +64,7 @@ struct oracle_count_tracker {
 	/* Rows counts the run saw equal to their rows (activity, resource-id, shape and value index, hashed). */
 	uint64_t matched[COUNT_MAX_MATCHED];
 	size_t n_matched;
+	bool primed;                /* a step was fed: the run's first screen is behind */
 };
 
 static void screen_clear(struct count_screen *s)
@@ -438,32 +439,90 @@ static void note_matches(struct oracle_count_tracker *t, struct count_screen *no
 	}
 }
 
+/*
+ * Whether two screens are sightings of one page: the same activity, and a
+ * list in common (or no list on either). An activity's tabs show other
+ * lists (a Favorites or Recents tab beside the Contacts tab): each tab is
+ * remembered on its own, so coming back to a tab compares it with its own
+ * last sighting, not with the other tab seen just before.
+ */
+static bool same_page(const struct count_screen *a, const struct count_screen *b)
+{
+	if (!oracle_same_activity(a->activity, b->activity))
+		return false;
+	if (a->n_lists == 0 && b->n_lists == 0)
+		return true;
+	for (size_t i = 0; i < b->n_lists; i++)
+		if (list_like(a, b->lists[i].id))
+			return true;
+	return false;
+}
+
+/*
+ * One screen seen: compared with the last sighting of its page (true with
+ * *f when a count broke; `done` NULL for the run's first screen), then,
+ * unless broken, remembered as the page's last sighting.
+ */
+static bool observe(struct oracle_count_tracker *t, const struct ui_tree *tree, const char *activity,
+		    const struct action *done, struct oracle_finding *f)
+{
+	struct count_screen now;
+	size_t slot;
+
+	read_screen(tree, activity, &now);
+	for (slot = 0; slot < t->n_screens; slot++)
+		if (same_page(&t->screens[slot], &now))
+			break;
+	note_matches(t, &now);
+	/*
+	 * A broken sighting does not become the page's reference: the page
+	 * seen broken again is reported again. A replay sees more screens
+	 * than the run fed (a restart landing on the page right after the
+	 * delete) and must still find it on its last step.
+	 */
+	if (slot < t->n_screens && compare(&t->screens[slot], &now, done, f)) {
+		screen_clear(&now);
+		return true;
+	}
+	if (slot == t->n_screens && t->n_screens < COUNT_MAX_SCREENS)
+		t->n_screens++;
+	else if (slot == t->n_screens)
+		slot = t->next++ % COUNT_MAX_SCREENS;
+	screen_clear(&t->screens[slot]);
+	t->screens[slot] = now;
+	return false;
+}
+
+/* Whether two activities ("pkg/.Name") belong to one package. */
+static bool same_package(const char *a, const char *b)
+{
+	size_t la = strcspn(a, "/"), lb = strcspn(b, "/");
+
+	return la == lb && la > 0 && !strncmp(a, b, la);
+}
+
 bool oracle_count_step(struct oracle_count_tracker *t, const struct ui_tree *before, const char *activity_before,
 		       const struct ui_tree *after, const char *activity_after, bool after_in_app,
 		       const struct action *done, struct oracle_finding *f)
 {
-	struct count_screen now;
-	bool hit = false;
-	size_t slot;
-
-	(void)before;
-	(void)activity_before;
 	if (!after || !after_in_app || oracle_screen_has_layer(after))
 		return false;
-	read_screen(after, activity_after, &now);
-	for (slot = 0; slot < t->n_screens; slot++)
-		if (oracle_same_activity(t->screens[slot].activity, now.activity))
-			break;
-	note_matches(t, &now);
-	if (slot < t->n_screens)
-		hit = compare(&t->screens[slot], &now, done, f);
-	else if (t->n_screens < COUNT_MAX_SCREENS)
-		slot = t->n_screens++;
-	else
-		slot = t->next++ % COUNT_MAX_SCREENS;
-	screen_clear(&t->screens[slot]);
-	t->screens[slot] = now;
-	return hit;
+	/*
+	 * The run's first screen is only ever a `before`: seen too, since a
+	 * count is judged once it matched its rows, and the launch screen is
+	 * often the one place it did (contacts: "4 contacts" over 4 rows, a
+	 * contact renamed and one deleted before the list shows again).
+	 */
+	if (!t->primed && before && activity_before && activity_after && same_package(activity_before, activity_after) &&
+	    !oracle_screen_has_layer(before)) {
+		struct oracle_finding none;
+
+		oracle_finding_init(&none);
+		observe(t, before, activity_before, NULL, &none);
+		oracle_finding_release(&none);
+	}
+	t->primed = true;
+	return observe(t, after, activity_after, done, f);
 }
 
 static void *count_tracker_new(void)

@@ -330,6 +330,17 @@ static char *label_name(const char *text)
 	return n ? xstrndup(text, n) : xstrdup("the total");
 }
 
+/*
+ * The fewest rows a total is summed over: two for money (one row beside a
+ * money total is often the latest of many, "Spent: $360" over "Hotel
+ * $240"), one for a quantity in a unit (a stopwatch's "Total: 21 s" over
+ * its one lap "12 s": the lap stopped was counted but not listed).
+ */
+static size_t min_rows_summed(const struct total_label *t)
+{
+	return strcmp(t->unit, "$") == 0 ? 2 : 1;
+}
+
 /* Property 1 on `after`: a sum-worded total equals the sum of a money column of a fully shown list. */
 static bool total_not_sum(const struct ui_tree *after, const struct total_label *t, const struct oracle_list *ls,
 			  size_t n, struct oracle_finding *f)
@@ -339,7 +350,8 @@ static bool total_not_sum(const struct ui_tree *after, const struct total_label 
 		bool ok[TOTAL_MAX_COLS], match = false;
 		size_t c;
 
-		if (ls[i].n_rows < 2 || !amount_columns(&ls[i], t->unit, sums, ok) || !oracle_list_has_room(after, ls[i].id))
+		if (ls[i].n_rows < min_rows_summed(t) || !amount_columns(&ls[i], t->unit, sums, ok) ||
+		    !oracle_list_has_room(after, ls[i].id))
 			continue;
 		for (c = 0; c < TOTAL_MAX_COLS && !match; c++)
 			match = ok[c] && close_enough(sums[c], t->value, ls[i].n_rows);

@@ -950,6 +950,14 @@ TEST(total_in_a_unit_disagrees_with_rows)
 	struct ui_tree *units_differ = cart_screen(laps, mixed, "Total: 66 s");
 	struct ui_tree *times = cart_screen(laps, clock, "Total: 1:06");
 	struct ui_tree *count = cart_screen(laps, secs, "Total: 2 of 5");
+	/* One lap listed: a total in a unit is its sum too (a stopped lap counted, not listed). */
+	static const char *const one_lap[] = { "Lap 1", NULL };
+	static const char *const one_sec[] = { "12 s", NULL };
+	static const char *const one_price[] = { "$12.00", NULL };
+	struct ui_tree *one_wrong = cart_screen(one_lap, one_sec, "Total: 21 s");
+	struct ui_tree *one_right = cart_screen(one_lap, one_sec, "Total: 12 s");
+	/* One money row beside a money total: often the latest of many, not judged. */
+	struct ui_tree *one_money = cart_screen(one_lap, one_price, "Total: $21.00");
 	struct oracle_finding f;
 
 	REQUIRE(right && wrong && run_wrong && run_right && units_differ && times && count);
@@ -964,6 +972,15 @@ TEST(total_in_a_unit_disagrees_with_rows)
 	CHECK(!oracle_total_wrong(NULL, NULL, units_differ, "x/.Stopwatch", NULL, &f));
 	CHECK(!oracle_total_wrong(NULL, NULL, times, "x/.Stopwatch", NULL, &f));
 	CHECK(!oracle_total_wrong(NULL, NULL, count, "x/.Stopwatch", NULL, &f));
+	REQUIRE(one_wrong && one_right && one_money);
+	REQUIRE(oracle_total_wrong(NULL, NULL, one_wrong, "x/.Stopwatch", NULL, &f));
+	CHECK(f.expected && strstr(f.expected, "12.00"));
+	oracle_finding_release(&f);
+	CHECK(!oracle_total_wrong(NULL, NULL, one_right, "x/.Stopwatch", NULL, &f));
+	CHECK(!oracle_total_wrong(NULL, NULL, one_money, "x/.Cart", NULL, &f));
+	ui_tree_free(one_wrong);
+	ui_tree_free(one_right);
+	ui_tree_free(one_money);
 	ui_tree_free(right);
 	ui_tree_free(wrong);
 	ui_tree_free(run_wrong);

@@ -26,8 +26,8 @@
 #define STREAKS "sim:" TRIDENT_SOURCE_DIR "/configs/apps/bench/streaks.json"
 #define STREAKS_PKG "org.bench.streaks"
 
-/* A screen: label `label` above a list of n rows, the first `checked` of them ticked. */
-static struct ui_tree *list_screen(const char *label, int n, int checked)
+/* A screen: label `label` above the list `list_id` of n rows, the first `checked` of them ticked. */
+static struct ui_tree *list_screen_in(const char *label, int n, int checked, const char *list_id)
 {
 	char *rows = calloc(1, 1);
 	int y = 300;
@@ -44,11 +44,17 @@ static struct ui_tree *list_screen(const char *label, int n, int checked)
 		free(kids);
 	}
 	{
-		char *list = x_node(RV, "t:id/list", "", "s", "", 0, 300, 1080, 2200, rows);
+		char *list = x_node(RV, list_id, "", "s", "", 0, 300, 1080, 2200, rows);
 
 		free(rows);
 		return x_tree(x_cat(x_node(TEXT, "t:id/summary", label, "", "", 0, 100, 1080, 200, NULL), list, NULL));
 	}
+}
+
+/* A screen: label `label` above a list of n rows, the first `checked` of them ticked. */
+static struct ui_tree *list_screen(const char *label, int n, int checked)
+{
+	return list_screen_in(label, n, checked, "t:id/list");
 }
 
 /* Feed the screens in order (one activity); the 1-based screen of the first finding, 0 for none. */
@@ -139,6 +145,32 @@ TEST(row_count_once_right_that_does_not_move_with_a_row)
 	free_all(s, 4);
 	free_all(moving, 4);
 	free_all(never, 2);
+}
+
+/*
+ * contacts (held-out, issue 18): the activity's other tabs show other lists
+ * (Recents, Favorites) between two sightings of the Contacts tab; the tab
+ * comes back one row short and its count did not move. Each tab is its own
+ * page: the Contacts tab is compared with its own last sighting.
+ */
+TEST(row_count_compared_with_its_own_tab_across_other_tabs)
+{
+	struct ui_tree *s[] = { list_screen("4 contacts", 4, 0), list_screen("5 contacts", 4, 0),
+				list_screen_in("Recents", 1, 0, "t:id/calls"), list_screen_in("Favorites", 1, 0, "t:id/favs"),
+				list_screen("5 contacts", 3, 0) };
+	/* The fixed app: the count moved with the row deleted while another tab was shown. */
+	struct ui_tree *fixed[] = { list_screen("4 contacts", 4, 0), list_screen_in("Recents", 1, 0, "t:id/calls"),
+				    list_screen("3 contacts", 3, 0) };
+	char *title;
+
+	REQUIRE(s[0] && s[1] && s[2] && s[3] && s[4] && fixed[0] && fixed[1] && fixed[2]);
+	CHECK_INT_EQ(first_hit(s, 5, &title), 5);
+	CHECK(title && strstr(title, "'N contacts' does not count the rows"));
+	free(title);
+	CHECK_INT_EQ(first_hit(fixed, 3, &title), 0);
+	free(title);
+	free_all(s, 5);
+	free_all(fixed, 3);
 }
 
 TEST(labels_that_do_not_count_the_rows_are_left_alone)
@@ -267,6 +299,7 @@ int main(void)
 	RUN(checked_count_that_stops_following);
 	RUN(row_count_that_stops_following);
 	RUN(row_count_once_right_that_does_not_move_with_a_row);
+	RUN(row_count_compared_with_its_own_tab_across_other_tabs);
 	RUN(labels_that_do_not_count_the_rows_are_left_alone);
 	RUN(n_of_m_counts_rows_only_beside_checked_rows);
 	RUN(streaks_summary_miscounts_only_when_buggy);
