@@ -37,6 +37,23 @@ __attribute__((unused)) static char *x_node(const char *cls, const char *id, con
 	return s;
 }
 
+/* x_node holding `child` (x_node copies it; freed here), no extra attributes. */
+__attribute__((unused)) static char *x_node1(const char *cls, const char *id, const char *text, const char *flags,
+					     int x1, int y1, int x2, int y2, char *child)
+{
+	char *n = x_node(cls, id, text, flags, "", x1, y1, x2, y2, child);
+
+	free(child);
+	return n;
+}
+
+/* An app bar (androidx Toolbar, t:id/toolbar) showing `title`. */
+__attribute__((unused)) static char *x_bar(const char *title)
+{
+	return x_node1("androidx.appcompat.widget.Toolbar", "t:id/toolbar", "", "", 0, 60, 1080, 200,
+		       x_node("android.widget.TextView", "", title, "", "", 40, 80, 1000, 180, NULL));
+}
+
 /* Concatenate and free parts (NULL-terminated). */
 __attribute__((unused)) static char *x_cat(char *first, ...)
 {

@@ -23,29 +23,12 @@
 #define RV "androidx.recyclerview.widget.RecyclerView"
 #define ROW "android.widget.LinearLayout"
 #define TEXT "android.widget.TextView"
-#define BAR "androidx.appcompat.widget.Toolbar"
 #define BUTTON "android.widget.Button"
-
-/* A node holding `child` (x_node copies it; freed here). */
-static char *node1(const char *cls, const char *id, const char *text, const char *flags, int x1, int y1, int x2,
-		   int y2, char *child)
-{
-	char *n = x_node(cls, id, text, flags, "", x1, y1, x2, y2, child);
-
-	free(child);
-	return n;
-}
-
-static char *bar(const char *title)
-{
-	return node1(BAR, "t:id/toolbar", "", "", 0, 60, 1080, 200,
-		     x_node(TEXT, "", title, "", "", 40, 80, 1000, 180, NULL));
-}
 
 /* A contact's page titled `name` with Call and the favourite control labelled `star`. */
 static struct ui_tree *contact_page(const char *name, const char *star)
 {
-	return x_tree(x_cat(bar(name), x_node(BUTTON, "t:id/call", "Call", "c", "", 0, 400, 500, 500, NULL),
+	return x_tree(x_cat(x_bar(name), x_node(BUTTON, "t:id/call", "Call", "c", "", 0, 400, 500, 500, NULL),
 			    x_node(BUTTON, "t:id/star", star, "c", "", 500, 400, 1080, 500, NULL), NULL));
 }
 
@@ -57,16 +40,16 @@ static struct ui_tree *listing(const char *title, const char *const *names, int 
 
 	for (int i = 0; i < n; i++, y += 150)
 		rows = x_cat(rows,
-			     node1(ROW, "t:id/fav_row", "", "c", 0, y, 1080, y + 140,
+			     x_node1(ROW, "t:id/fav_row", "", "c", 0, y, 1080, y + 140,
 				   x_node(TEXT, "t:id/fav_name", names[i], "", "", 40, y, 1000, y + 100, NULL)),
 			     NULL);
-	return x_tree(x_cat(bar(title), node1(RV, "t:id/fav_list", "", "", 0, 300, 1080, 2300, rows), NULL));
+	return x_tree(x_cat(x_bar(title), x_node1(RV, "t:id/fav_list", "", "", 0, 300, 1080, 2300, rows), NULL));
 }
 
 /* A page titled `title` with only a text (an empty collection shows no list). */
 static struct ui_tree *empty_page(const char *title)
 {
-	return x_tree(x_cat(bar(title), x_node(TEXT, "t:id/empty", "No favorites yet", "", "", 40, 300, 1000, 400, NULL),
+	return x_tree(x_cat(x_bar(title), x_node(TEXT, "t:id/empty", "No favorites yet", "", "", 40, 300, 1000, 400, NULL),
 			    NULL));
 }
 

@@ -21,25 +21,8 @@
 #define RV "androidx.recyclerview.widget.RecyclerView"
 #define ROW "android.widget.LinearLayout"
 #define TEXT "android.widget.TextView"
-#define BAR "androidx.appcompat.widget.Toolbar"
 #define BUTTON "android.widget.Button"
 #define SWITCH "android.widget.Switch"
-
-/* A node holding `child` (x_node copies it; freed here). */
-static char *node1(const char *cls, const char *id, const char *text, const char *flags, int x1, int y1, int x2,
-		   int y2, char *child)
-{
-	char *n = x_node(cls, id, text, flags, "", x1, y1, x2, y2, child);
-
-	free(child);
-	return n;
-}
-
-static char *bar(const char *title)
-{
-	return node1(BAR, "t:id/toolbar", "", "", 0, 60, 1080, 200,
-		     x_node(TEXT, "", title, "", "", 40, 80, 1000, 180, NULL));
-}
 
 /* The root: folder rows "name | count" (counts[i] items), and a "Show hidden" switch. */
 static struct ui_tree *root_screen(const char *const *names, const int *counts, int n)
@@ -54,9 +37,9 @@ static struct ui_tree *root_screen(const char *const *names, const int *counts, 
 		snprintf(count, sizeof(count), "%d items", counts[i]);
 		kids = x_cat(x_node(TEXT, "t:id/folder_name", names[i], "", "", 40, y, 500, y + 100, NULL),
 			     x_node(TEXT, "t:id/folder_count", count, "", "", 550, y, 1000, y + 100, NULL), NULL);
-		rows = x_cat(rows, node1(ROW, "t:id/folder_row", "", "c", 0, y, 1080, y + 140, kids), NULL);
+		rows = x_cat(rows, x_node1(ROW, "t:id/folder_row", "", "c", 0, y, 1080, y + 140, kids), NULL);
 	}
-	return x_tree(x_cat(bar("Internal storage"), node1(RV, "t:id/folder_list", "", "", 0, 300, 1080, 2000, rows),
+	return x_tree(x_cat(x_bar("Internal storage"), x_node1(RV, "t:id/folder_list", "", "", 0, 300, 1080, 2000, rows),
 			    x_node(SWITCH, "t:id/hidden", "Show hidden", "kc", "", 0, 2050, 1080, 2150, NULL), NULL));
 }
 
@@ -68,16 +51,16 @@ static struct ui_tree *folder_screen(const char *title, const char *const *names
 
 	for (int i = 0; i < n; i++, y += 150)
 		rows = x_cat(rows,
-			     node1(ROW, "t:id/file_row", "", "c", 0, y, 1080, y + 140,
+			     x_node1(ROW, "t:id/file_row", "", "c", 0, y, 1080, y + 140,
 				   x_node(TEXT, "t:id/file_name", names[i], "", "", 40, y, 1000, y + 100, NULL)),
 			     NULL);
-	return x_tree(x_cat(bar(title), node1(RV, "t:id/file_list", "", "", 0, 300, 1080, 2300, rows), NULL));
+	return x_tree(x_cat(x_bar(title), x_node1(RV, "t:id/file_list", "", "", 0, 300, 1080, 2300, rows), NULL));
 }
 
 /* A file's page with Delete and Sort buttons. */
 static struct ui_tree *file_screen(const char *name)
 {
-	return x_tree(x_cat(bar(name), x_node(BUTTON, "t:id/delete", "Delete", "c", "", 0, 400, 500, 500, NULL),
+	return x_tree(x_cat(x_bar(name), x_node(BUTTON, "t:id/delete", "Delete", "c", "", 0, 400, 500, 500, NULL),
 			    x_node(BUTTON, "t:id/filter", "Filter", "c", "", 550, 400, 1080, 500, NULL), NULL));
 }
 
