@@ -61,9 +61,15 @@ struct count_screen {
 struct oracle_count_tracker {
 	struct count_screen screens[COUNT_MAX_SCREENS];
 	size_t n_screens, next;     /* next: the slot to reuse when full */
-	/* Rows counts the run saw equal to their rows (activity, resource-id, shape and value index, hashed). */
+	/*
+	 * Rows counts the run saw equal to their rows (activity, resource-id,
+	 * shape and value index, hashed; 0 a free slot), each with the number
+	 * of toggles the run had made when it last did.
+	 */
 	uint64_t matched[COUNT_MAX_MATCHED];
+	unsigned long matched_toggles[COUNT_MAX_MATCHED];
 	size_t n_matched;
+	unsigned long toggles;      /* checkable widgets the run has toggled */
 	bool primed;                /* a step was fed: the run's first screen is behind */
 };
 
@@ -408,11 +414,41 @@ static bool compare(const struct count_screen *was, const struct count_screen *n
 	return false;
 }
 
+/* The slot of key h in t->matched, or -1. */
+static int matched_slot(const struct oracle_count_tracker *t, uint64_t h)
+{
+	for (size_t i = 0; i < t->n_matched && i < COUNT_MAX_MATCHED; i++)
+		if (t->matched[i] == h)
+			return (int)i;
+	return -1;
+}
+
+/* Whether a list (2+ rows) shown whole on s has exactly n rows; *any: s shows such a list at all. */
+static bool rows_equal(const struct count_screen *s, long n, bool *any)
+{
+	bool eq = false;
+
+	*any = false;
+	for (size_t i = 0; i < s->n_lists; i++) {
+		*any |= s->lists[i].rows >= 2;
+		eq |= s->lists[i].rows >= 2 && s->lists[i].rows == n;
+	}
+	return eq;
+}
+
 /*
  * Which numbers of now's labels count rows and were seen doing so: equal to
  * the rows (2+) of a list shown whole on a screen of the activity, now or
  * at any earlier sighting (the same label: resource-id and shape), however
  * many other screens came in between (t->matched).
+ *
+ * Unless the run toggled a checkable widget since the label last equalled
+ * its rows and it does not now: a "Show archived" or "Hide done" option
+ * changes which rows the list shows but not what the label counts (loyalty
+ * held-out app: "6 cards" over 8 rows with archived cards shown, then an
+ * archived card deleted and the label rightly unmoved). Such a label is
+ * forgotten until it equals its rows again; a label that went off with no
+ * toggle (contacts: deleted rows counted on) stays remembered.
  */
 static void note_matches(struct oracle_count_tracker *t, struct count_screen *now)
 {
@@ -422,19 +458,25 @@ static void note_matches(struct oracle_count_tracker *t, struct count_screen *no
 		for (int v = 0; v < l->n_values; v++) {
 			char key[1024];
 			uint64_t h;
-			bool seen = false;
+			int slot;
+			bool any, equal;
 
 			if (!l->rows_word[v] || l->after_of[v])
 				continue;
 			snprintf(key, sizeof(key), "%s\n%s\n%s\n%d", now->activity, l->rid, l->shape, v);
-			h = text_hash(key);
-			for (size_t i = 0; i < t->n_matched && i < COUNT_MAX_MATCHED && !seen; i++)
-				seen = t->matched[i] == h;
-			l->matched[v] = seen;
-			for (size_t i = 0; i < now->n_lists && !l->matched[v]; i++)
-				l->matched[v] = now->lists[i].rows >= 2 && now->lists[i].rows == l->value[v];
-			if (l->matched[v] && !seen)
-				t->matched[t->n_matched++ % COUNT_MAX_MATCHED] = h;
+			h = text_hash(key) | 1; /* never 0, the free slot */
+			slot = matched_slot(t, h);
+			equal = rows_equal(now, l->value[v], &any);
+			if (equal) {
+				if (slot < 0)
+					slot = (int)(t->n_matched++ % COUNT_MAX_MATCHED);
+				t->matched[slot] = h;
+				t->matched_toggles[slot] = t->toggles;
+			} else if (slot >= 0 && any && t->matched_toggles[slot] != t->toggles) {
+				t->matched[slot] = 0;
+				slot = -1;
+			}
+			l->matched[v] = slot >= 0;
 		}
 	}
 }
@@ -501,6 +543,18 @@ static bool same_package(const char *a, const char *b)
 	return la == lb && la > 0 && !strncmp(a, b, la);
 }
 
+/* Whether the action toggled a checkable widget: a check, or a click on a switch or box. */
+static bool is_toggle(const struct action *done, const struct ui_tree *before)
+{
+	const struct ui_widget *w;
+
+	if (!done)
+		return false;
+	if (done->type == ACTION_CHECK)
+		return true;
+	return done->type == ACTION_CLICK && before && (w = action_resolve(done, before)) && w->checkable;
+}
+
 bool oracle_count_step(struct oracle_count_tracker *t, const struct ui_tree *before, const char *activity_before,
 		       const struct ui_tree *after, const char *activity_after, bool after_in_app,
 		       const struct action *done, struct oracle_finding *f)
@@ -522,6 +576,8 @@ bool oracle_count_step(struct oracle_count_tracker *t, const struct ui_tree *bef
 		oracle_finding_release(&none);
 	}
 	t->primed = true;
+	if (is_toggle(done, before))
+		t->toggles++;
 	return observe(t, after, activity_after, done, f);
 }
 

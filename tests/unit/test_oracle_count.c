@@ -84,6 +84,28 @@ static int first_hit(struct ui_tree *const *screens, size_t n, char **title)
 	return found;
 }
 
+/* As first_hit, screen i reached by an action of type types[i] (a click on nothing in particular, or a check). */
+static int first_hit_by(struct ui_tree *const *screens, const enum action_type *types, size_t n)
+{
+	struct oracle_count_tracker *t = oracle_count_tracker_new();
+	int found = 0;
+
+	for (size_t i = 0; i < n && !found; i++) {
+		struct oracle_finding f;
+		struct action a;
+
+		action_init(&a);
+		a.type = types[i];
+		oracle_finding_init(&f);
+		if (oracle_count_step(t, i ? screens[i - 1] : NULL, "t/.Main", screens[i], "t/.Main", true, &a, &f))
+			found = (int)i + 1;
+		oracle_finding_release(&f);
+		action_release(&a);
+	}
+	oracle_count_tracker_free(t);
+	return found;
+}
+
 static void free_all(struct ui_tree **s, size_t n)
 {
 	for (size_t i = 0; i < n; i++)
@@ -145,6 +167,25 @@ TEST(row_count_once_right_that_does_not_move_with_a_row)
 	free_all(s, 4);
 	free_all(moving, 4);
 	free_all(never, 2);
+}
+
+/*
+ * loyalty (held-out, session 20): "6 cards" counted the 6 cards shown; a
+ * "Show archived cards" box ticked, the list shows 8 under the same label,
+ * and deleting an archived card rightly leaves "6 cards". After a toggle the
+ * label that no longer equals its rows is forgotten; the same screens with
+ * no toggle (a count that went off by itself) are still judged.
+ */
+TEST(row_count_off_after_a_display_toggle_is_not_judged)
+{
+	struct ui_tree *s[] = { list_screen("6 cards", 6, 0), list_screen("6 cards", 8, 0), list_screen("6 cards", 7, 0) };
+	const enum action_type toggled[] = { ACTION_CLICK, ACTION_CHECK, ACTION_CLICK };
+	const enum action_type clicks[] = { ACTION_CLICK, ACTION_CLICK, ACTION_CLICK };
+
+	REQUIRE(s[0] && s[1] && s[2]);
+	CHECK_INT_EQ(first_hit_by(s, toggled, 3), 0);
+	CHECK_INT_EQ(first_hit_by(s, clicks, 3), 3);
+	free_all(s, 3);
 }
 
 /*
@@ -299,6 +340,7 @@ int main(void)
 	RUN(checked_count_that_stops_following);
 	RUN(row_count_that_stops_following);
 	RUN(row_count_once_right_that_does_not_move_with_a_row);
+	RUN(row_count_off_after_a_display_toggle_is_not_judged);
 	RUN(row_count_compared_with_its_own_tab_across_other_tabs);
 	RUN(labels_that_do_not_count_the_rows_are_left_alone);
 	RUN(n_of_m_counts_rows_only_beside_checked_rows);
