@@ -550,6 +550,23 @@ static bool saved_not_shown(struct oracle_crud_tracker *t, const struct ui_tree 
 	return hit;
 }
 
+/*
+ * Whether `done` saves the form's entry somewhere other than the screen it
+ * returns to: "Save draft" files a message under Drafts, "Save as PDF" or
+ * "Save to gallery" writes a file (mail held-out app: Compose opened from
+ * the Inbox, Save draft, back on the Inbox without the draft, rightly).
+ */
+static bool saves_elsewhere(const struct ui_tree *before, const struct action *done)
+{
+	static const char *const words[] = { "draft", NULL };
+	static const char *const begins[] = { "save as", "save to", "save in", "export", NULL };
+	char label[512], id[256];
+
+	oracle_action_label(before, done, label, sizeof(label));
+	oracle_lower_into(id, sizeof(id), done->resource_id);
+	return oracle_has_word(label, words) || oracle_has_word(id, words) || oracle_label_begins_with(label, begins);
+}
+
 /* Whether `done` dismisses a form (Cancel, Close; "create_cancel" is no Create). */
 static bool is_dismiss(const struct ui_tree *before, const struct action *done)
 {
@@ -631,6 +648,36 @@ static bool moved_prop(const struct oracle_crud_tracker *t, const struct ui_tree
 	return false;
 }
 
+/*
+ * Whether the opened row, still listed on l, now names a trash folder its
+ * texts did not name before ("Inbox" become "Trash"): a list across folders
+ * (search results in all folders) rightly keeps a message a delete moved to
+ * the trash.
+ */
+static bool moved_to_trash(const struct oracle_crud_tracker *t, const struct oracle_list *l)
+{
+	static const char *const trash[] = { "trash", "deleted", "recycle", NULL };
+	const char *was = NULL;
+	char low[1024];
+
+	for (size_t i = 0; i < t->n_rows && !was; i++)
+		if (!strcmp(t->rows[i], t->opened))
+			was = t->full[i];
+	if (!was)
+		return false;
+	oracle_lower_into(low, sizeof(low), was);
+	if (oracle_has_word(low, trash))
+		return false;
+	for (size_t i = 0; i < l->n_rows; i++) {
+		if (strcmp(l->primary[i], t->opened) != 0)
+			continue;
+		oracle_lower_into(low, sizeof(low), l->rows[i]);
+		if (oracle_has_word(low, trash))
+			return true;
+	}
+	return false;
+}
+
 /* The delete check: the tracker's opened row against list l of `after`. */
 static bool deleted_wrong(const struct oracle_crud_tracker *t, const struct ui_tree *after,
 			  const struct oracle_list *l, const struct action *done, struct oracle_finding *f)
@@ -650,6 +697,8 @@ static bool deleted_wrong(const struct oracle_crud_tracker *t, const struct ui_t
 		return moved_prop(t, after, l, done, f); /* the opened row, and only it, went */
 	if (t->from_dialog && !gone)
 		return false; /* a dialog's row that stays, nothing else gone: it may be removed elsewhere */
+	if (!gone && moved_to_trash(t, l))
+		return false;
 	oracle_finding_init(f);
 	f->category = BUG_CAT_DATA_OPERATION;
 	f->oracle = "crud";
@@ -1121,7 +1170,7 @@ bool oracle_crud_step(struct oracle_crud_tracker *t, const struct ui_tree *befor
 		sync_fields(t, after);
 		return false;
 	}
-	if (oracle_is_save_action(done) && !layer_a && !is_dismiss(before, done)) {
+	if (oracle_is_save_action(done) && !layer_a && !is_dismiss(before, done) && !saves_elsewhere(before, done)) {
 		hit = saved_not_shown(t, before, after, done, f);
 		if (!hit && t->have_opened && t->opened && !t->from_dialog)
 			note_renamed(t, before, after, done);
