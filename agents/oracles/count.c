@@ -559,6 +559,8 @@ bool oracle_count_step(struct oracle_count_tracker *t, const struct ui_tree *bef
 		       const struct ui_tree *after, const char *activity_after, bool after_in_app,
 		       const struct action *done, struct oracle_finding *f)
 {
+	if (is_toggle(done, before))
+		t->toggles++; /* in a dialog too: display options are often one */
 	if (!after || !after_in_app || oracle_screen_has_layer(after))
 		return false;
 	/*
@@ -576,8 +578,6 @@ bool oracle_count_step(struct oracle_count_tracker *t, const struct ui_tree *bef
 		oracle_finding_release(&none);
 	}
 	t->primed = true;
-	if (is_toggle(done, before))
-		t->toggles++;
 	return observe(t, after, activity_after, done, f);
 }
 
