@@ -885,6 +885,21 @@ static bool is_up(const struct action *a)
 	       (id && (!strcmp(id, "/up") || !strcmp(id, "/action_bar_up") || !strcmp(id, "/navigate_up")));
 }
 
+/* Whether `after` is the current page under the name last typed (renamed, not another page). */
+static bool renamed_in_place(const struct oracle_nav_tracker *t, const struct ui_tree *after,
+			     const char *activity_after, const char *ida)
+{
+	char *typed;
+	bool same;
+
+	if (!t->cur || !t->typed || !same_activity_id(t->cur, ida) || !strcmp(t->cur, ida))
+		return false;
+	typed = oracle_trimmed(t->typed);
+	same = *typed && !strcasecmp(typed, display_name(after, activity_after));
+	free(typed);
+	return same;
+}
+
 bool oracle_nav_step(struct oracle_nav_tracker *t, const struct ui_tree *before, const char *activity_before,
 		     const struct ui_tree *after, const char *activity_after, bool after_in_app,
 		     const struct action *done, struct oracle_finding *f)
@@ -946,7 +961,9 @@ bool oracle_nav_step(struct oracle_nav_tracker *t, const struct ui_tree *before,
 		set_str(&t->alt, NULL);
 		nav_set_cur(t, NULL, NULL);
 	} else if (layer_a) {
-		/* A dialog or menu over the current screen: the stack stays. */
+		/* A dialog or menu over the current screen: the stack stays. A name typed there may retitle the page. */
+		if (done->type == ACTION_INPUT && done->text && *done->text)
+			set_str(&t->typed, done->text);
 	} else if (done->type == ACTION_BACK) {
 		if (!layer_b && t->n > 0 && strcmp(ida, idb) != 0) {
 			struct nav_frame *want = &t->stack[t->n - 1];
@@ -1025,6 +1042,13 @@ bool oracle_nav_step(struct oracle_nav_tracker *t, const struct ui_tree *before,
 		below_cut(t, ida);
 		set_str(&t->opened_by, NULL);
 		set_str(&t->alt, NULL);
+		nav_set_cur(t, xstrdup(ida), display_name(after, activity_after));
+	} else if (done->type == ACTION_CLICK && layer_b && renamed_in_place(t, after, activity_after, ida)) {
+		/*
+		 * A dialog's confirm that retitled the page under it with the name
+		 * typed in the dialog (Rename on a photo's page): the same page, in
+		 * the same place on the stack.
+		 */
 		nav_set_cur(t, xstrdup(ida), display_name(after, activity_after));
 	} else if (done->type == ACTION_CLICK && !layer_b && below_cut(t, ida)) {
 		/*

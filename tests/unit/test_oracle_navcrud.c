@@ -1001,6 +1001,61 @@ TEST(back_from_a_share_sheet_keeps_the_stack)
 	ui_tree_free(settings);
 }
 
+/* A page titled `title` under a Rename dialog whose field holds `name`. */
+static struct ui_tree *rename_dialog(const char *title, const char *name)
+{
+	char *in = x_cat(x_node("android.widget.TextView", "android:id/alertTitle", "Rename", "", "", 150, 900, 930, 1000,
+				NULL),
+			 x_node("android.widget.EditText", "t:id/name_field", name, "cf", "", 150, 1000, 930, 1100, NULL),
+			 x_node("android.widget.Button", "t:id/ok", "OK", "c", "", 600, 1250, 930, 1350, NULL), NULL);
+
+	return x_tree(x_cat(x_bar(title), x_node1("android.widget.FrameLayout", "t:id/dialog", "", "", 84, 850, 996, 1400, in),
+			    NULL));
+}
+
+/*
+ * gallery (held-out, session 20): a photo opened from a folder, renamed in
+ * a dialog (its page now titled with the name typed), then Back lands on
+ * the folder list instead of the folder. The rename keeps the page where it
+ * was on the stack; Back to the folder is fine.
+ */
+TEST(back_after_a_rename_in_a_dialog_keeps_the_stack)
+{
+	struct ui_tree *folder = page("Camera", "IMG_1.jpg"), *photo = page("IMG_1.jpg", "Rename"),
+		       *empty = rename_dialog("IMG_1.jpg", ""), *typed = rename_dialog("IMG_1.jpg", "Goran6"),
+		       *renamed = page("Goran6", "Rename"), *folders = page("Gallery", "Camera");
+	const char *app = "t/.Main", *viewer = "t/.Viewer";
+
+	REQUIRE(folder && photo && empty && typed && renamed && folders);
+	for (int right = 0; right < 2; right++) {
+		struct oracle_nav_tracker *t = oracle_nav_tracker_new();
+		struct oracle_finding f;
+		struct action in;
+		char *title = NULL;
+
+		CHECK(!nav_one(t, folder, app, photo, viewer, true, "IMG_1.jpg", &title));
+		CHECK(!nav_one(t, photo, viewer, empty, viewer, true, "Rename", &title));
+		action_init(&in);
+		in.type = ACTION_INPUT;
+		in.text = xstrdup("Goran6");
+		oracle_finding_init(&f);
+		CHECK(!oracle_nav_step(t, empty, viewer, typed, viewer, true, &in, &f));
+		oracle_finding_release(&f);
+		action_release(&in);
+		CHECK(!nav_one(t, typed, viewer, renamed, viewer, true, "OK", &title));
+		CHECK_INT_EQ(nav_one(t, renamed, viewer, right ? folder : folders, app, true, NULL, &title), !right);
+		CHECK(right || (title && strstr(title, "lands on 'Gallery' instead of 'Camera'")));
+		free(title);
+		oracle_nav_tracker_free(t);
+	}
+	ui_tree_free(folder);
+	ui_tree_free(photo);
+	ui_tree_free(empty);
+	ui_tree_free(typed);
+	ui_tree_free(renamed);
+	ui_tree_free(folders);
+}
+
 /*
  * A new medicine confirmed on the page its form opened: the app goes on to
  * the list but keeps the confirmation page below it, so Back on the list
@@ -1764,6 +1819,7 @@ int main(void)
 	RUN(tap_to_the_screen_below_may_push_it_anew);
 	RUN(save_keeps_the_screens_that_may_be_below);
 	RUN(back_from_a_share_sheet_keeps_the_stack);
+	RUN(back_after_a_rename_in_a_dialog_keeps_the_stack);
 	RUN(back_to_a_page_already_confirmed);
 	RUN(back_to_a_page_left_by_next_or_add_is_not_reported);
 	RUN(back_that_closes_the_app_from_a_page_a_tap_opened);
