@@ -33,6 +33,8 @@ static const struct kind_rule kind_rules[] = {
 	{ INPUT_KIND_NUMBER, { "minutes", "seconds", NULL } },
 	{ INPUT_KIND_TIME, { "time", "hour", "clock", "hh:mm", NULL } },
 	{ INPUT_KIND_NUMBER, { "amount", "price", "number", "qty", "quantity", "total", "rating", "stars", NULL } },
+	/* Money a person keeps track of ("Balance", "Cost", "Budget"). */
+	{ INPUT_KIND_NUMBER, { "balance", "cost", "budget", NULL } },
 	/* Measures a person types as a number ("Weight", "Reps", "Distance"). */
 	{ INPUT_KIND_NUMBER, { "weight", "reps", "repetitions", "distance", "calories", "percent", "height", NULL } },
 	/* Counts of things on hand ("Tablets in stock", "How many tablets?"). */

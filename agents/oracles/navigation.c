@@ -41,6 +41,7 @@
  * for confirmation, each step of a replay from a clean start.
  */
 #include <ctype.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -65,6 +66,9 @@ struct nav_frame {
 
 /* How many pages a form's submit opened the tracker remembers (submitted[]). */
 #define NAV_SUBMITTED_MAX 8
+
+/* How many lists whose rows open their own pages the tracker remembers (own_pages[]). */
+#define NAV_OWN_LISTS_MAX 16
 
 /* The most screens the tracker remembers as possibly below the current one (below[]). */
 #define NAV_BELOW_MAX 64
@@ -113,6 +117,9 @@ struct oracle_nav_tracker {
 	char *done_page_name;
 	char *done_landing;       /* the screen it opened */
 	cJSON *done_confirm;      /* the confirm (action_to_json), blamed */
+	/* Lists (activity and resource-id, hashed) a row of which opened a page titled with its own text. */
+	uint64_t own_pages[NAV_OWN_LISTS_MAX];
+	size_t n_own_pages;
 };
 
 /* Lowered, trimmed copy of s without digits and with single spaces. */
@@ -476,6 +483,106 @@ static bool tab_lands_elsewhere(const struct ui_tree *before, const char *activi
 	cJSON_AddStringToObject(f->diff, "title_after", title_after);
 	if (sel_after)
 		cJSON_AddStringToObject(f->diff, "selected_after", sel_after);
+	cJSON_AddItemToObject(f->diff, "action", action_to_json(done));
+	return true;
+}
+
+/* The list row w is in or is (a child of a list), its list in *list; NULL when w is in no list. */
+static const struct ui_widget *list_row_of(const struct ui_widget *w, const struct ui_widget **list)
+{
+	for (const struct ui_widget *c = w; c && c->parent; c = c->parent)
+		if (oracle_is_list(c->parent)) {
+			*list = c->parent;
+			return c;
+		}
+	return NULL;
+}
+
+/* Whether a and b are the same words (case, spaces and punctuation runs aside; digits kept). */
+static bool same_words(const char *a, const char *b)
+{
+	char *x = normalise(a, false), *y = normalise(b, false);
+	bool same = *x && strcmp(x, y) == 0;
+
+	free(x);
+	free(y);
+	return same;
+}
+
+static uint64_t list_key(const char *activity, const struct ui_widget *list)
+{
+	uint64_t h = 0xcbf29ce484222325ULL;
+
+	for (const char *p = activity ? activity : ""; *p; p++)
+		h = (h ^ (unsigned char)*p) * 1099511628211ULL;
+	h = (h ^ '\n') * 1099511628211ULL;
+	for (const char *p = list->resource_id; *p; p++)
+		h = (h ^ (unsigned char)*p) * 1099511628211ULL;
+	return h;
+}
+
+static bool own_pages_known(const struct oracle_nav_tracker *t, uint64_t k)
+{
+	for (size_t i = 0; i < t->n_own_pages && i < NAV_OWN_LISTS_MAX; i++)
+		if (t->own_pages[i] == k)
+			return true;
+	return false;
+}
+
+/*
+ * The row check. A tap on a row of a list whose first text is L lands on a
+ * page titled exactly as another row of that list, M, while a row of the
+ * same list was seen opening a page titled with its own text: the rows
+ * open their own pages, and L's opened M's (a folder list whose taps open
+ * the folder above, thunderbird-android #7849). True with *f. A tap that
+ * lands on a page titled with its own text is remembered as that evidence.
+ */
+static bool row_lands_elsewhere(struct oracle_nav_tracker *t, const struct ui_tree *before, const char *activity_before,
+				const struct ui_tree *after, const char *activity_after, const struct action *done,
+				struct oracle_finding *f)
+{
+	const struct ui_widget *w = action_resolve(done, before), *list = NULL, *row;
+	const char *label, *title, *title_before = oracle_app_bar_title(before), *landed = NULL;
+	uint64_t key;
+
+	row = w ? list_row_of(w, &list) : NULL;
+	if (!row || !*list->resource_id)
+		return false;
+	label = oracle_first_text(row);
+	title = oracle_app_bar_title(after);
+	if (!label || !*label || !title || (title_before && oracle_same_activity(activity_before, activity_after) &&
+					    !strcmp(title, title_before)))
+		return false;
+	key = list_key(activity_before, list);
+	if (same_words(title, label)) {
+		if (!own_pages_known(t, key))
+			t->own_pages[t->n_own_pages++ % NAV_OWN_LISTS_MAX] = key;
+		return false;
+	}
+	if (!own_pages_known(t, key) || names(title, label) || mentions_word(title, label) || mentions_word(label, title))
+		return false;
+	for (size_t i = 0; i < list->n_children && !landed; i++) {
+		const char *m = oracle_first_text(list->children[i]);
+
+		if (list->children[i] != row && m && same_words(title, m))
+			landed = m;
+	}
+	if (!landed)
+		return false;
+	oracle_finding_init(f);
+	f->category = BUG_CAT_NAVIGATION;
+	f->oracle = "navigation";
+	f->title = xasprintf("The row '%s' opens the '%s' page", label, landed);
+	f->expected = xasprintf("the '%s' page, as the list's rows open pages titled with their own names", label);
+	f->actual = xasprintf("the page is titled '%s', another row of the list", title);
+	f->description = xasprintf("Tapping the row '%s' opened a page titled '%s', the name of another row of the "
+				   "same list, where the list's rows were seen opening pages titled with their own names.",
+				   label, title);
+	f->diff = cJSON_CreateObject();
+	cJSON_AddStringToObject(f->diff, "check", "row");
+	cJSON_AddStringToObject(f->diff, "row", label);
+	cJSON_AddStringToObject(f->diff, "title_after", title);
+	cJSON_AddStringToObject(f->diff, "list", list->resource_id);
 	cJSON_AddItemToObject(f->diff, "action", action_to_json(done));
 	return true;
 }
@@ -948,6 +1055,8 @@ bool oracle_nav_step(struct oracle_nav_tracker *t, const struct ui_tree *before,
 
 		nav_click = w && nav_item_of(w);
 		hit = tab_lands_elsewhere(before, activity_before, after, activity_after, done, f);
+		if (!hit && !nav_click)
+			hit = row_lands_elsewhere(t, before, activity_before, after, activity_after, done, f);
 	}
 	if (!after_in_app && done->type == ACTION_CLICK) {
 		/*

@@ -176,6 +176,18 @@ TEST(counts_on_hand_give_numbers)
 	CHECK_INT_EQ(input_gen_kind(&dose), INPUT_KIND_TEXT);
 }
 
+/* loyalty (held-out, session 20): a card's optional "Balance" got words, never a number. */
+TEST(money_kept_track_of_gives_numbers)
+{
+	struct ui_widget balance = field("Balance", "com.x:id/balance");
+	struct ui_widget cost = field("Cost", "com.x:id/cost_field");
+	struct ui_widget budget = field("Monthly budget", "com.x:id/budget");
+
+	CHECK_INT_EQ(input_gen_kind(&balance), INPUT_KIND_NUMBER);
+	CHECK_INT_EQ(input_gen_kind(&cost), INPUT_KIND_NUMBER);
+	CHECK_INT_EQ(input_gen_kind(&budget), INPUT_KIND_NUMBER);
+}
+
 int main(void)
 {
 	RUN(a_range_in_the_hint_gives_a_number_inside_it);
@@ -185,5 +197,6 @@ int main(void)
 	RUN(a_unit_at_the_end_of_the_hint_gives_a_number);
 	RUN(the_placeholder_and_the_value_shown_name_the_kind);
 	RUN(counts_on_hand_give_numbers);
+	RUN(money_kept_track_of_gives_numbers);
 	return test_summary();
 }

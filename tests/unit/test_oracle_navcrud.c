@@ -1056,6 +1056,57 @@ TEST(back_after_a_rename_in_a_dialog_keeps_the_stack)
 	ui_tree_free(folders);
 }
 
+/* A page titled "Folders" listing the folders named (rows without text of their own). */
+static struct ui_tree *folder_list(const char *const *names)
+{
+	char *rows = calloc(1, 1);
+	int y = 300;
+
+	for (size_t i = 0; names[i]; i++, y += 150)
+		rows = x_cat(rows, x_node1("android.widget.LinearLayout", "t:id/folder_row", "", "c", 0, y, 1080, y + 140,
+					   x_node("android.widget.TextView", "t:id/folder_name", names[i], "", "", 40, y,
+						  1000, y + 140, NULL)),
+			     NULL);
+	return x_tree(x_cat(x_bar("Folders"),
+			    x_node1("androidx.recyclerview.widget.RecyclerView", "t:id/folders", "", "s", 0, 300, 1080, 2200,
+				    rows),
+			    NULL));
+}
+
+/*
+ * mail (held-out, session 20; thunderbird-android #7849): the folder list's
+ * rows open pages titled with their names (Inbox), and Spam opens the page
+ * of the folder above it. Without a row seen opening its own page, and for
+ * a row whose name the page's title contains (Archive's "Archive/2025"),
+ * nothing is said.
+ */
+TEST(row_that_opens_another_rows_page)
+{
+	static const char *const names[] = { "Inbox", "Sent", "Archive/2025", "Archive", "Spam", NULL };
+	struct ui_tree *list = folder_list(names), *inbox = page("Inbox", "Compose"), *arch = page("Archive/2025", "Compose");
+	const char *app = "t/.Main";
+
+	REQUIRE(list && inbox && arch);
+	for (int evidence = 0; evidence < 2; evidence++) {
+		struct oracle_nav_tracker *t = oracle_nav_tracker_new();
+		char *title = NULL;
+
+		if (evidence) {
+			CHECK(!nav_one(t, list, app, inbox, app, true, "Inbox", &title));
+			CHECK(!nav_one(t, inbox, app, list, app, true, NULL, &title));
+		}
+		CHECK(!nav_one(t, list, app, arch, app, true, "Archive", &title));
+		CHECK(!nav_one(t, arch, app, list, app, true, NULL, &title));
+		CHECK_INT_EQ(nav_one(t, list, app, arch, app, true, "Spam", &title), evidence);
+		CHECK(!evidence || (title && strstr(title, "The row 'Spam' opens the 'Archive/2025' page")));
+		free(title);
+		oracle_nav_tracker_free(t);
+	}
+	ui_tree_free(list);
+	ui_tree_free(inbox);
+	ui_tree_free(arch);
+}
+
 /*
  * A new medicine confirmed on the page its form opened: the app goes on to
  * the list but keeps the confirmation page below it, so Back on the list
@@ -1820,6 +1871,7 @@ int main(void)
 	RUN(save_keeps_the_screens_that_may_be_below);
 	RUN(back_from_a_share_sheet_keeps_the_stack);
 	RUN(back_after_a_rename_in_a_dialog_keeps_the_stack);
+	RUN(row_that_opens_another_rows_page);
 	RUN(back_to_a_page_already_confirmed);
 	RUN(back_to_a_page_left_by_next_or_add_is_not_reported);
 	RUN(back_that_closes_the_app_from_a_page_a_tap_opened);
