@@ -31,6 +31,7 @@
  * confirmation feeds it each step of a replay from a clean start.
  */
 #include <ctype.h>
+#include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -48,6 +49,15 @@
 
 /* How many bytes of a typed value must appear on the next screen (rows may be ellipsized). */
 #define CRUD_KEY_BYTES 12
+
+/* Sentence-like texts the tracker remembers seeing (a ring), and of a deleted row. */
+#define CRUD_SEEN_MAX 512
+#define CRUD_GONE_MAX 4
+
+struct crud_sighting {
+	uint64_t page, text;
+	unsigned long step;
+};
 
 struct crud_field {
 	char *rid;      /* resource-id of an editable field on screen */
@@ -83,6 +93,20 @@ struct oracle_crud_tracker {
 	uint64_t last_after;
 	/* The lowered label of the tap that brought up the dialog shown, or NULL. */
 	char *opener;
+	/*
+	 * Sentence-like texts seen (hashed) with the page that showed them
+	 * (activity and title, hashed) and the step, a ring of CRUD_SEEN_MAX;
+	 * and the sentence-like texts of a row deleted rightly (it, and only
+	 * it, gone from its list) at step gone_step, from the page gone_page.
+	 */
+	struct crud_sighting *seen;
+	size_t n_seen, next_seen;
+	unsigned long step;
+	char *gone[CRUD_GONE_MAX];
+	size_t n_gone;
+	unsigned long gone_step;
+	uint64_t gone_page;
+	cJSON *gone_by;
 };
 
 static bool row_has_part(const char *full, const char *part);
@@ -118,6 +142,15 @@ static void drop_opened(struct oracle_crud_tracker *t)
 	t->have_opened = t->from_dialog = t->page_shows_opened = false;
 }
 
+static void forget_gone(struct oracle_crud_tracker *t)
+{
+	for (size_t i = 0; i < t->n_gone; i++)
+		free(t->gone[i]);
+	t->n_gone = 0;
+	cJSON_Delete(t->gone_by);
+	t->gone_by = NULL;
+}
+
 void oracle_crud_tracker_free(struct oracle_crud_tracker *t)
 {
 	if (!t)
@@ -134,6 +167,8 @@ void oracle_crud_tracker_free(struct oracle_crud_tracker *t)
 	free(t->first);
 	drop_opened(t);
 	free(t->opener);
+	free(t->seen);
+	forget_gone(t);
 	free(t);
 }
 
@@ -1144,6 +1179,176 @@ static void note_opened(struct oracle_crud_tracker *t, const struct ui_tree *bef
 	oracle_lists_free(ls, n);
 }
 
+static uint64_t hash_into(uint64_t h, const char *s)
+{
+	for (; s && *s; s++)
+		h = (h ^ (unsigned char)*s) * 1099511628211ULL;
+	return (h ^ '\n') * 1099511628211ULL;
+}
+
+/* A page: its activity and app-bar title. */
+static uint64_t page_of(const struct ui_tree *t, const char *activity)
+{
+	return hash_into(hash_into(0xcbf29ce484222325ULL, activity), oracle_app_bar_title(t));
+}
+
+/*
+ * Whether s reads as a sentence someone wrote (a message, a note's line):
+ * three words of two letters or more, and no clock time ("Yesterday, 9:12
+ * PM" is a timestamp, "Lucas Ferreira" a name).
+ */
+static bool sentence_like(const char *s)
+{
+	size_t words = 0;
+
+	for (const char *p = s; *p; p++)
+		if (isdigit((unsigned char)p[0]) && p[1] == ':' && isdigit((unsigned char)p[2]))
+			return false;
+	for (const char *p = s; *p;) {
+		size_t n = 0;
+
+		while (*p && !isalpha((unsigned char)*p))
+			p++;
+		while (isalpha((unsigned char)p[n]) || p[n] == '\'')
+			n++;
+		words += n >= 2;
+		p += n;
+	}
+	return words >= 3;
+}
+
+/* Whether a page title says it holds deleted things (Trash, Recycle bin, Deleted items). */
+static bool trash_page(const struct ui_tree *t)
+{
+	static const char *const trash[] = { "trash", "recycle", "deleted", "bin", NULL };
+	const char *title = oracle_app_bar_title(t);
+	char low[256];
+
+	if (!title)
+		return false;
+	oracle_lower_into(low, sizeof(low), title);
+	return oracle_has_word(low, trash);
+}
+
+/*
+ * The opened row, and only it, went from list l: remember its
+ * sentence-like texts found on no other row (a message's body), which
+ * other pages may have shown (a conversation's last message in the list
+ * of conversations).
+ */
+static void note_gone(struct oracle_crud_tracker *t, const struct ui_tree *after, const char *activity_after,
+		      const struct oracle_list *l, const struct action *done)
+{
+	const char *full = NULL;
+	char *copy, *part, *save = NULL;
+
+	for (size_t i = 0; i < t->n_rows && !full; i++)
+		if (!strcmp(t->rows[i], t->opened))
+			full = t->full[i];
+	if (!full || count_of(t->rows, t->n_rows, t->opened) != 1 || l->n_rows + 1 != t->n_rows)
+		return;
+	forget_gone(t);
+	copy = xstrdup(full);
+	for (part = strtok_r(copy, "|", &save); part && t->n_gone < CRUD_GONE_MAX; part = strtok_r(NULL, "|", &save)) {
+		char *text = oracle_trimmed(part);
+		size_t others = 0;
+
+		for (size_t i = 0; i < t->n_rows; i++)
+			others += t->full[i] != full && row_has_part(t->full[i], text);
+		if (others == 0 && sentence_like(text))
+			t->gone[t->n_gone++] = text;
+		else
+			free(text);
+	}
+	free(copy);
+	t->gone_step = t->step;
+	t->gone_page = page_of(after, activity_after);
+	t->gone_by = action_to_json(done);
+}
+
+static bool seen_before(const struct oracle_crud_tracker *t, uint64_t page, uint64_t text, unsigned long until)
+{
+	for (size_t i = 0; i < t->n_seen; i++)
+		if (t->seen[i].page == page && t->seen[i].text == text && t->seen[i].step < until)
+			return true;
+	return false;
+}
+
+static void note_seen(struct oracle_crud_tracker *t, uint64_t page, uint64_t text)
+{
+	if (seen_before(t, page, text, ULONG_MAX))
+		return;
+	if (!t->seen)
+		t->seen = xcalloc(CRUD_SEEN_MAX, sizeof(*t->seen));
+	t->seen[t->next_seen] = (struct crud_sighting){ page, text, t->step };
+	t->next_seen = (t->next_seen + 1) % CRUD_SEEN_MAX;
+	if (t->n_seen < CRUD_SEEN_MAX)
+		t->n_seen++;
+}
+
+/*
+ * The screen after a step: a sentence of a row deleted rightly, shown on a
+ * page that showed it before the delete (not a trash, not the list it went
+ * from), was left behind there: the conversation list still previews the
+ * deleted last message (Simple-SMS-Messenger #167). True with *f. Then the
+ * screen's sentences are remembered with their page.
+ */
+static bool gone_still_shown(struct oracle_crud_tracker *t, const struct ui_tree *after, const char *activity_after,
+			     struct oracle_finding *f)
+{
+	uint64_t page = page_of(after, activity_after);
+	const char *title = oracle_app_bar_title(after);
+	bool hit = false;
+
+	for (size_t i = 0; i < after->n_nodes; i++) {
+		const struct ui_widget *w = after->nodes[i];
+		uint64_t h;
+
+		if (!*w->text || ui_class_is_editable(w->class_name) || !ui_widget_visible(w, &after->screen) ||
+		    !sentence_like(w->text))
+			continue;
+		h = hash_into(0xcbf29ce484222325ULL, w->text);
+		for (size_t g = 0; g < t->n_gone && !hit; g++) {
+			if (strcmp(t->gone[g], w->text) != 0)
+				continue;
+			if (page == t->gone_page) {
+				forget_gone(t); /* back in its list: restored (Undo) or added again */
+				break;
+			}
+			if (trash_page(after) || !seen_before(t, page, h, t->gone_step))
+				continue;
+			oracle_finding_init(f);
+			f->category = BUG_CAT_DATA_OPERATION;
+			f->oracle = "crud";
+			f->title = xasprintf("A deleted row's text is still shown on '%s'", title ? title : activity_after);
+			f->expected = xasprintf("'%s' gone from '%s', as the row holding it was deleted", w->text,
+						title ? title : activity_after);
+			f->actual = xasprintf("'%s' still shows '%s'", title ? title : activity_after, w->text);
+			f->description = xasprintf("A row showing '%s' was deleted, and only it went from its list. '%s', "
+						   "which showed that text before the delete, still shows it.",
+						   w->text, title ? title : activity_after);
+			f->diff = cJSON_CreateObject();
+			cJSON_AddStringToObject(f->diff, "check", "delete_left_elsewhere");
+			cJSON_AddStringToObject(f->diff, "text", w->text);
+			/* The delete left the text behind; the step that shows it only reveals it. */
+			if (t->gone_by)
+				cJSON_AddItemToObject(f->diff, "blamed", cJSON_Duplicate(t->gone_by, true));
+			hit = true;
+		}
+		note_seen(t, page, h);
+	}
+	if (hit)
+		forget_gone(t);
+	return hit;
+}
+
+/* Forget every sentence seen and any deleted row's: the app's data was cleared. */
+static void forget_sentences(struct oracle_crud_tracker *t)
+{
+	forget_gone(t);
+	t->n_seen = t->next_seen = 0;
+}
+
 bool oracle_crud_step(struct oracle_crud_tracker *t, const struct ui_tree *before, const char *activity_before,
 		      const struct ui_tree *after, const char *activity_after, bool after_in_app,
 		      const struct action *done, struct oracle_finding *f)
@@ -1160,6 +1365,17 @@ bool oracle_crud_step(struct oracle_crud_tracker *t, const struct ui_tree *befor
 	if (t->last_after && ui_sig_text(before, activity_before) != t->last_after)
 		drop_opened(t);
 	t->last_after = ui_sig_text(after, activity_after);
+	t->step++;
+	if (done->type == ACTION_RESTART && done->clear_data)
+		forget_sentences(t);
+	/* The run's first screen is only ever a `before`: its sentences were seen too. */
+	if (t->step == 1 && !oracle_screen_has_layer(before)) {
+		struct oracle_finding none;
+
+		oracle_finding_init(&none);
+		gone_still_shown(t, before, activity_before, &none);
+		oracle_finding_release(&none);
+	}
 	sync_fields(t, before);
 	note_emptied(t, after, done);
 	layer_a = oracle_screen_has_layer(after);
@@ -1188,10 +1404,13 @@ bool oracle_crud_step(struct oracle_crud_tracker *t, const struct ui_tree *befor
 
 				t->opened = named ? xstrdup(named) : NULL;
 			}
-			if (!hit && t->opened && del && !many)
+			if (!hit && t->opened && del && !many) {
 				hit = deleted_wrong(t, after, l, done, f);
-			else if (!hit && t->renamed)
+				if (!hit && !t->from_dialog)
+					note_gone(t, after, activity_after, l, done);
+			} else if (!hit && t->renamed) {
 				hit = renamed_not_listed(t, after, l, done, f);
+			}
 			drop_opened(t);
 		}
 		oracle_lists_free(ls, n);
@@ -1214,6 +1433,8 @@ bool oracle_crud_step(struct oracle_crud_tracker *t, const struct ui_tree *befor
 		free(t->opener);
 		t->opener = xstrdup(label);
 	}
+	if (!hit && !layer_a)
+		hit = gone_still_shown(t, after, activity_after, f);
 	sync_fields(t, after);
 	return hit;
 }

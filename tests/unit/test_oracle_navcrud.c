@@ -33,6 +33,8 @@
 #define ALARMS "sim:" TRIDENT_SOURCE_DIR "/configs/apps/holdout/alarms.json"
 #define PILLBOX "sim:" TRIDENT_SOURCE_DIR "/configs/apps/holdout/pillbox.json"
 
+#define TEXT_VIEW "android.widget.TextView"
+
 /* One scenario step: type, resource-id tail (or NULL), label (or NULL), text typed. */
 struct step {
 	enum action_type type;
@@ -1585,7 +1587,10 @@ static struct ui_tree *mail_list(const char *const *senders, const char *const *
 	return x_tree(x_cat(x_bar("Results"), list, NULL));
 }
 
-/* Feed the crud tracker pages[i] -> pages[i + 1] by a click on taps[i]; the 1-based step of the first finding. */
+/*
+ * Feed the crud tracker pages[i] -> pages[i + 1] by a click on taps[i] (NULL:
+ * typing into "To"; "BACK": Back); the 1-based step of the first finding.
+ */
 static int crud_walk(struct ui_tree *const *pages, const char *const *acts, const char *const *taps, size_t n,
 		     char **title)
 {
@@ -1598,8 +1603,9 @@ static int crud_walk(struct ui_tree *const *pages, const char *const *acts, cons
 		struct oracle_finding f;
 
 		action_init(&a);
-		a.type = taps[i] ? ACTION_CLICK : ACTION_INPUT;
-		a.widget_text = xstrdup(taps[i] ? taps[i] : "To");
+		a.type = !taps[i] ? ACTION_INPUT : !strcmp(taps[i], "BACK") ? ACTION_BACK : ACTION_CLICK;
+		if (a.type != ACTION_BACK)
+			a.widget_text = xstrdup(taps[i] ? taps[i] : "To");
 		oracle_finding_init(&f);
 		if (oracle_crud_step(t, pages[i], acts[i], pages[i + 1], acts[i + 1], true, &a, &f)) {
 			found = (int)i + 1;
@@ -1639,6 +1645,87 @@ TEST(delete_that_moves_a_row_to_the_trash_folder_is_not_reported)
 	free(title);
 	for (size_t i = 0; i < 3; i++)
 		ui_tree_free(pages[i]);
+}
+
+/* A page titled `title` listing rows of two texts each (name, line), or with `dialog`, a delete dialog over it. */
+static struct ui_tree *two_line_list(const char *title, const char *const *a, const char *const *b, bool dialog)
+{
+	char *rows = calloc(1, 1), *body;
+	int y = 300;
+
+	for (size_t i = 0; a[i]; i++, y += 200)
+		rows = x_cat(rows, x_node1("android.widget.LinearLayout", "t:id/row", "", "c", 0, y, 1080, y + 200,
+					   x_cat(x_node(TEXT_VIEW, "t:id/line1", a[i], "", "", 0, y, 1080, y + 90, NULL),
+						 x_node(TEXT_VIEW, "t:id/line2", b[i], "", "", 0, y + 100, 1080, y + 190, NULL),
+						 NULL)),
+			     NULL);
+	body = x_cat(x_bar(title),
+		     x_node1("androidx.recyclerview.widget.RecyclerView", "t:id/list", "", "s", 0, 300, 1080, 2200, rows),
+		     x_node("android.widget.Button", "t:id/delete_btn", "Delete", "c", "", 0, 2250, 1080, 2350, NULL), NULL);
+	if (dialog)
+		body = x_cat(body, x_node1("android.widget.FrameLayout", "t:id/dialog", "", "", 84, 850, 996, 1400,
+					   x_cat(x_node(TEXT_VIEW, "android:id/message", "Delete this message?", "", "", 150,
+							1000, 930, 1200, NULL),
+						 x_node("android.widget.Button", "t:id/ok_delete", "Delete", "c", "", 600, 1250,
+							930, 1350, NULL),
+						 NULL)),
+			     NULL);
+	return x_tree(body);
+}
+
+/*
+ * messages (held-out, session 20; Simple-SMS-Messenger #167): the list of
+ * conversations previews each one's last message; that message deleted in
+ * its conversation (it, and only it, gone), the list still previews it.
+ * The fixed twin previews the message before it; a recycle bin that shows
+ * the deleted message is where it belongs.
+ */
+TEST(deleted_rows_text_left_on_a_page_that_showed_it)
+{
+	static const char *const who[] = { "Maya Chen", "Lucas Ferreira", NULL };
+	static const char *const last[] = { "See you at seven then", "Thanks for the book!", NULL };
+	static const char *const prev[] = { "See you at seven then", "Left the book with your neighbour", NULL };
+	static const char *const msgs[] = { "Left the book with your neighbour", "Thanks for the book!", NULL };
+	static const char *const when[] = { "Yesterday, 8:05 PM", "Yesterday, 9:12 PM", NULL };
+	static const char *const one[] = { "Left the book with your neighbour", NULL };
+	static const char *const one_when[] = { "Yesterday, 8:05 PM", NULL };
+	static const char *const bin_who[] = { "Lucas Ferreira", NULL };
+	static const char *const bin_msg[] = { "Thanks for the book!", NULL };
+	const char *acts[] = { "t/.Main", "t/.Thread", "t/.Thread", "t/.Thread", "t/.Thread", "t/.Main" };
+	const char *taps[] = { "Lucas Ferreira", "Thanks for the book!", "Delete", "Delete", "BACK" };
+	struct ui_tree *ends[] = { two_line_list("Messages", who, last, false), two_line_list("Messages", who, prev, false),
+				   two_line_list("Recycle bin", bin_who, bin_msg, false) };
+	const int expect[] = { 6 - 1, 0, 0 };
+
+	for (size_t e = 0; e < 3; e++) {
+		struct ui_tree *pages[] = { two_line_list("Messages", who, last, false),
+					    two_line_list("Lucas Ferreira", msgs, when, false),
+					    x_tree(x_cat(x_bar("Message details"),
+							 x_node(TEXT_VIEW, "t:id/body", "Thanks for the book!", "", "", 0, 300,
+								1080, 400, NULL),
+							 x_node("android.widget.Button", "t:id/delete_btn", "Delete", "c", "", 0,
+								500, 1080, 600, NULL),
+							 NULL)),
+					    NULL, two_line_list("Lucas Ferreira", one, one_when, false), ends[e] };
+		char *title;
+
+		pages[3] = x_tree(x_cat(x_bar("Message details"),
+					x_node1("android.widget.FrameLayout", "t:id/dialog", "", "", 84, 850, 996, 1400,
+						x_cat(x_node(TEXT_VIEW, "android:id/message", "Delete this message?", "", "",
+							     150, 1000, 930, 1200, NULL),
+						      x_node("android.widget.Button", "t:id/ok_delete", "Delete", "c", "", 600,
+							     1250, 930, 1350, NULL),
+						      NULL)),
+					NULL));
+		REQUIRE(pages[0] && pages[1] && pages[2] && pages[3] && pages[4] && pages[5]);
+		CHECK_INT_EQ(crud_walk(pages, acts, taps, 5, &title), expect[e]);
+		CHECK(!expect[e] || (title && strstr(title, "A deleted row's text is still shown on 'Messages'")));
+		free(title);
+		for (size_t i = 0; i < 5; i++)
+			ui_tree_free(pages[i]);
+	}
+	for (size_t e = 0; e < 3; e++)
+		ui_tree_free(ends[e]);
 }
 
 /* A compose form (To, Subject) holding `to`, with a button `button`. */
@@ -1882,6 +1969,7 @@ int main(void)
 	RUN(bulk_delete_is_not_a_row_delete);
 	RUN(delete_that_moves_a_row_to_the_trash_folder_is_not_reported);
 	RUN(save_draft_is_not_a_missing_entry);
+	RUN(deleted_rows_text_left_on_a_page_that_showed_it);
 	RUN(entry_filed_under_another_day_is_not_missing);
 	RUN(side_trip_is_not_fed_to_a_tracker_recheck);
 	RUN(row_renamed_on_its_page_and_stale_in_the_list);
