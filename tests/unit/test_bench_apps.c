@@ -265,6 +265,14 @@ static const struct scenario scenarios[] = {
 	{ "files", "files-count-keeps-deleted", "file.ok_delete.click", false,
 	  { "tap:folder_row#1", "tap:file_row#0", "tap:delete_btn", "tap:ok_delete", "input keyevent 4" } },
 	{ "files", "files-recents-shows-hidden", "recents.show", false, { "tap:nav_recents" } },
+	{ "loyalty", "loyalty-fab-covers-last-card", "cards.show", false,
+	  { "input swipe 540 1900 540 400 300", "input swipe 540 1900 540 400 300", "input swipe 540 1900 540 400 300" } },
+	{ "loyalty", "loyalty-currency-rounds-balance", "add_card.cur_row.click", false,
+	  { "tap:add_card_fab", "tap:balance", "input text 25.64", "tap:cur_btn", "tap:cur_row#1" } },
+	{ "loyalty", "loyalty-type-pick-loses-id", "add_card.save_card.click", false,
+	  { "tap:add_card_fab", "tap:store", "input text Morrisons", "tap:card_id", "input text 9826001234", "tap:btype_btn",
+	    "tap:btype_row#4", "tap:save_card" } },
+	{ "loyalty", "loyalty-archived-group-blank", "group_cards.show", false, { "tap:tab_travel" } },
 };
 
 TEST(every_spec_loads_and_cites_its_bugs)
