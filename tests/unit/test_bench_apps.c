@@ -265,6 +265,10 @@ static const struct scenario scenarios[] = {
 	{ "files", "files-count-keeps-deleted", "file.ok_delete.click", false,
 	  { "tap:folder_row#1", "tap:file_row#0", "tap:delete_btn", "tap:ok_delete", "input keyevent 4" } },
 	{ "files", "files-recents-shows-hidden", "recents.show", false, { "tap:nav_recents" } },
+	{ "mail", "mail-folder-opens-previous", "folders.folder_row.click", false, { "tap:nav_folders", "tap:folder_row#8" } },
+	{ "mail", "mail-subfolder-never-loads", "folder.show", false, { "tap:nav_folders", "tap:folder_row#1" } },
+	{ "mail", "mail-html-body-missing", "message.show", false, { "tap:inbox_row#1" } },
+	{ "mail", "mail-outbox-send-silent", "folder.send_now.click", false, { "tap:nav_folders", "tap:folder_row#5", "tap:send_now" } },
 };
 
 TEST(every_spec_loads_and_cites_its_bugs)
