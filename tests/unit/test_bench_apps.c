@@ -273,6 +273,10 @@ static const struct scenario scenarios[] = {
 	  { "tap:add_card_fab", "tap:store", "input text Morrisons", "tap:card_id", "input text 9826001234", "tap:btype_btn",
 	    "tap:btype_row#4", "tap:save_card" } },
 	{ "loyalty", "loyalty-archived-group-blank", "group_cards.show", false, { "tap:tab_travel" } },
+	{ "mail", "mail-folder-opens-previous", "folders.folder_row.click", false, { "tap:nav_folders", "tap:folder_row#8" } },
+	{ "mail", "mail-subfolder-never-loads", "folder.show", false, { "tap:nav_folders", "tap:folder_row#1" } },
+	{ "mail", "mail-html-body-missing", "message.show", false, { "tap:inbox_row#1" } },
+	{ "mail", "mail-outbox-send-silent", "folder.send_now.click", false, { "tap:nav_folders", "tap:folder_row#5", "tap:send_now" } },
 };
 
 TEST(every_spec_loads_and_cites_its_bugs)
