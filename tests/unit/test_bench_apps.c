@@ -265,6 +265,15 @@ static const struct scenario scenarios[] = {
 	{ "files", "files-count-keeps-deleted", "file.ok_delete.click", false,
 	  { "tap:folder_row#1", "tap:file_row#0", "tap:delete_btn", "tap:ok_delete", "input keyevent 4" } },
 	{ "files", "files-recents-shows-hidden", "recents.show", false, { "tap:nav_recents" } },
+	{ "gallery", "gallery-unmute-ignored", "video.unmute_btn.click", false,
+	  { "tap:settings_btn", "tap:autoplay_btn", "tap:autoplay_muted", "input keyevent 4", "tap:folder_row#0", "tap:media_row#2",
+	    "tap:unmute_btn" } },
+	{ "gallery", "gallery-excluded-still-listed", "excluded.excl_switch.click", false,
+	  { "tap:settings_btn", "tap:excluded_btn", "tap:excl_switch#1", "input keyevent 4", "input keyevent 4" } },
+	{ "gallery", "gallery-back-to-folders", "viewer.back", false,
+	  { "tap:folder_row#0", "tap:media_row#0", "input keyevent 4" } },
+	{ "gallery", "gallery-seekbar-over-title", "video.show", true,
+	  { "tap:folder_row#0", "tap:media_row#2", "settings put system user_rotation 1" } },
 };
 
 TEST(every_spec_loads_and_cites_its_bugs)
