@@ -277,6 +277,15 @@ static const struct scenario scenarios[] = {
 	{ "mail", "mail-subfolder-never-loads", "folder.show", false, { "tap:nav_folders", "tap:folder_row#1" } },
 	{ "mail", "mail-html-body-missing", "message.show", false, { "tap:inbox_row#1" } },
 	{ "mail", "mail-outbox-send-silent", "folder.send_now.click", false, { "tap:nav_folders", "tap:folder_row#5", "tap:send_now" } },
+	{ "gallery", "gallery-unmute-ignored", "video.unmute_btn.click", false,
+	  { "tap:settings_btn", "tap:autoplay_btn", "tap:autoplay_muted", "input keyevent 4", "tap:folder_row#0", "tap:media_row#2",
+	    "tap:unmute_btn" } },
+	{ "gallery", "gallery-excluded-still-listed", "excluded.excl_switch.click", false,
+	  { "tap:settings_btn", "tap:excluded_btn", "tap:excl_switch#1", "input keyevent 4", "input keyevent 4" } },
+	{ "gallery", "gallery-back-to-folders", "viewer.back", false,
+	  { "tap:folder_row#0", "tap:media_row#0", "input keyevent 4" } },
+	{ "gallery", "gallery-seekbar-over-title", "video.show", true,
+	  { "tap:folder_row#0", "tap:media_row#2", "settings put system user_rotation 1" } },
 };
 
 TEST(every_spec_loads_and_cites_its_bugs)
