@@ -286,6 +286,14 @@ static const struct scenario scenarios[] = {
 	  { "tap:folder_row#0", "tap:media_row#0", "input keyevent 4" } },
 	{ "gallery", "gallery-seekbar-over-title", "video.show", true,
 	  { "tap:folder_row#0", "tap:media_row#2", "settings put system user_rotation 1" } },
+	{ "messages", "messages-deleted-last-still-listed", "message_details.ok_delete_msg.click", false,
+	  { "tap:conv_row#0", "tap:msg_row#1", "tap:delete_msg_btn", "tap:ok_delete_msg", "input keyevent 4" } },
+	{ "messages", "messages-draft-not-kept", "thread.back", false,
+	  { "tap:conv_row#1", "tap:msg_field", "input text Boarding%snow", "input keyevent 4" } },
+	{ "messages", "messages-no-recipient-silent", "new_conversation.new_send.click", false,
+	  { "tap:new_conv_fab", "tap:new_msg", "input text Happy%sbirthday!", "tap:new_send" } },
+	{ "messages", "messages-details-ignore-24h", "message_details.show", false,
+	  { "tap:settings_btn", "tap:use24_switch", "input keyevent 4", "tap:conv_row#0", "tap:msg_row#0" } },
 };
 
 TEST(every_spec_loads_and_cites_its_bugs)
