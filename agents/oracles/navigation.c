@@ -70,6 +70,9 @@ struct nav_frame {
 /* How many lists whose rows open their own pages the tracker remembers (own_pages[]). */
 #define NAV_OWN_LISTS_MAX 16
 
+/* How many (tab group, tab, list) sightings the tracker remembers (tab_lists[]). */
+#define NAV_TAB_LISTS_MAX 48
+
 /* The most screens the tracker remembers as possibly below the current one (below[]). */
 #define NAV_BELOW_MAX 64
 
@@ -120,6 +123,11 @@ struct oracle_nav_tracker {
 	/* Lists (activity and resource-id, hashed) a row of which opened a page titled with its own text. */
 	uint64_t own_pages[NAV_OWN_LISTS_MAX];
 	size_t n_own_pages;
+	/* Which list (resource-id, hashed) each tab of a tab group showed with rows: a ring. */
+	struct nav_tab_list {
+		uint64_t group, tab, list;
+	} tab_lists[NAV_TAB_LISTS_MAX];
+	size_t n_tab_lists, next_tab_list;
 };
 
 /* Lowered, trimmed copy of s without digits and with single spaces. */
@@ -583,6 +591,143 @@ static bool row_lands_elsewhere(struct oracle_nav_tracker *t, const struct ui_tr
 	cJSON_AddStringToObject(f->diff, "row", label);
 	cJSON_AddStringToObject(f->diff, "title_after", title);
 	cJSON_AddStringToObject(f->diff, "list", list->resource_id);
+	cJSON_AddItemToObject(f->diff, "action", action_to_json(done));
+	return true;
+}
+
+static uint64_t fnv(uint64_t h, const char *s)
+{
+	for (; s && *s; s++)
+		h = (h ^ (unsigned char)*s) * 1099511628211ULL;
+	return (h ^ '\t') * 1099511628211ULL;
+}
+
+/* A tab group: its activity and its items' labels. */
+static uint64_t group_key(const char *activity, const struct ui_widget *g)
+{
+	uint64_t h = fnv(0xcbf29ce484222325ULL, activity);
+
+	for (size_t i = 0; i < g->n_children; i++)
+		if (g->children[i]->clickable)
+			h = fnv(h, item_label(g->children[i]));
+	return h;
+}
+
+/* Whether w is inside a navigation group (a tab bar, a bottom bar) or a clickable widget. */
+static bool in_chrome(const struct ui_widget *w)
+{
+	for (const struct ui_widget *p = w; p; p = p->parent)
+		if (p->clickable || is_nav_group(p))
+			return true;
+	return false;
+}
+
+/*
+ * What t shows besides its chrome: the resource-id of a list with a visible
+ * row (into *list, "" for none), or a text that is no control's label, no
+ * tab's, not the app-bar title and not `own` (the tab's name as a heading).
+ * True when it shows either.
+ */
+static bool page_content(const struct ui_tree *t, const char *own, const char **list)
+{
+	const char *title = oracle_app_bar_title(t);
+	bool text = false;
+
+	*list = "";
+	for (size_t i = 0; i < t->n_nodes; i++) {
+		const struct ui_widget *w = t->nodes[i];
+
+		if (!ui_widget_visible(w, &t->screen))
+			continue;
+		if (oracle_is_list(w) && !**list) {
+			for (size_t c = 0; c < w->n_children; c++)
+				if (ui_widget_visible(w->children[c], &t->screen))
+					*list = w->resource_id;
+		} else if (*w->text && !text && !in_chrome(w) && !(title && !strcmp(w->text, title)) &&
+			   !same_words(w->text, own)) {
+			text = true;
+		}
+	}
+	return text || **list;
+}
+
+/* Tab `tab` of group `group` showed list `list` with rows (the latest sighting wins). */
+static void remember_tab_list(struct oracle_nav_tracker *t, uint64_t group, uint64_t tab, uint64_t list)
+{
+	for (size_t k = 0; k < t->n_tab_lists; k++)
+		if (t->tab_lists[k].group == group && t->tab_lists[k].tab == tab) {
+			t->tab_lists[k].list = list;
+			return;
+		}
+	t->tab_lists[t->next_tab_list] = (struct nav_tab_list){ group, tab, list };
+	t->next_tab_list = (t->next_tab_list + 1) % NAV_TAB_LISTS_MAX;
+	if (t->n_tab_lists < NAV_TAB_LISTS_MAX)
+		t->n_tab_lists++;
+}
+
+/*
+ * Tabs: remember the list each selected tab shows with rows. The blank
+ * check: a tap on tab L of a group lands - same activity, L selected, no
+ * dialog - on a page with nothing but chrome (no list row, no text besides
+ * control labels, the app-bar title and L's name as a heading), while two
+ * other tabs of that group were seen showing one list with rows: the tab's
+ * page is blank where its siblings show their rows (Catima #1525: a group
+ * whose cards are all archived shows nothing, not "This group is empty").
+ * True with *f.
+ */
+static bool tab_page_blank(struct oracle_nav_tracker *t, const struct ui_tree *before, const char *activity_before,
+			   const struct ui_tree *after, const char *activity_after, const struct action *done,
+			   struct oracle_finding *f)
+{
+	const struct ui_widget *w = done && done->type == ACTION_CLICK ? action_resolve(done, before) : NULL;
+	const struct ui_widget *item = w ? nav_item_of(w) : NULL, *g_after = NULL;
+	const char *label = item ? item_label(item) : NULL, *list;
+	uint64_t gk, lk;
+	size_t siblings = 0;
+	bool judged = item && oracle_same_activity(activity_before, activity_after) &&
+		      (g_after = same_group(after, item->parent)) && group_selected(g_after) &&
+		      !strcmp(group_selected(g_after), label);
+
+	for (size_t i = 0; i < after->n_nodes; i++) {
+		const struct ui_widget *g = after->nodes[i];
+		const char *sel;
+
+		if (!is_nav_group(g) || !ui_widget_visible(g, &after->screen) || !(sel = group_selected(g)) ||
+		    !page_content(after, sel, &list) || !*list)
+			continue;
+		remember_tab_list(t, group_key(activity_after, g), fnv(0xcbf29ce484222325ULL, sel),
+				  fnv(0xcbf29ce484222325ULL, list));
+	}
+	if (!judged || page_content(after, label, &list))
+		return false;
+	gk = group_key(activity_after, g_after);
+	for (size_t k = 0; k < t->n_tab_lists && siblings < 2; k++) {
+		const struct nav_tab_list *a = &t->tab_lists[k];
+
+		if (a->group != gk || a->tab == fnv(0xcbf29ce484222325ULL, label))
+			continue;
+		siblings = 1;
+		lk = a->list;
+		for (size_t m = 0; m < t->n_tab_lists; m++)
+			if (m != k && t->tab_lists[m].group == gk && t->tab_lists[m].list == lk &&
+			    t->tab_lists[m].tab != a->tab && t->tab_lists[m].tab != fnv(0xcbf29ce484222325ULL, label))
+				siblings = 2;
+	}
+	if (siblings < 2)
+		return false;
+	oracle_finding_init(f);
+	f->category = BUG_CAT_PAGE_LOADING;
+	f->oracle = "navigation";
+	f->title = xasprintf("The '%s' tab shows a blank page", label);
+	f->expected = xasprintf("the '%s' tab's rows, or a message that it has none, as its sibling tabs show theirs",
+				label);
+	f->actual = xstrdup("nothing but the tabs, the title and the controls");
+	f->description = xasprintf("Tapping the tab '%s' selected it and showed a page with no list row and no text "
+				   "besides the controls, while other tabs of the same bar showed their rows in one "
+				   "list.", label);
+	f->diff = cJSON_CreateObject();
+	cJSON_AddStringToObject(f->diff, "check", "blank_tab");
+	cJSON_AddStringToObject(f->diff, "tab", label);
 	cJSON_AddItemToObject(f->diff, "action", action_to_json(done));
 	return true;
 }
@@ -1058,6 +1203,8 @@ bool oracle_nav_step(struct oracle_nav_tracker *t, const struct ui_tree *before,
 		if (!hit && !nav_click)
 			hit = row_lands_elsewhere(t, before, activity_before, after, activity_after, done, f);
 	}
+	if (!hit && !layer_b && after_in_app && !layer_a)
+		hit = tab_page_blank(t, before, activity_before, after, activity_after, done, f);
 	if (!after_in_app && done->type == ACTION_CLICK) {
 		/*
 		 * A tap that opened another app over this screen (a share sheet, a

@@ -1110,6 +1110,78 @@ TEST(row_that_opens_another_rows_page)
 }
 
 /*
+ * A page of tabs All, Groceries, Fuel, Travel with `sel` selected, a
+ * heading with its name, and n card rows (or, with `empty`, that text).
+ */
+static struct ui_tree *tab_page(const char *sel, int n, const char *empty)
+{
+	static const char *const tabs[] = { "All", "Groceries", "Fuel", "Travel" };
+	char *bar = calloc(1, 1), *rows = calloc(1, 1), *body;
+	int y = 600;
+
+	for (int i = 0; i < 4; i++)
+		bar = x_cat(bar, x_node1("android.widget.LinearLayout", "t:id/tab", "", strcmp(tabs[i], sel) ? "c" : "cS",
+					 i * 270, 250, i * 270 + 270, 350,
+					 x_node(TEXT_VIEW, "", tabs[i], "", "", i * 270, 250, i * 270 + 270, 350, NULL)),
+			    NULL);
+	for (int i = 0; i < n; i++, y += 150)
+		rows = x_cat(rows, x_node1("android.widget.LinearLayout", "t:id/card_row", "", "c", 0, y, 1080, y + 140,
+					   x_node(TEXT_VIEW, "t:id/card_name", i ? "Nectar" : "Tesco Clubcard", "", "", 0, y,
+						  1080, y + 140, NULL)),
+			     NULL);
+	body = x_cat(x_bar("Loyalty Cards"),
+		     x_node1("android.widget.HorizontalScrollView", "t:id/group_tabs", "", "", 0, 250, 1080, 350, bar),
+		     x_node(TEXT_VIEW, "t:id/group_title", sel, "", "", 0, 400, 1080, 500, NULL), NULL);
+	if (n)
+		body = x_cat(body, x_node1("androidx.recyclerview.widget.RecyclerView", "t:id/cards", "", "s", 0, 600, 1080,
+					   2000, rows),
+			     NULL);
+	else
+		free(rows);
+	if (empty)
+		body = x_cat(body, x_node(TEXT_VIEW, "t:id/empty", empty, "", "", 0, 600, 1080, 700, NULL), NULL);
+	return x_tree(x_cat(body, x_node("android.widget.ImageButton", "t:id/fab", "", "c", "", 900, 2100, 1040, 2240,
+					NULL),
+			    NULL));
+}
+
+/*
+ * loyalty (held-out, session 20; Catima #1525): two group tabs showed their
+ * cards in one list; the Travel tab, all of whose cards are archived, shows
+ * nothing but the tabs, its heading and the + button. A tab saying it has
+ * none, or a blank tab with only one sibling seen showing the list, is not
+ * reported.
+ */
+TEST(tab_that_shows_a_blank_page)
+{
+	struct ui_tree *all = tab_page("All", 3, NULL), *groc = tab_page("Groceries", 2, NULL),
+		       *fuel = tab_page("Fuel", 2, NULL), *blank = tab_page("Travel", 0, NULL),
+		       *says = tab_page("Travel", 0, "This group is empty");
+	const char *app = "t/.Main";
+
+	REQUIRE(all && groc && fuel && blank && says);
+	for (int c = 0; c < 3; c++) {
+		struct oracle_nav_tracker *t = oracle_nav_tracker_new();
+		char *title = NULL;
+		bool hit;
+
+		CHECK(!nav_one(t, all, app, groc, app, true, "Groceries", &title));
+		if (c < 2)
+			CHECK(!nav_one(t, groc, app, fuel, app, true, "Fuel", &title));
+		hit = nav_one(t, c < 2 ? fuel : groc, app, c == 1 ? says : blank, app, true, "Travel", &title);
+		CHECK_INT_EQ(hit, c == 0);
+		CHECK(c != 0 || (title && strstr(title, "The 'Travel' tab shows a blank page")));
+		free(title);
+		oracle_nav_tracker_free(t);
+	}
+	ui_tree_free(all);
+	ui_tree_free(groc);
+	ui_tree_free(fuel);
+	ui_tree_free(blank);
+	ui_tree_free(says);
+}
+
+/*
  * A new medicine confirmed on the page its form opened: the app goes on to
  * the list but keeps the confirmation page below it, so Back on the list
  * shows that page again (dose-android #65). The fixed twin finishes both
@@ -1959,6 +2031,7 @@ int main(void)
 	RUN(back_from_a_share_sheet_keeps_the_stack);
 	RUN(back_after_a_rename_in_a_dialog_keeps_the_stack);
 	RUN(row_that_opens_another_rows_page);
+	RUN(tab_that_shows_a_blank_page);
 	RUN(back_to_a_page_already_confirmed);
 	RUN(back_to_a_page_left_by_next_or_add_is_not_reported);
 	RUN(back_that_closes_the_app_from_a_page_a_tap_opened);
