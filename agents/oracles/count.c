@@ -363,7 +363,7 @@ static bool of_counts_rows(const struct count_label *l, int v, const struct coun
 
 /* Compare `now` with `was` (the same activity, seen earlier): true with *f for the first broken count. */
 static bool compare(const struct count_screen *was, const struct count_screen *now, const struct action *done,
-		    struct oracle_finding *f)
+		    bool filter_toggled, struct oracle_finding *f)
 {
 	for (size_t i = 0; i < now->n_lists; i++) {
 		const struct count_list *ln = &now->lists[i], *lw = list_like(was, ln->id);
@@ -375,6 +375,9 @@ static bool compare(const struct count_screen *was, const struct count_screen *n
 			long qw = checked ? lw->checked : lw->rows, qn = checked ? ln->checked : ln->rows;
 
 			if (qw == qn || (checked && (lw->checkable < 2 || ln->checkable < 2 || lw->rows != ln->rows)))
+				continue;
+			/* A box outside the list ("Hide completed") changes which rows show, not what is done. */
+			if (checked && filter_toggled)
 				continue;
 			/* Rows: one added or deleted, not a filter switched, a search typed or a tab chosen. */
 			if (!checked && (!one_row_added_or_removed(lw, ln) ||
@@ -506,7 +509,7 @@ static bool same_page(const struct count_screen *a, const struct count_screen *b
  * unless broken, remembered as the page's last sighting.
  */
 static bool observe(struct oracle_count_tracker *t, const struct ui_tree *tree, const char *activity,
-		    const struct action *done, struct oracle_finding *f)
+		    const struct action *done, bool filter_toggled, struct oracle_finding *f)
 {
 	struct count_screen now;
 	size_t slot;
@@ -522,7 +525,7 @@ static bool observe(struct oracle_count_tracker *t, const struct ui_tree *tree, 
 	 * than the run fed (a restart landing on the page right after the
 	 * delete) and must still find it on its last step.
 	 */
-	if (slot < t->n_screens && compare(&t->screens[slot], &now, done, f)) {
+	if (slot < t->n_screens && compare(&t->screens[slot], &now, done, filter_toggled, f)) {
 		screen_clear(&now);
 		return true;
 	}
@@ -555,6 +558,14 @@ static bool is_toggle(const struct action *done, const struct ui_tree *before)
 	return done->type == ACTION_CLICK && before && (w = action_resolve(done, before)) && w->checkable;
 }
 
+/* Whether the action toggled a checkable widget that is in no list (a filter or display option, not a row's box). */
+static bool toggled_outside_lists(const struct action *done, const struct ui_tree *before)
+{
+	const struct ui_widget *w = done && before ? action_resolve(done, before) : NULL;
+
+	return w && is_toggle(done, before) && !inside_list(w);
+}
+
 bool oracle_count_step(struct oracle_count_tracker *t, const struct ui_tree *before, const char *activity_before,
 		       const struct ui_tree *after, const char *activity_after, bool after_in_app,
 		       const struct action *done, struct oracle_finding *f)
@@ -574,11 +585,11 @@ bool oracle_count_step(struct oracle_count_tracker *t, const struct ui_tree *bef
 		struct oracle_finding none;
 
 		oracle_finding_init(&none);
-		observe(t, before, activity_before, NULL, &none);
+		observe(t, before, activity_before, NULL, false, &none);
 		oracle_finding_release(&none);
 	}
 	t->primed = true;
-	return observe(t, after, activity_after, done, f);
+	return observe(t, after, activity_after, done, toggled_outside_lists(done, before), f);
 }
 
 static void *count_tracker_new(void)
