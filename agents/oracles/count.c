@@ -64,12 +64,17 @@ struct oracle_count_tracker {
 	/*
 	 * Rows counts the run saw equal to their rows (activity, resource-id,
 	 * shape and value index, hashed; 0 a free slot), each with the number
-	 * of toggles the run had made when it last did.
+	 * of toggles the run had made on the label's activity when it last did.
 	 */
 	uint64_t matched[COUNT_MAX_MATCHED];
 	unsigned long matched_toggles[COUNT_MAX_MATCHED];
 	size_t n_matched;
-	unsigned long toggles;      /* checkable widgets the run has toggled */
+	/* How many checkable widgets the run toggled on each activity (hashed), a ring. */
+	struct count_toggles {
+		uint64_t activity;
+		unsigned long n;
+	} toggles[COUNT_MAX_SCREENS];
+	size_t n_toggles, next_toggles;
 	bool primed;                /* a step was fed: the run's first screen is behind */
 };
 
@@ -439,19 +444,38 @@ static bool rows_equal(const struct count_screen *s, long n, bool *any)
 	return eq;
 }
 
+/* The toggles made on `activity` so far (a slot of t->toggles, added when absent). */
+static unsigned long *toggles_on(struct oracle_count_tracker *t, const char *activity)
+{
+	uint64_t k = text_hash(activity);
+	size_t slot;
+
+	for (size_t i = 0; i < t->n_toggles; i++)
+		if (t->toggles[i].activity == k)
+			return &t->toggles[i].n;
+	slot = t->next_toggles;
+	t->next_toggles = (t->next_toggles + 1) % COUNT_MAX_SCREENS;
+	if (t->n_toggles < COUNT_MAX_SCREENS)
+		t->n_toggles++;
+	t->toggles[slot] = (struct count_toggles){ k, 0 };
+	return &t->toggles[slot].n;
+}
+
 /*
  * Which numbers of now's labels count rows and were seen doing so: equal to
  * the rows (2+) of a list shown whole on a screen of the activity, now or
  * at any earlier sighting (the same label: resource-id and shape), however
  * many other screens came in between (t->matched).
  *
- * Unless the run toggled a checkable widget since the label last equalled
- * its rows and it does not now: a "Show archived" or "Hide done" option
- * changes which rows the list shows but not what the label counts (loyalty
+ * Unless the run toggled a checkable widget on the label's own page (or a
+ * dialog over it) since the label last equalled its rows and it does not
+ * now: a "Show archived" or "Hide done" option there changes which rows the
+ * list shows but not what the label counts (loyalty
  * held-out app: "6 cards" over 8 rows with archived cards shown, then an
  * archived card deleted and the label rightly unmoved). Such a label is
  * forgotten until it equals its rows again; a label that went off with no
- * toggle (contacts: deleted rows counted on) stays remembered.
+ * toggle on its page (contacts: deleted rows counted on, while switches
+ * were toggled in Settings) stays remembered.
  */
 static void note_matches(struct oracle_count_tracker *t, struct count_screen *now)
 {
@@ -474,8 +498,8 @@ static void note_matches(struct oracle_count_tracker *t, struct count_screen *no
 				if (slot < 0)
 					slot = (int)(t->n_matched++ % COUNT_MAX_MATCHED);
 				t->matched[slot] = h;
-				t->matched_toggles[slot] = t->toggles;
-			} else if (slot >= 0 && any && t->matched_toggles[slot] != t->toggles) {
+				t->matched_toggles[slot] = *toggles_on(t, now->activity);
+			} else if (slot >= 0 && any && t->matched_toggles[slot] != *toggles_on(t, now->activity)) {
 				t->matched[slot] = 0;
 				slot = -1;
 			}
@@ -570,8 +594,9 @@ bool oracle_count_step(struct oracle_count_tracker *t, const struct ui_tree *bef
 		       const struct ui_tree *after, const char *activity_after, bool after_in_app,
 		       const struct action *done, struct oracle_finding *f)
 {
-	if (is_toggle(done, before))
-		t->toggles++; /* in a dialog too: display options are often one */
+	/* In a dialog too: display options are often one. A settings page's switches are another activity's. */
+	if (is_toggle(done, before) && activity_before)
+		(*toggles_on(t, activity_before))++;
 	if (!after || !after_in_app || oracle_screen_has_layer(after))
 		return false;
 	/*

@@ -205,6 +205,43 @@ TEST(row_count_once_right_that_does_not_move_with_a_row)
 }
 
 /*
+ * contacts (held-out): switches toggled in Settings (another activity) say
+ * nothing of which rows the list shows; "4 contacts" that went off since
+ * (a deleted contact counted on) and stays put as a row goes is reported.
+ */
+TEST(toggle_on_another_activity_keeps_the_count_judged)
+{
+	struct ui_tree *settings = x_tree(x_node(BOX, "t:id/phones", "Show phone numbers in the list", "kc", "", 0, 300,
+						 1080, 400, NULL));
+	struct ui_tree *s[] = { list_screen("4 contacts", 4, 0), settings, settings, list_screen("5 contacts", 4, 0),
+				list_screen("5 contacts", 3, 0) };
+	const char *acts[] = { "t/.Main", "t/.Settings", "t/.Settings", "t/.Main", "t/.Main" };
+	const enum action_type types[] = { ACTION_CLICK, ACTION_CLICK, ACTION_CHECK, ACTION_BACK, ACTION_CLICK };
+	struct oracle_count_tracker *t = oracle_count_tracker_new();
+	int found = 0;
+
+	REQUIRE(s[0] && settings && s[3] && s[4]);
+	for (size_t i = 0; i < 5 && !found; i++) {
+		struct oracle_finding f;
+		struct action a;
+
+		action_init(&a);
+		a.type = types[i];
+		oracle_finding_init(&f);
+		if (oracle_count_step(t, i ? s[i - 1] : NULL, i ? acts[i - 1] : acts[0], s[i], acts[i], true, &a, &f))
+			found = (int)i + 1;
+		oracle_finding_release(&f);
+		action_release(&a);
+	}
+	CHECK_INT_EQ(found, 5);
+	oracle_count_tracker_free(t);
+	ui_tree_free(s[0]);
+	ui_tree_free(settings);
+	ui_tree_free(s[3]);
+	ui_tree_free(s[4]);
+}
+
+/*
  * todo's fixed twin (seed 2): "1 of 8 done" over 8 rows, one ticked; "Hide
  * completed" ticked (a box outside the list) hides the ticked row's box and
  * the label rightly stays. A row's own box ticked is still judged.
@@ -413,6 +450,7 @@ int main(void)
 	RUN(row_count_once_right_that_does_not_move_with_a_row);
 	RUN(row_count_off_after_a_display_toggle_is_not_judged);
 	RUN(checked_count_after_a_filter_box_is_not_judged);
+	RUN(toggle_on_another_activity_keeps_the_count_judged);
 	RUN(row_count_compared_with_its_own_tab_across_other_tabs);
 	RUN(labels_that_do_not_count_the_rows_are_left_alone);
 	RUN(n_of_m_counts_rows_only_beside_checked_rows);
