@@ -1179,17 +1179,10 @@ static void note_opened(struct oracle_crud_tracker *t, const struct ui_tree *bef
 	oracle_lists_free(ls, n);
 }
 
-static uint64_t hash_into(uint64_t h, const char *s)
-{
-	for (; s && *s; s++)
-		h = (h ^ (unsigned char)*s) * 1099511628211ULL;
-	return (h ^ '\n') * 1099511628211ULL;
-}
-
 /* A page: its activity and app-bar title. */
 static uint64_t page_of(const struct ui_tree *t, const char *activity)
 {
-	return hash_into(hash_into(0xcbf29ce484222325ULL, activity), oracle_app_bar_title(t));
+	return oracle_hash_str(oracle_hash_str(ORACLE_HASH_BASIS, activity), oracle_app_bar_title(t));
 }
 
 /*
@@ -1307,7 +1300,7 @@ static bool gone_still_shown(struct oracle_crud_tracker *t, const struct ui_tree
 		if (!*w->text || ui_class_is_editable(w->class_name) || !ui_widget_visible(w, &after->screen) ||
 		    !sentence_like(w->text))
 			continue;
-		h = hash_into(0xcbf29ce484222325ULL, w->text);
+		h = oracle_hash_str(ORACLE_HASH_BASIS, w->text);
 		for (size_t g = 0; g < t->n_gone && !hit; g++) {
 			if (strcmp(t->gone[g], w->text) != 0)
 				continue;

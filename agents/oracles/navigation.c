@@ -517,18 +517,6 @@ static bool same_words(const char *a, const char *b)
 	return same;
 }
 
-static uint64_t list_key(const char *activity, const struct ui_widget *list)
-{
-	uint64_t h = 0xcbf29ce484222325ULL;
-
-	for (const char *p = activity ? activity : ""; *p; p++)
-		h = (h ^ (unsigned char)*p) * 1099511628211ULL;
-	h = (h ^ '\n') * 1099511628211ULL;
-	for (const char *p = list->resource_id; *p; p++)
-		h = (h ^ (unsigned char)*p) * 1099511628211ULL;
-	return h;
-}
-
 static bool own_pages_known(const struct oracle_nav_tracker *t, uint64_t k)
 {
 	for (size_t i = 0; i < t->n_own_pages && i < NAV_OWN_LISTS_MAX; i++)
@@ -561,7 +549,7 @@ static bool row_lands_elsewhere(struct oracle_nav_tracker *t, const struct ui_tr
 	if (!label || !*label || !title || (title_before && oracle_same_activity(activity_before, activity_after) &&
 					    !strcmp(title, title_before)))
 		return false;
-	key = list_key(activity_before, list);
+	key = oracle_hash_str(oracle_hash_str(ORACLE_HASH_BASIS, activity_before), list->resource_id);
 	if (same_words(title, label)) {
 		if (!own_pages_known(t, key))
 			t->own_pages[t->n_own_pages++ % NAV_OWN_LISTS_MAX] = key;
@@ -595,21 +583,14 @@ static bool row_lands_elsewhere(struct oracle_nav_tracker *t, const struct ui_tr
 	return true;
 }
 
-static uint64_t fnv(uint64_t h, const char *s)
-{
-	for (; s && *s; s++)
-		h = (h ^ (unsigned char)*s) * 1099511628211ULL;
-	return (h ^ '\t') * 1099511628211ULL;
-}
-
 /* A tab group: its activity and its items' labels. */
 static uint64_t group_key(const char *activity, const struct ui_widget *g)
 {
-	uint64_t h = fnv(0xcbf29ce484222325ULL, activity);
+	uint64_t h = oracle_hash_str(ORACLE_HASH_BASIS, activity);
 
 	for (size_t i = 0; i < g->n_children; i++)
 		if (g->children[i]->clickable)
-			h = fnv(h, item_label(g->children[i]));
+			h = oracle_hash_str(h, item_label(g->children[i]));
 	return h;
 }
 
@@ -695,8 +676,8 @@ static bool tab_page_blank(struct oracle_nav_tracker *t, const struct ui_tree *b
 		if (!is_nav_group(g) || !ui_widget_visible(g, &after->screen) || !(sel = group_selected(g)) ||
 		    !page_content(after, sel, &list) || !*list)
 			continue;
-		remember_tab_list(t, group_key(activity_after, g), fnv(0xcbf29ce484222325ULL, sel),
-				  fnv(0xcbf29ce484222325ULL, list));
+		remember_tab_list(t, group_key(activity_after, g), oracle_hash_str(ORACLE_HASH_BASIS, sel),
+				  oracle_hash_str(ORACLE_HASH_BASIS, list));
 	}
 	if (!judged || page_content(after, label, &list))
 		return false;
@@ -704,13 +685,13 @@ static bool tab_page_blank(struct oracle_nav_tracker *t, const struct ui_tree *b
 	for (size_t k = 0; k < t->n_tab_lists && siblings < 2; k++) {
 		const struct nav_tab_list *a = &t->tab_lists[k];
 
-		if (a->group != gk || a->tab == fnv(0xcbf29ce484222325ULL, label))
+		if (a->group != gk || a->tab == oracle_hash_str(ORACLE_HASH_BASIS, label))
 			continue;
 		siblings = 1;
 		lk = a->list;
 		for (size_t m = 0; m < t->n_tab_lists; m++)
 			if (m != k && t->tab_lists[m].group == gk && t->tab_lists[m].list == lk &&
-			    t->tab_lists[m].tab != a->tab && t->tab_lists[m].tab != fnv(0xcbf29ce484222325ULL, label))
+			    t->tab_lists[m].tab != a->tab && t->tab_lists[m].tab != oracle_hash_str(ORACLE_HASH_BASIS, label))
 				siblings = 2;
 	}
 	if (siblings < 2)

@@ -309,6 +309,13 @@ void oracle_lower_into(char *buf, size_t n, const char *s);
 char *oracle_trimmed(const char *s);
 /* s without the spaces around it into buf (at most size - 1 bytes, cut there). */
 void oracle_trim_into(char *buf, size_t size, const char *s);
+/* The FNV-1a offset basis: the `h` a hash of strings starts from. */
+#define ORACLE_HASH_BASIS 0xcbf29ce484222325ULL
+/*
+ * FNV-1a of s (NULL as "") continued from h, closed by a separator so that
+ * ("ab", "c") and ("a", "bc") hash apart: keys of pages, lists and texts.
+ */
+uint64_t oracle_hash_str(uint64_t h, const char *s);
 /* Whether the lowered text contains one of the NULL-terminated words. */
 bool oracle_has_word(const char *low, const char *const *words);
 /* Whether label (any case) begins with one of the NULL-terminated lowercase words, as a whole word. */

@@ -23,6 +23,13 @@ void oracle_lower_into(char *buf, size_t n, const char *s)
 	buf[i] = '\0';
 }
 
+uint64_t oracle_hash_str(uint64_t h, const char *s)
+{
+	for (; s && *s; s++)
+		h = (h ^ (unsigned char)*s) * 1099511628211ULL;
+	return (h ^ '\n') * 1099511628211ULL;
+}
+
 bool oracle_has_word(const char *low, const char *const *words)
 {
 	for (size_t i = 0; words[i]; i++)
