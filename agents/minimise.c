@@ -809,6 +809,167 @@ out:
 	free(cand);
 }
 
+/* --- ddmin over loops ------------------------------------------------------ */
+
+/*
+ * The loops of the kept prefix (screens ks[0..n]: ks[j] before kept step j,
+ * ks[n] the screen the shown action is taken on), left to right, each a
+ * stretch [i, j) from a screen to a later visit of it: with `outer`, its
+ * last visit (the few outermost loops), else its next visit (the many
+ * innermost ones). Each loop goes to from[]/to[] (returns how many).
+ */
+static size_t prefix_loops(const uint64_t *ks, size_t n, bool outer, size_t *from, size_t *to)
+{
+	size_t nl = 0;
+
+	for (size_t i = 0; i < n;) {
+		size_t j = 0;
+
+		for (size_t t = outer ? n : i + 1; ks[i] && (outer ? t > i : t <= n); outer ? t-- : t++)
+			if (ks[t] == ks[i]) {
+				j = t;
+				break;
+			}
+		if (!j) {
+			i++;
+			continue;
+		}
+		from[nl] = i;
+		to[nl++] = j;
+		i = j;
+	}
+	return nl;
+}
+
+/* The path of kept prefix positions pos (np) without loops [from[u], to[u]) for u in [a, b), into cand. */
+static size_t path_without_loops(const struct ddmin *d, const size_t *map, const size_t *pos, size_t np,
+				 const size_t *from, const size_t *to, size_t a, size_t b, const size_t *idx,
+				 size_t k, size_t *cand)
+{
+	size_t m = 0, u = a;
+
+	for (size_t j = 0; j < np; j++) {
+		while (u < b && to[u] <= j)
+			u++;
+		if (u < b && j >= from[u])
+			continue;
+		cand[m++] = map[pos[j]];
+	}
+	for (size_t i = 0; i < k; i++)
+		if (idx[i] > d->shown)
+			cand[m++] = idx[i];
+	return m;
+}
+
+/*
+ * ddmin with the loops of the prefix as units, outermost first, then the
+ * loops inside those kept, a few levels in (hierarchical delta debugging,
+ * Misherghi and Su 2006, with loops for the tree). A loop leaves the app
+ * on the screen it started from, so the path without it stays on its way
+ * where a chunk of single steps mostly goes astray; the steps outside
+ * loops stay for ddmin_run. The evidence an oracle compares with (a
+ * sibling tab's rows, the page that showed a row before its delete, the
+ * screen a Back should return to) lies in loops the path comes back from:
+ * removing every loop loses it, single-step ddmin over hundreds of steps
+ * spends the budget first. One replay records the screens; each test
+ * replays a candidate. Shrinks idx/k.
+ */
+static void ddmin_loops(struct ddmin *d, size_t *idx, size_t *k)
+{
+	size_t pre = 0, np, *map = xcalloc(*k + 1, sizeof(*map)), *pos, *cand, *from, *to;
+	uint64_t *sig, *ks;
+
+	for (size_t i = 0; i < *k; i++)
+		if (idx[i] < d->shown)
+			map[pre++] = idx[i];
+	if (pre < 6 || d->used + 4 > d->budget) {
+		free(map);
+		return;
+	}
+	sig = xcalloc(pre + 1, sizeof(*sig));
+	ks = xcalloc(pre + 1, sizeof(*ks));
+	pos = xcalloc(pre + 1, sizeof(*pos));
+	cand = xcalloc(*k + 1, sizeof(*cand));
+	from = xcalloc(pre + 1, sizeof(*from));
+	to = xcalloc(pre + 1, sizeof(*to));
+	if (!path_screens(d, map, pre, sig))
+		goto out;
+	np = pre;
+	for (size_t j = 0; j < np; j++)
+		pos[j] = j;
+	/* The outermost loops once, then the innermost until a round keeps them all. */
+	for (int round = 0; round < 8 && d->used < d->budget; round++) {
+		size_t nl, gran = 2, np_was = np;
+
+		for (size_t j = 0; j < np; j++)
+			ks[j] = sig[pos[j]];
+		ks[np] = sig[pre];
+		nl = prefix_loops(ks, np, round == 0, from, to);
+		log_debug("\"%s\": round %d: %zu loops over %zu steps, %d replays used", d->b->title ? d->b->title : "",
+			  round, nl, np, d->used);
+		while (nl > 0 && d->used < d->budget) {
+			bool reduced = false;
+			size_t chunk;
+
+			if (gran > nl)
+				gran = nl;
+			chunk = (nl + gran - 1) / gran;
+			for (size_t a = 0; a < nl && d->used < d->budget && !reduced; a += chunk) {
+				size_t b = a + chunk < nl ? a + chunk : nl;
+				size_t m = path_without_loops(d, map, pos, np, from, to, a, b, idx, *k, cand);
+
+				if (!ddmin_test(d, cand, m, 1))
+					continue;
+				/* Drop the loops' positions; the screens of the rest still hold. */
+				{
+					size_t w = 0, u = a, cut = 0;
+
+					for (size_t v = a; v < b; v++)
+						cut += to[v] - from[v];
+
+					for (size_t j = 0; j < np; j++) {
+						while (u < b && to[u] <= j)
+							u++;
+						if (!(u < b && j >= from[u]))
+							pos[w++] = pos[j];
+					}
+					np = w;
+					/* The loops after the removed ones shift down. */
+					for (size_t v = b; v < nl; v++) {
+						from[v - (b - a)] = from[v] - cut;
+						to[v - (b - a)] = to[v] - cut;
+					}
+				}
+				nl -= b - a;
+				gran = gran > 2 ? gran - 1 : 2;
+				reduced = true;
+			}
+			if (!reduced) {
+				if (gran >= nl)
+					break; /* every loop left is needed */
+				gran = gran * 2 < nl ? gran * 2 : nl;
+			}
+		}
+		if (round > 0 && np == np_was)
+			break;
+	}
+	if (np < pre) {
+		size_t m = path_without_loops(d, map, pos, np, from, to, 0, 0, idx, *k, cand);
+
+		log_debug("\"%s\": loops: %zu candidate steps of %zu reproduce", d->b->title ? d->b->title : "", m, *k);
+		memcpy(idx, cand, m * sizeof(*idx));
+		*k = m;
+	}
+out:
+	free(to);
+	free(from);
+	free(cand);
+	free(pos);
+	free(ks);
+	free(sig);
+	free(map);
+}
+
 /*
  * The action whose result shows bug b: the last step, or for an oracle
  * bug with trigger steps the last explorer action before them (a side
@@ -871,6 +1032,7 @@ int bug_minimise(struct device *dev, const char *package, const struct login_scr
 	/* Keep two replays for the final check. */
 	d.budget = budget - 2;
 	try_shortcuts(&d, idx, &k);
+	ddmin_loops(&d, idx, &k);
 	ddmin_run(&d, idx, &k);
 	if (k < k0) {
 		d.budget = budget;

@@ -8,7 +8,9 @@
  * changes nothing; a candidate that does not reproduce (fixed variant)
  * keeps its path; a Detector verdict is refused. On the shop app, the
  * data steps a rotation loss needs (signing in) are told from those it
- * does not (switches, other fields). Detector bugs of one
+ * does not (switches, other fields). A Back bug whose evidence (the list
+ * an article was opened from) lies inside loops of a long recorded path
+ * is cut to a few steps by ddmin over the loops. Detector bugs of one
  * category and functionality shown on the same screen are one bug.
  */
 #include <stdbool.h>
@@ -26,6 +28,7 @@
 #include "agents/replay.h"
 #include "core/xalloc.h"
 #include "agents/replay_confirm.h"
+#include "core/strbuf.h"
 #include "device/device.h"
 
 #define PKG "com.trident.notes"
@@ -334,6 +337,50 @@ TEST(detector_bugs_on_one_screen_are_one_bug)
 	device_close(dev);
 }
 
+#define FEEDREADER "sim:" TRIDENT_SOURCE_DIR "/configs/apps/bench/feedreader.json"
+#define FEEDREADER_PKG "org.bench.feedreader"
+
+/*
+ * A Back that lands on the wrong list, as a long run recorded it (92
+ * steps: signing in, then articles read, settings changed and lists
+ * opened before the article Back leaves). The finding needs the list the
+ * article was opened from, a screen the path visits and leaves again:
+ * without their loops the Back has nothing to return to, so the
+ * shortcuts fail, and ddmin over single steps stopped at 20 steps in 64
+ * replays. ddmin over the path's loops (outermost, then innermost) finds
+ * the few that matter.
+ */
+TEST(evidence_inside_loops_is_kept_and_the_rest_removed)
+{
+	struct device *dev = open_sim(FEEDREADER);
+	struct strbuf sb = STRBUF_INIT;
+	struct minimise_stats ms;
+	cJSON *json;
+	struct bug b;
+	struct action a[16];
+
+	REQUIRE(dev);
+	REQUIRE(strbuf_read_file(&sb, TRIDENT_SOURCE_DIR "/tests/data/minimise_back_after_detours.json") == TD_OK);
+	json = cJSON_Parse(sb.buf);
+	REQUIRE(json);
+	REQUIRE(bug_from_json(json, &b) == TD_OK);
+	cJSON_Delete(json);
+	strbuf_release(&sb);
+	REQUIRE(b.n_steps == 92);
+	REQUIRE(bug_minimise(dev, FEEDREADER_PKG, NULL, 0.3, NULL, 64, &b, &ms) == TD_OK);
+	CHECK(ms.replays <= 64);
+	CHECK(b.n_steps <= 8);
+	CHECK_INT_EQ(b.n_original_steps, 92);
+	/* The path ends with the Back the finding is about. */
+	REQUIRE(b.n_steps >= 2 && b.n_steps <= 16);
+	CHECK_INT_EQ(b.steps[b.n_steps - 1].action.type, ACTION_BACK);
+	for (size_t i = 0; i < b.n_steps; i++)
+		a[i] = b.steps[i].action;
+	CHECK(replay_confirm_check(dev, FEEDREADER_PKG, NULL, 0.3, &b, a, b.n_steps, 2, NULL));
+	bug_release(&b);
+	device_close(dev);
+}
+
 int main(void)
 {
 	struct device *dev = NULL;
@@ -347,5 +394,6 @@ int main(void)
 	RUN(small_budget_stops_early_and_keeps_a_reproducing_path);
 	RUN(no_reproduction_keeps_the_path);
 	RUN(detector_bugs_on_one_screen_are_one_bug);
+	RUN(evidence_inside_loops_is_kept_and_the_rest_removed);
 	return test_summary();
 }
