@@ -294,6 +294,12 @@ static const struct scenario scenarios[] = {
 	  { "tap:new_conv_fab", "tap:new_msg", "input text Happy%sbirthday!", "tap:new_send" } },
 	{ "messages", "messages-details-ignore-24h", "message_details.show", false,
 	  { "tap:settings_btn", "tap:use24_switch", "input keyevent 4", "tap:conv_row#0", "tap:msg_row#0" } },
+	{ "wiki", "wiki-slash-title-blank", "article.show", false, { "tap:top_row#0" } },
+	{ "wiki", "wiki-link-opens-similar-title", "article.link_a.click", false, { "tap:featured_card", "tap:link_a" } },
+	{ "wiki", "wiki-back-removes-selected", "list_detail.back", false,
+	  { "tap:nav_saved", "tap:list_row#2", "long:entry_row#0", "input keyevent 4" } },
+	{ "wiki", "wiki-history-empty-after-back", "article.back", false,
+	  { "tap:nav_history", "tap:history_row#0", "input keyevent 4" } },
 };
 
 TEST(every_spec_loads_and_cites_its_bugs)
