@@ -294,6 +294,12 @@ static const struct scenario scenarios[] = {
 	  { "tap:new_conv_fab", "tap:new_msg", "input text Happy%sbirthday!", "tap:new_send" } },
 	{ "messages", "messages-details-ignore-24h", "message_details.show", false,
 	  { "tap:settings_btn", "tap:use24_switch", "input keyevent 4", "tap:conv_row#0", "tap:msg_row#0" } },
+	{ "radio", "radio-second-plays-first", "favourites.fav_row.click", false, { "tap:nav_favourites", "tap:fav_row#1" } },
+	{ "radio", "radio-bar-covers-last-favourite", "favourites.show", true, { "tap:nav_favourites", "tap:fav_row#0" } },
+	{ "radio", "radio-ogg-track-missing", "player.show", false,
+	  { "tap:tab_countries", "tap:country_row#2", "tap:country_station_row#0", "tap:st_play" } },
+	{ "radio", "radio-country-back-to-local", "country_stations.back", false,
+	  { "tap:tab_countries", "tap:country_row#0", "input keyevent 4" } },
 };
 
 TEST(every_spec_loads_and_cites_its_bugs)
