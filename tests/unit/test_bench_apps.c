@@ -300,6 +300,12 @@ static const struct scenario scenarios[] = {
 	  { "tap:nav_saved", "tap:list_row#2", "long:entry_row#0", "input keyevent 4" } },
 	{ "wiki", "wiki-history-empty-after-back", "article.back", false,
 	  { "tap:nav_history", "tap:history_row#0", "input keyevent 4" } },
+	{ "radio", "radio-second-plays-first", "favourites.fav_row.click", false, { "tap:nav_favourites", "tap:fav_row#1" } },
+	{ "radio", "radio-bar-covers-last-favourite", "favourites.show", true, { "tap:nav_favourites", "tap:fav_row#0" } },
+	{ "radio", "radio-ogg-track-missing", "player.show", false,
+	  { "tap:tab_countries", "tap:country_row#2", "tap:country_station_row#0", "tap:st_play" } },
+	{ "radio", "radio-country-back-to-local", "country_stations.back", false,
+	  { "tap:tab_countries", "tap:country_row#0", "input keyevent 4" } },
 };
 
 TEST(every_spec_loads_and_cites_its_bugs)
