@@ -306,6 +306,16 @@ static const struct scenario scenarios[] = {
 	  { "tap:tab_countries", "tap:country_row#2", "tap:country_station_row#0", "tap:st_play" } },
 	{ "radio", "radio-country-back-to-local", "country_stations.back", false,
 	  { "tap:tab_countries", "tap:country_row#0", "input keyevent 4" } },
+	{ "fuellog", "fuellog-partial-litres-ignored", "stats.show", false,
+	  { "tap:add_fab", "tap:odo", "input text 47600", "tap:litres", "input text 12", "tap:cost", "input text 20.5",
+	    "tap:full_switch", "tap:save", "tap:nav_stats" } },
+	{ "fuellog", "fuellog-unit-ignored-by-stats", "settings.unit_kml.click", false,
+	  { "tap:settings_btn", "tap:unit_btn", "tap:unit_kml", "input keyevent 4", "tap:nav_stats" } },
+	{ "fuellog", "fuellog-other-fuel-not-saved", "add_refuel.save.click", false,
+	  { "tap:add_fab", "tap:odo", "input text 47600", "tap:litres", "input text 40", "tap:cost", "input text 70",
+	    "tap:fuel_btn", "tap:fuel_98", "tap:save" } },
+	{ "fuellog", "fuellog-low-odometer-silent", "add_refuel.save.click", false,
+	  { "tap:add_fab", "tap:odo", "input text 100", "tap:save" } },
 };
 
 TEST(every_spec_loads_and_cites_its_bugs)
