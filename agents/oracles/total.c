@@ -474,6 +474,7 @@ bool oracle_total_wrong(const struct ui_tree *before, const char *activity_befor
 #define TOTAL_MAX_PAGES 24 /* lists remembered, by page */
 #define TOTAL_MAX_TAPS 16  /* rows tapped on a list page since it was last seen */
 #define TOTAL_NAME_MAX 48
+#define TOTAL_MAX_SUMS 16  /* money columns of a page's lists, to tell a total of them */
 
 /* A total on some page: its last sighting and what changed elsewhere since. */
 struct far_total {
@@ -482,6 +483,7 @@ struct far_total {
 	char name[TOTAL_NAME_MAX]; /* "Left to spend", "Unread" */
 	bool count;             /* "Name: N" (rows carrying the part Name) rather than an amount */
 	bool beside_money;      /* last seen beside a list of money rows (its own rows: a, b) */
+	bool sums_its_rows;     /* last seen equal to a money column of a list on its page */
 	char unit[TOTAL_UNIT_MAX];
 	char *value_text;
 	double value;
@@ -780,8 +782,12 @@ static void far_list_changed(struct far_state *fs, const struct far_list *was, c
 		bool concerned = ft->count ? has_part(was->list, ft->name) || has_part(now, ft->name)
 					   : has_money(was->list) || has_money(now);
 
-		/* The same page, or its other tab when the total has money rows beside it: (a) and (b)'s. */
-		if (!strcmp(ft->page, page) || !concerned || (ft->beside_money && far_same_but_tabs(ft->page, page)))
+		/* The same page, or its other tab when the total has money rows beside it: (a) and (b)'s.
+		 * A total that equals the sum of a list on its own page is that
+		 * list's: a change elsewhere moves it through those rows, which
+		 * (a) and (b) judge (fuel costs on a page that totals other costs). */
+		if (!strcmp(ft->page, page) || !concerned || (ft->beside_money && far_same_but_tabs(ft->page, page)) ||
+		    (!ft->count && ft->sums_its_rows))
 			continue;
 		if (messy || (marks && strcasecmp(part, ft->name) != 0) || (money && ft->count)) {
 			/* A change the total may depend on but that cannot be measured. */
@@ -854,7 +860,8 @@ static struct far_total *far_total_find(struct far_state *fs, const char *page, 
  * its last sighting (true with *f when it did not move), then remembered.
  */
 static bool far_sighting(struct far_state *fs, const char *page, const char *rid, const char *name, bool count,
-			 double v, const char *text, bool beside_money, bool judge, struct oracle_finding *f)
+			 double v, const char *text, bool beside_money, bool sums_rows, bool judge,
+			 struct oracle_finding *f)
 {
 	struct far_total *ft = far_total_find(fs, page, rid, name);
 	bool hit = false;
@@ -880,6 +887,7 @@ static bool far_sighting(struct far_state *fs, const char *page, const char *rid
 		ft->value_text = xstrdup(text);
 		ft->tick = fs->tick;
 		ft->beside_money = beside_money;
+		ft->sums_its_rows = sums_rows;
 		return false;
 	}
 	if (judge && !ft->unsure && fabs(v - ft->value) < 0.005 &&
@@ -901,6 +909,7 @@ static bool far_sighting(struct far_state *fs, const char *page, const char *rid
 	ft->marks = 0;
 	ft->unsure = false;
 	ft->beside_money = beside_money;
+	ft->sums_its_rows = sums_rows;
 	return hit;
 }
 
@@ -975,6 +984,8 @@ static bool far_observe(struct far_state *fs, const struct ui_tree *t, const cha
 	size_t n;
 	char *page;
 	bool hit = false, money = false;
+	double sum[TOTAL_MAX_SUMS];
+	size_t sum_rows[TOTAL_MAX_SUMS], n_sums = 0;
 
 	if (!t || oracle_screen_has_layer(t))
 		return false;
@@ -984,8 +995,17 @@ static bool far_observe(struct far_state *fs, const struct ui_tree *t, const cha
 	n = oracle_lists(t, &ls);
 	for (size_t i = 0; i < n; i++) {
 		struct far_list *fl = far_list_find(fs, page, ls[i].id);
+		double sums[TOTAL_MAX_COLS];
+		bool ok[TOTAL_MAX_COLS];
 
 		money |= has_money(&ls[i]);
+		/* The money columns' sums, to tell a total of these rows. */
+		if (amount_columns(&ls[i], "$", sums, ok))
+			for (size_t c = 0; c < TOTAL_MAX_COLS && n_sums < TOTAL_MAX_SUMS; c++)
+				if (ok[c]) {
+					sum[n_sums] = sums[c];
+					sum_rows[n_sums++] = ls[i].n_rows;
+				}
 		if (fl && !same_rows(fl->list, &ls[i]))
 			far_list_changed(fs, fl, &ls[i], page);
 		if (fl) {
@@ -1013,7 +1033,7 @@ static bool far_observe(struct far_state *fs, const struct ui_tree *t, const cha
 		const struct ui_widget *w = t->nodes[i];
 		char name[TOTAL_NAME_MAX];
 		double v;
-		bool count;
+		bool count, sums_rows;
 		struct oracle_finding one;
 
 		if (!*w->text || in_row(w) || !ui_widget_visible(w, &t->screen))
@@ -1024,8 +1044,12 @@ static bool far_observe(struct far_state *fs, const struct ui_tree *t, const cha
 			count = true;
 		else
 			continue;
+		sums_rows = false;
+		for (size_t k = 0; k < n_sums && !count && !sums_rows; k++)
+			sums_rows = close_enough(v, sum[k], sum_rows[k]);
 		oracle_finding_init(&one);
-		if (far_sighting(fs, page, w->resource_id, name, count, v, w->text, money, judge, &one) && !hit) {
+		if (far_sighting(fs, page, w->resource_id, name, count, v, w->text, money, sums_rows, judge, &one) &&
+		    !hit) {
 			*f = one;
 			hit = true;
 		} else {

@@ -28,6 +28,8 @@
 #define GYMLOG_PKG "org.holdout.gymlog"
 #define PILLBOX "sim:" TRIDENT_SOURCE_DIR "/configs/apps/holdout/pillbox.json"
 #define PILLBOX_PKG "org.holdout.pillbox"
+#define FUELLOG "sim:" TRIDENT_SOURCE_DIR "/configs/apps/holdout/fuellog.json"
+#define FUELLOG_PKG "org.holdout.fuellog"
 
 /* One scenario step: type, resource-id tail (or NULL), label (or NULL), text typed. */
 struct step {
@@ -150,6 +152,22 @@ TEST(money_total_on_another_tab_of_the_same_page)
 	CHECK(finds(SPLITTER ":fixed", SPLITTER_PKG, s, N(s), 0, NULL));
 }
 
+TEST(money_total_of_its_own_rows_ignores_a_list_on_another_page)
+{
+	/* fuellog: "Total: £N" on Other costs equals the sum of the costs
+	 * listed under it; a refueling deleted on the Refuelings page is not
+	 * one of those rows, and the total is right to stay (a false positive
+	 * on the app and its fixed twin before). */
+	static const struct step s[] = {
+		{ ACTION_CLICK, "nav_costs", NULL, NULL },   { ACTION_CLICK, "nav_refuels", NULL, NULL },
+		{ ACTION_CLICK, "refuel_row", NULL, NULL },  { ACTION_CLICK, "delete_btn", NULL, NULL },
+		{ ACTION_CLICK, "ok_delete", NULL, NULL },   { ACTION_CLICK, "nav_costs", NULL, NULL },
+	};
+
+	CHECK(finds(FUELLOG, FUELLOG_PKG, s, N(s), 0, NULL));
+	CHECK(finds(FUELLOG ":fixed", FUELLOG_PKG, s, N(s), 0, NULL));
+}
+
 TEST(summary_line_that_stops_being_its_rows_sum)
 {
 	/* gymlog: "Volume: 1050 kg" over sets of 300, 350 and 400 kg (no sum
@@ -265,6 +283,7 @@ int main(void)
 	RUN(money_total_that_ignores_an_expense_added_on_another_tab);
 	RUN(money_total_seen_after_the_change_only_is_not_judged);
 	RUN(money_total_on_another_tab_of_the_same_page);
+	RUN(money_total_of_its_own_rows_ignores_a_list_on_another_page);
 	RUN(summary_line_that_stops_being_its_rows_sum);
 	RUN(undo_that_leaves_a_number_as_the_tap_made_it);
 	RUN(count_that_ignores_rows_read_on_another_page);
