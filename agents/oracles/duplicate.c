@@ -20,6 +20,9 @@
 #include "core/log.h"
 #include "core/xalloc.h"
 
+/* Backs after a save within which the list it grew is judged (the save's own result: 0). */
+#define DUP_STEPS_AFTER 2
+
 /* Deep copy of one list. */
 static struct oracle_list *list_dup(const struct oracle_list *l)
 {
@@ -45,6 +48,36 @@ static struct list_snap *snap_find(struct oracles_state *st, const char *id)
 	return NULL;
 }
 
+void oracle_note_saves(struct oracles_state *st, const struct ui_tree *before, const struct action *done)
+{
+	/* Back on the way to the list keeps a save's claim; any other action may add rows itself. */
+	for (size_t i = 0; i < st->n_snaps; i++)
+		st->snaps[i].since_save = done && done->type == ACTION_BACK ? st->snaps[i].since_save + 1
+									    : DUP_STEPS_AFTER + 1;
+	if (oracle_is_save_action(done)) {
+		/* A save counts for the lists it was not pressed on ("Add" on the list itself opens a form). */
+		struct oracle_list *bl = NULL;
+		size_t nb = oracle_lists(before, &bl);
+
+		for (size_t i = 0; i < st->n_snaps; i++) {
+			bool on_list = false;
+
+			for (size_t k = 0; k < nb; k++)
+				on_list |= !strcmp(bl[k].id, st->snaps[i].id);
+			if (!on_list) {
+				st->snaps[i].saves++;
+				st->snaps[i].since_save = 0;
+			}
+		}
+		oracle_lists_free(bl, nb);
+	}
+}
+
+bool oracle_save_explains(const struct list_snap *sn)
+{
+	return sn && sn->list && sn->saves == 1 && sn->since_save <= DUP_STEPS_AFTER;
+}
+
 /* Oracles 3 (duplicate) and 4 (sort) on the lists of the new screen; list snapshots kept for 3. */
 int oracle_lists_pass(const struct oracle_step *os)
 {
@@ -56,29 +89,14 @@ int oracle_lists_pass(const struct oracle_step *os)
 	size_t n = oracle_lists(after->tree, &lists);
 	struct oracle_sort_claim claim;
 	bool claimed = oracle_on(st, &oracle_kind_sort) && oracle_sort_claim(done, before->tree, &claim);
-	bool save = oracle_is_save_action(done);
 
-	if (save) {
-		/* A save counts for the lists it was not pressed on ("Add" on the list itself opens a form). */
-		struct oracle_list *bl = NULL;
-		size_t nb = oracle_lists(before->tree, &bl);
-
-		for (size_t i = 0; i < st->n_snaps; i++) {
-			bool on_list = false;
-
-			for (size_t k = 0; k < nb; k++)
-				on_list |= !strcmp(bl[k].id, st->snaps[i].id);
-			if (!on_list)
-				st->snaps[i].saves++;
-		}
-		oracle_lists_free(bl, nb);
-	}
+	oracle_note_saves(st, before->tree, done);
 	for (size_t i = 0; i < n; i++) {
 		struct list_snap *sn = snap_find(st, lists[i].id);
 		struct oracle_finding f;
 
 		oracle_finding_init(&f);
-		if (oracle_on(st, &oracle_kind_duplicate) && sn && sn->saves == 1 &&
+		if (oracle_on(st, &oracle_kind_duplicate) && oracle_save_explains(sn) &&
 		    oracle_list_duplicates(sn->list, &lists[i], done, &f)) {
 			cJSON_AddStringToObject(f.diff, "list_id", lists[i].id);
 			oracle_report_finding(env, before->step, &f, NULL, 0, NULL);
@@ -97,6 +115,7 @@ int oracle_lists_pass(const struct oracle_step *os)
 			oracle_lists_free(sn->list, 1);
 		sn->list = list_dup(&lists[i]);
 		sn->saves = 0;
+		sn->since_save = 0;
 	}
 	oracle_lists_free(lists, n);
 	return 0;

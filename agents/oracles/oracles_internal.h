@@ -24,6 +24,7 @@ struct list_snap {
 	char *id;
 	struct oracle_list *list;   /* one list, owned (oracle_lists_free(list, 1)) */
 	int saves;                  /* save actions since the snapshot */
+	int since_save;             /* steps since the last of them */
 };
 
 struct seen {
@@ -336,5 +337,16 @@ void oracle_action_label(const struct ui_tree *before, const struct action *done
  * somewhere (favourites, a playlist). crud.c and process_death.c both ask.
  */
 bool oracle_is_delete_action(const struct ui_tree *before, const struct action *done);
+
+/*
+ * The save claims of the list snapshots (duplicate oracle): a save action
+ * taken off a list counts for it (oracle_note_saves, fed every step with
+ * the screen the action was taken on); oracle_save_explains() holds when
+ * one save since the snapshot explains rows the list gained and the list
+ * is seen on the save's own result or up to two Backs later. Another
+ * action in between may add rows itself (a Play logging a history row).
+ */
+void oracle_note_saves(struct oracles_state *st, const struct ui_tree *before, const struct action *done);
+bool oracle_save_explains(const struct list_snap *sn);
 
 #endif
