@@ -62,6 +62,7 @@
 struct nav_frame {
 	char *id;    /* identity (nav_identity) */
 	char *name;  /* its title, for messages */
+	char *alt;   /* where Back from it may also land, kept while pages were above it (see alt_kept) */
 };
 
 /* How many pages a form's submit opened the tracker remembers (submitted[]). */
@@ -89,6 +90,8 @@ struct oracle_nav_tracker {
 	size_t n_below, alloc_below;
 	char *opened_by; /* the normalised texts ('\n'-joined) of the widget whose tap opened cur, or NULL */
 	char *alt;       /* besides the stack's top, where Back may rightly land (the page a guessed pop or replace left) */
+	char *alt_kept;  /* the same, left by an earlier guessed pop to cur and kept in its frame while a
+			  * page was above it (a link to an article the stack holds, then its contents page) */
 	char *cur;       /* identity of the screen on top, NULL when unknown */
 	char *cur_name;
 	char *prev;      /* identity of the screen shown before cur, NULL when unknown */
@@ -749,6 +752,7 @@ static void nav_clear(struct oracle_nav_tracker *t)
 	for (size_t i = 0; i < t->n; i++) {
 		free(t->stack[i].id);
 		free(t->stack[i].name);
+		free(t->stack[i].alt);
 	}
 	t->n = 0;
 }
@@ -806,6 +810,7 @@ static void stack_pop_to(struct oracle_nav_tracker *t, size_t k)
 	for (size_t i = k; i < t->n; i++) {
 		free(t->stack[i].id);
 		free(t->stack[i].name);
+		free(t->stack[i].alt);
 	}
 	t->n = k;
 }
@@ -814,6 +819,13 @@ static void set_str(char **dst, const char *v)
 {
 	free(*dst);
 	*dst = v ? xstrdup(v) : NULL;
+}
+
+/* Where Back may also land from the new top: v (may be NULL), and nothing kept from before. */
+static void set_alt(struct oracle_nav_tracker *t, const char *v)
+{
+	set_str(&t->alt, v);
+	set_str(&t->alt_kept, NULL);
 }
 
 /* Append w's label, text and content-desc and those of its subtree to sb, normalised, '\n'-separated. */
@@ -1059,6 +1071,7 @@ void oracle_nav_tracker_free(struct oracle_nav_tracker *t)
 	free(t->below);
 	free(t->opened_by);
 	free(t->alt);
+	free(t->alt_kept);
 	free(t->cur);
 	free(t->cur_name);
 	free(t->prev);
@@ -1173,7 +1186,7 @@ bool oracle_nav_step(struct oracle_nav_tracker *t, const struct ui_tree *before,
 		nav_clear(t);
 		below_clear(t);
 		set_str(&t->opened_by, NULL);
-		set_str(&t->alt, NULL);
+		set_alt(t, NULL);
 		nav_set_cur(t, xstrdup(idb), display_name(before, activity_before));
 	}
 	if (done->type == ACTION_CLICK && !layer_b && after_in_app && !layer_a) {
@@ -1195,13 +1208,15 @@ bool oracle_nav_step(struct oracle_nav_tracker *t, const struct ui_tree *before,
 		nav_clear(t);
 		below_clear(t);
 		set_str(&t->opened_by, NULL);
-		set_str(&t->alt, NULL);
+		set_alt(t, NULL);
 		nav_set_cur(t, NULL, NULL);
 	} else if (layer_a) {
 		/* A dialog or menu over the current screen: the stack stays. A name typed there may retitle the page. */
 		if (done->type == ACTION_INPUT && done->text && *done->text)
 			set_str(&t->typed, done->text);
 	} else if (done->type == ACTION_BACK) {
+		char *kept = NULL; /* the alt kept in the frame Back returns to */
+
 		if (!layer_b && t->n > 0 && strcmp(ida, idb) != 0) {
 			struct nav_frame *want = &t->stack[t->n - 1];
 			/* The page below renamed on the page above (a group's settings
@@ -1210,7 +1225,7 @@ bool oracle_nav_step(struct oracle_nav_tracker *t, const struct ui_tree *before,
 				       same_activity_id(want->id, ida);
 
 			/* The page a guessed pop or replace left: the app pushed after all. */
-			bool alt = t->alt && !strcmp(ida, t->alt);
+			bool alt = (t->alt && !strcmp(ida, t->alt)) || (t->alt_kept && !strcmp(ida, t->alt_kept));
 
 			/* A page of the wanted name with another tab or filter selected is
 			 * the same page shown another way (the app may reset a filter). */
@@ -1225,6 +1240,7 @@ bool oracle_nav_step(struct oracle_nav_tracker *t, const struct ui_tree *before,
 			if (strcmp(ida, want->id) != 0 && !renamed) {
 				nav_clear(t);
 			} else {
+				kept = want->alt;
 				free(want->id);
 				free(want->name);
 				t->n--;
@@ -1236,8 +1252,11 @@ bool oracle_nav_step(struct oracle_nav_tracker *t, const struct ui_tree *before,
 			below_clear(t);
 		if (!layer_b && strcmp(ida, idb) != 0) {
 			set_str(&t->opened_by, NULL);
-			set_str(&t->alt, NULL);
+			set_alt(t, NULL);
+			t->alt_kept = kept;
+			kept = NULL;
 		}
+		free(kept);
 		nav_set_cur(t, xstrdup(ida), display_name(after, activity_after));
 		/* Reached by Back: a tap to the screen just left opens it again, it returns nowhere. */
 		free(t->prev);
@@ -1261,10 +1280,14 @@ bool oracle_nav_step(struct oracle_nav_tracker *t, const struct ui_tree *before,
 		bool deep = k + 1 < t->n;
 		bool may_push = deep || (!is_up(done) && !finishes_page(before, done));
 
+		char *kept = t->stack[k].alt;
+
+		t->stack[k].alt = NULL;
 		stack_pop_to(t, k);
 		below_cut(t, ida);
 		set_str(&t->opened_by, NULL);
-		set_str(&t->alt, may_push ? t->cur : NULL);
+		set_alt(t, may_push ? t->cur : NULL);
+		t->alt_kept = kept;
 		nav_set_cur(t, xstrdup(ida), display_name(after, activity_after));
 	} else if (done->type == ACTION_CLICK &&
 		   (is_up(done) || (t->prev && strcmp(ida, t->prev) == 0) ||
@@ -1278,7 +1301,7 @@ bool oracle_nav_step(struct oracle_nav_tracker *t, const struct ui_tree *before,
 		nav_clear(t);
 		below_cut(t, ida);
 		set_str(&t->opened_by, NULL);
-		set_str(&t->alt, NULL);
+		set_alt(t, NULL);
 		nav_set_cur(t, xstrdup(ida), display_name(after, activity_after));
 	} else if (done->type == ACTION_CLICK && layer_b && renamed_in_place(t, after, activity_after, ida)) {
 		/*
@@ -1296,7 +1319,7 @@ bool oracle_nav_step(struct oracle_nav_tracker *t, const struct ui_tree *before,
 		 */
 		nav_clear(t);
 		set_str(&t->opened_by, NULL);
-		set_str(&t->alt, NULL);
+		set_alt(t, NULL);
 		nav_set_cur(t, xstrdup(ida), display_name(after, activity_after));
 	} else if (done->type == ACTION_CLICK && !layer_b && !nav_click && passes_gate(t, before, after)) {
 		/*
@@ -1305,13 +1328,19 @@ bool oracle_nav_step(struct oracle_nav_tracker *t, const struct ui_tree *before,
 		 * also show the gate, had the app kept it.
 		 */
 		set_str(&t->opened_by, NULL);
-		set_str(&t->alt, idb);
+		set_alt(t, idb);
 		nav_set_cur(t, xstrdup(ida), display_name(after, activity_after));
 	} else if (done->type == ACTION_CLICK && !layer_b && !nav_click && !has_field(before) && t->cur &&
 		   !on_both_screens(done, before, after) && !finishes_page(before, done)) {
 		t->stack = xgrow(t->stack, &t->alloc, t->n + 1, sizeof(*t->stack));
 		t->stack[t->n].id = t->cur;
 		t->stack[t->n].name = t->cur_name;
+		/* cur's alternatives wait in its frame: Back to it may land there. */
+		t->stack[t->n].alt = t->alt ? t->alt : t->alt_kept;
+		if (t->alt)
+			t->alt = NULL;
+		else
+			t->alt_kept = NULL;
 		t->n++;
 		below_push(t, t->cur);
 		free(t->typed);
@@ -1322,7 +1351,7 @@ bool oracle_nav_step(struct oracle_nav_tracker *t, const struct ui_tree *before,
 		t->cur_name = NULL;
 		free(t->opened_by);
 		t->opened_by = tapped_texts(before, done);
-		set_str(&t->alt, NULL);
+		set_alt(t, NULL);
 		nav_set_cur(t, xstrdup(ida), display_name(after, activity_after));
 	} else {
 		/*
@@ -1360,7 +1389,7 @@ bool oracle_nav_step(struct oracle_nav_tracker *t, const struct ui_tree *before,
 			below_clear(t);
 			set_str(&t->opened_by, NULL);
 		}
-		set_str(&t->alt, NULL);
+		set_alt(t, NULL);
 		nav_set_cur(t, xstrdup(ida), display_name(after, activity_after));
 	}
 	/* A confirm that left a form or the page a form opened: judge a Back from where it went. */

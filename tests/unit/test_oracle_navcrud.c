@@ -32,6 +32,8 @@
 #define FILES "sim:" TRIDENT_SOURCE_DIR "/configs/apps/holdout/files.json"
 #define ALARMS "sim:" TRIDENT_SOURCE_DIR "/configs/apps/holdout/alarms.json"
 #define PILLBOX "sim:" TRIDENT_SOURCE_DIR "/configs/apps/holdout/pillbox.json"
+#define WIKI "sim:" TRIDENT_SOURCE_DIR "/configs/apps/holdout/wiki.json"
+#define WIKI_PKG "org.holdout.wiki"
 
 #define TEXT_VIEW "android.widget.TextView"
 
@@ -188,6 +190,26 @@ TEST(back_that_skips_the_screen_below)
 
 	CHECK(buggy_only(TABS, TABS_PKG, s, N(s), NAV, 3,
 			 "Back from .MessageActivity lands on 'Home' instead of 'Inbox'"));
+}
+
+/*
+ * wiki (held-out, session 21, seed 3): article links form cycles. A link
+ * to an article the stack already holds may be a push (it is, here) or a
+ * pop; the tracker guesses a pop and lets Back also land on the page the
+ * link left. That alternative must outlive a page opened above and left
+ * again (the article's Contents, whose entry returns to the article):
+ * Back then landed on Viking 1 and was reported as "instead of 'Apollo 11'".
+ */
+TEST(back_after_a_link_to_an_article_on_the_stack_and_its_contents)
+{
+	static const struct step s[] = {
+		{ ACTION_CLICK, NULL, "Apollo 11", NULL },      { ACTION_CLICK, "link_a", NULL, NULL },
+		{ ACTION_CLICK, "link_b", NULL, NULL },          { ACTION_CLICK, "link_b", NULL, NULL },
+		{ ACTION_CLICK, "toc_btn", NULL, NULL },         { ACTION_CLICK, "toc_intro", NULL, NULL },
+		{ ACTION_BACK, NULL, NULL, NULL },
+	};
+
+	CHECK(clean_both(WIKI, WIKI_PKG, s, N(s), NAV));
 }
 
 TEST(legitimate_navigation_is_not_reported)
@@ -2005,6 +2027,7 @@ int main(void)
 	RUN(tab_that_opens_another_items_page);
 	RUN(back_that_skips_the_screen_below);
 	RUN(legitimate_navigation_is_not_reported);
+	RUN(back_after_a_link_to_an_article_on_the_stack_and_its_contents);
 	RUN(saved_item_missing_from_the_list);
 	RUN(edit_that_keeps_the_old_value);
 	RUN(delete_that_removes_another_row);
