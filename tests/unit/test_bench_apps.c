@@ -316,6 +316,14 @@ static const struct scenario scenarios[] = {
 	    "tap:fuel_btn", "tap:fuel_98", "tap:save" } },
 	{ "fuellog", "fuellog-low-odometer-silent", "add_refuel.save.click", false,
 	  { "tap:add_fab", "tap:odo", "input text 100", "tap:save" } },
+	{ "authenticator", "authenticator-save-under-keyboard", "add_manual.show", false,
+	  { "tap:add_fab", "tap:add_manual_btn", "tap:issuer", "input text GitLab" } },
+	{ "authenticator", "authenticator-edit-save-greyed", "edit_entry.show", false,
+	  { "tap:details_btn#0", "tap:edit_btn", "tap:e_issuer", "input text %sInc", "uiautomator dump" } },
+	{ "authenticator", "authenticator-duplicate-scan-silent", "scan_qr.add_scanned.click", false,
+	  { "tap:add_fab", "tap:add_scan", "tap:permission_allow_foreground_only_button", "tap:add_scanned" } },
+	{ "authenticator", "authenticator-reveal-shows-next", "entries.show", false,
+	  { "tap:settings_btn", "tap:behaviour_btn", "tap:reveal_switch", "input keyevent 4", "input keyevent 4" } },
 };
 
 TEST(every_spec_loads_and_cites_its_bugs)
