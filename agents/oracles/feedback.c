@@ -381,6 +381,14 @@ const char *oracle_feedback_visit_start(const struct feedback_visits *v, const s
 	return k && f->key == k ? f->xml : NULL;
 }
 
+/* The key of any form of an activity's pages (answers noted there hold on each of its forms). */
+static uint64_t page_key(const char *activity)
+{
+	uint64_t h = oracle_hash_str(0x9e3779b97f4a7c15ull, activity ? activity : "");
+
+	return h ? h : 1;
+}
+
 /* The answer key of text on form k. */
 static uint64_t answer_key(uint64_t k, const char *text)
 {
@@ -414,13 +422,18 @@ void oracle_feedback_answer_note(struct feedback_visits *v, const struct ui_tree
 		if (!*w->text || ui_class_is_editable(w->class_name) || ui_widget_in_list(w) ||
 		    !ui_widget_visible(w, &after->screen) || shows_text(before, w->text))
 			continue;
-		a = answer_key(k, w->text);
-		if (answer_known(v, a))
-			continue;
-		v->answers[v->next_answer] = a;
-		v->next_answer = (v->next_answer + 1) % FEEDBACK_ANSWERS;
-		if (v->n_answers < FEEDBACK_ANSWERS)
-			v->n_answers++;
+		/* On this form, and on any form of the activity: a choice that adds
+		 * or hides a field (HOTP's counter) makes another form of the same
+		 * page, where the error the press left is still the answer. */
+		for (int on_page = 0; on_page < 2; on_page++) {
+			a = answer_key(on_page ? page_key(activity_after) : k, w->text);
+			if (answer_known(v, a))
+				continue;
+			v->answers[v->next_answer] = a;
+			v->next_answer = (v->next_answer + 1) % FEEDBACK_ANSWERS;
+			if (v->n_answers < FEEDBACK_ANSWERS)
+				v->n_answers++;
+		}
 	}
 }
 
@@ -432,7 +445,8 @@ bool oracle_feedback_answered(const struct feedback_visits *v, const struct ui_t
 		const struct ui_widget *w = t->nodes[i];
 
 		if (*w->text && !ui_class_is_editable(w->class_name) && !ui_widget_in_list(w) &&
-		    ui_widget_visible(w, &t->screen) && answer_known(v, answer_key(k, w->text)))
+		    ui_widget_visible(w, &t->screen) &&
+		    (answer_known(v, answer_key(k, w->text)) || answer_known(v, answer_key(page_key(activity), w->text))))
 			return true;
 	}
 	return false;

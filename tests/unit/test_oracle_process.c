@@ -594,6 +594,42 @@ static struct ui_tree *headed_form(const char *heading, const char *name, const 
 			    x_node(BUTTON, "com.example.t:id/save", "Save", "c", "", 0, 700, 1080, 820, NULL), NULL));
 }
 
+/* headed_form() with a third field (a counter a type choice adds): another form of the same page. */
+static struct ui_tree *form_with_counter(const char *error)
+{
+	return x_tree(x_cat(x_node(TEXT, "com.example.t:id/heading", "New entry", "", "", 0, 60, 1080, 180, NULL),
+			    x_node(EDIT, "com.example.t:id/name", "", "cf", "", 0, 200, 1080, 340, NULL),
+			    x_node(EDIT, "com.example.t:id/qty", "2", "cf", "", 0, 360, 1080, 500, NULL),
+			    x_node(EDIT, "com.example.t:id/counter", "0", "cf", "", 0, 520, 1080, 640, NULL),
+			    error ? x_node(TEXT, "com.example.t:id/error", error, "", "", 0, 660, 1080, 740, NULL)
+				  : calloc(1, 1),
+			    x_node(BUTTON, "com.example.t:id/save", "Save", "c", "", 0, 800, 1080, 920, NULL), NULL));
+}
+
+TEST(feedback_answer_kept_when_a_choice_adds_a_field)
+{
+	/* authenticator (held-out, session 21): Save with the issuer empty
+	 * shows "Enter an issuer"; choosing HOTP adds a counter field (another
+	 * form, a new visit that begins on the error), and Save again leaves
+	 * the error as it was. That error is the answer, not silence. */
+	struct ui_tree *entered = headed_form("New entry", "", NULL);
+	struct ui_tree *told = headed_form("New entry", "", "Enter an issuer");
+	struct ui_tree *counter = form_with_counter("Enter an issuer");
+	struct feedback_visits v;
+
+	memset(&v, 0, sizeof(v));
+	REQUIRE(entered && told && counter);
+	CHECK(!oracle_feedback_answered(&v, counter, ACT));
+	oracle_feedback_answer_note(&v, entered, ACT, told, ACT);
+	CHECK(oracle_feedback_answered(&v, told, ACT));
+	CHECK(oracle_feedback_answered(&v, counter, ACT));
+	CHECK(!oracle_feedback_answered(&v, counter, "com.example.t/.Other"));
+	oracle_feedback_visits_release(&v);
+	ui_tree_free(entered);
+	ui_tree_free(told);
+	ui_tree_free(counter);
+}
+
 TEST(feedback_judged_against_the_visit_not_the_first_sight)
 {
 	/* First seen as "Edit expense"; now opened as a new expense in a group, its name empty. */
@@ -848,6 +884,7 @@ int main(void)
 	RUN(deletion_read_as_crud_reads_it);
 	RUN(feedback_missing_on_a_silent_form);
 	RUN(feedback_judged_against_the_visit_not_the_first_sight);
+	RUN(feedback_answer_kept_when_a_choice_adds_a_field);
 	RUN(feedback_visit_survives_a_dialog_over_the_form);
 	RUN(feedback_answer_from_an_earlier_visit_is_feedback_given);
 	RUN(empty_name_accepted_without_a_word);
