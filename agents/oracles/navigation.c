@@ -126,6 +126,13 @@ struct oracle_nav_tracker {
 	/* Lists (activity and resource-id, hashed) a row of which opened a page titled with its own text. */
 	uint64_t own_pages[NAV_OWN_LISTS_MAX];
 	size_t n_own_pages;
+	/* Links (activity, resource-id and the activity they open, hashed) seen opening pages titled
+	 * with their own text, and the first such text (hashed): a link is known once two texts did. */
+	struct nav_own_link {
+		uint64_t key, text;
+		bool known;
+	} own_links[NAV_OWN_LISTS_MAX];
+	size_t n_own_links;
 	/* Which list (resource-id, hashed) each tab of a tab group showed with rows: a ring. */
 	struct nav_tab_list {
 		uint64_t group, tab, list;
@@ -586,6 +593,75 @@ static bool row_lands_elsewhere(struct oracle_nav_tracker *t, const struct ui_tr
 	return true;
 }
 
+/* The link entry of key, or NULL. */
+static struct nav_own_link *own_link(struct oracle_nav_tracker *t, uint64_t key)
+{
+	for (size_t i = 0; i < t->n_own_links && i < NAV_OWN_LISTS_MAX; i++)
+		if (t->own_links[i].key == key)
+			return &t->own_links[i];
+	return NULL;
+}
+
+/*
+ * The link check, the row check's kin for links outside lists. A button
+ * with its own text (an article's "Read more" link) whose resource-id was
+ * seen opening pages titled exactly with its text, for two different
+ * texts, opens a page of the same activity titled with neither its text
+ * nor a word of it: a link that opens a page of a similar name (an
+ * article's "Radioactivity" opening "Radio", kiwix-js #176). Judged only
+ * when the tap `opens` a page (not a pop to one the stack holds, not Up or
+ * a confirm); seen as evidence in any case. True with *f.
+ */
+static bool link_lands_elsewhere(struct oracle_nav_tracker *t, const struct ui_tree *before,
+				 const char *activity_before, const struct ui_tree *after, const char *activity_after,
+				 const struct action *done, bool opens, struct oracle_finding *f)
+{
+	const struct ui_widget *w = action_resolve(done, before), *list = NULL;
+	const char *label, *title, *title_before = oracle_app_bar_title(before);
+	struct nav_own_link *l;
+	uint64_t key, text;
+
+	if (!w || !*w->resource_id || !*w->text || list_row_of(w, &list) || ui_class_is_editable(w->class_name))
+		return false;
+	label = w->text;
+	title = oracle_app_bar_title(after);
+	if (!title || !*title || (title_before && oracle_same_activity(activity_before, activity_after) &&
+				  !strcmp(title, title_before)))
+		return false;
+	key = oracle_hash_str(oracle_hash_str(oracle_hash_str(ORACLE_HASH_BASIS, activity_before), w->resource_id),
+			      activity_after);
+	text = oracle_hash_str(ORACLE_HASH_BASIS, label);
+	l = own_link(t, key);
+	if (same_words(title, label)) {
+		if (!l) {
+			l = &t->own_links[t->n_own_links++ % NAV_OWN_LISTS_MAX];
+			l->key = key;
+			l->text = text;
+			l->known = false;
+		} else if (l->text != text) {
+			l->known = true;
+		}
+		return false;
+	}
+	if (!opens || !l || !l->known || names(title, label) || mentions_word(title, label) ||
+	    mentions_word(label, title))
+		return false;
+	oracle_finding_init(f);
+	f->category = BUG_CAT_NAVIGATION;
+	f->oracle = "navigation";
+	f->title = xasprintf("The link '%s' opens the '%s' page", label, title);
+	f->expected = xasprintf("the '%s' page, as this link opened pages titled with its own text", label);
+	f->actual = xasprintf("the page is titled '%s'", title);
+	f->description = xasprintf("Tapping the link '%s' opened a page titled '%s', where the same link was seen "
+				   "opening pages titled with its own text for other texts.", label, title);
+	f->diff = cJSON_CreateObject();
+	cJSON_AddStringToObject(f->diff, "check", "link");
+	cJSON_AddStringToObject(f->diff, "link", label);
+	cJSON_AddStringToObject(f->diff, "title_after", title);
+	cJSON_AddItemToObject(f->diff, "action", action_to_json(done));
+	return true;
+}
+
 /* A tab group: its activity and its items' labels. */
 static uint64_t group_key(const char *activity, const struct ui_widget *g)
 {
@@ -792,6 +868,15 @@ static bool below_cut(struct oracle_nav_tracker *t, const char *id)
 			t->n_below = i;
 			return true;
 		}
+	return false;
+}
+
+/* Whether id is among the screens that may be below. */
+static bool below_holds(const struct oracle_nav_tracker *t, const char *id)
+{
+	for (size_t i = 0; i < t->n_below; i++)
+		if (!strcmp(t->below[i], id))
+			return true;
 	return false;
 }
 
@@ -1196,6 +1281,14 @@ bool oracle_nav_step(struct oracle_nav_tracker *t, const struct ui_tree *before,
 		hit = tab_lands_elsewhere(before, activity_before, after, activity_after, done, f);
 		if (!hit && !nav_click)
 			hit = row_lands_elsewhere(t, before, activity_before, after, activity_after, done, f);
+		/* A link opens a page: not one the stack holds or may hold below (a
+		 * pop), nor a confirm's or Up's landing. */
+		if (!hit && !nav_click)
+			hit = link_lands_elsewhere(t, before, activity_before, after, activity_after, done,
+						   !is_up(done) && !finishes_page(before, done) &&
+							   !oracle_is_save_action(done) && stack_find(t, ida) == SIZE_MAX &&
+							   !below_holds(t, ida),
+						   f);
 	}
 	if (!hit && !layer_b && after_in_app && !layer_a)
 		hit = tab_page_blank(t, before, activity_before, after, activity_after, done, f);

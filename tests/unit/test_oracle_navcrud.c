@@ -212,6 +212,29 @@ TEST(back_after_a_link_to_an_article_on_the_stack_and_its_contents)
 	CHECK(clean_both(WIKI, WIKI_PKG, s, N(s), NAV));
 }
 
+/*
+ * wiki (held-out, session 21): Marie Curie's "Radioactivity" link opens
+ * the Radio article (kiwix-js #176). The same link (link_a) was seen
+ * opening Neil Armstrong and Apollo 11, each titled with its text.
+ */
+TEST(link_that_opens_a_page_of_a_similar_name)
+{
+	static const struct step s[] = {
+		{ ACTION_CLICK, NULL, "Apollo 11", NULL },      { ACTION_CLICK, "link_a", NULL, NULL },
+		{ ACTION_CLICK, "link_a", NULL, NULL },          { ACTION_BACK, NULL, NULL, NULL },
+		{ ACTION_BACK, NULL, NULL, NULL },               { ACTION_BACK, NULL, NULL, NULL },
+		{ ACTION_CLICK, "featured_card", NULL, NULL },   { ACTION_CLICK, "link_a", NULL, NULL },
+	};
+	/* Seen once only, the link is not known to open its own pages. */
+	static const struct step once[] = {
+		{ ACTION_CLICK, "featured_card", NULL, NULL },   { ACTION_CLICK, "link_b", NULL, NULL },
+		{ ACTION_BACK, NULL, NULL, NULL },               { ACTION_CLICK, "link_a", NULL, NULL },
+	};
+
+	CHECK(buggy_only(WIKI, WIKI_PKG, s, N(s), NAV, 8, "The link 'Radioactivity' opens the 'Radio' page"));
+	CHECK(clean_both(WIKI, WIKI_PKG, once, N(once), NAV));
+}
+
 TEST(legitimate_navigation_is_not_reported)
 {
 	/* Tab switches everywhere but Inbox -> Alerts; Back from the root leaves the app. */
@@ -2028,6 +2051,7 @@ int main(void)
 	RUN(back_that_skips_the_screen_below);
 	RUN(legitimate_navigation_is_not_reported);
 	RUN(back_after_a_link_to_an_article_on_the_stack_and_its_contents);
+	RUN(link_that_opens_a_page_of_a_similar_name);
 	RUN(saved_item_missing_from_the_list);
 	RUN(edit_that_keeps_the_old_value);
 	RUN(delete_that_removes_another_row);
