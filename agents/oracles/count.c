@@ -234,15 +234,6 @@ static bool parse_label(const char *text, struct count_label *l)
 	return true;
 }
 
-static uint64_t text_hash(const char *s)
-{
-	uint64_t h = 1469598103934665603ULL;
-
-	for (; s && *s; s++)
-		h = (h ^ (unsigned char)*s) * 1099511628211ULL;
-	return h;
-}
-
 static bool has_key(const struct count_list *l, uint64_t k)
 {
 	for (long i = 0; i < l->rows && i < COUNT_MAX_ROWS; i++)
@@ -292,7 +283,7 @@ static void read_screen(const struct ui_tree *t, const char *activity, struct co
 				if (!ui_widget_visible(w->children[c], &t->screen))
 					continue;
 				if (l->rows < COUNT_MAX_ROWS)
-					l->key[l->rows] = text_hash(oracle_first_text(w->children[c]));
+					l->key[l->rows] = oracle_hash_str(ORACLE_HASH_BASIS, oracle_first_text(w->children[c]));
 				l->rows++;
 				l->checked += has_checked(w->children[c], &checkable);
 				l->checkable += checkable;
@@ -447,7 +438,7 @@ static bool rows_equal(const struct count_screen *s, long n, bool *any)
 /* The toggles made on `activity` so far (a slot of t->toggles, added when absent). */
 static unsigned long *toggles_on(struct oracle_count_tracker *t, const char *activity)
 {
-	uint64_t k = text_hash(activity);
+	uint64_t k = oracle_hash_str(ORACLE_HASH_BASIS, activity);
 	size_t slot;
 
 	for (size_t i = 0; i < t->n_toggles; i++)
@@ -491,7 +482,7 @@ static void note_matches(struct oracle_count_tracker *t, struct count_screen *no
 			if (!l->rows_word[v] || l->after_of[v])
 				continue;
 			snprintf(key, sizeof(key), "%s\n%s\n%s\n%d", now->activity, l->rid, l->shape, v);
-			h = text_hash(key) | 1; /* never 0, the free slot */
+			h = oracle_hash_str(ORACLE_HASH_BASIS, key) | 1; /* never 0, the free slot */
 			slot = matched_slot(t, h);
 			equal = rows_equal(now, l->value[v], &any);
 			if (equal) {

@@ -59,13 +59,6 @@ static const struct format {
 
 static const char *const weekdays[7] = { "sunday", "monday", "tuesday", "wednesday", "thursday", "friday", "saturday" };
 
-static uint64_t hash_str(uint64_t h, const char *s)
-{
-	for (; s && *s; s++)
-		h = (h ^ (unsigned char)*s) * 0x100000001b3ULL;
-	return h;
-}
-
 static bool set_has(const uint64_t *v, size_t n, uint64_t k)
 {
 	for (size_t i = 0; i < n; i++)
@@ -442,7 +435,7 @@ static int file_name_format(const char *t)
 /* A page's key: its activity and its first visible text, digits left out ("Recordings (3)"). */
 static uint64_t page_key(const struct ui_tree *t, const char *activity)
 {
-	uint64_t h = hash_str(0xcbf29ce484222325ULL, activity);
+	uint64_t h = oracle_hash_str(ORACLE_HASH_BASIS, activity);
 
 	for (size_t i = 0; i < t->n_nodes; i++) {
 		const struct ui_widget *w = t->nodes[i];
@@ -526,7 +519,7 @@ static bool contradicts(const struct oracle_setting_tracker *t, int k, const str
 	}
 	case SET_FORMAT: {
 		int fi = file_name_format(low);
-		uint64_t h = hash_str(0xcbf29ce484222325ULL, low);
+		uint64_t h = oracle_hash_str(ORACLE_HASH_BASIS, low);
 
 		if (v < 0 || fi < 0 || fi == v || formats[fi].family != formats[v].family ||
 		    set_has(t->names, t->n_names, h))
@@ -550,7 +543,7 @@ static void remember_page(struct oracle_setting_tracker *t, const struct oracle_
 			continue;
 		lowered(w->text, low, sizeof(low));
 		if (file_name_format(low) >= 0)
-			set_add(&t->names, &t->n_names, &t->alloc_names, hash_str(0xcbf29ce484222325ULL, low));
+			set_add(&t->names, &t->n_names, &t->alloc_names, oracle_hash_str(ORACLE_HASH_BASIS, low));
 	}
 	if (t->value[SET_FORMAT] >= 0)
 		set_add(&t->pages, &t->n_pages, &t->alloc_pages, page_key(s->after, s->activity_after));
