@@ -133,10 +133,6 @@ struct oracle_nav_tracker {
 		bool known;
 	} own_links[NAV_OWN_LISTS_MAX];
 	size_t n_own_links;
-	/* Rows and links (activity, list or link resource-id and the activity they open, hashed) seen
-	 * opening pages with content, the same way: known once two texts did. */
-	struct nav_own_link content_opens[NAV_OWN_LISTS_MAX];
-	size_t n_content_opens;
 	/* Which list (resource-id, hashed) each tab of a tab group showed with rows: a ring. */
 	struct nav_tab_list {
 		uint64_t group, tab, list;
@@ -796,77 +792,6 @@ static bool tab_page_blank(struct oracle_nav_tracker *t, const struct ui_tree *b
 	return true;
 }
 
-/* Whether t has a text field (an editor opened empty is no blank page). */
-static bool has_text_field(const struct ui_tree *t)
-{
-	for (size_t i = 0; i < t->n_nodes; i++)
-		if (ui_class_is_editable(t->nodes[i]->class_name) && ui_widget_visible(t->nodes[i], &t->screen))
-			return true;
-	return false;
-}
-
-/*
- * The blank check for rows and links (navigation (h)): a tap on a list row
- * or a link that opens a page (not a pop, Up or a confirm) with nothing but
- * chrome (no list row, no text besides control labels, the app-bar title
- * and the tapped text) and no field, where the same list's rows or the same
- * link were seen opening pages of that activity with content for two other
- * texts: the page failed to load (an article whose title has a "/" opens
- * empty, kiwix-android #3557). Taps that show content are remembered.
- * True with *f.
- */
-static bool opened_page_blank(struct oracle_nav_tracker *t, const struct ui_tree *before, const char *activity_before,
-			      const struct ui_tree *after, const char *activity_after, const struct action *done,
-			      bool opens, struct oracle_finding *f)
-{
-	const struct ui_widget *w = action_resolve(done, before), *list = NULL, *row;
-	const char *label, *id, *shown;
-	struct nav_own_link *o = NULL;
-	uint64_t key, text;
-
-	if (!w || oracle_screen_has_layer(after))
-		return false;
-	row = list_row_of(w, &list);
-	label = row ? oracle_first_text(row) : w->text;
-	id = row ? list->resource_id : w->resource_id;
-	if (!label || !*label || !id || !*id || ui_class_is_editable(w->class_name))
-		return false;
-	key = oracle_hash_str(oracle_hash_str(oracle_hash_str(ORACLE_HASH_BASIS, activity_before), id),
-			      activity_after);
-	text = oracle_hash_str(ORACLE_HASH_BASIS, label);
-	for (size_t i = 0; i < t->n_content_opens && i < NAV_OWN_LISTS_MAX && !o; i++)
-		if (t->content_opens[i].key == key)
-			o = &t->content_opens[i];
-	if (page_content(after, label, &shown)) {
-		if (!opens)
-			return false;
-		if (!o) {
-			o = &t->content_opens[t->n_content_opens++ % NAV_OWN_LISTS_MAX];
-			*o = (struct nav_own_link){ key, text, false };
-		} else if (o->text != text) {
-			o->known = true;
-		}
-		return false;
-	}
-	if (!opens || !o || !o->known || has_text_field(after))
-		return false;
-	oracle_finding_init(f);
-	f->category = BUG_CAT_PAGE_LOADING;
-	f->oracle = "navigation";
-	f->title = xasprintf("'%s' opens a blank page", label);
-	f->expected = xasprintf("the page of '%s' with its content, as the other %s opened", label,
-				row ? "rows of the list" : "texts of this link");
-	f->actual = xstrdup("nothing but the title and the controls");
-	f->description = xasprintf("Tapping '%s' opened a page with no text besides its title and the controls, "
-				   "where the same %s opened pages with content for other texts.", label,
-				   row ? "list's rows" : "link");
-	f->diff = cJSON_CreateObject();
-	cJSON_AddStringToObject(f->diff, "check", "blank_page");
-	cJSON_AddStringToObject(f->diff, "tapped", label);
-	cJSON_AddItemToObject(f->diff, "action", action_to_json(done));
-	return true;
-}
-
 struct oracle_nav_tracker *oracle_nav_tracker_new(void)
 {
 	return xcalloc(1, sizeof(struct oracle_nav_tracker));
@@ -1358,14 +1283,12 @@ bool oracle_nav_step(struct oracle_nav_tracker *t, const struct ui_tree *before,
 			hit = row_lands_elsewhere(t, before, activity_before, after, activity_after, done, f);
 		/* A link opens a page: not one the stack holds or may hold below (a
 		 * pop), nor a confirm's or Up's landing. */
-		bool opens = !is_up(done) && !finishes_page(before, done) && !oracle_is_save_action(done) &&
-			     stack_find(t, ida) == SIZE_MAX && !below_holds(t, ida) &&
-			     (!oracle_same_activity(activity_before, activity_after) || strcmp(ida, idb) != 0);
-
 		if (!hit && !nav_click)
-			hit = link_lands_elsewhere(t, before, activity_before, after, activity_after, done, opens, f);
-		if (!hit && !nav_click)
-			hit = opened_page_blank(t, before, activity_before, after, activity_after, done, opens, f);
+			hit = link_lands_elsewhere(t, before, activity_before, after, activity_after, done,
+						   !is_up(done) && !finishes_page(before, done) &&
+							   !oracle_is_save_action(done) && stack_find(t, ida) == SIZE_MAX &&
+							   !below_holds(t, ida),
+						   f);
 	}
 	if (!hit && !layer_b && after_in_app && !layer_a)
 		hit = tab_page_blank(t, before, activity_before, after, activity_after, done, f);
