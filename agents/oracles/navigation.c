@@ -1283,12 +1283,12 @@ bool oracle_nav_step(struct oracle_nav_tracker *t, const struct ui_tree *before,
 			hit = row_lands_elsewhere(t, before, activity_before, after, activity_after, done, f);
 		/* A link opens a page: not one the stack holds or may hold below (a
 		 * pop), nor a confirm's or Up's landing. */
+		bool opens = !is_up(done) && !finishes_page(before, done) && !oracle_is_save_action(done) &&
+			     stack_find(t, ida) == SIZE_MAX && !below_holds(t, ida) &&
+			     (!oracle_same_activity(activity_before, activity_after) || strcmp(ida, idb) != 0);
+
 		if (!hit && !nav_click)
-			hit = link_lands_elsewhere(t, before, activity_before, after, activity_after, done,
-						   !is_up(done) && !finishes_page(before, done) &&
-							   !oracle_is_save_action(done) && stack_find(t, ida) == SIZE_MAX &&
-							   !below_holds(t, ida),
-						   f);
+			hit = link_lands_elsewhere(t, before, activity_before, after, activity_after, done, opens, f);
 	}
 	if (!hit && !layer_b && after_in_app && !layer_a)
 		hit = tab_page_blank(t, before, activity_before, after, activity_after, done, f);
