@@ -400,6 +400,25 @@ static bool numeric_field(const struct ui_widget *w)
 	}
 }
 
+/*
+ * Whether w says it may be left empty ("Station (optional)"): a detail a
+ * list rarely shows (a refueling's row shows its date, litres and price),
+ * so its value missing from the list says nothing about the entry.
+ */
+static bool optional_field(const struct oracle_crud_tracker *t, const struct ui_widget *w)
+{
+	/* Dumps may lack the hint: the placeholder is then the text the field first showed. */
+	if (strcasestr(w->hint, "optional"))
+		return true;
+	for (size_t j = 0; j < t->n_fields; j++)
+		if (strcmp(t->fields[j].rid, w->resource_id) == 0 && strcasestr(t->fields[j].initial, "optional"))
+			return true;
+	for (size_t j = 0; j < t->n_first; j++)
+		if (strcmp(t->first[j].rid, w->resource_id) == 0 && strcasestr(t->first[j].initial, "optional"))
+			return true;
+	return false;
+}
+
 /* Whether the lowered text names a day: a weekday or a month name as a word ("Wednesday, 25 November"). */
 static bool names_a_day(const char *low)
 {
@@ -480,7 +499,7 @@ static const struct ui_widget *typed_field(const struct oracle_crud_tracker *t, 
 			*value = NULL;
 			return NULL;
 		}
-		if (!field && form_field(before, w) && !untouched(t, w) && !numeric_field(w)) {
+		if (!field && form_field(before, w) && !untouched(t, w) && !numeric_field(w) && !optional_field(t, w)) {
 			char *v = oracle_trimmed(w->text);
 
 			if (*v && has_letter(v)) {
