@@ -324,6 +324,15 @@ static const struct scenario scenarios[] = {
 	  { "tap:add_fab", "tap:add_scan", "tap:permission_allow_foreground_only_button", "tap:add_scanned" } },
 	{ "authenticator", "authenticator-reveal-shows-next", "entries.show", false,
 	  { "tap:settings_btn", "tap:behaviour_btn", "tap:reveal_switch", "input keyevent 4", "input keyevent 4" } },
+	{ "transit", "transit-favourite-opens-empty-form", "favourites.fav_trip_row.click", false,
+	  { "tap:nav_settings", "tap:set_network", "tap:net_row#1", "tap:nav_favourites", "tap:fav_trip_row#0" } },
+	{ "transit", "transit-vrr-stops-missing", "leg.show", false,
+	  { "tap:nav_settings", "tap:set_network", "tap:net_row#1", "tap:nav_directions", "tap:recent_row#0",
+	    "tap:trip_row#1", "tap:leg_row#0" } },
+	{ "transit", "transit-options-change-blank", "results.show", false,
+	  { "tap:nav_favourites", "tap:fav_trip_row#0", "tap:res_mode", "tap:opt_notrain" } },
+	{ "transit", "transit-departures-station-not-applied", "home_station.hs_row.click", false,
+	  { "tap:nav_settings", "tap:set_home", "tap:hs_row#2", "tap:nav_departures" } },
 };
 
 TEST(every_spec_loads_and_cites_its_bugs)
