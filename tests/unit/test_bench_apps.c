@@ -324,6 +324,13 @@ static const struct scenario scenarios[] = {
 	  { "tap:add_fab", "tap:add_scan", "tap:permission_allow_foreground_only_button", "tap:add_scanned" } },
 	{ "authenticator", "authenticator-reveal-shows-next", "entries.show", false,
 	  { "tap:settings_btn", "tap:behaviour_btn", "tap:reveal_switch", "input keyevent 4", "input keyevent 4" } },
+	{ "readlater", "readlater-mark-read-stays-unread", "article.read_btn.click", false,
+	  { "tap:unread_row#0", "tap:read_btn" } },
+	{ "readlater", "readlater-article-loading-forever", "article.show", false, { "tap:unread_row#1" } },
+	{ "readlater", "readlater-long-read-time-wraps", "article.show", false, { "tap:unread_row#2" } },
+	{ "readlater", "readlater-time-left-over-progress", "article.show", true,
+	  { "tap:settings_btn", "tap:reading_btn", "tap:time_left_switch", "input keyevent 4", "input keyevent 4",
+	    "tap:unread_row#0" } },
 };
 
 TEST(every_spec_loads_and_cites_its_bugs)
