@@ -333,6 +333,13 @@ static const struct scenario scenarios[] = {
 	  { "tap:nav_favourites", "tap:fav_trip_row#0", "tap:res_mode", "tap:opt_notrain" } },
 	{ "transit", "transit-departures-station-not-applied", "home_station.hs_row.click", false,
 	  { "tap:nav_settings", "tap:set_home", "tap:hs_row#2", "tap:nav_departures" } },
+	{ "readlater", "readlater-mark-read-stays-unread", "article.read_btn.click", false,
+	  { "tap:unread_row#0", "tap:read_btn" } },
+	{ "readlater", "readlater-article-loading-forever", "article.show", false, { "tap:unread_row#1" } },
+	{ "readlater", "readlater-long-read-time-wraps", "article.show", false, { "tap:unread_row#2" } },
+	{ "readlater", "readlater-time-left-over-progress", "article.show", true,
+	  { "tap:settings_btn", "tap:reading_btn", "tap:time_left_switch", "input keyevent 4", "input keyevent 4",
+	    "tap:unread_row#0" } },
 };
 
 TEST(every_spec_loads_and_cites_its_bugs)
