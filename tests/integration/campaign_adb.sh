@@ -166,7 +166,10 @@ check "A: both runs done" [ "$(grep -c '"state":	"done"' a/campaign.json)" -eq 2
 # --- B: kill -9 of the campaign, then --resume.
 "$T" campaign c.json --out b >b.out 2>b.err &
 CAMPAIGN_PID=$!
-for _ in $(seq 900); do
+# Up to 5 minutes for the first run to finish: a sanitizer build on a
+# loaded 2-core machine once needed more than 90 s (the check below is
+# this part's precondition, not a product property).
+for _ in $(seq 3000); do
 	grep -q '"state":	"done"' b/campaign.json 2>/dev/null && break
 	sleep 0.1
 done
