@@ -998,14 +998,15 @@ static bool far_observe(struct far_state *fs, const struct ui_tree *t, const cha
 		double sums[TOTAL_MAX_COLS];
 		bool ok[TOTAL_MAX_COLS];
 
-		money |= has_money(&ls[i]);
-		/* The money columns' sums, to tell a total of these rows. */
-		if (amount_columns(&ls[i], "$", sums, ok))
+		/* The money columns (has_money) and their sums, to tell a total of these rows. */
+		if (amount_columns(&ls[i], "$", sums, ok)) {
+			money = true;
 			for (size_t c = 0; c < TOTAL_MAX_COLS && n_sums < TOTAL_MAX_SUMS; c++)
 				if (ok[c]) {
 					sum[n_sums] = sums[c];
 					sum_rows[n_sums++] = ls[i].n_rows;
 				}
+		}
 		if (fl && !same_rows(fl->list, &ls[i]))
 			far_list_changed(fs, fl, &ls[i], page);
 		if (fl) {
