@@ -9,7 +9,8 @@
  * two replays change by themselves and are masked. The mutant inserts a
  * detour at the pivot: click an inactive sibling row of the same list, then
  * Back. If the detour does not return to the pivot (more than half of the
- * texts differ, Genie's heuristic) the mutant is dropped. Otherwise every
+ * texts differ, Genie's heuristic, or the pivot's list is not on the screen
+ * in the pivot's activity) the mutant is dropped. Otherwise every
  * pair of similar-type screens (i <= k < j, same activity and same list)
  * must keep the seed's effect: Δ(l_i, l_j) ⊆ Δ'(l'_i, l'_j), effects being
  * multisets of view keys where views in a list row carry the row's text (the
@@ -219,9 +220,14 @@ static int try_mutant(struct genie_state *st, struct agent_env *env, struct devi
 	*outcome = "mutant replay failed";
 	if (replay_run(dev, pkg, mut, nm, &opts, &m1) != TD_OK || m1.n_screens != nm + 1)
 		goto out;
-	/* Genie's return check: the detour must come back to the pivot screen. */
+	/* Genie's return check: the detour must come back to the pivot screen.
+	 * Texts alone are not enough: a picker row that selects and closes
+	 * sends the detour's Back one page further, to a page that may list
+	 * the same names (a station picker over a list of stations); the
+	 * pivot's list in the pivot's activity must be back too. */
 	*outcome = "detour did not return";
-	if (oracle_text_difference(s1.screens[K].tree, m1.screens[K + 2].tree) > 0.5)
+	if (oracle_text_difference(s1.screens[K].tree, m1.screens[K + 2].tree) > 0.5 ||
+	    !similar_type(&s1.screens[K], &m1.screens[K + 2], list_id))
 		goto out;
 	*outcome = "effects contained";
 	if (!violated(&s1, &m1, K, list_id, mask, n_mask, &why))

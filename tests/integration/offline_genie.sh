@@ -34,3 +34,20 @@ tried = [r for r in (json.loads(l) for l in open(tmp + "/fixed/trace.jsonl")) if
 assert tried, "no mutant tried on the fixed twin"
 print("genie: reported on the buggy app (true positive), %d mutants clean on the fixed twin" % len(tried))
 PY
+
+# A picker row that selects and closes (tests/data/apps/station_picker.json,
+# no injected bug): the detour's Back lands one page further, on a list of
+# the same station names. That is not the pivot screen, so the mutant must
+# be dropped rather than reported.
+picker=$src/tests/data/apps/station_picker.json
+"$bin" explore --device "sim:$picker" --brain offline --out "$tmp/closes" --steps 60 --seed 1 --quiet
+python3 - "$tmp" <<'PY'
+import json, sys
+tmp = sys.argv[1]
+bugs = json.load(open(tmp + "/closes/bugs.json"))["bugs"]
+assert not bugs, "reports on an app without bugs: %r" % [b["title"] for b in bugs]
+recs = [json.loads(l) for l in open(tmp + "/closes/trace.jsonl")]
+dropped = [r for r in recs if r["type"] == "mutant" and r["outcome"] == "detour did not return"]
+assert dropped, "no mutant whose detour left the picker: %r" % [r.get("outcome") for r in recs if r["type"] == "mutant"]
+print("genie: %d mutants dropped on the closing picker, no report" % len(dropped))
+PY
