@@ -388,6 +388,28 @@ static bool list_filtered(const struct oracle_crud_tracker *t, const struct ui_t
 	return false;
 }
 
+/*
+ * Whether `after` shows its list under a selected tab that names a state a
+ * new entry does not start in (Archive, Starred, Done, Trash): a reader app
+ * files a link saved from its Archive tab under Unread, so the Archive list
+ * the form returns to rightly lacks it (readlater held-out app). Tabs that
+ * name a place (Work, Personal) keep the check: an entry saved there
+ * belongs there.
+ */
+static bool list_of_a_state(const struct ui_tree *after)
+{
+	static const char *const states[] = { "archive", "archived", "read", "done", "completed", "complete",
+					      "finished", "starred", "favourites", "favorites", "favourite",
+					      "favorite", "trash", "deleted", "bin", "hidden", "history", "spam",
+					      NULL };
+	char *sel = oracle_selected_nav_items(after);
+	char low[512];
+
+	oracle_lower_into(low, sizeof(low), sel);
+	free(sel);
+	return oracle_has_whole_word(low, states);
+}
+
 /* Whether w asks for a number (amount, phone, postal code, card digits). */
 static bool numeric_field(const struct ui_widget *w)
 {
@@ -561,7 +583,7 @@ static bool saved_not_shown(struct oracle_crud_tracker *t, const struct ui_tree 
 	old_shown = old && screen_shows_whole(after, old);
 	nl = oracle_lists(after, &ls);
 	list = full_list(after, ls, nl);
-	if (list && !old_shown && (list_filtered(t, after) || list_of_one_day(before, after)))
+	if (list && !old_shown && (list_filtered(t, after) || list_of_one_day(before, after) || list_of_a_state(after)))
 		list = NULL;
 	if (old_shown || list) {
 		oracle_finding_init(f);

@@ -319,6 +319,8 @@ void oracle_trim_into(char *buf, size_t size, const char *s);
 uint64_t oracle_hash_str(uint64_t h, const char *s);
 /* Whether the lowered text contains one of the NULL-terminated words. */
 bool oracle_has_word(const char *low, const char *const *words);
+/* Whether the lowered text contains one of the NULL-terminated words as a whole word ("read" not in "unread"). */
+bool oracle_has_whole_word(const char *low, const char *const *words);
 /* Whether label (any case) begins with one of the NULL-terminated lowercase words, as a whole word. */
 bool oracle_label_begins_with(const char *label, const char *const *words);
 /*

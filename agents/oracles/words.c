@@ -76,6 +76,14 @@ static bool has_token(const char *low, const char *word)
 	return false;
 }
 
+bool oracle_has_whole_word(const char *low, const char *const *words)
+{
+	for (size_t i = 0; words[i]; i++)
+		if (has_token(low, words[i]))
+			return true;
+	return false;
+}
+
 bool oracle_label_begins_with(const char *label, const char *const *words)
 {
 	char low[128];
