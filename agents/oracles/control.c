@@ -206,6 +206,48 @@ static const struct ui_widget *status_exactly(const struct ui_tree *t, const cha
 }
 
 /*
+ * A visible non-clickable text of t that says something plays: exactly
+ * "Playing", or "Playing" followed by what plays ("Playing · Feeling Good",
+ * "Playing: ..."), as a player bar at the foot of a list reads; or NULL.
+ */
+static const struct ui_widget *playing_status(const struct ui_tree *t)
+{
+	static const char *const playing[] = { "playing", NULL };
+	static const char *const seps[] = { " \xc2\xb7", " -", " \xe2\x80\x93", " \xe2\x80\x94", ":", NULL };
+	const struct ui_widget *exact = status_exactly(t, playing);
+
+	if (exact)
+		return exact;
+	for (size_t i = 0; i < t->n_nodes; i++) {
+		const struct ui_widget *s = t->nodes[i];
+		char low[64];
+
+		if (!*s->text || in_clickable(s) || !ui_widget_visible(s, &t->screen))
+			continue;
+		lowered_label(s, low, sizeof(low));
+		if (strncmp(low, "playing", 7) != 0)
+			continue;
+		for (size_t k = 0; seps[k]; k++)
+			if (!strncmp(low + 7, seps[k], strlen(seps[k])))
+				return s;
+	}
+	return NULL;
+}
+
+/* Whether t shows a visible widget with resource-id and text of w (the same status, the same name). */
+static bool shows_same(const struct ui_tree *t, const struct ui_widget *w)
+{
+	for (size_t i = 0; i < t->n_nodes; i++) {
+		const struct ui_widget *o = t->nodes[i];
+
+		if (!strcmp(o->text, w->text) && !strcmp(o->resource_id, w->resource_id) &&
+		    ui_widget_visible(o, &t->screen))
+			return true;
+	}
+	return false;
+}
+
+/*
  * A media control (Play/Pause/Stop, alone or followed by what it plays)
  * whose press opened another page that states the opposite of the press:
  * "Pause <episode>" in a queue that opens the player reading "Playing".
@@ -468,14 +510,19 @@ static bool has_cut_text(const struct ui_tree *t)
 }
 
 /*
- * A tap on a list row naming an item ("2. The Red-Headed League") that
- * opens another page reading exactly "Playing" (a player) which nowhere
- * names that item but names another row of the same list ("Chapter 1 of
- * 4: A Scandal in Bohemia"): the player went on with the item that played
- * instead of the one chosen. Names shorter than 4 characters or without a
- * letter are not read; a page with a text cut short ("...") is not judged.
+ * A tap on a list row naming an item ("2. The Red-Headed League") after
+ * which the screen says something plays - another page reading exactly
+ * "Playing" (a player), or, on the same page, a player bar reading
+ * "Playing" or "Playing · <track>" - and nowhere outside the lists names
+ * that item but names another row of the same list ("Chapter 1 of 4: A
+ * Scandal in Bohemia"): the player went on with another item than the one
+ * chosen (radio held-out app: the second favourite tapped, the bar plays
+ * the first). On the same page the status and the name must be new: a bar
+ * that already said so before the tap may be about an earlier choice.
+ * Names shorter than 4 characters or without a letter are not read; a page
+ * with a text cut short ("...") is not judged.
  */
-static bool chosen_item_not_played(const struct ui_tree *before, const struct ui_tree *after,
+static bool chosen_item_not_played(const struct ui_tree *before, const struct ui_tree *after, bool same_page,
 				   const struct ui_widget *w, const struct action *done, struct oracle_finding *f)
 {
 	static const char *const playing[] = { "playing", NULL };
@@ -484,7 +531,7 @@ static bool chosen_item_not_played(const struct ui_tree *before, const struct ui
 
 	if (!row || !row->parent || oracle_screen_has_layer(before) || oracle_screen_has_layer(after))
 		return false;
-	status = status_exactly(after, playing);
+	status = same_page ? playing_status(after) : status_exactly(after, playing);
 	item_name(oracle_first_text(row), name, sizeof(name));
 	if (!status || !usable_name(name) || text_naming(after, name) || has_cut_text(after))
 		return false;
@@ -499,18 +546,22 @@ static bool chosen_item_not_played(const struct ui_tree *before, const struct ui
 		named = text_naming(after, other_name);
 		other = r;
 	}
-	if (!named)
+	if (!named || (same_page && shows_same(before, status) && shows_same(before, named)))
 		return false;
 	oracle_finding_init(f);
 	f->category = BUG_CAT_MEDIA_CONTROL;
 	f->oracle = "control";
-	f->title = xasprintf("Tapping '%s' opens the player on '%s'", oracle_first_text(row), named->text);
+	if (same_page)
+		f->title = xasprintf("Tapping '%s' plays '%s' instead", oracle_first_text(row), named->text);
+	else
+		f->title = xasprintf("Tapping '%s' opens the player on '%s'", oracle_first_text(row), named->text);
 	f->expected = xasprintf("the player plays '%s', the row tapped", oracle_first_text(row));
 	f->actual = xasprintf("the player reads '%s' and '%s', another row of the list ('%s')", named->text,
 			      status->text, oracle_first_text(other));
-	f->description = xasprintf("Tapping the row '%s' opened a page reading '%s' that does not name it but "
+	f->description = xasprintf("Tapping the row '%s' %s '%s' that does not name it but "
 				   "names another row of the same list, '%s' ('%s'): the choice was ignored.",
-				   oracle_first_text(row), status->text, oracle_first_text(other), named->text);
+				   oracle_first_text(row), same_page ? "made the page read" : "opened a page reading",
+				   status->text, oracle_first_text(other), named->text);
 	f->diff = cJSON_CreateObject();
 	cJSON_AddStringToObject(f->diff, "check", "chosen_item");
 	cJSON_AddItemToObject(f->diff, "before", oracle_widget_json(row));
@@ -797,8 +848,9 @@ bool oracle_control_stuck(const struct ui_tree *before, const char *activity_bef
 	if (!oracle_same_activity(activity_before, activity_after) || oracle_text_difference(before, after) > 0.5)
 		return control_stuck_elsewhere(after, w, done, f) ||
 		       setting_differs_elsewhere(before, after, w, done, f) ||
-		       chosen_item_not_played(before, after, w, done, f);
-	if (seek_starts_playback(before, after, w, done, f) || play_ignored(before, after, w, done, f))
+		       chosen_item_not_played(before, after, false, w, done, f);
+	if (chosen_item_not_played(before, after, true, w, done, f) || seek_starts_playback(before, after, w, done, f) ||
+	    play_ignored(before, after, w, done, f))
 		return true;
 	lowered_label(w, label, sizeof(label));
 	pair = control_pair_of(label, &flipped);

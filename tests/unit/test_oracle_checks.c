@@ -821,6 +821,65 @@ TEST(control_chosen_row_not_played)
 	ui_tree_free(cut);
 }
 
+/* The book's chapter list with a player bar below it naming `bar` in state `state` (no bar when NULL). */
+static struct ui_tree *chapter_list_with_bar(const char *bar, const char *state)
+{
+	static const char *const titles[] = { "1. A Scandal in Bohemia", "2. The Red-Headed League",
+					      "3. A Case of Identity", NULL };
+	char *rows = calloc(1, 1), *xml;
+	int y = 400;
+
+	for (size_t i = 0; titles[i]; i++, y += 150) {
+		char *kids = x_node(TEXT, "t:id/ch_title", titles[i], "", "", 0, y, 800, y + 100, NULL);
+
+		rows = x_cat(rows, x_node(ROW, "t:id/chapter_row", "", "c", "", 0, y, 1080, y + 140, kids), NULL);
+		free(kids);
+	}
+	xml = x_cat(x_node(TEXT, "t:id/b_author", "by Arthur Conan Doyle", "", "", 0, 200, 1080, 300, NULL),
+		    x_node(RV, "t:id/chapter_list", "", "s", "", 0, 400, 1080, 1600, rows),
+		    bar ? x_node(TEXT, "t:id/bar_name", bar, "", "", 0, 1700, 1080, 1800, NULL) : calloc(1, 1),
+		    bar ? x_node(TEXT, "t:id/bar_state", state, "", "", 0, 1800, 1080, 1900, NULL) : calloc(1, 1), NULL);
+	free(rows);
+	return x_tree(xml);
+}
+
+/*
+ * radio held-out app: the second favourite tapped, and the player bar that
+ * appears below the list on the same page plays the first.
+ */
+TEST(control_chosen_row_not_played_in_a_bar)
+{
+	struct ui_tree *none = chapter_list_with_bar(NULL, NULL);
+	struct ui_tree *wrong = chapter_list_with_bar("1. A Scandal in Bohemia", "Playing \u00b7 21:40 left");
+	struct ui_tree *right = chapter_list_with_bar("2. The Red-Headed League", "Playing \u00b7 21:40 left");
+	struct ui_tree *paused = chapter_list_with_bar("1. A Scandal in Bohemia", "Paused");
+	struct action a;
+	struct oracle_finding f;
+
+	REQUIRE(none && wrong && right && paused);
+	action_init(&a);
+	a.type = ACTION_CLICK;
+	a.resource_id = strdup("t:id/chapter_row");
+	a.class_name = strdup(ROW);
+	a.bounds = (struct ui_rect){ 0, 550, 1080, 690 };
+	a.x = 540;
+	a.y = 620;
+	oracle_finding_init(&f);
+	REQUIRE(oracle_control_stuck(none, "x/.Main", wrong, "x/.Main", &a, &f));
+	CHECK(f.title && strstr(f.title, "'2. The Red-Headed League' plays '1. A Scandal in Bohemia'"));
+	oracle_finding_release(&f);
+	/* The bar names the row tapped; a bar that does not say it plays. */
+	CHECK(!oracle_control_stuck(none, "x/.Main", right, "x/.Main", &a, &f));
+	CHECK(!oracle_control_stuck(none, "x/.Main", paused, "x/.Main", &a, &f));
+	/* The same bar before and after the tap: about an earlier choice, not judged. */
+	CHECK(!oracle_control_stuck(wrong, "x/.Main", wrong, "x/.Main", &a, &f));
+	action_release(&a);
+	ui_tree_free(none);
+	ui_tree_free(wrong);
+	ui_tree_free(right);
+	ui_tree_free(paused);
+}
+
 /* A forecast page: a current temperature, a range, and optionally a field. */
 static struct ui_tree *forecast(const char *now, const char *range, bool field)
 {
@@ -1600,6 +1659,7 @@ int main(void)
 	RUN(control_setting_differs_on_the_page_a_tap_opens);
 	RUN(first_press_ignored_then_second_works);
 	RUN(control_chosen_row_not_played);
+	RUN(control_chosen_row_not_played_in_a_bar);
 	RUN(control_play_ignored_beside_not_playing);
 	RUN(units_mixed_on_one_page);
 	RUN(total_disagrees_with_rows);
