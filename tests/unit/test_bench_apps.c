@@ -340,6 +340,15 @@ static const struct scenario scenarios[] = {
 	{ "readlater", "readlater-time-left-over-progress", "article.show", true,
 	  { "tap:settings_btn", "tap:reading_btn", "tap:time_left_switch", "input keyevent 4", "input keyevent 4",
 	    "tap:unread_row#0" } },
+	{ "timesheet", "timesheet-earnings-rounded-hours", "entry.show", false, { "tap:nav_reports", "tap:rd_row#0" } },
+	{ "timesheet", "timesheet-goals-ignore-week-start", "goals.show", false,
+	  { "tap:settings_btn", "tap:week_start_btn", "tap:week_mon", "input keyevent 4", "tap:nav_reports",
+	    "tap:tab_goals" } },
+	{ "timesheet", "timesheet-shorter-duration-not-saved", "edit_entry.save_edit.click", false,
+	  { "tap:nav_reports", "tap:rd_row#1", "tap:edit_btn", "tap:e_minutes", "input keyevent 67 67 67",
+	    "input text 90", "tap:save_edit" } },
+	{ "timesheet", "timesheet-end-before-start-silent", "manual.save_manual.click", false,
+	  { "tap:nav_entries", "tap:add_fab", "tap:start_p30", "tap:start_p30", "tap:save_manual" } },
 };
 
 TEST(every_spec_loads_and_cites_its_bugs)
