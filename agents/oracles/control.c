@@ -206,29 +206,26 @@ static const struct ui_widget *status_exactly(const struct ui_tree *t, const cha
 }
 
 /*
- * A visible non-clickable text of t that says something plays: exactly
+ * A visible text of t outside the lists that says something plays: exactly
  * "Playing", or "Playing" followed by what plays ("Playing · Feeling Good",
- * "Playing: ..."), as a player bar at the foot of a list reads; or NULL.
+ * "Playing: ..."), as a player bar at the foot of a list reads (the bar
+ * itself may be clickable: it opens the player); or NULL.
  */
 static const struct ui_widget *playing_status(const struct ui_tree *t)
 {
-	static const char *const playing[] = { "playing", NULL };
-	static const char *const seps[] = { " \xc2\xb7", " -", " \xe2\x80\x93", " \xe2\x80\x94", ":", NULL };
-	const struct ui_widget *exact = status_exactly(t, playing);
+	static const char *const seps[] = { "", " \xc2\xb7", " -", " \xe2\x80\x93", " \xe2\x80\x94", ":", NULL };
 
-	if (exact)
-		return exact;
 	for (size_t i = 0; i < t->n_nodes; i++) {
 		const struct ui_widget *s = t->nodes[i];
 		char low[64];
 
-		if (!*s->text || in_clickable(s) || !ui_widget_visible(s, &t->screen))
+		if (!*s->text || s->clickable || oracle_enclosing_row(s) || !ui_widget_visible(s, &t->screen))
 			continue;
 		lowered_label(s, low, sizeof(low));
 		if (strncmp(low, "playing", 7) != 0)
 			continue;
 		for (size_t k = 0; seps[k]; k++)
-			if (!strncmp(low + 7, seps[k], strlen(seps[k])))
+			if (*seps[k] ? !strncmp(low + 7, seps[k], strlen(seps[k])) : !low[7])
 				return s;
 	}
 	return NULL;
@@ -453,10 +450,22 @@ static void item_name(const char *text, char *buf, size_t n)
 	buf[len] = '\0';
 }
 
-/* Whether a name is worth looking for on another page: 4 characters or more, a letter among them. */
-static bool usable_name(const char *name)
+/*
+ * Whether a name (lowered; `shown` as the row shows it) is worth looking
+ * for elsewhere: 4 characters or more with a letter among them, or an
+ * acronym of 3 capitals ("FIP", "BBC"), which no common word is.
+ */
+static bool usable_name(const char *name, const char *shown)
 {
-	if (strlen(name) < 4)
+	size_t n = strlen(name);
+
+	if (n == 3) {
+		while (*shown == ' ')
+			shown++;
+		return isupper((unsigned char)shown[0]) && isupper((unsigned char)shown[1]) &&
+		       isupper((unsigned char)shown[2]) && (!shown[3] || shown[3] == ' ');
+	}
+	if (n < 4)
 		return false;
 	for (const char *p = name; *p; p++)
 		if (isalpha((unsigned char)*p))
@@ -529,11 +538,13 @@ static bool chosen_item_not_played(const struct ui_tree *before, const struct ui
 	const struct ui_widget *row = oracle_enclosing_row(w), *status, *named = NULL, *other = NULL;
 	char name[128], other_name[128];
 
-	if (!row || !row->parent || oracle_screen_has_layer(before) || oracle_screen_has_layer(after))
+	/* On the same page the caller has seen no new layer or window; a
+	 * layout whose content pane reads as a layer must not hide the bar. */
+	if (!row || !row->parent || (!same_page && (oracle_screen_has_layer(before) || oracle_screen_has_layer(after))))
 		return false;
 	status = same_page ? playing_status(after) : status_exactly(after, playing);
 	item_name(oracle_first_text(row), name, sizeof(name));
-	if (!status || !usable_name(name) || text_naming(after, name) || has_cut_text(after))
+	if (!status || !usable_name(name, oracle_first_text(row)) || text_naming(after, name) || has_cut_text(after))
 		return false;
 	for (size_t i = 0; i < row->parent->n_children && !named; i++) {
 		const struct ui_widget *r = row->parent->children[i];
@@ -541,7 +552,7 @@ static bool chosen_item_not_played(const struct ui_tree *before, const struct ui
 		if (r == row || !ui_widget_visible(r, &before->screen))
 			continue;
 		item_name(oracle_first_text(r), other_name, sizeof(other_name));
-		if (!usable_name(other_name) || holds_phrase(name, other_name) || holds_phrase(other_name, name))
+		if (!usable_name(other_name, oracle_first_text(r)) || holds_phrase(name, other_name) || holds_phrase(other_name, name))
 			continue;
 		named = text_naming(after, other_name);
 		other = r;

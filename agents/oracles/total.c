@@ -42,41 +42,90 @@ struct total_label {
 	char unit[TOTAL_UNIT_MAX]; /* "$" for money, else the unit the value is written in ("s", "km") */
 };
 
+/* The currency signs and codes a money amount is written with. */
+static const char *const currency_marks[] = { "$", "\u20ac", "\u00a3", "\u00a5", "EUR", "USD", NULL };
+
 /*
- * A money amount in s: a number written with a currency sign or two
- * decimals ("$12.50", "-4.00 EUR", "1,250.00"); false when none.
+ * The number starting at p (a leading '-' just before it, or before a
+ * sign before it, counts; thousands commas skipped) into *out; false when
+ * it is longer than a buffer holds or past what a double adds up to the
+ * cent (a probe typed 120 digits). *two_decimals: written with exactly two.
+ */
+static bool read_number(const char *s, const char *p, double *out, bool *two_decimals)
+{
+	char num[64];
+	size_t n = 0;
+	const char *q = p, *dot;
+
+	if (p > s && (p[-1] == '-' || (p > s + 1 && p[-1] == '$' && p[-2] == '-')))
+		num[n++] = '-';
+	for (; *q && n + 1 < sizeof(num); q++) {
+		if (isdigit((unsigned char)*q) || (*q == '.' && isdigit((unsigned char)q[1])))
+			num[n++] = *q;
+		else if (*q == ',' && isdigit((unsigned char)q[1]) && isdigit((unsigned char)q[2]) &&
+			 isdigit((unsigned char)q[3]))
+			continue;
+		else
+			break;
+	}
+	num[n] = '\0';
+	dot = strchr(num, '.');
+	*two_decimals = dot && strlen(dot + 1) == 2;
+	*out = strtod(num, NULL);
+	return !isdigit((unsigned char)*q) && fabs(*out) < 1e12;
+}
+
+/*
+ * The start of the number a currency mark of s is written against: right
+ * after it ("$12.50", "\u20ac 7.50") or right before it ("7.50 \u20ac",
+ * "4.00 EUR"); NULL when no mark touches a number.
+ */
+static const char *number_at_mark(const char *s)
+{
+	for (size_t k = 0; currency_marks[k]; k++) {
+		size_t len = strlen(currency_marks[k]);
+
+		for (const char *m = strstr(s, currency_marks[k]); m; m = strstr(m + 1, currency_marks[k])) {
+			const char *after = m + len, *before = m;
+
+			if (*after == ' ')
+				after++;
+			if (*after == '-')
+				after++;
+			if (isdigit((unsigned char)*after))
+				return after;
+			if (before > s && before[-1] == ' ')
+				before--;
+			if (before > s && isdigit((unsigned char)before[-1])) {
+				while (before > s && (isdigit((unsigned char)before[-1]) || before[-1] == '.' ||
+						      (before[-1] == ',' && before - 1 > s && isdigit((unsigned char)before[-2]))))
+					before--;
+				return before;
+			}
+		}
+	}
+	return NULL;
+}
+
+/*
+ * A money amount in s: a number written against a currency sign or code
+ * ("$12.50", "-4.00 EUR"; in "0 h 10 min \u00b7 \u20ac7.50" the 7.50, not
+ * the 0), else the first number when it has two decimals ("1,250.00");
+ * false when none.
  */
 static bool parse_money(const char *s, double *out)
 {
-	bool currency = strchr(s, '$') || strstr(s, "\u20ac") || strstr(s, "\u00a3") || strstr(s, "\u00a5") ||
-			strstr(s, "EUR") || strstr(s, "USD");
+	bool currency = false, two;
+	const char *at = number_at_mark(s);
 
+	if (at)
+		return read_number(s, at, out, &two);
+	for (size_t k = 0; currency_marks[k] && !currency; k++)
+		currency = strstr(s, currency_marks[k]) != NULL;
 	for (const char *p = s; *p; p++) {
-		char num[64];
-		size_t n = 0;
-		const char *q = p;
-		const char *dot;
-
 		if (!isdigit((unsigned char)*p))
 			continue;
-		if (p > s && (p[-1] == '-' || (p > s + 1 && p[-1] == '$' && p[-2] == '-')))
-			num[n++] = '-';
-		for (; *q && n + 1 < sizeof(num); q++) {
-			if (isdigit((unsigned char)*q) || (*q == '.' && isdigit((unsigned char)q[1])))
-				num[n++] = *q;
-			else if (*q == ',' && isdigit((unsigned char)q[1]) && isdigit((unsigned char)q[2]) &&
-				 isdigit((unsigned char)q[3]))
-				continue;
-			else
-				break;
-		}
-		num[n] = '\0';
-		dot = strchr(num, '.');
-		if (!currency && !(dot && strlen(dot + 1) == 2))
-			return false;
-		*out = strtod(num, NULL);
-		/* Longer than the buffer, or past what a double adds up to the cent (a probe typed 120 digits). */
-		if (isdigit((unsigned char)*q) || fabs(*out) >= 1e12)
+		if (!read_number(s, p, out, &two) || (!currency && !two))
 			return false;
 		return true;
 	}
@@ -184,8 +233,10 @@ static bool find_total(const struct ui_tree *t, struct total_label *out)
 			out->value_text = w->text;
 			return true;
 		}
-		/* "Total" with its value in the next text of the same parent. */
-		for (size_t c = 0; w->parent && c + 1 < w->parent->n_children; c++)
+		/* "Total" with its value in the next text of the same parent; a
+		 * label with a number of its own ("Total: 2 h 15 min") has its
+		 * value in it, even one not read here. */
+		for (size_t c = 0; w->parent && !strpbrk(w->text, "0123456789") && c + 1 < w->parent->n_children; c++)
 			if (w->parent->children[c] == w &&
 			    parse_amount(w->parent->children[c + 1]->text, &out->value, out->unit) &&
 			    (sum || !strcmp(out->unit, "$"))) {

@@ -995,6 +995,39 @@ TEST(total_disagrees_with_rows)
 }
 
 /* Totals in a unit: laps in seconds, a run in km; units must agree, and counts or times are not sums. */
+/*
+ * timesheet held-out app (a report on 3 of 5 seeds and the fixed twin):
+ * rows "0 h 10 min \u00b7 \u20ac7.50" hold a duration and the money it
+ * earned. The row's amount is the number at the currency sign, not its
+ * first number (which summed the hours, 0 + 2).
+ */
+TEST(total_of_rows_that_start_with_another_number)
+{
+	static const char *const entries[] = { "Client call", "API endpoints", NULL };
+	static const char *const earned[] = { "0 h 10 min \u00b7 \u20ac7.50", "2 h 5 min \u00b7 \u20ac125.00", NULL };
+	static const char *const suffix[] = { "10 min \u00b7 7.50 EUR", "2 h 5 min \u00b7 125.00 EUR", NULL };
+	struct ui_tree *right = cart_screen(entries, earned, "Total: \u20ac132.50");
+	struct ui_tree *wrong = cart_screen(entries, earned, "Total: \u20ac130.00");
+	struct ui_tree *right_suffix = cart_screen(entries, suffix, "Total: 132.50 EUR");
+	struct action a;
+	struct oracle_finding f;
+
+	REQUIRE(right && wrong && right_suffix);
+	action_init(&a);
+	a.type = ACTION_CLICK;
+	a.widget_text = strdup("Reports");
+	oracle_finding_init(&f);
+	CHECK(!oracle_total_wrong(NULL, NULL, right, "x/.Main", &a, &f));
+	CHECK(!oracle_total_wrong(NULL, NULL, right_suffix, "x/.Main", &a, &f));
+	REQUIRE(oracle_total_wrong(NULL, NULL, wrong, "x/.Main", &a, &f));
+	CHECK(f.expected && strstr(f.expected, "132.50"));
+	oracle_finding_release(&f);
+	action_release(&a);
+	ui_tree_free(right);
+	ui_tree_free(wrong);
+	ui_tree_free(right_suffix);
+}
+
 TEST(total_in_a_unit_disagrees_with_rows)
 {
 	static const char *const laps[] = { "Lap 1", "Lap 2", "Lap 3", NULL };
@@ -1663,6 +1696,7 @@ int main(void)
 	RUN(control_play_ignored_beside_not_playing);
 	RUN(units_mixed_on_one_page);
 	RUN(total_disagrees_with_rows);
+	RUN(total_of_rows_that_start_with_another_number);
 	RUN(total_in_a_unit_disagrees_with_rows);
 	RUN(sort_by_name_reads_a_later_text_column);
 	RUN(sort_by_number_reads_the_right_column);
