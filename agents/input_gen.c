@@ -27,6 +27,8 @@ static const struct kind_rule kind_rules[] = {
 	{ INPUT_KIND_POSTAL, { "zip", "postal", "postcode", "post code", NULL } },
 	{ INPUT_KIND_EMAIL, { "email", "e-mail", "mail", NULL } },
 	{ INPUT_KIND_PHONE, { "phone", "mobile", "tel", NULL } },
+	/* Money per hour or per job ("Rate per hour (\u20ac)", "Hourly wage") before a link ("hourly" holds "url") and a time of day. */
+	{ INPUT_KIND_NUMBER, { "rate per", "hourly", "per hour", "wage", "salary", "(\u20ac)", "($)", "(\u00a3)", NULL } },
 	{ INPUT_KIND_URL, { "url", "website", "link", "http", NULL } },
 	{ INPUT_KIND_DATE, { "date", "birthday", "dob", "day", "due", NULL } },
 	/* A duration ("Minutes", "Time (seconds)") before a time of day. */

@@ -410,12 +410,13 @@ static bool list_of_a_state(const struct ui_tree *after)
 	return oracle_has_whole_word(low, states);
 }
 
-/* Whether w asks for a number (amount, phone, postal code, card digits). */
+/* Whether w asks for a number (amount, phone, postal code, card digits) or a date or time. */
 static bool numeric_field(const struct ui_widget *w)
 {
 	switch (input_gen_kind(w)) {
 	case INPUT_KIND_NUMBER: case INPUT_KIND_POSTAL: case INPUT_KIND_PHONE:
-	case INPUT_KIND_CARD: case INPUT_KIND_CVV:
+	case INPUT_KIND_CARD: case INPUT_KIND_CVV: case INPUT_KIND_DATE: case INPUT_KIND_TIME:
+	case INPUT_KIND_EXPIRY:
 		return true;
 	default:
 		return false;

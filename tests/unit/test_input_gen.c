@@ -202,6 +202,18 @@ TEST(fuel_and_meter_readings_give_numbers)
 	CHECK_INT_EQ(input_gen_kind(&mileage), INPUT_KIND_NUMBER);
 }
 
+TEST(rates_per_hour_give_numbers)
+{
+	/* timesheet (held-out, session 22): "Rate per hour (\u20ac)" was read as a time of day for "hour". */
+	struct ui_widget rate = field("Rate per hour (\u20ac)", "com.x:id/new_rate");
+	struct ui_widget hourly = field("Hourly rate", "com.x:id/rate");
+	struct ui_widget start = field("Start time", "com.x:id/start");
+
+	CHECK_INT_EQ(input_gen_kind(&rate), INPUT_KIND_NUMBER);
+	CHECK_INT_EQ(input_gen_kind(&hourly), INPUT_KIND_NUMBER);
+	CHECK_INT_EQ(input_gen_kind(&start), INPUT_KIND_TIME);
+}
+
 int main(void)
 {
 	RUN(a_range_in_the_hint_gives_a_number_inside_it);
@@ -213,5 +225,6 @@ int main(void)
 	RUN(counts_on_hand_give_numbers);
 	RUN(money_kept_track_of_gives_numbers);
 	RUN(fuel_and_meter_readings_give_numbers);
+	RUN(rates_per_hour_give_numbers);
 	return test_summary();
 }

@@ -34,6 +34,8 @@
 #define PILLBOX "sim:" TRIDENT_SOURCE_DIR "/configs/apps/holdout/pillbox.json"
 #define READLATER "sim:" TRIDENT_SOURCE_DIR "/configs/apps/holdout/readlater.json"
 #define READLATER_PKG "org.holdout.readlater"
+#define TIMESHEET "sim:" TRIDENT_SOURCE_DIR "/configs/apps/holdout/timesheet.json"
+#define TIMESHEET_PKG "org.holdout.timesheet"
 #define FUELLOG "sim:" TRIDENT_SOURCE_DIR "/configs/apps/holdout/fuellog.json"
 #define FUELLOG_PKG "org.holdout.fuellog"
 #define WIKI "sim:" TRIDENT_SOURCE_DIR "/configs/apps/holdout/wiki.json"
@@ -392,6 +394,24 @@ TEST(entry_saved_from_a_tab_of_a_state_is_not_missing)
 	CHECK(clean_both(READLATER, READLATER_PKG, archive, N(archive), CRUD));
 	CHECK(buggy_only(TASKBOX, "org.bench.taskbox", work, N(work), CRUD, 4,
 			 "An entry saved from 'org.bench.taskbox:id/new_title' is missing from the list"));
+}
+
+/*
+ * timesheet held-out app (seeds 3-5 and a fixed twin): a project's rate
+ * dialog, "Rate per hour (\u20ac)" probed with "1a", saved; the page shows
+ * the rate as \u20ac1.00. A rate, a date or a time does not name an entry.
+ */
+TEST(rate_typed_in_a_dialog_is_not_a_missing_entry)
+{
+	static const struct step s[] = {
+		{ ACTION_CLICK, "nav_projects", NULL, NULL },
+		{ ACTION_CLICK, "project_row", NULL, NULL },
+		{ ACTION_CLICK, "rate_btn", NULL, NULL },
+		{ ACTION_INPUT, "new_rate", NULL, "1a" },
+		{ ACTION_CLICK, "ok_rate", NULL, NULL },
+	};
+
+	CHECK(clean_both(TIMESHEET, TIMESHEET_PKG, s, N(s), CRUD));
 }
 
 TEST(legitimate_data_operations_are_not_reported)
@@ -2109,6 +2129,7 @@ int main(void)
 	RUN(legitimate_data_operations_are_not_reported);
 	RUN(optional_field_missing_from_the_list_is_not_a_missing_entry);
 	RUN(entry_saved_from_a_tab_of_a_state_is_not_missing);
+	RUN(rate_typed_in_a_dialog_is_not_a_missing_entry);
 	RUN(total_that_ignores_a_row_added_on_another_page);
 	RUN(placeholder_of_a_form_seen_filled_is_not_a_typed_entry);
 	RUN(totals_that_move_are_not_reported);
