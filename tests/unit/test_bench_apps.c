@@ -349,6 +349,13 @@ static const struct scenario scenarios[] = {
 	    "input text 90", "tap:save_edit" } },
 	{ "timesheet", "timesheet-end-before-start-silent", "manual.save_manual.click", false,
 	  { "tap:nav_entries", "tap:add_fab", "tap:start_p30", "tap:start_p30", "tap:save_manual" } },
+	{ "social", "social-edit-drops-cw", "edit_post.save_edit_btn.click", false,
+	  { "tap:me_btn", "tap:me_post_row#1", "tap:edit_btn", "tap:save_edit_btn" } },
+	{ "social", "social-boost-count-stuck", "status.boost_btn.click", false, { "tap:home_row#1", "tap:boost_btn" } },
+	{ "social", "social-notification-opens-other-post", "notifications.notif_row.click", false,
+	  { "tap:tab_notifications", "tap:notif_row#0" } },
+	{ "social", "social-hide-boosts-ignored", "timeline_prefs.boosts_switch.click", false,
+	  { "tap:settings_btn", "tap:set_timelines", "tap:boosts_switch", "input keyevent 4", "input keyevent 4" } },
 };
 
 TEST(every_spec_loads_and_cites_its_bugs)
