@@ -536,6 +536,19 @@ static const struct ui_widget *typed_field(const struct oracle_crud_tracker *t, 
 	return field;
 }
 
+/*
+ * Whether a field's first text is a start for the person to go on from,
+ * not a value to edit: it ends with a space or a line break, or it is a
+ * mention ("@sam@mastodon.social ", which a reply fills in). The post the
+ * reply answers still shows that handle, rightly.
+ */
+static bool started_for_more(const char *initial)
+{
+	size_t n = strlen(initial);
+
+	return initial[0] == '@' || (n > 0 && isspace((unsigned char)initial[n - 1]));
+}
+
 /* The create/update check on a confirm taken on `before`. */
 static bool saved_not_shown(struct oracle_crud_tracker *t, const struct ui_tree *before,
 			    const struct ui_tree *after, const struct action *done, struct oracle_finding *f)
@@ -574,7 +587,7 @@ static bool saved_not_shown(struct oracle_crud_tracker *t, const struct ui_tree 
 		}
 	}
 	rec = field_of(t, field->resource_id);
-	if (rec && *rec->initial) {
+	if (rec && *rec->initial && !started_for_more(rec->initial)) {
 		old = oracle_trimmed(rec->initial);
 		if (strcasecmp(old, value) == 0 || strcmp(rec->initial, field->hint) == 0) {
 			free(old);

@@ -36,6 +36,8 @@
 #define READLATER_PKG "org.holdout.readlater"
 #define TIMESHEET "sim:" TRIDENT_SOURCE_DIR "/configs/apps/holdout/timesheet.json"
 #define TIMESHEET_PKG "org.holdout.timesheet"
+#define SOCIAL "sim:" TRIDENT_SOURCE_DIR "/configs/apps/holdout/social.json"
+#define SOCIAL_PKG "org.holdout.social"
 #define FUELLOG "sim:" TRIDENT_SOURCE_DIR "/configs/apps/holdout/fuellog.json"
 #define FUELLOG_PKG "org.holdout.fuellog"
 #define WIKI "sim:" TRIDENT_SOURCE_DIR "/configs/apps/holdout/wiki.json"
@@ -412,6 +414,24 @@ TEST(rate_typed_in_a_dialog_is_not_a_missing_entry)
 	};
 
 	CHECK(clean_both(TIMESHEET, TIMESHEET_PKG, s, N(s), CRUD));
+}
+
+/*
+ * social held-out app (every seed and fixed twin): Reply fills the compose
+ * field with the author's handle and a space; a reply typed over it and
+ * posted returns to the post, which still shows the handle. The handle
+ * was a start to go on from, not a value the reply edited.
+ */
+TEST(reply_over_a_filled_in_mention_is_not_an_edit)
+{
+	static const struct step s[] = {
+		{ ACTION_CLICK, "home_row", NULL, NULL },
+		{ ACTION_CLICK, "reply_btn", NULL, NULL },
+		{ ACTION_INPUT, "c_text", NULL, "river_maple_1" },
+		{ ACTION_CLICK, "post_btn", NULL, NULL },
+	};
+
+	CHECK(clean_both(SOCIAL, SOCIAL_PKG, s, N(s), CRUD));
 }
 
 TEST(legitimate_data_operations_are_not_reported)
@@ -2130,6 +2150,7 @@ int main(void)
 	RUN(optional_field_missing_from_the_list_is_not_a_missing_entry);
 	RUN(entry_saved_from_a_tab_of_a_state_is_not_missing);
 	RUN(rate_typed_in_a_dialog_is_not_a_missing_entry);
+	RUN(reply_over_a_filled_in_mention_is_not_an_edit);
 	RUN(total_that_ignores_a_row_added_on_another_page);
 	RUN(placeholder_of_a_form_seen_filled_is_not_a_typed_entry);
 	RUN(totals_that_move_are_not_reported);
