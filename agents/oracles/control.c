@@ -47,6 +47,10 @@ static const struct control_pair {
 	{ "subscribe", "unsubscribe", { "subscribed", NULL }, { "not subscribed", NULL }, { "subscriber", NULL },
 	  BUG_CAT_DATA_OPERATION },
 	{ "like", "unlike", { "liked", NULL }, { "not liked", NULL }, { "likes", NULL }, BUG_CAT_DATA_OPERATION },
+	/* A post's boost and favourite counts (Mastodon clients; social held-out app). */
+	{ "boost", "unboost", { "boosted", NULL }, { NULL }, { "boost", NULL }, BUG_CAT_DATA_OPERATION },
+	{ "favourite", "unfavourite", { "favourited", NULL }, { NULL }, { "favourites", NULL }, BUG_CAT_DATA_OPERATION },
+	{ "favorite", "unfavorite", { "favorited", NULL }, { NULL }, { "favorites", NULL }, BUG_CAT_DATA_OPERATION },
 	{ "join", "leave", { "joined", NULL }, { "not a member", NULL }, { "member", NULL }, BUG_CAT_DATA_OPERATION },
 	{ "connect", "disconnect", { "connected", "online", NULL }, { "disconnected", "offline", NULL }, { NULL },
 	  BUG_CAT_SETTINGS },

@@ -880,6 +880,47 @@ TEST(control_chosen_row_not_played_in_a_bar)
 	ui_tree_free(paused);
 }
 
+/* A post's page: who boosted it, its counts, and the Boost control reading `control`. */
+static struct ui_tree *post_page(const char *boosts, const char *control)
+{
+	return x_tree(x_cat(x_node(TEXT, "t:id/st_boosted", "\u21bb Eliza Okafor boosted", "", "", 0, 200, 1080, 280, NULL),
+			    x_node(TEXT, "t:id/st_name", "Sam Rivera", "", "", 0, 300, 1080, 400, NULL),
+			    x_node(TEXT, "t:id/st_text", "Severance season 2 finale tonight", "", "", 0, 400, 1080, 600, NULL),
+			    x_node(TEXT, "t:id/st_boosts", boosts, "", "", 0, 600, 540, 700, NULL),
+			    x_node(TEXT, "t:id/st_favs", "4 favourites", "", "", 540, 600, 1080, 700, NULL),
+			    x_node("android.widget.Button", "t:id/boost_btn", control, "c", "", 0, 700, 540, 800, NULL),
+			    x_node("android.widget.Button", "t:id/fav_btn", "Favourite", "c", "", 540, 700, 1080, 800, NULL),
+			    NULL));
+}
+
+/* social held-out app: Boost turns into Unboost and the post's boost count stays. */
+TEST(control_boost_that_leaves_the_count)
+{
+	struct ui_tree *before = post_page("1 boosts", "Boost"), *stuck = post_page("1 boosts", "Unboost");
+	struct ui_tree *moved = post_page("2 boosts", "Unboost");
+	struct action a;
+	struct oracle_finding f;
+
+	REQUIRE(before && stuck && moved);
+	action_init(&a);
+	a.type = ACTION_CLICK;
+	a.resource_id = strdup("t:id/boost_btn");
+	a.widget_text = strdup("Boost");
+	a.bounds = (struct ui_rect){ 0, 700, 540, 800 };
+	a.x = 270;
+	a.y = 750;
+	oracle_finding_init(&f);
+	REQUIRE(oracle_control_stuck(before, "x/.Main", stuck, "x/.Main", &a, &f));
+	CHECK(f.title && strstr(f.title, "'Boost' turns into 'Unboost' but '1 boosts' does not change"));
+	oracle_finding_release(&f);
+	/* The count moved with the control; the "boosted" line is about someone else and neither clears nor convicts. */
+	CHECK(!oracle_control_stuck(before, "x/.Main", moved, "x/.Main", &a, &f));
+	action_release(&a);
+	ui_tree_free(before);
+	ui_tree_free(stuck);
+	ui_tree_free(moved);
+}
+
 /* A forecast page: a current temperature, a range, and optionally a field. */
 static struct ui_tree *forecast(const char *now, const char *range, bool field)
 {
@@ -1693,6 +1734,7 @@ int main(void)
 	RUN(first_press_ignored_then_second_works);
 	RUN(control_chosen_row_not_played);
 	RUN(control_chosen_row_not_played_in_a_bar);
+	RUN(control_boost_that_leaves_the_count);
 	RUN(control_play_ignored_beside_not_playing);
 	RUN(units_mixed_on_one_page);
 	RUN(total_disagrees_with_rows);
