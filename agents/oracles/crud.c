@@ -410,10 +410,10 @@ static bool list_of_a_state(const struct ui_tree *after)
 	return oracle_has_whole_word(low, states);
 }
 
-/* Whether w asks for a number (amount, phone, postal code, card digits) or a date or time. */
-static bool numeric_field(const struct ui_widget *w)
+/* Whether a field's kind asks for a number (amount, phone, postal code, card digits) or a date or time. */
+static bool numeric_kind(enum input_kind kind)
 {
-	switch (input_gen_kind(w)) {
+	switch (kind) {
 	case INPUT_KIND_NUMBER: case INPUT_KIND_POSTAL: case INPUT_KIND_PHONE:
 	case INPUT_KIND_CARD: case INPUT_KIND_CVV: case INPUT_KIND_DATE: case INPUT_KIND_TIME:
 	case INPUT_KIND_EXPIRY:
@@ -421,6 +421,25 @@ static bool numeric_field(const struct ui_widget *w)
 	default:
 		return false;
 	}
+}
+
+/*
+ * Whether w asks for a number, a date or a time, by its hint and id or -
+ * dumps may lack the hint - by the placeholder it first showed ("Rate per
+ * hour (\u20ac)", then "1a" typed over it).
+ */
+static bool numeric_field(const struct oracle_crud_tracker *t, const struct ui_widget *w)
+{
+	if (numeric_kind(input_gen_kind(w)))
+		return true;
+	for (size_t j = 0; !*w->hint && j < t->n_first; j++)
+		if (strcmp(t->first[j].rid, w->resource_id) == 0 && *t->first[j].initial) {
+			struct ui_widget shown = *w;
+
+			shown.hint = t->first[j].initial;
+			return numeric_kind(input_gen_kind(&shown));
+		}
+	return false;
 }
 
 /*
@@ -522,7 +541,7 @@ static const struct ui_widget *typed_field(const struct oracle_crud_tracker *t, 
 			*value = NULL;
 			return NULL;
 		}
-		if (!field && form_field(before, w) && !untouched(t, w) && !numeric_field(w) && !optional_field(t, w)) {
+		if (!field && form_field(before, w) && !untouched(t, w) && !numeric_field(t, w) && !optional_field(t, w)) {
 			char *v = oracle_trimmed(w->text);
 
 			if (*v && has_letter(v)) {

@@ -407,10 +407,10 @@ TEST(rate_typed_in_a_dialog_is_not_a_missing_entry)
 {
 	static const struct step s[] = {
 		{ ACTION_CLICK, "nav_projects", NULL, NULL },
-		{ ACTION_CLICK, "project_row", NULL, NULL },
+		{ ACTION_CLICK, NULL, "Mobile app backend", NULL },
 		{ ACTION_CLICK, "rate_btn", NULL, NULL },
 		{ ACTION_INPUT, "new_rate", NULL, "1a" },
-		{ ACTION_CLICK, "ok_rate", NULL, NULL },
+		{ ACTION_CLICK, "ok_rate", "Save", NULL },
 	};
 
 	CHECK(clean_both(TIMESHEET, TIMESHEET_PKG, s, N(s), CRUD));
