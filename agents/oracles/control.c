@@ -838,6 +838,26 @@ static bool play_ignored(const struct ui_tree *before, const struct ui_tree *aft
 	return true;
 }
 
+/* s with each number (digits, with a sign, separators and decimals) written as "N"; caller frees. */
+static char *numbers_as_n(const char *s)
+{
+	char *out = xmalloc(strlen(s) + 1), *o = out;
+
+	for (const char *p = s; *p;) {
+		if (isdigit((unsigned char)*p) || ((*p == '-' || *p == '+') && isdigit((unsigned char)p[1]))) {
+			p++;
+			while (isdigit((unsigned char)*p) ||
+			       ((*p == '.' || *p == ',') && isdigit((unsigned char)p[1])))
+				p++;
+			*o++ = 'N';
+		} else {
+			*o++ = *p++;
+		}
+	}
+	*o = '\0';
+	return out;
+}
+
 bool oracle_control_stuck(const struct ui_tree *before, const char *activity_before,
 			  const struct ui_tree *after, const char *activity_after,
 			  const struct action *done, struct oracle_finding *f)
@@ -912,8 +932,15 @@ bool oracle_control_stuck(const struct ui_tree *before, const char *activity_bef
 	oracle_finding_init(f);
 	f->category = pair->category;
 	f->oracle = "control";
-	f->title = xasprintf("'%s' turns into '%s' but '%s' does not change", ui_widget_label(w),
-			     ui_widget_label(o), status->text);
+	{
+		/* The title names the status with its numbers as N: a count stuck at
+		 * 11 and then at 12 on another post is one bug, not two reports. */
+		char *shape = numbers_as_n(status->text);
+
+		f->title = xasprintf("'%s' turns into '%s' but '%s' does not change", ui_widget_label(w),
+				     ui_widget_label(o), shape);
+		free(shape);
+	}
 	f->expected = xasprintf("after '%s', the status '%s' changes with the control", ui_widget_label(w),
 				status->text);
 	f->actual = xasprintf("the control now reads '%s'; the status still reads '%s'", ui_widget_label(o),
