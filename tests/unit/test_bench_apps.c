@@ -340,6 +340,14 @@ static const struct scenario scenarios[] = {
 	{ "readlater", "readlater-time-left-over-progress", "article.show", true,
 	  { "tap:settings_btn", "tap:reading_btn", "tap:time_left_switch", "input keyevent 4", "input keyevent 4",
 	    "tap:unread_row#0" } },
+	{ "appstore", "appstore-update-all-covers-last", "updates.show", false,
+	  { "tap:nav_updates", "input swipe 540 1800 540 300", "input swipe 540 1800 540 300", "input swipe 540 1800 540 300" } },
+	{ "appstore", "appstore-sync-hides-updates", "updates.sync_btn.click", false, { "tap:nav_updates", "tap:sync_btn" } },
+	{ "appstore", "appstore-install-stuck-downloading", "app.install_btn.click", false,
+	  { "tap:search_btn", "tap:query", "input text obtainium", "tap:search_row#0", "tap:install_btn" } },
+	{ "appstore", "appstore-dev-link-opens-same-app", "app.dev_app_row.click", false,
+	  { "tap:search_btn", "tap:query", "input text fossify%sgallery", "tap:search_row#0", "input swipe 540 1800 540 300",
+	    "input swipe 540 1800 540 300", "tap:dev_app_row#0" } },
 };
 
 TEST(every_spec_loads_and_cites_its_bugs)
