@@ -356,6 +356,14 @@ static const struct scenario scenarios[] = {
 	  { "tap:tab_notifications", "tap:notif_row#0" } },
 	{ "social", "social-hide-boosts-ignored", "timeline_prefs.boosts_switch.click", false,
 	  { "tap:settings_btn", "tap:set_timelines", "tap:boosts_switch", "input keyevent 4", "input keyevent 4" } },
+	{ "appstore", "appstore-update-all-covers-last", "updates.show", false,
+	  { "tap:nav_updates", "input swipe 540 1800 540 300", "input swipe 540 1800 540 300", "input swipe 540 1800 540 300" } },
+	{ "appstore", "appstore-sync-hides-updates", "updates.sync_btn.click", false, { "tap:nav_updates", "tap:sync_btn" } },
+	{ "appstore", "appstore-install-stuck-downloading", "app.install_btn.click", false,
+	  { "tap:search_btn", "tap:query", "input text obtainium", "tap:search_row#0", "tap:install_btn" } },
+	{ "appstore", "appstore-dev-link-opens-same-app", "app.dev_app_row.click", false,
+	  { "tap:search_btn", "tap:query", "input text fossify%sgallery", "tap:search_row#0", "input swipe 540 1800 540 300",
+	    "input swipe 540 1800 540 300", "tap:dev_app_row#0" } },
 };
 
 TEST(every_spec_loads_and_cites_its_bugs)
