@@ -364,6 +364,15 @@ static const struct scenario scenarios[] = {
 	{ "appstore", "appstore-dev-link-opens-same-app", "app.dev_app_row.click", false,
 	  { "tap:search_btn", "tap:query", "input text fossify%sgallery", "tap:search_row#0", "input swipe 540 1800 540 300",
 	    "input swipe 540 1800 540 300", "tap:dev_app_row#0" } },
+	{ "runtracker", "runtracker-pause-keeps-recording", "record.pause_btn.click", false,
+	  { "tap:record_fab", "tap:start_btn", "tap:lap_btn", "tap:pause_btn" } },
+	{ "runtracker", "runtracker-units-need-restart", "record.show", false,
+	  { "tap:settings_btn", "tap:units_btn", "tap:unit_mi", "input keyevent 4", "tap:record_fab" } },
+	{ "runtracker", "runtracker-resume-drops-name", "finish.f_resume.click", false,
+	  { "tap:record_fab", "tap:start_btn", "tap:lap_btn", "tap:stop_btn", "tap:f_name", "input text %sEasy",
+	    "tap:f_resume" } },
+	{ "runtracker", "runtracker-month-stats-keep-deleted", "stats_month.show", false,
+	  { "tap:workout_row#0", "tap:delete_btn", "tap:ok_delete", "tap:nav_stats", "tap:tab_month" } },
 };
 
 TEST(every_spec_loads_and_cites_its_bugs)
