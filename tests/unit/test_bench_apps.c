@@ -373,6 +373,15 @@ static const struct scenario scenarios[] = {
 	    "tap:f_resume" } },
 	{ "runtracker", "runtracker-month-stats-keep-deleted", "stats_month.show", false,
 	  { "tap:workout_row#0", "tap:delete_btn", "tap:ok_delete", "tap:nav_stats", "tap:tab_month" } },
+	{ "pantry", "pantry-not-fresh-counts-expired-twice", "stock.show", false, { "tap:chip_due", "tap:nav_stock" } },
+	{ "pantry", "pantry-entry-edit-not-saved", "entry_edit.e_ok.click", false,
+	  { "tap:stock_row#0", "tap:entry_row", "tap:e_bb_btn", "tap:e_date_row#1", "tap:e_ok" } },
+	{ "pantry", "pantry-settings-blank-after-change", "more.more_settings.click", false,
+	  { "tap:nav_more", "tap:more_settings", "tap:opened_switch", "input keyevent 4", "tap:more_settings" } },
+	{ "pantry", "pantry-bar-covers-last-product", "stock.show", false,
+	  { "input swipe 540 1800 540 300", "input swipe 540 1800 540 300", "input swipe 540 1800 540 300",
+	    "input swipe 540 1800 540 300", "input swipe 540 1800 540 300", "input swipe 540 1800 540 300",
+	    "input swipe 540 1800 540 300", "input swipe 540 1800 540 300" } },
 };
 
 TEST(every_spec_loads_and_cites_its_bugs)
