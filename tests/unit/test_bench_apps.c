@@ -382,6 +382,15 @@ static const struct scenario scenarios[] = {
 	  { "input swipe 540 1800 540 300", "input swipe 540 1800 540 300", "input swipe 540 1800 540 300",
 	    "input swipe 540 1800 540 300", "input swipe 540 1800 540 300", "input swipe 540 1800 540 300",
 	    "input swipe 540 1800 540 300", "input swipe 540 1800 540 300" } },
+	{ "passwords", "passwords-search-skips-subgroups", "search.search_go.click", false,
+	  { "tap:search_btn", "tap:query", "input text visa", "tap:search_go" } },
+	{ "passwords", "passwords-new-entry-generator-ignores-length", "new_entry.n_gen_btn.click", false,
+	  { "tap:settings_btn", "tap:set_generator", "tap:len_20", "input keyevent 4", "input keyevent 4", "tap:add_fab",
+	    "tap:n_gen_btn" } },
+	{ "passwords", "passwords-back-after-edit-reopens-form", "edit_entry.save_edit.click", false,
+	  { "tap:group_row#0", "tap:g_entry_row#0", "tap:edit_btn", "tap:save_edit", "input keyevent 4" } },
+	{ "passwords", "passwords-blank-title-saved-silently", "new_entry.save_new.click", false,
+	  { "tap:add_fab", "tap:save_new" } },
 };
 
 TEST(every_spec_loads_and_cites_its_bugs)
