@@ -1201,7 +1201,23 @@ static void back_finding(struct oracle_finding *f, const char *from, const char 
  */
 static bool finishes_page(const struct ui_tree *before, const struct action *a)
 {
-	static const char *const words[] = { "save", "apply", "done", "discard", "cancel", "close", NULL };
+	/* "Restore this version" on a past version's page returns to the history
+	 * it was opened from, which the restore may retitle (passwords, session 22). */
+	static const char *const words[] = { "save", "apply", "done", "discard", "cancel", "close", "restore", NULL };
+	const struct ui_widget *w = action_resolve(a, before);
+
+	return oracle_label_begins_with(w ? ui_widget_label(w) : a->widget_text, words) ||
+	       oracle_label_begins_with(a->widget_text, words);
+}
+
+/*
+ * Whether the tap closes every screen of the app behind the one it opens:
+ * Lock, Log out, Sign out, Switch account (a password manager's Lock leaves
+ * only its unlock page, and Back there rightly leaves the app).
+ */
+static bool resets_stack(const struct ui_tree *before, const struct action *a)
+{
+	static const char *const words[] = { "lock", "log out", "logout", "sign out", "switch account", NULL };
 	const struct ui_widget *w = action_resolve(a, before);
 
 	return oracle_label_begins_with(w ? ui_widget_label(w) : a->widget_text, words) ||
@@ -1360,6 +1376,13 @@ bool oracle_nav_step(struct oracle_nav_tracker *t, const struct ui_tree *before,
 			free(t->typed);
 			t->typed = xstrdup(done->text);
 		}
+	} else if (done->type == ACTION_CLICK && !layer_b && !layer_a && resets_stack(before, done)) {
+		/* Lock or Log out: the app closed every screen; the stack starts anew here. */
+		nav_clear(t);
+		below_clear(t);
+		set_str(&t->opened_by, NULL);
+		set_alt(t, NULL);
+		nav_set_cur(t, xstrdup(ida), display_name(after, activity_after));
 	} else if (done->type == ACTION_CLICK && (k = stack_find(t, ida)) != SIZE_MAX) {
 		/*
 		 * Up, Cancel, a confirm that returns, or a page that leaves itself for

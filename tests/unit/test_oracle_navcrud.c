@@ -38,6 +38,8 @@
 #define TIMESHEET_PKG "org.holdout.timesheet"
 #define SOCIAL "sim:" TRIDENT_SOURCE_DIR "/configs/apps/holdout/social.json"
 #define SOCIAL_PKG "org.holdout.social"
+#define PASSWORDS "sim:" TRIDENT_SOURCE_DIR "/configs/apps/holdout/passwords.json"
+#define PASSWORDS_PKG "org.holdout.passwords"
 #define FUELLOG "sim:" TRIDENT_SOURCE_DIR "/configs/apps/holdout/fuellog.json"
 #define FUELLOG_PKG "org.holdout.fuellog"
 #define WIKI "sim:" TRIDENT_SOURCE_DIR "/configs/apps/holdout/wiki.json"
@@ -1397,6 +1399,47 @@ TEST(back_that_closes_the_app_from_a_page_a_tap_opened)
 			 "Back from .AllInOneActivity leaves the app instead of returning to 'November"));
 }
 
+/*
+ * passwords held-out app (a report on a seed and its fixed twin): Restore
+ * on a past version's page returns to the history it was opened from,
+ * retitled by the restore ("History of Harbor5" now "History of Nordbank
+ * Online"); Back there rightly shows the entry. The restore closed the
+ * version's page, it opened no page.
+ */
+TEST(restore_that_returns_to_a_retitled_history_is_not_a_push)
+{
+	static const struct step s[] = {
+		{ ACTION_CLICK, NULL, "Banking", NULL },
+		{ ACTION_CLICK, NULL, "Nordbank Online", NULL },
+		{ ACTION_CLICK, "edit_btn", NULL, NULL },
+		{ ACTION_INPUT, "ed_title", NULL, "Harbor5" },
+		{ ACTION_CLICK, "save_edit", "Save", NULL },
+		{ ACTION_CLICK, "history_btn", NULL, NULL },
+		{ ACTION_CLICK, "history_row", NULL, NULL },
+		{ ACTION_CLICK, "hv_restore", "Restore this version", NULL },
+		{ ACTION_BACK, NULL, NULL, NULL },
+	};
+
+	CHECK(clean_both(PASSWORDS, PASSWORDS_PKG, s, N(s), NAV));
+}
+
+/*
+ * passwords (fixed twin): Lock on a group's page closes every screen
+ * behind the unlock page, as KeePassDX does; Back there leaving the app
+ * is right, not a Back that skipped the group.
+ */
+TEST(back_after_lock_that_leaves_the_app_is_not_reported)
+{
+	static const struct step s[] = {
+		{ ACTION_CLICK, NULL, "Personal", NULL },
+		{ ACTION_CLICK, NULL, "Lock", NULL },
+		{ ACTION_BACK, NULL, NULL, NULL },
+		{ ACTION_RESTART, NULL, NULL, NULL },
+	};
+
+	CHECK(clean_both(PASSWORDS, PASSWORDS_PKG, s, N(s), NAV));
+}
+
 /* One relaunch of the app (data kept unless clear_data) from `b` (activity ab) to `a`. */
 static bool nav_restart(struct oracle_nav_tracker *t, struct ui_tree *b, const char *ab, struct ui_tree *a,
 			const char *aa, bool clear_data, char **title)
@@ -2174,6 +2217,8 @@ int main(void)
 	RUN(back_to_a_page_already_confirmed);
 	RUN(back_to_a_page_left_by_next_or_add_is_not_reported);
 	RUN(back_that_closes_the_app_from_a_page_a_tap_opened);
+	RUN(restore_that_returns_to_a_retitled_history_is_not_a_push);
+	RUN(back_after_lock_that_leaves_the_app_is_not_reported);
 	RUN(back_exit_needs_the_relaunch_to_show_the_screen_below);
 	RUN(back_exit_after_onboarding_is_not_reported);
 	RUN(alert_alone_in_the_dump_is_a_layer);
