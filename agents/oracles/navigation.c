@@ -1217,11 +1217,23 @@ static bool finishes_page(const struct ui_tree *before, const struct action *a)
  */
 static bool resets_stack(const struct ui_tree *before, const struct action *a)
 {
-	static const char *const words[] = { "lock", "log out", "logout", "sign out", "switch account", NULL };
+	/* Whole labels: "Lock screen notifications" is a setting, not a lock. */
+	static const char *const labels[] = { "lock", "lock now", "lock database", "lock vault", "lock app", "log out",
+					      "logout", "sign out", "switch account", NULL };
 	const struct ui_widget *w = action_resolve(a, before);
+	const char *shown[2] = { w ? ui_widget_label(w) : NULL, a->widget_text };
 
-	return oracle_label_begins_with(w ? ui_widget_label(w) : a->widget_text, words) ||
-	       oracle_label_begins_with(a->widget_text, words);
+	for (size_t i = 0; i < 2; i++) {
+		char *label = shown[i] ? oracle_trimmed(shown[i]) : NULL;
+		bool hit = false;
+
+		for (size_t k = 0; label && labels[k] && !hit; k++)
+			hit = !strcasecmp(label, labels[k]);
+		free(label);
+		if (hit)
+			return true;
+	}
+	return false;
 }
 
 static bool is_up(const struct action *a)
