@@ -784,6 +784,18 @@ static struct ui_tree *chapter_player(const char *chapter, const char *status)
 			    NULL));
 }
 
+/* A tap on the second chapter row of chapter_list(). */
+static void chapter_row_click(struct action *a)
+{
+	action_init(a);
+	a->type = ACTION_CLICK;
+	a->resource_id = strdup("t:id/chapter_row");
+	a->class_name = strdup(ROW);
+	a->bounds = (struct ui_rect){ 0, 550, 1080, 690 };
+	a->x = 540;
+	a->y = 620;
+}
+
 TEST(control_chosen_row_not_played)
 {
 	struct ui_tree *book = chapter_list();
@@ -795,13 +807,7 @@ TEST(control_chosen_row_not_played)
 	struct oracle_finding f;
 
 	REQUIRE(book && stuck && right && paused && cut);
-	action_init(&a);
-	a.type = ACTION_CLICK;
-	a.resource_id = strdup("t:id/chapter_row");
-	a.class_name = strdup(ROW);
-	a.bounds = (struct ui_rect){ 0, 550, 1080, 690 };
-	a.x = 540;
-	a.y = 620;
+	chapter_row_click(&a);
 	oracle_finding_init(&f);
 	/* Chapter 2 tapped; the player plays chapter 1, another row of the list. */
 	REQUIRE(oracle_control_stuck(book, "x/.Main", stuck, "x/.Main", &a, &f));
@@ -857,13 +863,7 @@ TEST(control_chosen_row_not_played_in_a_bar)
 	struct oracle_finding f;
 
 	REQUIRE(none && wrong && right && paused);
-	action_init(&a);
-	a.type = ACTION_CLICK;
-	a.resource_id = strdup("t:id/chapter_row");
-	a.class_name = strdup(ROW);
-	a.bounds = (struct ui_rect){ 0, 550, 1080, 690 };
-	a.x = 540;
-	a.y = 620;
+	chapter_row_click(&a);
 	oracle_finding_init(&f);
 	REQUIRE(oracle_control_stuck(none, "x/.Main", wrong, "x/.Main", &a, &f));
 	CHECK(f.title && strstr(f.title, "'2. The Red-Headed League' plays '1. A Scandal in Bohemia'"));
