@@ -235,19 +235,6 @@ static const struct ui_widget *playing_status(const struct ui_tree *t)
 	return NULL;
 }
 
-/* Whether t shows a visible widget with resource-id and text of w (the same status, the same name). */
-static bool shows_same(const struct ui_tree *t, const struct ui_widget *w)
-{
-	for (size_t i = 0; i < t->n_nodes; i++) {
-		const struct ui_widget *o = t->nodes[i];
-
-		if (!strcmp(o->text, w->text) && !strcmp(o->resource_id, w->resource_id) &&
-		    ui_widget_visible(o, &t->screen))
-			return true;
-	}
-	return false;
-}
-
 /*
  * A media control (Play/Pause/Stop, alone or followed by what it plays)
  * whose press opened another page that states the opposite of the press:
@@ -561,7 +548,7 @@ static bool chosen_item_not_played(const struct ui_tree *before, const struct ui
 		named = text_naming(after, other_name);
 		other = r;
 	}
-	if (!named || (same_page && shows_same(before, status) && shows_same(before, named)))
+	if (!named || (same_page && same_text_widget(before, status) && same_text_widget(before, named)))
 		return false;
 	oracle_finding_init(f);
 	f->category = BUG_CAT_MEDIA_CONTROL;

@@ -992,6 +992,20 @@ static void nav_set_cur(struct oracle_nav_tracker *t, char *id, const char *name
 	t->cur_name = id ? xstrdup(name) : NULL;
 }
 
+/*
+ * Forget everything the tracker knows of the stack - the frames, the screens
+ * that may be below, who opened the current screen and where else Back may
+ * land - and make `id` (owned; NULL: none) the current screen.
+ */
+static void nav_forget_all(struct oracle_nav_tracker *t, char *id, const char *name)
+{
+	nav_clear(t);
+	below_clear(t);
+	set_str(&t->opened_by, NULL);
+	set_alt(t, NULL);
+	nav_set_cur(t, id, name);
+}
+
 /* Forget a pending Back that left the app. */
 static void exit_clear(struct oracle_nav_tracker *t)
 {
@@ -1296,11 +1310,7 @@ bool oracle_nav_step(struct oracle_nav_tracker *t, const struct ui_tree *before,
 		goto out;
 	/* Something happened between the steps (a side trip, a relaunch): the stack is unknown. */
 	if (!layer_b && (!t->cur || strcmp(t->cur, idb) != 0)) {
-		nav_clear(t);
-		below_clear(t);
-		set_str(&t->opened_by, NULL);
-		set_alt(t, NULL);
-		nav_set_cur(t, xstrdup(idb), display_name(before, activity_before));
+		nav_forget_all(t, xstrdup(idb), display_name(before, activity_before));
 	}
 	if (done->type == ACTION_CLICK && !layer_b && after_in_app && !layer_a) {
 		const struct ui_widget *w = action_resolve(done, before);
@@ -1326,11 +1336,7 @@ bool oracle_nav_step(struct oracle_nav_tracker *t, const struct ui_tree *before,
 		 * browser): the stack stays below it, for Back to return to.
 		 */
 	} else if (!after_in_app) {
-		nav_clear(t);
-		below_clear(t);
-		set_str(&t->opened_by, NULL);
-		set_alt(t, NULL);
-		nav_set_cur(t, NULL, NULL);
+		nav_forget_all(t, NULL, NULL);
 	} else if (layer_a) {
 		/* A dialog or menu over the current screen: the stack stays. A name typed there may retitle the page. */
 		if (done->type == ACTION_INPUT && done->text && *done->text)
@@ -1390,11 +1396,7 @@ bool oracle_nav_step(struct oracle_nav_tracker *t, const struct ui_tree *before,
 		}
 	} else if (done->type == ACTION_CLICK && !layer_b && !layer_a && resets_stack(before, done)) {
 		/* Lock or Log out: the app closed every screen; the stack starts anew here. */
-		nav_clear(t);
-		below_clear(t);
-		set_str(&t->opened_by, NULL);
-		set_alt(t, NULL);
-		nav_set_cur(t, xstrdup(ida), display_name(after, activity_after));
+		nav_forget_all(t, xstrdup(ida), display_name(after, activity_after));
 	} else if (done->type == ACTION_CLICK && (k = stack_find(t, ida)) != SIZE_MAX) {
 		/*
 		 * Up, Cancel, a confirm that returns, or a page that leaves itself for
