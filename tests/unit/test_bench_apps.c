@@ -391,6 +391,15 @@ static const struct scenario scenarios[] = {
 	  { "tap:group_row#0", "tap:g_entry_row#0", "tap:edit_btn", "tap:save_edit", "input keyevent 4" } },
 	{ "passwords", "passwords-blank-title-saved-silently", "new_entry.save_new.click", false,
 	  { "tap:add_fab", "tap:save_new" } },
+	{ "tube", "tube-miniplayer-pause-while-paused", "video.back", false,
+	  { "tap:trend_row#1", "tap:play_btn", "tap:pause_btn", "input keyevent 4" } },
+	{ "tube", "tube-playlist-header-stale-after-remove", "local_pl.show", false,
+	  { "tap:tab_bookmarks", "tap:pl_row#0", "long:lp_row#1", "tap:im_remove" } },
+	{ "tube", "tube-opened-bookmark-jumps-to-top", "bookmarks.bm_row.click", false,
+	  { "tap:tab_bookmarks", "tap:bm_row#2", "input keyevent 4" } },
+	{ "tube", "tube-search-history-hidden-without-suggestions", "search.show", false,
+	  { "tap:settings_btn", "tap:set_content", "tap:sugg_switch", "input keyevent 4", "input keyevent 4",
+	    "tap:search_btn" } },
 };
 
 TEST(every_spec_loads_and_cites_its_bugs)
