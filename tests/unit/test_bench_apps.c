@@ -391,6 +391,16 @@ static const struct scenario scenarios[] = {
 	  { "tap:group_row#0", "tap:g_entry_row#0", "tap:edit_btn", "tap:save_edit", "input keyevent 4" } },
 	{ "passwords", "passwords-blank-title-saved-silently", "new_entry.save_new.click", false,
 	  { "tap:add_fab", "tap:save_new" } },
+	{ "smarthome", "smarthome-device-back-leaves-app", "device.back", false,
+	  { "tap:tab_living", "tap:ent_row#0", "tap:mi_menu", "tap:menu_device", "tap:dev_ent_row#0", "input keyevent 4",
+	    "input keyevent 4" } },
+	{ "smarthome", "smarthome-more-info-history-missing", "more_info.show", false, { "tap:tab_kitchen", "tap:ent_row#0" } },
+	{ "smarthome", "smarthome-energy-total-counts-downstream", "energy.show", false,
+	  { "tap:menu_btn", "tap:side_energy" } },
+	{ "smarthome", "smarthome-first-view-ignored", "area.resume", false,
+	  { "tap:menu_btn", "tap:side_settings", "tap:set_companion", "tap:co_first_view", "input keyevent 4",
+	    "input keyevent 4", "tap:tab_bedroom", "input keyevent 3",
+	    "monkey -p org.holdout.smarthome -c android.intent.category.LAUNCHER 1" } },
 };
 
 TEST(every_spec_loads_and_cites_its_bugs)
