@@ -400,6 +400,16 @@ static const struct scenario scenarios[] = {
 	{ "tube", "tube-search-history-hidden-without-suggestions", "search.show", false,
 	  { "tap:settings_btn", "tap:set_content", "tap:sugg_switch", "input keyevent 4", "input keyevent 4",
 	    "tap:search_btn" } },
+	{ "smarthome", "smarthome-device-back-leaves-app", "device.back", false,
+	  { "tap:tab_living", "tap:ent_row#0", "tap:mi_menu", "tap:menu_device", "tap:dev_ent_row#0", "input keyevent 4",
+	    "input keyevent 4" } },
+	{ "smarthome", "smarthome-more-info-history-missing", "more_info.show", false, { "tap:tab_kitchen", "tap:ent_row#0" } },
+	{ "smarthome", "smarthome-energy-total-counts-downstream", "energy.show", false,
+	  { "tap:menu_btn", "tap:side_energy" } },
+	{ "smarthome", "smarthome-first-view-ignored", "area.resume", false,
+	  { "tap:menu_btn", "tap:side_settings", "tap:set_companion", "tap:co_first_view", "input keyevent 4",
+	    "input keyevent 4", "tap:tab_bedroom", "input keyevent 3",
+	    "monkey -p org.holdout.smarthome -c android.intent.category.LAUNCHER 1" } },
 };
 
 TEST(every_spec_loads_and_cites_its_bugs)
