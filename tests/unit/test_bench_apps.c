@@ -391,6 +391,12 @@ static const struct scenario scenarios[] = {
 	  { "tap:group_row#0", "tap:g_entry_row#0", "tap:edit_btn", "tap:save_edit", "input keyevent 4" } },
 	{ "passwords", "passwords-blank-title-saved-silently", "new_entry.save_new.click", false,
 	  { "tap:add_fab", "tap:save_new" } },
+	{ "confsched", "confsched-search-hides-bookmark-actions", "bookmarks.bm_collapse.click", false,
+	  { "tap:nav_bookmarks", "tap:bm_search_btn", "tap:bm_search_btn", "tap:bm_collapse" } },
+	{ "confsched", "confsched-reminder-hour-early", "event.show", false, { "tap:nav_bookmarks", "tap:bm_row#3" } },
+	{ "confsched", "confsched-speakers-cut-off", "event.show", false, { "tap:track_row#0", "tap:tev_row#2" } },
+	{ "confsched", "confsched-removed-bookmark-stays-listed", "bookmarks.rm_ok.click", false,
+	  { "tap:nav_bookmarks", "long:bm_row#0", "tap:rm_ok" } },
 };
 
 TEST(every_spec_loads_and_cites_its_bugs)
