@@ -410,6 +410,12 @@ static const struct scenario scenarios[] = {
 	  { "tap:menu_btn", "tap:side_settings", "tap:set_companion", "tap:co_first_view", "input keyevent 4",
 	    "input keyevent 4", "tap:tab_bedroom", "input keyevent 3",
 	    "monkey -p org.holdout.smarthome -c android.intent.category.LAUNCHER 1" } },
+	{ "confsched", "confsched-search-hides-bookmark-actions", "bookmarks.bm_collapse.click", false,
+	  { "tap:nav_bookmarks", "tap:bm_search_btn", "tap:bm_search_btn", "tap:bm_collapse" } },
+	{ "confsched", "confsched-reminder-hour-early", "event.show", false, { "tap:nav_bookmarks", "tap:bm_row#3" } },
+	{ "confsched", "confsched-speakers-cut-off", "event.show", false, { "tap:track_row#0", "tap:tev_row#2" } },
+	{ "confsched", "confsched-removed-bookmark-stays-listed", "bookmarks.rm_ok.click", false,
+	  { "tap:nav_bookmarks", "long:bm_row#0", "tap:rm_ok" } },
 };
 
 TEST(every_spec_loads_and_cites_its_bugs)
