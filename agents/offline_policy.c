@@ -66,6 +66,20 @@ static uint64_t row_key(const struct ui_tree *t, const struct action *a);
 
 /* On the launch screen after a relaunch made for its untried events: their weight factor. */
 #define RELAUNCH_UNTRIED_FACTOR 1000.0
+/*
+ * Choices without a screen never seen before after which the policy
+ * restarts the app when its first screen still has events never executed
+ * (a tester who has gone round the same pages for a while starts again
+ * from the top). Genie's weights are local: a page whose every way out
+ * leads back into the same few pages (KeePassDX's Save that stacks the
+ * entry over its edit form, so Back and Up return to the form) keeps the
+ * walk there, and the first screen's Settings and toolbar never come.
+ */
+#define STALE_RESTART_AFTER 30
+/* On that relaunch, an untried widget outside lists over an untried row: this factor. */
+#define RELAUNCH_FUNCTION_FACTOR 2.0
+/* The tried-set key of "this abstract state was seen" (hashed with it). */
+#define STATE_SEEN 0x7374617465736565ull
 
 /* How many words read on screens the policy keeps as search terms. */
 #define POLICY_WORDS 48
@@ -142,6 +156,8 @@ struct offline_policy {
 	uint64_t launch_state;
 	bool launch_untried;
 	bool relaunching;
+	/* Choices since the last screen (abstract state) never seen before. */
+	unsigned since_new;
 };
 
 void offline_policy_params_default(struct offline_policy_params *p)
@@ -797,6 +813,22 @@ static bool typed_this_visit(const struct offline_policy *pol, const struct acti
 	return false;
 }
 
+/* Whether s is nothing but the dots (U+2022, U+25CF) or asterisks a password field masks its text with. */
+static bool only_mask_dots(const char *s)
+{
+	if (!*s)
+		return false;
+	while (*s) {
+		if (!strncmp(s, "\xe2\x80\xa2", 3) || !strncmp(s, "\xe2\x97\x8f", 3))
+			s += 3;
+		else if (*s == '*')
+			s++;
+		else
+			return false;
+	}
+	return true;
+}
+
 /*
  * Whether an input candidate's field still shows the text the policy typed
  * into it last (left for a dialog or another page and come back): it is not
@@ -812,11 +844,20 @@ static bool shows_kept_text(const struct offline_policy *pol, const struct ui_tr
 	w = t->nodes[a->widget];
 	if (!w->text || !*w->text)
 		return false;
+	/* A password field shows what it holds as dots: it holds something. */
+	if (w->password && only_mask_dots(w->text))
+		return true;
 	k = field_key(a);
 	h = hash_str(14695981039346656037ull, w->text);
 	for (size_t i = 0; i < FORM_FIELDS && i < pol->n_kept; i++)
-		if (pol->kept_field[i] == k)
-			return pol->kept_text[i] == h;
+		if (pol->kept_field[i] == k && pol->kept_text[i] == h)
+			return true;
+	/* ... or a value the policy typed into any field earlier: a page
+	 * reached again through Back (a form an earlier Save left on the
+	 * stack, KeePassDX's edit form) shows what was typed then. */
+	for (size_t i = 0; i < TYPED_VALUES && i < pol->n_typed_vals; i++)
+		if (pol->typed_vals[i] == h)
+			return true;
 	return false;
 }
 
@@ -947,6 +988,20 @@ static bool subtree_shows_typed(const struct ui_widget *w, const uint64_t *vals,
 }
 
 /*
+ * Whether the screen shows a value the policy typed: a page made new by the
+ * policy's own entries (an entry retitled by an edit) is no news.
+ */
+static bool shows_typed(const struct offline_policy *pol, const struct ui_tree *t)
+{
+	size_t n = pol->n_typed_vals < TYPED_VALUES ? pol->n_typed_vals : TYPED_VALUES;
+
+	for (size_t i = 0; i < t->n_roots; i++)
+		if (subtree_shows_typed(t->roots[i], pol->typed_vals, n))
+			return true;
+	return false;
+}
+
+/*
  * Whether a candidate sits in a list row that shows none of the values the
  * policy typed: a row the app listed itself (its own data, a feed it came
  * with), not one the policy added.
@@ -1054,6 +1109,10 @@ void offline_policy_choose(struct offline_policy *pol, const struct ui_tree *t, 
 		return;
 	}
 
+	if (tried_add(pol, hash_u64(STATE_SEEN, state)) && !shows_typed(pol, t))
+		pol->since_new = 0;
+	else
+		pol->since_new++;
 	learn_words(pol, t);
 	if (state != pol->visit_state) {
 		pol->visit_state = state;
@@ -1099,6 +1158,14 @@ void offline_policy_choose(struct offline_policy *pol, const struct ui_tree *t, 
 			goto out;
 		}
 	}
+	if (pol->since_new >= STALE_RESTART_AFTER && pol->launch_untried && state != pol->launch_state) {
+		pol->since_new = 0;
+		pol->relaunching = true;
+		out->type = ACTION_RESTART;
+		finish_choice(pol, out, state, 0,
+			      "nothing new for a while; the first screen has untried events: restarting the app");
+		goto out;
+	}
 	if (relaunch_for_untried(pol, state, back_key, fresh_here)) {
 		pol->relaunching = true;
 		*out = back;
@@ -1130,8 +1197,15 @@ void offline_policy_choose(struct offline_policy *pol, const struct ui_tree *t, 
 			w *= 0.01;
 		if (!tried_has(pol, hash_u64(widget_key(&cands[i]), fh)))
 			w *= pol->p.untried_bonus;
-		if (pol->relaunching && state == pol->launch_state && e->exec < 1.5)
+		if (pol->relaunching && state == pol->launch_state && e->exec < 1.5) {
 			w *= RELAUNCH_UNTRIED_FACTOR;
+			/* Back at the top for what was never tried: a function
+			 * (Settings, a toolbar button) before one more row of a
+			 * list whose pages were seen (another group of the
+			 * same kind leads to the same pages). */
+			if (!row_key(t, &cands[i]))
+				w *= RELAUNCH_FUNCTION_FACTOR;
+		}
 		if (after_input && (!untried_inputs || (pol->p.form_first && !empty_inputs)) &&
 		    cands[i].type == ACTION_CLICK && is_confirm_label(cands[i].widget_text))
 			w *= pol->p.motif_bonus;

@@ -17,6 +17,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 
 #include <cjson/cJSON.h>
 
@@ -115,6 +116,25 @@ static bool is_one_of(const char *const *words, const char *t)
 }
 
 /* Whether lowered text t is a status of the pair. */
+/* Whether t holds a count rounded to thousands or more: digits, maybe a decimal part, then K, M or B. */
+static bool has_rounded_count(const char *t)
+{
+	for (const char *p = t; *p; p++) {
+		const char *q = p;
+
+		if (!isdigit((unsigned char)*p) || (p > t && (isalnum((unsigned char)p[-1]) || p[-1] == '.')))
+			continue;
+		while (isdigit((unsigned char)*q))
+			q++;
+		if ((*q == '.' || *q == ',') && isdigit((unsigned char)q[1]))
+			for (q++; isdigit((unsigned char)*q); q++)
+				;
+		if (strchr("kKmMbB", *q) && *q && !isalpha((unsigned char)q[1]))
+			return true;
+	}
+	return false;
+}
+
 static bool mentions_status(const struct control_pair *p, const char *t)
 {
 	return mentions(p->on_state, t) || mentions(p->off_state, t) || mentions(p->either, t);
@@ -215,9 +235,10 @@ static const struct ui_widget *status_exactly(const struct ui_tree *t, const cha
  * "Playing: ..."), as a player bar at the foot of a list reads (the bar
  * itself may be clickable: it opens the player); or NULL.
  */
-static const struct ui_widget *playing_status(const struct ui_tree *t)
+static const struct ui_widget *state_status(const struct ui_tree *t, const char *word)
 {
 	static const char *const seps[] = { "", " \xc2\xb7", " -", " \xe2\x80\x93", " \xe2\x80\x94", ":", NULL };
+	size_t n = strlen(word);
 
 	for (size_t i = 0; i < t->n_nodes; i++) {
 		const struct ui_widget *s = t->nodes[i];
@@ -226,13 +247,94 @@ static const struct ui_widget *playing_status(const struct ui_tree *t)
 		if (!*s->text || s->clickable || oracle_enclosing_row(s) || !ui_widget_visible(s, &t->screen))
 			continue;
 		lowered_label(s, low, sizeof(low));
-		if (strncmp(low, "playing", 7) != 0)
+		if (strncmp(low, word, n) != 0)
 			continue;
 		for (size_t k = 0; seps[k]; k++)
-			if (*seps[k] ? !strncmp(low + 7, seps[k], strlen(seps[k])) : !low[7])
+			if (*seps[k] ? !strncmp(low + n, seps[k], strlen(seps[k])) : !low[n])
 				return s;
 	}
 	return NULL;
+}
+
+static const struct ui_widget *playing_status(const struct ui_tree *t)
+{
+	return state_status(t, "playing");
+}
+
+/* Whether plain text `name` (4+ bytes) is the first line of a text in w's subtree other than `skip`. */
+static bool subtree_names(const struct ui_widget *w, const struct ui_widget *skip, const char *name)
+{
+	size_t n = strlen(name);
+
+	if (w != skip && *w->text && !strncasecmp(w->text, name, n) && (!w->text[n] || w->text[n] == '\n'))
+		return true;
+	for (size_t i = 0; i < w->n_children; i++)
+		if (subtree_names(w->children[i], skip, name))
+			return true;
+	return false;
+}
+
+/*
+ * Back or Up from a page reading "Paused" (alone or before a separator:
+ * "Paused · 6:18 · 720p"), and nothing "Playing", lands on another page
+ * whose player bar offers exactly "Pause" - it claims the item plays - next
+ * to the item's name, a plain text of the page left (its title), while
+ * nothing there reads Paused or Playing. Leaving a page does not start
+ * playback (tube `tube-miniplayer-pause-while-paused`, LibreTube #2144).
+ */
+static bool bar_plays_after_leaving_paused(const struct ui_tree *before, const char *activity_before,
+					   const struct ui_tree *after, const char *activity_after,
+					   const struct action *done, struct oracle_finding *f)
+{
+	const struct ui_widget *paused = state_status(before, "paused"), *ctl = NULL;
+	const char *name = NULL;
+
+	if (!paused || playing_status(before) || state_status(after, "paused") || playing_status(after))
+		return false;
+	if (after->n_roots > before->n_roots || oracle_count_layers(after) > oracle_count_layers(before))
+		return false;
+	if (oracle_same_activity(activity_before, activity_after) && oracle_text_difference(before, after) <= 0.5)
+		return false;
+	for (size_t i = 0; i < after->n_nodes && !name; i++) {
+		const struct ui_widget *c = after->nodes[i];
+		char low[16];
+
+		if (!c->clickable || !c->enabled || !c->parent || oracle_enclosing_row(c) ||
+		    !ui_widget_visible(c, &after->screen))
+			continue;
+		lowered_label(c, low, sizeof(low));
+		if (strcmp(low, "pause") != 0)
+			continue;
+		for (size_t k = 0; k < before->n_nodes && !name; k++) {
+			const struct ui_widget *t = before->nodes[k];
+
+			if (t == paused || !*t->text || t->clickable || strlen(t->text) < 4 || strchr(t->text, '\n') ||
+			    !ui_widget_visible(t, &before->screen) || oracle_enclosing_row(t))
+				continue;
+			if (subtree_names(c->parent, c, t->text)) {
+				name = t->text;
+				ctl = c;
+			}
+		}
+	}
+	if (!name)
+		return false;
+	oracle_finding_init(f);
+	f->category = BUG_CAT_MEDIA_CONTROL;
+	f->oracle = "control";
+	f->title = xasprintf("After leaving a page that reads 'Paused', the player offers 'Pause' for '%s'", name);
+	f->expected = xasprintf("'%s' stays paused after %s: the player offers Play", name,
+				done->type == ACTION_BACK ? "Back" : "Up");
+	f->actual = xasprintf("the page reached shows '%s' with a 'Pause' control, as if it played", name);
+	f->description = xasprintf("The page left read '%s'; %s landed on a page whose player bar offers 'Pause' "
+				   "for '%s' (it claims the item plays) while nothing started it.",
+				   paused->text, done->type == ACTION_BACK ? "Back" : "Up", name);
+	f->diff = cJSON_CreateObject();
+	cJSON_AddStringToObject(f->diff, "check", "control");
+	cJSON_AddItemToObject(f->diff, "status_before", oracle_widget_json(paused));
+	cJSON_AddItemToObject(f->diff, "control_after", oracle_widget_json(ctl));
+	cJSON_AddItemToObject(f->diff, "action", action_to_json(done));
+	return true;
 }
 
 /*
@@ -856,7 +958,12 @@ bool oracle_control_stuck(const struct ui_tree *before, const char *activity_bef
 	bool pressed_on;
 	cJSON *kept;
 
-	if (!before || !after || !done || done->type != ACTION_CLICK)
+	if (!before || !after || !done)
+		return false;
+	if (done->type == ACTION_BACK ||
+	    (done->type == ACTION_CLICK && done->widget_text && !strcasecmp(done->widget_text, "Navigate up")))
+		return bar_plays_after_leaving_paused(before, activity_before, after, activity_after, done, f);
+	if (done->type != ACTION_CLICK)
 		return false;
 	w = oracle_toggle_target(before, done);
 	if (!w)
@@ -907,6 +1014,10 @@ bool oracle_control_stuck(const struct ui_tree *before, const char *activity_bef
 		 * page title) neither clears nor convicts the control; another
 		 * status on the page still can. */
 		if (mentions(pressed_on ? pair->on_state : pair->off_state, t))
+			continue;
+		/* A rounded count ("12K subscribers", "1.2M views") does not move
+		 * by one press: it neither clears nor convicts the control. */
+		if (has_rounded_count(t))
 			continue;
 		if (!status)
 			status = s;

@@ -63,6 +63,7 @@ struct nav_frame {
 	char *id;    /* identity (nav_identity) */
 	char *name;  /* its title, for messages */
 	char *alt;   /* where Back from it may also land, kept while pages were above it (see alt_kept) */
+	char *opened_by; /* the texts of the tap that opened it (opened_by), again when it is on top */
 };
 
 /* How many pages a form's submit opened the tracker remembers (submitted[]). */
@@ -829,6 +830,7 @@ static void nav_clear(struct oracle_nav_tracker *t)
 		free(t->stack[i].id);
 		free(t->stack[i].name);
 		free(t->stack[i].alt);
+		free(t->stack[i].opened_by);
 	}
 	t->n = 0;
 }
@@ -896,6 +898,7 @@ static void stack_pop_to(struct oracle_nav_tracker *t, size_t k)
 		free(t->stack[i].id);
 		free(t->stack[i].name);
 		free(t->stack[i].alt);
+		free(t->stack[i].opened_by);
 	}
 	t->n = k;
 }
@@ -976,6 +979,30 @@ static bool passes_gate(const struct oracle_nav_tracker *t, const struct ui_tree
 	free(want);
 	free(tb);
 	return hit;
+}
+
+/*
+ * Whether the screen on top was opened by a menu button: a tap on a widget
+ * whose text or description is a navigation menu's (Menu, Open navigation
+ * drawer, Toggle sidebar...). Such a page is a drawer or a sidebar shown as
+ * a page of its own (Home Assistant's sidebar): it closes when one of its
+ * items opens, and Back from that item's page returns below it.
+ */
+static bool opened_as_menu(const struct oracle_nav_tracker *t)
+{
+	static const char *const labels[] = { "menu", "open menu", "main menu", "navigation menu", "show menu",
+					      "open navigation drawer", "navigation drawer", "open drawer",
+					      "sidebar", "open sidebar", "toggle sidebar", "sidebar toggle",
+					      "toggle menu" };
+
+	for (const char *p = t->opened_by; p && *p; p += strcspn(p, "\n") + (p[strcspn(p, "\n")] ? 1 : 0)) {
+		size_t n = strcspn(p, "\n");
+
+		for (size_t i = 0; i < sizeof(labels) / sizeof(labels[0]); i++)
+			if (strlen(labels[i]) == n && !strncmp(p, labels[i], n))
+				return true;
+	}
+	return false;
 }
 
 /* Make (id, name) the screen on top (takes ownership of id); the one it replaces becomes prev. */
@@ -1343,6 +1370,7 @@ bool oracle_nav_step(struct oracle_nav_tracker *t, const struct ui_tree *before,
 			set_str(&t->typed, done->text);
 	} else if (done->type == ACTION_BACK) {
 		char *kept = NULL; /* the alt kept in the frame Back returns to */
+		char *kept_by = NULL; /* and the texts of the tap that had opened that screen */
 
 		if (!layer_b && t->n > 0 && strcmp(ida, idb) != 0) {
 			struct nav_frame *want = &t->stack[t->n - 1];
@@ -1368,6 +1396,7 @@ bool oracle_nav_step(struct oracle_nav_tracker *t, const struct ui_tree *before,
 				nav_clear(t);
 			} else {
 				kept = want->alt;
+				kept_by = want->opened_by;
 				free(want->id);
 				free(want->name);
 				t->n--;
@@ -1378,12 +1407,16 @@ bool oracle_nav_step(struct oracle_nav_tracker *t, const struct ui_tree *before,
 		if (!layer_b && strcmp(ida, idb) != 0 && !below_cut(t, ida))
 			below_clear(t);
 		if (!layer_b && strcmp(ida, idb) != 0) {
-			set_str(&t->opened_by, NULL);
+			/* A gate reached again by Back still stands for the row that opened it. */
+			free(t->opened_by);
+			t->opened_by = kept_by;
+			kept_by = NULL;
 			set_alt(t, NULL);
 			t->alt_kept = kept;
 			kept = NULL;
 		}
 		free(kept);
+		free(kept_by);
 		nav_set_cur(t, xstrdup(ida), display_name(after, activity_after));
 		/* Reached by Back: a tap to the screen just left opens it again, it returns nowhere. */
 		free(t->prev);
@@ -1411,11 +1444,15 @@ bool oracle_nav_step(struct oracle_nav_tracker *t, const struct ui_tree *before,
 		bool may_push = deep || (!is_up(done) && !finishes_page(before, done));
 
 		char *kept = t->stack[k].alt;
+		char *kept_by = t->stack[k].opened_by;
 
 		t->stack[k].alt = NULL;
+		t->stack[k].opened_by = NULL;
 		stack_pop_to(t, k);
 		below_cut(t, ida);
-		set_str(&t->opened_by, NULL);
+		/* The screen returned to was opened by that tap (a gate still stands for its row). */
+		free(t->opened_by);
+		t->opened_by = kept_by;
 		set_alt(t, may_push ? t->cur : NULL);
 		t->alt_kept = kept;
 		nav_set_cur(t, xstrdup(ida), display_name(after, activity_after));
@@ -1451,11 +1488,13 @@ bool oracle_nav_step(struct oracle_nav_tracker *t, const struct ui_tree *before,
 		set_str(&t->opened_by, NULL);
 		set_alt(t, NULL);
 		nav_set_cur(t, xstrdup(ida), display_name(after, activity_after));
-	} else if (done->type == ACTION_CLICK && !layer_b && !nav_click && passes_gate(t, before, after)) {
+	} else if (done->type == ACTION_CLICK && !layer_b && !nav_click &&
+		   (passes_gate(t, before, after) || opened_as_menu(t))) {
 		/*
 		 * A gate that leads on to the page its row asked for replaced itself
 		 * with it: the stack stays as it was below the gate, and Back may
-		 * also show the gate, had the app kept it.
+		 * also show the gate, had the app kept it. So does a menu page
+		 * (a drawer) that one of its items closed.
 		 */
 		set_str(&t->opened_by, NULL);
 		set_alt(t, idb);
@@ -1467,6 +1506,8 @@ bool oracle_nav_step(struct oracle_nav_tracker *t, const struct ui_tree *before,
 		t->stack[t->n].name = t->cur_name;
 		/* cur's alternatives wait in its frame: Back to it may land there. */
 		t->stack[t->n].alt = t->alt ? t->alt : t->alt_kept;
+		t->stack[t->n].opened_by = t->opened_by;
+		t->opened_by = NULL;
 		if (t->alt)
 			t->alt = NULL;
 		else

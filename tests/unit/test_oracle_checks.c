@@ -923,6 +923,103 @@ TEST(control_boost_that_leaves_the_count)
 	ui_tree_free(moved);
 }
 
+/* A video's page: its title, a status, Play. */
+static struct ui_tree *video_page(const char *status)
+{
+	return x_tree(x_cat(x_node(TEXT, "t:id/v_title", "Sourdough starter in 5 days", "", "", 0, 200, 1080, 300, NULL),
+			    x_node(TEXT, "t:id/v_status", status, "", "", 0, 300, 1080, 400, NULL),
+			    x_node("android.widget.Button", "t:id/play_btn", "Play", "c", "", 0, 400, 1080, 500, NULL),
+			    NULL));
+}
+
+/* The Trending list with a mini player row: the item's title and channel, and a toggle labelled `toggle`. */
+static struct ui_tree *trending_with_bar(const char *title, const char *toggle)
+{
+	char *bar_title = x_node(TEXT, "t:id/mini_title", title, "c", "", 0, 1700, 800, 1800, NULL);
+	char *bar_toggle = x_node("android.widget.ImageButton", "t:id/mini_toggle", toggle, "c", "", 800, 1700, 1080,
+				  1800, NULL);
+	char *bar = x_node("android.widget.LinearLayout", "t:id/mini_player", "", "", "", 0, 1700, 1080, 1800,
+			   x_cat(bar_title, bar_toggle, NULL));
+
+	return x_tree(x_cat(x_node(TEXT, "t:id/tab_title", "Trending", "", "", 0, 100, 1080, 200, NULL),
+			    x_node(TEXT, "t:id/trend_note", "What people watch in Germany", "", "", 0, 200, 1080, 300,
+				   NULL),
+			    bar, NULL));
+}
+
+/* tube held-out app (LibreTube #2144): a paused video left with Back shows Pause in the mini player. */
+TEST(control_bar_offers_pause_after_leaving_a_paused_page)
+{
+	struct ui_tree *paused = video_page("Paused \u00b7 6:18 \u00b7 720p"), *playing = video_page("Playing");
+	struct ui_tree *wrong = trending_with_bar("Sourdough starter in 5 days&#10;Kitchen Atlas", "Pause");
+	struct ui_tree *right = trending_with_bar("Sourdough starter in 5 days&#10;Kitchen Atlas", "Play");
+	struct ui_tree *other = trending_with_bar("Tubeless tyres explained&#10;Bike Basics", "Pause");
+	struct action back;
+	struct oracle_finding f;
+
+	REQUIRE(paused && playing && wrong && right && other);
+	action_init(&back);
+	back.type = ACTION_BACK;
+	oracle_finding_init(&f);
+	REQUIRE(oracle_control_stuck(paused, "x/.Main", wrong, "x/.Main", &back, &f));
+	CHECK(f.title && strstr(f.title, "offers 'Pause' for 'Sourdough starter in 5 days'"));
+	oracle_finding_release(&f);
+	/* The bar offers Play; the page left was playing; the bar holds another item. */
+	CHECK(!oracle_control_stuck(paused, "x/.Main", right, "x/.Main", &back, &f));
+	CHECK(!oracle_control_stuck(playing, "x/.Main", wrong, "x/.Main", &back, &f));
+	CHECK(!oracle_control_stuck(paused, "x/.Main", other, "x/.Main", &back, &f));
+	action_release(&back);
+	ui_tree_free(paused);
+	ui_tree_free(playing);
+	ui_tree_free(wrong);
+	ui_tree_free(right);
+	ui_tree_free(other);
+}
+
+/* A channel's page: its subscriber count and a Subscribe control reading `control`. */
+static struct ui_tree *channel_page(const char *count, const char *control)
+{
+	return x_tree(x_cat(x_node(TEXT, "t:id/ch_name", "Maker Bench", "", "", 0, 200, 1080, 300, NULL),
+			    x_node(TEXT, "t:id/ch_subs", count, "", "", 0, 300, 1080, 400, NULL),
+			    x_node("android.widget.Button", "t:id/sub_btn", control, "c", "", 0, 400, 1080, 500, NULL),
+			    NULL));
+}
+
+/* tube held-out app (NewPipe): a local subscription leaves the channel's rounded count as it is. */
+TEST(control_subscribe_beside_a_rounded_count_is_not_stuck)
+{
+	struct ui_tree *before = channel_page("412K subscribers", "Subscribe");
+	struct ui_tree *after = channel_page("412K subscribers", "Unsubscribe");
+	struct ui_tree *before_m = channel_page("1.2M subscribers", "Subscribe");
+	struct ui_tree *after_m = channel_page("1.2M subscribers", "Unsubscribe");
+	struct ui_tree *exact = channel_page("41 subscribers", "Subscribe");
+	struct ui_tree *exact_after = channel_page("41 subscribers", "Unsubscribe");
+	struct action a;
+	struct oracle_finding f;
+
+	REQUIRE(before && after && before_m && after_m && exact && exact_after);
+	action_init(&a);
+	a.type = ACTION_CLICK;
+	a.resource_id = strdup("t:id/sub_btn");
+	a.widget_text = strdup("Subscribe");
+	a.bounds = (struct ui_rect){ 0, 400, 1080, 500 };
+	a.x = 540;
+	a.y = 450;
+	oracle_finding_init(&f);
+	CHECK(!oracle_control_stuck(before, "x/.Channel", after, "x/.Channel", &a, &f));
+	CHECK(!oracle_control_stuck(before_m, "x/.Channel", after_m, "x/.Channel", &a, &f));
+	/* An exact count is still expected to move with the press. */
+	CHECK(oracle_control_stuck(exact, "x/.Channel", exact_after, "x/.Channel", &a, &f));
+	oracle_finding_release(&f);
+	action_release(&a);
+	ui_tree_free(before);
+	ui_tree_free(after);
+	ui_tree_free(before_m);
+	ui_tree_free(after_m);
+	ui_tree_free(exact);
+	ui_tree_free(exact_after);
+}
+
 /* A forecast page: a current temperature, a range, and optionally a field. */
 static struct ui_tree *forecast(const char *now, const char *range, bool field)
 {
@@ -1737,6 +1834,8 @@ int main(void)
 	RUN(control_chosen_row_not_played);
 	RUN(control_chosen_row_not_played_in_a_bar);
 	RUN(control_boost_that_leaves_the_count);
+	RUN(control_subscribe_beside_a_rounded_count_is_not_stuck);
+	RUN(control_bar_offers_pause_after_leaving_a_paused_page);
 	RUN(control_play_ignored_beside_not_playing);
 	RUN(units_mixed_on_one_page);
 	RUN(total_disagrees_with_rows);

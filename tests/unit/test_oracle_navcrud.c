@@ -1687,6 +1687,97 @@ TEST(page_replaced_by_the_row_it_stood_for_is_not_below)
 	ui_tree_free(settings);
 }
 
+/*
+ * The same gate left for Settings and reached again by Up still stands for
+ * the row that opened it: View replaces it with the note, and Back from the
+ * note returns to the list (jotter seed 2 of session 23: "lands on 'Notes'
+ * instead of 'Protected note'", once the walk went to Settings first).
+ */
+TEST(gate_reached_again_by_up_still_stands_for_its_row)
+{
+	char *label = x_node("android.widget.TextView", "", "Protected note", "", "", 100, 50, 800, 150, NULL);
+	char *bar = x_node("androidx.appcompat.widget.Toolbar", "t:id/toolbar", "", "", "", 0, 0, 1080, 200, label);
+	struct ui_tree *gate = x_tree(x_cat(bar, x_node("android.widget.Button", "t:id/go", "Go to Settings", "c", "", 0,
+							 300, 1080, 400, NULL),
+					    x_node("android.widget.Button", "t:id/view", "View", "c", "", 0, 400, 1080,
+						   500, NULL),
+					    NULL));
+	struct ui_tree *list = page("Archived", "Maple28"), *note = page("Maple28", "Edit"),
+		       *settings = page("Settings", "Navigate up");
+	char *title = NULL;
+
+	free(label);
+	REQUIRE(gate && list && note && settings);
+	{
+		struct ui_tree *const p[] = { list, gate, settings, gate, note, list };
+		const char *const tap[] = { "Maple28", "Go to Settings", "Navigate up", "View", NULL };
+
+		CHECK_INT_EQ(nav_walk(p, tap, N(tap), &title), 0);
+		free(title);
+	}
+	ui_tree_free(gate);
+	ui_tree_free(list);
+	ui_tree_free(note);
+	ui_tree_free(settings);
+}
+
+/*
+ * A sidebar shown as a page of its own (Home Assistant's frontend): opened
+ * by Menu, it closes when one of its panels opens, and Back from the panel
+ * returns to the page the menu was opened on (smarthome, every seed:
+ * "Back from .WebViewActivity lands on 'Kitchen' instead of 'Home Assistant'").
+ */
+TEST(back_from_a_page_a_menu_opened_returns_below_the_menu)
+{
+	struct ui_tree *area = page("Kitchen", "Menu"), *side = page("Home Assistant", "Energy"),
+		       *energy = page("Energy", "Previous day"), *settings = page("Settings", "Sync"),
+		       *help = page("Kitchen", "Help");
+	char *title = NULL;
+
+	REQUIRE(area && side && energy && settings && help);
+	{
+		struct ui_tree *const p[] = { area, side, energy, area };
+		const char *const tap[] = { "Menu", "Energy", NULL };
+
+		CHECK_INT_EQ(nav_walk(p, tap, N(tap), &title), 0);
+		free(title);
+		title = NULL;
+	}
+	{
+		/* An app that kept the menu open below the panel: Back shows it, rightly too. */
+		struct ui_tree *const p[] = { area, side, energy, side };
+		const char *const tap[] = { "Menu", "Energy", NULL };
+
+		CHECK_INT_EQ(nav_walk(p, tap, N(tap), &title), 0);
+		free(title);
+		title = NULL;
+	}
+	{
+		/* Back to neither is reported, against the page below the menu. */
+		struct ui_tree *const p[] = { area, side, energy, settings };
+		const char *const tap[] = { "Menu", "Energy", NULL };
+
+		CHECK_INT_EQ(nav_walk(p, tap, N(tap), &title), 3);
+		CHECK(title && strstr(title, "lands on 'Settings' instead of 'Kitchen'"));
+		free(title);
+		title = NULL;
+	}
+	{
+		/* A page opened by another button is a page of the stack: Back owes it. */
+		struct ui_tree *const p[] = { help, side, energy, help };
+		const char *const tap[] = { "Help", "Energy", NULL };
+
+		CHECK_INT_EQ(nav_walk(p, tap, N(tap), &title), 3);
+		CHECK(title && strstr(title, "lands on 'Kitchen' instead of 'Home Assistant'"));
+		free(title);
+	}
+	ui_tree_free(area);
+	ui_tree_free(side);
+	ui_tree_free(energy);
+	ui_tree_free(settings);
+	ui_tree_free(help);
+}
+
 /* A list page titled `title` whose RecyclerView holds one row per name (NULL-terminated). */
 static struct ui_tree *list_page(const char *title, const char *const *names)
 {
@@ -2223,6 +2314,8 @@ int main(void)
 	RUN(back_exit_after_onboarding_is_not_reported);
 	RUN(alert_alone_in_the_dump_is_a_layer);
 	RUN(tab_switch_keeps_the_screens_that_may_be_below);
+	RUN(back_from_a_page_a_menu_opened_returns_below_the_menu);
+	RUN(gate_reached_again_by_up_still_stands_for_its_row);
 	RUN(bulk_delete_is_not_a_row_delete);
 	RUN(delete_that_moves_a_row_to_the_trash_folder_is_not_reported);
 	RUN(save_draft_is_not_a_missing_entry);
