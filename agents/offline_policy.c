@@ -29,6 +29,7 @@
 
 static uint64_t widget_key(const struct action *a);
 static bool typed_this_visit(const struct offline_policy *pol, const struct action *a);
+static bool shows_a_typed_value(const struct offline_policy *pol, uint64_t h);
 static uint64_t row_key(const struct ui_tree *t, const struct action *a);
 
 /* Weight factor of an empty field on a form: larger than any other factor. */
@@ -169,6 +170,7 @@ void offline_policy_params_default(struct offline_policy_params *p)
 	p->epsilon = 0.05;
 	p->stuck_limit = 4;
 	p->form_first = true;
+	p->breadth = false;
 	p->probe_share = 0.2;
 	p->seed = 1;
 }
@@ -185,6 +187,7 @@ int offline_policy_params_from_config(struct offline_policy_params *p, const str
 	p->epsilon = config_double(cfg, "offline.epsilon");
 	p->stuck_limit = (int)config_int(cfg, "offline.stuck_limit");
 	p->form_first = config_bool(cfg, "offline.form_first");
+	p->breadth = config_bool(cfg, "offline.breadth");
 	p->probe_share = config_double(cfg, "offline.probe_share");
 	p->seed = (unsigned)config_int(cfg, "run.seed");
 	if (p->init_weight <= 0 || p->back_weight < 0 || p->untried_bonus < 1 ||
@@ -845,13 +848,19 @@ static bool shows_kept_text(const struct offline_policy *pol, const struct ui_tr
 	if (!w->text || !*w->text)
 		return false;
 	/* A password field shows what it holds as dots: it holds something. */
-	if (w->password && only_mask_dots(w->text))
+	if (pol->p.breadth && w->password && only_mask_dots(w->text))
 		return true;
 	k = field_key(a);
 	h = hash_str(14695981039346656037ull, w->text);
 	for (size_t i = 0; i < FORM_FIELDS && i < pol->n_kept; i++)
-		if (pol->kept_field[i] == k && pol->kept_text[i] == h)
-			return true;
+		if (pol->kept_field[i] == k)
+			return pol->kept_text[i] == h || (pol->p.breadth && shows_a_typed_value(pol, h));
+	return pol->p.breadth && shows_a_typed_value(pol, h);
+}
+
+/* Whether h is the hash of a value the policy typed (the ring). */
+static bool shows_a_typed_value(const struct offline_policy *pol, uint64_t h)
+{
 	/* ... or a value the policy typed into any field earlier: a page
 	 * reached again through Back (a form an earlier Save left on the
 	 * stack, KeePassDX's edit form) shows what was typed then. */
@@ -1109,10 +1118,12 @@ void offline_policy_choose(struct offline_policy *pol, const struct ui_tree *t, 
 		return;
 	}
 
-	if (tried_add(pol, hash_u64(STATE_SEEN, state)) && !shows_typed(pol, t))
-		pol->since_new = 0;
-	else
-		pol->since_new++;
+	if (pol->p.breadth) {
+		if (tried_add(pol, hash_u64(STATE_SEEN, state)) && !shows_typed(pol, t))
+			pol->since_new = 0;
+		else
+			pol->since_new++;
+	}
 	learn_words(pol, t);
 	if (state != pol->visit_state) {
 		pol->visit_state = state;
@@ -1158,7 +1169,8 @@ void offline_policy_choose(struct offline_policy *pol, const struct ui_tree *t, 
 			goto out;
 		}
 	}
-	if (pol->since_new >= STALE_RESTART_AFTER && pol->launch_untried && state != pol->launch_state) {
+	if (pol->p.breadth && pol->since_new >= STALE_RESTART_AFTER && pol->launch_untried &&
+	    state != pol->launch_state) {
 		pol->since_new = 0;
 		pol->relaunching = true;
 		out->type = ACTION_RESTART;
@@ -1203,7 +1215,7 @@ void offline_policy_choose(struct offline_policy *pol, const struct ui_tree *t, 
 			 * (Settings, a toolbar button) before one more row of a
 			 * list whose pages were seen (another group of the
 			 * same kind leads to the same pages). */
-			if (!row_key(t, &cands[i]))
+			if (pol->p.breadth && !row_key(t, &cands[i]))
 				w *= RELAUNCH_FUNCTION_FACTOR;
 		}
 		if (after_input && (!untried_inputs || (pol->p.form_first && !empty_inputs)) &&

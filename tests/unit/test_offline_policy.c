@@ -1020,6 +1020,7 @@ TEST(form_reached_again_shows_earlier_values)
 	offline_policy_params_default(&p);
 	p.epsilon = 0;
 	p.probe_share = 0;
+	p.breadth = true;
 	pol = offline_policy_new(&p);
 	first = fill_entry_form(pol, empty, 100);
 	offline_policy_observe(pol, entry, 5, true);
@@ -1081,6 +1082,7 @@ TEST(walk_without_new_screens_restarts_for_the_first_screens_untried)
 	REQUIRE(first && pa && pb);
 	offline_policy_params_default(&p);
 	p.epsilon = 0;
+	p.breadth = true;
 	pol = offline_policy_new(&p);
 	offline_policy_choose(pol, first, 1, 100, "Group: Personal", true, &a);
 	REQUIRE(a.type == ACTION_CLICK && a.resource_id && !strcmp(a.resource_id, "t:id/group_row"));
