@@ -938,8 +938,8 @@ static struct ui_tree *trending_with_bar(const char *title, const char *toggle)
 	char *bar_title = x_node(TEXT, "t:id/mini_title", title, "c", "", 0, 1700, 800, 1800, NULL);
 	char *bar_toggle = x_node("android.widget.ImageButton", "t:id/mini_toggle", toggle, "c", "", 800, 1700, 1080,
 				  1800, NULL);
-	char *bar = x_node("android.widget.LinearLayout", "t:id/mini_player", "", "", "", 0, 1700, 1080, 1800,
-			   x_cat(bar_title, bar_toggle, NULL));
+	char *bar = x_node1("android.widget.LinearLayout", "t:id/mini_player", "", "", 0, 1700, 1080, 1800,
+			    x_cat(bar_title, bar_toggle, NULL));
 
 	return x_tree(x_cat(x_node(TEXT, "t:id/tab_title", "Trending", "", "", 0, 100, 1080, 200, NULL),
 			    x_node(TEXT, "t:id/trend_note", "What people watch in Germany", "", "", 0, 200, 1080, 300,
