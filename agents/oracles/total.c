@@ -535,6 +535,7 @@ struct far_total {
 	bool count;             /* "Name: N" (rows carrying the part Name) rather than an amount */
 	bool beside_money;      /* last seen beside a list of money rows (its own rows: a, b) */
 	bool sums_its_rows;     /* last seen equal to a money column of a list on its page */
+	bool rows_own;          /* seen on a page a list row opened, equal to an amount of that row */
 	char unit[TOTAL_UNIT_MAX];
 	char *value_text;
 	double value;
@@ -836,9 +837,11 @@ static void far_list_changed(struct far_state *fs, const struct far_list *was, c
 		/* The same page, or its other tab when the total has money rows beside it: (a) and (b)'s.
 		 * A total that equals the sum of a list on its own page is that
 		 * list's: a change elsewhere moves it through those rows, which
-		 * (a) and (b) judge (fuel costs on a page that totals other costs). */
+		 * (a) and (b) judge (fuel costs on a page that totals other costs).
+		 * Nor is the amount of the row that opened its page (a refueling's
+		 * "Total price"): that entry's own figure. */
 		if (!strcmp(ft->page, page) || !concerned || (ft->beside_money && far_same_but_tabs(ft->page, page)) ||
-		    (!ft->count && ft->sums_its_rows))
+		    (!ft->count && (ft->sums_its_rows || ft->rows_own)))
 			continue;
 		if (messy || (marks && strcasecmp(part, ft->name) != 0) || (money && ft->count)) {
 			/* A change the total may depend on but that cannot be measured. */
@@ -911,7 +914,7 @@ static struct far_total *far_total_find(struct far_state *fs, const char *page, 
  * its last sighting (true with *f when it did not move), then remembered.
  */
 static bool far_sighting(struct far_state *fs, const char *page, const char *rid, const char *name, bool count,
-			 double v, const char *text, bool beside_money, bool sums_rows, bool judge,
+			 double v, const char *text, bool beside_money, bool sums_rows, int rows_own, bool judge,
 			 struct oracle_finding *f)
 {
 	struct far_total *ft = far_total_find(fs, page, rid, name);
@@ -939,6 +942,7 @@ static bool far_sighting(struct far_state *fs, const char *page, const char *rid
 		ft->tick = fs->tick;
 		ft->beside_money = beside_money;
 		ft->sums_its_rows = sums_rows;
+		ft->rows_own = rows_own > 0;
 		return false;
 	}
 	if (judge && !ft->unsure && fabs(v - ft->value) < 0.005 &&
@@ -961,6 +965,8 @@ static bool far_sighting(struct far_state *fs, const char *page, const char *rid
 	ft->unsure = false;
 	ft->beside_money = beside_money;
 	ft->sums_its_rows = sums_rows;
+	if (rows_own >= 0) /* else (not opened by a row) as last seen */
+		ft->rows_own = rows_own;
 	return hit;
 }
 
@@ -1033,7 +1039,7 @@ static bool far_observe(struct far_state *fs, const struct ui_tree *t, const cha
 {
 	struct oracle_list *ls = NULL;
 	size_t n;
-	char *page;
+	char *page, *opened_by = NULL;
 	bool hit = false, money = false;
 	double sum[TOTAL_MAX_SUMS];
 	size_t sum_rows[TOTAL_MAX_SUMS], n_sums = 0;
@@ -1043,6 +1049,8 @@ static bool far_observe(struct far_state *fs, const struct ui_tree *t, const cha
 	fs->tick++;
 	page = far_page(t, activity);
 	far_marked(fs, t, page);
+	if (fs->tap_row && fs->tap_list && strcmp(fs->tap_list->page, page) != 0)
+		opened_by = xstrdup(fs->tap_row); /* a list row of another page opened this one */
 	n = oracle_lists(t, &ls);
 	for (size_t i = 0; i < n; i++) {
 		struct far_list *fl = far_list_find(fs, page, ls[i].id);
@@ -1086,6 +1094,7 @@ static bool far_observe(struct far_state *fs, const struct ui_tree *t, const cha
 		char name[TOTAL_NAME_MAX];
 		double v;
 		bool count, sums_rows;
+		int rows_own = opened_by ? 0 : -1;
 		struct oracle_finding one;
 
 		if (!*w->text || in_row(w) || !ui_widget_visible(w, &t->screen))
@@ -1099,8 +1108,14 @@ static bool far_observe(struct far_state *fs, const struct ui_tree *t, const cha
 		sums_rows = false;
 		for (size_t k = 0; k < n_sums && !count && !sums_rows; k++)
 			sums_rows = close_enough(v, sum[k], sum_rows[k]);
+		for (size_t c = 0; c < TOTAL_MAX_COLS && opened_by && !count && rows_own <= 0; c++) {
+			double a;
+
+			rows_own = row_amount(opened_by, c, "$", &a) && close_enough(a, v, 1);
+		}
 		oracle_finding_init(&one);
-		if (far_sighting(fs, page, w->resource_id, name, count, v, w->text, money, sums_rows, judge, &one) &&
+		if (far_sighting(fs, page, w->resource_id, name, count, v, w->text, money, sums_rows, rows_own, judge,
+				 &one) &&
 		    !hit) {
 			*f = one;
 			hit = true;
@@ -1108,6 +1123,7 @@ static bool far_observe(struct far_state *fs, const struct ui_tree *t, const cha
 			oracle_finding_release(&one);
 		}
 	}
+	free(opened_by);
 	free(page);
 	return hit;
 }

@@ -168,6 +168,24 @@ TEST(money_total_of_its_own_rows_ignores_a_list_on_another_page)
 	CHECK(finds(FUELLOG ":fixed", FUELLOG_PKG, s, N(s), 0, NULL));
 }
 
+TEST(money_total_of_the_row_that_opened_its_page_ignores_a_list_on_another_page)
+{
+	/* fuellog: a refueling's page, opened from its row, reads "Total
+	 * price: £74.70", that row's own price; a cost added on the Costs page
+	 * is no part of it, and it is right to stay (a false positive on the
+	 * fixed twin with offline.breadth, session 24). */
+	static const struct step s[] = {
+		{ ACTION_CLICK, "refuel_row", NULL, NULL },       { ACTION_BACK, NULL, NULL, NULL },
+		{ ACTION_CLICK, "nav_costs", NULL, NULL },        { ACTION_CLICK, "add_cost_fab", NULL, NULL },
+		{ ACTION_INPUT, "cost_title_field", NULL, "Tyres" }, { ACTION_INPUT, "cost_amount_field", NULL, "500" },
+		{ ACTION_CLICK, "save_cost", NULL, NULL },        { ACTION_CLICK, "nav_refuels", NULL, NULL },
+		{ ACTION_CLICK, "refuel_row", NULL, NULL },
+	};
+
+	CHECK(finds(FUELLOG ":fixed", FUELLOG_PKG, s, N(s), 0, NULL));
+	CHECK(finds(FUELLOG, FUELLOG_PKG, s, N(s), 0, NULL));
+}
+
 TEST(summary_line_that_stops_being_its_rows_sum)
 {
 	/* gymlog: "Volume: 1050 kg" over sets of 300, 350 and 400 kg (no sum
@@ -284,6 +302,7 @@ int main(void)
 	RUN(money_total_seen_after_the_change_only_is_not_judged);
 	RUN(money_total_on_another_tab_of_the_same_page);
 	RUN(money_total_of_its_own_rows_ignores_a_list_on_another_page);
+	RUN(money_total_of_the_row_that_opened_its_page_ignores_a_list_on_another_page);
 	RUN(summary_line_that_stops_being_its_rows_sum);
 	RUN(undo_that_leaves_a_number_as_the_tap_made_it);
 	RUN(count_that_ignores_rows_read_on_another_page);
