@@ -552,7 +552,8 @@ bool oracle_rowcount_step(struct oracle_rowcount_tracker *t, const struct oracle
  * shows a text the remembered value rules out ("7:30 AM" with the 24-hour
  * clock on, ".thumbnails" with hidden files off, a weekday row starting on
  * another day, a new result of the typed value with more decimals, a new
- * file name in another format on a page seen since the format was chosen).
+ * file name in another format on a page seen since the format was chosen,
+ * not a rename).
  * A page that shows the setting is not judged for it; text fields never are.
  */
 struct oracle_setting_tracker;

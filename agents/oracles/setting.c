@@ -13,7 +13,8 @@
  *                          field on the screen with more than N decimals
  *   file format F          a new file name ending in another format of F's
  *                          family, on a page seen without it since F was
- *                          chosen (so the file was made after the change)
+ *                          chosen (so the file was made after the change),
+ *                          unless it renamed a file (below)
  *
  * It never judges a screen that itself shows a setting of the kind (a
  * settings page may show examples), nor a text field's contents (the user
@@ -38,12 +39,27 @@ enum setting_kind { SET_CLOCK24, SET_HIDDEN, SET_WEEK, SET_DECIMALS, SET_FORMAT,
 static const char *const kind_names[SET_KINDS] = { "24-hour clock", "show hidden files", "first day of week",
 						    "decimal places", "file format" };
 
+#define SET_PAGE_NAMES 24 /* file names kept per page */
+#define SET_NAMED_PAGES 32
+
+/* The file names a page showed when last seen, and their formats. */
+struct named_page {
+	uint64_t key;
+	size_t n;
+	uint64_t name[SET_PAGE_NAMES];
+	int fmt[SET_PAGE_NAMES];
+};
+
 struct oracle_setting_tracker {
 	int value[SET_KINDS];      /* -1: not seen; clock24/hidden 0|1; week 0 (Sunday)..6; decimals N; format index */
 	uint64_t *names;           /* hashes of file-name texts seen in the run */
 	size_t n_names, alloc_names;
 	uint64_t *pages;           /* page keys seen since the format was last set */
 	size_t n_pages, alloc_pages;
+	uint64_t *typed;           /* hashes of texts seen in text fields (what the user typed) */
+	size_t n_typed, alloc_typed;
+	struct named_page named[SET_NAMED_PAGES];
+	size_t n_named;
 };
 
 /* File formats by family: a name in another format of the chosen one's family contradicts it. */
@@ -490,6 +506,49 @@ static const char *chosen_words(const struct oracle_setting_tracker *t, int k, c
 	return buf;
 }
 
+/* The file names t shows (hashes of their lowered texts) and their formats; their count. */
+static size_t screen_names(const struct ui_tree *t, uint64_t *names, int *fmts)
+{
+	size_t n = 0;
+
+	for (size_t i = 0; i < t->n_nodes && n < SET_PAGE_NAMES; i++) {
+		const struct ui_widget *w = t->nodes[i];
+		char low[256];
+
+		if (!*w->text || !ui_widget_visible(w, &t->screen) || ui_class_is_editable(w->class_name))
+			continue;
+		lowered(w->text, low, sizeof(low));
+		if ((fmts[n] = file_name_format(low)) >= 0)
+			names[n++] = oracle_hash_str(ORACLE_HASH_BASIS, low);
+	}
+	return n;
+}
+
+/*
+ * A rename: the name's stem is a text the user typed in a field, and the
+ * page, last seen with as many names or more, showed a name of the same
+ * format that is gone now. A renamed file keeps its format; a new one adds
+ * a name.
+ */
+static bool renamed(const struct oracle_setting_tracker *t, const struct ui_tree *after, uint64_t key,
+		    const char *low, int fi)
+{
+	char stem[256];
+	uint64_t now[SET_PAGE_NAMES];
+	int fmts[SET_PAGE_NAMES];
+	size_t n;
+
+	snprintf(stem, sizeof(stem), "%.*s", (int)(strrchr(low, '.') - low), low);
+	if (!set_has(t->typed, t->n_typed, oracle_hash_str(ORACLE_HASH_BASIS, stem)))
+		return false;
+	n = screen_names(after, now, fmts);
+	for (size_t p = 0; p < t->n_named; p++)
+		for (size_t i = 0; t->named[p].key == key && t->named[p].n >= n && i < t->named[p].n; i++)
+			if (t->named[p].fmt[i] == fi && !set_has(now, n, t->named[p].name[i]))
+				return true;
+	return false;
+}
+
 /* Whether widget w's lowered text `low` on screen `after` contradicts kind k's remembered value. */
 static bool contradicts(const struct oracle_setting_tracker *t, int k, const struct ui_widget *w, const char *low,
 			const struct oracle_tracked_step *s)
@@ -519,22 +578,34 @@ static bool contradicts(const struct oracle_setting_tracker *t, int k, const str
 	}
 	case SET_FORMAT: {
 		int fi = file_name_format(low);
-		uint64_t h = oracle_hash_str(ORACLE_HASH_BASIS, low);
+		uint64_t h = oracle_hash_str(ORACLE_HASH_BASIS, low), key;
 
 		if (v < 0 || fi < 0 || fi == v || formats[fi].family != formats[v].family ||
 		    set_has(t->names, t->n_names, h))
 			return false;
 		/* New on a page seen since the format was chosen: made after the change. */
-		return set_has(t->pages, t->n_pages, page_key(s->after, s->activity_after));
+		key = page_key(s->after, s->activity_after);
+		return set_has(t->pages, t->n_pages, key) && !renamed(t, s->after, key, low, fi);
 	}
 	default:
 		return false;
 	}
 }
 
-/* Remember file names and the page after judging (a name is new only once). */
+/* Remember file names and the page after judging (a name is new only once), and what text fields hold. */
 static void remember_page(struct oracle_setting_tracker *t, const struct oracle_tracked_step *s)
 {
+	uint64_t key = page_key(s->after, s->activity_after);
+	size_t p;
+
+	for (p = 0; p < t->n_named && t->named[p].key != key; p++)
+		;
+	if (p == SET_NAMED_PAGES)
+		p = key % SET_NAMED_PAGES; /* full: another page's names make way */
+	else if (p == t->n_named)
+		t->n_named++;
+	t->named[p].key = key;
+	t->named[p].n = screen_names(s->after, t->named[p].name, t->named[p].fmt);
 	for (size_t i = 0; i < s->after->n_nodes; i++) {
 		const struct ui_widget *w = s->after->nodes[i];
 		char low[256];
@@ -542,6 +613,8 @@ static void remember_page(struct oracle_setting_tracker *t, const struct oracle_
 		if (!*w->text || !ui_widget_visible(w, &s->after->screen))
 			continue;
 		lowered(w->text, low, sizeof(low));
+		if (ui_class_is_editable(w->class_name))
+			set_add(&t->typed, &t->n_typed, &t->alloc_typed, oracle_hash_str(ORACLE_HASH_BASIS, low));
 		if (file_name_format(low) >= 0)
 			set_add(&t->names, &t->n_names, &t->alloc_names, oracle_hash_str(ORACLE_HASH_BASIS, low));
 	}
@@ -564,6 +637,7 @@ void oracle_setting_tracker_free(struct oracle_setting_tracker *t)
 		return;
 	free(t->names);
 	free(t->pages);
+	free(t->typed);
 	free(t);
 }
 

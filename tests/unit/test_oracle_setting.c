@@ -230,6 +230,39 @@ TEST(format_old_file_on_unseen_page_is_silent)
 	free(title);
 }
 
+/*
+ * Strictness: a file recorded as MP3, renamed (the name typed in a field)
+ * after the format became M4A, keeps its extension: the list shows it under
+ * its new name in place of the old one (recorder's fixed twin with
+ * offline.breadth, session 24). A name typed for a file that adds a row is
+ * still judged.
+ */
+TEST(format_renamed_file_is_silent)
+{
+	struct ui_tree *s[6];
+	const char *a[] = { "t/.Settings", "t/.Main", "t/.Main", "t/.Main", "t/.Main", "t/.Main" };
+	char *title;
+
+	s[0] = page("T:Settings", "B:File format: M4A", NULL);
+	s[1] = page("T:Recordings (2)", "T:Song.m4a", "T:Recording 5.mp3", NULL);
+	s[2] = page("T:Recording 5", "T:File: Recording 5.mp3", "B:Rename", NULL);
+	s[3] = page("T:Rename recording", "E:Emil4", "B:Rename", NULL);
+	s[4] = page("T:Emil4", "T:File: Emil4.mp3", "B:Rename", NULL);
+	s[5] = page("T:Recordings (2)", "T:Song.m4a", "T:Emil4.mp3", NULL);
+	CHECK_INT_EQ(first_hit(s, 6, a, &title), 0);
+	free(title);
+	/* The typed name on a new file, one row more: judged. */
+	s[0] = page("T:Settings", "B:File format: M4A", NULL);
+	s[1] = page("T:Recordings (2)", "T:Song.m4a", "T:Recording 5.mp3", NULL);
+	s[2] = page("T:Recorder", "T:Ready to record", NULL);
+	s[3] = page("T:Save recording", "E:Emil4", "B:Save", NULL);
+	s[4] = page("T:Recorder", "T:Ready to record", NULL);
+	s[5] = page("T:Recordings (3)", "T:Song.m4a", "T:Recording 5.mp3", "T:Emil4.mp3", NULL);
+	CHECK_INT_EQ(first_hit(s, 6, a, &title), 6);
+	CHECK(title && strstr(title, "Emil4.mp3"));
+	free(title);
+}
+
 /* Strictness: a number in a text field, or a result not of the typed value, or one already shown, is not a result. */
 TEST(decimals_field_or_old_text_is_silent)
 {
@@ -343,6 +376,7 @@ int main(void)
 	RUN(decimals_then_result);
 	RUN(format_then_new_file_name);
 	RUN(format_old_file_on_unseen_page_is_silent);
+	RUN(format_renamed_file_is_silent);
 	RUN(decimals_field_or_old_text_is_silent);
 	RUN(settings_page_and_dialog_are_silent);
 	RUN(hidden_off_dots_that_are_not_names_are_silent);
