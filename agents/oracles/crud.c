@@ -392,16 +392,17 @@ static bool list_filtered(const struct oracle_crud_tracker *t, const struct ui_t
  * Whether `after` shows its list under a selected tab that names a state a
  * new entry does not start in (Archive, Starred, Done, Trash): a reader app
  * files a link saved from its Archive tab under Unread, so the Archive list
- * the form returns to rightly lacks it (readlater held-out app). Tabs that
- * name a place (Work, Personal) keep the check: an entry saved there
- * belongs there.
+ * the form returns to rightly lacks it (readlater held-out app). So does a
+ * tab of what others did (Notifications, Mentions): a post composed there
+ * goes to the timelines (social held-out app). Tabs that name a place
+ * (Work, Personal) keep the check: an entry saved there belongs there.
  */
 static bool list_of_a_state(const struct ui_tree *after)
 {
 	static const char *const states[] = { "archive", "archived", "read", "done", "completed", "complete",
 					      "finished", "starred", "favourites", "favorites", "favourite",
 					      "favorite", "trash", "deleted", "bin", "hidden", "history", "spam",
-					      NULL };
+					      "notifications", "mentions", NULL };
 	char *sel = oracle_selected_nav_items(after);
 	char low[512];
 
