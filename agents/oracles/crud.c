@@ -677,6 +677,16 @@ static bool saves_elsewhere(const struct ui_tree *before, const struct action *d
 	return oracle_has_word(label, words) || oracle_has_word(id, words) || oracle_label_begins_with(label, begins);
 }
 
+/*
+ * Whether `done` taps a tab or a bottom-navigation item: it goes to another
+ * place, it confirms nothing ("Saved" names the saved articles' tab; a
+ * search typed before it was no entry, wiki held-out app).
+ */
+static bool switches_place(const struct ui_tree *before, const struct action *done)
+{
+	return done->type == ACTION_CLICK && oracle_is_nav_item(action_resolve(done, before));
+}
+
 /* Whether `done` dismisses a form (Cancel, Close; "create_cancel" is no Create). */
 static bool is_dismiss(const struct ui_tree *before, const struct action *done)
 {
@@ -1454,7 +1464,8 @@ bool oracle_crud_step(struct oracle_crud_tracker *t, const struct ui_tree *befor
 		sync_fields(t, after);
 		return false;
 	}
-	if (oracle_is_save_action(done) && !layer_a && !is_dismiss(before, done) && !saves_elsewhere(before, done)) {
+	if (oracle_is_save_action(done) && !layer_a && !is_dismiss(before, done) && !saves_elsewhere(before, done) &&
+	    !switches_place(before, done)) {
 		hit = saved_not_shown(t, before, after, done, f);
 		if (!hit && t->have_opened && t->opened && !t->from_dialog)
 			note_renamed(t, before, after, done);

@@ -281,6 +281,11 @@ static const struct ui_widget *nav_item_of(const struct ui_widget *w)
 	return NULL;
 }
 
+bool oracle_is_nav_item(const struct ui_widget *w)
+{
+	return w && nav_item_of(w);
+}
+
 /* The selected (or checked) item's label of group g, or NULL. */
 static const char *group_selected(const struct ui_widget *g)
 {

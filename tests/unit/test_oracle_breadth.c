@@ -123,8 +123,68 @@ TEST(post_composed_from_a_tab_of_notifications_is_not_missing)
 	}
 }
 
+/* A wiki's bottom navigation: Explore, Saved, Search with `sel` selected. */
+static char *wiki_nav(const char *sel)
+{
+	static const char *const items[] = { "Explore", "Saved", "Search", NULL };
+
+	return nav_group("t:id/bottom_navigation", items, sel, 2190);
+}
+
+/* The Search tab: a query field showing `q` (a dump without hints shows the placeholder as its text), and `button`. */
+static struct ui_tree *wiki_search(const char *q, const char *button)
+{
+	return x_tree(x_cat(x_bar("Search"),
+			    x_node("android.widget.EditText", "t:id/q", q, "cf", "", 40, 230, 1040, 380, NULL),
+			    button ? x_node("android.widget.Button", "t:id/go_btn", button, "c", "", 40, 400, 1040, 520,
+					    NULL)
+				   : calloc(1, 1),
+			    wiki_nav("Search"), NULL));
+}
+
+/*
+ * wiki held-out app, seed 5 with breadth: a query typed in the Search
+ * tab, then the bottom navigation's "Saved": a tab, not a save; the saved
+ * lists rightly do not show the query. A form's own "Save" button that
+ * closes it on a list without the value is still reported.
+ */
+TEST(tab_named_saved_is_not_a_save)
+{
+	static const char *const lists[] = { "Saved", "Trip to Nepal", "Physics greats", NULL };
+	struct ui_tree *saved = x_tree(x_cat(x_bar("Saved"), rows_of(lists), wiki_nav("Saved"), NULL));
+	char *title;
+
+	REQUIRE(saved);
+	{
+		struct ui_tree *pages[] = { wiki_search("Search Wikipedia", NULL), wiki_search("coffee", NULL), saved };
+		const char *acts[] = { "t/.Main", "t/.Main", "t/.Main" };
+		const char *taps[] = { NULL, "Saved" };
+
+		REQUIRE(pages[0] && pages[1]);
+		CHECK_INT_EQ(crud_walk(pages, acts, taps, 2, &title), 0);
+		free(title);
+		ui_tree_free(pages[0]);
+		ui_tree_free(pages[1]);
+	}
+	{
+		struct ui_tree *pages[] = { wiki_search("Search Wikipedia", "Save"), wiki_search("coffee", "Save"),
+					    saved };
+		const char *acts[] = { "t/.Main", "t/.Main", "t/.Main" };
+		const char *taps[] = { NULL, "Save" };
+
+		REQUIRE(pages[0] && pages[1]);
+		CHECK_INT_EQ(crud_walk(pages, acts, taps, 2, &title), 2);
+		CHECK(title && strstr(title, "is missing from the list"));
+		free(title);
+		ui_tree_free(pages[0]);
+		ui_tree_free(pages[1]);
+	}
+	ui_tree_free(saved);
+}
+
 int main(void)
 {
 	RUN(post_composed_from_a_tab_of_notifications_is_not_missing);
+	RUN(tab_named_saved_is_not_a_save);
 	return test_summary();
 }
