@@ -182,9 +182,84 @@ TEST(tab_named_saved_is_not_a_save)
 	ui_tree_free(saved);
 }
 
+/*
+ * Feed the navigation tracker pages[i] -> pages[i + 1] by a tap on the
+ * widget labelled taps[i] (NULL: Back); the 1-based step of the first
+ * finding (0: none), its title in *title.
+ */
+static int nav_walk(struct ui_tree *const *pages, const char *const *taps, size_t n, char **title)
+{
+	struct oracle_nav_tracker *t = oracle_nav_tracker_new();
+	int found = 0;
+
+	*title = NULL;
+	for (size_t i = 0; i < n && !found; i++) {
+		struct action a;
+		struct oracle_finding f;
+
+		action_init(&a);
+		a.type = taps[i] ? ACTION_CLICK : ACTION_BACK;
+		if (taps[i])
+			a.widget_text = xstrdup(taps[i]);
+		oracle_finding_init(&f);
+		if (oracle_nav_step(t, pages[i], "t/.Main", pages[i + 1], "t/.Main", true, &a, &f)) {
+			found = (int)i + 1;
+			*title = xstrdup(f.title);
+		}
+		oracle_finding_release(&f);
+		action_release(&a);
+	}
+	oracle_nav_tracker_free(t);
+	return found;
+}
+
+/* A page titled `title` with buttons labelled a and (when not NULL) b. */
+static struct ui_tree *page(const char *title, const char *a, const char *b)
+{
+	return x_tree(x_cat(x_bar(title), x_node("android.widget.Button", "t:id/a", a, "c", "", 0, 400, 1080, 500, NULL),
+			    b ? x_node("android.widget.Button", "t:id/b", b, "c", "", 0, 600, 1080, 700, NULL)
+			      : calloc(1, 1),
+			    NULL));
+}
+
+/*
+ * readlater held-out app, fixed twin seed 1 with breadth: "Mark as
+ * unread" on an article leaves it for the tag's list it was opened from
+ * (the run no longer knew that list was below); Back from the list then
+ * rightly shows the tags. A link on the article to that list opens it
+ * over the article, and Back owes the article.
+ */
+TEST(mark_as_read_that_returns_to_the_list_is_not_a_push)
+{
+	struct ui_tree *article = page("mcfunley.com", "Mark as unread", "#engineering"),
+		       *tag = page("#engineering", "Choose Boring Technology", NULL), *tags = page("Tags", "#ai", NULL);
+	char *title = NULL;
+
+	REQUIRE(article && tag && tags);
+	{
+		struct ui_tree *const p[] = { article, tag, tags };
+		const char *const tap[] = { "Mark as unread", NULL };
+
+		CHECK_INT_EQ(nav_walk(p, tap, N(tap), &title), 0);
+		free(title);
+	}
+	{
+		struct ui_tree *const p[] = { article, tag, tags };
+		const char *const tap[] = { "#engineering", NULL };
+
+		CHECK_INT_EQ(nav_walk(p, tap, N(tap), &title), 2);
+		CHECK(title && strstr(title, "lands on 'Tags' instead of 'mcfunley.com'"));
+		free(title);
+	}
+	ui_tree_free(article);
+	ui_tree_free(tag);
+	ui_tree_free(tags);
+}
+
 int main(void)
 {
 	RUN(post_composed_from_a_tab_of_notifications_is_not_missing);
 	RUN(tab_named_saved_is_not_a_save);
+	RUN(mark_as_read_that_returns_to_the_list_is_not_a_push);
 	return test_summary();
 }
