@@ -256,10 +256,46 @@ TEST(mark_as_read_that_returns_to_the_list_is_not_a_push)
 	ui_tree_free(tags);
 }
 
+/*
+ * smarthome held-out app, seed 4: the sidebar page (opened by Menu) closes
+ * when its Overview opens; Menu there shows the sidebar again - the page
+ * just left - and its Logbook closes it too, so Back from the Logbook
+ * returns to Overview. A page opened the same way by another button is a
+ * page of the stack, and Back owes it.
+ */
+TEST(menu_back_to_the_menu_page_just_left_is_still_a_menu)
+{
+	struct ui_tree *bedroom = page("Bedroom", "Menu", NULL), *side = page("Home Assistant", "Overview", "Logbook"),
+		       *overview = page("Overview", "Menu", "Help"), *logbook = page("Logbook", "Kitchen light", NULL);
+	char *title = NULL;
+
+	REQUIRE(bedroom && side && overview && logbook);
+	{
+		struct ui_tree *const p[] = { bedroom, side, overview, side, logbook, overview };
+		const char *const tap[] = { "Menu", "Overview", "Menu", "Logbook", NULL };
+
+		CHECK_INT_EQ(nav_walk(p, tap, N(tap), &title), 0);
+		free(title);
+	}
+	{
+		struct ui_tree *const p[] = { bedroom, side, overview, side, logbook, overview };
+		const char *const tap[] = { "Menu", "Overview", "Help", "Logbook", NULL };
+
+		CHECK_INT_EQ(nav_walk(p, tap, N(tap), &title), 5);
+		CHECK(title && strstr(title, "lands on 'Overview' instead of 'Home Assistant'"));
+		free(title);
+	}
+	ui_tree_free(bedroom);
+	ui_tree_free(side);
+	ui_tree_free(overview);
+	ui_tree_free(logbook);
+}
+
 int main(void)
 {
 	RUN(post_composed_from_a_tab_of_notifications_is_not_missing);
 	RUN(tab_named_saved_is_not_a_save);
 	RUN(mark_as_read_that_returns_to_the_list_is_not_a_push);
+	RUN(menu_back_to_the_menu_page_just_left_is_still_a_menu);
 	return test_summary();
 }
