@@ -392,16 +392,17 @@ static bool list_filtered(const struct oracle_crud_tracker *t, const struct ui_t
  * Whether `after` shows its list under a selected tab that names a state a
  * new entry does not start in (Archive, Starred, Done, Trash): a reader app
  * files a link saved from its Archive tab under Unread, so the Archive list
- * the form returns to rightly lacks it (readlater held-out app). Tabs that
- * name a place (Work, Personal) keep the check: an entry saved there
- * belongs there.
+ * the form returns to rightly lacks it (readlater held-out app). So does a
+ * tab of what others did (Notifications, Mentions): a post composed there
+ * goes to the timelines (social held-out app). Tabs that name a place
+ * (Work, Personal) keep the check: an entry saved there belongs there.
  */
 static bool list_of_a_state(const struct ui_tree *after)
 {
 	static const char *const states[] = { "archive", "archived", "read", "done", "completed", "complete",
 					      "finished", "starred", "favourites", "favorites", "favourite",
 					      "favorite", "trash", "deleted", "bin", "hidden", "history", "spam",
-					      NULL };
+					      "notifications", "mentions", NULL };
 	char *sel = oracle_selected_nav_items(after);
 	char low[512];
 
@@ -674,6 +675,16 @@ static bool saves_elsewhere(const struct ui_tree *before, const struct action *d
 	oracle_action_label(before, done, label, sizeof(label));
 	oracle_lower_into(id, sizeof(id), done->resource_id);
 	return oracle_has_word(label, words) || oracle_has_word(id, words) || oracle_label_begins_with(label, begins);
+}
+
+/*
+ * Whether `done` taps a tab or a bottom-navigation item: it goes to another
+ * place, it confirms nothing ("Saved" names the saved articles' tab; a
+ * search typed before it was no entry, wiki held-out app).
+ */
+static bool switches_place(const struct ui_tree *before, const struct action *done)
+{
+	return done->type == ACTION_CLICK && oracle_is_nav_item(action_resolve(done, before));
 }
 
 /* Whether `done` dismisses a form (Cancel, Close; "create_cancel" is no Create). */
@@ -1453,7 +1464,8 @@ bool oracle_crud_step(struct oracle_crud_tracker *t, const struct ui_tree *befor
 		sync_fields(t, after);
 		return false;
 	}
-	if (oracle_is_save_action(done) && !layer_a && !is_dismiss(before, done) && !saves_elsewhere(before, done)) {
+	if (oracle_is_save_action(done) && !layer_a && !is_dismiss(before, done) && !saves_elsewhere(before, done) &&
+	    !switches_place(before, done)) {
 		hit = saved_not_shown(t, before, after, done, f);
 		if (!hit && t->have_opened && t->opened && !t->from_dialog)
 			note_renamed(t, before, after, done);

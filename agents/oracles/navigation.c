@@ -281,6 +281,11 @@ static const struct ui_widget *nav_item_of(const struct ui_widget *w)
 	return NULL;
 }
 
+bool oracle_is_nav_item(const struct ui_widget *w)
+{
+	return w && nav_item_of(w);
+}
+
 /* The selected (or checked) item's label of group g, or NULL. */
 static const char *group_selected(const struct ui_widget *g)
 {
@@ -982,20 +987,18 @@ static bool passes_gate(const struct oracle_nav_tracker *t, const struct ui_tree
 }
 
 /*
- * Whether the screen on top was opened by a menu button: a tap on a widget
- * whose text or description is a navigation menu's (Menu, Open navigation
- * drawer, Toggle sidebar...). Such a page is a drawer or a sidebar shown as
- * a page of its own (Home Assistant's sidebar): it closes when one of its
- * items opens, and Back from that item's page returns below it.
+ * Whether texts (tapped_texts: '\n'-joined, or NULL) are a menu button's: a
+ * widget whose text or description is a navigation menu's (Menu, Open
+ * navigation drawer, Toggle sidebar...).
  */
-static bool opened_as_menu(const struct oracle_nav_tracker *t)
+static bool names_menu(const char *texts)
 {
 	static const char *const labels[] = { "menu", "open menu", "main menu", "navigation menu", "show menu",
 					      "open navigation drawer", "navigation drawer", "open drawer",
 					      "sidebar", "open sidebar", "toggle sidebar", "sidebar toggle",
 					      "toggle menu" };
 
-	for (const char *p = t->opened_by; p && *p; p += strcspn(p, "\n") + (p[strcspn(p, "\n")] ? 1 : 0)) {
+	for (const char *p = texts; p && *p; p += strcspn(p, "\n") + (p[strcspn(p, "\n")] ? 1 : 0)) {
 		size_t n = strcspn(p, "\n");
 
 		for (size_t i = 0; i < sizeof(labels) / sizeof(labels[0]); i++)
@@ -1003,6 +1006,17 @@ static bool opened_as_menu(const struct oracle_nav_tracker *t)
 				return true;
 	}
 	return false;
+}
+
+/*
+ * Whether the screen on top was opened by a menu button (names_menu). Such
+ * a page is a drawer or a sidebar shown as a page of its own (Home
+ * Assistant's sidebar): it closes when one of its items opens, and Back
+ * from that item's page returns below it.
+ */
+static bool opened_as_menu(const struct oracle_nav_tracker *t)
+{
+	return names_menu(t->opened_by);
 }
 
 /* Make (id, name) the screen on top (takes ownership of id); the one it replaces becomes prev. */
@@ -1244,7 +1258,9 @@ static bool finishes_page(const struct ui_tree *before, const struct action *a)
 {
 	/* "Restore this version" on a past version's page returns to the history
 	 * it was opened from, which the restore may retitle (passwords, session 22). */
-	static const char *const words[] = { "save", "apply", "done", "discard", "cancel", "close", "restore", NULL };
+	/* "Mark as read" on an article returns to the list it was opened from (readlater, session 24). */
+	static const char *const words[] = { "save", "apply", "done", "discard", "cancel", "close", "restore",
+					     "mark as", NULL };
 	const struct ui_widget *w = action_resolve(a, before);
 
 	return oracle_label_begins_with(w ? ui_widget_label(w) : a->widget_text, words) ||
@@ -1465,9 +1481,15 @@ bool oracle_nav_step(struct oracle_nav_tracker *t, const struct ui_tree *before,
 		 * form opened back to that form (Change on a confirmation page, pillbox): the app
 		 * finished a screen rather than opening one, so the stack is unknown.
 		 */
+		char *texts = tapped_texts(before, done);
+
 		nav_clear(t);
 		below_cut(t, ida);
-		set_str(&t->opened_by, NULL);
+		/* A menu button shows its menu page, just left or not: an item there still closes it. */
+		free(t->opened_by);
+		t->opened_by = names_menu(texts) ? texts : NULL;
+		if (!t->opened_by)
+			free(texts);
 		set_alt(t, NULL);
 		nav_set_cur(t, xstrdup(ida), display_name(after, activity_after));
 	} else if (done->type == ACTION_CLICK && layer_b && renamed_in_place(t, after, activity_after, ida)) {

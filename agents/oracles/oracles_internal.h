@@ -211,6 +211,8 @@ bool oracle_screen_has_layer(const struct ui_tree *t);
 const char *oracle_app_bar_title(const struct ui_tree *t);
 /* The labels of the items selected in t's nav groups (tabs...), '\t'-joined, "" when none (navigation.c). Caller frees. */
 char *oracle_selected_nav_items(const struct ui_tree *t);
+/* Whether w is, or sits in, an item of a nav group: a tab, a bottom-navigation or drawer item (navigation.c). */
+bool oracle_is_nav_item(const struct ui_widget *w);
 /* Whether the activity "pkg/.Act" belongs to package (navigation.c). */
 bool oracle_activity_in_package(const char *activity, const char *package);
 /* qsort comparator of char * entries. */
