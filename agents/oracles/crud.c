@@ -787,6 +787,32 @@ static bool moved_to_trash(const struct oracle_crud_tracker *t, const struct ora
 	return false;
 }
 
+/*
+ * Whether the row of `before` with texts `full` is a row of list l cut
+ * otherwise at the list's edge: its texts are the head or the tail of the
+ * texts of a row whose first text the list did not show before ("1250
+ * points", the tail of a row scrolled half out at the top, now "Starred |
+ * 1250 points" with a little more of it in view). The list came back
+ * scrolled elsewhere; the row is there.
+ */
+static bool row_recut(const struct oracle_crud_tracker *t, const struct oracle_list *l, const char *full)
+{
+	size_t n = strlen(full);
+
+	for (size_t j = 0; j < l->n_rows; j++) {
+		const char *r = l->rows[j];
+		size_t m = strlen(r);
+
+		if (m < n + 3 ||
+		    count_of(t->rows, t->n_rows, l->primary[j]) >= count_of(l->primary, l->n_rows, l->primary[j]))
+			continue;
+		if ((!strncmp(r, full, n) && !strncmp(r + n, " | ", 3)) ||
+		    (!strcmp(r + m - n, full) && !strncmp(r + m - n - 3, " | ", 3)))
+			return true;
+	}
+	return false;
+}
+
 /* The delete check: the tracker's opened row against list l of `after`. */
 static bool deleted_wrong(const struct oracle_crud_tracker *t, const struct ui_tree *after,
 			  const struct oracle_list *l, const struct action *done, struct oracle_finding *f)
@@ -800,7 +826,8 @@ static bool deleted_wrong(const struct oracle_crud_tracker *t, const struct ui_t
 		return false; /* the opened row was never seen by that name in the list: nothing to compare */
 	for (size_t i = 0; room && i < t->n_rows && !gone; i++)
 		if (strcmp(t->rows[i], t->opened) != 0 &&
-		    count_of(t->rows, t->n_rows, t->rows[i]) > count_of(l->primary, l->n_rows, t->rows[i]))
+		    count_of(t->rows, t->n_rows, t->rows[i]) > count_of(l->primary, l->n_rows, t->rows[i]) &&
+		    !row_recut(t, l, t->full[i]))
 			gone = t->rows[i];
 	if (after_n < before_n && !gone)
 		return moved_prop(t, after, l, done, f); /* the opened row, and only it, went */
