@@ -77,6 +77,8 @@ struct oracle_crud_tracker {
 	char *list_id, *list_activity, *opened;
 	/* Whether the last screen without a dialog showed the opened row's name whole. */
 	bool page_shows_opened;
+	/* Whether the opened row was the last one its list showed, more rows possibly below the fold. */
+	bool opened_last;
 	/* The name the opened row's page took from a save on it (a rename), or
 	 * NULL; and that save's action (the finding blames it). */
 	char *renamed;
@@ -139,7 +141,7 @@ static void drop_opened(struct oracle_crud_tracker *t)
 	t->rows = NULL;
 	t->n_rows = 0;
 	t->list_id = t->list_activity = t->opened = t->renamed = NULL;
-	t->have_opened = t->from_dialog = t->page_shows_opened = false;
+	t->have_opened = t->from_dialog = t->page_shows_opened = t->opened_last = false;
 }
 
 static void forget_gone(struct oracle_crud_tracker *t)
@@ -833,6 +835,9 @@ static bool deleted_wrong(const struct oracle_crud_tracker *t, const struct ui_t
 		return moved_prop(t, after, l, done, f); /* the opened row, and only it, went */
 	if (t->from_dialog && !gone)
 		return false; /* a dialog's row that stays, nothing else gone: it may be removed elsewhere */
+	/* The list's last row shown went, and a row from below the fold took its place: it may bear its name. */
+	if (!gone && t->opened_last && !room)
+		return false;
 	if (!gone && moved_to_trash(t, l))
 		return false;
 	oracle_finding_init(f);
@@ -1226,6 +1231,15 @@ static void note_dialog_over_list(struct oracle_crud_tracker *t, const struct ui
 	oracle_lists_free(ls, n);
 }
 
+/* The last child of list w with bounds and a text: the last row oracle_lists reads. */
+static const struct ui_widget *last_row(const struct ui_widget *w)
+{
+	for (size_t c = w->n_children; c > 0; c--)
+		if (!ui_rect_empty(&w->children[c - 1]->bounds) && *oracle_first_text(w->children[c - 1]))
+			return w->children[c - 1];
+	return NULL;
+}
+
 /* A click or long click on a list row of `before` that left the list: remember the row and the list. */
 static void note_opened(struct oracle_crud_tracker *t, const struct ui_tree *before, const char *activity_before,
 			const struct ui_tree *after, const struct action *done)
@@ -1266,6 +1280,7 @@ static void note_opened(struct oracle_crud_tracker *t, const struct ui_tree *bef
 		    (done->type == ACTION_LONG_CLICK || oracle_screen_has_layer(after) ||
 		     screen_shows_whole(after, primary) || n_own)) {
 			remember_list(t, l, activity_before, primary);
+			t->opened_last = !oracle_list_has_room(before, l->id) && row == last_row(row->parent);
 			t->props = own;
 			t->n_props = n_own;
 			own = NULL;

@@ -2166,6 +2166,29 @@ TEST(delete_with_the_list_scrolled_elsewhere_is_not_reported)
 	free(title);
 }
 
+/*
+ * timesheet (held-out, seed 4, breadth on): the list runs below the fold and
+ * two entries bear one name; the last one shown deleted, the next one comes
+ * up in its place and the list reads as before. The same list after deleting
+ * the first of the two, or the last row of a list with room, is reported.
+ */
+TEST(last_row_shown_deleted_and_replaced_from_below_is_not_reported)
+{
+	static const char *const rows[] = { "Slides|0 h 25", "Design mockups|1 h 0", "Invoices|0 h 25",
+					    "Client call|0 h 25", "Design mockups|0 h 25", NULL };
+	char *title;
+
+	/* Rows of 200 from y 300: the last one shown (1100-1300) is cut by the list's end at 1250. */
+	CHECK_INT_EQ(open_and_delete(rows, "Design mockups", 1100, rows, 1250, &title), 0);
+	free(title);
+	CHECK_INT_EQ(open_and_delete(rows, "Design mockups", 500, rows, 1250, &title), 2);
+	CHECK(title && strstr(title, "leaves it in the list"));
+	free(title);
+	CHECK_INT_EQ(open_and_delete(rows, "Design mockups", 1100, rows, 2200, &title), 2);
+	CHECK(title && strstr(title, "leaves it in the list"));
+	free(title);
+}
+
 /* A compose form (To, Subject) holding `to`, with a button `button`. */
 static struct ui_tree *compose(const char *to, const char *button)
 {
@@ -2420,6 +2443,7 @@ int main(void)
 	RUN(save_draft_is_not_a_missing_entry);
 	RUN(deleted_rows_text_left_on_a_page_that_showed_it);
 	RUN(delete_with_the_list_scrolled_elsewhere_is_not_reported);
+	RUN(last_row_shown_deleted_and_replaced_from_below_is_not_reported);
 	RUN(entry_filed_under_another_day_is_not_missing);
 	RUN(side_trip_is_not_fed_to_a_tracker_recheck);
 	RUN(row_renamed_on_its_page_and_stale_in_the_list);
