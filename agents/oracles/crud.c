@@ -1340,6 +1340,28 @@ static bool trash_page(const struct ui_tree *t)
 }
 
 /*
+ * Whether the delete `done` on `before` takes a row out of a collection
+ * ("will be removed from your favourites", "Remove from playlist"): its
+ * label or its dialog's text removes "from" somewhere. The item itself
+ * lives on, and other pages (a directory of all stations) rightly show it.
+ */
+static bool removes_from_collection(const struct ui_tree *before, const struct action *done)
+{
+	char label[512];
+	const char *p;
+
+	oracle_action_label(before, done, label, sizeof(label));
+	if ((p = strstr(label, "remove")) && strstr(p, " from "))
+		return true;
+	for (size_t i = 0; oracle_screen_has_layer(before) && i < before->n_nodes; i++) {
+		oracle_lower_into(label, sizeof(label), before->nodes[i]->text);
+		if ((p = strstr(label, "remove")) && strstr(p, " from "))
+			return true;
+	}
+	return false;
+}
+
+/*
  * The opened row, and only it, went from list l: remember its
  * sentence-like texts found on no other row (a message's body), which
  * other pages may have shown (a conversation's last message in the list
@@ -1515,7 +1537,7 @@ bool oracle_crud_step(struct oracle_crud_tracker *t, const struct ui_tree *befor
 			}
 			if (!hit && t->opened && del && !many) {
 				hit = deleted_wrong(t, after, l, done, f);
-				if (!hit && !t->from_dialog)
+				if (!hit && !t->from_dialog && !removes_from_collection(before, done))
 					note_gone(t, after, activity_after, l, done);
 			} else if (!hit && t->renamed) {
 				hit = renamed_not_listed(t, after, l, done, f);

@@ -2189,6 +2189,37 @@ TEST(last_row_shown_deleted_and_replaced_from_below_is_not_reported)
 	free(title);
 }
 
+/*
+ * radio (held-out fixed twin, seed 1, breadth on): a station removed from the
+ * favourites ("will be removed from your favourites") is still a station, and
+ * the directory that listed it before rightly still does. A delete of it is
+ * judged as before.
+ */
+TEST(row_removed_from_a_collection_may_show_elsewhere)
+{
+	static const char *const favs[] = { "FIP|France", "Radio Paradise Main Mix|United States", "Bayern 3|Germany", NULL };
+	static const char *const left[] = { "FIP|France", "Bayern 3|Germany", NULL };
+	static const char *const msgs[] = { "Radio Paradise Main Mix will be removed from your favourites.",
+					    "Radio Paradise Main Mix will be deleted for good." };
+	const char *acts[] = { "t/.Main", "t/.Main", "t/.Main", "t/.Main", "t/.Main" };
+	const char *taps[] = { "Favourites", "Radio Paradise Main Mix", "Remove", "Stations" };
+
+	for (int d = 0; d < 2; d++) {
+		struct ui_tree *pages[] = { cut_list("Stations", favs, 2200, NULL, NULL), cut_list("Favourites", favs, 2200,
+					    NULL, NULL), cut_list("Favourites", favs, 2200, msgs[d], "Remove"),
+					    cut_list("Favourites", left, 2200, NULL, NULL), cut_list("Stations", favs, 2200,
+					    NULL, NULL) };
+		char *title;
+
+		REQUIRE(pages[0] && pages[1] && pages[2] && pages[3] && pages[4]);
+		CHECK_INT_EQ(crud_walk(pages, acts, taps, 4, &title), d ? 4 : 0);
+		CHECK(!d || (title && strstr(title, "A deleted row's text is still shown on 'Stations'")));
+		free(title);
+		for (size_t i = 0; i < 5; i++)
+			ui_tree_free(pages[i]);
+	}
+}
+
 /* A compose form (To, Subject) holding `to`, with a button `button`. */
 static struct ui_tree *compose(const char *to, const char *button)
 {
@@ -2444,6 +2475,7 @@ int main(void)
 	RUN(deleted_rows_text_left_on_a_page_that_showed_it);
 	RUN(delete_with_the_list_scrolled_elsewhere_is_not_reported);
 	RUN(last_row_shown_deleted_and_replaced_from_below_is_not_reported);
+	RUN(row_removed_from_a_collection_may_show_elsewhere);
 	RUN(entry_filed_under_another_day_is_not_missing);
 	RUN(side_trip_is_not_fed_to_a_tracker_recheck);
 	RUN(row_renamed_on_its_page_and_stale_in_the_list);
