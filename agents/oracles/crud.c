@@ -1417,6 +1417,44 @@ static void note_seen(struct oracle_crud_tracker *t, uint64_t page, uint64_t tex
 		t->n_seen++;
 }
 
+/* Whether w or a visible widget inside it has a text naming the trash (Trash, Deleted items, Recycle bin). */
+static bool names_trash(const struct ui_tree *t, const struct ui_widget *w)
+{
+	static const char *const trash[] = { "trash", "deleted", "recycle", NULL };
+	char low[512];
+
+	oracle_lower_into(low, sizeof(low), w->text);
+	if (ui_widget_visible(w, &t->screen) && oracle_has_word(low, trash))
+		return true;
+	for (size_t i = 0; i < w->n_children; i++)
+		if (names_trash(t, w->children[i]))
+			return true;
+	return false;
+}
+
+/*
+ * Whether text widget w of `after` shows a thing now in the trash: its list
+ * row names the trash (a starred view across folders: "Trash"), or, outside
+ * any list, a text no control holds does ("28 Oct - Trash" on a message's
+ * own page). A delete that moved the thing to the trash left it there.
+ */
+static bool shown_in_trash(const struct ui_tree *after, const struct ui_widget *w)
+{
+	const struct ui_widget *row = oracle_enclosing_row(w);
+
+	if (row)
+		return names_trash(after, row);
+	for (size_t i = 0; i < after->n_nodes; i++) {
+		const struct ui_widget *v = after->nodes[i], *p = v;
+
+		while (p && !p->clickable)
+			p = p->parent;
+		if (!p && v->n_children == 0 && !in_a_list(v) && names_trash(after, v))
+			return true;
+	}
+	return false;
+}
+
 /*
  * The screen after a step: a sentence of a row deleted rightly, shown on a
  * page that showed it before the delete (not a trash, not the list it went
@@ -1446,7 +1484,7 @@ static bool gone_still_shown(struct oracle_crud_tracker *t, const struct ui_tree
 				forget_gone(t); /* back in its list: restored (Undo) or added again */
 				break;
 			}
-			if (trash_page(after) || !seen_before(t, page, h, t->gone_step))
+			if (trash_page(after) || !seen_before(t, page, h, t->gone_step) || shown_in_trash(after, w))
 				continue;
 			oracle_finding_init(f);
 			f->category = BUG_CAT_DATA_OPERATION;

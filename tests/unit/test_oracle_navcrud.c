@@ -2220,6 +2220,47 @@ TEST(row_removed_from_a_collection_may_show_elsewhere)
 	}
 }
 
+/* A message's page: its subject as title, a date line naming its folder, a Delete button. */
+static struct ui_tree *message_page(const char *subject, const char *folder_line)
+{
+	return x_tree(x_cat(x_bar(subject),
+			    x_node(TEXT_VIEW, "t:id/msg_date", folder_line, "", "", 40, 300, 1040, 390, NULL),
+			    x_node("android.widget.Button", "t:id/delete_btn", "Delete", "c", "", 40, 500, 1040, 600, NULL),
+			    NULL));
+}
+
+/*
+ * mail (held-out fixed twin, seed 2, breadth on): a message deleted from the
+ * Inbox goes to the trash; a Starred view across folders lists it under
+ * "Trash", and its page, opened again from there, says "28 Oct - Trash": it
+ * shows a thing in the trash, rightly. Shown as still in the Inbox, reported.
+ */
+TEST(deleted_rows_text_on_a_page_that_shows_it_in_the_trash)
+{
+	static const char *const inbox[] = { "OVO Energy|Your October bill is ready", "GitHub|Release notes of the week",
+					     NULL };
+	static const char *const left[] = { "GitHub|Release notes of the week", NULL };
+	static const char *const starred[] = { "OVO Energy|Your October bill is ready", NULL };
+	const char *folder[] = { "28 Oct - Trash", "28 Oct - Inbox" };
+	const char *acts[] = { "t/.Main", "t/.Message", "t/.Main", "t/.Main", "t/.Message" };
+	const char *taps[] = { "Your October bill is ready", "Delete", "Starred", "Your October bill is ready" };
+
+	for (int d = 0; d < 2; d++) {
+		struct ui_tree *pages[] = { cut_list("Inbox", inbox, 2200, NULL, NULL),
+					    message_page("Your October bill is ready", "28 Oct - Inbox"),
+					    cut_list("Inbox", left, 2200, NULL, NULL), cut_list("Starred", starred, 2200, NULL, NULL),
+					    message_page("Your October bill is ready", folder[d]) };
+		char *title;
+
+		REQUIRE(pages[0] && pages[1] && pages[2] && pages[3] && pages[4]);
+		CHECK_INT_EQ(crud_walk(pages, acts, taps, 4, &title), d ? 4 : 0);
+		CHECK(!d || (title && strstr(title, "still shown on 'Your October bill is ready'")));
+		free(title);
+		for (size_t i = 0; i < 5; i++)
+			ui_tree_free(pages[i]);
+	}
+}
+
 /* A compose form (To, Subject) holding `to`, with a button `button`. */
 static struct ui_tree *compose(const char *to, const char *button)
 {
@@ -2476,6 +2517,7 @@ int main(void)
 	RUN(delete_with_the_list_scrolled_elsewhere_is_not_reported);
 	RUN(last_row_shown_deleted_and_replaced_from_below_is_not_reported);
 	RUN(row_removed_from_a_collection_may_show_elsewhere);
+	RUN(deleted_rows_text_on_a_page_that_shows_it_in_the_trash);
 	RUN(entry_filed_under_another_day_is_not_missing);
 	RUN(side_trip_is_not_fed_to_a_tracker_recheck);
 	RUN(row_renamed_on_its_page_and_stale_in_the_list);
