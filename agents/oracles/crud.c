@@ -77,6 +77,8 @@ struct oracle_crud_tracker {
 	char *list_id, *list_activity, *opened;
 	/* Whether the last screen without a dialog showed the opened row's name whole. */
 	bool page_shows_opened;
+	/* Whether the opened row was the last one its list showed, more rows possibly below the fold. */
+	bool opened_last;
 	/* The name the opened row's page took from a save on it (a rename), or
 	 * NULL; and that save's action (the finding blames it). */
 	char *renamed;
@@ -139,7 +141,7 @@ static void drop_opened(struct oracle_crud_tracker *t)
 	t->rows = NULL;
 	t->n_rows = 0;
 	t->list_id = t->list_activity = t->opened = t->renamed = NULL;
-	t->have_opened = t->from_dialog = t->page_shows_opened = false;
+	t->have_opened = t->from_dialog = t->page_shows_opened = t->opened_last = false;
 }
 
 static void forget_gone(struct oracle_crud_tracker *t)
@@ -798,6 +800,32 @@ static bool moved_to_trash(const struct oracle_crud_tracker *t, const struct ora
 	return false;
 }
 
+/*
+ * Whether the row of `before` with texts `full` is a row of list l cut
+ * otherwise at the list's edge: its texts are the head or the tail of the
+ * texts of a row whose first text the list did not show before ("1250
+ * points", the tail of a row scrolled half out at the top, now "Starred |
+ * 1250 points" with a little more of it in view). The list came back
+ * scrolled elsewhere; the row is there.
+ */
+static bool row_recut(const struct oracle_crud_tracker *t, const struct oracle_list *l, const char *full)
+{
+	size_t n = strlen(full);
+
+	for (size_t j = 0; j < l->n_rows; j++) {
+		const char *r = l->rows[j];
+		size_t m = strlen(r);
+
+		if (m < n + 3 ||
+		    count_of(t->rows, t->n_rows, l->primary[j]) >= count_of(l->primary, l->n_rows, l->primary[j]))
+			continue;
+		if ((!strncmp(r, full, n) && !strncmp(r + n, " | ", 3)) ||
+		    (!strcmp(r + m - n, full) && !strncmp(r + m - n - 3, " | ", 3)))
+			return true;
+	}
+	return false;
+}
+
 /* The delete check: the tracker's opened row against list l of `after`. */
 static bool deleted_wrong(const struct oracle_crud_tracker *t, const struct ui_tree *after,
 			  const struct oracle_list *l, const struct action *done, struct oracle_finding *f)
@@ -811,12 +839,16 @@ static bool deleted_wrong(const struct oracle_crud_tracker *t, const struct ui_t
 		return false; /* the opened row was never seen by that name in the list: nothing to compare */
 	for (size_t i = 0; room && i < t->n_rows && !gone; i++)
 		if (strcmp(t->rows[i], t->opened) != 0 &&
-		    count_of(t->rows, t->n_rows, t->rows[i]) > count_of(l->primary, l->n_rows, t->rows[i]))
+		    count_of(t->rows, t->n_rows, t->rows[i]) > count_of(l->primary, l->n_rows, t->rows[i]) &&
+		    !row_recut(t, l, t->full[i]))
 			gone = t->rows[i];
 	if (after_n < before_n && !gone)
 		return moved_prop(t, after, l, done, f); /* the opened row, and only it, went */
 	if (t->from_dialog && !gone)
 		return false; /* a dialog's row that stays, nothing else gone: it may be removed elsewhere */
+	/* The list's last row shown went, and a row from below the fold took its place: it may bear its name. */
+	if (!gone && t->opened_last && !room)
+		return false;
 	if (!gone && moved_to_trash(t, l))
 		return false;
 	oracle_finding_init(f);
@@ -1210,6 +1242,15 @@ static void note_dialog_over_list(struct oracle_crud_tracker *t, const struct ui
 	oracle_lists_free(ls, n);
 }
 
+/* The last child of list w with bounds and a text: the last row oracle_lists reads. */
+static const struct ui_widget *last_row(const struct ui_widget *w)
+{
+	for (size_t c = w->n_children; c > 0; c--)
+		if (!ui_rect_empty(&w->children[c - 1]->bounds) && *oracle_first_text(w->children[c - 1]))
+			return w->children[c - 1];
+	return NULL;
+}
+
 /* A click or long click on a list row of `before` that left the list: remember the row and the list. */
 static void note_opened(struct oracle_crud_tracker *t, const struct ui_tree *before, const char *activity_before,
 			const struct ui_tree *after, const struct action *done)
@@ -1250,6 +1291,7 @@ static void note_opened(struct oracle_crud_tracker *t, const struct ui_tree *bef
 		    (done->type == ACTION_LONG_CLICK || oracle_screen_has_layer(after) ||
 		     screen_shows_whole(after, primary) || n_own)) {
 			remember_list(t, l, activity_before, primary);
+			t->opened_last = !oracle_list_has_room(before, l->id) && row == last_row(row->parent);
 			t->props = own;
 			t->n_props = n_own;
 			own = NULL;
@@ -1309,6 +1351,28 @@ static bool trash_page(const struct ui_tree *t)
 }
 
 /*
+ * Whether the delete `done` on `before` takes a row out of a collection
+ * ("will be removed from your favourites", "Remove from playlist"): its
+ * label or its dialog's text removes "from" somewhere. The item itself
+ * lives on, and other pages (a directory of all stations) rightly show it.
+ */
+static bool removes_from_collection(const struct ui_tree *before, const struct action *done)
+{
+	char label[512];
+	const char *p;
+
+	oracle_action_label(before, done, label, sizeof(label));
+	if ((p = strstr(label, "remove")) && strstr(p, " from "))
+		return true;
+	for (size_t i = 0; oracle_screen_has_layer(before) && i < before->n_nodes; i++) {
+		oracle_lower_into(label, sizeof(label), before->nodes[i]->text);
+		if ((p = strstr(label, "remove")) && strstr(p, " from "))
+			return true;
+	}
+	return false;
+}
+
+/*
  * The opened row, and only it, went from list l: remember its
  * sentence-like texts found on no other row (a message's body), which
  * other pages may have shown (a conversation's last message in the list
@@ -1364,6 +1428,44 @@ static void note_seen(struct oracle_crud_tracker *t, uint64_t page, uint64_t tex
 		t->n_seen++;
 }
 
+/* Whether w or a visible widget inside it has a text naming the trash (Trash, Deleted items, Recycle bin). */
+static bool names_trash(const struct ui_tree *t, const struct ui_widget *w)
+{
+	static const char *const trash[] = { "trash", "deleted", "recycle", NULL };
+	char low[512];
+
+	oracle_lower_into(low, sizeof(low), w->text);
+	if (ui_widget_visible(w, &t->screen) && oracle_has_word(low, trash))
+		return true;
+	for (size_t i = 0; i < w->n_children; i++)
+		if (names_trash(t, w->children[i]))
+			return true;
+	return false;
+}
+
+/*
+ * Whether text widget w of `after` shows a thing now in the trash: its list
+ * row names the trash (a starred view across folders: "Trash"), or, outside
+ * any list, a text no control holds does ("28 Oct - Trash" on a message's
+ * own page). A delete that moved the thing to the trash left it there.
+ */
+static bool shown_in_trash(const struct ui_tree *after, const struct ui_widget *w)
+{
+	const struct ui_widget *row = oracle_enclosing_row(w);
+
+	if (row)
+		return names_trash(after, row);
+	for (size_t i = 0; i < after->n_nodes; i++) {
+		const struct ui_widget *v = after->nodes[i], *p = v;
+
+		while (p && !p->clickable)
+			p = p->parent;
+		if (!p && v->n_children == 0 && !in_a_list(v) && names_trash(after, v))
+			return true;
+	}
+	return false;
+}
+
 /*
  * The screen after a step: a sentence of a row deleted rightly, shown on a
  * page that showed it before the delete (not a trash, not the list it went
@@ -1393,7 +1495,7 @@ static bool gone_still_shown(struct oracle_crud_tracker *t, const struct ui_tree
 				forget_gone(t); /* back in its list: restored (Undo) or added again */
 				break;
 			}
-			if (trash_page(after) || !seen_before(t, page, h, t->gone_step))
+			if (trash_page(after) || !seen_before(t, page, h, t->gone_step) || shown_in_trash(after, w))
 				continue;
 			oracle_finding_init(f);
 			f->category = BUG_CAT_DATA_OPERATION;
@@ -1485,7 +1587,7 @@ bool oracle_crud_step(struct oracle_crud_tracker *t, const struct ui_tree *befor
 			}
 			if (!hit && t->opened && del && !many) {
 				hit = deleted_wrong(t, after, l, done, f);
-				if (!hit && !t->from_dialog)
+				if (!hit && !t->from_dialog && !removes_from_collection(before, done))
 					note_gone(t, after, activity_after, l, done);
 			} else if (!hit && t->renamed) {
 				hit = renamed_not_listed(t, after, l, done, f);
