@@ -170,7 +170,7 @@ void offline_policy_params_default(struct offline_policy_params *p)
 	p->epsilon = 0.05;
 	p->stuck_limit = 4;
 	p->form_first = true;
-	p->breadth = false;
+	p->breadth = true;
 	p->probe_share = 0.2;
 	p->seed = 1;
 }

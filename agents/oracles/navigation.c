@@ -66,6 +66,9 @@ struct nav_frame {
 	char *opened_by; /* the texts of the tap that opened it (opened_by), again when it is on top */
 };
 
+/* How many pages opened by taps the tracker remembers with their openers (opened_page[]). */
+#define NAV_OPENED_MAX 16
+
 /* How many pages a form's submit opened the tracker remembers (submitted[]). */
 #define NAV_SUBMITTED_MAX 8
 
@@ -90,6 +93,16 @@ struct oracle_nav_tracker {
 	char **below;
 	size_t n_below, alloc_below;
 	char *opened_by; /* the normalised texts ('\n'-joined) of the widget whose tap opened cur, or NULL */
+	/*
+	 * Pages taps opened and those taps' texts (a ring), kept when the stack
+	 * is lost: a page reached again by Back or Up with its opener unknown
+	 * was most likely opened by the last tap that opened it (a protected
+	 * note's gate, left for Settings, whose pages a field made unsure, and
+	 * back).
+	 */
+	char *opened_page[NAV_OPENED_MAX];
+	char *opened_page_by[NAV_OPENED_MAX];
+	size_t next_opened;
 	char *alt;       /* besides the stack's top, where Back may rightly land (the page a guessed pop or replace left) */
 	char *alt_kept;  /* the same, left by an earlier guessed pop to cur and kept in its frame while a
 			  * page was above it (a link to an article the stack holds, then its contents page) */
@@ -956,10 +969,25 @@ static char *tapped_texts(const struct ui_tree *before, const struct action *don
 	return strbuf_detach(&sb, NULL);
 }
 
+/* Remember that a tap (its texts: opened_by) opened page id, for when the stack is lost. */
+static void remember_opened(struct oracle_nav_tracker *t, const char *id)
+{
+	size_t i;
+
+	for (i = 0; i < NAV_OPENED_MAX && !(t->opened_page[i] && !strcmp(t->opened_page[i], id)); i++)
+		;
+	if (i == NAV_OPENED_MAX) {
+		i = t->next_opened;
+		t->next_opened = (t->next_opened + 1) % NAV_OPENED_MAX;
+		set_str(&t->opened_page[i], id);
+	}
+	set_str(&t->opened_page_by[i], t->opened_by);
+}
+
 /*
  * Whether the tap from `before` to `after` passed a gate: the screen on top
  * was opened by a tap on a widget showing the title of `after` (a note's
- * row), it is not titled so itself ("Protected note"), and its tap led on to
+ * row; its opener unknown, the last tap that opened it was such a one), it is not titled so itself ("Protected note"), and its tap led on to
  * that page. The gate stood for the page the row asked for, and apps replace
  * such a page with the one it leads to (Standard Notes' protected-note page,
  * a sign-in or unlock prompt): Back from there returns below the gate.
@@ -971,14 +999,19 @@ static bool passes_gate(const struct oracle_nav_tracker *t, const struct ui_tree
 	char *want, *tb;
 	bool hit = false;
 
-	if (!t->opened_by || !ta)
+	const char *by = t->opened_by;
+
+	for (size_t i = 0; !by && t->cur && i < NAV_OPENED_MAX; i++)
+		if (t->opened_page[i] && !strcmp(t->cur, t->opened_page[i]))
+			by = t->opened_page_by[i];
+	if (!by || !ta)
 		return false;
 	want = normalise(ta, false);
 	tb = normalise(oracle_app_bar_title(before), false);
 	if (*want && strcmp(want, tb) != 0) {
 		size_t n = strlen(want);
 
-		for (const char *p = t->opened_by; *p && !hit; p += strcspn(p, "\n") + 1)
+		for (const char *p = by; *p && !hit; p += strcspn(p, "\n") + 1)
 			hit = strcspn(p, "\n") == n && !strncmp(p, want, n);
 	}
 	free(want);
@@ -1210,6 +1243,10 @@ void oracle_nav_tracker_free(struct oracle_nav_tracker *t)
 	below_clear(t);
 	free(t->below);
 	free(t->opened_by);
+	for (size_t i = 0; i < NAV_OPENED_MAX; i++) {
+		free(t->opened_page[i]);
+		free(t->opened_page_by[i]);
+	}
 	free(t->alt);
 	free(t->alt_kept);
 	free(t->cur);
@@ -1544,6 +1581,7 @@ bool oracle_nav_step(struct oracle_nav_tracker *t, const struct ui_tree *before,
 		t->cur_name = NULL;
 		free(t->opened_by);
 		t->opened_by = tapped_texts(before, done);
+		remember_opened(t, ida);
 		set_alt(t, NULL);
 		nav_set_cur(t, xstrdup(ida), display_name(after, activity_after));
 	} else {
@@ -1562,6 +1600,7 @@ bool oracle_nav_step(struct oracle_nav_tracker *t, const struct ui_tree *before,
 			below_push(t, t->cur);
 			free(t->opened_by);
 			t->opened_by = tapped_texts(before, done);
+			remember_opened(t, ida);
 		} else if (finished) {
 			/*
 			 * A Save, Done or Discard finished its page: the app returned to a

@@ -1722,6 +1722,60 @@ TEST(gate_reached_again_by_up_still_stands_for_its_row)
 }
 
 /*
+ * The gate left for Settings, a page with a field, whose own tap (Backup)
+ * loses the observed stack, then reached again by Up and Back: the tap that
+ * last opened it still names the row, so View replaces it with the note and
+ * Back to the list is right (jotter seed 2 with offline.breadth, session 24:
+ * "lands on 'Notes' instead of 'Protected note'").
+ */
+TEST(gate_reached_again_with_the_stack_lost_still_stands_for_its_row)
+{
+	char *label = x_node("android.widget.TextView", "", "Protected note", "", "", 100, 50, 800, 150, NULL);
+	char *bar = x_node("androidx.appcompat.widget.Toolbar", "t:id/toolbar", "", "", "", 0, 0, 1080, 200, label);
+	struct ui_tree *gate = x_tree(x_cat(bar, x_node("android.widget.Button", "t:id/go", "Go to Settings", "c", "", 0,
+							 300, 1080, 400, NULL),
+					    x_node("android.widget.Button", "t:id/view", "View", "c", "", 0, 400, 1080,
+						   500, NULL),
+					    NULL));
+	char *slabel = x_node("android.widget.TextView", "", "Settings", "", "", 100, 50, 800, 150, NULL);
+	char *sbar = x_node("androidx.appcompat.widget.Toolbar", "t:id/toolbar", "", "", "", 0, 0, 1080, 200, slabel);
+	struct ui_tree *settings = x_tree(x_cat(sbar, x_node("android.widget.EditText", "t:id/server", "", "c", "", 0,
+							       250, 1080, 350, NULL),
+						x_node("android.widget.Button", "t:id/backup", "Backup", "c", "", 0, 400,
+						       1080, 500, NULL),
+						NULL));
+	struct ui_tree *list = page("Archived", "Maple28"), *note = page("Maple28", "Edit"),
+		       *other = page("Groceries", "Edit"), *backup = page("Backup", "Navigate up");
+	char *title = NULL;
+
+	free(label);
+	free(slabel);
+	REQUIRE(gate && settings && list && note && other && backup);
+	{
+		struct ui_tree *const p[] = { list, gate, settings, backup, settings, gate, note, list };
+		const char *const tap[] = { "Maple28", "Go to Settings", "Backup", "Navigate up", NULL, "View", NULL };
+
+		CHECK_INT_EQ(nav_walk(p, tap, N(tap), &title), 0);
+		free(title);
+	}
+	{
+		/* A page the row did not name, opened from the gate: Back owes the gate. */
+		struct ui_tree *const p[] = { list, gate, settings, backup, settings, gate, other, list };
+		const char *const tap[] = { "Maple28", "Go to Settings", "Backup", "Navigate up", NULL, "View", NULL };
+
+		CHECK_INT_EQ(nav_walk(p, tap, N(tap), &title), 7);
+		CHECK(title && strstr(title, "lands on 'Archived' instead of 'Protected note'"));
+		free(title);
+	}
+	ui_tree_free(gate);
+	ui_tree_free(settings);
+	ui_tree_free(list);
+	ui_tree_free(note);
+	ui_tree_free(other);
+	ui_tree_free(backup);
+}
+
+/*
  * A sidebar shown as a page of its own (Home Assistant's frontend): opened
  * by Menu, it closes when one of its panels opens, and Back from the panel
  * returns to the page the menu was opened on (smarthome, every seed:
@@ -2510,6 +2564,7 @@ int main(void)
 	RUN(tab_switch_keeps_the_screens_that_may_be_below);
 	RUN(back_from_a_page_a_menu_opened_returns_below_the_menu);
 	RUN(gate_reached_again_by_up_still_stands_for_its_row);
+	RUN(gate_reached_again_with_the_stack_lost_still_stands_for_its_row);
 	RUN(bulk_delete_is_not_a_row_delete);
 	RUN(delete_that_moves_a_row_to_the_trash_folder_is_not_reported);
 	RUN(save_draft_is_not_a_missing_entry);
