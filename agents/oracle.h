@@ -543,6 +543,30 @@ void oracle_rowcount_tracker_free(struct oracle_rowcount_tracker *t);
 bool oracle_rowcount_step(struct oracle_rowcount_tracker *t, const struct oracle_tracked_step *s,
 			  struct oracle_finding *f);
 
+/* --- blank (oracle 23) --- */
+/*
+ * A tracker of pages (activity, app-bar title, selected tabs) seen showing
+ * two or more widgets outside lists besides their chrome, fed one step at a
+ * time: true with *f (category page loading failure) when such a page is
+ * seen again - in the app, no dialog or menu, no progress spinner - showing
+ * nothing besides its chrome (no text, control or list row). A tap that
+ * deletes, clears, empties, resets or signs out makes every page wait for a
+ * full sighting again; a cleared restart forgets them all. One finding per
+ * page.
+ */
+struct oracle_blank_tracker;
+struct oracle_blank_tracker *oracle_blank_tracker_new(void);
+void oracle_blank_tracker_free(struct oracle_blank_tracker *t);
+bool oracle_blank_step(struct oracle_blank_tracker *t, const struct oracle_tracked_step *s, struct oracle_finding *f);
+/*
+ * The same judgement on two screens of one page: `before` showed two or
+ * more widgets outside lists, `after` (same activity, app-bar title and
+ * selected tabs; no dialog, menu or spinner) shows nothing besides its
+ * chrome; `done` is the step that reached `after`. True with *f filled.
+ */
+bool oracle_blank_came_back(const struct ui_tree *before, const char *activity_before, const struct ui_tree *after,
+			    const char *activity_after, const struct action *done, struct oracle_finding *f);
+
 /* --- setting (oracle 21) --- */
 /*
  * A tracker of the settings an app shows as chosen (a 24-hour clock or

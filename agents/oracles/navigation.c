@@ -179,7 +179,7 @@ static char *normalise(const char *s, bool drop_digits)
 }
 
 /* Whether w is an app bar (Toolbar, ActionBar, a view with id toolbar/action_bar). */
-static bool is_app_bar(const struct ui_widget *w)
+bool oracle_is_app_bar(const struct ui_widget *w)
 {
 	char low[512];
 
@@ -194,7 +194,7 @@ const char *oracle_app_bar_title(const struct ui_tree *t)
 	for (size_t i = 0; t && i < t->n_nodes; i++) {
 		const struct ui_widget *bar = t->nodes[i];
 
-		if (!is_app_bar(bar) || !ui_widget_visible(bar, &t->screen))
+		if (!oracle_is_app_bar(bar) || !ui_widget_visible(bar, &t->screen))
 			continue;
 		for (size_t j = i + 1; j < t->n_nodes; j++) {
 			const struct ui_widget *w = t->nodes[j];

@@ -207,6 +207,8 @@ bool oracle_hidden_under_layer(const struct ui_tree *t, const struct ui_widget *
 bool oracle_list_has_room(const struct ui_tree *t, const char *id);
 /* Whether t shows a dialog, popup, menu or other overlay layer (a dialog's dump may hold only the dialog; navigation.c). */
 bool oracle_screen_has_layer(const struct ui_tree *t);
+/* Whether w is an app bar: its class or resource-id names a toolbar or action bar (navigation.c). */
+bool oracle_is_app_bar(const struct ui_widget *w);
 /* The app-bar title of t: the first visible, non-clickable text inside a visible app bar; NULL when none. */
 const char *oracle_app_bar_title(const struct ui_tree *t);
 /* The labels of the items selected in t's nav groups (tabs...), '\t'-joined, "" when none (navigation.c). Caller frees. */

@@ -622,6 +622,99 @@ static void trace_trip(struct agent_env *env, const char *why, const char *outco
 }
 
 /*
+ * Click along recorded path[0..len) from the screen *cur shows (released and
+ * retaken after each click); each click performed is copied to
+ * trig[*n_trig]. NULL when the walk arrived, else why it stopped. Each
+ * click must reach the screen recorded for it; the last one only when
+ * check_last (else the caller judges what it reached).
+ */
+static const char *walk_path(const struct oracle_step *os, struct shot *cur, const size_t *path, int len,
+			     bool check_last, struct action *trig, size_t *n_trig)
+{
+	const struct oracles_state *st = os->st;
+	const char *pkg = agent_env_package(os->env);
+
+	for (int k = 0; k < len; k++) {
+		const struct nav_edge *e = &st->edges[path[k]];
+		const struct ui_widget *w = action_resolve(&e->a, cur->tree);
+		struct action a;
+
+		if (!w)
+			return "way back lost";
+		action_copy(&a, &e->a);
+		a.x = (w->bounds.x1 + w->bounds.x2) / 2;
+		a.y = (w->bounds.y1 + w->bounds.y2) / 2;
+		a.bounds = w->bounds;
+		oracle_shot_release(cur);
+		if (action_perform(os->dev, &a, pkg) != TD_OK) {
+			action_release(&a);
+			return "device error";
+		}
+		action_copy(&trig[(*n_trig)++], &e->a);
+		action_release(&a);
+		if (oracle_shot_take(os->dev, cur) != TD_OK || !cur->tree)
+			return "device error";
+		if ((check_last || k + 1 < len) && ui_sig_abstract(cur->tree, cur->activity) != e->to)
+			return "way back lost";
+	}
+	return NULL;
+}
+
+/*
+ * Before the force-stop, a setting's page is left as a tester leaves it -
+ * Back - and opened again along recorded clicks: a page that comes back
+ * showing only its title bar is reported as oracle `blank` (pantry
+ * `pantry-settings-blank-after-change`: Settings reopened after a change
+ * draws nothing until the app restarts). The Back and the clicks are a side
+ * trip of the run.
+ */
+static void reopen_trip(const struct oracle_step *os, const struct shot *pre)
+{
+	const char *pkg = agent_env_package(os->env);
+	uint64_t target = os->after->sig_abstract;
+	struct action trig[1 + PATH_MAX_CLICKS];
+	size_t path[PATH_MAX_CLICKS], n_trig = 1;
+	const char *outcome = "no way back";
+	struct shot cur;
+	int len;
+
+	action_init(&trig[0]);
+	trig[0].type = ACTION_BACK;
+	memset(&cur, 0, sizeof(cur));
+	if (action_perform(os->dev, &trig[0], pkg) != TD_OK || oracle_shot_take(os->dev, &cur) != TD_OK ||
+	    !cur.tree) {
+		outcome = "device error";
+		goto out;
+	}
+	if (!oracle_activity_in_package(cur.activity, pkg) || ui_sig_abstract(cur.tree, cur.activity) == target)
+		goto out;
+	len = find_path(os->st, ui_sig_abstract(cur.tree, cur.activity), target, path);
+	if (len < 1)
+		goto out;
+	outcome = walk_path(os, &cur, path, len, false, trig, &n_trig);
+	if (!outcome) {
+		struct oracle_finding f;
+
+		outcome = "kept";
+		oracle_finding_init(&f);
+		if (oracle_blank_came_back(pre->tree, pre->activity, cur.tree, cur.activity, &trig[n_trig - 1], &f)) {
+			char *ev = oracle_write_evidence(os->env, os->before->step, "blank", &cur);
+
+			oracle_report_finding(os->env, os->before->step, &f, trig, n_trig, ev);
+			free(ev);
+			outcome = "blank";
+		}
+		oracle_finding_release(&f);
+	}
+out:
+	oracle_record_side_trip(os->env, os->before->step, oracle_kind_process_death.name, trig, n_trig);
+	trace_trip(os->env, "reopen", outcome, (int)n_trig - 1);
+	for (size_t i = 0; i < n_trig; i++)
+		action_release(&trig[i]);
+	oracle_shot_release(&cur);
+}
+
+/*
  * Force-stop, relaunch, walk back to the screen `after` showed, compare.
  * Returns 1 (the device moved) once the app was stopped.
  */
@@ -648,6 +741,10 @@ static int death_trip(const struct oracle_step *os, const char *why, const char 
 		trace_trip(os->env, why, "moved", 0);
 		return 0;
 	}
+	if (!strcmp(why, "setting") || !strcmp(why, "value")) {
+		/* The restart follows from wherever the trip ended; the state compared stays the one shown before it. */
+		reopen_trip(os, &pre);
+	}
 	action_init(&trig[0]);
 	trig[0].type = ACTION_RESTART;
 	n_trig = 1;
@@ -661,33 +758,11 @@ static int death_trip(const struct oracle_step *os, const char *why, const char 
 		outcome = "no way back";
 		goto out;
 	}
-	for (int k = 0; k < len; k++) {
-		const struct nav_edge *e = &st->edges[path[k]];
-		const struct ui_widget *w = action_resolve(&e->a, cur.tree);
-		struct action a;
+	{
+		const char *stop = walk_path(os, &cur, path, len, true, trig, &n_trig);
 
-		if (!w) {
-			outcome = "way back lost";
-			goto out;
-		}
-		action_copy(&a, &e->a);
-		a.x = (w->bounds.x1 + w->bounds.x2) / 2;
-		a.y = (w->bounds.y1 + w->bounds.y2) / 2;
-		a.bounds = w->bounds;
-		oracle_shot_release(&cur);
-		if (action_perform(dev, &a, pkg) != TD_OK) {
-			action_release(&a);
-			outcome = "device error";
-			goto out;
-		}
-		action_copy(&trig[n_trig++], &e->a);
-		action_release(&a);
-		if (oracle_shot_take(dev, &cur) != TD_OK || !cur.tree) {
-			outcome = "device error";
-			goto out;
-		}
-		if (ui_sig_abstract(cur.tree, cur.activity) != e->to) {
-			outcome = "way back lost";
+		if (stop) {
+			outcome = stop;
 			goto out;
 		}
 	}

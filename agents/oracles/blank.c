@@ -1,0 +1,260 @@
+/*
+ * blank.c - oracle "blank" (oracle 23): a page that showed its content
+ * comes back empty. A page is the app's activity, its app-bar title and the
+ * tabs selected on it; the tracker remembers the pages it saw "full" - at
+ * least two widgets outside every list that are not chrome (not in the app
+ * bar, not a tab) and that show something: a text, a description, a switch
+ * or box, a text field. A later sighting of the same page, in the app,
+ * without a dialog or menu, without a progress spinner (oracle 9 waits for
+ * those), that shows nothing at all besides its chrome - no text, no
+ * control, no list row - is the finding: the app drew the page's title and
+ * none of its body (pantry `pantry-settings-blank-after-change`, grocy
+ * issue: Settings reopened after a change shows only its title).
+ *
+ * What may rightly empty a page is not judged: every page is believed
+ * again only once it has been seen full after a tap that deletes, clears,
+ * empties, resets or signs out, after a cleared restart (which forgets all
+ * pages), and a page seen full only through its lists (a list a filter or
+ * a delete may empty) is never judged. A page without an app-bar title is
+ * not remembered: its activity alone may host other pages.
+ */
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <cjson/cJSON.h>
+
+#include "agents/oracle.h"
+#include "agents/oracles/oracle_kind.h"
+#include "agents/oracles/oracles_internal.h"
+#include "core/xalloc.h"
+
+#define BLANK_PAGES 64 /* pages remembered (a ring) */
+
+struct blank_page {
+	uint64_t key;      /* activity, title, selected tabs */
+	int shown;         /* widgets outside lists at its fullest sighting */
+	bool stale;        /* a tap since then may have emptied it */
+	bool reported;
+};
+
+struct oracle_blank_tracker {
+	struct blank_page pages[BLANK_PAGES];
+	size_t n, next;
+};
+
+struct oracle_blank_tracker *oracle_blank_tracker_new(void)
+{
+	return xcalloc(1, sizeof(struct oracle_blank_tracker));
+}
+
+void oracle_blank_tracker_free(struct oracle_blank_tracker *t)
+{
+	free(t);
+}
+
+/*
+ * Whether w sits in an app bar, is a tab or bottom-navigation item, or is
+ * the app-bar title itself. A switch or box is never chrome, though a
+ * column of them with one checked looks like a group of tabs.
+ */
+static bool is_chrome(const struct ui_widget *w, const char *title)
+{
+	if (oracle_is_nav_item(w) && !w->checkable)
+		return true;
+	for (const struct ui_widget *p = w; p; p = p->parent)
+		if (oracle_is_app_bar(p))
+			return true;
+	return title && *w->text && !strcmp(w->text, title);
+}
+
+/* Whether w shows something of its own: a text, a description, a switch or box, a text field. */
+static bool shows_something(const struct ui_widget *w)
+{
+	return *w->text || *w->content_desc || w->checkable || strstr(w->class_name, "EditText");
+}
+
+/*
+ * What t shows besides its chrome: the widgets outside lists that show
+ * something into *outside; the return is whether anything at all shows
+ * (such a widget anywhere, or a list with a visible row).
+ */
+static bool page_body(const struct ui_tree *t, const char *title, int *outside)
+{
+	bool any = false;
+
+	*outside = 0;
+	for (size_t i = 0; i < t->n_nodes; i++) {
+		const struct ui_widget *w = t->nodes[i];
+
+		if (!ui_widget_visible(w, &t->screen))
+			continue;
+		if (oracle_is_list(w)) {
+			for (size_t c = 0; c < w->n_children && !any; c++)
+				any = ui_widget_visible(w->children[c], &t->screen);
+			continue;
+		}
+		if (!shows_something(w) || is_chrome(w, title))
+			continue;
+		any = true;
+		if (!oracle_enclosing_row(w))
+			(*outside)++;
+	}
+	return any;
+}
+
+/* The page's key - activity, app-bar title, the labels of its selected tabs (not switches) - or 0 without a title. */
+static uint64_t page_key(const struct ui_tree *t, const char *activity)
+{
+	const char *title = oracle_app_bar_title(t);
+	uint64_t k;
+
+	if (!title || !*title)
+		return 0;
+	k = oracle_hash_str(oracle_hash_str(ORACLE_HASH_BASIS, activity), title);
+	for (size_t i = 0; i < t->n_nodes; i++) {
+		const struct ui_widget *w = t->nodes[i];
+
+		if (w->selected && !w->checkable && oracle_is_nav_item(w) && ui_widget_visible(w, &t->screen))
+			k = oracle_hash_str(k, *w->text ? w->text : w->content_desc);
+	}
+	return k | 1;
+}
+
+static struct blank_page *page_find(struct oracle_blank_tracker *t, uint64_t key)
+{
+	for (size_t i = 0; i < t->n; i++)
+		if (t->pages[i].key == key)
+			return &t->pages[i];
+	return NULL;
+}
+
+/* Whether `done` may rightly empty a page: a delete, or a tap that clears, empties, resets or signs out. */
+static bool empties(const struct ui_tree *before, const struct action *done)
+{
+	static const char *const words[] = { "clear", "empty", "reset", "sign out", "log out", "logout", "wipe",
+					     "remove all", NULL };
+	char label[512];
+
+	if (!done || done->type != ACTION_CLICK)
+		return false;
+	if (oracle_is_delete_action(before, done))
+		return true;
+	oracle_action_label(before, done, label, sizeof(label));
+	return oracle_has_word(label, words);
+}
+
+static void fill_finding(struct oracle_finding *f, const char *title, const char *activity, int shown,
+			 const struct action *done)
+{
+	char label[256] = "";
+
+	if (done && done->widget_text && *done->widget_text)
+		snprintf(label, sizeof(label), " after '%s'", done->widget_text);
+	oracle_finding_init(f);
+	f->category = BUG_CAT_PAGE_LOADING;
+	f->oracle = "blank";
+	f->title = xasprintf("Page '%s' comes back empty%s", title, label);
+	f->expected = xasprintf("'%s' shows its content, as it did before (%d item(s) besides its title)", title,
+				shown);
+	f->actual = xasprintf("'%s' shows only its title bar: no text, control or row", title);
+	f->description = xasprintf("The run saw the page '%s' (%s) showing %d item(s) besides its title; "
+				   "reached again, with no dialog and no progress spinner, it shows nothing but its "
+				   "title bar: the page's content was not drawn.",
+				   title, activity ? activity : "?", shown);
+	f->diff = cJSON_CreateObject();
+	cJSON_AddStringToObject(f->diff, "check", "blank");
+	cJSON_AddStringToObject(f->diff, "page", title);
+	cJSON_AddNumberToObject(f->diff, "shown_before", shown);
+}
+
+bool oracle_blank_step(struct oracle_blank_tracker *t, const struct oracle_tracked_step *s, struct oracle_finding *f)
+{
+	const struct ui_tree *after = s->after;
+	const char *title;
+	struct blank_page *p;
+	uint64_t key;
+	int outside;
+
+	if (s->done && s->done->type == ACTION_RESTART && s->done->clear_data) {
+		t->n = t->next = 0;
+		return false;
+	}
+	if (empties(s->before, s->done))
+		for (size_t i = 0; i < t->n; i++)
+			t->pages[i].stale = true;
+	if (!after || !s->after_in_app || oracle_screen_has_layer(after) || oracle_loading_spinner(after))
+		return false;
+	key = page_key(after, s->activity_after);
+	if (!key)
+		return false;
+	title = oracle_app_bar_title(after);
+	p = page_find(t, key);
+	if (page_body(after, title, &outside)) {
+		if (outside < 2)
+			return false;
+		if (!p) {
+			p = &t->pages[t->next];
+			t->next = (t->next + 1) % BLANK_PAGES;
+			if (t->n < BLANK_PAGES)
+				t->n++;
+			*p = (struct blank_page){ .key = key };
+		}
+		if (outside > p->shown)
+			p->shown = outside;
+		p->stale = false;
+		return false;
+	}
+	if (!p || p->stale || p->reported)
+		return false;
+	p->reported = true;
+	fill_finding(f, title, s->activity_after, p->shown, s->done);
+	return true;
+}
+
+bool oracle_blank_came_back(const struct ui_tree *before, const char *activity_before, const struct ui_tree *after,
+			    const char *activity_after, const struct action *done, struct oracle_finding *f)
+{
+	uint64_t key;
+	int outside, now;
+
+	if (!before || !after || oracle_screen_has_layer(before) || oracle_screen_has_layer(after) ||
+	    oracle_loading_spinner(after))
+		return false;
+	key = page_key(before, activity_before);
+	if (!key || key != page_key(after, activity_after))
+		return false;
+	if (!page_body(before, oracle_app_bar_title(before), &outside) || outside < 2 ||
+	    page_body(after, oracle_app_bar_title(after), &now))
+		return false;
+	fill_finding(f, oracle_app_bar_title(after), activity_after, outside, done);
+	return true;
+}
+
+static void *blank_tracker_new(void)
+{
+	return oracle_blank_tracker_new();
+}
+
+static void blank_tracker_free(void *t)
+{
+	oracle_blank_tracker_free(t);
+}
+
+static bool blank_track(void *t, const struct oracle_tracked_step *s, struct oracle_finding *f)
+{
+	return oracle_blank_step(t, s, f);
+}
+
+const struct oracle_kind oracle_kind_blank = {
+	.name = "blank",
+	.config_key = "oracles.blank",
+	.category = BUG_CAT_PAGE_LOADING,
+	.doc = "a page seen with its content (two or more widgets outside lists) comes back showing only its title bar",
+	.evidence = "the screen before the action; the page's title and how many items it showed before",
+	.flags = 0,
+	.tracker_new = blank_tracker_new,
+	.tracker_free = blank_tracker_free,
+	.track = blank_track,
+};
