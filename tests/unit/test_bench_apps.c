@@ -416,6 +416,13 @@ static const struct scenario scenarios[] = {
 	{ "confsched", "confsched-speakers-cut-off", "event.show", false, { "tap:track_row#0", "tap:tev_row#2" } },
 	{ "confsched", "confsched-removed-bookmark-stays-listed", "bookmarks.rm_ok.click", false,
 	  { "tap:nav_bookmarks", "long:bm_row#0", "tap:rm_ok" } },
+	{ "maps", "maps-move-bookmark-not-moved", "bm_edit.be_save.click", false,
+	  { "tap:bar_bookmarks", "tap:bl_row#1", "long:bm_row#0", "tap:be_list", "tap:pl_row#0", "tap:be_save" } },
+	{ "maps", "maps-total-counts-world-maps", "downloads.show", false, { "tap:bar_menu", "tap:menu_download" } },
+	{ "maps", "maps-hours-hide-break", "place.show", false, { "tap:pin_row#1" } },
+	{ "maps", "maps-list-distance-ignores-miles", "list.show", false,
+	  { "tap:bar_menu", "tap:menu_settings", "tap:set_units", "tap:units_imperial", "input keyevent 4",
+	    "input keyevent 4", "tap:bar_bookmarks", "tap:bl_row#1" } },
 };
 
 TEST(every_spec_loads_and_cites_its_bugs)
