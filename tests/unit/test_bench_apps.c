@@ -416,6 +416,13 @@ static const struct scenario scenarios[] = {
 	{ "confsched", "confsched-speakers-cut-off", "event.show", false, { "tap:track_row#0", "tap:tev_row#2" } },
 	{ "confsched", "confsched-removed-bookmark-stays-listed", "bookmarks.rm_ok.click", false,
 	  { "tap:nav_bookmarks", "long:bm_row#0", "tap:rm_ok" } },
+	{ "manga", "manga-library-mark-read-ignored", "library.sel_read.click", false, { "long:lib_row#0", "tap:sel_read" } },
+	{ "manga", "manga-updates-badge-resets", "updates.show", false, { "tap:nav_updates_badge" } },
+	{ "manga", "manga-history-opens-filtered-chapter", "history.hist_row.click", false,
+	  { "tap:nav_history", "tap:hist_cover#0", "tap:ch_filter_btn", "tap:cf_scanlators", "tap:grp_cb#1", "tap:scan_ok",
+	    "input keyevent 4", "tap:hist_row#0" } },
+	{ "manga", "manga-refresh-drops-history-entry", "manga.refresh_btn.click", false,
+	  { "tap:nav_history", "tap:hist_cover#1", "tap:refresh_btn", "input keyevent 4" } },
 };
 
 TEST(every_spec_loads_and_cites_its_bugs)
