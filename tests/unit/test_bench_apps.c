@@ -423,6 +423,13 @@ static const struct scenario scenarios[] = {
 	{ "maps", "maps-list-distance-ignores-miles", "list.show", false,
 	  { "tap:bar_menu", "tap:menu_settings", "tap:set_units", "tap:units_imperial", "input keyevent 4",
 	    "input keyevent 4", "tap:bar_bookmarks", "tap:bl_row#1" } },
+	{ "manga", "manga-library-mark-read-ignored", "library.sel_read.click", false, { "long:lib_row#0", "tap:sel_read" } },
+	{ "manga", "manga-updates-badge-resets", "updates.show", false, { "tap:nav_updates_badge" } },
+	{ "manga", "manga-history-opens-filtered-chapter", "history.hist_row.click", false,
+	  { "tap:nav_history", "tap:hist_cover#0", "tap:ch_filter_btn", "tap:cf_scanlators", "tap:grp_cb#1", "tap:scan_ok",
+	    "input keyevent 4", "tap:hist_row#0" } },
+	{ "manga", "manga-refresh-drops-history-entry", "manga.refresh_btn.click", false,
+	  { "tap:nav_history", "tap:hist_cover#1", "tap:refresh_btn", "input keyevent 4" } },
 };
 
 TEST(every_spec_loads_and_cites_its_bugs)
