@@ -430,6 +430,17 @@ static const struct scenario scenarios[] = {
 	    "input keyevent 4", "tap:hist_row#0" } },
 	{ "manga", "manga-refresh-drops-history-entry", "manga.refresh_btn.click", false,
 	  { "tap:nav_history", "tap:hist_cover#1", "tap:refresh_btn", "input keyevent 4" } },
+	{ "browser", "browser-bookmark-name-lost-after-folder-pick", "select_folder.sf_row.click", false,
+	  { "tap:menu_btn", "tap:m_bookmarks", "tap:bm_more#0", "tap:bmm_edit", "tap:eb_name", "input text %s(2027)",
+	    "tap:eb_folder_btn", "tap:sf_row#1" } },
+	{ "browser", "browser-recently-closed-count-one-short", "history.show", false,
+	  { "tap:tabs_btn", "tap:tab_close#0", "input keyevent 4", "tap:menu_btn", "tap:m_history" } },
+	{ "browser", "browser-new-tab-snackbar-missing-top-toolbar", "page.lm_newtab.click", false,
+	  { "tap:menu_btn", "tap:m_settings", "tap:set_custom", "tap:tb_top", "input keyevent 4", "input keyevent 4",
+	    "long:link_a", "tap:lm_newtab" } },
+	{ "browser", "browser-default-engine-reverts-after-edit", "edit_engine.ee_save.click", false,
+	  { "tap:menu_btn", "tap:m_settings", "tap:set_search", "tap:eng_row#6", "tap:eng_more#0", "tap:em_edit",
+	    "tap:ee_save" } },
 };
 
 TEST(every_spec_loads_and_cites_its_bugs)
