@@ -441,6 +441,14 @@ static const struct scenario scenarios[] = {
 	{ "browser", "browser-default-engine-reverts-after-edit", "edit_engine.ee_save.click", false,
 	  { "tap:menu_btn", "tap:m_settings", "tap:set_search", "tap:eng_row#6", "tap:eng_more#0", "tap:em_edit",
 	    "tap:ee_save" } },
+	{ "habits", "habits-reminder-days-reset", "time_picker.time_row.click", false,
+	  { "tap:row_name#0", "tap:edit_btn", "tap:e_rem_btn", "tap:time_row#4" } },
+	{ "habits", "habits-best-streak-listed-twice", "habit.show", false, { "long:day0#1", "tap:row_name#1" } },
+	{ "habits", "habits-hide-completed-keeps-weekly-target", "main.f_hide_completed.click", false,
+	  { "tap:filter_btn", "tap:f_hide_completed", "tap:filter_close" } },
+	{ "habits", "habits-history-editor-ignores-week-start", "habit.edit_history.click", false,
+	  { "tap:more_btn", "tap:menu_settings", "tap:set_behavior", "tap:week_btn", "tap:wk_mon", "input keyevent 4",
+	    "input keyevent 4", "tap:row_name#0", "tap:edit_history" } },
 };
 
 TEST(every_spec_loads_and_cites_its_bugs)
