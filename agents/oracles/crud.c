@@ -428,8 +428,8 @@ static bool numeric_kind(enum input_kind kind)
 
 /*
  * Whether w asks for a number, a date or a time, by its hint and id or -
- * dumps may lack the hint - by the placeholder it first showed ("Rate per
- * hour (\u20ac)", then "1a" typed over it).
+ * dumps may lack the hint - by the placeholder or value it first showed
+ * ("Rate per hour (\u20ac)", or a prefilled "0", then "1a" typed over it).
  */
 static bool numeric_field(const struct oracle_crud_tracker *t, const struct ui_widget *w)
 {
@@ -439,7 +439,9 @@ static bool numeric_field(const struct oracle_crud_tracker *t, const struct ui_w
 		if (strcmp(t->first[j].rid, w->resource_id) == 0 && *t->first[j].initial) {
 			struct ui_widget shown = *w;
 
+			/* Judged by what it first showed, not by what was typed over it ("0", then "1a"). */
 			shown.hint = t->first[j].initial;
+			shown.text = "";
 			return numeric_kind(input_gen_kind(&shown));
 		}
 	return false;
