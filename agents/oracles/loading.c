@@ -57,7 +57,8 @@ static const char *skip_amount_words(const char *q)
 }
 
 /*
- * Whether s states how far something got: "2 of 12 books", "120/304", "40%",
+ * Whether s states how far something got: "2 of 12 books", "120/304",
+ * "This week: 135 / 120 min", "40%",
  * "23.4 GB used of 64 GB". A count of things before "of" ("10 books of
  * 2026") is not an amount of progress.
  */
@@ -76,9 +77,14 @@ static bool states_progress(const char *s)
 		while (*q == ' ')
 			q++;
 		q = skip_amount_words(q);
-		if (*q == '%' || (*q == '/' && isdigit((unsigned char)q[1])) ||
-		    (!strncasecmp(q, "of ", 3) && isdigit((unsigned char)q[3])))
+		if (*q == '%' || (!strncasecmp(q, "of ", 3) && isdigit((unsigned char)q[3])))
 			return true;
+		if (*q == '/') { /* "120/304", and with spaces: "135 / 120 min" */
+			for (q++; *q == ' ';)
+				q++;
+			if (isdigit((unsigned char)*q))
+				return true;
+		}
 	}
 	return false;
 }
