@@ -15,6 +15,10 @@
  *                          family, on a page seen without it since F was
  *                          chosen (so the file was made after the change),
  *                          unless it renamed a file (below)
+ *   distance units         a distance or speed in the other system: "2.4
+ *                          km" or "km/h" under imperial, "1.5 mi", "mph"
+ *                          or "ft" under metric (not in a conversion "=",
+ *                          nor in a text that also writes the chosen one)
  *
  * It never judges a screen that itself shows a setting of the kind (a
  * settings page may show examples), nor a text field's contents (the user
@@ -34,10 +38,10 @@
 #include "agents/oracles/oracles_internal.h"
 #include "core/xalloc.h"
 
-enum setting_kind { SET_CLOCK24, SET_HIDDEN, SET_WEEK, SET_DECIMALS, SET_FORMAT, SET_KINDS };
+enum setting_kind { SET_CLOCK24, SET_HIDDEN, SET_WEEK, SET_DECIMALS, SET_FORMAT, SET_UNITS, SET_KINDS };
 
 static const char *const kind_names[SET_KINDS] = { "24-hour clock", "show hidden files", "first day of week",
-						    "decimal places", "file format" };
+						    "decimal places", "file format", "distance units" };
 
 #define SET_PAGE_NAMES 24 /* file names kept per page */
 #define SET_NAMED_PAGES 32
@@ -128,6 +132,8 @@ static int label_kind(const char *l)
 		return SET_DECIMALS;
 	if (has_word(l, "format"))
 		return SET_FORMAT;
+	if (has_word(l, "units") || strstr(l, "unit system") || strstr(l, "measurement system"))
+		return SET_UNITS;
 	return -1;
 }
 
@@ -156,6 +162,15 @@ static int parse_value(int kind, const char *v)
 		return weekday_of(v);
 	if (kind == SET_DECIMALS)
 		return isdigit((unsigned char)*v) && !isdigit((unsigned char)v[1]) ? *v - '0' : -1;
+	if (kind == SET_UNITS) {
+		if (!strncmp(v, "metric", 6) || !strncmp(v, "kilomet", 7) ||
+		    (!strncmp(v, "km", 2) && !isalpha((unsigned char)v[2])))
+			return 0;
+		if (!strncmp(v, "imperial", 8) || !strncmp(v, "mile", 4) ||
+		    (!strncmp(v, "mi", 2) && !isalpha((unsigned char)v[2])))
+			return 1;
+		return -1;
+	}
 	if (kind == SET_FORMAT) {
 		size_t n = 0;
 
@@ -233,7 +248,7 @@ static bool read_settings(const struct ui_tree *t, int *vals)
 			continue;
 		lowered(w->text, low, sizeof(low));
 		k = label_kind(low);
-		if (k == SET_WEEK || k == SET_DECIMALS || k == SET_FORMAT) {
+		if (k == SET_WEEK || k == SET_DECIMALS || k == SET_FORMAT || k == SET_UNITS) {
 			const char *colon = strchr(low, ':');
 			const struct ui_widget *sum;
 			int v = -1;
@@ -341,6 +356,37 @@ static bool weekday_row(const char *t, unsigned *starts)
 			*starts |= 1u << s;
 	}
 	return *starts != 0;
+}
+
+/*
+ * Whether lowered t writes a distance or a speed in one system: a number,
+ * maybe a space, then the unit as a whole word ("2.4 km", "5 km/h"; "1.5
+ * mi", "30 mph", "800 ft"). metric: km; else mi, miles, mph, ft.
+ */
+static bool has_distance(const char *t, bool metric)
+{
+	static const char *const km[] = { "km", "kilometres", "kilometers", NULL };
+	static const char *const mi[] = { "mi", "miles", "mile", "mph", "ft", NULL };
+	const char *const *units = metric ? km : mi;
+
+	for (const char *p = t; *p; p++) {
+		const char *q = p;
+
+		if (!isdigit((unsigned char)*p) || (p > t && (isalnum((unsigned char)p[-1]) || p[-1] == '.')))
+			continue;
+		while (isdigit((unsigned char)*q) || ((*q == '.' || *q == ',') && isdigit((unsigned char)q[1])))
+			q++;
+		if (*q == ' ')
+			q++;
+		for (size_t i = 0; units[i]; i++) {
+			size_t n = strlen(units[i]);
+
+			if (!strncmp(q, units[i], n) && !isalpha((unsigned char)q[n]))
+				return true;
+		}
+		p = q - 1;
+	}
+	return false;
 }
 
 /* The number of decimals of the number that starts at p (0 for an integer). */
@@ -501,6 +547,8 @@ static const char *chosen_words(const struct oracle_setting_tracker *t, int k, c
 		snprintf(buf, n, "%s", weekdays[v]);
 	else if (k == SET_DECIMALS)
 		snprintf(buf, n, "%d", v);
+	else if (k == SET_UNITS)
+		snprintf(buf, n, "%s", v ? "imperial" : "metric");
 	else
 		snprintf(buf, n, "%s", formats[v].ext);
 	return buf;
@@ -563,6 +611,9 @@ static bool contradicts(const struct oracle_setting_tracker *t, int k, const str
 		return v == 0 && has_dot_name(low);
 	case SET_WEEK:
 		return v >= 0 && weekday_row(low, &starts) && !(starts & (1u << v));
+	case SET_UNITS:
+		/* A conversion ("10 km = 6.2 mi") or a text in both systems shows the other one on purpose. */
+		return v >= 0 && !strchr(low, '=') && has_distance(low, v == 1) && !has_distance(low, v == 0);
 	case SET_DECIMALS: {
 		const char *lhs, *rhs;
 		double value;
@@ -707,7 +758,7 @@ const struct oracle_kind oracle_kind_setting = {
 	.config_key = "oracles.setting",
 	.category = BUG_CAT_SETTINGS,
 	.doc = "a setting the app showed as chosen (24-hour clock, show hidden files, first day of week, decimal "
-	       "places, file format) contradicted by a later screen",
+	       "places, file format, distance units) contradicted by a later screen",
 	.evidence = "the screen before the action, the setting and its value, the contradicting text",
 	.flags = 0,
 	.tracker_new = setting_tracker_new,

@@ -183,6 +183,38 @@ TEST(decimals_then_result)
 	free(title);
 }
 
+/* Distance units (maps, session 25: Organic Maps' bookmark list kept km under imperial units). */
+TEST(units_then_distance_in_the_other_system)
+{
+	struct ui_tree *s[3];
+	const char *a[] = { "t/.Settings", "t/.Settings", "t/.Main" };
+	char *title;
+
+	CHECK_INT_EQ(run2(page("T:Settings", "B:Measurement units: Imperial (mi, ft)", NULL),
+			  page("T:Favourites", "T:Time Out Market", "T:1.2 km \xc2\xb7 Cais do Sodr\xc3\xa9", NULL),
+			  &title), 2);
+	CHECK(title && strstr(title, "distance units") && strstr(title, "imperial"));
+	free(title);
+	/* Fixed twin: the list in miles. */
+	CHECK_INT_EQ(run2(page("T:Settings", "B:Measurement units: Imperial (mi, ft)", NULL),
+			  page("T:Favourites", "T:0.7 mi \xc2\xb7 Cais do Sodr\xc3\xa9", NULL), &title), 0);
+	free(title);
+	/* Metric chosen (a preference row), a speed in mph. */
+	CHECK_INT_EQ(run2(page("P:Units|Metric", NULL), page("T:Route", "T:Average 30 mph", NULL), &title), 2);
+	free(title);
+	/* Neither a conversion, a text in both systems, nor minutes ("5 min") is judged. */
+	CHECK_INT_EQ(run2(page("T:Settings", "B:Units: Metric", NULL),
+			  page("T:Convert", "T:10 mi = 16.09 km", "T:Marathon 42.2 km (26.2 mi)", "T:Walk 5 min", NULL),
+			  &title), 0);
+	free(title);
+	/* The chooser lists both systems; the page after it is not judged before a value is read. */
+	s[0] = page("T:Settings", "B:Measurement units: Metric (km, m)", NULL);
+	s[1] = page("T:Measurement units", "B:Metric (km, m)", "B:Imperial (mi, ft)", NULL);
+	s[2] = page("T:Favourites", "T:1.2 km", NULL);
+	CHECK_INT_EQ(first_hit(s, 3, a, &title), 0);
+	free(title);
+}
+
 TEST(format_then_new_file_name)
 {
 	struct ui_tree *s[4];
@@ -374,6 +406,7 @@ int main(void)
 	RUN(hidden_off_then_dot_name);
 	RUN(week_start_then_header_row);
 	RUN(decimals_then_result);
+	RUN(units_then_distance_in_the_other_system);
 	RUN(format_then_new_file_name);
 	RUN(format_old_file_on_unseen_page_is_silent);
 	RUN(format_renamed_file_is_silent);
