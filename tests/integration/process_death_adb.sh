@@ -95,15 +95,21 @@ assert all(any(s["action"]["type"] == "restart" for s in b["steps"]) for b in pd
 PY
 echo "ok   process_death finds both bugs through adb"
 # The trips are part of the run's path (later replays repeat them): each is
-# a side trip that starts with the restart.
+# a side trip; a death trip starts with the restart, and the reopen trip made
+# before it for a setting (leave by Back, walk back: oracle 23) with the Back.
 python3 - "$WORK/buggy/trace.jsonl" <<'PY' || fail "process_death trips not recorded as side trips"
 import json, sys
 trace = [json.loads(l) for l in open(sys.argv[1])]
 trips = [e for e in trace if e["type"] == "side_trip" and e.get("by") == "oracle:process_death"]
-checks = [e for e in trace if e["type"] == "oracle_check" and e.get("oracle") == "process_death" and e.get("outcome") != "moved"]
-print("     %d trip(s), %d recorded as side trips" % (len(checks), len(trips)))
-assert checks and len(trips) == len(checks), "every trip is a side trip"
-assert all(t["actions"][0]["type"] == "restart" for t in trips), "a trip starts with the restart"
+pd = [e for e in trace if e["type"] == "oracle_check" and e.get("oracle") == "process_death"]
+checks = [e for e in pd if e.get("why") != "reopen" and e.get("outcome") != "moved"]
+reopens = [e for e in pd if e.get("why") == "reopen"]
+deaths = [t for t in trips if t["actions"][0]["type"] == "restart"]
+backs = [t for t in trips if t["actions"][0]["type"] == "back"]
+print("     %d trip(s) and %d reopen trip(s), %d recorded as side trips" % (len(checks), len(reopens), len(trips)))
+assert checks and len(deaths) == len(checks), "every trip is a side trip"
+assert reopens and len(backs) == len(reopens), "every reopen trip is a side trip"
+assert len(deaths) + len(backs) == len(trips), "a trip starts with the restart or, reopening, with Back"
 PY
 echo "ok   process_death trips recorded as side trips"
 stop_simd
