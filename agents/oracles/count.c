@@ -259,6 +259,20 @@ static bool one_row_added_or_removed(const struct count_list *was, const struct 
 	return true;
 }
 
+/*
+ * Whether w is, or sits in, a nav item other than the selected one: a tab
+ * or bottom-navigation item beside the chosen one counts what its own page
+ * lists, not the list shown (manga, session 25: "Updates 5", unread
+ * chapters, beside the selected History over 5 rows by chance; browser:
+ * the "Open tabs (6)" tab over the selected Private tab's list).
+ */
+static bool other_nav_item(const struct ui_widget *w)
+{
+	const struct ui_widget *item = oracle_nav_item_of(w);
+
+	return item && !item->selected && !item->checked && !w->selected;
+}
+
 /* What the oracle reads off a screen: its counting labels and its lists shown whole. */
 static void read_screen(const struct ui_tree *t, const char *activity, struct count_screen *s)
 {
@@ -291,7 +305,7 @@ static void read_screen(const struct ui_tree *t, const char *activity, struct co
 			l->id = xstrdup(id);
 			s->n_lists++;
 		} else if (*w->text && !ui_class_is_editable(w->class_name) && !w->checkable && !inside_list(w) &&
-			   s->n_labels < COUNT_MAX_ITEMS) {
+			   !other_nav_item(w) && s->n_labels < COUNT_MAX_ITEMS) {
 			struct count_label *l = &s->labels[s->n_labels];
 
 			if (parse_label(w->text, l)) {

@@ -299,6 +299,11 @@ bool oracle_is_nav_item(const struct ui_widget *w)
 	return w && nav_item_of(w);
 }
 
+const struct ui_widget *oracle_nav_item_of(const struct ui_widget *w)
+{
+	return w ? nav_item_of(w) : NULL;
+}
+
 /* The selected (or checked) item's label of group g, or NULL. */
 static const char *group_selected(const struct ui_widget *g)
 {

@@ -215,6 +215,8 @@ const char *oracle_app_bar_title(const struct ui_tree *t);
 char *oracle_selected_nav_items(const struct ui_tree *t);
 /* Whether w is, or sits in, an item of a nav group: a tab, a bottom-navigation or drawer item (navigation.c). */
 bool oracle_is_nav_item(const struct ui_widget *w);
+/* The nav item w is or sits in (a tab, a bottom-navigation or drawer item), or NULL (navigation.c). */
+const struct ui_widget *oracle_nav_item_of(const struct ui_widget *w);
 /* Whether the activity "pkg/.Act" belongs to package (navigation.c). */
 bool oracle_activity_in_package(const char *activity, const char *package);
 /* qsort comparator of char * entries. */

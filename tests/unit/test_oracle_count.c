@@ -384,6 +384,68 @@ TEST(n_of_m_counts_rows_only_beside_checked_rows)
 	free_all(done, 2);
 }
 
+/*
+ * A page with a nav bar (tabs on top or a bottom navigation: items
+ * `items`, the `selected`-th chosen) and the list `list_id` of n rows.
+ */
+static struct ui_tree *nav_screen(const char *const *items, int n_items, int selected, bool bottom, int n,
+				  const char *list_id)
+{
+	char *bar = calloc(1, 1), *rows = calloc(1, 1);
+	int w = 1080 / n_items, top = bottom ? 2250 : 100, y = 300;
+
+	for (int i = 0; i < n_items; i++)
+		bar = x_cat(bar, x_node(ROW, "t:id/nav_item", items[i], i == selected ? "cS" : "c", "", i * w, top,
+					(i + 1) * w, top + 140, NULL),
+			    NULL);
+	for (int i = 0; i < n; i++, y += 150) {
+		char name[32];
+
+		snprintf(name, sizeof(name), "Item %c", 'A' + i);
+		rows = x_cat(rows, x_node1(ROW, "t:id/row", "", "c", 0, y, 1080, y + 140,
+					   x_node(TEXT, "t:id/name", name, "", "", 0, y, 800, y + 100, NULL)),
+			     NULL);
+	}
+	return x_tree(x_cat(x_node1(ROW, "t:id/nav", "", "", 0, top, 1080, top + 140, bar),
+			    x_node1(RV, list_id, "", "s", 0, 300, 1080, 2200, rows), NULL));
+}
+
+/*
+ * A tab or bottom-navigation item beside the selected one counts its own
+ * page. manga (session 25): "Updates 5" (unread chapters) beside the
+ * selected History, whose list had 5 rows by chance, kept 5 as a History
+ * entry was removed; browser: the "Open tabs (6)" tab, equal to the normal
+ * tabs' rows when chosen, stayed 6 as the selected Private tab's list grew.
+ * The selected item's own count is still judged.
+ */
+TEST(count_on_another_nav_item_is_not_judged)
+{
+	const char *bottom[] = { "Library", "Updates 5", "History" };
+	const char *own[] = { "Library", "Updates", "Entries 5" };
+	const char *normal[] = { "Open tabs (6)", "Private (1)" };
+	const char *priv[] = { "Open tabs (6)", "Private (2)" };
+	struct ui_tree *hist[] = { nav_screen(bottom, 3, 2, true, 5, "t:id/hist"),
+				   nav_screen(bottom, 3, 2, true, 4, "t:id/hist") };
+	struct ui_tree *chosen[] = { nav_screen(own, 3, 2, true, 5, "t:id/hist"),
+				     nav_screen(own, 3, 2, true, 4, "t:id/hist") };
+	struct ui_tree *tray[] = { nav_screen(normal, 2, 0, false, 6, "t:id/tabs"),
+				   nav_screen(normal, 2, 1, false, 1, "t:id/ptabs"),
+				   nav_screen(priv, 2, 1, false, 2, "t:id/ptabs") };
+	char *title;
+
+	REQUIRE(hist[0] && hist[1] && chosen[0] && chosen[1] && tray[0] && tray[1] && tray[2]);
+	CHECK_INT_EQ(first_hit(hist, 2, &title), 0);
+	free(title);
+	CHECK_INT_EQ(first_hit(tray, 3, &title), 0);
+	free(title);
+	CHECK_INT_EQ(first_hit(chosen, 2, &title), 2);
+	CHECK(title && strstr(title, "'Entries N' does not count the rows"));
+	free(title);
+	free_all(hist, 2);
+	free_all(chosen, 2);
+	free_all(tray, 3);
+}
+
 /* Tick the boxes named (content-desc "Done NAME") on streaks; the 1-based step of the first finding. */
 static int streaks_first_hit(const char *app, const char *const *names, size_t n, char **title)
 {
@@ -454,6 +516,7 @@ int main(void)
 	RUN(row_count_compared_with_its_own_tab_across_other_tabs);
 	RUN(labels_that_do_not_count_the_rows_are_left_alone);
 	RUN(n_of_m_counts_rows_only_beside_checked_rows);
+	RUN(count_on_another_nav_item_is_not_judged);
 	RUN(streaks_summary_miscounts_only_when_buggy);
 	return test_summary();
 }
