@@ -12,7 +12,8 @@
  *  - Delete: a row R of a list opened a page showing R; a delete (Delete,
  *    Remove, Move to trash, or OK/Yes in a dialog that speaks of deleting)
  *    returns to that list, and R is still there (another row gone instead,
- *    or nothing gone), or R and another row are gone.
+ *    or nothing gone; not when R's delete was a button of its row that R
+ *    no longer shows), or R and another row are gone.
  *  - Delete named by its dialog: a tap on the list's screen (no row
  *    opened: "Delete last set", a menu item) brings up a dialog whose text
  *    names one row R of the list ("Set 3: Bench press ... will be
@@ -79,6 +80,8 @@ struct oracle_crud_tracker {
 	bool page_shows_opened;
 	/* Whether the opened row was the last one its list showed, more rows possibly below the fold. */
 	bool opened_last;
+	/* The text of the control in the opened row (not the row) whose tap brought up a dialog over the list. */
+	char *row_control;
 	/* The name the opened row's page took from a save on it (a rename), or
 	 * NULL; and that save's action (the finding blames it). */
 	char *renamed;
@@ -135,12 +138,13 @@ static void drop_opened(struct oracle_crud_tracker *t)
 	free(t->list_id);
 	free(t->list_activity);
 	free(t->opened);
+	free(t->row_control);
 	free(t->renamed);
 	cJSON_Delete(t->renamed_by);
 	t->renamed_by = NULL;
 	t->rows = NULL;
 	t->n_rows = 0;
-	t->list_id = t->list_activity = t->opened = t->renamed = NULL;
+	t->list_id = t->list_activity = t->opened = t->renamed = t->row_control = NULL;
 	t->have_opened = t->from_dialog = t->page_shows_opened = t->opened_last = false;
 }
 
@@ -826,6 +830,23 @@ static bool row_recut(const struct oracle_crud_tracker *t, const struct oracle_l
 	return false;
 }
 
+/*
+ * Whether the opened row's own control (a button in its row whose tap
+ * brought up the delete's dialog) is gone from the row, still listed once
+ * on l: the delete took what that control offered to delete - a downloaded
+ * map, a local copy - and the row stays, rightly, with its state changed
+ * ("Downloaded", Delete become Download: maps, session 25).
+ */
+static bool lost_control(const struct oracle_crud_tracker *t, const struct oracle_list *l)
+{
+	if (!t->row_control || count_of(l->primary, l->n_rows, t->opened) != 1)
+		return false;
+	for (size_t j = 0; j < l->n_rows; j++)
+		if (!strcmp(l->primary[j], t->opened))
+			return !row_has_part(l->rows[j], t->row_control);
+	return false;
+}
+
 /* The delete check: the tracker's opened row against list l of `after`. */
 static bool deleted_wrong(const struct oracle_crud_tracker *t, const struct ui_tree *after,
 			  const struct oracle_list *l, const struct action *done, struct oracle_finding *f)
@@ -850,6 +871,8 @@ static bool deleted_wrong(const struct oracle_crud_tracker *t, const struct ui_t
 	if (!gone && t->opened_last && !room)
 		return false;
 	if (!gone && moved_to_trash(t, l))
+		return false;
+	if (!gone && after_n == before_n && lost_control(t, l))
 		return false;
 	oracle_finding_init(f);
 	f->category = BUG_CAT_DATA_OPERATION;
@@ -1251,6 +1274,19 @@ static const struct ui_widget *last_row(const struct ui_widget *w)
 	return NULL;
 }
 
+/* The text of w, a control in the row named primary of list l (shown there whole), or NULL. */
+static char *row_control(const struct oracle_list *l, const char *primary, const struct ui_widget *w)
+{
+	const char *label = *w->text ? w->text : w->content_desc;
+
+	if (!*label || count_of(l->primary, l->n_rows, primary) != 1)
+		return NULL;
+	for (size_t j = 0; j < l->n_rows; j++)
+		if (!strcmp(l->primary[j], primary))
+			return row_has_part(l->rows[j], label) ? xstrdup(label) : NULL;
+	return NULL;
+}
+
 /* A click or long click on a list row of `before` that left the list: remember the row and the list. */
 static void note_opened(struct oracle_crud_tracker *t, const struct ui_tree *before, const char *activity_before,
 			const struct ui_tree *after, const struct action *done)
@@ -1292,6 +1328,8 @@ static void note_opened(struct oracle_crud_tracker *t, const struct ui_tree *bef
 		     screen_shows_whole(after, primary) || n_own)) {
 			remember_list(t, l, activity_before, primary);
 			t->opened_last = !oracle_list_has_room(before, l->id) && row == last_row(row->parent);
+			if (done->type == ACTION_CLICK && w != row && w->clickable && oracle_screen_has_layer(after))
+				t->row_control = row_control(l, primary, w);
 			t->props = own;
 			t->n_props = n_own;
 			own = NULL;
