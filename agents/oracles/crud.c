@@ -8,7 +8,8 @@
  *    the next screen (no dialog) shows no text containing it nor any other
  *    typed value with letters, while
  *    it shows a list with all its rows (room for one more), or shows the
- *    field's previous value (an edit whose old value stayed).
+ *    field's previous value (an edit whose old value stayed) on the page
+ *    the form was opened from.
  *  - Delete: a row R of a list opened a page showing R; a delete (Delete,
  *    Remove, Move to trash, or OK/Yes in a dialog that speaks of deleting)
  *    returns to that list, and R is still there (another row gone instead,
@@ -63,6 +64,7 @@ struct crud_sighting {
 struct crud_field {
 	char *rid;      /* resource-id of an editable field on screen */
 	char *initial;  /* its text when its form appeared */
+	uint64_t from;  /* the page its form was opened from (page_of; 0: unknown, or a dialog over it) */
 };
 
 struct oracle_crud_tracker {
@@ -115,6 +117,7 @@ struct oracle_crud_tracker {
 };
 
 static bool row_has_part(const char *full, const char *part);
+static uint64_t page_of(const struct ui_tree *t, const char *activity);
 
 struct oracle_crud_tracker *oracle_crud_tracker_new(void)
 {
@@ -220,8 +223,11 @@ static void remember_first(struct oracle_crud_tracker *t, const struct ui_widget
 	t->n_first++;
 }
 
-/* Record the fields of t (their text when first seen); forget the fields t no longer shows. */
-static void sync_fields(struct oracle_crud_tracker *t, const struct ui_tree *tree)
+/*
+ * Record the fields of t (their text when first seen; from: the page the
+ * form was opened from, 0 if unknown); forget the fields t no longer shows.
+ */
+static void sync_fields(struct oracle_crud_tracker *t, const struct ui_tree *tree, uint64_t from)
 {
 	size_t k = 0;
 	bool layer;
@@ -261,6 +267,7 @@ static void sync_fields(struct oracle_crud_tracker *t, const struct ui_tree *tre
 		t->fields = xgrow(t->fields, &t->alloc_fields, t->n_fields + 1, sizeof(*t->fields));
 		t->fields[t->n_fields].rid = xstrdup(w->resource_id);
 		t->fields[t->n_fields].initial = xstrdup(strcmp(w->text, w->hint) == 0 ? "" : w->text);
+		t->fields[t->n_fields].from = from;
 		t->n_fields++;
 	}
 }
@@ -577,7 +584,8 @@ static bool started_for_more(const char *initial)
 
 /* The create/update check on a confirm taken on `before`. */
 static bool saved_not_shown(struct oracle_crud_tracker *t, const struct ui_tree *before,
-			    const struct ui_tree *after, const struct action *done, struct oracle_finding *f)
+			    const struct ui_tree *after, const char *activity_after, const struct action *done,
+			    struct oracle_finding *f)
 {
 	const struct ui_widget *field = NULL;
 	struct oracle_list *ls = NULL;
@@ -620,7 +628,14 @@ static bool saved_not_shown(struct oracle_crud_tracker *t, const struct ui_tree 
 			old = NULL;
 		}
 	}
-	old_shown = old && screen_shows_whole(after, old);
+	/*
+	 * The old value is judged on the page the form was opened from only: a
+	 * save that goes back past it lands on a page showing its own content
+	 * (browser, session 25: Edit bookmark opened from the full-page Menu
+	 * of a web page; Save returns to the page, still titled as the document
+	 * the bookmark's name was copied from).
+	 */
+	old_shown = old && screen_shows_whole(after, old) && (!rec->from || rec->from == page_of(after, activity_after));
 	nl = oracle_lists(after, &ls);
 	list = full_list(after, ls, nl);
 	if (list && !old_shown && (list_filtered(t, after) || list_of_one_day(before, after) || list_of_a_state(after)))
@@ -1594,19 +1609,19 @@ bool oracle_crud_step(struct oracle_crud_tracker *t, const struct ui_tree *befor
 		gone_still_shown(t, before, activity_before, &none);
 		oracle_finding_release(&none);
 	}
-	sync_fields(t, before);
+	sync_fields(t, before, 0);
 	note_emptied(t, after, done);
 	layer_a = oracle_screen_has_layer(after);
 	if (!after_in_app || done->type == ACTION_RESTART || done->type == ACTION_HOME) {
 		drop_opened(t);
 		free(t->opener);
 		t->opener = NULL;
-		sync_fields(t, after);
+		sync_fields(t, after, 0);
 		return false;
 	}
 	if (oracle_is_save_action(done) && !layer_a && !is_dismiss(before, done) && !saves_elsewhere(before, done) &&
 	    !switches_place(before, done)) {
-		hit = saved_not_shown(t, before, after, done, f);
+		hit = saved_not_shown(t, before, after, activity_after, done, f);
 		if (!hit && t->have_opened && t->opened && !t->from_dialog)
 			note_renamed(t, before, after, done);
 	}
@@ -1654,7 +1669,7 @@ bool oracle_crud_step(struct oracle_crud_tracker *t, const struct ui_tree *befor
 	}
 	if (!hit && !layer_a)
 		hit = gone_still_shown(t, after, activity_after, f);
-	sync_fields(t, after);
+	sync_fields(t, after, oracle_screen_has_layer(before) ? 0 : page_of(before, activity_before));
 	return hit;
 }
 
