@@ -8,11 +8,13 @@
  *    the next screen (no dialog) shows no text containing it nor any other
  *    typed value with letters, while
  *    it shows a list with all its rows (room for one more), or shows the
- *    field's previous value (an edit whose old value stayed).
+ *    field's previous value (an edit whose old value stayed) on the page
+ *    the form was opened from.
  *  - Delete: a row R of a list opened a page showing R; a delete (Delete,
  *    Remove, Move to trash, or OK/Yes in a dialog that speaks of deleting)
  *    returns to that list, and R is still there (another row gone instead,
- *    or nothing gone), or R and another row are gone.
+ *    or nothing gone; not when R's delete was a button of its row that R
+ *    no longer shows), or R and another row are gone.
  *  - Delete named by its dialog: a tap on the list's screen (no row
  *    opened: "Delete last set", a menu item) brings up a dialog whose text
  *    names one row R of the list ("Set 3: Bench press ... will be
@@ -62,6 +64,7 @@ struct crud_sighting {
 struct crud_field {
 	char *rid;      /* resource-id of an editable field on screen */
 	char *initial;  /* its text when its form appeared */
+	uint64_t from;  /* the page its form was opened from (page_of; 0: unknown, or a dialog over it) */
 };
 
 struct oracle_crud_tracker {
@@ -79,6 +82,8 @@ struct oracle_crud_tracker {
 	bool page_shows_opened;
 	/* Whether the opened row was the last one its list showed, more rows possibly below the fold. */
 	bool opened_last;
+	/* The text of the control in the opened row (not the row) whose tap brought up a dialog over the list. */
+	char *row_control;
 	/* The name the opened row's page took from a save on it (a rename), or
 	 * NULL; and that save's action (the finding blames it). */
 	char *renamed;
@@ -112,6 +117,7 @@ struct oracle_crud_tracker {
 };
 
 static bool row_has_part(const char *full, const char *part);
+static uint64_t page_of(const struct ui_tree *t, const char *activity);
 
 struct oracle_crud_tracker *oracle_crud_tracker_new(void)
 {
@@ -135,12 +141,13 @@ static void drop_opened(struct oracle_crud_tracker *t)
 	free(t->list_id);
 	free(t->list_activity);
 	free(t->opened);
+	free(t->row_control);
 	free(t->renamed);
 	cJSON_Delete(t->renamed_by);
 	t->renamed_by = NULL;
 	t->rows = NULL;
 	t->n_rows = 0;
-	t->list_id = t->list_activity = t->opened = t->renamed = NULL;
+	t->list_id = t->list_activity = t->opened = t->renamed = t->row_control = NULL;
 	t->have_opened = t->from_dialog = t->page_shows_opened = t->opened_last = false;
 }
 
@@ -216,8 +223,11 @@ static void remember_first(struct oracle_crud_tracker *t, const struct ui_widget
 	t->n_first++;
 }
 
-/* Record the fields of t (their text when first seen); forget the fields t no longer shows. */
-static void sync_fields(struct oracle_crud_tracker *t, const struct ui_tree *tree)
+/*
+ * Record the fields of t (their text when first seen; from: the page the
+ * form was opened from, 0 if unknown); forget the fields t no longer shows.
+ */
+static void sync_fields(struct oracle_crud_tracker *t, const struct ui_tree *tree, uint64_t from)
 {
 	size_t k = 0;
 	bool layer;
@@ -257,6 +267,7 @@ static void sync_fields(struct oracle_crud_tracker *t, const struct ui_tree *tre
 		t->fields = xgrow(t->fields, &t->alloc_fields, t->n_fields + 1, sizeof(*t->fields));
 		t->fields[t->n_fields].rid = xstrdup(w->resource_id);
 		t->fields[t->n_fields].initial = xstrdup(strcmp(w->text, w->hint) == 0 ? "" : w->text);
+		t->fields[t->n_fields].from = from;
 		t->n_fields++;
 	}
 }
@@ -575,7 +586,8 @@ static bool started_for_more(const char *initial)
 
 /* The create/update check on a confirm taken on `before`. */
 static bool saved_not_shown(struct oracle_crud_tracker *t, const struct ui_tree *before,
-			    const struct ui_tree *after, const struct action *done, struct oracle_finding *f)
+			    const struct ui_tree *after, const char *activity_after, const struct action *done,
+			    struct oracle_finding *f)
 {
 	const struct ui_widget *field = NULL;
 	struct oracle_list *ls = NULL;
@@ -618,7 +630,14 @@ static bool saved_not_shown(struct oracle_crud_tracker *t, const struct ui_tree 
 			old = NULL;
 		}
 	}
-	old_shown = old && screen_shows_whole(after, old);
+	/*
+	 * The old value is judged on the page the form was opened from only: a
+	 * save that goes back past it lands on a page showing its own content
+	 * (browser, session 25: Edit bookmark opened from the full-page Menu
+	 * of a web page; Save returns to the page, still titled as the document
+	 * the bookmark's name was copied from).
+	 */
+	old_shown = old && screen_shows_whole(after, old) && (!rec->from || rec->from == page_of(after, activity_after));
 	nl = oracle_lists(after, &ls);
 	list = full_list(after, ls, nl);
 	if (list && !old_shown && (list_filtered(t, after) || list_of_one_day(before, after) || list_of_a_state(after)))
@@ -828,6 +847,23 @@ static bool row_recut(const struct oracle_crud_tracker *t, const struct oracle_l
 	return false;
 }
 
+/*
+ * Whether the opened row's own control (a button in its row whose tap
+ * brought up the delete's dialog) is gone from the row, still listed once
+ * on l: the delete took what that control offered to delete - a downloaded
+ * map, a local copy - and the row stays, rightly, with its state changed
+ * ("Downloaded", Delete become Download: maps, session 25).
+ */
+static bool lost_control(const struct oracle_crud_tracker *t, const struct oracle_list *l)
+{
+	if (!t->row_control || count_of(l->primary, l->n_rows, t->opened) != 1)
+		return false;
+	for (size_t j = 0; j < l->n_rows; j++)
+		if (!strcmp(l->primary[j], t->opened))
+			return !row_has_part(l->rows[j], t->row_control);
+	return false;
+}
+
 /* The delete check: the tracker's opened row against list l of `after`. */
 static bool deleted_wrong(const struct oracle_crud_tracker *t, const struct ui_tree *after,
 			  const struct oracle_list *l, const struct action *done, struct oracle_finding *f)
@@ -852,6 +888,8 @@ static bool deleted_wrong(const struct oracle_crud_tracker *t, const struct ui_t
 	if (!gone && t->opened_last && !room)
 		return false;
 	if (!gone && moved_to_trash(t, l))
+		return false;
+	if (!gone && after_n == before_n && lost_control(t, l))
 		return false;
 	oracle_finding_init(f);
 	f->category = BUG_CAT_DATA_OPERATION;
@@ -1253,6 +1291,19 @@ static const struct ui_widget *last_row(const struct ui_widget *w)
 	return NULL;
 }
 
+/* The text of w, a control in the row named primary of list l (shown there whole), or NULL. */
+static char *row_control(const struct oracle_list *l, const char *primary, const struct ui_widget *w)
+{
+	const char *label = *w->text ? w->text : w->content_desc;
+
+	if (!*label || count_of(l->primary, l->n_rows, primary) != 1)
+		return NULL;
+	for (size_t j = 0; j < l->n_rows; j++)
+		if (!strcmp(l->primary[j], primary))
+			return row_has_part(l->rows[j], label) ? xstrdup(label) : NULL;
+	return NULL;
+}
+
 /* A click or long click on a list row of `before` that left the list: remember the row and the list. */
 static void note_opened(struct oracle_crud_tracker *t, const struct ui_tree *before, const char *activity_before,
 			const struct ui_tree *after, const struct action *done)
@@ -1294,6 +1345,8 @@ static void note_opened(struct oracle_crud_tracker *t, const struct ui_tree *bef
 		     screen_shows_whole(after, primary) || n_own)) {
 			remember_list(t, l, activity_before, primary);
 			t->opened_last = !oracle_list_has_room(before, l->id) && row == last_row(row->parent);
+			if (done->type == ACTION_CLICK && w != row && w->clickable && oracle_screen_has_layer(after))
+				t->row_control = row_control(l, primary, w);
 			t->props = own;
 			t->n_props = n_own;
 			own = NULL;
@@ -1558,19 +1611,19 @@ bool oracle_crud_step(struct oracle_crud_tracker *t, const struct ui_tree *befor
 		gone_still_shown(t, before, activity_before, &none);
 		oracle_finding_release(&none);
 	}
-	sync_fields(t, before);
+	sync_fields(t, before, 0);
 	note_emptied(t, after, done);
 	layer_a = oracle_screen_has_layer(after);
 	if (!after_in_app || done->type == ACTION_RESTART || done->type == ACTION_HOME) {
 		drop_opened(t);
 		free(t->opener);
 		t->opener = NULL;
-		sync_fields(t, after);
+		sync_fields(t, after, 0);
 		return false;
 	}
 	if (oracle_is_save_action(done) && !layer_a && !is_dismiss(before, done) && !saves_elsewhere(before, done) &&
 	    !switches_place(before, done)) {
-		hit = saved_not_shown(t, before, after, done, f);
+		hit = saved_not_shown(t, before, after, activity_after, done, f);
 		if (!hit && t->have_opened && t->opened && !t->from_dialog)
 			note_renamed(t, before, after, done);
 	}
@@ -1618,7 +1671,7 @@ bool oracle_crud_step(struct oracle_crud_tracker *t, const struct ui_tree *befor
 	}
 	if (!hit && !layer_a)
 		hit = gone_still_shown(t, after, activity_after, f);
-	sync_fields(t, after);
+	sync_fields(t, after, oracle_screen_has_layer(before) ? 0 : page_of(before, activity_before));
 	return hit;
 }
 

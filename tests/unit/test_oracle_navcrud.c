@@ -2293,6 +2293,128 @@ TEST(row_removed_from_a_collection_may_show_elsewhere)
 	}
 }
 
+/*
+ * A country's regions "name|size", each downloaded (a "Downloaded" line and
+ * a Delete button) when its entry of `got` is 1, else with a Download button;
+ * with `msg`, a delete dialog over the list.
+ */
+static struct ui_tree *region_list(const char *const *rows, const int *got, const char *msg)
+{
+	char *body = calloc(1, 1), *all;
+	int y = 300;
+
+	for (size_t i = 0; rows[i]; i++, y += 300) {
+		const char *bar = strchr(rows[i], '|');
+		char name[128];
+
+		snprintf(name, sizeof(name), "%.*s", (int)(bar - rows[i]), rows[i]);
+		body = x_cat(body, x_node1("android.widget.LinearLayout", "t:id/rg_row", "", "", 0, y, 1080, y + 300,
+					   x_cat(x_node(TEXT_VIEW, "t:id/rg_name", name, "", "", 40, y, 530, y + 90, NULL),
+						 x_node(TEXT_VIEW, "t:id/rg_size", bar + 1, "", "", 40, y + 100, 530, y + 190,
+							NULL),
+						 got[i] ? x_node(TEXT_VIEW, "t:id/rg_state", "Downloaded", "", "", 40, y + 200,
+								 530, y + 290, NULL) : calloc(1, 1),
+						 x_node("android.widget.Button", got[i] ? "t:id/rg_del" : "t:id/rg_get",
+							got[i] ? "Delete" : "Download", "c", "", 550, y + 90, 1040, y + 210,
+							NULL),
+						 NULL)),
+			     NULL);
+	}
+	all = x_cat(x_bar("Portugal"), x_node1("androidx.recyclerview.widget.RecyclerView", "t:id/rg_list", "", "s", 0,
+					       300, 1080, 2200, body), NULL);
+	if (msg)
+		all = x_cat(all, x_node1("android.widget.FrameLayout", "t:id/dialog", "", "", 84, 850, 996, 1400,
+					 x_cat(x_node(TEXT_VIEW, "android:id/message", msg, "", "", 150, 1000, 930, 1200, NULL),
+					       x_node("android.widget.Button", "t:id/ok", "Delete", "c", "", 600, 1250, 930,
+						      1350, NULL),
+					       NULL)),
+			    NULL);
+	return x_tree(all);
+}
+
+/*
+ * maps (held-out fixed twin, session 25): a country's page lists every
+ * region, downloaded or not; Delete in a downloaded region's row, confirmed,
+ * deletes the map and the row stays with a Download button instead of its
+ * Delete. The row unchanged, its Delete still there, is reported.
+ */
+TEST(delete_of_what_a_rows_button_offers_keeps_the_row)
+{
+	static const char *const rows[] = { "Lisbon|61 MB", "North|76 MB", "Center|58 MB", NULL };
+	static const int was[] = { 1, 1, 0 }, now[] = { 0, 1, 0 };
+	const char *acts[] = { "t/.Downloader", "t/.Downloader", "t/.Downloader" };
+	const char *taps[] = { "Delete", "Delete" };
+
+	for (int d = 0; d < 2; d++) {
+		struct ui_tree *pages[] = { region_list(rows, was, NULL),
+					    region_list(rows, was, "Lisbon (61 MB) will be deleted."),
+					    region_list(rows, d ? was : now, NULL) };
+		char *title;
+
+		REQUIRE(pages[0] && pages[1] && pages[2]);
+		CHECK_INT_EQ(crud_walk(pages, acts, taps, 2, &title), d ? 2 : 0);
+		CHECK(!d || (title && strstr(title, "leaves it in the list")));
+		free(title);
+		for (size_t i = 0; i < 3; i++)
+			ui_tree_free(pages[i]);
+	}
+}
+
+/* A web page: its heading, a link, an Edit bookmark and a Menu button (no app bar). */
+static struct ui_tree *web_page(const char *heading)
+{
+	return x_tree(x_cat(x_node(TEXT_VIEW, "t:id/pg_title", heading, "", "", 40, 80, 1040, 190, NULL),
+			    x_node("android.widget.Button", "t:id/link_a", "Fresnel lens", "c", "", 40, 600, 1040, 730, NULL),
+			    x_node("android.widget.Button", "t:id/pm_editbm", "Edit bookmark", "c", "", 40, 800, 1040, 930,
+				   NULL),
+			    x_node("android.widget.Button", "t:id/menu_btn", "Menu", "c", "", 900, 1040, 1040, 1170, NULL),
+			    NULL));
+}
+
+/* The Edit bookmark form, its name field holding `name`. */
+static struct ui_tree *bookmark_form(const char *name)
+{
+	return x_tree(x_cat(x_bar("Edit bookmark"),
+			    x_node("android.widget.EditText", "t:id/eb_name", name, "cf", "", 40, 340, 1040, 480, NULL),
+			    x_node("android.widget.Button", "t:id/eb_save", "Save", "c", "", 550, 1040, 1040, 1160, NULL),
+			    NULL));
+}
+
+/*
+ * browser (held-out fixed twin, session 25): Edit bookmark opened from the
+ * browser's full-page Menu over a web page, its name changed and saved; the
+ * save returns past the Menu to the web page, which rightly still shows the
+ * document's title the bookmark's name was copied from. The same form
+ * opened from the page itself and saved back onto it is judged.
+ */
+TEST(edit_saved_past_the_page_that_opened_it_is_not_judged)
+{
+	const char *const heading = "Lighthouse - Wikipedia";
+	const char *acts[] = { "t/.Home", "t/.Home", "t/.Home", "t/.Home", "t/.Home" };
+	const char *via_menu[] = { "Menu", "Edit bookmark", NULL, "Save" }, *direct[] = { "Edit bookmark", NULL, "Save" };
+	struct ui_tree *menu = x_tree(x_cat(x_bar("Menu"),
+			x_node("android.widget.Button", "t:id/pm_new", "New tab", "c", "", 40, 230, 1040, 360, NULL),
+			x_node("android.widget.Button", "t:id/pm_editbm", "Edit bookmark", "c", "", 40, 520, 1040, 650, NULL),
+			NULL));
+	struct ui_tree *pages[] = { web_page(heading), menu, bookmark_form(heading), bookmark_form("Goran6"),
+				    web_page(heading) };
+	char *title;
+
+	REQUIRE(pages[0] && pages[1] && pages[2] && pages[3] && pages[4]);
+	CHECK_INT_EQ(crud_walk(pages, acts, via_menu, 4, &title), 0);
+	free(title);
+	/* Without the Menu page: Edit bookmark on the web page, saved back onto it. */
+	CHECK_INT_EQ(crud_walk(pages + 1, acts, direct, 3, &title), 0);
+	free(title);
+	pages[1] = pages[0];
+	CHECK_INT_EQ(crud_walk(pages + 1, acts, direct, 3, &title), 3);
+	CHECK(title && strstr(title, "An edit of 't:id/eb_name' is not shown"));
+	free(title);
+	pages[1] = menu;
+	for (size_t i = 0; i < 5; i++)
+		ui_tree_free(pages[i]);
+}
+
 /* A message's page: its subject as title, a date line naming its folder, a Delete button. */
 static struct ui_tree *message_page(const char *subject, const char *folder_line)
 {
@@ -2825,5 +2947,7 @@ int main(void)
 	RUN(tab_named_saved_is_not_a_save);
 	RUN(mark_as_read_that_returns_to_the_list_is_not_a_push);
 	RUN(menu_back_to_the_menu_page_just_left_is_still_a_menu);
+	RUN(delete_of_what_a_rows_button_offers_keeps_the_row);
+	RUN(edit_saved_past_the_page_that_opened_it_is_not_judged);
 	return test_summary();
 }
