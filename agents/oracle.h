@@ -567,7 +567,7 @@ bool oracle_blank_step(struct oracle_blank_tracker *t, const struct oracle_track
 bool oracle_blank_came_back(const struct ui_tree *before, const char *activity_before, const struct ui_tree *after,
 			    const char *activity_after, const struct action *done, struct oracle_finding *f);
 
-/* --- setting (oracle 21) --- */
+/* --- setting (oracle 22) --- */
 /*
  * A tracker of the settings an app shows as chosen (a 24-hour clock or
  * show-hidden-files switch, "Week starts on: Monday", "Decimal places: 0",
@@ -585,5 +585,16 @@ struct oracle_setting_tracker *oracle_setting_tracker_new(void);
 void oracle_setting_tracker_free(struct oracle_setting_tracker *t);
 bool oracle_setting_step(struct oracle_setting_tracker *t, const struct oracle_tracked_step *s,
 			 struct oracle_finding *f);
+/*
+ * After a step on which a setting the tracker knew changed value: the
+ * latest other pages that showed what it governs (a clock time, a file
+ * name, a weekday row, a distance), newest first and one per family
+ * (activity and app-bar title), into pages[] (keyed as the revisit walk
+ * keys pages: activity, app-bar title, tabs), with the
+ * setting's name in *kind; taken once. Returns how many (0: no change, or
+ * no such page).
+ */
+#define ORACLE_REVISIT_PAGES 8
+size_t oracle_setting_revisit(struct oracle_setting_tracker *t, uint64_t pages[ORACLE_REVISIT_PAGES], const char **kind);
 
 #endif

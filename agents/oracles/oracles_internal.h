@@ -43,6 +43,9 @@ struct nav_edge {
 	struct action a;
 };
 
+/* The longest recorded click path a trip walks (process_death, revisit). */
+#define ORACLE_PATH_MAX 6
+
 struct first_text {
 	uint64_t sig;      /* the form: activity and field ids */
 	char *text;        /* its dump */
@@ -107,6 +110,21 @@ struct oracles_state {
 	size_t alloc_feedback_page;
 	char *feedback_page_activity;
 	struct feedback_visits visits; /* feedback: where the run entered the forms it shows */
+	struct revisit {               /* revisit.c: the walk back after a setting changed */
+		struct nav_edge *edges;    /* clicks between pages (oracle_revisit_key), distinct (from, to, label) */
+		size_t n_edges, alloc_edges;
+		uint64_t pages[ORACLE_REVISIT_PAGES]; /* pages (oracle_revisit_key) still to see; 0: seen */
+		size_t n_pages;            /* 0: no walk */
+		const char *kind;          /* the setting's kind name */
+		int backs;                 /* Backs in a row since the last page reached */
+		int clicks, actions, seen; /* clicks and all actions taken on this walk, pages reached by them */
+		size_t last_edge;          /* 1 + the edge of the walk's last click; 0: none */
+		uint64_t last_from;        /* the page it was made on */
+		size_t dead[16];           /* 1 + edges whose click left the page as it was, this walk */
+		size_t n_dead;
+		int walks;                 /* walks started this run */
+		int max_walks;             /* oracles.setting_revisits */
+	} revisit;
 };
 
 /* Whether oracle `k` is switched on. */
@@ -173,6 +191,35 @@ void oracle_check_step(const struct oracle_step *s, oracle_step_check check);
 bool oracle_recheck_step(const struct oracle_recheck *c, oracle_step_check check, struct oracle_finding *f);
 /* The launcher activity as an am start -n component, or NULL. Caller frees. */
 char *oracle_launcher_component(const struct app_info *info);
+
+/* Navigation clicks the run made (process_death.c): a click from one abstract screen to another, remembered once. */
+void oracle_record_edge(struct oracles_state *st, const struct oracle_step *s);
+/*
+ * The shortest recorded click path from abstract screen `from` to `to`
+ * (edge indexes into path[], at most ORACLE_PATH_MAX). Returns its length,
+ * 0 when from == to, -1 when there is none (process_death.c).
+ */
+int oracle_find_path(const struct oracles_state *st, uint64_t from, uint64_t to, size_t path[ORACLE_PATH_MAX]);
+/*
+ * A page as the revisit walk knows it (revisit.c): the activity, the
+ * app-bar title without its digits, the selected tabs, and whether a dialog
+ * or menu is open. Coarser than ui_sig_abstract, whose screens of one page
+ * differ with their contents (a map at another zoom, a menu over it).
+ */
+uint64_t oracle_revisit_key(const struct ui_tree *t, const char *activity);
+/* Its family: the activity and app-bar title alone (a route page under any of its tabs). */
+uint64_t oracle_revisit_family(const struct ui_tree *t, const char *activity);
+/* Remember this step's click from one page to another (revisit.c). */
+void oracle_revisit_observe(struct oracles_state *st, const struct oracle_step *s);
+void oracle_revisit_free(struct oracles_state *st);
+/*
+ * The revisit walk (revisit.c): after a setting changed, this step's action
+ * when the run is on its way back to the latest page that showed what the
+ * setting governs (oracle_setting_revisit). 1 with *a filled (a recorded
+ * click, or Back while no recorded path starts here), 0 otherwise.
+ */
+int oracle_revisit_choose(struct oracles_state *st, struct agent_env *env, const struct brain_screen *s,
+			  struct action *a);
 
 /* Passes shared by two kinds (duplicate.c, rotation.c). */
 int oracle_lists_pass(const struct oracle_step *s);

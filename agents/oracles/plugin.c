@@ -265,6 +265,9 @@ static int oracles_after_step(struct agent_plugin *p, struct agent_env *env, str
 
 	if (!after->tree || !before->tree)
 		return 0;
+	/* The clicks between screens: process_death's walk back after a restart, and the revisit walk. */
+	oracle_record_edge(s.st, &s);
+	oracle_revisit_observe(s.st, &s);
 	for (size_t i = 0; i < n; i++) {
 		/* Outside the app only the kinds that look at the device itself (crash). */
 		if (!after->in_app && !(kinds[i]->flags & ORACLE_ANY_SCREEN))
@@ -280,6 +283,14 @@ static int oracles_after_step(struct agent_plugin *p, struct agent_env *env, str
 	if (agent_env_bugs_judged(env) != judged_before)
 		changed = 1;
 	return changed;
+}
+
+/* Before the brain chooses: a step of the walk back after a setting changed (revisit.c). */
+static int oracles_before_choose(struct agent_plugin *p, struct agent_env *env, struct device *dev,
+				 const struct brain_screen *s, struct action *override)
+{
+	(void)dev;
+	return oracle_revisit_choose(p->state, env, s, override);
 }
 
 static void oracles_free(struct agent_plugin *p)
@@ -305,6 +316,7 @@ static void oracles_free(struct agent_plugin *p)
 	for (size_t i = 0; i < st->n_edges; i++)
 		action_release(&st->edges[i].a);
 	free(st->edges);
+	oracle_revisit_free(st);
 	free(st->death_seen);
 	free(st->death_opener);
 	free(st->death_opened_as);
@@ -339,20 +351,28 @@ static int new_oracles(struct agent_env *env, struct agent_plugin **out)
 	st->overlap = config_double(cfg, "oracles.display_overlap");
 	st->landscape = config_bool(cfg, "oracles.display_landscape");
 	st->state_checks = (int)config_int(cfg, "oracles.state_checks_per_screen");
+	{
+		long long walks = config_int(cfg, "oracles.setting_revisits");
+
+		st->revisit.max_walks = walks < 0 || walks > 1000 ? -1 : (int)walks;
+	}
 	st->launcher = oracle_launcher_component(agent_env_app(env));
 	for (size_t i = 0; i < n_kinds; i++)
 		any |= st->on[i];
 	*out = NULL;
-	if (!any || st->overlap <= 0 || st->overlap > 1 || st->loading_wait_ms < 0) {
+	if (!any || st->overlap <= 0 || st->overlap > 1 || st->loading_wait_ms < 0 || st->revisit.max_walks < 0 ||
+	    st->revisit.max_walks > 1000) {
 		const char *bad = !any ? NULL
 				  : st->overlap <= 0 || st->overlap > 1 ? "oracles.display_overlap: expected a share in (0,1]"
-				  : "oracles.loading_wait_ms: expected 0 to 600000 ms";
+				  : st->loading_wait_ms < 0 ? "oracles.loading_wait_ms: expected 0 to 600000 ms"
+				  : "oracles.setting_revisits: expected 0 to 1000 walks";
 
 		free(st->launcher);
 		free(st);
 		return bad ? td_error(TD_ERR_CONFIG, "%s", bad) : TD_OK;
 	}
 	*out = plugin_new("oracles", st);
+	(*out)->before_choose = oracles_before_choose;
 	(*out)->after_step = oracles_after_step;
 	(*out)->free = oracles_free;
 	return TD_OK;

@@ -33,7 +33,7 @@
 #include "core/xalloc.h"
 
 /* The longest walk back to the checked screen after the relaunch. */
-#define PATH_MAX_CLICKS 6
+#define PATH_MAX_CLICKS ORACLE_PATH_MAX
 /* Recorded navigation edges kept (distinct from/to pairs). */
 #define EDGES_MAX 1024
 
@@ -534,8 +534,7 @@ bool oracle_setting_value_lost(const struct ui_tree *before, const char *activit
 
 /* ---------------------------------------------------------------- the trip */
 
-/* Remember a click that led from one abstract screen to another. */
-static void record_edge(struct oracles_state *st, const struct oracle_step *s)
+void oracle_record_edge(struct oracles_state *st, const struct oracle_step *s)
 {
 	const struct action *a = s->done;
 
@@ -555,12 +554,7 @@ static void record_edge(struct oracles_state *st, const struct oracle_step *s)
 	st->n_edges++;
 }
 
-/*
- * The shortest recorded click path from abstract screen `from` to `to`
- * (edge indexes into path[], at most PATH_MAX_CLICKS). Returns its length,
- * 0 when from == to, -1 when there is none.
- */
-static int find_path(const struct oracles_state *st, uint64_t from, uint64_t to, size_t path[PATH_MAX_CLICKS])
+int oracle_find_path(const struct oracles_state *st, uint64_t from, uint64_t to, size_t path[PATH_MAX_CLICKS])
 {
 	size_t n = st->n_edges;
 	/* BFS over edges: via[e] = the edge reached before e (n: e leaves `from`), SIZE_MAX unvisited. */
@@ -688,7 +682,7 @@ static void reopen_trip(const struct oracle_step *os, const struct shot *pre)
 	}
 	if (!oracle_activity_in_package(cur.activity, pkg) || ui_sig_abstract(cur.tree, cur.activity) == target)
 		goto out;
-	len = find_path(os->st, ui_sig_abstract(cur.tree, cur.activity), target, path);
+	len = oracle_find_path(os->st, ui_sig_abstract(cur.tree, cur.activity), target, path);
 	if (len < 1)
 		goto out;
 	outcome = walk_path(os, &cur, path, len, false, trig, &n_trig);
@@ -753,7 +747,7 @@ static int death_trip(const struct oracle_step *os, const char *why, const char 
 		outcome = "device error";
 		goto out;
 	}
-	len = find_path(st, ui_sig_abstract(cur.tree, cur.activity), target, path);
+	len = oracle_find_path(st, ui_sig_abstract(cur.tree, cur.activity), target, path);
 	if (len < 0) {
 		outcome = "no way back";
 		goto out;
@@ -807,7 +801,6 @@ static int process_death_after_step(const struct oracle_step *s)
 	bool layer_b, layer_a;
 	int moved;
 
-	record_edge(st, s);
 	if (!s->done || !s->before->in_app)
 		return 0;
 	/* The tap that opened the dialog now shown (kept while the dialog stays): a

@@ -45,6 +45,7 @@ static const char *const kind_names[SET_KINDS] = { "24-hour clock", "show hidden
 
 #define SET_PAGE_NAMES 24 /* file names kept per page */
 #define SET_NAMED_PAGES 32
+#define SET_GOVERNED_PAGES ORACLE_REVISIT_PAGES /* pages remembered per kind that showed what it governs */
 
 /* The file names a page showed when last seen, and their formats. */
 struct named_page {
@@ -64,6 +65,11 @@ struct oracle_setting_tracker {
 	size_t n_typed, alloc_typed;
 	struct named_page named[SET_NAMED_PAGES];
 	size_t n_named;
+	/* Pages (oracle_revisit_key) that last showed what kind k governs, newest first, one per family; 0: none. */
+	uint64_t governed[SET_KINDS][SET_GOVERNED_PAGES];
+	uint64_t governed_family[SET_KINDS][SET_GOVERNED_PAGES]; /* their oracle_revisit_family */
+	int revisit_kind;          /* the kind whose change asks for a walk back (-1: none), taken by oracle_setting_revisit */
+	uint64_t revisit_from;     /* the page of that change */
 };
 
 /* File formats by family: a name in another format of the chosen one's family contradicts it. */
@@ -494,6 +500,47 @@ static int file_name_format(const char *t)
 	return format_index(dot + 1, strlen(dot + 1));
 }
 
+/* "7:30", "19:05": a clock time in lowered t (one or two digits, a colon, two digits). */
+static bool has_clock_time(const char *t)
+{
+	for (const char *p = t; *p; p++) {
+		const char *q = p;
+
+		if (!isdigit((unsigned char)*p) || (p > t && (isdigit((unsigned char)p[-1]) || p[-1] == ':')))
+			continue;
+		if (isdigit((unsigned char)q[1]))
+			q++;
+		if (q[1] == ':' && isdigit((unsigned char)q[2]) && isdigit((unsigned char)q[3]) &&
+		    !isdigit((unsigned char)q[4]) && q[4] != ':')
+			return true;
+	}
+	return false;
+}
+
+/*
+ * Whether lowered t shows what kind k governs, so that a page showing it is
+ * worth seeing again after k changes: a clock time, a file name, a weekday
+ * row, a distance or speed. Decimal places and file formats govern results
+ * and files made after the change, which no revisit shows.
+ */
+static bool governs(int k, const char *t)
+{
+	unsigned starts;
+
+	switch (k) {
+	case SET_CLOCK24:
+		return has_clock_time(t);
+	case SET_HIDDEN:
+		return has_dot_name(t) || file_name_format(t) >= 0;
+	case SET_WEEK:
+		return weekday_row(t, &starts);
+	case SET_UNITS:
+		return has_distance(t, true) || has_distance(t, false);
+	default:
+		return false;
+	}
+}
+
 /* A page's key: its activity and its first visible text, digits left out ("Recordings (3)"). */
 static uint64_t page_key(const struct ui_tree *t, const char *activity)
 {
@@ -673,12 +720,58 @@ static void remember_page(struct oracle_setting_tracker *t, const struct oracle_
 		set_add(&t->pages, &t->n_pages, &t->alloc_pages, page_key(s->after, s->activity_after));
 }
 
+/*
+ * Remember `page` (the screen after the step) for each kind it shows no
+ * setting of and whose governed text it shows (governs()), newest first;
+ * it takes the place of the page of its family remembered before (a route
+ * page under another tab), so that pages of other kinds stay.
+ */
+static void remember_governed(struct oracle_setting_tracker *t, const struct ui_tree *after,
+			      const char *activity, const int *shown, uint64_t page)
+{
+	bool hit[SET_KINDS] = { false };
+	uint64_t family = 0;
+
+	for (size_t i = 0; i < after->n_nodes; i++) {
+		const struct ui_widget *w = after->nodes[i];
+		char low[256];
+
+		if (!*w->text || !ui_widget_visible(w, &after->screen) || ui_class_is_editable(w->class_name))
+			continue;
+		lowered(w->text, low, sizeof(low));
+		for (int k = 0; k < SET_KINDS; k++)
+			hit[k] |= shown[k] == -1 && governs(k, low);
+	}
+	for (int k = 0; k < SET_KINDS; k++) {
+		size_t j;
+
+		if (!hit[k])
+			continue;
+		if (!family)
+			family = oracle_revisit_family(after, activity);
+		for (j = 0; j + 1 < SET_GOVERNED_PAGES && t->governed_family[k][j] != family; j++)
+			;
+		memmove(&t->governed[k][1], &t->governed[k][0], j * sizeof(t->governed[k][0]));
+		memmove(&t->governed_family[k][1], &t->governed_family[k][0], j * sizeof(t->governed_family[k][0]));
+		t->governed[k][0] = page;
+		t->governed_family[k][0] = family;
+	}
+}
+
+/* Kind k changed on `page`: walk back to the other pages that showed what it governs. */
+static void want_revisit(struct oracle_setting_tracker *t, int k, uint64_t page)
+{
+	t->revisit_kind = k;
+	t->revisit_from = page;
+}
+
 struct oracle_setting_tracker *oracle_setting_tracker_new(void)
 {
 	struct oracle_setting_tracker *t = xcalloc(1, sizeof(*t));
 
 	for (int k = 0; k < SET_KINDS; k++)
 		t->value[k] = -1;
+	t->revisit_kind = -1;
 	return t;
 }
 
@@ -697,6 +790,7 @@ static void forget_values(struct oracle_setting_tracker *t)
 	for (int k = 0; k < SET_KINDS; k++)
 		t->value[k] = -1;
 	t->n_pages = 0;
+	t->revisit_kind = -1;
 }
 
 bool oracle_setting_step(struct oracle_setting_tracker *t, const struct oracle_tracked_step *s,
@@ -704,6 +798,7 @@ bool oracle_setting_step(struct oracle_setting_tracker *t, const struct oracle_t
 {
 	int shown[SET_KINDS];
 	bool found = false;
+	uint64_t page;
 
 	if (s->done && s->done->type == ACTION_RESTART && s->done->clear_data)
 		forget_values(t);
@@ -728,14 +823,33 @@ bool oracle_setting_step(struct oracle_setting_tracker *t, const struct oracle_t
 			}
 		}
 	}
+	page = oracle_revisit_key(s->after, s->activity_after);
 	for (int k = 0; k < SET_KINDS; k++)
 		if (shown[k] >= 0 && shown[k] != t->value[k]) {
+			if (t->value[k] >= 0)
+				want_revisit(t, k, page);
 			t->value[k] = shown[k];
 			if (k == SET_FORMAT)
 				t->n_pages = 0; /* pages count only once seen under the new format */
 		}
 	remember_page(t, s);
+	remember_governed(t, s->after, s->activity_after, shown, page);
 	return found;
+}
+
+size_t oracle_setting_revisit(struct oracle_setting_tracker *t, uint64_t pages[ORACLE_REVISIT_PAGES], const char **kind)
+{
+	size_t n = 0;
+	int k = t ? t->revisit_kind : -1;
+
+	if (k < 0)
+		return 0;
+	for (size_t j = 0; j < SET_GOVERNED_PAGES && n < ORACLE_REVISIT_PAGES; j++)
+		if (t->governed[k][j] && t->governed[k][j] != t->revisit_from)
+			pages[n++] = t->governed[k][j];
+	*kind = kind_names[k];
+	t->revisit_kind = -1;
+	return n;
 }
 
 static void *setting_tracker_new(void)
