@@ -15,6 +15,7 @@
 
 #include "agents/oracle.h"
 #include "agents/oracles/oracle_kind.h"
+#include "agents/oracles/oracles_internal.h"
 #include "core/xalloc.h"
 
 #define TEXT "android.widget.TextView"
@@ -391,6 +392,98 @@ TEST(week_rows_that_allow_the_day_are_silent)
 	free(title);
 }
 
+/* Feed screens to a tracker without judging; the revisit it asks for after the last one. */
+static size_t revisit_after(struct ui_tree **screens, size_t n, const char *const *activities, uint64_t *pages,
+			    const char **kind)
+{
+	struct oracle_setting_tracker *t = oracle_setting_tracker_new();
+	size_t got = 0;
+
+	for (size_t i = 0; i < n; i++) {
+		struct oracle_finding f;
+		struct action a;
+		struct oracle_tracked_step s = {
+			.before = i ? screens[i - 1] : NULL, .activity_before = i ? activities[i - 1] : NULL,
+			.after = screens[i], .activity_after = activities[i], .after_in_app = true, .done = &a,
+		};
+
+		if (!screens[i]) {
+			CHECK(screens[i] != NULL);
+			break;
+		}
+		action_init(&a);
+		a.type = ACTION_CLICK;
+		oracle_finding_init(&f);
+		(void)oracle_setting_step(t, &s, &f);
+		oracle_finding_release(&f);
+		got = oracle_setting_revisit(t, pages, kind);
+		/* Taken once: asked again, nothing. */
+		if (got)
+			CHECK_INT_EQ(oracle_setting_revisit(t, pages + ORACLE_REVISIT_PAGES / 2, kind), 0);
+		if (i + 1 < n && got) {
+			CHECK(!"a revisit before the change");
+			break;
+		}
+	}
+	oracle_setting_tracker_free(t);
+	return got;
+}
+
+TEST(units_changed_asks_to_revisit_the_pages_that_showed_distances)
+{
+	const char *a[] = { "t/.List", "t/.Main", "t/.Main", "t/.Settings", "t/.Settings" };
+	struct ui_tree *s[5];
+	uint64_t pages[ORACLE_REVISIT_PAGES];
+	const char *kind = NULL;
+
+	s[0] = page("T:Favourites", "T:1.2 km \xc2\xb7 Cais do Sodr\xc3\xa9", NULL);
+	s[1] = page("T:Castle", "T:0.6 km from you", NULL);
+	s[2] = page("T:Menu", "B:Settings", NULL);
+	s[3] = page("T:Settings", "B:Measurement units: Metric (km, m)", NULL);
+	s[4] = page("T:Settings", "B:Measurement units: Imperial (mi, ft)", NULL);
+	CHECK_INT_EQ(revisit_after(s, 5, a, pages, &kind), 2);
+	CHECK(kind && !strcmp(kind, "distance units"));
+	/* Newest first: the place's page, then the list; as the walk keys them. */
+	CHECK(pages[0] == oracle_revisit_key(s[1], a[1]));
+	CHECK(pages[1] == oracle_revisit_key(s[0], a[0]));
+	for (size_t i = 0; i < 5; i++)
+		ui_tree_free(s[i]);
+
+	/* The first reading of a setting is no change: nothing to revisit. */
+	s[0] = page("T:Favourites", "T:1.2 km", NULL);
+	s[1] = page("T:Settings", "B:Measurement units: Imperial (mi, ft)", NULL);
+	CHECK_INT_EQ(revisit_after(s, 2, (const char *const[]){ "t/.List", "t/.Settings" }, pages, &kind), 0);
+	ui_tree_free(s[0]);
+	ui_tree_free(s[1]);
+
+	/* A change with no page that showed what it governs: nothing either. */
+	s[0] = page("T:Favourites", "T:Cais do Sodr\xc3\xa9", NULL);
+	s[1] = page("T:Settings", "B:Measurement units: Metric (km, m)", NULL);
+	s[2] = page("T:Settings", "B:Measurement units: Imperial (mi, ft)", NULL);
+	CHECK_INT_EQ(revisit_after(s, 3, (const char *const[]){ "t/.List", "t/.Settings", "t/.Settings" }, pages,
+				   &kind), 0);
+	for (size_t i = 0; i < 3; i++)
+		ui_tree_free(s[i]);
+}
+
+TEST(week_start_changed_asks_to_revisit_a_calendar_once_per_page)
+{
+	const char *a[] = { "t/.Main", "t/.Main", "t/.Settings", "t/.Settings" };
+	struct ui_tree *s[4];
+	uint64_t pages[ORACLE_REVISIT_PAGES];
+	const char *kind = NULL;
+
+	/* The same page seen twice (another month) is one page to see. */
+	s[0] = page("T:History", "T:S M T W T F S", "T:March", NULL);
+	s[1] = page("T:History", "T:S M T W T F S", "T:April", NULL);
+	s[2] = page("T:Settings", "P:First day of the week|Sunday", NULL);
+	s[3] = page("T:Settings", "P:First day of the week|Monday", NULL);
+	CHECK_INT_EQ(revisit_after(s, 4, a, pages, &kind), 1);
+	CHECK(kind && !strcmp(kind, "first day of week"));
+	for (size_t i = 0; i < 4; i++)
+		ui_tree_free(s[i]);
+}
+
 TEST(registered)
 {
 	const struct oracle_kind *k = oracle_kind_find("setting");
@@ -414,6 +507,8 @@ int main(void)
 	RUN(settings_page_and_dialog_are_silent);
 	RUN(hidden_off_dots_that_are_not_names_are_silent);
 	RUN(week_rows_that_allow_the_day_are_silent);
+	RUN(units_changed_asks_to_revisit_the_pages_that_showed_distances);
+	RUN(week_start_changed_asks_to_revisit_a_calendar_once_per_page);
 	RUN(registered);
 	return test_summary();
 }
