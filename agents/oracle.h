@@ -94,6 +94,8 @@ void oracle_lists_free(struct oracle_list *l, size_t n);
 
 /* Whether the action reads like a confirm of a data entry ("Save", "Add", "OK", "Done"). */
 bool oracle_is_save_action(const struct action *a);
+/* The same with the label's confirm word as a whole word: "Saved walks" or "Additional settings" is none. */
+bool oracle_is_confirm_word_action(const struct action *a);
 
 /*
  * One save/add happened between `before` (the list as last seen) and

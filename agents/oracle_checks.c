@@ -324,7 +324,8 @@ static void lower_into(char *buf, size_t n, const char *s)
 	buf[i] = '\0';
 }
 
-bool oracle_is_save_action(const struct action *a)
+/* Whether click a confirms, its label beginning with a confirm word (as a whole word when whole_word) or its id holding one. */
+static bool confirm_match(const struct action *a, bool whole_word)
 {
 	static const char *const words[] = { "save", "add", "ok", "done", "create", "submit",
 					     "confirm", "apply", "post", "insert", NULL };
@@ -339,11 +340,22 @@ bool oracle_is_save_action(const struct action *a)
 	for (size_t i = 0; words[i]; i++) {
 		size_t wl = strlen(words[i]);
 
-		if (strcmp(low, words[i]) == 0 || strncmp(low, words[i], wl) == 0 ||
-		    (wl > 2 && strstr(id, words[i])))
+		if (strncmp(low, words[i], wl) == 0 && (!whole_word || !isalpha((unsigned char)low[wl])))
+			return true;
+		if (wl > 2 && strstr(id, words[i]))
 			return true;
 	}
 	return false;
+}
+
+bool oracle_is_save_action(const struct action *a)
+{
+	return confirm_match(a, false);
+}
+
+bool oracle_is_confirm_word_action(const struct action *a)
+{
+	return confirm_match(a, true);
 }
 
 /* How many rows of l equal s. */

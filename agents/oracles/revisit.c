@@ -90,7 +90,7 @@ void oracle_revisit_observe(struct oracles_state *st, const struct oracle_step *
 	const struct action *a = s->done;
 	uint64_t from, to;
 
-	if (!a || a->type != ACTION_CLICK || !s->before->in_app || !s->after->in_app || oracle_is_save_action(a) ||
+	if (!a || a->type != ACTION_CLICK || !s->before->in_app || !s->after->in_app || oracle_is_confirm_word_action(a) ||
 	    !*click_label(a) || oracle_is_delete_action(s->before->tree, a))
 		return;
 	from = oracle_revisit_key(s->before->tree, s->before->activity);
