@@ -208,6 +208,17 @@ TEST(duplicate_rows_after_one_save)
 	free(save.widget_text);
 	save.widget_text = strdup("Cancel");
 	CHECK(!oracle_is_save_action(&save));
+	/* A confirm word standing alone confirms; one that goes on ("Saved walks") names a page. */
+	free(save.widget_text);
+	save.widget_text = strdup("Saved walks");
+	CHECK(oracle_is_save_action(&save));
+	CHECK(!oracle_is_confirm_word_action(&save));
+	free(save.widget_text);
+	save.widget_text = strdup("Save note");
+	CHECK(oracle_is_confirm_word_action(&save));
+	free(save.widget_text);
+	save.widget_text = strdup("OK");
+	CHECK(oracle_is_confirm_word_action(&save));
 	action_release(&save);
 	oracle_lists_free(lb, nb);
 	oracle_lists_free(ld, nd);
