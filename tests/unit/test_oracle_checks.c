@@ -1367,6 +1367,12 @@ TEST(size_total_look_alikes_are_not_judged)
 	/* A setting's line; a subject the page does not list; bits and rates. */
 	CHECK(!size_report(sizes_screen("Download maps", setting, maps, false), NULL));
 	CHECK(!size_report(sizes_screen("Photos", thumbs, maps, false), NULL));
+	{
+		/* The page lists maps, but its subject is stored beside them. */
+		static const char *const cached[] = { "Cached maps use 272 MB", "System maps use 272 MB", NULL };
+
+		CHECK(!size_report(sizes_screen("Download maps", cached, maps, false), NULL));
+	}
 	CHECK(!size_report(sizes_screen("Download maps", rate, maps, false), NULL));
 	/* The same total on a page that does not name the maps: not a total of them. */
 	CHECK(!size_report(sizes_screen("Settings", maps_use, maps, false), NULL));
