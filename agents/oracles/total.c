@@ -8,7 +8,9 @@
  * after a change on another page (a row with an amount added or deleted, a
  * row whose state the count names changed; issue 18, "Totals followed
  * across pages" below), or an Undo on a list row that leaves a number as
- * the tap before made it. The Explorer feeds each step to the tracker;
+ * the tap before made it; and a total of data sizes ("Maps use 368 MB")
+ * beside the whole list of stored items it sums (property (a) only,
+ * "Data sizes" below). The Explorer feeds each step to the tracker;
  * replay confirmation feeds every replayed step to a fresh one.
  */
 #include <ctype.h>
