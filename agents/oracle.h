@@ -303,7 +303,12 @@ bool oracle_units_mixed(const struct ui_tree *before, const char *activity_befor
  * tolerated); or (2) `before` showed the same total label (a "Balance"
  * too) on the same activity, and the list gained or lost exactly one row
  * whose amount the total did not move by (either sign). Amounts without a
- * currency sign need two decimals.
+ * currency sign need two decimals. (1) reads data sizes too: a total of
+ * what the listed things use ("Maps use 368 MB", "Downloads: 1.2 GB" with
+ * the subject in the app-bar title; "Total size 318 MB") over the one list
+ * shown whole whose 2+ rows are stored items with one size each, KB to TB
+ * converted with a kilobyte of 1000 or 1024 bytes, one step of each
+ * value's last digit tolerated.
  */
 bool oracle_total_wrong(const struct ui_tree *before, const char *activity_before,
 			const struct ui_tree *after, const char *activity_after,

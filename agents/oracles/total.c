@@ -8,7 +8,9 @@
  * after a change on another page (a row with an amount added or deleted, a
  * row whose state the count names changed; issue 18, "Totals followed
  * across pages" below), or an Undo on a list row that leaves a number as
- * the tap before made it. The Explorer feeds each step to the tracker;
+ * the tap before made it; and a total of data sizes ("Maps use 368 MB")
+ * beside the whole list of stored items it sums (property (a) only,
+ * "Data sizes" below). The Explorer feeds each step to the tracker;
  * replay confirmation feeds every replayed step to a fresh one.
  */
 #include <ctype.h>
@@ -481,6 +483,382 @@ static bool total_not_moved(const struct total_seen *was, const struct total_lab
 	return false;
 }
 
+/*
+ * Data sizes (session 26): a total of what a list's rows take on disk
+ * ("Maps use 368 MB" over maps of 61, 74, 87 and 96 MB). Only property (a)
+ * reads them - a total shown beside the whole list it sums - and only
+ * in a narrow shape, since storage screens are full of sizes that are not
+ * sums of the rows beside them: free space, capacity, quota, cache, a
+ * download's progress, sizes of items offered for download.
+ */
+#define SIZE_MAX_PARTS 8
+
+/* A data size as written: a value, its unit's power of the base (B 0, KB 1, MB 2, GB 3, TB 4), its decimals. */
+struct data_size {
+	double value;
+	int power;
+	int decimals;
+};
+
+/*
+ * The data size whose number starts at p (s is the whole text): "61 MB",
+ * "1.2 GB", "512 kB", "3 MiB", "840 bytes" (one space, a no-break space or
+ * none before the unit; thousands commas skipped). False when the number is
+ * not one (glued to letters, a version "v1.2", a time) or its unit is not a
+ * data size, or a rate ("MB/s"), or bits ("Mb"). *end: just past the unit.
+ */
+static bool read_data_size(const char *s, const char *p, struct data_size *d, const char **end)
+{
+	static const struct {
+		const char *name;
+		int power;
+	} units[] = {
+		{ "B", 0 },   { "bytes", 0 }, { "KB", 1 }, { "kB", 1 }, { "KiB", 1 }, { "MB", 2 },
+		{ "MiB", 2 }, { "GB", 3 },    { "GiB", 3 }, { "TB", 4 }, { "TiB", 4 },
+	};
+	char num[32];
+	size_t n = 0, len = 0;
+	const char *q = p;
+
+	if (p > s && (isalnum((unsigned char)p[-1]) || p[-1] == '.' || p[-1] == ',' || p[-1] == ':'))
+		return false;
+	d->decimals = 0;
+	for (; n + 1 < sizeof(num); q++) {
+		if (isdigit((unsigned char)*q)) {
+			num[n++] = *q;
+		} else if (*q == ',' && isdigit((unsigned char)q[1]) && isdigit((unsigned char)q[2]) &&
+			   isdigit((unsigned char)q[3]) && !isdigit((unsigned char)q[4]) && !strchr(num, '.')) {
+			continue; /* "1,024 MB" */
+		} else if (*q == '.' && isdigit((unsigned char)q[1]) && !memchr(num, '.', n)) {
+			num[n++] = '.';
+		} else {
+			break;
+		}
+		num[n] = '\0';
+		if (memchr(num, '.', n) && *q != '.')
+			d->decimals++;
+	}
+	num[n] = '\0';
+	if (isdigit((unsigned char)*q) || *q == ',' || *q == '.' || *q == ':')
+		return false; /* too long, a decimal comma "1,2", a time */
+	if (*q == ' ')
+		q++;
+	else if (!strncmp(q, "\u00a0", 2))
+		q += 2;
+	while (isalpha((unsigned char)q[len]))
+		len++;
+	if (!len || isdigit((unsigned char)q[len]) || q[len] == '/')
+		return false;
+	for (size_t k = 0; k < sizeof(units) / sizeof(units[0]); k++)
+		if (strlen(units[k].name) == len && !strncmp(q, units[k].name, len)) {
+			d->value = strtod(num, NULL);
+			d->power = units[k].power;
+			*end = q + len;
+			return fabs(d->value) < 1e12;
+		}
+	return false;
+}
+
+/* How many data sizes s holds; the first into *first (when not NULL). */
+static size_t count_data_sizes(const char *s, struct data_size *first)
+{
+	size_t n = 0;
+
+	for (const char *p = s; *p; p++) {
+		struct data_size d;
+		const char *end;
+
+		if (!isdigit((unsigned char)*p) || (p > s && isdigit((unsigned char)p[-1])))
+			continue;
+		if (!read_data_size(s, p, &d, &end))
+			continue;
+		if (!n++ && first)
+			*first = d;
+		p = end - 1;
+	}
+	return n;
+}
+
+/* A size in bytes, its unit's power taken of `base` (1000 or 1024). */
+static double size_bytes(const struct data_size *d, double base)
+{
+	return d->value * pow(base, d->power);
+}
+
+/* One step of the last digit written ("61 MB": 1 MB, "1.2 GB": 0.1 GB), in bytes: rounding, either way. */
+static double size_step(const struct data_size *d, double base)
+{
+	return pow(10, -d->decimals) * pow(base, d->power);
+}
+
+/* Whether word w (lowered, n bytes) is, or is the plural or singular of, a word of `title`. */
+static bool word_in_title(const char *w, size_t n, const char *title)
+{
+	char low[128];
+
+	lower_copy(low, sizeof(low), title);
+	for (char *t = strtok(low, " :,.\u00b7-"); t; t = strtok(NULL, " :,.\u00b7-")) {
+		size_t m = strlen(t);
+
+		if ((m == n && !strncmp(t, w, n)) || (m + 1 == n && !strncmp(t, w, m) && w[m] == 's') ||
+		    (m == n + 1 && !strncmp(t, w, n) && t[n] == 's'))
+			return true;
+	}
+	return false;
+}
+
+/* Words that make a size a device's storage, not a sum of rows: free space, capacity, cache. */
+static bool storage_word(const char *low)
+{
+	static const char *const words[] = { "free", "used", "available", "left", "remaining", "capacity", "quota",
+					     "limit", "storage", "space", "cache", "other", "system", "device",
+					     "internal", "external", "memory", "disk", "card", "of ", NULL };
+
+	for (size_t k = 0; words[k]; k++)
+		if (strstr(low, words[k]))
+			return true;
+	return false;
+}
+
+/*
+ * Whether `part` (one "\u00b7"-separated part of a text, lowered) names a
+ * total of the listed things before its one size `num`: a sum word alone
+ * ("total", "total size", "subtotal"; *sum_word set), or a subject that
+ * uses or takes the size or is followed by a colon ("maps use", "downloads
+ * take up", "downloads:") whose last word is a plural of letters also
+ * written in the page's title ("Download maps"): the things the page
+ * lists. Nothing but the size may follow. False on storage words.
+ */
+static bool size_total_words(const char *part, const char *num, const char *end, const char *title, bool *sum_word)
+{
+	static const char *const verbs[] = { " uses", " use", " takes up", " take up", " takes", " take",
+					     " occupies", " occupy", ":", NULL };
+	char head[96];
+	size_t n = (size_t)(num - part), words = 1;
+	const char *last;
+
+	*sum_word = false;
+	while (*end == ' ' || *end == '.')
+		end++;
+	if (*end || n == 0 || n >= sizeof(head))
+		return false;
+	memcpy(head, part, n);
+	while (n > 0 && head[n - 1] == ' ')
+		n--;
+	head[n] = '\0';
+	for (const char *c = head; *c; c++) {
+		if (!isalpha((unsigned char)*c) && *c != ' ' && *c != ':')
+			return false;
+		words += *c == ' ';
+	}
+	if (storage_word(head) || words > 4)
+		return false;
+	if (!strcmp(head, "total") || !strcmp(head, "total:") || !strcmp(head, "total size") ||
+	    !strcmp(head, "total size:") || !strcmp(head, "subtotal") || !strcmp(head, "subtotal:")) {
+		*sum_word = true;
+		return true;
+	}
+	for (size_t k = 0; verbs[k]; k++) {
+		size_t vl = strlen(verbs[k]);
+
+		if (n <= vl || strcmp(head + n - vl, verbs[k]) != 0)
+			continue;
+		n -= vl;
+		head[n] = '\0';
+		last = strrchr(head, ' ');
+		last = last ? last + 1 : head;
+		return n - (size_t)(last - head) >= 3 && head[n - 1] == 's' && head[n - 2] != 's' && title &&
+		       word_in_title(last, n - (size_t)(last - head), title);
+	}
+	return false;
+}
+
+/* The length of the part of s up to the next separator (" \u00b7 ", " | ", ", ", a newline...); *sep: the separator's. */
+static size_t part_len(const char *s, size_t *sep)
+{
+	static const char *const seps[] = { " \u00b7 ", "\u00b7", " | ", " \u2022 ", ", ", "; ", "\n", NULL };
+	size_t best = strlen(s);
+
+	*sep = 0;
+	for (size_t k = 0; seps[k]; k++) {
+		const char *at = strstr(s, seps[k]);
+
+		if (at && (size_t)(at - s) < best) {
+			best = (size_t)(at - s);
+			*sep = strlen(seps[k]);
+		}
+	}
+	return best;
+}
+
+/*
+ * A size total of t: a visible, non-clickable text outside list rows and
+ * app bars with a part ("\u00b7", "|", ","-separated) that holds one
+ * data size and that size_total_words reads as a total of the listed
+ * things. *label: the widget; part_out: that part ("Maps use 368 MB").
+ */
+static bool find_size_total(const struct ui_tree *t, const struct ui_widget **label, char *part_out, size_t cap,
+			    struct data_size *total, bool *sum_word)
+{
+	const char *title = oracle_app_bar_title(t);
+
+	for (size_t i = 0; i < t->n_nodes; i++) {
+		const struct ui_widget *w = t->nodes[i];
+
+		if (!*w->text || w->clickable || in_row(w) || !ui_widget_visible(w, &t->screen) ||
+		    oracle_is_app_bar(w) || !count_data_sizes(w->text, NULL))
+			continue;
+		for (const char *part = w->text; *part;) {
+			size_t sep, len = part_len(part, &sep);
+			char orig[128], low[128];
+			const char *num, *end;
+			struct data_size d;
+
+			while (len && *part == ' ')
+				part++, len--;
+			if (len && len < sizeof(orig)) {
+				memcpy(orig, part, len);
+				orig[len] = '\0';
+				lower_copy(low, sizeof(low), orig);
+				for (num = orig; *num && !isdigit((unsigned char)*num); num++)
+					;
+				if (count_data_sizes(orig, NULL) == 1 && read_data_size(orig, num, &d, &end) &&
+				    size_total_words(low, low + (num - orig), low + (end - orig), title, sum_word)) {
+					*label = w;
+					*total = d;
+					snprintf(part_out, cap, "%s", orig);
+					return true;
+				}
+			}
+			part += len + sep;
+		}
+	}
+	return false;
+}
+
+/*
+ * Whether a row offers or follows a download rather than holding a stored
+ * item (a part "Download", "Get", "Install", "Queued", "Not downloaded",
+ * "Downloading 40%"...), or is a storage category ("Cache", "Other",
+ * "System", "Free space"), or shows a progress ('%', "12 MB / 61 MB" holds
+ * two sizes and is caught by the caller).
+ */
+static bool size_row_not_stored(const char *row)
+{
+	static const char *const exact[] = { "download", "get", "install", "not downloaded", "not installed",
+					     "available", "queued", "waiting", "paused", "pending", "cancel",
+					     "resume", "retry", "failed", "cache", "other", "others", "system",
+					     "free", "free space", "unused", "temporary files", NULL };
+	static const char *const starts[] = { "download (", "download \u00b7", "downloading", "get (", "install (",
+					      "cache ", "cached ", "other ", "free ", NULL };
+
+	if (strchr(row, '%'))
+		return true;
+	for (const char *part = row; *part;) {
+		size_t sep, len = part_len(part, &sep);
+		char low[64];
+
+		if (len < sizeof(low)) {
+			memcpy(low, part, len);
+			low[len] = '\0';
+			lower_copy(low, sizeof(low), low);
+			for (size_t k = 0; exact[k]; k++)
+				if (!strcmp(low, exact[k]))
+					return true;
+			for (size_t k = 0; starts[k]; k++)
+				if (!strncmp(low, starts[k], strlen(starts[k])))
+					return true;
+		}
+		part += len + sep;
+	}
+	return false;
+}
+
+/*
+ * Property (a) for data sizes: a size total of `after` (find_size_total)
+ * that is not the sum of the one list shown whole whose 2+ rows each hold
+ * one data size of a stored item. Rows and total may be in different
+ * units: sums are taken with a kilobyte of 1000 and of 1024 bytes, and
+ * either agreeing is enough; each row and the total may be off by one step
+ * of their last digit (rounded or cut). A sum-worded total ("Total size")
+ * is not judged on a screen that shows a device's storage too ("12 GB
+ * free"), whose total may be its capacity.
+ */
+static bool size_total_wrong(const struct ui_tree *after, struct oracle_finding *f)
+{
+	const struct ui_widget *w = NULL;
+	struct oracle_list *ls = NULL, *l = NULL;
+	struct data_size total;
+	char part[128];
+	bool sum_word, hit = false, agree = false;
+	size_t n, sized = 0;
+	double sum[2] = { 0, 0 }, tol[2] = { 0, 0 };
+	static const double bases[2] = { 1000, 1024 };
+
+	if (!after || oracle_screen_has_layer(after) ||
+	    !find_size_total(after, &w, part, sizeof(part), &total, &sum_word))
+		return false;
+	if (sum_word)
+		for (size_t i = 0; i < after->n_nodes; i++) {
+			const struct ui_widget *o = after->nodes[i];
+			char low[256];
+
+			if (o == w || !*o->text || in_row(o) || !count_data_sizes(o->text, NULL))
+				continue;
+			lower_copy(low, sizeof(low), o->text);
+			if (storage_word(low))
+				return false;
+		}
+	n = oracle_lists(after, &ls);
+	for (size_t i = 0; i < n; i++) {
+		bool all = ls[i].n_rows > 0, any = false;
+
+		for (size_t r = 0; r < ls[i].n_rows; r++) {
+			size_t k = count_data_sizes(ls[i].rows[r], NULL);
+
+			any = any || k;
+			all = all && k == 1 && !size_row_not_stored(ls[i].rows[r]);
+		}
+		sized += any;
+		if (all)
+			l = &ls[i];
+	}
+	/* One list with sizes, every row a stored item with one size, all shown. */
+	if (sized != 1 || !l || l->n_rows < 2 || !oracle_list_has_room(after, l->id))
+		goto out;
+	for (size_t b = 0; b < 2; b++) {
+		for (size_t r = 0; r < l->n_rows; r++) {
+			struct data_size d;
+
+			(void)count_data_sizes(l->rows[r], &d);
+			sum[b] += size_bytes(&d, bases[b]);
+			tol[b] += size_step(&d, bases[b]);
+		}
+		tol[b] += size_step(&total, bases[b]);
+		agree = agree || fabs(sum[b] - size_bytes(&total, bases[b])) <= tol[b] * (1 + 1e-9);
+	}
+	if (!agree) {
+		static const char *const names[] = { "B", "KB", "MB", "GB", "TB" };
+		struct total_label t = { .w = w, .value_text = w->text, .value = total.value, .sum_word = true };
+		char *name = label_name(part);
+		char *title = xasprintf("'%s' does not equal the sum of the sizes listed", name);
+		char *exp = xasprintf("%.*f %s (the %zu rows' sizes added up)", total.decimals,
+				      sum[0] / pow(1000, total.power), names[total.power], l->n_rows);
+		char *act = xasprintf("the total reads %s", part);
+
+		snprintf(t.unit, sizeof(t.unit), "%s", names[total.power]);
+		total_finding(f, &t, l, title, exp, act);
+		free(name);
+		free(title);
+		free(exp);
+		free(act);
+		hit = true;
+	}
+out:
+	oracle_lists_free(ls, n);
+	return hit;
+}
+
 bool oracle_total_wrong(const struct ui_tree *before, const char *activity_before,
 			const struct ui_tree *after, const char *activity_after,
 			const struct action *done, struct oracle_finding *f)
@@ -491,8 +869,10 @@ bool oracle_total_wrong(const struct ui_tree *before, const char *activity_befor
 	bool hit = false;
 
 	(void)done;
-	if (!after || !find_total(after, &ta))
+	if (!after)
 		return false;
+	if (!find_total(after, &ta))
+		return size_total_wrong(after, f);
 	na = oracle_lists(after, &al);
 	/* Judged once the screen shows something new: the total or a list changed, or a new screen. */
 	if (before && find_total(before, &tb) && oracle_same_activity(activity_before, activity_after) &&
@@ -505,6 +885,8 @@ bool oracle_total_wrong(const struct ui_tree *before, const char *activity_befor
 	}
 	if (!hit)
 		hit = total_not_sum(after, &ta, al, na, f);
+	if (!hit)
+		hit = size_total_wrong(after, f);
 	oracle_lists_free(bl, nb);
 	oracle_lists_free(al, na);
 	return hit;

@@ -1234,6 +1234,164 @@ TEST(total_in_a_unit_disagrees_with_rows)
 }
 
 /*
+ * A page of stored items with sizes (session 26, maps' Download maps):
+ * app bar `title`, texts `head` (a total, a storage line; NULL ends) above
+ * a list whose rows are '\t'-separated texts; `fill` makes the list a
+ * scrollable one that its rows fill (more may be below).
+ */
+static struct ui_tree *sizes_screen(const char *title, const char *const *head, const char *const *rows, bool fill)
+{
+	char *kids = calloc(1, 1), *body = x_bar(title);
+	int y = 600;
+
+	for (size_t i = 0; head[i]; i++)
+		body = x_cat(body, x_node(TEXT, "t:id/head", head[i], "", "", 40, 220 + 90 * (int)i, 1040,
+					  300 + 90 * (int)i, NULL), NULL);
+	for (size_t r = 0; rows[r]; r++, y += 150) {
+		char *cells = calloc(1, 1), *copy = strdup(rows[r]), *save = NULL;
+		int x = 0;
+
+		for (char *c = strtok_r(copy, "\t", &save); c; c = strtok_r(NULL, "\t", &save), x += 300)
+			cells = x_cat(cells, x_node(TEXT, "t:id/cell", c, "", "", x, y, x + 290, y + 100, NULL), NULL);
+		kids = x_cat(kids, x_node(ROW, "t:id/row", "", "c", "", 0, y, 1080, y + 140, cells), NULL);
+		free(cells);
+		free(copy);
+	}
+	body = x_cat(body, x_node(RV, "t:id/maps", "", fill ? "s" : "", "", 0, 600, 1080, fill ? y : 2000, kids),
+		     NULL);
+	free(kids);
+	return x_tree(body);
+}
+
+/* Whether the total oracle reports `t` (freed here); a report's expected text must hold `want_expected` when given. */
+static bool size_report(struct ui_tree *t, const char *want_expected)
+{
+	struct oracle_finding f;
+	bool hit;
+
+	CHECK(t);
+	if (!t)
+		return false;
+	oracle_finding_init(&f);
+	hit = oracle_total_wrong(NULL, NULL, t, "x/.Downloader", NULL, &f);
+	if (hit && want_expected)
+		CHECK(f.expected && strstr(f.expected, want_expected));
+	if (hit)
+		oracle_finding_release(&f);
+	ui_tree_free(t);
+	return hit;
+}
+
+/*
+ * maps (held-out, session 25): "Maps use 368 MB \u00b7 23.4 GB free" over
+ * downloaded maps of 61, 74, 87 and 96 MB (bundled world maps counted).
+ * A total of what the listed things use: a subject also in the page's
+ * title ("Download maps"), a verb or a colon, or "Total size".
+ */
+TEST(size_total_disagrees_with_rows)
+{
+	static const char *const maps[] = { "Portugal: Lisbon\tVersion 251026\t61 MB",
+					    "Portugal: North\tVersion 250712\tUpdate available\t74 MB",
+					    "Spain: Community of Madrid\tVersion 251026\t87 MB",
+					    "Spain: Andalusia\tVersion 250712\tUpdate available\t96 MB", NULL };
+	static const char *const wrong[] = { "Downloaded: 4 maps", "Maps use 368 MB \u00b7 23.4 GB free", NULL };
+	static const char *const right[] = { "Downloaded: 4 maps", "Maps use 318 MB \u00b7 23.4 GB free", NULL };
+	static const char *const files[] = { "report.pdf\t840 KB \u00b7 Yesterday", "lake.jpg\t1.2 MB \u00b7 Today",
+					     "IMG_2041.jpg\t3.4 MB \u00b7 Last 7 days", NULL };
+	static const char *const files_right[] = { "Total size 5.4 MB", NULL };
+	static const char *const files_wrong[] = { "Total size: 9.4 MB", NULL };
+	static const char *const big[] = { "Lisbon\t512 MB", "Madrid\t700 MB", NULL };
+	static const char *const big_right[] = { "Downloads: 1.2 GB", NULL };
+	static const char *const big_wrong[] = { "Downloads: 1.9 GB", NULL };
+	static const char *const kib[] = { "a.bin\t512 KiB", "b.bin\t512 KiB", "c.bin\t1,024 KiB", NULL };
+	static const char *const kib_right[] = { "Files take up 2 MiB", NULL };
+	static const char *const kib_mb[] = { "Files take up 2.1 MB", NULL };
+	static const char *const kib_wrong[] = { "Files take up 4 MiB", NULL };
+	static const char *const tenths[] = { "a\t0.4 MB", "b\t0.4 MB", "c\t0.4 MB", NULL };
+	static const char *const tenths_right[] = { "Files use 1.3 MB", NULL };
+
+	CHECK(size_report(sizes_screen("Download maps", wrong, maps, false), "318 MB"));
+	CHECK(!size_report(sizes_screen("Download maps", right, maps, false), NULL));
+	/* Rows in KB and MB, a total in MB; each row and the total rounded to their last digit. */
+	CHECK(!size_report(sizes_screen("Downloads", files_right, files, false), NULL));
+	CHECK(size_report(sizes_screen("Downloads", files_wrong, files, false), "5.4 MB"));
+	CHECK(!size_report(sizes_screen("Downloads", big_right, big, false), NULL));
+	CHECK(size_report(sizes_screen("Downloads", big_wrong, big, false), "1.2 GB"));
+	/* A kilobyte of 1024 bytes, or 1000 where the units do not say; 2 MiB may be cut or raised to 1 or 3. */
+	CHECK(!size_report(sizes_screen("Files", kib_right, kib, false), NULL));
+	CHECK(!size_report(sizes_screen("Files", kib_mb, kib, false), NULL));
+	CHECK(size_report(sizes_screen("Files", kib_wrong, kib, false), NULL));
+	CHECK(!size_report(sizes_screen("Files", tenths_right, tenths, false), NULL));
+}
+
+/* Sizes beside a list that are not a total of its rows (none is their sum): the oracle stays silent. */
+TEST(size_total_look_alikes_are_not_judged)
+{
+	static const char *const cats[] = { "Apps\t12 GB", "Images\t3.1 GB", "Videos\t4.2 GB", NULL };
+	static const char *const cats_sys[] = { "Apps\t12 GB", "Images\t3.1 GB", "System\t6 GB", NULL };
+	static const char *const storage[] = { "Internal storage", "23.4 GB used of 64 GB", "Total: 64 GB", NULL };
+	static const char *const capacity[] = { "Total: 64 GB", NULL };
+	static const char *const free_line[] = { "12 GB free", NULL };
+	static const char *const maps[] = { "Lisbon\t61 MB", "North\t74 MB", "Madrid\t87 MB", NULL };
+	static const char *const cache[] = { "Cache: 40 MB", NULL };
+	static const char *const maps_other[] = { "Lisbon\t61 MB", "North\t74 MB", "Other\t40 MB", NULL };
+	static const char *const maps_use[] = { "Maps use 272 MB", NULL };
+	static const char *const quota[] = { "Maps use 272 MB of 15 GB", NULL };
+	static const char *const quota2[] = { "Maps use 272 MB of storage", NULL };
+	static const char *const progress[] = { "Lisbon\t61 MB", "North\t12 MB / 74 MB", "Madrid\t87 MB", NULL };
+	static const char *const percent[] = { "Lisbon\t61 MB", "North\t74 MB\tDownloading 40%", "Madrid\t87 MB", NULL };
+	static const char *const offered[] = { "Lisbon\t61 MB\tDownloaded\tDelete", "Center\t58 MB\tDownload",
+					       "North\t76 MB\tDownloaded\tDelete", NULL };
+	static const char *const offered_total[] = { "Maps use 137 MB", NULL };
+	static const char *const unsized[] = { "Lisbon\t61 MB", "North\tUpdating", "Madrid\t87 MB", NULL };
+	static const char *const setting[] = { "Maps storage: internal, 318 MB used", NULL };
+	static const char *const thumbs[] = { "Thumbnails use 12 MB", NULL };
+	static const char *const rate[] = { "Maps use 272 Mb", "Maps use 272 MB/s", NULL };
+	static const char *const filler[] = { "a\t61 MB", "b\t74 MB", "c\t87 MB", "d\t10 MB", "e\t20 MB",
+					      "f\t30 MB", "g\t40 MB", "h\t50 MB", "i\t60 MB", "j\t70 MB", NULL };
+	static const char *const one[] = { "Lisbon\t61 MB", NULL };
+	static const char *const one_total[] = { "Maps use 111 MB", NULL };
+
+	/* A device's storage: a capacity beside "used" and "free", a category "System". */
+	CHECK(!size_report(sizes_screen("Storage", storage, cats, false), NULL));
+	CHECK(!size_report(sizes_screen("Storage", capacity, cats_sys, false), NULL));
+	{
+		static const char *const cap_free[] = { "Total: 64 GB", "12 GB free", NULL };
+
+		CHECK(!size_report(sizes_screen("Storage", cap_free, cats, false), NULL));
+		CHECK(!size_report(sizes_screen("Storage", free_line, cats, false), NULL));
+	}
+	/* A cache line is no total; a cache or "Other" row is not a listed item. */
+	CHECK(!size_report(sizes_screen("Download maps", cache, maps, false), NULL));
+	CHECK(!size_report(sizes_screen("Download maps", maps_use, maps_other, false), NULL));
+	/* A capacity or quota, "of storage". */
+	CHECK(!size_report(sizes_screen("Download maps", quota, maps, false), NULL));
+	CHECK(!size_report(sizes_screen("Download maps", quota2, maps, false), NULL));
+	/* A download in progress, a row without a size, sizes of maps offered for download. */
+	CHECK(!size_report(sizes_screen("Download maps", maps_use, progress, false), NULL));
+	CHECK(!size_report(sizes_screen("Download maps", maps_use, percent, false), NULL));
+	CHECK(!size_report(sizes_screen("Download maps", maps_use, unsized, false), NULL));
+	CHECK(!size_report(sizes_screen("Portugal maps", offered_total, offered, false), NULL));
+	/* A list its rows fill (more below), one row only. */
+	CHECK(!size_report(sizes_screen("Download maps", maps_use, filler, true), NULL));
+	CHECK(!size_report(sizes_screen("Download maps", one_total, one, false), NULL));
+	/* A setting's line; a subject the page does not list; bits and rates. */
+	CHECK(!size_report(sizes_screen("Download maps", setting, maps, false), NULL));
+	CHECK(!size_report(sizes_screen("Photos", thumbs, maps, false), NULL));
+	{
+		/* The page lists maps, but its subject is stored beside them. */
+		static const char *const cached[] = { "Cached maps use 272 MB", "System maps use 272 MB", NULL };
+
+		CHECK(!size_report(sizes_screen("Download maps", cached, maps, false), NULL));
+	}
+	CHECK(!size_report(sizes_screen("Download maps", rate, maps, false), NULL));
+	/* The same total on a page that does not name the maps: not a total of them. */
+	CHECK(!size_report(sizes_screen("Settings", maps_use, maps, false), NULL));
+	/* Control: the same rows and total (222 MB listed) on the maps page are judged. */
+	CHECK(size_report(sizes_screen("Download maps", maps_use, maps, false), "222 MB"));
+}
+
+/*
  * A row that begins with its quantity ("6 x | Milk") is sorted by name when
  * its name column is (groceries, once rows are named by their first text);
  * a column that is the same on every row, or holds dates, orders nothing.
@@ -1853,6 +2011,8 @@ int main(void)
 	RUN(total_disagrees_with_rows);
 	RUN(total_of_rows_that_start_with_another_number);
 	RUN(total_in_a_unit_disagrees_with_rows);
+	RUN(size_total_disagrees_with_rows);
+	RUN(size_total_look_alikes_are_not_judged);
 	RUN(sort_by_name_reads_a_later_text_column);
 	RUN(sort_by_number_reads_the_right_column);
 	RUN(display_overlap_and_offscreen);
