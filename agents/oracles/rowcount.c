@@ -17,6 +17,13 @@
  * case). A switch toggled anywhere, a cleared restart or a deep link
  * forgets every pair, since a filter or a setting may change a page's rows
  * without changing what the count counts.
+ *
+ * The first opening is judged on its own (judge_opening, session 26): a
+ * row "Recently closed tabs | 3 tabs" opening a page of that title that
+ * lists 4 tabs (held-out browser, fenix#17523). Only when the page's title
+ * names the count's noun and its list is plainly the noun's things: shown
+ * whole, rows of one shape, no heading, footer, folder or sub-count among
+ * them, no tab or chip filtering it, nothing still loading.
  */
 #include <ctype.h>
 #include <stdint.h>
@@ -472,6 +479,344 @@ static bool judge_rows(struct oracle_rowcount_tracker *t, const struct ui_tree *
 	return false;
 }
 
+/* ------------------------------------------------------ the first opening */
+
+#define ROWCOUNT_MAX_LINES 16
+
+/* The lines of the texts under a widget, depth first ("Recently closed tabs\n3 tabs" gives two). */
+struct rowcount_lines {
+	char line[ROWCOUNT_MAX_LINES][256];
+	size_t n;
+};
+
+static void lines_add(struct rowcount_lines *l, const struct ui_widget *w)
+{
+	for (const char *p = w->text; *p && l->n < ROWCOUNT_MAX_LINES;) {
+		const char *nl = strchr(p, '\n');
+		size_t len = nl ? (size_t)(nl - p) : strlen(p);
+		char buf[256];
+
+		snprintf(buf, sizeof(buf), "%.*s", (int)(len < sizeof(buf) ? len : sizeof(buf) - 1), p);
+		oracle_trim_into(l->line[l->n], sizeof(l->line[0]), buf);
+		if (*l->line[l->n])
+			l->n++;
+		p = nl ? nl + 1 : p + len;
+	}
+	for (size_t c = 0; c < w->n_children; c++)
+		lines_add(l, w->children[c]);
+}
+
+static void read_lines(const struct ui_widget *w, struct rowcount_lines *l)
+{
+	l->n = 0;
+	lines_add(l, w);
+}
+
+/* The one line of l after its first that is a count "N nouns": its index, else -1. */
+static int lines_count(const struct rowcount_lines *l, long *v, char *noun, size_t cap)
+{
+	int at = -1;
+
+	for (size_t i = 1; i < l->n; i++) {
+		long val;
+		char nn[32];
+
+		if (!parse_count(l->line[i], &val, nn, sizeof(nn)))
+			continue;
+		if (at >= 0)
+			return -1;
+		at = (int)i;
+		*v = val;
+		snprintf(noun, cap, "%s", nn);
+	}
+	return at;
+}
+
+/* Whether title names noun ("tab") as a whole word, singular or plural ("Recently closed tabs"). */
+static bool title_names(const char *title, const char *noun)
+{
+	char low[256];
+
+	oracle_lower_into(low, sizeof(low), title);
+	for (char *p = low; *p;) {
+		size_t len = 0;
+
+		while (*p && !isalpha((unsigned char)*p))
+			p++;
+		while (isalpha((unsigned char)p[len]))
+			len++;
+		if (!len)
+			break;
+		if (len > 2 && p[len - 1] == 's' && p[len - 2] != 's')
+			len--;
+		if (len == strlen(noun) && !strncmp(p, noun, len))
+			return true;
+		while (isalpha((unsigned char)*p))
+			p++;
+	}
+	return false;
+}
+
+/* Whether the lowered text says the count is of a kind of the rows only (unread, new...). */
+static bool says_subset(const char *text)
+{
+	static const char *const sub[] = { "unread", "new", "unseen", "unplayed", "unwatched", "unopened",
+					   "pending", "active", "selected", "starred", "flagged", "missed",
+					   "overdue", "failed", "hidden", NULL };
+	char low[256];
+
+	oracle_lower_into(low, sizeof(low), text);
+	return oracle_has_whole_word(low, sub);
+}
+
+/* Whether every word of line is a date word ("Today", "Last 7 days", "Monday, 3 March"): a heading. */
+static bool date_heading(const char *line)
+{
+	static const char *const words[] = {
+		"today", "yesterday", "tomorrow", "earlier", "older", "recent", "recently", "this", "last", "past",
+		"next", "previous", "week", "weeks", "month", "months", "year", "years", "day", "days", "ago",
+		"monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday", "mon", "tue", "wed",
+		"thu", "fri", "sat", "sun", "january", "february", "march", "april", "may", "june", "july",
+		"august", "september", "october", "november", "december", "jan", "feb", "mar", "apr", "jun",
+		"jul", "aug", "sep", "sept", "oct", "nov", "dec", "and", "of", "the", NULL
+	};
+	char low[256];
+	bool word = false;
+
+	oracle_lower_into(low, sizeof(low), line);
+	for (char *p = low; *p;) {
+		size_t len = 0;
+		bool known = false;
+
+		if (!isalpha((unsigned char)*p)) {
+			if (!isdigit((unsigned char)*p) && !strchr(" ,.-/:", *p))
+				return false;
+			p++;
+			continue;
+		}
+		while (isalpha((unsigned char)p[len]))
+			len++;
+		for (size_t i = 0; words[i] && !known; i++)
+			known = strlen(words[i]) == len && !strncmp(p, words[i], len);
+		if (!known)
+			return false;
+		word = true;
+		p += len;
+	}
+	return word;
+}
+
+/* Whether a row of a page's list stands for something else than one of its things: a heading, a footer, a folder, a container with its own count. */
+static bool row_not_a_thing(const struct ui_widget *row)
+{
+	static const char *const footer[] = { "load more", "show more", "see more", "view more", "see all",
+					      "view all", "show all", "more", "restore all", "open all",
+					      "clear all", "delete all", "remove all", "close all", NULL };
+	static const char *const folder[] = { "folder", "folders", "directory", "subfolder", NULL };
+	struct rowcount_lines l;
+	long v;
+	char noun[32], low[256];
+
+	read_lines(row, &l);
+	if (!l.n || date_heading(l.line[0]) || oracle_label_begins_with(l.line[0], footer) ||
+	    !strncmp(l.line[0], "\xF0\x9F\x93\x81", 4) || !strncmp(l.line[0], "\xF0\x9F\x93\x82", 4))
+		return true;
+	for (size_t i = 0; i < l.n; i++) {
+		oracle_lower_into(low, sizeof(low), l.line[i]);
+		if (parse_count(l.line[i], &v, noun, sizeof(noun)) || oracle_has_whole_word(low, folder))
+			return true;
+	}
+	for (size_t i = 0; i < row->n_children; i++) {
+		oracle_lower_into(low, sizeof(low), row->children[i]->content_desc);
+		if (oracle_has_whole_word(low, folder))
+			return true;
+	}
+	return false;
+}
+
+/* The shape of a row: classes, resource-ids, which views show a text or a description and their states. */
+static uint64_t row_shape(uint64_t h, const struct ui_widget *w)
+{
+	char flags[8] = { (char)('0' + (*w->text != '\0')), (char)('0' + (*w->content_desc != '\0')),
+			  (char)('0' + w->clickable),         (char)('0' + w->checkable),
+			  (char)('0' + w->checked),           (char)('0' + w->selected),
+			  '\0' };
+
+	h = text_hash(h, w->class_name);
+	h = text_hash(h, w->resource_id);
+	h = text_hash(h, flags);
+	for (size_t c = 0; c < w->n_children; c++)
+		h = row_shape(h, w->children[c]);
+	return text_hash(h, ")");
+}
+
+/*
+ * Whether the list of t is shown whole: a row more would fit (as the pairs
+ * ask), or nothing holding it scrolls and its last row ends on the screen
+ * (a list that fills the screen exactly).
+ */
+static bool list_whole(const struct ui_tree *t, const struct ui_widget *list, const char *id)
+{
+	int last = list->bounds.y1;
+
+	if (oracle_list_has_room(t, id))
+		return true;
+	for (const struct ui_widget *p = list; p; p = p->parent)
+		if (p->scrollable)
+			return false;
+	for (size_t c = 0; c < list->n_children; c++)
+		if (list->children[c]->bounds.y2 > last)
+			last = list->children[c]->bounds.y2;
+	return last <= list->bounds.y2 && last <= t->screen.y2;
+}
+
+/* The one list of t outside lists, visible and not under a layer; NULL when none or several. */
+static const struct ui_widget *only_list(const struct ui_tree *t)
+{
+	const struct ui_widget *list = NULL;
+
+	for (size_t i = 0; i < t->n_nodes; i++) {
+		const struct ui_widget *w = t->nodes[i];
+
+		if (!oracle_is_list(w) || inside_list(w) || !ui_widget_visible(w, &t->screen) ||
+		    oracle_hidden_under_layer(t, w))
+			continue;
+		if (list)
+			return NULL;
+		list = w;
+	}
+	return list;
+}
+
+/* Whether a visible text of t outside its lists says the page is still being filled (loading, refreshing...). */
+static bool says_loading(const struct ui_tree *t)
+{
+	static const char *const busy[] = { "loading", "refreshing", "syncing", "updating", "fetching", NULL };
+
+	for (size_t i = 0; i < t->n_nodes; i++) {
+		const struct ui_widget *w = t->nodes[i];
+		char low[256];
+
+		if (inside_list(w) || !ui_widget_visible(w, &t->screen))
+			continue;
+		oracle_lower_into(low, sizeof(low), ui_widget_label(w));
+		if (oracle_has_word(low, busy))
+			return true;
+	}
+	return false;
+}
+
+/*
+ * The rows of page `after` that a count of `noun` counts: its one list,
+ * shown whole, 2+ rows all of one shape, none a heading, footer, folder or
+ * counted container, nothing selected or checked outside it (no tab or
+ * chip filters it), no spinner or loading text. -1 when the page does not
+ * say.
+ */
+static long counted_rows(const struct ui_tree *after, const struct ui_widget **out)
+{
+	const struct ui_widget *list = only_list(after);
+	char id[512];
+	uint64_t shape = 0;
+	long rows = 0;
+
+	if (!list || oracle_loading_spinner(after) || says_loading(after))
+		return -1;
+	for (size_t i = 0; i < after->n_nodes; i++) {
+		const struct ui_widget *w = after->nodes[i];
+
+		if ((w->selected || (w->checkable && w->checked)) && !inside_list(w) && w != list &&
+		    ui_widget_visible(w, &after->screen) && !oracle_hidden_under_layer(after, w))
+			return -1;
+	}
+	list_id(list, id, sizeof(id));
+	if (!list_whole(after, list, id))
+		return -1;
+	for (size_t c = 0; c < list->n_children; c++) {
+		const struct ui_widget *row = list->children[c];
+		uint64_t h = row_shape(1469598103934665603ULL, row);
+
+		if (!ui_widget_visible(row, &after->screen))
+			continue;
+		if ((rows++ && h != shape) || row_not_a_thing(row))
+			return -1;
+		shape = h;
+	}
+	*out = list;
+	return rows;
+}
+
+/* The tapped row of `done` on before: its list row, else the clickable widget tapped. */
+static const struct ui_widget *tapped_row(const struct ui_tree *before, const struct action *done)
+{
+	const struct ui_widget *w = action_resolve(done, before), *row;
+
+	if (!w || w->checkable)
+		return NULL;
+	row = oracle_enclosing_row(w);
+	if (row)
+		return row;
+	while (w && !w->clickable)
+		w = w->parent;
+	return w;
+}
+
+/*
+ * The first opening: `done` tapped a row whose texts hold one count "N
+ * nouns" (N 1+) and opened a page titled with the row's first text, a
+ * title that names the noun ("Recently closed tabs" for "3 tabs"), whose
+ * list of the noun's things (counted_rows) holds 2+ rows, not N. True with *f.
+ */
+static bool judge_opening(const struct oracle_tracked_step *s, struct oracle_finding *f)
+{
+	const struct ui_widget *row, *list = NULL;
+	const char *title, *title_before;
+	struct rowcount_lines l;
+	char noun[32], rlist[512];
+	long v = 0, rows;
+	int at;
+
+	if (!s->before || !s->done || s->done->type != ACTION_CLICK || oracle_screen_has_layer(s->before) ||
+	    oracle_is_delete_action(s->before, s->done) || adds(s->before, s->done))
+		return false;
+	row = tapped_row(s->before, s->done);
+	if (!row)
+		return false;
+	read_lines(row, &l);
+	at = l.n >= 2 ? lines_count(&l, &v, noun, sizeof(noun)) : -1;
+	if (at < 0 || v < 1)
+		return false;
+	title = oracle_app_bar_title(s->after);
+	title_before = oracle_app_bar_title(s->before);
+	if (!title || strcmp(title, l.line[0]) != 0 || (title_before && !strcmp(title_before, title)) ||
+	    !title_names(title, noun))
+		return false;
+	for (size_t i = 0; i < l.n; i++)
+		if (says_subset(l.line[i]))
+			return false;
+	rows = counted_rows(s->after, &list);
+	if (rows < 2 || rows == v)
+		return false;
+	list_id(list, rlist, sizeof(rlist));
+	oracle_finding_init(f);
+	f->category = BUG_CAT_CALCULATION;
+	f->oracle = "rowcount";
+	f->title = xasprintf("The count of row '%s' does not match the rows of its page", l.line[0]);
+	f->expected = xasprintf("row '%s' counts the %ld %ss its page '%s' lists", l.line[0], rows, noun, title);
+	f->actual = xasprintf("row '%s' says '%s'", l.line[0], l.line[at]);
+	f->description = xasprintf("A tap on row '%s' (%s) opened page '%s', whose one list, shown whole, holds "
+				   "%ld rows of one kind.",
+				   l.line[0], l.line[at], title, rows);
+	f->diff = cJSON_CreateObject();
+	cJSON_AddStringToObject(f->diff, "check", "rowcount_opening");
+	cJSON_AddStringToObject(f->diff, "row", l.line[0]);
+	cJSON_AddStringToObject(f->diff, "count", l.line[at]);
+	cJSON_AddStringToObject(f->diff, "page_list", rlist);
+	cJSON_AddNumberToObject(f->diff, "page_rows", (double)rows);
+	cJSON_AddItemToObject(f->diff, "action", action_to_json(s->done));
+	return true;
+}
+
 bool oracle_rowcount_step(struct oracle_rowcount_tracker *t, const struct oracle_tracked_step *s,
 			  struct oracle_finding *f)
 {
@@ -504,6 +849,8 @@ bool oracle_rowcount_step(struct oracle_rowcount_tracker *t, const struct oracle
 	}
 	if (!s->after || !s->after_in_app || oracle_screen_has_layer(s->after))
 		return false;
+	if (judge_opening(s, f))
+		return true;
 	calibrate(t, s);
 	follow_page(t, s->after, s->activity_after);
 	return judge_rows(t, s->after, s->activity_after, done, f);
@@ -529,7 +876,8 @@ const struct oracle_kind oracle_kind_rowcount = {
 	.config_key = "oracles.rowcount",
 	.category = BUG_CAT_CALCULATION,
 	.doc = "a count inside a list row (\"Documents | 4 items\") that matched the rows of the page the row opens "
-	       "does not move when that page's rows change",
+	       "does not move when that page's rows change, or (first opening) a row whose page, titled with the "
+	       "count's noun, lists another number of rows",
 	.evidence = "the screen before the action, the row's count before and after, the page's rows before and after",
 	.flags = 0,
 	.tracker_new = rowcount_tracker_new,
