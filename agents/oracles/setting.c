@@ -277,19 +277,28 @@ static bool read_settings(const struct ui_tree *t, int *vals)
 	return any;
 }
 
+/* The end of a clock time "7:30" / "19:05" starting at p in t (one or two digits, a colon, two digits), or NULL. */
+static const char *clock_end(const char *t, const char *p)
+{
+	const char *q = p;
+
+	if (!isdigit((unsigned char)*p) || (p > t && (isdigit((unsigned char)p[-1]) || p[-1] == ':')))
+		return NULL;
+	if (isdigit((unsigned char)q[1]))
+		q++;
+	if (q[1] != ':' || !isdigit((unsigned char)q[2]) || !isdigit((unsigned char)q[3]) || isdigit((unsigned char)q[4]))
+		return NULL;
+	return q + 4;
+}
+
 /* "7:30 AM": a clock time followed by am/pm in lowered t. */
 static bool has_12h_time(const char *t)
 {
 	for (const char *p = t; *p; p++) {
-		const char *q = p;
+		const char *q = clock_end(t, p);
 
-		if (!isdigit((unsigned char)*p) || (p > t && (isdigit((unsigned char)p[-1]) || p[-1] == ':')))
+		if (!q)
 			continue;
-		if (isdigit((unsigned char)q[1]))
-			q++;
-		if (q[1] != ':' || !isdigit((unsigned char)q[2]) || !isdigit((unsigned char)q[3]) || isdigit((unsigned char)q[4]))
-			continue;
-		q += 4;
 		while (*q == ' ' || (unsigned char)*q == 0xe2) { /* a space, or a narrow no-break space (e2 80 af) */
 			if ((unsigned char)*q == 0xe2) {
 				if ((unsigned char)q[1] != 0x80 || (unsigned char)q[2] != 0xaf)
@@ -500,18 +509,13 @@ static int file_name_format(const char *t)
 	return format_index(dot + 1, strlen(dot + 1));
 }
 
-/* "7:30", "19:05": a clock time in lowered t (one or two digits, a colon, two digits). */
+/* "7:30", "19:05": a clock time in lowered t (not a part of "1:02:03"). */
 static bool has_clock_time(const char *t)
 {
 	for (const char *p = t; *p; p++) {
-		const char *q = p;
+		const char *q = clock_end(t, p);
 
-		if (!isdigit((unsigned char)*p) || (p > t && (isdigit((unsigned char)p[-1]) || p[-1] == ':')))
-			continue;
-		if (isdigit((unsigned char)q[1]))
-			q++;
-		if (q[1] == ':' && isdigit((unsigned char)q[2]) && isdigit((unsigned char)q[3]) &&
-		    !isdigit((unsigned char)q[4]) && q[4] != ':')
+		if (q && *q != ':')
 			return true;
 	}
 	return false;

@@ -7,63 +7,35 @@
 # kept km. The fixed twin lists miles: the walk is made, nothing reported.
 # Private HOME, adb server port and simd port; 20 steps per run.
 set -u
-
-if ! command -v adb >/dev/null 2>&1; then echo "SKIP: adb is not installed"; exit 77; fi
-if [ -z "${TRIDENT_SIMD:-}" ] || [ ! -x "${TRIDENT_SIMD}" ]; then
-	echo "SKIP: TRIDENT_SIMD (trident-simd) is not built"; exit 77
-fi
 : "${TRIDENT_BIN:?}"
 : "${TRIDENT_SOURCE_DIR:?}"
+. "$TRIDENT_SOURCE_DIR/tests/integration/lib_simd.sh"
+simd_can_run || { echo "SKIP: $SIMD_WHY"; exit 77; }
 APP="$TRIDENT_SOURCE_DIR/tests/data/apps/trips.json"
 PKG=com.trident.trips
 
 WORK=$(mktemp -d /tmp/trident-revisit-XXXXXX)
-export HOME="$WORK/home"
-export TMPDIR="$WORK/tmp"
+unset ADB_SERVER_SOCKET ANDROID_ADB_SERVER_PORT OPENAI_API_KEY ANTHROPIC_API_KEY
+export HOME="$WORK/home" TMPDIR="$WORK/tmp"
 mkdir -p "$HOME" "$TMPDIR"
-unset ADB_SERVER_SOCKET
-free_port() { python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1",0)); print(s.getsockname()[1]); s.close()'; }
-export ANDROID_ADB_SERVER_PORT=$(free_port)
-SIMD_PID=""
-
-start_simd() {
-	SIM_PORT=$(free_port)
-	SERIAL="127.0.0.1:$SIM_PORT"
-	"$TRIDENT_SIMD" --app "$APP" "$@" --port "$SIM_PORT" --log-level warn >>"$WORK/simd.log" 2>&1 &
-	SIMD_PID=$!
-	for _ in $(seq 100); do
-		python3 -c "import socket; socket.create_connection(('127.0.0.1',$SIM_PORT),0.2)" 2>/dev/null && break
-		sleep 0.05
-	done
-	timeout 20 adb connect "$SERIAL" >/dev/null 2>&1
-	timeout 20 adb -s "$SERIAL" wait-for-device || fail "wait-for-device"
-}
-stop_simd() {
-	[ -n "$SIMD_PID" ] || return 0
-	timeout 10 adb disconnect "$SERIAL" >/dev/null 2>&1
-	kill "$SIMD_PID" 2>/dev/null
-	wait "$SIMD_PID" 2>/dev/null
-	SIMD_PID=""
-}
-cleanup() {
-	stop_simd
-	timeout 10 adb kill-server >/dev/null 2>&1
-	rm -rf "$WORK"
-}
+cleanup() { simd_cleanup; rm -rf "$WORK"; }
 trap cleanup EXIT
-fail() { echo "FAIL: $*"; tail -5 "$WORK/simd.log" 2>/dev/null; exit 1; }
-A() { timeout 20 adb -s "$SERIAL" "$@"; }
+fail() { echo "FAIL: $*"; cat "$WORK/simd.err" 2>/dev/null | tail -5; exit 1; }
+start() { # [--fixed]
+	simd_start "$APP" "$WORK" "$@" || fail "trident-simd"
+	adb_start || fail "adb"
+}
 
 SECONDS=0
-timeout 30 adb start-server >/dev/null 2>&1 || fail "adb start-server"
-start_simd
+start
 
 # Only what this test is about: no minimising, no state trips.
 cat > "$WORK/cfg.json" <<'JSON'
 {"offline": {"minimise_replays": 0}, "oracles": {"display_landscape": false, "rotation": false, "background": false, "process_death": false}}
 JSON
 explore() { # out-dir
-	"$TRIDENT_BIN" explore --config "$WORK/cfg.json" --device "$SERIAL" --package $PKG --brain offline --seed 2 --steps 20 \
+	"$TRIDENT_BIN" explore --config "$WORK/cfg.json" --device "$SERIAL" --adb-server "127.0.0.1:$ADB_PORT" \
+		--package $PKG --brain offline --seed 2 --steps 20 \
 		--out "$1" --quiet >"$1.out" 2>&1
 	rc=$?
 	[ $rc -le 1 ] || { cat "$1.out"; fail "explore exited $rc"; }
@@ -85,8 +57,8 @@ print("     found:", [b["title"] for b in found])
 assert found and "distance units" in found[0]["title"] and found[0].get("confirmed"), "the list in km not found"
 PY
 echo "ok   the walk back to the list finds the units bug through adb"
-stop_simd
-start_simd --fixed
+simd_cleanup
+start --fixed
 explore "$WORK/fixed"
 python3 - "$WORK/fixed/bugs.json" "$WORK/fixed/trace.jsonl" <<'PY' || fail "fixed twin"
 import json, sys
