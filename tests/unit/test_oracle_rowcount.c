@@ -302,12 +302,12 @@ static struct ui_tree *closed_tabs_page(const char *title, int n, enum page_kind
 		/* The dump stops at the screen's edge; the scroll view holding the list scrolls. */
 		return x_tree(x_cat(x_bar(title),
 				    x_node1(SCROLL, "t:id/content", "", "s", 0, 210, 1080, 2400,
-					    x_node(RV, "t:id/rc_list", "", "", "", 0, top, 1080, 2400, rows)),
+					    x_node1(RV, "t:id/rc_list", "", "", 0, top, 1080, 2400, rows)),
 				    NULL));
 	}
 	return x_tree(x_cat(x_bar(title),
 			    x_node1(SCROLL, "t:id/content", "", "", 0, 210, 1080, 2400,
-				    x_cat(above, x_node(RV, "t:id/rc_list", "", "", "", 0, top, 1080, y, rows), NULL)),
+				    x_cat(above, x_node1(RV, "t:id/rc_list", "", "", 0, top, 1080, y, rows), NULL)),
 			    NULL));
 }
 
