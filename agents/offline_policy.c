@@ -14,6 +14,11 @@
  * event leading out of the app) geometrically to zero, until all weights
  * on a screen are ties; with the initial weight the update converges to
  * (Υ1 + Σ Υ(new_events)) / exec², which keeps the ranking meaningful.
+ *
+ * Events are per screen, so a page that renews its own screen (a reader's
+ * page counter) gives the same widget a fresh initial weight each time;
+ * offline.repeat_damping (off by default) counts executions per widget and
+ * page family and starts such events lighter (repeat_damp()).
  */
 #include <ctype.h>
 #include <math.h>
@@ -82,6 +87,19 @@ static uint64_t row_key(const struct ui_tree *t, const struct action *a);
 /* The tried-set key of "this abstract state was seen" (hashed with it). */
 #define STATE_SEEN 0x7374617465736565ull
 
+/*
+ * Repeat damping (offline.repeat_damping): how many widget identities
+ * (widget_key on a page family: activity and title without digits) the
+ * policy counts executions of; a full table forgets the oldest (a ring).
+ * A page that makes new screens of its own (a reader's "Page N", a
+ * counter) gives every event a fresh initial weight on each of them, so
+ * "Next page" pressed twenty times still outweighs Back on the next page.
+ */
+#define REPEAT_IDS 256
+/* The tried-set keys of "this page family / this set of labels was seen" (hashed with it). */
+#define FAMILY_SEEN 0x66616d696c797365ull
+#define LABELS_SEEN 0x6c6162656c737365ull
+
 /* How many words read on screens the policy keeps as search terms. */
 #define POLICY_WORDS 48
 
@@ -95,6 +113,14 @@ struct event {
 	bool blocked;
 	bool exits;            /* led out of the app: almost never again */
 	bool used;
+	bool damp_checked;     /* repeat damping looked at its initial weight */
+};
+
+/* Executions of one widget identity on one page family (repeat damping). */
+struct repeat_count {
+	uint64_t id;           /* 0 = empty */
+	unsigned count;
+	bool progress;         /* its last execution reached a page family or labels not seen before */
 };
 
 struct offline_policy {
@@ -159,6 +185,13 @@ struct offline_policy {
 	bool relaunching;
 	/* Choices since the last screen (abstract state) never seen before. */
 	unsigned since_new;
+	/* Repeat damping: the page family of the current choice, the identity
+	 * of the widget chosen last (0: none or not damped) and of the one
+	 * executed last whose outcome the next choice judges, and the counts. */
+	uint64_t family;
+	uint64_t last_id, judge_id;
+	struct repeat_count repeats[REPEAT_IDS];
+	size_t n_repeats;
 };
 
 void offline_policy_params_default(struct offline_policy_params *p)
@@ -171,6 +204,7 @@ void offline_policy_params_default(struct offline_policy_params *p)
 	p->stuck_limit = 4;
 	p->form_first = true;
 	p->breadth = true;
+	p->repeat_damping = false;
 	p->probe_share = 0.2;
 	p->seed = 1;
 }
@@ -188,6 +222,7 @@ int offline_policy_params_from_config(struct offline_policy_params *p, const str
 	p->stuck_limit = (int)config_int(cfg, "offline.stuck_limit");
 	p->form_first = config_bool(cfg, "offline.form_first");
 	p->breadth = config_bool(cfg, "offline.breadth");
+	p->repeat_damping = config_bool(cfg, "offline.repeat_damping");
 	p->probe_share = config_double(cfg, "offline.probe_share");
 	p->seed = (unsigned)config_int(cfg, "run.seed");
 	if (p->init_weight <= 0 || p->back_weight < 0 || p->untried_bonus < 1 ||
@@ -683,6 +718,92 @@ static double initial_weight(const struct offline_policy *pol, const struct acti
 	}
 }
 
+/* A page family: the functionality (activity and title) without its digits ("Page 3 of 12"). */
+static uint64_t page_family(const char *functionality)
+{
+	uint64_t h = 14695981039346656037ull;
+
+	for (const char *c = functionality ? functionality : ""; *c; c++)
+		if (!isdigit((unsigned char)*c))
+			h = (h ^ (unsigned char)*c) * 1099511628211ull;
+	return h;
+}
+
+/* Repeat damping's identity of action a on the current page family; 0 for
+ * what it leaves alone: Back, Up and system events (the ways out) and
+ * typing (the form rule's). */
+static uint64_t repeat_id(const struct offline_policy *pol, const struct action *a)
+{
+	uint64_t id;
+
+	if (!pol->p.repeat_damping || is_up_arrow(a) ||
+	    (a->type != ACTION_CLICK && a->type != ACTION_LONG_CLICK && a->type != ACTION_CHECK &&
+	     a->type != ACTION_SCROLL))
+		return 0;
+	id = hash_u64(widget_key(a), pol->family);
+	return id ? id : 1;
+}
+
+/* The execution count of identity id; with `add`, made when missing (a full table forgets its oldest). */
+static struct repeat_count *repeat_find(struct offline_policy *pol, uint64_t id, bool add)
+{
+	size_t n = pol->n_repeats < REPEAT_IDS ? pol->n_repeats : REPEAT_IDS;
+	struct repeat_count *r;
+
+	if (!id)
+		return NULL;
+	for (size_t i = 0; i < n; i++)
+		if (pol->repeats[i].id == id)
+			return &pol->repeats[i];
+	if (!add)
+		return NULL;
+	r = &pol->repeats[pol->n_repeats++ % REPEAT_IDS];
+	memset(r, 0, sizeof(*r));
+	r->id = id;
+	return r;
+}
+
+/*
+ * Repeat damping, on each choice in the app: note this screen's page
+ * family and its set of labels as seen, and judge the widget executed
+ * last by them - it made progress when either was new.
+ */
+static void repeat_judge(struct offline_policy *pol, const struct action *cands, size_t n)
+{
+	uint64_t labels = 0;
+	bool new_family, new_labels;
+	struct repeat_count *r;
+
+	for (size_t i = 0; i < n; i++)
+		labels += widget_key(&cands[i]) * 0x9E3779B97F4A7C15ull; /* a sum: order does not matter */
+	new_family = tried_add(pol, hash_u64(FAMILY_SEEN, pol->family));
+	new_labels = tried_add(pol, hash_u64(hash_u64(LABELS_SEEN, pol->family), labels));
+	r = repeat_find(pol, pol->judge_id, false);
+	if (r)
+		r->progress = new_family || new_labels;
+	pol->judge_id = 0;
+}
+
+/*
+ * Repeat damping of an event seen for the first time: its initial weight
+ * divided by 1 + the executions of the same widget on the same page
+ * family, unless the last of them made progress.
+ */
+static void repeat_damp(struct offline_policy *pol, struct event *e, const struct action *a)
+{
+	const struct repeat_count *r;
+
+	if (!pol->p.repeat_damping || e->damp_checked || e->exec > 1.5)
+		return;
+	e->damp_checked = true;
+	r = repeat_find(pol, repeat_id(pol, a), false);
+	if (!r || r->progress || !r->count)
+		return;
+	/* Never executed: its weight is still its initial weight (Υ skips it). */
+	e->w0 /= 1.0 + r->count;
+	e->weight = e->w0;
+}
+
 /*
  * The field an input action types into: its id and class, and its label
  * only when it has no id (a field showing what was typed last time is the
@@ -799,6 +920,7 @@ static void finish_choice(struct offline_policy *pol, struct action *a, uint64_t
 	pol->last_event = key;
 	pol->last_state = state;
 	pol->last_type = a->type;
+	pol->last_id = key ? repeat_id(pol, a) : 0;
 }
 
 /*
@@ -1086,6 +1208,8 @@ void offline_policy_choose(struct offline_policy *pol, const struct ui_tree *t, 
 	pol->undo_filled = 0;
 	pol->undo_typed = false;
 	pol->last_fh = fh;
+	if (pol->p.repeat_damping)
+		pol->family = page_family(functionality);
 	if (!in_app) {
 		pol->stuck = 0;
 		pol->drain_left = 0; /* a crash or another app ends the emptying: never again after a relaunch */
@@ -1131,10 +1255,14 @@ void offline_policy_choose(struct offline_policy *pol, const struct ui_tree *t, 
 	}
 	n = offline_candidates(t, &cands);
 	note_hints(cands, n, t);
+	if (pol->p.repeat_damping)
+		repeat_judge(pol, cands, n);
 	after_input = pol->last_type == ACTION_INPUT && state == pol->last_state;
 	for (i = 0; i < n; i++) {
 		size_t ei = event_get(pol, offline_event_key(state, &cands[i]),
 				      initial_weight(pol, &cands[i]));
+
+		repeat_damp(pol, &pol->events[ei], &cands[i]);
 
 		if (cands[i].type == ACTION_INPUT && pol->events[ei].exec < 1.5)
 			untried_inputs = true;
@@ -1322,6 +1450,12 @@ void offline_policy_observe(struct offline_policy *pol, const struct ui_tree *t,
 	last = event_slot(pol, pol->last_event);
 	if (!pol->events[last].used)
 		return;
+	if (pol->last_id) {
+		/* Repeat damping: one more execution; the next choice judges where it led. */
+		repeat_find(pol, pol->last_id, true)->count++;
+		pol->judge_id = pol->last_id;
+		pol->last_id = 0;
+	}
 	n = offline_candidates(t, &cands);
 	/* Create the new screen's events first: that may rehash the table. */
 	{
@@ -1389,6 +1523,7 @@ void offline_policy_adopt(struct offline_policy *pol, const struct ui_tree *t, u
 	pol->last_type = done->type;
 	pol->last_state = state;
 	pol->last_event = 0;
+	pol->last_id = 0;
 	if (done->type == ACTION_BACK) {
 		struct action back;
 
@@ -1417,6 +1552,7 @@ void offline_policy_adopt(struct offline_policy *pol, const struct ui_tree *t, u
 			(void)field_filled(pol, field_key(&cands[i]), true);
 		}
 		pol->last_event = key;
+		pol->last_id = repeat_id(pol, &cands[i]);
 		break;
 	}
 	for (i = 0; i < n; i++)

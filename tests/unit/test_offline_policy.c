@@ -1113,6 +1113,128 @@ TEST(walk_without_new_screens_restarts_for_the_first_screens_untried)
 	ui_tree_free(pb);
 }
 
+/* A reader page: "Next page" and the page's own text (a new screen per page). */
+static struct ui_tree *reader_page(int page)
+{
+	char text[32];
+
+	snprintf(text, sizeof(text), "Page %d", page);
+	return x_tree(x_cat(x_node("android.widget.TextView", "t:id/page", text, "", "", 0, 100, 1000, 200, NULL),
+			    x_node(BTN, "t:id/next", "Next page", "c", "", 0, 300, 1000, 400, NULL), NULL));
+}
+
+/*
+ * Pages that make a new screen each (a reader's "Page N"): how many times
+ * of 20 the policy presses Next page before Back (20: never Back).
+ */
+static int next_pages_before_back(bool damping)
+{
+	struct offline_policy_params p;
+	struct offline_policy *pol;
+	struct action a;
+	int next = 0;
+
+	offline_policy_params_default(&p);
+	p.epsilon = 0;
+	p.repeat_damping = damping;
+	pol = offline_policy_new(&p);
+	for (int i = 0; i < 20; i++) {
+		struct ui_tree *t = reader_page(i + 1), *after = reader_page(i + 2);
+		bool back;
+
+		if (!t || !after) {
+			CHECK(!"reader page parsed");
+			break;
+		}
+		offline_policy_choose(pol, t, 100 + (uint64_t)i, 100 + (uint64_t)i, "Reader: Solo", true, &a);
+		back = a.type == ACTION_BACK;
+		if (!back) {
+			CHECK(a.resource_id && !strcmp(a.resource_id, "t:id/next"));
+			next++;
+			offline_policy_observe(pol, after, 101 + (uint64_t)i, true);
+		}
+		action_release(&a);
+		ui_tree_free(t);
+		ui_tree_free(after);
+		if (back)
+			break;
+	}
+	offline_policy_free(pol);
+	return next;
+}
+
+/*
+ * offline.repeat_damping: Next page, pressed again on every new page of
+ * one page family, starts lighter each time, until Back (the way out)
+ * weighs more; off (the default), every page's Next page is a fresh 100
+ * and Back never comes.
+ */
+TEST(repeat_damping_lets_back_win_on_self_renewing_pages)
+{
+	struct offline_policy_params p;
+	int on = next_pages_before_back(true);
+
+	offline_policy_params_default(&p);
+	CHECK(!p.repeat_damping);
+	CHECK(on >= 1 && on <= 4);
+	CHECK_INT_EQ(next_pages_before_back(false), 20);
+}
+
+/*
+ * Open's initial weight on the n-th shelf screen after n - 1 openings whose
+ * detail pages were of families never seen (`new_families`) or one family.
+ */
+static double open_weight_after(int n, bool new_families)
+{
+	static const char *const names[] = { "Detail: Alpha", "Detail: Beta", "Detail: Gamma", "Detail: Delta" };
+	struct offline_policy_params p;
+	struct offline_policy *pol;
+	struct ui_tree *shelf = x_tree(x_node(BTN, "t:id/open", "Open", "c", "", 0, 100, 1000, 200, NULL));
+	struct ui_tree *detail = x_tree(x_node("android.widget.TextView", "t:id/body", "Text", "", "", 0, 100,
+					       1000, 200, NULL));
+	struct action a;
+	double w = -1;
+
+	if (!shelf || !detail || n > 4) {
+		CHECK(!"shelf and detail parsed");
+		return -1;
+	}
+	offline_policy_params_default(&p);
+	p.epsilon = 0;
+	p.back_weight = 5; /* Open stays the choice on the shelf, damped or not */
+	p.repeat_damping = true;
+	pol = offline_policy_new(&p);
+	for (int i = 0; i < n; i++) {
+		/* The shelf is a new screen each time (its state changes), the same family. */
+		offline_policy_choose(pol, shelf, 10 + (uint64_t)i, 10 + (uint64_t)i, "Shelf", true, &a);
+		CHECK(a.type == ACTION_CLICK && a.resource_id && !strcmp(a.resource_id, "t:id/open"));
+		w = offline_policy_weight(pol, offline_policy_last_event(pol));
+		action_release(&a);
+		if (i == n - 1)
+			break;
+		offline_policy_observe(pol, detail, 50 + (uint64_t)i, true);
+		offline_policy_choose(pol, detail, 50 + (uint64_t)i, 50 + (uint64_t)i,
+				      new_families ? names[i] : "Detail: Same", true, &a);
+		CHECK(a.type == ACTION_BACK);
+		action_release(&a);
+		offline_policy_observe(pol, shelf, 11 + (uint64_t)i, true);
+	}
+	offline_policy_free(pol);
+	ui_tree_free(shelf);
+	ui_tree_free(detail);
+	return w;
+}
+
+/* Repeat damping leaves a widget alone while it leads to page families never seen. */
+TEST(repeat_damping_spares_a_widget_that_makes_progress)
+{
+	CHECK(open_weight_after(1, false) > 99.0);
+	CHECK(open_weight_after(4, true) > 99.0);
+	/* The same family behind it again and again (the first time it was
+	 * new): 100 / (1 + 3 executions). */
+	CHECK(open_weight_after(4, false) > 24.0 && open_weight_after(4, false) < 26.0);
+}
+
 int main(void)
 {
 	RUN(input_generation_by_field);
@@ -1137,5 +1259,7 @@ int main(void)
 	RUN(relaunch_for_the_first_screens_untried);
 	RUN(form_reached_again_shows_earlier_values);
 	RUN(walk_without_new_screens_restarts_for_the_first_screens_untried);
+	RUN(repeat_damping_lets_back_win_on_self_renewing_pages);
+	RUN(repeat_damping_spares_a_widget_that_makes_progress);
 	return test_summary();
 }
