@@ -211,7 +211,7 @@ static struct ui_tree *history_screen(const char *entry)
 	return x_tree(x_cat(x_bar("History"),
 			    x_node1(SCROLL, "t:id/content", "", "", 0, 210, 1080, 2400,
 				    x_cat(x_node(BUTTON, "t:id/rc_row", entry, "c", "", 40, 230, 1040, 360, NULL),
-					  x_node(RV, "t:id/hist_list", "", "", "", 0, 600, 1080, 1000, rows), NULL)),
+					  x_node1(RV, "t:id/hist_list", "", "", 0, 600, 1080, 1000, rows), NULL)),
 			    NULL));
 }
 
@@ -300,6 +300,7 @@ static struct ui_tree *closed_tabs_page(const char *title, int n, enum page_kind
 			      NULL);
 	if (kind == PAGE_CUT) {
 		/* The dump stops at the screen's edge; the scroll view holding the list scrolls. */
+		free(above);
 		return x_tree(x_cat(x_bar(title),
 				    x_node1(SCROLL, "t:id/content", "", "s", 0, 210, 1080, 2400,
 					    x_node1(RV, "t:id/rc_list", "", "", 0, top, 1080, 2400, rows)),
