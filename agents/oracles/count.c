@@ -56,6 +56,7 @@ struct count_screen {
 	size_t n_labels;
 	struct count_list lists[COUNT_MAX_ITEMS];
 	size_t n_lists;
+	unsigned long filters;      /* filter toggles made on the activity when this was seen */
 };
 
 struct oracle_count_tracker {
@@ -69,10 +70,13 @@ struct oracle_count_tracker {
 	uint64_t matched[COUNT_MAX_MATCHED];
 	unsigned long matched_toggles[COUNT_MAX_MATCHED];
 	size_t n_matched;
-	/* How many checkable widgets the run toggled on each activity (hashed), a ring. */
+	/*
+	 * How many checkable widgets the run toggled on each activity (hashed),
+	 * a ring; `filters` counts those in no list (a filter or display option).
+	 */
 	struct count_toggles {
 		uint64_t activity;
-		unsigned long n;
+		unsigned long n, filters;
 	} toggles[COUNT_MAX_SCREENS];
 	size_t n_toggles, next_toggles;
 	bool primed;                /* a step was fed: the run's first screen is behind */
@@ -371,10 +375,19 @@ static bool of_counts_rows(const struct count_label *l, int v, const struct coun
 	       (l->checked_word || l->value[v - 1] == was->checked);
 }
 
-/* Compare `now` with `was` (the same activity, seen earlier): true with *f for the first broken count. */
+/*
+ * Compare `now` with `was` (the same activity, seen earlier): true with *f
+ * for the first broken count. Not when a box or switch outside the lists was
+ * toggled on the page (or a dialog over it) in between: a "Hide archived"
+ * filter changes which rows show, not what the label counts (held-out
+ * habits: "7 habits" counts the active habits, and the list shows eight
+ * once archived ones are no longer hidden).
+ */
 static bool compare(const struct count_screen *was, const struct count_screen *now, const struct action *done,
-		    bool filter_toggled, struct oracle_finding *f)
+		    struct oracle_finding *f)
 {
+	bool filter_toggled = was->filters != now->filters;
+
 	for (size_t i = 0; i < now->n_lists; i++) {
 		const struct count_list *ln = &now->lists[i], *lw = list_like(was, ln->id);
 
@@ -387,9 +400,9 @@ static bool compare(const struct count_screen *was, const struct count_screen *n
 			if (qw == qn || (checked && (lw->checkable < 2 || ln->checkable < 2 || lw->rows != ln->rows)))
 				continue;
 			/* A box outside the list ("Hide completed") changes which rows show, not what is done. */
-			if (checked && filter_toggled)
+			if (filter_toggled)
 				continue;
-			/* Rows: one added or deleted, not a filter switched, a search typed or a tab chosen. */
+			/* Rows: one added or deleted, not a search typed or a tab chosen. */
 			if (!checked && (!one_row_added_or_removed(lw, ln) ||
 					 (done && (done->type == ACTION_CHECK || done->type == ACTION_INPUT ||
 						   done->type == ACTION_ENTER))))
@@ -450,20 +463,20 @@ static bool rows_equal(const struct count_screen *s, long n, bool *any)
 }
 
 /* The toggles made on `activity` so far (a slot of t->toggles, added when absent). */
-static unsigned long *toggles_on(struct oracle_count_tracker *t, const char *activity)
+static struct count_toggles *toggles_on(struct oracle_count_tracker *t, const char *activity)
 {
 	uint64_t k = oracle_hash_str(ORACLE_HASH_BASIS, activity);
 	size_t slot;
 
 	for (size_t i = 0; i < t->n_toggles; i++)
 		if (t->toggles[i].activity == k)
-			return &t->toggles[i].n;
+			return &t->toggles[i];
 	slot = t->next_toggles;
 	t->next_toggles = (t->next_toggles + 1) % COUNT_MAX_SCREENS;
 	if (t->n_toggles < COUNT_MAX_SCREENS)
 		t->n_toggles++;
-	t->toggles[slot] = (struct count_toggles){ k, 0 };
-	return &t->toggles[slot].n;
+	t->toggles[slot] = (struct count_toggles){ k, 0, 0 };
+	return &t->toggles[slot];
 }
 
 /*
@@ -503,8 +516,8 @@ static void note_matches(struct oracle_count_tracker *t, struct count_screen *no
 				if (slot < 0)
 					slot = (int)(t->n_matched++ % COUNT_MAX_MATCHED);
 				t->matched[slot] = h;
-				t->matched_toggles[slot] = *toggles_on(t, now->activity);
-			} else if (slot >= 0 && any && t->matched_toggles[slot] != *toggles_on(t, now->activity)) {
+				t->matched_toggles[slot] = toggles_on(t, now->activity)->n;
+			} else if (slot >= 0 && any && t->matched_toggles[slot] != toggles_on(t, now->activity)->n) {
 				t->matched[slot] = 0;
 				slot = -1;
 			}
@@ -538,12 +551,13 @@ static bool same_page(const struct count_screen *a, const struct count_screen *b
  * unless broken, remembered as the page's last sighting.
  */
 static bool observe(struct oracle_count_tracker *t, const struct ui_tree *tree, const char *activity,
-		    const struct action *done, bool filter_toggled, struct oracle_finding *f)
+		    const struct action *done, struct oracle_finding *f)
 {
 	struct count_screen now;
 	size_t slot;
 
 	read_screen(tree, activity, &now);
+	now.filters = toggles_on(t, activity)->filters;
 	for (slot = 0; slot < t->n_screens; slot++)
 		if (same_page(&t->screens[slot], &now))
 			break;
@@ -554,7 +568,7 @@ static bool observe(struct oracle_count_tracker *t, const struct ui_tree *tree, 
 	 * than the run fed (a restart landing on the page right after the
 	 * delete) and must still find it on its last step.
 	 */
-	if (slot < t->n_screens && compare(&t->screens[slot], &now, done, filter_toggled, f)) {
+	if (slot < t->n_screens && compare(&t->screens[slot], &now, done, f)) {
 		screen_clear(&now);
 		return true;
 	}
@@ -600,8 +614,12 @@ bool oracle_count_step(struct oracle_count_tracker *t, const struct ui_tree *bef
 		       const struct action *done, struct oracle_finding *f)
 {
 	/* In a dialog too: display options are often one. A settings page's switches are another activity's. */
-	if (is_toggle(done, before) && activity_before)
-		(*toggles_on(t, activity_before))++;
+	if (is_toggle(done, before) && activity_before) {
+		struct count_toggles *on = toggles_on(t, activity_before);
+
+		on->n++;
+		on->filters += toggled_outside_lists(done, before);
+	}
 	if (!after || !after_in_app || oracle_screen_has_layer(after))
 		return false;
 	/*
@@ -615,11 +633,11 @@ bool oracle_count_step(struct oracle_count_tracker *t, const struct ui_tree *bef
 		struct oracle_finding none;
 
 		oracle_finding_init(&none);
-		observe(t, before, activity_before, NULL, false, &none);
+		observe(t, before, activity_before, NULL, &none);
 		oracle_finding_release(&none);
 	}
 	t->primed = true;
-	return observe(t, after, activity_after, done, toggled_outside_lists(done, before), f);
+	return observe(t, after, activity_after, done, f);
 }
 
 static void *count_tracker_new(void)
