@@ -205,6 +205,7 @@ void offline_policy_params_default(struct offline_policy_params *p)
 	p->form_first = true;
 	p->breadth = true;
 	p->repeat_damping = false;
+	p->settings_first = true;
 	p->probe_share = 0.2;
 	p->seed = 1;
 }
@@ -223,6 +224,7 @@ int offline_policy_params_from_config(struct offline_policy_params *p, const str
 	p->form_first = config_bool(cfg, "offline.form_first");
 	p->breadth = config_bool(cfg, "offline.breadth");
 	p->repeat_damping = config_bool(cfg, "offline.repeat_damping");
+	p->settings_first = config_bool(cfg, "offline.settings_first");
 	p->probe_share = config_double(cfg, "offline.probe_share");
 	p->seed = (unsigned)config_int(cfg, "run.seed");
 	if (p->init_weight <= 0 || p->back_weight < 0 || p->untried_bonus < 1 ||
@@ -575,6 +577,29 @@ static bool is_confirm_label(const char *s)
 					     "place order", "pay", "post", "publish", NULL };
 
 	return has_word(s, words);
+}
+
+/*
+ * Whether a label is the way to an app's settings: the whole label
+ * "Settings" or "Preferences" (any case, a trailing ellipsis allowed), as a
+ * menu item or a gear button's description.
+ */
+static bool is_settings_label(const char *s)
+{
+	static const char *const words[] = { "settings", "preferences", NULL };
+	size_t len;
+
+	if (!s)
+		return false;
+	len = strlen(s);
+	while (len && (s[len - 1] == '.' || isspace((unsigned char)s[len - 1])))
+		len--;
+	if (len >= 3 && !strncmp(s + len - 3, "\xe2\x80\xa6", 3)) /* "…" */
+		len -= 3;
+	for (size_t i = 0; words[i]; i++)
+		if (len == strlen(words[i]) && !strncasecmp(s, words[i], len))
+			return true;
+	return false;
 }
 
 /* Whether a label or resource-id names deleting ("Delete Buy milk", "remove_item"). */
@@ -1335,8 +1360,15 @@ void offline_policy_choose(struct offline_policy *pol, const struct ui_tree *t, 
 			continue;
 		if (e->exits)
 			w *= 0.01;
-		if (!tried_has(pol, hash_u64(widget_key(&cands[i]), fh)))
+		if (!tried_has(pol, hash_u64(widget_key(&cands[i]), fh))) {
 			w *= pol->p.untried_bonus;
+			/* A tester opens the settings early: they change what
+			 * other pages show (units, clock, week start), which the
+			 * setting oracle and its revisit walk judge. */
+			if (pol->p.settings_first && cands[i].type == ACTION_CLICK &&
+			    is_settings_label(cands[i].widget_text))
+				w *= pol->p.untried_bonus;
+		}
 		if (pol->relaunching && state == pol->launch_state && e->exec < 1.5) {
 			w *= RELAUNCH_UNTRIED_FACTOR;
 			/* Back at the top for what was never tried: a function

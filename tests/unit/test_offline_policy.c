@@ -1083,6 +1083,7 @@ TEST(walk_without_new_screens_restarts_for_the_first_screens_untried)
 	offline_policy_params_default(&p);
 	p.epsilon = 0;
 	p.breadth = true;
+	p.settings_first = false; /* its Settings button stands for any untried function */
 	pol = offline_policy_new(&p);
 	offline_policy_choose(pol, first, 1, 100, "Group: Personal", true, &a);
 	REQUIRE(a.type == ACTION_CLICK && a.resource_id && !strcmp(a.resource_id, "t:id/group_row"));
@@ -1235,6 +1236,61 @@ TEST(repeat_damping_spares_a_widget_that_makes_progress)
 	CHECK(open_weight_after(4, false) > 24.0 && open_weight_after(4, false) < 26.0);
 }
 
+/* The first choice on an overflow menu of five items, one of them `settings` (seed given). */
+static const char *first_menu_choice(bool settings_first, const char *settings, unsigned seed)
+{
+	static char got[64];
+	struct offline_policy_params p;
+	struct offline_policy *pol;
+	struct ui_tree *t = x_tree(x_cat(x_node(BTN, "t:id/export", "Export", "c", "", 0, 100, 1000, 200, NULL),
+					 x_node(BTN, "t:id/help", "Help and FAQ", "c", "", 0, 200, 1000, 300, NULL),
+					 x_node(BTN, "t:id/about", "About", "c", "", 0, 300, 1000, 400, NULL),
+					 x_node(BTN, "t:id/settings", settings, "c", "", 0, 400, 1000, 500, NULL),
+					 x_node(BTN, "t:id/sync", "Sync now", "c", "", 0, 500, 1000, 600, NULL), NULL));
+	struct action a;
+
+	if (!t) {
+		CHECK(!"menu parsed");
+		return "";
+	}
+	offline_policy_params_default(&p);
+	p.epsilon = 0;
+	p.back_weight = 5;
+	p.seed = seed;
+	p.settings_first = settings_first;
+	pol = offline_policy_new(&p);
+	offline_policy_choose(pol, t, 7, 7, "Main: Menu", true, &a);
+	snprintf(got, sizeof(got), "%s", a.widget_text ? a.widget_text : "");
+	action_release(&a);
+	offline_policy_free(pol);
+	ui_tree_free(t);
+	return got;
+}
+
+/*
+ * offline.settings_first (on by default): an untried menu item labelled
+ * Settings (or Preferences, an ellipsis allowed) is chosen before its
+ * untried siblings, whatever the seed; a label that only contains the word
+ * ("Sync settings") is one item among others, as every item is with the
+ * switch off.
+ */
+TEST(settings_first_opens_the_settings_before_other_menu_items)
+{
+	struct offline_policy_params p;
+	int other_off = 0, other_partial = 0;
+
+	offline_policy_params_default(&p);
+	CHECK(p.settings_first);
+	for (unsigned seed = 1; seed <= 12; seed++) {
+		CHECK_STR_EQ(first_menu_choice(true, "Settings", seed), "Settings");
+		CHECK_STR_EQ(first_menu_choice(true, "Preferences\xe2\x80\xa6", seed), "Preferences\xe2\x80\xa6");
+		other_off += strcmp(first_menu_choice(false, "Settings", seed), "Settings") != 0;
+		other_partial += strcmp(first_menu_choice(true, "Sync settings", seed), "Sync settings") != 0;
+	}
+	CHECK(other_off > 0);
+	CHECK(other_partial > 0);
+}
+
 int main(void)
 {
 	RUN(input_generation_by_field);
@@ -1261,5 +1317,6 @@ int main(void)
 	RUN(walk_without_new_screens_restarts_for_the_first_screens_untried);
 	RUN(repeat_damping_lets_back_win_on_self_renewing_pages);
 	RUN(repeat_damping_spares_a_widget_that_makes_progress);
+	RUN(settings_first_opens_the_settings_before_other_menu_items);
 	return test_summary();
 }
