@@ -1483,6 +1483,30 @@ static void note_seen(struct oracle_crud_tracker *t, uint64_t page, uint64_t tex
 		t->n_seen++;
 }
 
+/* The step page first showed text h (any text when h is NULL), or ULONG_MAX if none remembered. */
+static unsigned long first_seen(const struct oracle_crud_tracker *t, uint64_t page, const uint64_t *h)
+{
+	unsigned long first = ULONG_MAX;
+
+	for (size_t i = 0; i < t->n_seen; i++)
+		if (t->seen[i].page == page && (!h || t->seen[i].text == *h) && t->seen[i].step < first)
+			first = t->seen[i].step;
+	return first;
+}
+
+/*
+ * Whether page showed text h before the deleted row came into its list: the
+ * list's page shown first without it, then this page with it, then the list
+ * with it. The row was made from this page (a search's route saved as a
+ * favourite), which shows it anew, not a copy left behind.
+ */
+static bool row_made_from_page(const struct oracle_crud_tracker *t, uint64_t page, uint64_t h)
+{
+	unsigned long here = first_seen(t, page, &h), listed = first_seen(t, t->gone_page, &h);
+
+	return listed != ULONG_MAX && first_seen(t, t->gone_page, NULL) < here && here < listed;
+}
+
 /* Whether w or a visible widget inside it has a text naming the trash (Trash, Deleted items, Recycle bin). */
 static bool names_trash(const struct ui_tree *t, const struct ui_widget *w)
 {
@@ -1550,7 +1574,8 @@ static bool gone_still_shown(struct oracle_crud_tracker *t, const struct ui_tree
 				forget_gone(t); /* back in its list: restored (Undo) or added again */
 				break;
 			}
-			if (trash_page(after) || !seen_before(t, page, h, t->gone_step) || shown_in_trash(after, w))
+			if (trash_page(after) || !seen_before(t, page, h, t->gone_step) || shown_in_trash(after, w) ||
+			    row_made_from_page(t, page, h))
 				continue;
 			oracle_finding_init(f);
 			f->category = BUG_CAT_DATA_OPERATION;

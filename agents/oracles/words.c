@@ -122,11 +122,38 @@ void oracle_action_label(const struct ui_tree *before, const struct action *done
 	oracle_lower_into(buf, n, tmp);
 }
 
+/* The words of a delete. */
+static const char *const delete_words[] = { "delete", "remove", "trash", "discard", "erase", NULL };
+
+/*
+ * Whether a tap's text offers two choices, " / " between them, of which one
+ * says delete and another does not ("Bookmark / remove bookmark", a toggle):
+ * the one tap does either, and the label does not say which.
+ */
+static bool offers_either(const char *text)
+{
+	char low[256], *p, *side;
+	bool some_del = false, some_not = false;
+
+	oracle_lower_into(low, sizeof(low), text);
+	if (!strstr(low, " / "))
+		return false;
+	for (side = low; side; side = p ? p + 3 : NULL) {
+		if ((p = strstr(side, " / ")))
+			*p = '\0';
+		if (oracle_has_word(side, delete_words))
+			some_del = true;
+		else
+			some_not = true;
+	}
+	return some_del && some_not;
+}
+
 bool oracle_is_delete_action(const struct ui_tree *before, const struct action *done)
 {
-	static const char *const del[] = { "delete", "remove", "trash", "discard", "erase", NULL };
 	static const char *const no[] = { "cancel", "undo", "keep", "restore", " from ", "back", NULL };
 	static const char *const yes[] = { "ok", "yes", "confirm", "continue", NULL };
+	const struct ui_widget *w;
 	char label[512];
 
 	if (!done || done->type != ACTION_CLICK)
@@ -134,7 +161,10 @@ bool oracle_is_delete_action(const struct ui_tree *before, const struct action *
 	oracle_action_label(before, done, label, sizeof(label));
 	if (oracle_has_word(label, no))
 		return false;
-	if (oracle_has_word(label, del))
+	w = before ? action_resolve(done, before) : NULL;
+	if ((done->widget_text && offers_either(done->widget_text)) || (w && offers_either(ui_widget_label(w))))
+		return false;
+	if (oracle_has_word(label, delete_words))
 		return true;
 	if (!before || !oracle_screen_has_layer(before))
 		return false;
@@ -145,7 +175,7 @@ bool oracle_is_delete_action(const struct ui_tree *before, const struct action *
 			char low[512];
 
 			oracle_lower_into(low, sizeof(low), before->nodes[k]->text);
-			if (oracle_has_word(low, del))
+			if (oracle_has_word(low, delete_words))
 				return true;
 		}
 		return false;
