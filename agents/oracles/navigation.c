@@ -64,6 +64,7 @@ struct nav_frame {
 	char *name;  /* its title, for messages */
 	char *alt;   /* where Back from it may also land, kept while pages were above it (see alt_kept) */
 	char *opened_by; /* the texts of the tap that opened it (opened_by), again when it is on top */
+	size_t typed_from; /* n_typed when a tap left it: texts typed since were typed on pages above it */
 };
 
 /* How many pages opened by taps the tracker remembers with their openers (opened_page[]). */
@@ -77,6 +78,9 @@ struct nav_frame {
 
 /* How many (tab group, tab, list) sightings the tracker remembers (tab_lists[]). */
 #define NAV_TAB_LISTS_MAX 48
+
+/* How many texts typed the tracker remembers (typed_ring[]). */
+#define NAV_TYPED_MAX 8
 
 /* The most screens the tracker remembers as possibly below the current one (below[]). */
 #define NAV_BELOW_MAX 64
@@ -110,6 +114,8 @@ struct oracle_nav_tracker {
 	char *cur_name;
 	char *prev;      /* identity of the screen shown before cur, NULL when unknown */
 	char *typed;     /* the last text typed since a tap last opened a screen, or NULL */
+	char *typed_ring[NAV_TYPED_MAX]; /* the last texts typed in the app, the n_typed-th at (n_typed - 1) % MAX */
+	size_t n_typed;
 	char *form;      /* the last form submitted by a click that opened another screen, or NULL */
 	char *form_next; /* the screen that submit opened (a confirmation page) */
 	/*
@@ -1258,6 +1264,8 @@ void oracle_nav_tracker_free(struct oracle_nav_tracker *t)
 	free(t->cur_name);
 	free(t->prev);
 	free(t->typed);
+	for (size_t i = 0; i < NAV_TYPED_MAX; i++)
+		free(t->typed_ring[i]);
 	free(t->form);
 	free(t->form_next);
 	exit_clear(t);
@@ -1343,6 +1351,25 @@ static bool is_up(const struct action *a)
 	       (id && (!strcmp(id, "/up") || !strcmp(id, "/action_bar_up") || !strcmp(id, "/navigate_up")));
 }
 
+/*
+ * Whether `title` is a text typed since the n_typed-th (one of the last
+ * NAV_TYPED_MAX): typed on a page above a frame whose typed_from is `from`.
+ */
+static bool typed_since(const struct oracle_nav_tracker *t, size_t from, const char *title)
+{
+	bool hit = false;
+
+	if (t->n_typed > NAV_TYPED_MAX && from < t->n_typed - NAV_TYPED_MAX)
+		from = t->n_typed - NAV_TYPED_MAX;
+	for (size_t i = from; i < t->n_typed && !hit; i++) {
+		char *s = oracle_trimmed(t->typed_ring[i % NAV_TYPED_MAX]);
+
+		hit = *s && !strcasecmp(s, title);
+		free(s);
+	}
+	return hit;
+}
+
 /* Whether `after` is the current page under the name last typed (renamed, not another page). */
 static bool renamed_in_place(const struct oracle_nav_tracker *t, const struct ui_tree *after,
 			     const char *activity_after, const char *ida)
@@ -1372,6 +1399,9 @@ bool oracle_nav_step(struct oracle_nav_tracker *t, const struct ui_tree *before,
 	layer_a = nav_has_layer(after);
 	idb = nav_identity(before, activity_before);
 	ida = nav_identity(after, activity_after);
+	/* Every text typed in the app: one typed on a page above may rename a page below. */
+	if (done->type == ACTION_INPUT && done->text && *done->text && after_in_app)
+		set_str(&t->typed_ring[t->n_typed++ % NAV_TYPED_MAX], done->text);
 	/* A Back that left the app the step before is judged by this step alone. */
 	hit = exit_judge(t, ida, after_in_app, layer_a, done, f);
 	exit_clear(t);
@@ -1432,9 +1462,11 @@ bool oracle_nav_step(struct oracle_nav_tracker *t, const struct ui_tree *before,
 
 		if (!layer_b && t->n > 0 && strcmp(ida, idb) != 0) {
 			struct nav_frame *want = &t->stack[t->n - 1];
-			/* The page below renamed on the page above (a group's settings
-			 * renamed the group): its title is the text typed there. */
-			bool renamed = t->typed && !strcasecmp(t->typed, display_name(after, activity_after)) &&
+			/* The page below renamed on a page above (a group's settings
+			 * renamed the group, a database's settings page the database
+			 * its root page is titled with): its title is a text typed there. */
+			bool renamed = ((t->typed && !strcasecmp(t->typed, display_name(after, activity_after))) ||
+					typed_since(t, want->typed_from, display_name(after, activity_after))) &&
 				       same_activity_id(want->id, ida);
 
 			/* The page a guessed pop or replace left: the app pushed after all. */
@@ -1571,6 +1603,7 @@ bool oracle_nav_step(struct oracle_nav_tracker *t, const struct ui_tree *before,
 		/* cur's alternatives wait in its frame: Back to it may land there. */
 		t->stack[t->n].alt = t->alt ? t->alt : t->alt_kept;
 		t->stack[t->n].opened_by = t->opened_by;
+		t->stack[t->n].typed_from = t->n_typed;
 		t->opened_by = NULL;
 		if (t->alt)
 			t->alt = NULL;
