@@ -2942,6 +2942,59 @@ TEST(back_to_a_page_renamed_two_pages_above_is_not_reported)
 	ui_tree_free(renamed);
 }
 
+/* A page titled `title` with a bottom bar Directions/Departures/Favourites (`sel` selected; NULL: none) and a button. */
+static struct ui_tree *bar_page(const char *title, const char *sel, const char *button)
+{
+	static const char *const tabs[] = { "Directions", "Departures", "Favourites", NULL };
+
+	return x_tree(x_cat(x_bar(title),
+			    x_node("android.widget.Button", "t:id/a", button, "c", "", 0, 400, 1080, 500, NULL),
+			    sel ? nav_group("t:id/bottom_nav", tabs, sel, 2200) : calloc(1, 1), NULL));
+}
+
+/*
+ * transit held-out app, seed 2 with damping: "To here" on a station's page
+ * (opened from the Departures tab) sets the destination and replaces the
+ * station's page with the Directions tab's page; Back from there, after a
+ * network chosen on a page it opened, rightly shows Departures. The tap was
+ * taken for a push, and "Back lands on 'Departures' instead of
+ * 'Alexanderplatz'" was reported. A page never seen reached by its tab
+ * item is still taken as opened by the tap.
+ */
+TEST(tap_to_a_tabs_page_is_not_a_push)
+{
+	struct ui_tree *favs = bar_page("Favourites", "Favourites", "Alexanderplatz → Flughafen BER"),
+		       *dirs = bar_page("Transit", "Directions", "Network: VBB"),
+		       *deps = bar_page("Departures", "Departures", "Alexanderplatz"),
+		       *station = bar_page("Alexanderplatz", NULL, "To here"),
+		       *nets = bar_page("Transport network", NULL, "VRR");
+	const char *app = "t/.Main";
+
+	REQUIRE(favs && dirs && deps && station && nets);
+	for (int by_tab = 0; by_tab < 2; by_tab++) {
+		struct oracle_nav_tracker *t = oracle_nav_tracker_new();
+		char *title = NULL;
+
+		if (by_tab)
+			CHECK(!nav_one(t, favs, app, dirs, app, true, "Directions", &title));
+		CHECK(!nav_one(t, dirs, app, deps, app, true, "Departures", &title));
+		CHECK(!nav_one(t, deps, app, station, app, true, "Alexanderplatz", &title));
+		CHECK(!nav_one(t, station, app, dirs, app, true, "To here", &title));
+		CHECK(!nav_one(t, dirs, app, nets, app, true, "Network: VBB", &title));
+		CHECK(!nav_one(t, nets, app, dirs, app, true, "VRR", &title));
+		CHECK_INT_EQ(nav_one(t, dirs, app, deps, app, true, NULL, &title), !by_tab);
+		if (!by_tab)
+			CHECK(title && strstr(title, "lands on 'Departures' instead of 'Alexanderplatz'"));
+		free(title);
+		oracle_nav_tracker_free(t);
+	}
+	ui_tree_free(favs);
+	ui_tree_free(dirs);
+	ui_tree_free(deps);
+	ui_tree_free(station);
+	ui_tree_free(nets);
+}
+
 int main(void)
 {
 	struct device *dev = NULL;
@@ -3017,5 +3070,6 @@ int main(void)
 	RUN(delete_of_what_a_rows_button_offers_keeps_the_row);
 	RUN(edit_saved_past_the_page_that_opened_it_is_not_judged);
 	RUN(back_to_a_page_renamed_two_pages_above_is_not_reported);
+	RUN(tap_to_a_tabs_page_is_not_a_push);
 	return test_summary();
 }
