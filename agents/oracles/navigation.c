@@ -15,8 +15,9 @@
  *    note), and forgets the stack whenever it cannot know what the app's
  *    stack is: leaving the app, a tap that returns to the screen just left
  *    (a picker's row) or to one a tap left earlier and that may still be
- *    below, a Save, Done or Discard that finishes a page (it opens none;
- *    the screens that may be below stay so), restarts, rotations and
+ *    below or to a tab's page (one a tab item landed on), a Save, Done
+ *    or Discard that finishes a page (it opens none; the screens that may
+ *    be below stay so), restarts, rotations and
  *    other actions that change the screen, forms submitted, tab
  *    switches, dialogs that navigate elsewhere. A page that leads on to
  *    the page of the row that opened it (a protected note's gate, whose
@@ -64,6 +65,7 @@ struct nav_frame {
 	char *name;  /* its title, for messages */
 	char *alt;   /* where Back from it may also land, kept while pages were above it (see alt_kept) */
 	char *opened_by; /* the texts of the tap that opened it (opened_by), again when it is on top */
+	size_t typed_from; /* n_typed when a tap left it: texts typed since were typed on pages above it */
 };
 
 /* How many pages opened by taps the tracker remembers with their openers (opened_page[]). */
@@ -77,6 +79,12 @@ struct nav_frame {
 
 /* How many (tab group, tab, list) sightings the tracker remembers (tab_lists[]). */
 #define NAV_TAB_LISTS_MAX 48
+
+/* How many texts typed the tracker remembers (typed_ring[]). */
+#define NAV_TYPED_MAX 8
+
+/* How many pages reached by a tab, bottom-navigation or drawer item the tracker remembers (tab_pages[]). */
+#define NAV_TAB_PAGES_MAX 16
 
 /* The most screens the tracker remembers as possibly below the current one (below[]). */
 #define NAV_BELOW_MAX 64
@@ -110,6 +118,11 @@ struct oracle_nav_tracker {
 	char *cur_name;
 	char *prev;      /* identity of the screen shown before cur, NULL when unknown */
 	char *typed;     /* the last text typed since a tap last opened a screen, or NULL */
+	char *typed_ring[NAV_TYPED_MAX]; /* the last texts typed in the app, the n_typed-th at (n_typed - 1) % MAX */
+	size_t n_typed;
+	/* Pages (nav_identity, hashed) a tab, bottom-navigation or drawer item landed on: a ring. */
+	uint64_t tab_pages[NAV_TAB_PAGES_MAX];
+	size_t n_tab_pages;
 	char *form;      /* the last form submitted by a click that opened another screen, or NULL */
 	char *form_next; /* the screen that submit opened (a confirmation page) */
 	/*
@@ -1258,6 +1271,8 @@ void oracle_nav_tracker_free(struct oracle_nav_tracker *t)
 	free(t->cur_name);
 	free(t->prev);
 	free(t->typed);
+	for (size_t i = 0; i < NAV_TYPED_MAX; i++)
+		free(t->typed_ring[i]);
 	free(t->form);
 	free(t->form_next);
 	exit_clear(t);
@@ -1343,6 +1358,36 @@ static bool is_up(const struct action *a)
 	       (id && (!strcmp(id, "/up") || !strcmp(id, "/action_bar_up") || !strcmp(id, "/navigate_up")));
 }
 
+/*
+ * Whether `title` is a text typed since the n_typed-th (one of the last
+ * NAV_TYPED_MAX): typed on a page above a frame whose typed_from is `from`.
+ */
+static bool typed_since(const struct oracle_nav_tracker *t, size_t from, const char *title)
+{
+	bool hit = false;
+
+	if (t->n_typed > NAV_TYPED_MAX && from < t->n_typed - NAV_TYPED_MAX)
+		from = t->n_typed - NAV_TYPED_MAX;
+	for (size_t i = from; i < t->n_typed && !hit; i++) {
+		char *s = oracle_trimmed(t->typed_ring[i % NAV_TYPED_MAX]);
+
+		hit = *s && !strcasecmp(s, title);
+		free(s);
+	}
+	return hit;
+}
+
+/* Whether page id (nav_identity) was seen reached by a tab, bottom-navigation or drawer item. */
+static bool is_tab_page(const struct oracle_nav_tracker *t, const char *id)
+{
+	uint64_t h = oracle_hash_str(ORACLE_HASH_BASIS, id);
+
+	for (size_t i = 0; i < t->n_tab_pages && i < NAV_TAB_PAGES_MAX; i++)
+		if (t->tab_pages[i] == h)
+			return true;
+	return false;
+}
+
 /* Whether `after` is the current page under the name last typed (renamed, not another page). */
 static bool renamed_in_place(const struct oracle_nav_tracker *t, const struct ui_tree *after,
 			     const char *activity_after, const char *ida)
@@ -1372,6 +1417,9 @@ bool oracle_nav_step(struct oracle_nav_tracker *t, const struct ui_tree *before,
 	layer_a = nav_has_layer(after);
 	idb = nav_identity(before, activity_before);
 	ida = nav_identity(after, activity_after);
+	/* Every text typed in the app: one typed on a page above may rename a page below. */
+	if (done->type == ACTION_INPUT && done->text && *done->text && after_in_app)
+		set_str(&t->typed_ring[t->n_typed++ % NAV_TYPED_MAX], done->text);
 	/* A Back that left the app the step before is judged by this step alone. */
 	hit = exit_judge(t, ida, after_in_app, layer_a, done, f);
 	exit_clear(t);
@@ -1432,9 +1480,11 @@ bool oracle_nav_step(struct oracle_nav_tracker *t, const struct ui_tree *before,
 
 		if (!layer_b && t->n > 0 && strcmp(ida, idb) != 0) {
 			struct nav_frame *want = &t->stack[t->n - 1];
-			/* The page below renamed on the page above (a group's settings
-			 * renamed the group): its title is the text typed there. */
-			bool renamed = t->typed && !strcasecmp(t->typed, display_name(after, activity_after)) &&
+			/* The page below renamed on a page above (a group's settings
+			 * renamed the group, a database's settings page the database
+			 * its root page is titled with): its title is a text typed there. */
+			bool renamed = ((t->typed && !strcasecmp(t->typed, display_name(after, activity_after))) ||
+					typed_since(t, want->typed_from, display_name(after, activity_after))) &&
 				       same_activity_id(want->id, ida);
 
 			/* The page a guessed pop or replace left: the app pushed after all. */
@@ -1541,12 +1591,17 @@ bool oracle_nav_step(struct oracle_nav_tracker *t, const struct ui_tree *before,
 		 * the same place on the stack.
 		 */
 		nav_set_cur(t, xstrdup(ida), display_name(after, activity_after));
-	} else if (done->type == ACTION_CLICK && !layer_b && below_cut(t, ida)) {
+	} else if (done->type == ACTION_CLICK && !layer_b &&
+		   (below_cut(t, ida) || (!nav_click && is_tab_page(t, ida)))) {
 		/*
 		 * A tap to a screen a tap left earlier, which may still be below
 		 * (the search a note was opened from, forgotten when the search
 		 * field made that tap no sure push): the app went back to it, to a
-		 * stack the tracker does not know. It opened nothing.
+		 * stack the tracker does not know. It opened nothing. So does a
+		 * tap to a tab's page (one a tab or drawer item was seen landing
+		 * on: "To here" on a station's page, to the Directions tab): apps
+		 * bring a top-level page forward or finish the page the tap was
+		 * made on, so what is below it is not known.
 		 */
 		nav_clear(t);
 		set_str(&t->opened_by, NULL);
@@ -1571,6 +1626,7 @@ bool oracle_nav_step(struct oracle_nav_tracker *t, const struct ui_tree *before,
 		/* cur's alternatives wait in its frame: Back to it may land there. */
 		t->stack[t->n].alt = t->alt ? t->alt : t->alt_kept;
 		t->stack[t->n].opened_by = t->opened_by;
+		t->stack[t->n].typed_from = t->n_typed;
 		t->opened_by = NULL;
 		if (t->alt)
 			t->alt = NULL;
@@ -1629,6 +1685,9 @@ bool oracle_nav_step(struct oracle_nav_tracker *t, const struct ui_tree *before,
 		set_alt(t, NULL);
 		nav_set_cur(t, xstrdup(ida), display_name(after, activity_after));
 	}
+	/* A tab, bottom-navigation or drawer item that landed on a page: a tab's page. */
+	if (nav_click && after_in_app && !layer_a && strcmp(ida, idb) != 0 && !is_tab_page(t, ida))
+		t->tab_pages[t->n_tab_pages++ % NAV_TAB_PAGES_MAX] = oracle_hash_str(ORACLE_HASH_BASIS, ida);
 	/* A confirm that left a form or the page a form opened: judge a Back from where it went. */
 	if (done->type == ACTION_CLICK && !layer_b && !layer_a && after_in_app && strcmp(ida, idb) != 0 &&
 	    (has_field(before) || was_submitted_to(t, idb)) && is_final_confirm(before, done)) {

@@ -2949,6 +2949,126 @@ TEST(menu_back_to_the_menu_page_just_left_is_still_a_menu)
 	ui_tree_free(logbook);
 }
 
+/*
+ * Session 27: false reports of the navigation oracle that the offline
+ * brain's repeat damping (offline.repeat_damping) exposed on held-out
+ * apps, rebuilt from synthetic screens, each beside the nearest case the
+ * oracle must still report.
+ */
+
+/* One input of `text` on page p (the page stays), fed to the tracker. */
+static bool nav_input(struct oracle_nav_tracker *t, struct ui_tree *p, const char *text)
+{
+	struct action a;
+	struct oracle_finding f;
+	bool hit;
+
+	action_init(&a);
+	a.type = ACTION_INPUT;
+	a.resource_id = xstrdup("t:id/name");
+	a.text = xstrdup(text);
+	oracle_finding_init(&f);
+	hit = oracle_nav_step(t, p, "t/.Main", p, "t/.Main", true, &a, &f);
+	oracle_finding_release(&f);
+	action_release(&a);
+	return hit;
+}
+
+/*
+ * passwords held-out app, seed 1 with damping: the root group's page is
+ * titled with the database's name; Settings, Database, a new name typed
+ * and saved, Back, About and Back, then Back shows the root page under the
+ * new name. The name was typed two pages above it, not on the page just
+ * above, so "Back lands on 'Emil52' instead of 'Personal'" was reported.
+ * A name typed on the root page before it was left renames nothing.
+ */
+TEST(back_to_a_page_renamed_two_pages_above_is_not_reported)
+{
+	struct ui_tree *root = page("Personal", "Settings"), *settings = page("Settings", "Database"),
+		       *db = page("Database", "Save name"), *about = page("About", "Licences"),
+		       *renamed = page("Emil52", "Settings");
+	const char *app = "t/.Main";
+
+	REQUIRE(root && settings && db && about && renamed);
+	for (int above = 0; above < 2; above++) {
+		struct oracle_nav_tracker *t = oracle_nav_tracker_new();
+		char *title = NULL;
+
+		if (!above)
+			CHECK(!nav_input(t, root, "Emil52"));
+		CHECK(!nav_one(t, root, app, settings, app, true, "Settings", &title));
+		CHECK(!nav_one(t, settings, app, db, app, true, "Database", &title));
+		if (above)
+			CHECK(!nav_input(t, db, "Emil52"));
+		CHECK(!nav_one(t, db, app, settings, app, true, NULL, &title));
+		CHECK(!nav_one(t, settings, app, about, app, true, "About", &title));
+		CHECK(!nav_one(t, about, app, settings, app, true, NULL, &title));
+		CHECK_INT_EQ(nav_one(t, settings, app, renamed, app, true, NULL, &title), !above);
+		if (!above)
+			CHECK(title && strstr(title, "lands on 'Emil52' instead of 'Personal'"));
+		free(title);
+		oracle_nav_tracker_free(t);
+	}
+	ui_tree_free(root);
+	ui_tree_free(settings);
+	ui_tree_free(db);
+	ui_tree_free(about);
+	ui_tree_free(renamed);
+}
+
+/* A page titled `title` with a bottom bar Directions/Departures/Favourites (`sel` selected; NULL: none) and a button. */
+static struct ui_tree *bar_page(const char *title, const char *sel, const char *button)
+{
+	static const char *const tabs[] = { "Directions", "Departures", "Favourites", NULL };
+
+	return x_tree(x_cat(x_bar(title),
+			    x_node("android.widget.Button", "t:id/a", button, "c", "", 0, 400, 1080, 500, NULL),
+			    sel ? nav_group("t:id/bottom_nav", tabs, sel, 2200) : calloc(1, 1), NULL));
+}
+
+/*
+ * transit held-out app, seed 2 with damping: "To here" on a station's page
+ * (opened from the Departures tab) sets the destination and replaces the
+ * station's page with the Directions tab's page; Back from there, after a
+ * network chosen on a page it opened, rightly shows Departures. The tap was
+ * taken for a push, and "Back lands on 'Departures' instead of
+ * 'Alexanderplatz'" was reported. A page never seen reached by its tab
+ * item is still taken as opened by the tap.
+ */
+TEST(tap_to_a_tabs_page_is_not_a_push)
+{
+	struct ui_tree *favs = bar_page("Favourites", "Favourites", "Alexanderplatz → Flughafen BER"),
+		       *dirs = bar_page("Transit", "Directions", "Network: VBB"),
+		       *deps = bar_page("Departures", "Departures", "Alexanderplatz"),
+		       *station = bar_page("Alexanderplatz", NULL, "To here"),
+		       *nets = bar_page("Transport network", NULL, "VRR");
+	const char *app = "t/.Main";
+
+	REQUIRE(favs && dirs && deps && station && nets);
+	for (int by_tab = 0; by_tab < 2; by_tab++) {
+		struct oracle_nav_tracker *t = oracle_nav_tracker_new();
+		char *title = NULL;
+
+		if (by_tab)
+			CHECK(!nav_one(t, favs, app, dirs, app, true, "Directions", &title));
+		CHECK(!nav_one(t, dirs, app, deps, app, true, "Departures", &title));
+		CHECK(!nav_one(t, deps, app, station, app, true, "Alexanderplatz", &title));
+		CHECK(!nav_one(t, station, app, dirs, app, true, "To here", &title));
+		CHECK(!nav_one(t, dirs, app, nets, app, true, "Network: VBB", &title));
+		CHECK(!nav_one(t, nets, app, dirs, app, true, "VRR", &title));
+		CHECK_INT_EQ(nav_one(t, dirs, app, deps, app, true, NULL, &title), !by_tab);
+		if (!by_tab)
+			CHECK(title && strstr(title, "lands on 'Departures' instead of 'Alexanderplatz'"));
+		free(title);
+		oracle_nav_tracker_free(t);
+	}
+	ui_tree_free(favs);
+	ui_tree_free(dirs);
+	ui_tree_free(deps);
+	ui_tree_free(station);
+	ui_tree_free(nets);
+}
+
 int main(void)
 {
 	struct device *dev = NULL;
@@ -3025,5 +3145,7 @@ int main(void)
 	RUN(toggle_that_offers_remove_is_not_a_delete);
 	RUN(deleted_rows_text_on_the_page_it_was_made_from_is_not_reported);
 	RUN(edit_saved_past_the_page_that_opened_it_is_not_judged);
+	RUN(back_to_a_page_renamed_two_pages_above_is_not_reported);
+	RUN(tap_to_a_tabs_page_is_not_a_push);
 	return test_summary();
 }
