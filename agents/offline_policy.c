@@ -17,7 +17,7 @@
  *
  * Events are per screen, so a page that renews its own screen (a reader's
  * page counter) gives the same widget a fresh initial weight each time;
- * offline.repeat_damping (off by default) counts executions per widget and
+ * offline.repeat_damping (on by default) counts executions per widget and
  * page family and starts such events lighter (repeat_damp()).
  */
 #include <ctype.h>
@@ -204,7 +204,7 @@ void offline_policy_params_default(struct offline_policy_params *p)
 	p->stuck_limit = 4;
 	p->form_first = true;
 	p->breadth = true;
-	p->repeat_damping = false;
+	p->repeat_damping = true;
 	p->settings_first = true;
 	p->probe_share = 0.2;
 	p->seed = 1;

@@ -45,7 +45,7 @@ struct offline_policy_params {
 	double motif_bonus;    /* factor for confirm buttons after typing */
 	bool form_first;       /* fill a form's empty fields before anything else on it */
 	bool breadth;          /* forms reached again keep earlier values; a walk without new screens restarts */
-	bool repeat_damping;   /* a widget pressed again and again on one page family starts lighter on its new screens */
+	bool repeat_damping;   /* a widget pressed again and again on one page family starts lighter on its new screens (on) */
 	bool settings_first;   /* an untried Settings / Preferences item weighs twice the untried bonus */
 	double epsilon;        /* probability of a random pick */
 	int stuck_limit;       /* unchanged screens before Back / restart */

@@ -87,7 +87,10 @@ assert bugs, "the 80-step notes run reports no bug"
 assert len(p.films) == len(bugs), ("one filmstrip per bug", len(p.films), len(bugs))
 for b, n in zip(bugs, p.films):
     assert n == min(len(b["steps"]), 24), (b["id"], n, len(b["steps"]))
-assert p.targets >= sum(p.films) // 2, ("acted-on widgets boxed", p.targets)
+# Every filmed step of the run (not a side trip's) that acted on a widget (its bounds) is boxed.
+boxed = sum(1 for b in bugs for s in b["steps"][-24:]
+            if len(s["action"].get("bounds") or []) == 4 and s.get("step") and not s.get("side_trip"))
+assert boxed >= 1 and p.targets >= boxed, ("acted-on widgets boxed", p.targets, boxed)
 ba = [b for b in bugs if b["found_by"].startswith("oracle:") and b["found_by"] != "oracle:crash"
       and len(b["evidence"]) >= 2]
 if ba:

@@ -5,7 +5,8 @@
 # the oracles plugin walks back to the list (steps of the run, not side
 # trips), where the setting oracle finds and replay-confirms the list that
 # kept km. The fixed twin lists miles: the walk is made, nothing reported.
-# Private HOME, adb server port and simd port; 20 steps per run.
+# Private HOME, adb server port and simd port; 40 steps per run (in 20, the
+# run opens Settings first and switches the units back before any list).
 set -u
 : "${TRIDENT_BIN:?}"
 : "${TRIDENT_SOURCE_DIR:?}"
@@ -35,7 +36,7 @@ cat > "$WORK/cfg.json" <<'JSON'
 JSON
 explore() { # out-dir
 	"$TRIDENT_BIN" explore --config "$WORK/cfg.json" --device "$SERIAL" --adb-server "127.0.0.1:$ADB_PORT" \
-		--package $PKG --brain offline --seed 2 --steps 20 \
+		--package $PKG --brain offline --seed 2 --steps 40 \
 		--out "$1" --quiet >"$1.out" 2>&1
 	rc=$?
 	[ $rc -le 1 ] || { cat "$1.out"; fail "explore exited $rc"; }

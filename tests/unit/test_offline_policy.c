@@ -1167,8 +1167,8 @@ static int next_pages_before_back(bool damping)
 /*
  * offline.repeat_damping: Next page, pressed again on every new page of
  * one page family, starts lighter each time, until Back (the way out)
- * weighs more; off (the default), every page's Next page is a fresh 100
- * and Back never comes.
+ * weighs more (the default since session 27); off, every page's Next
+ * page is a fresh 100 and Back never comes.
  */
 TEST(repeat_damping_lets_back_win_on_self_renewing_pages)
 {
@@ -1176,7 +1176,7 @@ TEST(repeat_damping_lets_back_win_on_self_renewing_pages)
 	int on = next_pages_before_back(true);
 
 	offline_policy_params_default(&p);
-	CHECK(!p.repeat_damping);
+	CHECK(p.repeat_damping);
 	CHECK(on >= 1 && on <= 4);
 	CHECK_INT_EQ(next_pages_before_back(false), 20);
 }
