@@ -37,6 +37,7 @@ struct count_label {
 	bool rows_word[COUNT_MAX_VALUES];   /* the number reads as a number of rows */
 	bool after_of[COUNT_MAX_VALUES];    /* the number follows "of" ("2 of 12") */
 	bool matched[COUNT_MAX_VALUES];     /* the run saw it equal to the rows (2+) of a list shown whole beside it */
+	uint64_t noun[COUNT_MAX_VALUES];    /* the plural noun beside the number, hashed (0: none) */
 	int n_values;
 	bool checked_word;          /* the text says it counts done/checked/selected things */
 };
@@ -48,6 +49,8 @@ struct count_list {
 	char *id;                   /* resource-id#class */
 	long rows, checked, checkable;
 	uint64_t key[COUNT_MAX_ROWS];   /* each row's first text, hashed (the first COUNT_MAX_ROWS rows) */
+	uint64_t row_noun[COUNT_MAX_VALUES];    /* plural nouns counted inside its rows ("Japan trip | 2 tabs"), hashed */
+	int n_row_nouns;
 };
 
 struct count_screen {
@@ -218,8 +221,12 @@ static bool parse_label(const char *text, struct count_label *l)
 			word_before(text, i, w, sizeof(w));
 			l->after_of[l->n_values] = !strcmp(w, "of");
 			l->rows_word[l->n_values] = plural(w) || l->after_of[l->n_values];
+			if (plural(w))
+				l->noun[l->n_values] = oracle_hash_str(ORACLE_HASH_BASIS, w);
 			word_after(text, j, w, sizeof(w));
 			l->rows_word[l->n_values] |= plural(w);
+			if (plural(w))
+				l->noun[l->n_values] = oracle_hash_str(ORACLE_HASH_BASIS, w);
 			l->value[l->n_values++] = v;
 			if (shape.len + 1 < sizeof(shape.buf))
 				shape.buf[shape.len++] = 'N';
@@ -277,6 +284,43 @@ static bool other_nav_item(const struct ui_widget *w)
 	return item && !item->selected && !item->checked && !w->selected;
 }
 
+/*
+ * Note in l the plural nouns that w's texts (a row and what it holds)
+ * count: "Japan trip\n2 tabs" counts tabs, so the row is a group of tabs.
+ */
+static void note_row_nouns(const struct ui_widget *w, struct count_list *l)
+{
+	for (const char *c = w->text; *c && l->n_row_nouns < COUNT_MAX_VALUES; c++) {
+		char word[32];
+		uint64_t h;
+		bool known = false;
+
+		if (!isdigit((unsigned char)*c) || (c > w->text && isalnum((unsigned char)c[-1])))
+			continue;
+		while (isdigit((unsigned char)c[1]))
+			c++;
+		word_after(c, 1, word, sizeof(word));
+		if (!plural(word))
+			continue;
+		h = oracle_hash_str(ORACLE_HASH_BASIS, word);
+		for (int i = 0; i < l->n_row_nouns; i++)
+			known |= l->row_noun[i] == h;
+		if (!known)
+			l->row_noun[l->n_row_nouns++] = h;
+	}
+	for (size_t i = 0; i < w->n_children; i++)
+		note_row_nouns(w->children[i], l);
+}
+
+/* Whether the rows of l count the noun hashed as h themselves. */
+static bool rows_count_noun(const struct count_list *l, uint64_t h)
+{
+	for (int i = 0; h && i < l->n_row_nouns; i++)
+		if (l->row_noun[i] == h)
+			return true;
+	return false;
+}
+
 /* What the oracle reads off a screen: its counting labels and its lists shown whole. */
 static void read_screen(const struct ui_tree *t, const char *activity, struct count_screen *s)
 {
@@ -305,6 +349,7 @@ static void read_screen(const struct ui_tree *t, const char *activity, struct co
 				l->rows++;
 				l->checked += has_checked(w->children[c], &checkable);
 				l->checkable += checkable;
+				note_row_nouns(w->children[c], l);
 			}
 			l->id = xstrdup(id);
 			s->n_lists++;
@@ -420,6 +465,12 @@ static bool compare(const struct count_screen *was, const struct count_screen *n
 									wl->rows_word[v + 1]))
 							    : wl->rows_word[v] && (!wl->after_of[v] ||
 										   of_counts_rows(wl, v, lw));
+
+					/* Rows that count the label's noun themselves ("Japan trip
+					 * | 2 tabs") are groups of it: "Show all (2 tabs)" counts
+					 * tabs, not the collections listed (browser, session 27). */
+					if (!checked && (rows_count_noun(lw, wl->noun[v]) || rows_count_noun(ln, nl->noun[v])))
+						says = false;
 
 					if (says && wl->value[v] == qw && nl->value[v] != qn) {
 						fill_finding(f, wl, nl, checked ? "checked rows" : "rows", qw, qn, ln->id,
