@@ -550,6 +550,41 @@ void oracle_rowcount_tracker_free(struct oracle_rowcount_tracker *t);
 bool oracle_rowcount_step(struct oracle_rowcount_tracker *t, const struct oracle_tracked_step *s,
 			  struct oracle_finding *f);
 
+/* --- said_empty (oracle 25) --- */
+/*
+ * A tracker of the text the run last typed into each field (activity and
+ * resource-id; a blank typing forgets it), fed one step at a time: true
+ * with *f (category data operation failure) when a confirm that stays on
+ * its activity is answered with a new text saying one thing is missing
+ * ("No card ID entered", "The name is required", "Please enter a title";
+ * none with a digit) and the one visible field that thing names (every
+ * word of it in the field's label, hint or resource-id: "Enter a valid
+ * card ID" names no "Card ID" field) shows, trimmed, exactly the text
+ * typed there. One finding per field and message.
+ */
+struct oracle_said_empty_tracker;
+struct oracle_said_empty_tracker *oracle_said_empty_tracker_new(void);
+void oracle_said_empty_tracker_free(struct oracle_said_empty_tracker *t);
+bool oracle_said_empty_step(struct oracle_said_empty_tracker *t, const struct oracle_tracked_step *s,
+			    struct oracle_finding *f);
+
+/* --- kept_edit (oracle 24) --- */
+/*
+ * A tracker of the fields typed into on one form (a page with an app-bar
+ * title, no dialog), fed one step at a time: true with *f (category data
+ * operation failure) when a tap on the form opened another page or a
+ * dialog (not a confirm, delete, field, or a tap that cancels, closes,
+ * discards or resets), and within KEPT_AWAY_STEPS steps on that page the
+ * run came straight back to the form, where a field typed into shows again
+ * exactly the text it showed before the typing (and held the typed text
+ * when the form was left). One finding per form and field.
+ */
+struct oracle_kept_edit_tracker;
+struct oracle_kept_edit_tracker *oracle_kept_edit_tracker_new(void);
+void oracle_kept_edit_tracker_free(struct oracle_kept_edit_tracker *t);
+bool oracle_kept_edit_step(struct oracle_kept_edit_tracker *t, const struct oracle_tracked_step *s,
+			   struct oracle_finding *f);
+
 /* --- blank (oracle 23) --- */
 /*
  * A tracker of pages (activity, app-bar title, selected tabs) seen showing

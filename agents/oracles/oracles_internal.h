@@ -363,6 +363,12 @@ void oracle_lower_into(char *buf, size_t n, const char *s);
 char *oracle_trimmed(const char *s);
 /* s without the spaces around it into buf (at most size - 1 bytes, cut there). */
 void oracle_trim_into(char *buf, size_t size, const char *s);
+/*
+ * A field's label: its hint, else the text widget just before it among its
+ * siblings when that reads as a label (1-3 words, no digit, not clickable);
+ * NULL when neither (words.c).
+ */
+const char *oracle_field_label(const struct ui_widget *w);
 /* The FNV-1a offset basis: the `h` a hash of strings starts from. */
 #define ORACLE_HASH_BASIS 0xcbf29ce484222325ULL
 /*

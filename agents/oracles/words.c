@@ -182,3 +182,35 @@ bool oracle_is_delete_action(const struct ui_tree *before, const struct action *
 	}
 	return false;
 }
+
+/* Whether s reads as a field's label: 1-3 words, no digit ("Name", not "0.62 mi in 6 min"). */
+static bool is_label(const char *s)
+{
+	int words = 0;
+
+	for (const char *p = s; *p; p++) {
+		if (isdigit((unsigned char)*p))
+			return false;
+		if (!isspace((unsigned char)*p) && (p == s || isspace((unsigned char)p[-1])))
+			words++;
+	}
+	return words >= 1 && words <= 3;
+}
+
+const char *oracle_field_label(const struct ui_widget *w)
+{
+	const struct ui_widget *p = w->parent;
+
+	if (*w->hint)
+		return w->hint;
+	for (size_t i = 0; p && i + 1 < p->n_children; i++) {
+		const struct ui_widget *c = p->children[i];
+
+		if (p->children[i + 1] != w)
+			continue;
+		if (*c->text && !c->clickable && !ui_class_is_editable(c->class_name) && is_label(c->text))
+			return c->text;
+		break;
+	}
+	return NULL;
+}

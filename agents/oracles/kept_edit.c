@@ -1,0 +1,394 @@
+/*
+ * kept_edit.c - oracle "kept_edit" (oracle 24): text typed into a form is
+ * lost when the form comes back from a picker. The tracker follows one form
+ * at a time - a page with an app-bar title and no dialog - and the fields
+ * typed into on it (by resource-id): the text each showed before the first
+ * typing of this visit and the text it shows since. A tap on the form that
+ * opens another page or a dialog (a folder, list, colour or date picker; not
+ * a confirm, a delete, a tap on a field, nor a tap that discards, resets,
+ * cancels or closes) starts a detour; the steps taken on that page (at most
+ * KEPT_AWAY_STEPS) and the step that lands on the form again (a choice, Back,
+ * Up, Cancel - not one that discards or resets) end it. A field that shows
+ * again exactly the text it had before the typing, where it held another
+ * text when the detour began, is the finding: the app loaded the stored
+ * value over the user's edit (browser `browser-bookmark-name-lost-after-
+ * folder-pick`, Fenix issue: a bookmark's new name is lost once a folder is
+ * picked).
+ *
+ * What is not judged: a field the detour's choice filled with another text
+ * (a template, a contact), a form left for a third page, a form left and
+ * opened again from elsewhere (the detour must come straight back), a field
+ * whose typed text was gone before the detour began (a rotation trip), search,
+ * filter and password fields, and a form without a title.
+ */
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <cjson/cJSON.h>
+
+#include "agents/oracle.h"
+#include "agents/oracles/oracle_kind.h"
+#include "agents/oracles/oracles_internal.h"
+#include "core/xalloc.h"
+
+#define KEPT_FIELDS 8       /* typed fields followed on one form */
+#define KEPT_AWAY_STEPS 4   /* steps the detour may take on its page */
+#define KEPT_REPORTED 16    /* (form, field) pairs reported */
+
+struct kept_field {
+	char *id;        /* resource-id */
+	char *name;      /* its hint or label, for the report */
+	char *original;  /* what it showed before the first typing of the visit */
+	char *typed;     /* what it showed after the latest typing */
+};
+
+struct oracle_kept_edit_tracker {
+	uint64_t form;      /* the form's page key; 0: none followed */
+	char *title;
+	struct kept_field f[KEPT_FIELDS];
+	size_t n;
+	uint64_t away;      /* the detour's page; 0: on the form */
+	int away_steps;
+	char *via;          /* the tap that began the detour */
+	cJSON *via_action;  /* that tap (action_to_json): the report blames it */
+	uint64_t reported[KEPT_REPORTED];
+	size_t n_reported;
+};
+
+struct oracle_kept_edit_tracker *oracle_kept_edit_tracker_new(void)
+{
+	return xcalloc(1, sizeof(struct oracle_kept_edit_tracker));
+}
+
+static void forget(struct oracle_kept_edit_tracker *t)
+{
+	for (size_t i = 0; i < t->n; i++) {
+		free(t->f[i].id);
+		free(t->f[i].name);
+		free(t->f[i].original);
+		free(t->f[i].typed);
+	}
+	free(t->title);
+	free(t->via);
+	cJSON_Delete(t->via_action);
+	t->via_action = NULL;
+	t->title = t->via = NULL;
+	t->n = 0;
+	t->form = t->away = 0;
+	t->away_steps = 0;
+}
+
+void oracle_kept_edit_tracker_free(struct oracle_kept_edit_tracker *t)
+{
+	if (!t)
+		return;
+	forget(t);
+	free(t);
+}
+
+/* A page: activity, app-bar title, whether a dialog or menu shows. */
+static uint64_t page_key(const struct ui_tree *t, const char *activity)
+{
+	uint64_t k = oracle_hash_str(ORACLE_HASH_BASIS, activity);
+
+	k = oracle_hash_str(k, oracle_app_bar_title(t));
+	return oracle_hash_str(k, oracle_screen_has_layer(t) ? "layer" : "") | 1;
+}
+
+/* A form's key: its page key when it has a title and no dialog, else 0. */
+static uint64_t form_key(const struct ui_tree *t, const char *activity)
+{
+	const char *title = oracle_app_bar_title(t);
+
+	if (!title || !*title || oracle_screen_has_layer(t))
+		return 0;
+	return page_key(t, activity);
+}
+
+/* The visible editable widget of t with resource-id id, or NULL. */
+static const struct ui_widget *field_by_id(const struct ui_tree *t, const char *id)
+{
+	for (size_t i = 0; i < t->n_nodes; i++) {
+		const struct ui_widget *w = t->nodes[i];
+
+		if (ui_class_is_editable(w->class_name) && !strcmp(w->resource_id, id) &&
+		    ui_widget_visible(w, &t->screen))
+			return w;
+	}
+	return NULL;
+}
+
+/* Whether w is a field whose text a form keeps: not a password, search or filter field. */
+static bool kept_field(const struct ui_widget *w)
+{
+	static const char *const skip[] = { "search", "filter", "find", "query", NULL };
+	char low[512];
+
+	if (!w || w->password || !*w->resource_id)
+		return false;
+	oracle_lower_into(low, sizeof(low), w->resource_id);
+	if (oracle_has_word(low, skip))
+		return false;
+	oracle_lower_into(low, sizeof(low), w->hint);
+	return !oracle_has_word(low, skip);
+}
+
+/* Words of a tap that may rightly put the stored values back (or leave the form for good). */
+static bool reverts(const struct ui_tree *before, const struct action *done)
+{
+	static const char *const words[] = { "discard", "revert", "reset", "undo", "restore", "reload", "refresh",
+					     "clear", "default", "cut", "delete", "remove", "sign out", "log out",
+					     NULL };
+	char label[512];
+
+	oracle_action_label(before, done, label, sizeof(label));
+	return oracle_has_word(label, words);
+}
+
+/* Whether `done` on the form may open a picker: a tap, not on a field, not a confirm, close or revert. */
+static bool opens_detour(const struct ui_tree *before, const struct action *done)
+{
+	static const char *const words[] = { "cancel", "close", "navigate up", "back", "done", NULL };
+	char label[512];
+
+	if (done->type != ACTION_CLICK && done->type != ACTION_LONG_CLICK)
+		return false;
+	if (done->class_name && ui_class_is_editable(done->class_name))
+		return false;
+	if (oracle_is_save_action(done) || oracle_is_delete_action(before, done) || reverts(before, done))
+		return false;
+	oracle_action_label(before, done, label, sizeof(label));
+	return !oracle_has_word(label, words);
+}
+
+static struct kept_field *field_find(struct oracle_kept_edit_tracker *t, const char *id)
+{
+	for (size_t i = 0; i < t->n; i++)
+		if (!strcmp(t->f[i].id, id))
+			return &t->f[i];
+	return NULL;
+}
+
+/* Drop the fields of t whose text on s is no longer what was typed. */
+static void keep_still_typed(struct oracle_kept_edit_tracker *t, const struct ui_tree *s)
+{
+	size_t k = 0;
+
+	for (size_t i = 0; i < t->n; i++) {
+		const struct ui_widget *w = field_by_id(s, t->f[i].id);
+
+		if (w && !strcmp(w->text, t->f[i].typed)) {
+			t->f[k++] = t->f[i];
+			continue;
+		}
+		free(t->f[i].id);
+		free(t->f[i].name);
+		free(t->f[i].original);
+		free(t->f[i].typed);
+	}
+	t->n = k;
+}
+
+/* A field's name for the report: its label (oracle_field_label), else its id's tail. */
+static char *field_name(const struct ui_widget *w)
+{
+	const char *label = oracle_field_label(w), *tail;
+
+	if (label)
+		return xstrdup(label);
+	tail = strstr(w->resource_id, ":id/");
+	return xstrdup(tail ? tail + 4 : w->resource_id);
+}
+
+/* Note a typing step on the form (before and after are the same form). */
+static void note_typing(struct oracle_kept_edit_tracker *t, const struct oracle_tracked_step *s, uint64_t form)
+{
+	const struct ui_widget *w0, *w1;
+	struct kept_field *kf;
+
+	if (!s->done->resource_id || !*s->done->resource_id)
+		return;
+	w0 = field_by_id(s->before, s->done->resource_id);
+	w1 = field_by_id(s->after, s->done->resource_id);
+	if (!w0 || !w1 || !kept_field(w0))
+		return;
+	if (t->form != form) {
+		forget(t);
+		t->form = form;
+		t->title = xstrdup(oracle_app_bar_title(s->after));
+	}
+	kf = field_find(t, w0->resource_id);
+	if (kf) {
+		free(kf->typed);
+		kf->typed = xstrdup(w1->text);
+		return;
+	}
+	if (t->n == KEPT_FIELDS)
+		return;
+	kf = &t->f[t->n++];
+	kf->id = xstrdup(w0->resource_id);
+	kf->name = field_name(w0);
+	kf->original = xstrdup(w0->text);
+	kf->typed = xstrdup(w1->text);
+}
+
+static void fill_finding(struct oracle_finding *f, const struct oracle_kept_edit_tracker *t,
+			 const struct kept_field *kf, const char *activity)
+{
+	oracle_finding_init(f);
+	f->category = BUG_CAT_DATA_OPERATION;
+	f->oracle = "kept_edit";
+	f->title = xasprintf("'%s' on '%s' loses the text typed into it after '%s'", kf->name, t->title,
+			     t->via ? t->via : "a picker");
+	f->expected = xasprintf("'%s' still shows \"%s\", as typed before '%s'", kf->name, kf->typed,
+				t->via ? t->via : "the picker");
+	f->actual = xasprintf("'%s' shows \"%s\" again, its text before the typing", kf->name, kf->original);
+	f->description = xasprintf("On '%s' (%s) the run typed into '%s' (it showed \"%s\", then \"%s\"), tapped "
+				   "'%s' and came straight back to the form: the field shows \"%s\" again. The edit was "
+				   "replaced by the value the form had before it; saving now would lose it.",
+				   t->title, activity ? activity : "?", kf->name, kf->original, kf->typed,
+				   t->via ? t->via : "?", kf->original);
+	f->diff = cJSON_CreateObject();
+	cJSON_AddStringToObject(f->diff, "check", "kept_edit");
+	cJSON_AddStringToObject(f->diff, "field", kf->id);
+	cJSON_AddStringToObject(f->diff, "typed", kf->typed);
+	cJSON_AddStringToObject(f->diff, "shown", kf->original);
+	cJSON_AddStringToObject(f->diff, "via", t->via ? t->via : "");
+	/* The tap that left the form: an app may drop the edit there (a Resume) or on the way back. */
+	if (t->via_action)
+		cJSON_AddItemToObject(f->diff, "blamed", cJSON_Duplicate(t->via_action, 1));
+	{
+		/* One bug per form and field, whatever was typed. */
+		char *subject = xasprintf("kept edit on %s: %s", t->title, kf->id);
+
+		cJSON_AddStringToObject(f->diff, "subject", subject);
+		free(subject);
+	}
+}
+
+/* Back on the form after a detour: a field showing its text before the typing is the finding. */
+static bool judge_return(struct oracle_kept_edit_tracker *t, const struct oracle_tracked_step *s,
+			 struct oracle_finding *f)
+{
+	for (size_t i = 0; i < t->n; i++) {
+		const struct kept_field *kf = &t->f[i];
+		const struct ui_widget *w = field_by_id(s->after, kf->id);
+		uint64_t key = oracle_hash_str(t->form, kf->id);
+		bool seen = false;
+
+		if (!w || strcmp(w->text, kf->original) || !strcmp(kf->original, kf->typed))
+			continue;
+		for (size_t r = 0; r < t->n_reported; r++)
+			seen |= t->reported[r] == key;
+		if (seen)
+			continue;
+		if (t->n_reported < KEPT_REPORTED)
+			t->reported[t->n_reported++] = key;
+		fill_finding(f, t, kf, s->activity_after);
+		return true;
+	}
+	return false;
+}
+
+bool oracle_kept_edit_step(struct oracle_kept_edit_tracker *t, const struct oracle_tracked_step *s,
+			   struct oracle_finding *f)
+{
+	const struct action *done = s->done;
+	uint64_t before_form, after_page;
+	bool hit;
+
+	if (!done || !s->before || !s->after || !s->after_in_app || done->type == ACTION_RESTART ||
+	    done->type == ACTION_DEEP_LINK || done->type == ACTION_START_ACTIVITY || done->type == ACTION_HOME) {
+		forget(t);
+		return false;
+	}
+	before_form = form_key(s->before, s->activity_before);
+	after_page = page_key(s->after, s->activity_after);
+	if (done->type == ACTION_INPUT) {
+		if (before_form && after_page == before_form && !t->away)
+			note_typing(t, s, before_form);
+		else
+			forget(t);
+		return false;
+	}
+	if (!t->form)
+		return false;
+	if (!t->away) {
+		if (before_form != t->form) {
+			forget(t);
+			return false;
+		}
+		/* What a side trip (rotation, Home) wiped is not the detour's doing. */
+		keep_still_typed(t, s->before);
+		if (!t->n) {
+			forget(t);
+			return false;
+		}
+		if (after_page == t->form) {
+			keep_still_typed(t, s->after);
+			if (!t->n)
+				forget(t);
+			return false;
+		}
+		if (!opens_detour(s->before, done)) {
+			forget(t);
+			return false;
+		}
+		t->away = after_page;
+		t->away_steps = 0;
+		free(t->via);
+		t->via = xstrdup(done->widget_text && *done->widget_text ? done->widget_text : "?");
+		cJSON_Delete(t->via_action);
+		t->via_action = action_to_json(done);
+		return false;
+	}
+	/* On the detour's page. */
+	if (page_key(s->before, s->activity_before) != t->away || ++t->away_steps > KEPT_AWAY_STEPS ||
+	    (done->type != ACTION_BACK && reverts(s->before, done))) {
+		forget(t);
+		return false;
+	}
+	if (after_page == t->away)
+		return false;
+	if (after_page != t->form) {
+		forget(t);
+		return false;
+	}
+	hit = judge_return(t, s, f);
+	/* Back on the form: the fields still as typed stay followed for the next detour. */
+	t->away = 0;
+	keep_still_typed(t, s->after);
+	if (!t->n)
+		forget(t);
+	return hit;
+}
+
+static void *kept_edit_tracker_new(void)
+{
+	return oracle_kept_edit_tracker_new();
+}
+
+static void kept_edit_tracker_free(void *t)
+{
+	oracle_kept_edit_tracker_free(t);
+}
+
+static bool kept_edit_track(void *t, const struct oracle_tracked_step *s, struct oracle_finding *f)
+{
+	return oracle_kept_edit_step(t, s, f);
+}
+
+const struct oracle_kind oracle_kind_kept_edit = {
+	.name = "kept_edit",
+	.config_key = "oracles.kept_edit",
+	.category = BUG_CAT_DATA_OPERATION,
+	.doc = "text typed into a form's field shows its earlier value again when the form comes straight back from a "
+	       "picker or dialog it opened",
+	.evidence = "the screen before the return; the field, the text typed, the text shown, and the tap that left",
+	.flags = 0,
+	.tracker_new = kept_edit_tracker_new,
+	.tracker_free = kept_edit_tracker_free,
+	.track = kept_edit_track,
+};

@@ -1,0 +1,328 @@
+/*
+ * test_oracle_kept_edit.c - the kept_edit oracle (oracle 24): its tracker
+ * (oracle_kept_edit_step) fed hand-made screens of a browser's Edit
+ * bookmark form (a Name field under its label, a folder button, Save) and
+ * its Select folder page. A name typed, a folder picked, and the form back
+ * with the old name is the finding (browser `browser-bookmark-name-lost-
+ * after-folder-pick`). The typed name kept, a pick that fills the field with
+ * another text, a Discard, a form left with Back and opened again, a name a
+ * rotation wiped before the pick, a search field and a form without a title
+ * are never reported.
+ */
+#include <stdbool.h>
+
+#include "test.h"
+#include "offline_xml.h"
+
+#include <cjson/cJSON.h>
+
+#include "agents/oracle.h"
+#include "agents/oracles/oracle_kind.h"
+#include "core/xalloc.h"
+
+#define TEXT "android.widget.TextView"
+#define EDIT "android.widget.EditText"
+#define BUTTON "android.widget.Button"
+#define HOME "org.t/.HomeActivity"
+
+/* Edit bookmark: Name (showing `name`), the folder button, Save; `title` NULL: no app bar. */
+static struct ui_tree *form(const char *title, const char *name, const char *field_id)
+{
+	return x_tree(x_cat(title ? x_bar(title) : calloc(1, 1),
+			    x_node1("android.widget.LinearLayout", "t:id/form", "", "", 0, 210, 1080, 1400,
+				    x_cat(x_node(TEXT, "t:id/name_label", "Name", "", "", 40, 220, 1040, 300, NULL),
+					  x_node(EDIT, field_id, name, "cf", "", 40, 320, 1040, 440, NULL),
+					  x_node(BUTTON, "t:id/folder_btn", "Travel", "c", "", 40, 460, 1040, 580, NULL),
+					  x_node(BUTTON, "t:id/save", "Save", "c", "", 40, 600, 1040, 720, NULL), NULL)),
+			    NULL));
+}
+
+/* Select folder: two folder rows. */
+static struct ui_tree *picker(void)
+{
+	return x_tree(x_cat(x_bar("Select folder"),
+			    x_node1("androidx.recyclerview.widget.RecyclerView", "t:id/folders", "", "s", 0, 210, 1080,
+				    2000,
+				    x_cat(x_node(TEXT, "t:id/sf_row", "Travel", "c", "", 0, 220, 1080, 360, NULL),
+					  x_node(TEXT, "t:id/sf_row", "Recipes", "c", "", 0, 370, 1080, 510, NULL),
+					  NULL)),
+			    NULL));
+}
+
+/* A "Discard changes?" dialog over the form. */
+static struct ui_tree *discard_dialog(void)
+{
+	return x_tree(x_node1("android.widget.FrameLayout", "android:id/parentPanel", "", "", 100, 800, 980, 1300,
+			      x_cat(x_node(TEXT, "android:id/message", "Discard changes?", "", "", 140, 820, 940, 900,
+					   NULL),
+				    x_node(BUTTON, "android:id/button1", "Discard", "c", "", 600, 1150, 940, 1280, NULL),
+				    NULL)));
+}
+
+/* The bookmarks list. */
+static struct ui_tree *bookmarks(void)
+{
+	return x_tree(x_cat(x_bar("Bookmarks"),
+			    x_node(TEXT, "t:id/bm_row", "Kyoto in three days", "c", "", 0, 220, 1080, 360, NULL),
+			    NULL));
+}
+
+/*
+ * Feed a tracker pages[i] -> pages[i + 1] by taps[i]: "TYPE:text" types
+ * into `field_id`, "BACK" is Back, anything else taps the widget with that
+ * label. Returns the 1-based step of the first finding (0: none) and its
+ * title in *title.
+ */
+static int walk(struct ui_tree *const *pages, const char *const *taps, size_t n, const char *field_id, char **title)
+{
+	struct oracle_kept_edit_tracker *t = oracle_kept_edit_tracker_new();
+	int found = 0;
+
+	*title = NULL;
+	for (size_t i = 0; i < n && !found; i++) {
+		struct oracle_tracked_step s = { pages[i], HOME, pages[i + 1], HOME, true, NULL };
+		struct action a;
+		struct oracle_finding f;
+
+		action_init(&a);
+		if (!strcmp(taps[i], "BACK")) {
+			a.type = ACTION_BACK;
+		} else if (!strncmp(taps[i], "TYPE:", 5)) {
+			a.type = ACTION_INPUT;
+			a.resource_id = xstrdup(field_id);
+			a.class_name = xstrdup(EDIT);
+			a.text = xstrdup(taps[i] + 5);
+		} else {
+			a.type = ACTION_CLICK;
+			a.widget_text = xstrdup(taps[i]);
+			a.class_name = xstrdup(BUTTON);
+		}
+		s.done = &a;
+		oracle_finding_init(&f);
+		if (oracle_kept_edit_step(t, &s, &f)) {
+			found = (int)i + 1;
+			*title = xstrdup(f.title);
+			CHECK(f.category == BUG_CAT_DATA_OPERATION);
+			CHECK(f.oracle && !strcmp(f.oracle, "kept_edit"));
+			CHECK(f.diff && cJSON_GetObjectItem(f.diff, "subject"));
+			/* The tap that left the form is blamed (eval's window starts there). */
+			CHECK(f.diff && cJSON_GetObjectItem(f.diff, "blamed"));
+		}
+		oracle_finding_release(&f);
+		action_release(&a);
+	}
+	oracle_kept_edit_tracker_free(t);
+	return found;
+}
+
+TEST(name_lost_after_a_folder_pick)
+{
+	struct ui_tree *old = form("Edit bookmark", "Kyoto in three days", "t:id/name");
+	struct ui_tree *typed = form("Edit bookmark", "Kyoto trip", "t:id/name"), *p = picker();
+	struct ui_tree *const pages[] = { old, typed, p, old };
+	const char *const taps[] = { "TYPE:Kyoto trip", "Travel", "Recipes" };
+	char *title;
+
+	REQUIRE(old && typed && p);
+	CHECK_INT_EQ(walk(pages, taps, 3, "t:id/name", &title), 3);
+	CHECK(title && strstr(title, "'Name' on 'Edit bookmark' loses the text typed into it after 'Travel'"));
+	free(title);
+	/* Back from the picker (no pick) brings the form back too: the edit must stay. */
+	{
+		const char *const back[] = { "TYPE:Kyoto trip", "Travel", "BACK" };
+
+		CHECK_INT_EQ(walk(pages, back, 3, "t:id/name", &title), 3);
+		free(title);
+	}
+	/* A few taps on the picker before the pick. */
+	{
+		struct ui_tree *const longer[] = { old, typed, p, p, old };
+		const char *const t2[] = { "TYPE:Kyoto trip", "Travel", "Travel", "Recipes" };
+
+		CHECK_INT_EQ(walk(longer, t2, 4, "t:id/name", &title), 4);
+		free(title);
+	}
+	ui_tree_free(old);
+	ui_tree_free(typed);
+	ui_tree_free(p);
+}
+
+TEST(name_kept_or_filled_by_the_pick_is_not_reported)
+{
+	struct ui_tree *old = form("Edit bookmark", "Kyoto in three days", "t:id/name");
+	struct ui_tree *typed = form("Edit bookmark", "Kyoto trip", "t:id/name"), *p = picker();
+	struct ui_tree *filled = form("Edit bookmark", "Recipes", "t:id/name");
+	const char *const taps[] = { "TYPE:Kyoto trip", "Travel", "Recipes" };
+	char *title;
+
+	REQUIRE(old && typed && p && filled);
+	{
+		struct ui_tree *const kept[] = { old, typed, p, typed };
+
+		CHECK_INT_EQ(walk(kept, taps, 3, "t:id/name", &title), 0);
+		free(title);
+	}
+	{
+		struct ui_tree *const by_pick[] = { old, typed, p, filled };
+
+		CHECK_INT_EQ(walk(by_pick, taps, 3, "t:id/name", &title), 0);
+		free(title);
+	}
+	ui_tree_free(old);
+	ui_tree_free(typed);
+	ui_tree_free(p);
+	ui_tree_free(filled);
+}
+
+TEST(discard_reopen_and_wiped_text_are_not_reported)
+{
+	struct ui_tree *old = form("Edit bookmark", "Kyoto in three days", "t:id/name");
+	struct ui_tree *typed = form("Edit bookmark", "Kyoto trip", "t:id/name"), *p = picker();
+	struct ui_tree *d = discard_dialog(), *list = bookmarks();
+	char *title;
+
+	REQUIRE(old && typed && p && d && list);
+	/* Discard changes? -> Discard: the old name is what the user asked for. */
+	{
+		struct ui_tree *const pages[] = { old, typed, d, old };
+		const char *const taps[] = { "TYPE:Kyoto trip", "Travel", "Discard" };
+
+		CHECK_INT_EQ(walk(pages, taps, 3, "t:id/name", &title), 0);
+		free(title);
+	}
+	/* The form left with Back and opened again from the list: a new visit. */
+	{
+		struct ui_tree *const pages[] = { old, typed, list, old };
+		const char *const taps[] = { "TYPE:Kyoto trip", "BACK", "Kyoto in three days" };
+
+		CHECK_INT_EQ(walk(pages, taps, 3, "t:id/name", &title), 0);
+		free(title);
+	}
+	/* Left for the list by a tap, then opened again: the detour did not come straight back. */
+	{
+		struct ui_tree *const pages[] = { old, typed, p, list, old };
+		const char *const taps[] = { "TYPE:Kyoto trip", "Travel", "Bookmarks", "Kyoto in three days" };
+
+		CHECK_INT_EQ(walk(pages, taps, 4, "t:id/name", &title), 0);
+		free(title);
+	}
+	/* The typed name was gone before the folder tap (a rotation trip wiped it): not the pick's doing. */
+	{
+		struct ui_tree *const pages[] = { old, typed, p, old };
+		struct oracle_kept_edit_tracker *t = oracle_kept_edit_tracker_new();
+		struct oracle_tracked_step s1 = { old, HOME, typed, HOME, true, NULL };
+		struct oracle_tracked_step s2 = { old, HOME, p, HOME, true, NULL }; /* before: the wiped form */
+		struct oracle_tracked_step s3 = { p, HOME, old, HOME, true, NULL };
+		struct action type, tap, pick;
+		struct oracle_finding f;
+
+		(void)pages;
+		action_init(&type);
+		action_init(&tap);
+		action_init(&pick);
+		type.type = ACTION_INPUT;
+		type.resource_id = xstrdup("t:id/name");
+		type.text = xstrdup("Kyoto trip");
+		tap.type = pick.type = ACTION_CLICK;
+		tap.widget_text = xstrdup("Travel");
+		pick.widget_text = xstrdup("Recipes");
+		s1.done = &type;
+		s2.done = &tap;
+		s3.done = &pick;
+		oracle_finding_init(&f);
+		CHECK(!oracle_kept_edit_step(t, &s1, &f));
+		CHECK(!oracle_kept_edit_step(t, &s2, &f));
+		CHECK(!oracle_kept_edit_step(t, &s3, &f));
+		oracle_finding_release(&f);
+		action_release(&type);
+		action_release(&tap);
+		action_release(&pick);
+		oracle_kept_edit_tracker_free(t);
+	}
+	ui_tree_free(old);
+	ui_tree_free(typed);
+	ui_tree_free(p);
+	ui_tree_free(d);
+	ui_tree_free(list);
+}
+
+TEST(search_fields_and_untitled_forms_are_not_followed)
+{
+	const char *const taps[] = { "TYPE:Kyoto trip", "Travel", "Recipes" };
+	char *title;
+
+	{
+		struct ui_tree *old = form("Edit bookmark", "Kyoto in three days", "t:id/search_box");
+		struct ui_tree *typed = form("Edit bookmark", "Kyoto trip", "t:id/search_box"), *p = picker();
+		struct ui_tree *const pages[] = { old, typed, p, old };
+
+		REQUIRE(old && typed && p);
+		CHECK_INT_EQ(walk(pages, taps, 3, "t:id/search_box", &title), 0);
+		free(title);
+		ui_tree_free(old);
+		ui_tree_free(typed);
+		ui_tree_free(p);
+	}
+	{
+		struct ui_tree *old = form(NULL, "Kyoto in three days", "t:id/name");
+		struct ui_tree *typed = form(NULL, "Kyoto trip", "t:id/name"), *p = picker();
+		struct ui_tree *const pages[] = { old, typed, p, old };
+
+		REQUIRE(old && typed && p);
+		CHECK_INT_EQ(walk(pages, taps, 3, "t:id/name", &title), 0);
+		free(title);
+		ui_tree_free(old);
+		ui_tree_free(typed);
+		ui_tree_free(p);
+	}
+}
+
+TEST(one_report_per_form_and_field)
+{
+	struct ui_tree *old = form("Edit bookmark", "Kyoto in three days", "t:id/name");
+	struct ui_tree *typed = form("Edit bookmark", "Kyoto trip", "t:id/name"), *p = picker();
+	struct oracle_kept_edit_tracker *t = oracle_kept_edit_tracker_new();
+	int hits = 0;
+
+	REQUIRE(old && typed && p);
+	for (int round = 0; round < 2; round++) {
+		struct ui_tree *const pages[] = { old, typed, p, old };
+		const char *const labels[] = { NULL, "Travel", "Recipes" };
+
+		for (size_t i = 0; i < 3; i++) {
+			struct oracle_tracked_step s = { pages[i], HOME, pages[i + 1], HOME, true, NULL };
+			struct action a;
+			struct oracle_finding f;
+
+			action_init(&a);
+			if (!i) {
+				a.type = ACTION_INPUT;
+				a.resource_id = xstrdup("t:id/name");
+				a.text = xstrdup("Kyoto trip");
+			} else {
+				a.type = ACTION_CLICK;
+				a.widget_text = xstrdup(labels[i]);
+			}
+			s.done = &a;
+			oracle_finding_init(&f);
+			hits += oracle_kept_edit_step(t, &s, &f);
+			oracle_finding_release(&f);
+			action_release(&a);
+		}
+	}
+	CHECK_INT_EQ(hits, 1);
+	oracle_kept_edit_tracker_free(t);
+	ui_tree_free(old);
+	ui_tree_free(typed);
+	ui_tree_free(p);
+}
+
+int main(void)
+{
+	RUN(name_lost_after_a_folder_pick);
+	RUN(name_kept_or_filled_by_the_pick_is_not_reported);
+	RUN(discard_reopen_and_wiped_text_are_not_reported);
+	RUN(search_fields_and_untitled_forms_are_not_followed);
+	RUN(one_report_per_form_and_field);
+	return test_summary();
+}
