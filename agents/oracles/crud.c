@@ -10,6 +10,10 @@
  *    it shows a list with all its rows (room for one more), or shows the
  *    field's previous value (an edit whose old value stayed) on the page
  *    the form was opened from.
+ *  - Update that drops a field: the page the form was opened from showed
+ *    a field's old value inside a labelled line ("CW: <old>"); the run
+ *    typed another value with letters into it, and the save's return to
+ *    that page shows no text holding the new value (edit_dropped).
  *  - Delete: a row R of a list opened a page showing R; a delete (Delete,
  *    Remove, Move to trash, or OK/Yes in a dialog that speaks of deleting)
  *    returns to that list, and R is still there (another row gone instead,
@@ -65,6 +69,7 @@ struct crud_field {
 	char *rid;      /* resource-id of an editable field on screen */
 	char *initial;  /* its text when its form appeared */
 	uint64_t from;  /* the page its form was opened from (page_of; 0: unknown, or a dialog over it) */
+	char *line;     /* that page's text holding `initial` with a label around it ("CW: <initial>"), or NULL */
 };
 
 struct oracle_crud_tracker {
@@ -117,6 +122,7 @@ struct oracle_crud_tracker {
 };
 
 static bool row_has_part(const char *full, const char *part);
+static bool has_letter(const char *s);
 static uint64_t page_of(const struct ui_tree *t, const char *activity);
 
 struct oracle_crud_tracker *oracle_crud_tracker_new(void)
@@ -167,6 +173,7 @@ void oracle_crud_tracker_free(struct oracle_crud_tracker *t)
 	for (size_t i = 0; i < t->n_fields; i++) {
 		free(t->fields[i].rid);
 		free(t->fields[i].initial);
+		free(t->fields[i].line);
 	}
 	free(t->fields);
 	for (size_t i = 0; i < t->n_first; i++) {
@@ -224,10 +231,57 @@ static void remember_first(struct oracle_crud_tracker *t, const struct ui_widget
 }
 
 /*
+ * The visible, non-editable text of t (the page a form was opened from)
+ * that holds a field's value with a label around it - "CW: Severance
+ * season 2 finale spoilers" for the value "Severance season 2 finale
+ * spoilers" - or NULL (caller frees). The value is 6+ bytes with a letter;
+ * what is left of the text around it has a letter too (a text that is the
+ * value alone may be a collapsed body, or a title that shows it by chance).
+ */
+static char *labelled_line(const struct ui_tree *t, const char *value)
+{
+	char *v, key[CRUD_KEY_BYTES * 4 + 1], *found = NULL;
+	int klen;
+
+	if (!t || !value)
+		return NULL;
+	v = oracle_trimmed(value);
+	if (strlen(v) < 6 || !has_letter(v)) {
+		free(v);
+		return NULL;
+	}
+	klen = ui_text_prefix_len(v, CRUD_KEY_BYTES);
+	oracle_lower_into(key, sizeof(key), v);
+	key[klen] = '\0';
+	for (size_t i = 0; i < t->n_nodes && !found; i++) {
+		const struct ui_widget *w = t->nodes[i];
+		char low[1024], *at;
+		bool label = false;
+
+		if (ui_class_is_editable(w->class_name) || !ui_widget_visible(w, &t->screen) || w->clickable)
+			continue;
+		oracle_lower_into(low, sizeof(low), w->text);
+		at = strstr(low, key);
+		if (!at)
+			continue;
+		/* A letter outside the value: before it, or after its whole length. */
+		for (char *p = low; p < at && !label; p++)
+			label = isalpha((unsigned char)*p);
+		for (size_t p = (size_t)(at - low) + strlen(v); p < strlen(low) && !label; p++)
+			label = isalpha((unsigned char)low[p]);
+		if (label)
+			found = xstrdup(w->text);
+	}
+	free(v);
+	return found;
+}
+
+/*
  * Record the fields of t (their text when first seen; from: the page the
  * form was opened from, 0 if unknown); forget the fields t no longer shows.
  */
-static void sync_fields(struct oracle_crud_tracker *t, const struct ui_tree *tree, uint64_t from)
+static void sync_fields(struct oracle_crud_tracker *t, const struct ui_tree *tree, uint64_t from,
+			const struct ui_tree *from_tree)
 {
 	size_t k = 0;
 	bool layer;
@@ -256,6 +310,7 @@ static void sync_fields(struct oracle_crud_tracker *t, const struct ui_tree *tre
 		} else {
 			free(t->fields[i].rid);
 			free(t->fields[i].initial);
+			free(t->fields[i].line);
 		}
 	}
 	t->n_fields = k;
@@ -268,6 +323,7 @@ static void sync_fields(struct oracle_crud_tracker *t, const struct ui_tree *tre
 		t->fields[t->n_fields].rid = xstrdup(w->resource_id);
 		t->fields[t->n_fields].initial = xstrdup(strcmp(w->text, w->hint) == 0 ? "" : w->text);
 		t->fields[t->n_fields].from = from;
+		t->fields[t->n_fields].line = from ? labelled_line(from_tree, t->fields[t->n_fields].initial) : NULL;
 		t->n_fields++;
 	}
 }
@@ -582,6 +638,67 @@ static bool started_for_more(const char *initial)
 	size_t n = strlen(initial);
 
 	return initial[0] == '@' || (n > 0 && isspace((unsigned char)initial[n - 1]));
+}
+
+/*
+ * An edit dropped: the save returned to the page the form was opened from,
+ * which showed a field's old value with a label around it ("CW: <old>");
+ * the run typed another value with letters into that field, and the page
+ * now shows no text holding it (social `social-edit-drops-cw`: a post's
+ * content warning edited, saved, and the post comes back without a CW
+ * line). The old line gone and the new one missing: the field was lost.
+ */
+static bool edit_dropped(struct oracle_crud_tracker *t, const struct ui_tree *before, const struct ui_tree *after,
+			 const char *activity_after, const struct action *done, struct oracle_finding *f)
+{
+	uint64_t here = page_of(after, activity_after);
+
+	for (size_t i = 0; i < before->n_nodes; i++)
+		if (ui_class_is_editable(before->nodes[i]->class_name) && before->nodes[i]->password)
+			return false;
+	for (size_t i = 0; i < before->n_nodes; i++) {
+		const struct ui_widget *w = before->nodes[i];
+		const struct crud_field *rec;
+		char *v, *old, key[CRUD_KEY_BYTES * 4 + 1];
+		bool dropped;
+
+		if (!form_field(before, w) || untouched(t, w) || numeric_field(t, w) ||
+		    has_field_id(after, w->resource_id))
+			continue;
+		rec = field_of(t, w->resource_id);
+		if (!rec || !rec->line || !rec->from || rec->from != here)
+			continue;
+		v = oracle_trimmed(w->text);
+		old = oracle_trimmed(rec->initial);
+		oracle_lower_into(key, sizeof(key), v);
+		key[ui_text_prefix_len(v, CRUD_KEY_BYTES)] = '\0';
+		dropped = *v && has_letter(v) && strcasecmp(v, old) != 0 && !screen_shows(after, key);
+		if (dropped) {
+			oracle_finding_init(f);
+			f->category = BUG_CAT_DATA_OPERATION;
+			f->oracle = "crud";
+			f->title = xasprintf("An edit of '%s' is dropped: the page no longer shows its line", w->resource_id);
+			f->expected = xasprintf("the page shows the edited value '%s' where it showed \"%s\"", v, rec->line);
+			f->actual = xasprintf("no text holds '%s', and \"%s\" is gone", v, rec->line);
+			f->description = xasprintf("The page showed \"%s\" before its form was opened; the field '%s' was "
+						   "changed from '%s' to '%s' and '%s' tapped; back on the page, no text "
+						   "shows the field any more: the save dropped it.",
+						   rec->line, w->resource_id, old, v,
+						   done->widget_text ? done->widget_text : "confirm");
+			f->diff = cJSON_CreateObject();
+			cJSON_AddStringToObject(f->diff, "check", "dropped");
+			cJSON_AddStringToObject(f->diff, "field", w->resource_id);
+			cJSON_AddStringToObject(f->diff, "typed", v);
+			cJSON_AddStringToObject(f->diff, "previous", old);
+			cJSON_AddStringToObject(f->diff, "line", rec->line);
+			cJSON_AddItemToObject(f->diff, "action", action_to_json(done));
+		}
+		free(v);
+		free(old);
+		if (dropped)
+			return true;
+	}
+	return false;
 }
 
 /* The create/update check on a confirm taken on `before`. */
@@ -1636,19 +1753,20 @@ bool oracle_crud_step(struct oracle_crud_tracker *t, const struct ui_tree *befor
 		gone_still_shown(t, before, activity_before, &none);
 		oracle_finding_release(&none);
 	}
-	sync_fields(t, before, 0);
+	sync_fields(t, before, 0, NULL);
 	note_emptied(t, after, done);
 	layer_a = oracle_screen_has_layer(after);
 	if (!after_in_app || done->type == ACTION_RESTART || done->type == ACTION_HOME) {
 		drop_opened(t);
 		free(t->opener);
 		t->opener = NULL;
-		sync_fields(t, after, 0);
+		sync_fields(t, after, 0, NULL);
 		return false;
 	}
 	if (oracle_is_save_action(done) && !layer_a && !is_dismiss(before, done) && !saves_elsewhere(before, done) &&
 	    !switches_place(before, done)) {
-		hit = saved_not_shown(t, before, after, activity_after, done, f);
+		hit = edit_dropped(t, before, after, activity_after, done, f) ||
+		      saved_not_shown(t, before, after, activity_after, done, f);
 		if (!hit && t->have_opened && t->opened && !t->from_dialog)
 			note_renamed(t, before, after, done);
 	}
@@ -1696,7 +1814,10 @@ bool oracle_crud_step(struct oracle_crud_tracker *t, const struct ui_tree *befor
 	}
 	if (!hit && !layer_a)
 		hit = gone_still_shown(t, after, activity_after, f);
-	sync_fields(t, after, oracle_screen_has_layer(before) ? 0 : page_of(before, activity_before));
+	if (oracle_screen_has_layer(before))
+		sync_fields(t, after, 0, NULL);
+	else
+		sync_fields(t, after, page_of(before, activity_before), before);
 	return hit;
 }
 

@@ -249,8 +249,10 @@ bool oracle_said_empty_step(struct oracle_said_empty_tracker *t, const struct or
 	if (!done || !s->before || !s->after)
 		return false;
 	if (done->type == ACTION_RESTART && done->clear_data) {
-		for (size_t i = 0; i < t->n; i++)
+		for (size_t i = 0; i < t->n; i++) {
 			free(t->typed[i].text);
+			t->typed[i] = (struct said_typed){ 0 };
+		}
 		t->n = t->next = 0;
 		return false;
 	}

@@ -295,6 +295,27 @@ TEST(edit_that_keeps_the_old_value)
 			 "An edit of 'com.trident.memo:id/edit_title' is not shown"));
 }
 
+/*
+ * social `social-edit-drops-cw`: the post's page shows "CW: <warning>"; its
+ * edit form changes the warning and the text, and the saved post comes back
+ * without a CW line (the fixed twin shows the new warning).
+ */
+TEST(edit_that_drops_a_labelled_field)
+{
+	static const struct step s[] = {
+		{ ACTION_CLICK, "me_btn", NULL, NULL },
+		{ ACTION_CLICK, NULL, "CW: Severance season 2 finale spoilers", NULL },
+		{ ACTION_CLICK, "st_more", NULL, NULL },
+		{ ACTION_CLICK, "edit_btn", NULL, NULL },
+		{ ACTION_INPUT, "e_cw", NULL, "Finale talk" },
+		{ ACTION_INPUT, "e_text", NULL, "No spoilers here" },
+		{ ACTION_CLICK, "save_edit_btn", NULL, NULL },
+	};
+
+	CHECK(buggy_only(SOCIAL, SOCIAL_PKG, s, N(s), CRUD, 7,
+			 "An edit of 'org.holdout.social:id/e_cw' is dropped: the page no longer shows its line"));
+}
+
 TEST(delete_that_removes_another_row)
 {
 	static const struct step s[] = {
@@ -3083,6 +3104,7 @@ int main(void)
 	RUN(link_that_opens_a_page_of_a_similar_name);
 	RUN(saved_item_missing_from_the_list);
 	RUN(edit_that_keeps_the_old_value);
+	RUN(edit_that_drops_a_labelled_field);
 	RUN(delete_that_removes_another_row);
 	RUN(delete_that_moves_the_rows_label_onto_another);
 	RUN(delete_that_a_dialog_names_removes_another_row);

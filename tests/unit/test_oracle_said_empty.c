@@ -186,10 +186,58 @@ TEST(field_never_typed_or_a_shared_name_is_not_judged)
 	ui_tree_free(after);
 }
 
+/* A cleared restart forgets what was typed; typing again after it fills the memory anew (no double free). */
+TEST(cleared_restart_forgets_the_typing)
+{
+	const char *const filled[] = { "Harbor Books", "4006381333931", "Note" };
+	struct ui_tree *form = card_form(LABELS, IDS, filled, 3, NULL);
+	struct ui_tree *refused = card_form(LABELS, IDS, filled, 3, "No card ID entered");
+	struct oracle_said_empty_tracker *t = oracle_said_empty_tracker_new();
+	struct oracle_tracked_step typing = { form, EDITOR, form, EDITOR, true, NULL };
+	struct oracle_tracked_step restart = { form, EDITOR, form, EDITOR, true, NULL };
+	struct oracle_tracked_step save = { form, EDITOR, refused, EDITOR, true, NULL };
+	struct action type, again, clear, press;
+	struct oracle_finding f;
+
+	REQUIRE(form && refused);
+	action_init(&type);
+	action_init(&again);
+	action_init(&clear);
+	action_init(&press);
+	type.type = again.type = ACTION_INPUT;
+	type.resource_id = xstrdup("t:id/store");
+	type.text = xstrdup("Harbor Books");
+	again.resource_id = xstrdup("t:id/note");
+	again.text = xstrdup("Note");
+	clear.type = ACTION_RESTART;
+	clear.clear_data = true;
+	press.type = ACTION_CLICK;
+	press.widget_text = xstrdup("Save");
+	oracle_finding_init(&f);
+	typing.done = &type;
+	CHECK(!oracle_said_empty_step(t, &typing, &f));
+	restart.done = &clear;
+	CHECK(!oracle_said_empty_step(t, &restart, &f));
+	typing.done = &again;
+	CHECK(!oracle_said_empty_step(t, &typing, &f));
+	/* Card ID was never typed since the restart: its number is the app's, not the run's. */
+	save.done = &press;
+	CHECK(!oracle_said_empty_step(t, &save, &f));
+	oracle_finding_release(&f);
+	action_release(&type);
+	action_release(&again);
+	action_release(&clear);
+	action_release(&press);
+	oracle_said_empty_tracker_free(t);
+	ui_tree_free(form);
+	ui_tree_free(refused);
+}
+
 int main(void)
 {
 	RUN(no_card_id_entered_while_the_field_shows_it);
 	RUN(empty_field_or_a_message_about_the_value_is_not_reported);
 	RUN(field_never_typed_or_a_shared_name_is_not_judged);
+	RUN(cleared_restart_forgets_the_typing);
 	return test_summary();
 }
