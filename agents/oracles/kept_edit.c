@@ -15,11 +15,15 @@
  * folder-pick`, Fenix issue: a bookmark's new name is lost once a folder is
  * picked).
  *
- * What is not judged: a field the detour's choice filled with another text
- * (a template, a contact), a form left for a third page, a form left and
- * opened again from elsewhere (the detour must come straight back), a field
- * whose typed text was gone before the detour began (a rotation trip), search,
- * filter and password fields, and a form without a title.
+ * What is not judged: a blank typing (an emptied field may rightly fall
+ * back to its stored value: runtracker's default workout name), a field
+ * the detour's choice filled with another text (a template, a contact), a
+ * form reached again only through a third page, a field whose typed text
+ * was gone before the detour began (a rotation trip), search, filter and
+ * password fields, and a form without a title. A tap on the detour's page
+ * that opens the form anew (the page below it, "Export the vault" again)
+ * cannot be told from a pick; the taps that end a form's work (Export,
+ * Send, Share...) therefore never start a detour.
  */
 #include <stdint.h>
 #include <stdio.h>
@@ -147,10 +151,23 @@ static bool reverts(const struct ui_tree *before, const struct action *done)
 	return oracle_has_word(label, words);
 }
 
-/* Whether `done` on the form may open a picker: a tap, not on a field, not a confirm, close or revert. */
+/*
+ * Whether `done` on the form may open a picker: a tap, not on a field, not
+ * a confirm, close or revert, not a tab, bottom-bar or drawer item (another
+ * section of the app: an edit left unsaved there is rightly dropped - wallet,
+ * session 28: Budget's income typed, Settings, Budget again), and not a
+ * tap that acts on what the form holds (Export, Send, Share...: the form
+ * done, it rightly starts anew - "Export notes" shows its default file
+ * name again after Export).
+ */
 static bool opens_detour(const struct ui_tree *before, const struct action *done)
 {
 	static const char *const words[] = { "cancel", "close", "navigate up", "back", "done", NULL };
+	static const char *const acts[] = { "export", "import", "send", "submit", "share", "create", "generate",
+					    "apply", "search", "upload", "print", "post", "publish", "sign", "log",
+					    "login", "continue", "next", "finish", "run", "test", "verify", "check",
+					    "scan", NULL };
+	const struct ui_widget *w;
 	char label[512];
 
 	if (done->type != ACTION_CLICK && done->type != ACTION_LONG_CLICK)
@@ -159,8 +176,11 @@ static bool opens_detour(const struct ui_tree *before, const struct action *done
 		return false;
 	if (oracle_is_save_action(done) || oracle_is_delete_action(before, done) || reverts(before, done))
 		return false;
+	w = action_resolve(done, before);
+	if (w && oracle_nav_item_of(w))
+		return false;
 	oracle_action_label(before, done, label, sizeof(label));
-	return !oracle_has_word(label, words);
+	return !oracle_has_word(label, words) && !oracle_label_begins_with(label, acts);
 }
 
 static struct kept_field *field_find(struct oracle_kept_edit_tracker *t, const char *id)
@@ -214,6 +234,23 @@ static void note_typing(struct oracle_kept_edit_tracker *t, const struct oracle_
 	w1 = field_by_id(s->after, s->done->resource_id);
 	if (!w0 || !w1 || !kept_field(w0))
 		return;
+	/* A blank typing may rightly fall back to the stored value (runtracker's
+	 * stopped workout: an emptied name is the default name again on Resume). */
+	{
+		char typed[512];
+
+		oracle_trim_into(typed, sizeof(typed), s->done->text);
+		if (!*typed) {
+			kf = field_find(t, w0->resource_id);
+			if (kf) {
+				free(kf->typed);
+				kf->typed = xstrdup(w1->text);
+				free(kf->original);
+				kf->original = xstrdup(w1->text); /* nothing of the user's to lose */
+			}
+			return;
+		}
+	}
 	if (t->form != form) {
 		forget(t);
 		t->form = form;

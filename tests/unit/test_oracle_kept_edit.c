@@ -127,6 +127,17 @@ TEST(name_lost_after_a_folder_pick)
 	CHECK_INT_EQ(walk(pages, taps, 3, "t:id/name", &title), 3);
 	CHECK(title && strstr(title, "'Name' on 'Edit bookmark' loses the text typed into it after 'Travel'"));
 	free(title);
+	/* An emptied name may fall back to the stored one: not judged. */
+	{
+		struct ui_tree *emptied = form("Edit bookmark", "Name", "t:id/name");
+		struct ui_tree *const blank[] = { old, emptied, p, old };
+		const char *const t2[] = { "TYPE:", "Travel", "Recipes" };
+
+		REQUIRE(emptied);
+		CHECK_INT_EQ(walk(blank, t2, 3, "t:id/name", &title), 0);
+		free(title);
+		ui_tree_free(emptied);
+	}
 	/* Back from the picker (no pick) brings the form back too: the edit must stay. */
 	{
 		const char *const back[] = { "TYPE:Kyoto trip", "Travel", "BACK" };
@@ -246,6 +257,77 @@ TEST(discard_reopen_and_wiped_text_are_not_reported)
 	ui_tree_free(list);
 }
 
+/* A page with a bottom bar (Budget selected or Settings selected) and, on Budget, an income field. */
+static struct ui_tree *budget(const char *income, bool on_budget)
+{
+	char *bar = x_node1("android.widget.LinearLayout", "t:id/bottom_nav", "", "", 0, 2190, 1080, 2400,
+			    x_cat(x_node(TEXT, "t:id/nav_budget", "Budget", on_budget ? "cS" : "c", "", 0, 2190, 540,
+					 2400, NULL),
+				  x_node(TEXT, "t:id/nav_settings", "Settings", on_budget ? "c" : "cS", "", 540, 2190,
+					 1080, 2400, NULL),
+				  NULL));
+
+	if (!on_budget)
+		return x_tree(x_cat(x_bar("Settings"),
+				    x_node(BUTTON, "t:id/currency", "Currency: EUR", "c", "", 40, 220, 1040, 340, NULL),
+				    bar, NULL));
+	return x_tree(x_cat(x_bar("Budget"), x_node(TEXT, "", "Monthly income", "", "", 40, 220, 1040, 300, NULL),
+			    x_node(EDIT, "t:id/income_field", income, "cf", "", 40, 320, 1040, 440, NULL),
+			    x_node(BUTTON, "t:id/save_budget", "Save budget", "c", "", 40, 460, 1040, 580, NULL), bar,
+			    NULL));
+}
+
+/* Export notes: a file name field and an Export button; `done` adds the "Exported" dialog. */
+static struct ui_tree *export_form(const char *name, bool done)
+{
+	return x_tree(x_cat(x_bar("Export notes"),
+			    x_node(TEXT, "", "File name", "", "", 40, 220, 1040, 300, NULL),
+			    x_node(EDIT, "t:id/file_name", name, "cf", "", 40, 320, 1040, 440, NULL),
+			    x_node(BUTTON, "t:id/export", "Export", "c", "", 40, 460, 1040, 580, NULL),
+			    done ? x_node1("android.widget.FrameLayout", "android:id/parentPanel", "", "", 100, 800, 980,
+					   1300,
+					   x_cat(x_node(TEXT, "android:id/message", "Exported to notes.json", "", "", 140,
+							820, 940, 900, NULL),
+						 x_node(BUTTON, "android:id/button1", "OK", "c", "", 600, 1150, 940, 1280,
+							NULL),
+						 NULL))
+				 : calloc(1, 1),
+			    NULL));
+}
+
+TEST(another_section_or_a_finished_export_is_not_a_detour)
+{
+	char *title;
+
+	/* Budget's income typed, Settings in the bottom bar, Budget again: the unsaved edit is rightly gone. */
+	{
+		struct ui_tree *old = budget("3200", true), *typed = budget("4100", true), *set = budget(NULL, false);
+		struct ui_tree *const pages[] = { old, typed, set, old };
+		const char *const taps[] = { "TYPE:4100", "Settings", "Budget" };
+
+		REQUIRE(old && typed && set);
+		CHECK_INT_EQ(walk(pages, taps, 3, "t:id/income_field", &title), 0);
+		free(title);
+		ui_tree_free(old);
+		ui_tree_free(typed);
+		ui_tree_free(set);
+	}
+	/* A file name typed, Export, OK: the form starts anew with its default name. */
+	{
+		struct ui_tree *old = export_form("notes.json", false), *typed = export_form("backup", false);
+		struct ui_tree *dialog = export_form("backup", true);
+		struct ui_tree *const pages[] = { old, typed, dialog, old };
+		const char *const taps[] = { "TYPE:backup", "Export", "OK" };
+
+		REQUIRE(old && typed && dialog);
+		CHECK_INT_EQ(walk(pages, taps, 3, "t:id/file_name", &title), 0);
+		free(title);
+		ui_tree_free(old);
+		ui_tree_free(typed);
+		ui_tree_free(dialog);
+	}
+}
+
 TEST(search_fields_and_untitled_forms_are_not_followed)
 {
 	const char *const taps[] = { "TYPE:Kyoto trip", "Travel", "Recipes" };
@@ -323,6 +405,7 @@ int main(void)
 	RUN(name_kept_or_filled_by_the_pick_is_not_reported);
 	RUN(discard_reopen_and_wiped_text_are_not_reported);
 	RUN(search_fields_and_untitled_forms_are_not_followed);
+	RUN(another_section_or_a_finished_export_is_not_a_detour);
 	RUN(one_report_per_form_and_field);
 	return test_summary();
 }
