@@ -1,0 +1,63 @@
+#!/usr/bin/env bash
+# form_oracles_adb.sh - the two form oracles of session 28 (issue 18), end
+# to end: an offline run on the simulator finds runtracker's name dropped on
+# Resume (`kept_edit`) and loyalty's "No card ID entered" beside a filled
+# Card ID (`said_empty`); each report's steps are then replayed through
+# Debian's adb on trident-simd, where the oracle finds the bug again on the
+# buggy app and not on its fixed twin.
+set -u
+: "${TRIDENT_BIN:?}"
+: "${TRIDENT_SOURCE_DIR:?}"
+. "$TRIDENT_SOURCE_DIR/tests/integration/lib_simd.sh"
+
+WORK=$(mktemp -d /tmp/trident-form-oracles-XXXXXX)
+unset ADB_SERVER_SOCKET ANDROID_ADB_SERVER_PORT OPENAI_API_KEY ANTHROPIC_API_KEY
+export HOME="$WORK/home" TMPDIR="$WORK/tmp"
+mkdir -p "$HOME" "$TMPDIR"
+cleanup() { simd_cleanup; rm -rf "$WORK"; }
+trap cleanup EXIT
+fail() { echo "FAIL: $*"; cat "$WORK/simd.err" 2>/dev/null | tail -5; exit 1; }
+
+# find APP SEED STEPS ORACLE: explore APP on the in-process simulator; prints the id of the ORACLE report.
+find_bug() {
+	local app=$1 seed=$2 steps=$3 oracle=$4 out="$WORK/$1"
+	"$TRIDENT_BIN" explore --device "sim:$TRIDENT_SOURCE_DIR/configs/apps/holdout/$app.json" --brain offline \
+		--seed "$seed" --steps "$steps" --out "$out" --quiet >"$out.log" 2>&1
+	[ $? -le 1 ] || { tail -5 "$out.log"; fail "$app: explore failed"; }
+	python3 - "$out/bugs.json" "$oracle" <<'PY'
+import json, sys
+bugs = [b for b in json.load(open(sys.argv[1]))["bugs"] if b["found_by"] == "oracle:" + sys.argv[2]]
+assert bugs and bugs[0].get("confirmed"), "no confirmed %s report" % sys.argv[2]
+print(bugs[0]["id"])
+PY
+}
+
+KEPT=$(find_bug runtracker 1 130 kept_edit) || fail "runtracker: kept_edit did not find the name dropped on Resume"
+echo "ok   runtracker seed 1: $KEPT (kept_edit) on the simulator"
+SAID=$(find_bug loyalty 1 160 said_empty) || fail "loyalty: said_empty did not find 'No card ID entered'"
+echo "ok   loyalty seed 1: $SAID (said_empty) on the simulator"
+
+simd_can_run || { echo "SKIP (adb part): $SIMD_WHY"; exit 77; }
+
+# replay APP BUG [--fixed]: the report's steps through adb on trident-simd; exit status of trident replay.
+replay() {
+	local app=$1 bug=$2 rc
+	shift 2
+	simd_start "$TRIDENT_SOURCE_DIR/configs/apps/holdout/$app.json" "$WORK" "$@" || fail "trident-simd ($app)"
+	adb_start || fail "adb ($app)"
+	"$TRIDENT_BIN" replay "$WORK/$app" "$bug" --device "$SERIAL" --adb-server "127.0.0.1:$ADB_PORT" \
+		--out "$WORK/replay-$app$*" >"$WORK/replay-$app$*.out" 2>&1
+	rc=$?
+	simd_cleanup
+	return $rc
+}
+
+for pair in "runtracker $KEPT kept_edit" "loyalty $SAID said_empty"; do
+	set -- $pair
+	replay "$1" "$2" || { cat "$WORK/replay-$1.out"; fail "$1 $2: not reproduced through adb"; }
+	grep -q "^reproduced: oracle:$3" "$WORK/replay-$1.out" || fail "$1: the replay names oracle:$3"
+	echo "ok   $1 $2 reproduced through adb"
+	replay "$1" "$2" --fixed && { cat "$WORK/replay-$1--fixed.out"; fail "$1 $2: reproduced on the fixed twin"; }
+	echo "ok   $1 $2 not reproduced on the fixed twin"
+done
+echo "form_oracles_adb: OK"
