@@ -490,10 +490,7 @@ static int feedback_after_step(const struct oracle_step *s)
 						      visit ? visit : s->before->tree, page,
 						      s->st->feedback_page_activity, app ? app->label : NULL, &f) &&
 	    !s->after->feedback && s->after->cap && !png_has_toast(s->after->cap)) {
-		char *shot_before = rundir_step_rel(s->before->step, ".png");
-
-		oracle_report_finding(s->env, s->before->step, &f, NULL, 0, shot_before);
-		free(shot_before);
+		oracle_report_step_finding(s->env, s->before->step, &f);
 	}
 	oracle_finding_release(&f);
 	ui_tree_free(first);

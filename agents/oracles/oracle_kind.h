@@ -127,8 +127,8 @@ struct oracle_kind {
 	/*
 	 * A pure check of one step (the screens before and after the action),
 	 * instead of after_step and recheck: the plugin runs it after every step
-	 * and reports with the screen before as evidence, and confirms by
-	 * running it on the replay's last two screens.
+	 * and reports with the screens before and after as evidence, and
+	 * confirms by running it on the replay's last two screens.
 	 */
 	oracle_step_check step_check;
 	/*

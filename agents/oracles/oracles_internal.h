@@ -144,10 +144,12 @@ void oracle_shot_release(struct shot *s);
 char *oracle_write_evidence(struct agent_env *env, int step, const char *name, const struct shot *s);
 /*
  * Report a finding: steps 1..step, the trigger actions, evidence (the
- * screen after the step, and the screen after the check when given).
+ * screen after the step, then the screen after the check when given).
  */
 void oracle_report_finding(struct agent_env *env, int step, struct oracle_finding *f,
 			   const struct action *trigger, size_t n_trigger, const char *after_check_png);
+/* Report a finding about step `step` alone: evidence the screens before and after it, in that order. */
+void oracle_report_step_finding(struct agent_env *env, int step, struct oracle_finding *f);
 /*
  * Record the actions an oracle's side trip performed on the app after run
  * step `step` (rotate and back, Home and relaunch, a restart...), in the

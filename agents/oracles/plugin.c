@@ -100,11 +100,13 @@ char *oracle_write_evidence(struct agent_env *env, int step, const char *name, c
  * Report a finding: steps 1..step without the side trips other oracles
  * made after step `step` (the finding is about that step's screen; a replay
  * that rotates and back after the Save judges the rotation instead), the
- * trigger actions, evidence (the screen after the step, and the screen
- * after the check when given).
+ * trigger actions, and the evidence screens in the order they were taken:
+ * `first_png` when given (the screen before the step), the screen after
+ * the step, `then_png` when given (the screen after the check's trip).
+ * report.html labels the first BEFORE and the last AFTER.
  */
-void oracle_report_finding(struct agent_env *env, int step, struct oracle_finding *f,
-			   const struct action *trigger, size_t n_trigger, const char *after_check_png)
+static void report_finding(struct agent_env *env, int step, struct oracle_finding *f, const struct action *trigger,
+			   size_t n_trigger, const char *first_png, const char *then_png)
 {
 	struct bug b;
 	char *func = history_current_functionality(agent_env_history(env));
@@ -123,12 +125,28 @@ void oracle_report_finding(struct agent_env *env, int step, struct oracle_findin
 	bug_drop_trailing_side_steps(&b);
 	for (size_t i = 0; i < n_trigger; i++)
 		bug_add_step(&b, -1, &trigger[i], NULL, NULL);
+	if (first_png)
+		bug_add_evidence(&b, first_png);
 	bug_add_evidence(&b, shot_after);
-	if (after_check_png)
-		bug_add_evidence(&b, after_check_png);
+	if (then_png)
+		bug_add_evidence(&b, then_png);
 	(void)agent_env_report_bug(env, &b, NULL);
 	bug_release(&b);
 	free(shot_after);
+}
+
+void oracle_report_finding(struct agent_env *env, int step, struct oracle_finding *f,
+			   const struct action *trigger, size_t n_trigger, const char *after_check_png)
+{
+	report_finding(env, step, f, trigger, n_trigger, NULL, after_check_png);
+}
+
+void oracle_report_step_finding(struct agent_env *env, int step, struct oracle_finding *f)
+{
+	char *shot_before = rundir_step_rel(step, ".png");
+
+	report_finding(env, step, f, NULL, 0, shot_before, NULL);
+	free(shot_before);
 }
 
 void oracle_record_side_trip(struct agent_env *env, int step, const char *oracle, const struct action *a, size_t n)
@@ -183,7 +201,7 @@ void oracle_sleep_ms(long ms)
 /*
  * An oracle that judges the action from the screens before and after it
  * (8: a tapped switch stayed as it was; 10: an accepted entry no list
- * shows). Evidence: the screen before the action.
+ * shows). Evidence: the screens before and after the action.
  */
 void oracle_check_step(const struct oracle_step *s, oracle_step_check check)
 {
@@ -194,10 +212,7 @@ void oracle_check_step(const struct oracle_step *s, oracle_step_check check)
 
 	oracle_finding_init(&f);
 	if (check(before->tree, before->activity, after->tree, after->activity, done, &f)) {
-		char *shot_before = rundir_step_rel(before->step, ".png");
-
-		oracle_report_finding(env, before->step, &f, NULL, 0, shot_before);
-		free(shot_before);
+		oracle_report_step_finding(env, before->step, &f);
 	}
 	oracle_finding_release(&f);
 }
@@ -229,7 +244,7 @@ static bool pass_due(const struct oracles_state *st, const struct oracle_kind *c
 	return false;
 }
 
-/* A tracking oracle's step: fed to its tracker; a finding is reported with the screen before as evidence. */
+/* A tracking oracle's step: fed to its tracker; a finding is reported with the screens before and after as evidence. */
 static void tracked_after_step(const struct oracle_step *s, const struct oracle_kind *k, size_t i)
 {
 	struct oracle_tracked_step ts = {
@@ -243,10 +258,7 @@ static void tracked_after_step(const struct oracle_step *s, const struct oracle_
 		s->st->trackers[i] = k->tracker_new();
 	oracle_finding_init(&f);
 	if (k->track(s->st->trackers[i], &ts, &f)) {
-		char *shot_before = rundir_step_rel(s->before->step, ".png");
-
-		oracle_report_finding(s->env, s->before->step, &f, NULL, 0, shot_before);
-		free(shot_before);
+		oracle_report_step_finding(s->env, s->before->step, &f);
 	}
 	oracle_finding_release(&f);
 }

@@ -111,4 +111,24 @@ size = os.path.getsize(run + "/report.html")
 assert size < 4 * 1024 * 1024, size
 print("report.html: %d bytes, %d filmstrips (%s frames), labels %s" % (size, len(p.films), p.films, sorted(set(p.labels))))
 PY
+
+# Evidence is in the order the screens were taken, and BEFORE names the
+# earlier one: player's Play tap that leaves the status as it was (toggle,
+# a check of one step) shows the screen before the tap, then the one after.
+"$bin" explore --device sim:player --brain offline --out "$tmp/player" --steps 8 --quiet --log-level silent
+python3 - "$tmp/player" <<'PY'
+import json, re, sys
+run = sys.argv[1]
+bugs = [b for b in json.load(open(run + "/bugs.json"))["bugs"]
+        if b["found_by"] == "oracle:toggle" and len(b["evidence"]) == 2]
+assert bugs, "player's first 8 steps report no toggle bug with two screens"
+html = open(run + "/report.html").read()
+for b in bugs:
+    ev = b["evidence"]
+    assert ev == ["steps/%04d.png" % b["step"], "steps/%04d.png" % (b["step"] + 1)], (b["id"], b["step"], ev)
+    card = html[html.index('id="%s"' % b["id"]):]
+    shown = re.findall(r'<figure class="frame evidence"><span class="label">(\w+)</span><a href="([^"]+)"', card)[:2]
+    assert shown == [("BEFORE", ev[0]), ("AFTER", ev[1])], shown
+print("evidence order: %d toggle bugs, BEFORE = the screen before the tap" % len(bugs))
+PY
 echo "report_html: ok"
