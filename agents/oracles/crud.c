@@ -55,6 +55,8 @@
 
 /* How many bytes of a typed value must appear on the next screen (rows may be ellipsized). */
 #define CRUD_KEY_BYTES 12
+/* A key's buffer: CRUD_KEY_BYTES characters of up to 4 bytes each, and the NUL. */
+#define CRUD_KEY_SIZE (CRUD_KEY_BYTES * 4 + 1)
 
 /* Sentence-like texts the tracker remembers seeing (a ring), and of a deleted row. */
 #define CRUD_SEEN_MAX 512
@@ -230,6 +232,15 @@ static void remember_first(struct oracle_crud_tracker *t, const struct ui_widget
 	t->n_first++;
 }
 
+/* The key a screen is searched for: v's first CRUD_KEY_BYTES characters, lowered. */
+static void typed_key(char key[CRUD_KEY_SIZE], const char *v)
+{
+	int klen = ui_text_prefix_len(v, CRUD_KEY_BYTES);
+
+	oracle_lower_into(key, CRUD_KEY_SIZE, v);
+	key[klen] = '\0';
+}
+
 /*
  * The visible, non-editable text of t (the page a form was opened from)
  * that holds a field's value with a label around it - "CW: Severance
@@ -240,8 +251,7 @@ static void remember_first(struct oracle_crud_tracker *t, const struct ui_widget
  */
 static char *labelled_line(const struct ui_tree *t, const char *value)
 {
-	char *v, key[CRUD_KEY_BYTES * 4 + 1], *found = NULL;
-	int klen;
+	char *v, key[CRUD_KEY_SIZE], *found = NULL;
 
 	if (!t || !value)
 		return NULL;
@@ -250,9 +260,7 @@ static char *labelled_line(const struct ui_tree *t, const char *value)
 		free(v);
 		return NULL;
 	}
-	klen = ui_text_prefix_len(v, CRUD_KEY_BYTES);
-	oracle_lower_into(key, sizeof(key), v);
-	key[klen] = '\0';
+	typed_key(key, v);
 	for (size_t i = 0; i < t->n_nodes && !found; i++) {
 		const struct ui_widget *w = t->nodes[i];
 		char low[1024], *at;
@@ -659,7 +667,7 @@ static bool edit_dropped(struct oracle_crud_tracker *t, const struct ui_tree *be
 	for (size_t i = 0; i < before->n_nodes; i++) {
 		const struct ui_widget *w = before->nodes[i];
 		const struct crud_field *rec;
-		char *v, *old, key[CRUD_KEY_BYTES * 4 + 1];
+		char *v, *old, key[CRUD_KEY_SIZE];
 		bool dropped;
 
 		if (!form_field(before, w) || untouched(t, w) || numeric_field(t, w) ||
@@ -670,8 +678,7 @@ static bool edit_dropped(struct oracle_crud_tracker *t, const struct ui_tree *be
 			continue;
 		v = oracle_trimmed(w->text);
 		old = oracle_trimmed(rec->initial);
-		oracle_lower_into(key, sizeof(key), v);
-		key[ui_text_prefix_len(v, CRUD_KEY_BYTES)] = '\0';
+		typed_key(key, v);
 		dropped = *v && has_letter(v) && strcasecmp(v, old) != 0 && !screen_shows(after, key);
 		if (dropped) {
 			oracle_finding_init(f);
@@ -710,9 +717,8 @@ static bool saved_not_shown(struct oracle_crud_tracker *t, const struct ui_tree 
 	struct oracle_list *ls = NULL;
 	const struct oracle_list *list;
 	const struct crud_field *rec;
-	char *value = NULL, *old = NULL, key[CRUD_KEY_BYTES * 4 + 1];
+	char *value = NULL, *old = NULL, key[CRUD_KEY_SIZE];
 	size_t nl;
-	int klen;
 	bool hit = false, old_shown;
 
 	field = typed_field(t, before, &value);
@@ -729,9 +735,7 @@ static bool saved_not_shown(struct oracle_crud_tracker *t, const struct ui_tree 
 		if (!form_field(before, w) || untouched(t, w))
 			continue;
 		v = oracle_trimmed(w->text);
-		klen = ui_text_prefix_len(v, CRUD_KEY_BYTES);
-		oracle_lower_into(key, sizeof(key), v);
-		key[klen] = '\0';
+		typed_key(key, v);
 		shown = *v && has_letter(v) && screen_shows(after, key);
 		free(v);
 		if (shown) {
@@ -1098,12 +1102,10 @@ static void note_renamed(struct oracle_crud_tracker *t, const struct ui_tree *be
 static bool renamed_not_listed(const struct oracle_crud_tracker *t, const struct ui_tree *after,
 			       const struct oracle_list *l, const struct action *done, struct oracle_finding *f)
 {
-	char key[CRUD_KEY_BYTES * 4 + 1], list_name[128];
-	int klen = ui_text_prefix_len(t->renamed, CRUD_KEY_BYTES);
+	char key[CRUD_KEY_SIZE], list_name[128];
 	cJSON *ra;
 
-	oracle_lower_into(key, sizeof(key), t->renamed);
-	key[klen] = '\0';
+	typed_key(key, t->renamed);
 	if (count_of(l->primary, l->n_rows, t->opened) < count_of(t->rows, t->n_rows, t->opened) ||
 	    screen_shows(after, key))
 		return false;

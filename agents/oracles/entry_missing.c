@@ -35,12 +35,15 @@ static bool entry_field(const struct ui_tree *t, const struct ui_widget *w)
 	return true;
 }
 
-/* The editable widget of t with this resource-id, or NULL. */
-static const struct ui_widget *field_by_id(const struct ui_tree *t, const char *id)
+const struct ui_widget *oracle_field_by_id(const struct ui_tree *t, const char *id, bool visible_only)
 {
-	for (size_t i = 0; i < t->n_nodes; i++)
-		if (ui_class_is_editable(t->nodes[i]->class_name) && !strcmp(t->nodes[i]->resource_id, id))
-			return t->nodes[i];
+	for (size_t i = 0; i < t->n_nodes; i++) {
+		const struct ui_widget *w = t->nodes[i];
+
+		if (ui_class_is_editable(w->class_name) && !strcmp(w->resource_id, id) &&
+		    (!visible_only || ui_widget_visible(w, &t->screen)))
+			return w;
+	}
 	return NULL;
 }
 
@@ -136,7 +139,8 @@ bool oracle_entry_missing(const struct ui_tree *before, const char *activity_bef
 	for (size_t i = 0; i < before->n_nodes && n_entered < 16; i++) {
 		const struct ui_widget *w = before->nodes[i], *cw;
 
-		if (entry_field(before, w) && (cw = field_by_id(after, w->resource_id)) && strcmp(cw->text, w->text))
+		if (entry_field(before, w) && (cw = oracle_field_by_id(after, w->resource_id, false)) &&
+		    strcmp(cw->text, w->text))
 			entered[n_entered++] = w;
 	}
 	if (!n_entered)

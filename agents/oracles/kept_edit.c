@@ -111,19 +111,6 @@ static uint64_t form_key(const struct ui_tree *t, const char *activity)
 	return page_key(t, activity);
 }
 
-/* The visible editable widget of t with resource-id id, or NULL. */
-static const struct ui_widget *field_by_id(const struct ui_tree *t, const char *id)
-{
-	for (size_t i = 0; i < t->n_nodes; i++) {
-		const struct ui_widget *w = t->nodes[i];
-
-		if (ui_class_is_editable(w->class_name) && !strcmp(w->resource_id, id) &&
-		    ui_widget_visible(w, &t->screen))
-			return w;
-	}
-	return NULL;
-}
-
 /* Whether w is a field whose text a form keeps: not a password, search or filter field. */
 static bool kept_field(const struct ui_widget *w)
 {
@@ -197,7 +184,7 @@ static void keep_still_typed(struct oracle_kept_edit_tracker *t, const struct ui
 	size_t k = 0;
 
 	for (size_t i = 0; i < t->n; i++) {
-		const struct ui_widget *w = field_by_id(s, t->f[i].id);
+		const struct ui_widget *w = oracle_field_by_id(s, t->f[i].id, true);
 
 		if (w && !strcmp(w->text, t->f[i].typed)) {
 			t->f[k++] = t->f[i];
@@ -230,8 +217,8 @@ static void note_typing(struct oracle_kept_edit_tracker *t, const struct oracle_
 
 	if (!s->done->resource_id || !*s->done->resource_id)
 		return;
-	w0 = field_by_id(s->before, s->done->resource_id);
-	w1 = field_by_id(s->after, s->done->resource_id);
+	w0 = oracle_field_by_id(s->before, s->done->resource_id, true);
+	w1 = oracle_field_by_id(s->after, s->done->resource_id, true);
 	if (!w0 || !w1 || !kept_field(w0))
 		return;
 	/* A blank typing may rightly fall back to the stored value (runtracker's
@@ -311,7 +298,7 @@ static bool judge_return(struct oracle_kept_edit_tracker *t, const struct oracle
 {
 	for (size_t i = 0; i < t->n; i++) {
 		const struct kept_field *kf = &t->f[i];
-		const struct ui_widget *w = field_by_id(s->after, kf->id);
+		const struct ui_widget *w = oracle_field_by_id(s->after, kf->id, true);
 		uint64_t key = oracle_hash_str(t->form, kf->id);
 		bool seen = false;
 

@@ -254,6 +254,8 @@ bool oracle_hidden_under_layer(const struct ui_tree *t, const struct ui_widget *
  * all its rows: a row more would still fit below its last row (entry_missing.c).
  */
 bool oracle_list_has_room(const struct ui_tree *t, const char *id);
+/* The editable widget of t with this resource-id (a visible one when visible_only), or NULL (entry_missing.c). */
+const struct ui_widget *oracle_field_by_id(const struct ui_tree *t, const char *id, bool visible_only);
 /* Whether t shows a dialog, popup, menu or other overlay layer (a dialog's dump may hold only the dialog; navigation.c). */
 bool oracle_screen_has_layer(const struct ui_tree *t);
 /* Whether w is an app bar: its class or resource-id names a toolbar or action bar (navigation.c). */

@@ -10,13 +10,7 @@ set -u
 : "${TRIDENT_SOURCE_DIR:?}"
 . "$TRIDENT_SOURCE_DIR/tests/integration/lib_simd.sh"
 
-WORK=$(mktemp -d /tmp/trident-form-oracles-XXXXXX)
-unset ADB_SERVER_SOCKET ANDROID_ADB_SERVER_PORT OPENAI_API_KEY ANTHROPIC_API_KEY
-export HOME="$WORK/home" TMPDIR="$WORK/tmp"
-mkdir -p "$HOME" "$TMPDIR"
-cleanup() { simd_cleanup; rm -rf "$WORK"; }
-trap cleanup EXIT
-fail() { echo "FAIL: $*"; cat "$WORK/simd.err" 2>/dev/null | tail -5; exit 1; }
+simd_workdir form-oracles
 
 # find APP SEED STEPS ORACLE: explore APP on the in-process simulator; prints the id of the ORACLE report.
 find_bug() {

@@ -23,16 +23,8 @@ T=${TRIDENT_BIN:?}
 SPEC="$SRC/tests/data/apps/signup.json"
 command -v python3 >/dev/null || { echo "SKIP: no python3"; exit 77; }
 . "$SRC/tests/integration/lib_simd.sh"
-WORK=$(mktemp -d /tmp/trident-keyboard-XXXXXX)
-export HOME="$WORK/home" TMPDIR="$WORK/tmp"
-mkdir -p "$HOME" "$TMPDIR"
-unset ADB_SERVER_SOCKET ANDROID_ADB_SERVER_PORT OPENAI_API_KEY ANTHROPIC_API_KEY
+simd_workdir keyboard
 fails=0
-cleanup() {
-	simd_cleanup
-	[ -n "${KEEP_WORK:-}" ] || rm -rf "$WORK"
-}
-trap cleanup EXIT
 ok() { echo "ok   $1"; }
 bad() { echo "FAIL $1"; fails=$((fails + 1)); }
 check() { local name=$1; shift; if "$@"; then ok "$name"; else bad "$name"; fi; }

@@ -3,6 +3,7 @@
 # its own choosing, and cleanup of both. Not a test itself (no #!).
 #
 #   . "$TRIDENT_SOURCE_DIR/tests/integration/lib_simd.sh"
+#   simd_workdir NAME              # WORK, private HOME/TMPDIR, EXIT trap
 #   simd_can_run || { echo "skip: $SIMD_WHY"; ...; }
 #   simd_start APP_SPEC WORKDIR    # sets SIMD_PID, SERIAL (127.0.0.1:PORT)
 #   adb_start                      # sets ADB_PORT; the server connects SERIAL
@@ -70,3 +71,21 @@ simd_cleanup() {
 	ADB_PORT=
 	SIMD_PID=
 }
+
+# simd_workdir NAME: a fresh WORK (/tmp/trident-NAME-XXXXXX) holding a
+# private HOME and TMPDIR, with no adb server or API key taken from the
+# caller's environment; the EXIT trap stops trident-simd and adb and removes
+# WORK (kept when KEEP_WORK is set). fail MSG prints MSG and the end of
+# simd.err, and exits 1.
+simd_workdir() {
+	WORK=$(mktemp -d "/tmp/trident-$1-XXXXXX") || exit 1
+	unset ADB_SERVER_SOCKET ANDROID_ADB_SERVER_PORT OPENAI_API_KEY ANTHROPIC_API_KEY
+	export HOME="$WORK/home" TMPDIR="$WORK/tmp"
+	mkdir -p "$HOME" "$TMPDIR"
+	trap simd_workdir_cleanup EXIT
+}
+simd_workdir_cleanup() {
+	simd_cleanup
+	[ -n "${KEEP_WORK:-}" ] || rm -rf "$WORK"
+}
+fail() { echo "FAIL: $*"; tail -5 "$WORK/simd.err" 2>/dev/null; exit 1; }

@@ -15,13 +15,7 @@ simd_can_run || { echo "SKIP: $SIMD_WHY"; exit 77; }
 APP="$TRIDENT_SOURCE_DIR/tests/data/apps/trips.json"
 PKG=com.trident.trips
 
-WORK=$(mktemp -d /tmp/trident-revisit-XXXXXX)
-unset ADB_SERVER_SOCKET ANDROID_ADB_SERVER_PORT OPENAI_API_KEY ANTHROPIC_API_KEY
-export HOME="$WORK/home" TMPDIR="$WORK/tmp"
-mkdir -p "$HOME" "$TMPDIR"
-cleanup() { simd_cleanup; rm -rf "$WORK"; }
-trap cleanup EXIT
-fail() { echo "FAIL: $*"; cat "$WORK/simd.err" 2>/dev/null | tail -5; exit 1; }
+simd_workdir revisit
 start() { # [--fixed]
 	simd_start "$APP" "$WORK" "$@" || fail "trident-simd"
 	adb_start || fail "adb"
