@@ -585,6 +585,22 @@ void oracle_kept_edit_tracker_free(struct oracle_kept_edit_tracker *t);
 bool oracle_kept_edit_step(struct oracle_kept_edit_tracker *t, const struct oracle_tracked_step *s,
 			   struct oracle_finding *f);
 
+/* --- save_disabled (oracle 26) --- */
+/*
+ * A tracker of the edit form the run is on (an app-bar title saying Edit,
+ * Modify or Change; no dialog, no password field): its fields' texts and
+ * its disabled Save-like button (Save, Update, Apply, Done) on arrival,
+ * fed one step at a time: true with *f (category data operation failure)
+ * when a typing makes a plain edit of a field's stored value
+ * (oracle_plain_edit), every other field as on arrival, no new text shown,
+ * and that button is still disabled. One finding per form.
+ */
+struct oracle_save_disabled_tracker;
+struct oracle_save_disabled_tracker *oracle_save_disabled_tracker_new(void);
+void oracle_save_disabled_tracker_free(struct oracle_save_disabled_tracker *t);
+bool oracle_save_disabled_step(struct oracle_save_disabled_tracker *t, const struct oracle_tracked_step *s,
+			       struct oracle_finding *f);
+
 /* --- blank (oracle 23) --- */
 /*
  * A tracker of pages (activity, app-bar title, selected tabs) seen showing

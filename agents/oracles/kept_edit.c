@@ -24,6 +24,11 @@
  * that opens the form anew (the page below it, "Export the vault" again)
  * cannot be told from a pick; the taps that end a form's work (Export,
  * Send, Share...) therefore never start a detour.
+ *
+ * A Save that leaves the form starts a detour of its own (judge_saved): an
+ * edit form opened again from the page the Save reached, one edited field
+ * back at its old value while another kept its new text, is a save that
+ * dropped one edit (timesheet `timesheet-shorter-duration-not-saved`).
  */
 #include <stdint.h>
 #include <stdio.h>
@@ -55,6 +60,8 @@ struct oracle_kept_edit_tracker {
 	size_t n;
 	uint64_t away;      /* the detour's page; 0: on the form */
 	int away_steps;
+	bool saved;         /* the detour began with a Save: the page the form was opened from */
+	uint64_t away_texts; /* the texts that page showed on arrival (saved: the same item's page) */
 	char *via;          /* the tap that began the detour */
 	cJSON *via_action;  /* that tap (action_to_json): the report blames it */
 	uint64_t reported[KEPT_REPORTED];
@@ -82,6 +89,8 @@ static void forget(struct oracle_kept_edit_tracker *t)
 	t->n = 0;
 	t->form = t->away = 0;
 	t->away_steps = 0;
+	t->saved = false;
+	t->away_texts = 0;
 }
 
 void oracle_kept_edit_tracker_free(struct oracle_kept_edit_tracker *t)
@@ -292,6 +301,91 @@ static void fill_finding(struct oracle_finding *f, const struct oracle_kept_edit
 	}
 }
 
+/* The texts a page shows outside fields (a hash): the same item's page shows the same ones. */
+static uint64_t page_texts(const struct ui_tree *t)
+{
+	uint64_t h = ORACLE_HASH_BASIS;
+
+	for (size_t i = 0; i < t->n_nodes; i++) {
+		const struct ui_widget *w = t->nodes[i];
+
+		if (*w->text && !ui_class_is_editable(w->class_name) && ui_widget_visible(w, &t->screen))
+			h = oracle_hash_str(h, w->text);
+	}
+	return h | 1;
+}
+
+/*
+ * The form opened again from the page its Save returned to, for the same
+ * item (that page's texts unchanged): a field edited plainly shows its old
+ * value again while another field edited in the same visit shows what was
+ * typed - the save kept one edit and dropped the other (timesheet
+ * `timesheet-shorter-duration-not-saved`: a shorter duration typed with a
+ * note, Save says "Entry updated", Edit shows the note and the old
+ * duration). Only an edit form (its title or the tap that opens it says
+ * Edit, Modify or Change): a form for a new entry may rightly remember one
+ * field and not another. A form that shows every old value again (a save
+ * refused) is not judged.
+ */
+static bool judge_saved(struct oracle_kept_edit_tracker *t, const struct oracle_tracked_step *s,
+			struct oracle_finding *f)
+{
+	const struct kept_field *lost = NULL;
+	bool kept = false;
+
+	static const char *const edit[] = { "edit", "modify", "change", NULL };
+	char label[512], title[512];
+
+	if (s->done->type != ACTION_CLICK || page_texts(s->before) != t->away_texts)
+		return false;
+	/* An edit form: a form for a new entry may rightly remember one field and not another. */
+	oracle_action_label(s->before, s->done, label, sizeof(label));
+	oracle_lower_into(title, sizeof(title), t->title);
+	if (!oracle_has_whole_word(label, edit) && !oracle_has_whole_word(title, edit))
+		return false;
+	for (size_t i = 0; i < t->n; i++) {
+		const struct kept_field *kf = &t->f[i];
+		const struct ui_widget *w = oracle_field_by_id(s->after, kf->id, true);
+
+		if (!w || !*kf->typed || !strcmp(kf->original, kf->typed))
+			continue;
+		if (!strcmp(w->text, kf->typed))
+			kept = true;
+		else if (!lost && !strcmp(w->text, kf->original) && oracle_plain_edit(kf->original, kf->typed))
+			lost = kf;
+	}
+	if (!lost || !kept)
+		return false;
+	{
+		uint64_t key = oracle_hash_str(t->form, lost->id);
+
+		for (size_t r = 0; r < t->n_reported; r++)
+			if (t->reported[r] == key)
+				return false;
+		if (t->n_reported < KEPT_REPORTED)
+			t->reported[t->n_reported++] = key;
+	}
+	fill_finding(f, t, lost, s->activity_after);
+	free(f->title);
+	free(f->expected);
+	free(f->actual);
+	free(f->description);
+	f->title = xasprintf("'%s' on '%s' is not saved by '%s': it keeps its old value", lost->name, t->title,
+			     t->via ? t->via : "Save");
+	f->expected = xasprintf("'%s' shows \"%s\", the value saved with '%s'", lost->name, lost->typed,
+				t->via ? t->via : "Save");
+	f->actual = xasprintf("'%s' shows \"%s\" again, its value before the edit; the other fields edited with it "
+			      "show what was typed",
+			      lost->name, lost->original);
+	f->description = xasprintf("On '%s' (%s) the run changed '%s' from \"%s\" to \"%s\" along with another "
+				   "field, tapped '%s', and opened the form again from the page it returned to: the "
+				   "other field shows its new text, '%s' shows \"%s\" again. The save dropped one edit.",
+				   t->title, s->activity_after ? s->activity_after : "?", lost->name, lost->original,
+				   lost->typed, t->via ? t->via : "Save", lost->name, lost->original);
+	cJSON_ReplaceItemInObject(f->diff, "check", cJSON_CreateString("saved_edit"));
+	return true;
+}
+
 /* Back on the form after a detour: a field showing its text before the typing is the finding. */
 static bool judge_return(struct oracle_kept_edit_tracker *t, const struct oracle_tracked_step *s,
 			 struct oracle_finding *f)
@@ -356,12 +450,14 @@ bool oracle_kept_edit_step(struct oracle_kept_edit_tracker *t, const struct orac
 				forget(t);
 			return false;
 		}
-		if (!opens_detour(s->before, done)) {
+		t->saved = oracle_is_save_action(done) && done->type == ACTION_CLICK && !oracle_screen_has_layer(s->after);
+		if (!t->saved && !opens_detour(s->before, done)) {
 			forget(t);
 			return false;
 		}
 		t->away = after_page;
 		t->away_steps = 0;
+		t->away_texts = page_texts(s->after);
 		free(t->via);
 		t->via = xstrdup(done->widget_text && *done->widget_text ? done->widget_text : "?");
 		cJSON_Delete(t->via_action);
@@ -379,6 +475,11 @@ bool oracle_kept_edit_step(struct oracle_kept_edit_tracker *t, const struct orac
 	if (after_page != t->form) {
 		forget(t);
 		return false;
+	}
+	if (t->saved) {
+		hit = judge_saved(t, s, f);
+		forget(t); /* a new visit of the form: what it shows now is the stored value */
+		return hit;
 	}
 	hit = judge_return(t, s, f);
 	/* Back on the form: the fields still as typed stay followed for the next detour. */
@@ -409,7 +510,8 @@ const struct oracle_kind oracle_kind_kept_edit = {
 	.config_key = "oracles.kept_edit",
 	.category = BUG_CAT_DATA_OPERATION,
 	.doc = "text typed into a form's field shows its earlier value again when the form comes straight back from a "
-	       "picker or dialog it opened",
+	       "picker or dialog it opened, or when the edit form is opened again after its Save while another field "
+	       "edited with it kept its new text",
 	.evidence = "the screen before the return; the field, the text typed, the text shown, and the tap that left",
 	.flags = 0,
 	.tracker_new = kept_edit_tracker_new,

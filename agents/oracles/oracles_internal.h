@@ -373,6 +373,13 @@ void oracle_trim_into(char *buf, size_t size, const char *s);
  * NULL when neither (words.c).
  */
 const char *oracle_field_label(const struct ui_widget *w);
+/*
+ * Whether typing `typed` over a field's stored `original` is a plain edit
+ * of its kind, no probe an app may refuse without a word: the field held a
+ * value; the text is trimmed, 1-60 characters, and for a number a number
+ * that is not zero (words.c).
+ */
+bool oracle_plain_edit(const char *original, const char *typed);
 /* The FNV-1a offset basis: the `h` a hash of strings starts from. */
 #define ORACLE_HASH_BASIS 0xcbf29ce484222325ULL
 /*

@@ -214,3 +214,33 @@ const char *oracle_field_label(const struct ui_widget *w)
 	}
 	return NULL;
 }
+
+/* Whether s is a number: digits with at most one '.' or ',' between them. */
+static bool is_number(const char *s)
+{
+	bool digit = false, sep = false;
+
+	for (; *s; s++) {
+		if (isdigit((unsigned char)*s))
+			digit = true;
+		else if ((*s == '.' || *s == ',') && digit && !sep && isdigit((unsigned char)s[1]))
+			sep = true;
+		else
+			return false;
+	}
+	return digit;
+}
+
+bool oracle_plain_edit(const char *original, const char *typed)
+{
+	char trimmed[512];
+
+	if (!*original || !strcmp(original, typed))
+		return false;
+	oracle_trim_into(trimmed, sizeof(trimmed), typed);
+	if (strcmp(trimmed, typed) || !*trimmed || strlen(trimmed) > 60)
+		return false;
+	if (is_number(original))
+		return is_number(typed) && strspn(typed, "0.,") != strlen(typed);
+	return true;
+}

@@ -1,10 +1,12 @@
 #!/usr/bin/env bash
-# form_oracles_adb.sh - the two form oracles of session 28 (issue 18), end
-# to end: an offline run on the simulator finds runtracker's name dropped on
-# Resume (`kept_edit`) and loyalty's "No card ID entered" beside a filled
-# Card ID (`said_empty`); each report's steps are then replayed through
-# Debian's adb on trident-simd, where the oracle finds the bug again on the
-# buggy app and not on its fixed twin.
+# form_oracles_adb.sh - the form oracles of sessions 28 and 29 (issue 18),
+# end to end: an offline run on the simulator finds runtracker's name
+# dropped on Resume (`kept_edit`), loyalty's "No card ID entered" beside a
+# filled Card ID (`said_empty`), timesheet's shorter duration a Save dropped
+# while it kept the note (`kept_edit` after a Save) and authenticator's Save
+# that stays greyed after an edit (`save_disabled`); each report's steps
+# are then replayed through Debian's adb on trident-simd, where the oracle
+# finds the bug again on the buggy app and not on its fixed twin.
 set -u
 : "${TRIDENT_BIN:?}"
 : "${TRIDENT_SOURCE_DIR:?}"
@@ -30,6 +32,10 @@ KEPT=$(find_bug runtracker 1 130 kept_edit) || fail "runtracker: kept_edit did n
 echo "ok   runtracker seed 1: $KEPT (kept_edit) on the simulator"
 SAID=$(find_bug loyalty 1 160 said_empty) || fail "loyalty: said_empty did not find 'No card ID entered'"
 echo "ok   loyalty seed 1: $SAID (said_empty) on the simulator"
+SAVED=$(find_bug timesheet 1 30 kept_edit) || fail "timesheet: kept_edit did not find the shorter duration the Save dropped"
+echo "ok   timesheet seed 1: $SAVED (kept_edit after a Save) on the simulator"
+GREYED=$(find_bug authenticator 1 20 save_disabled) || fail "authenticator: save_disabled did not find Save greyed after an edit"
+echo "ok   authenticator seed 1: $GREYED (save_disabled) on the simulator"
 
 simd_can_run || { echo "SKIP (adb part): $SIMD_WHY"; exit 77; }
 
@@ -46,7 +52,8 @@ replay() {
 	return $rc
 }
 
-for pair in "runtracker $KEPT kept_edit" "loyalty $SAID said_empty"; do
+for pair in "runtracker $KEPT kept_edit" "loyalty $SAID said_empty" "timesheet $SAVED kept_edit" \
+	"authenticator $GREYED save_disabled"; do
 	set -- $pair
 	replay "$1" "$2" || { cat "$WORK/replay-$1.out"; fail "$1 $2: not reproduced through adb"; }
 	grep -q "^reproduced: oracle:$3" "$WORK/replay-$1.out" || fail "$1: the replay names oracle:$3"

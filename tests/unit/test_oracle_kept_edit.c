@@ -7,7 +7,11 @@
  * after-folder-pick`). The typed name kept, a pick that fills the field with
  * another text, a Discard, a form left with Back and opened again, a name a
  * rotation wiped before the pick, a search field and a form without a title
- * are never reported.
+ * are never reported. After a Save: an edit form opened again from the
+ * page the Save returned to, showing one edited field's old value beside
+ * another's new text, is the finding (timesheet `timesheet-shorter-duration-
+ * not-saved`); a form for a new entry, a probe typed into a number, and
+ * another entry's page in between are not.
  */
 #include <stdbool.h>
 
@@ -399,6 +403,161 @@ TEST(one_report_per_form_and_field)
 	ui_tree_free(p);
 }
 
+/* Timesheet's Edit entry (or New entry): Minutes and Note under their labels, Save. */
+static struct ui_tree *entry_form(const char *title, const char *minutes, const char *note)
+{
+	return x_tree(x_cat(x_bar(title), x_node(TEXT, "", "Minutes", "", "", 40, 220, 1040, 300, NULL),
+			    x_node(EDIT, "t:id/e_minutes", minutes, "cf", "", 40, 320, 1040, 440, NULL),
+			    x_node(TEXT, "", "Note", "", "", 40, 460, 1040, 540, NULL),
+			    x_node(EDIT, "t:id/e_note", note, "cf", "", 40, 560, 1040, 680, NULL),
+			    x_node(BUTTON, "t:id/e_save", "Save", "c", "", 40, 700, 1040, 820, NULL), NULL));
+}
+
+/* The entry's page the form was opened from: what it shows, and Edit. */
+static struct ui_tree *entry_page(const char *shown)
+{
+	return x_tree(x_cat(x_bar("Entry"), x_node(TEXT, "t:id/d_what", shown, "", "", 40, 220, 1040, 300, NULL),
+			    x_node(TEXT, "t:id/d_dur", "Duration: 2 h 30 min", "", "", 40, 320, 1040, 400, NULL),
+			    x_node(BUTTON, "t:id/d_edit", "Edit", "c", "", 40, 460, 1040, 580, NULL), NULL));
+}
+
+/*
+ * Feed a tracker pages[i] -> pages[i + 1] by taps[i]: "ID=text" types text
+ * into field t:id/ID, anything else taps the widget with that label. The
+ * 1-based step of the first finding (0: none), its title in *title.
+ */
+static int walk_fields(struct ui_tree *const *pages, const char *const *taps, size_t n, char **title)
+{
+	struct oracle_kept_edit_tracker *t = oracle_kept_edit_tracker_new();
+	int found = 0;
+
+	*title = NULL;
+	for (size_t i = 0; i < n && !found; i++) {
+		struct oracle_tracked_step s = { pages[i], HOME, pages[i + 1], HOME, true, NULL };
+		const char *eq = strchr(taps[i], '=');
+		struct action a;
+		struct oracle_finding f;
+
+		action_init(&a);
+		if (eq) {
+			a.type = ACTION_INPUT;
+			a.resource_id = xasprintf("t:id/%.*s", (int)(eq - taps[i]), taps[i]);
+			a.class_name = xstrdup(EDIT);
+			a.text = xstrdup(eq + 1);
+		} else {
+			a.type = ACTION_CLICK;
+			a.widget_text = xstrdup(taps[i]);
+			a.class_name = xstrdup(BUTTON);
+		}
+		s.done = &a;
+		oracle_finding_init(&f);
+		if (oracle_kept_edit_step(t, &s, &f)) {
+			found = (int)i + 1;
+			*title = xstrdup(f.title);
+			CHECK(f.diff && !strcmp(cJSON_GetStringValue(cJSON_GetObjectItem(f.diff, "check")), "saved_edit"));
+			CHECK(f.diff && cJSON_GetObjectItem(f.diff, "blamed"));
+		}
+		oracle_finding_release(&f);
+		action_release(&a);
+	}
+	oracle_kept_edit_tracker_free(t);
+	return found;
+}
+
+TEST(edit_saved_without_one_of_its_fields)
+{
+	struct ui_tree *old = entry_form("Edit entry", "150", ""), *typed1 = entry_form("Edit entry", "84", "");
+	struct ui_tree *typed2 = entry_form("Edit entry", "84", "standup");
+	struct ui_tree *page = entry_page("Website redesign · Frontend build");
+	struct ui_tree *dropped = entry_form("Edit entry", "150", "standup");
+	const char *const taps[] = { "e_minutes=84", "e_note=standup", "Save", "Edit" };
+	char *title;
+
+	REQUIRE(old && typed1 && typed2 && page && dropped);
+	/* The note saved, the shorter duration not (timesheet-shorter-duration-not-saved). */
+	{
+		struct ui_tree *const pages[] = { old, typed1, typed2, page, dropped };
+
+		CHECK_INT_EQ(walk_fields(pages, taps, 4, &title), 4);
+		CHECK(title && !strcmp(title, "'Minutes' on 'Edit entry' is not saved by 'Save': it keeps its old value"));
+		free(title);
+	}
+	/* Both saved (the fixed twin): nothing. */
+	{
+		struct ui_tree *const pages[] = { old, typed1, typed2, page, typed2 };
+
+		CHECK_INT_EQ(walk_fields(pages, taps, 4, &title), 0);
+		free(title);
+	}
+	/* Neither saved (a save refused, or undone): every field shows its old value; not judged here. */
+	{
+		struct ui_tree *const pages[] = { old, typed1, typed2, page, old };
+
+		CHECK_INT_EQ(walk_fields(pages, taps, 4, &title), 0);
+		free(title);
+	}
+	/* Another entry's page before Edit (its texts differ): another entry's form. */
+	{
+		struct ui_tree *other = entry_page("Mobile app backend · Code review");
+		struct ui_tree *const pages[] = { old, typed1, typed2, page, other, dropped };
+		const char *const t2[] = { "e_minutes=84", "e_note=standup", "Save", "Next entry", "Edit" };
+
+		REQUIRE(other);
+		CHECK_INT_EQ(walk_fields(pages, t2, 5, &title), 0);
+		free(title);
+		ui_tree_free(other);
+	}
+	ui_tree_free(old);
+	ui_tree_free(typed1);
+	ui_tree_free(typed2);
+	ui_tree_free(page);
+	ui_tree_free(dropped);
+}
+
+TEST(new_entry_forms_and_probes_are_not_judged_after_a_save)
+{
+	struct ui_tree *page = entry_page("Website redesign · Frontend build");
+	char *title;
+
+	REQUIRE(page);
+	/* A form for a new entry may remember the note and reset the minutes. */
+	{
+		struct ui_tree *old = entry_form("New entry", "60", ""), *t1 = entry_form("New entry", "84", "");
+		struct ui_tree *t2 = entry_form("New entry", "84", "standup"), *again = entry_form("New entry", "60",
+												  "standup");
+		struct ui_tree *const pages[] = { old, t1, t2, page, again };
+		const char *const taps[] = { "e_minutes=84", "e_note=standup", "Save", "Add entry" };
+
+		REQUIRE(old && t1 && t2 && again);
+		CHECK_INT_EQ(walk_fields(pages, taps, 4, &title), 0);
+		free(title);
+		ui_tree_free(old);
+		ui_tree_free(t1);
+		ui_tree_free(t2);
+		ui_tree_free(again);
+	}
+	/* Letters or zero in a number: an app may keep the old value (a missing message is feedback's). */
+	for (int k = 0; k < 2; k++) {
+		const char *probe = k ? "0" : "1a";
+		char *typed_min = xasprintf("e_minutes=%s", probe);
+		struct ui_tree *old = entry_form("Edit entry", "150", ""), *t1 = entry_form("Edit entry", probe, "");
+		struct ui_tree *t2 = entry_form("Edit entry", probe, "standup");
+		struct ui_tree *dropped = entry_form("Edit entry", "150", "standup");
+		struct ui_tree *const pages[] = { old, t1, t2, page, dropped };
+		const char *const taps[] = { typed_min, "e_note=standup", "Save", "Edit" };
+
+		REQUIRE(old && t1 && t2 && dropped);
+		CHECK_INT_EQ(walk_fields(pages, taps, 4, &title), 0);
+		free(title);
+		free(typed_min);
+		ui_tree_free(old);
+		ui_tree_free(t1);
+		ui_tree_free(t2);
+		ui_tree_free(dropped);
+	}
+	ui_tree_free(page);
+}
+
 int main(void)
 {
 	RUN(name_lost_after_a_folder_pick);
@@ -407,5 +566,7 @@ int main(void)
 	RUN(search_fields_and_untitled_forms_are_not_followed);
 	RUN(another_section_or_a_finished_export_is_not_a_detour);
 	RUN(one_report_per_form_and_field);
+	RUN(edit_saved_without_one_of_its_fields);
+	RUN(new_entry_forms_and_probes_are_not_judged_after_a_save);
 	return test_summary();
 }
