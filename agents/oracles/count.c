@@ -83,6 +83,13 @@ struct oracle_count_tracker {
 	} toggles[COUNT_MAX_SCREENS];
 	size_t n_toggles, next_toggles;
 	bool primed;                /* a step was fed: the run's first screen is behind */
+	/*
+	 * Rows counts (same key as `matched`) the run saw equal to the rows
+	 * (2+) in view of a list, shown whole or not (a list sized to its rows
+	 * leaves no room below its last one): a ring, for count_over_empty.
+	 */
+	uint64_t seen_equal[COUNT_MAX_MATCHED];
+	size_t n_seen_equal;
 };
 
 static void screen_clear(struct count_screen *s)
@@ -530,6 +537,15 @@ static struct count_toggles *toggles_on(struct oracle_count_tracker *t, const ch
 	return &t->toggles[slot];
 }
 
+/* The key of value v of label l on activity (never 0, a free slot's value). */
+static uint64_t label_key(const char *activity, const struct count_label *l, int v)
+{
+	char key[1024];
+
+	snprintf(key, sizeof(key), "%s\n%s\n%s\n%d", activity, l->rid, l->shape, v);
+	return oracle_hash_str(ORACLE_HASH_BASIS, key) | 1;
+}
+
 /*
  * Which numbers of now's labels count rows and were seen doing so: equal to
  * the rows (2+) of a list shown whole on a screen of the activity, now or
@@ -552,15 +568,13 @@ static void note_matches(struct oracle_count_tracker *t, struct count_screen *no
 		struct count_label *l = &now->labels[k];
 
 		for (int v = 0; v < l->n_values; v++) {
-			char key[1024];
 			uint64_t h;
 			int slot;
 			bool any, equal;
 
 			if (!l->rows_word[v] || l->after_of[v])
 				continue;
-			snprintf(key, sizeof(key), "%s\n%s\n%s\n%d", now->activity, l->rid, l->shape, v);
-			h = oracle_hash_str(ORACLE_HASH_BASIS, key) | 1; /* never 0, the free slot */
+			h = label_key(now->activity, l, v);
 			slot = matched_slot(t, h);
 			equal = rows_equal(now, l->value[v], &any);
 			if (equal) {
@@ -596,6 +610,131 @@ static bool same_page(const struct count_screen *a, const struct count_screen *b
 	return false;
 }
 
+/* Whether w is a text saying there is nothing to show ("All apps are up to date", "No updates", "Nothing here"). */
+static bool says_empty(const struct ui_widget *w)
+{
+	static const char *const says[] = { "up to date", "nothing to show", "nothing here", "is empty",
+					    "all caught up", NULL };
+	char low[256];
+
+	if (!*w->text || w->clickable || ui_class_is_editable(w->class_name) || strlen(w->text) > 80)
+		return false;
+	oracle_lower_into(low, sizeof(low), w->text);
+	return oracle_has_word(low, says) || (!strncmp(low, "no ", 3) && isalpha((unsigned char)low[3]));
+}
+
+/* The visible text of t saying the page has nothing to show (a list's placeholder row too), or NULL. */
+static const char *empty_state(const struct ui_tree *t)
+{
+	for (size_t i = 0; i < t->n_nodes; i++)
+		if (says_empty(t->nodes[i]) && ui_widget_visible(t->nodes[i], &t->screen))
+			return t->nodes[i]->text;
+	return NULL;
+}
+
+/* The most rows in view of a list of tree (0: no row of any list in view). */
+static long rows_in_view(const struct ui_tree *tree, long *n_lists_with_rows, long *rows_of)
+{
+	long most = 0;
+
+	*n_lists_with_rows = 0;
+	for (size_t i = 0; i < tree->n_nodes; i++) {
+		const struct ui_widget *w = tree->nodes[i];
+		long rows = 0;
+
+		if (!oracle_is_list(w) || !ui_widget_visible(w, &tree->screen) || oracle_hidden_under_layer(tree, w))
+			continue;
+		/* A placeholder ("All apps are up to date") is no row. */
+		for (size_t c = 0; c < w->n_children; c++)
+			rows += ui_widget_visible(w->children[c], &tree->screen) && !says_empty(w->children[c]);
+		if (rows) {
+			if (*n_lists_with_rows < 8)
+				rows_of[*n_lists_with_rows] = rows;
+			(*n_lists_with_rows)++;
+		}
+		if (rows > most)
+			most = rows;
+	}
+	return most;
+}
+
+/*
+ * Remember the rows counts of now equal to the rows in view of a list of
+ * tree (2+), then judge: a count seen so that says rows are there on a
+ * page that shows no row of any list and says it has nothing (appstore
+ * `appstore-sync-hides-updates`: after Sync, "2 updates available" over
+ * "All apps are up to date" and no row; the label had read 4 over 4 rows).
+ */
+static bool count_over_empty(struct oracle_count_tracker *t, const struct count_screen *now,
+			     const struct ui_tree *tree, struct oracle_finding *f)
+{
+	long rows_of[8], n_with_rows;
+	const char *empty;
+
+	(void)rows_in_view(tree, &n_with_rows, rows_of);
+	for (size_t k = 0; k < now->n_labels; k++) {
+		const struct count_label *l = &now->labels[k];
+
+		for (int v = 0; v < l->n_values; v++) {
+			uint64_t h;
+			bool known = false;
+
+			if (!l->rows_word[v] || l->after_of[v])
+				continue;
+			h = label_key(now->activity, l, v);
+			for (size_t i = 0; i < t->n_seen_equal && i < COUNT_MAX_MATCHED && !known; i++)
+				known = t->seen_equal[i] == h;
+			for (long i = 0; i < n_with_rows && i < 8 && !known; i++)
+				if (rows_of[i] >= 2 && rows_of[i] == l->value[v]) {
+					t->seen_equal[t->n_seen_equal++ % COUNT_MAX_MATCHED] = h;
+					known = true;
+				}
+		}
+	}
+	if (n_with_rows || !(empty = empty_state(tree)))
+		return false;
+	for (size_t k = 0; k < now->n_labels; k++) {
+		const struct count_label *l = &now->labels[k];
+
+		for (int v = 0; v < l->n_values; v++) {
+			uint64_t h;
+			bool known = false;
+
+			if (!l->rows_word[v] || l->after_of[v] || l->value[v] < 1)
+				continue;
+			h = label_key(now->activity, l, v);
+			for (size_t i = 0; i < t->n_seen_equal && i < COUNT_MAX_MATCHED && !known; i++)
+				known = t->seen_equal[i] == h;
+			if (!known)
+				continue;
+			oracle_finding_init(f);
+			f->category = BUG_CAT_CONTENT_MISSING;
+			f->oracle = "count";
+			f->title = xasprintf("'%s' counts rows the page does not show", l->shape);
+			f->expected = xasprintf("the %ld rows '%s' counts, as the label once matched the rows of its list",
+						l->value[v], l->text);
+			f->actual = xasprintf("no row, and \"%s\"", empty);
+			f->description = xasprintf("On %s, '%s' was seen equal to the rows of its list. Now it says "
+						   "'%s' while the page shows no row and says \"%s\": the label or "
+						   "the list is wrong.",
+						   *now->activity ? now->activity : "the screen", l->shape, l->text, empty);
+			f->diff = cJSON_CreateObject();
+			cJSON_AddStringToObject(f->diff, "check", "count_over_empty");
+			cJSON_AddStringToObject(f->diff, "label", l->text);
+			cJSON_AddStringToObject(f->diff, "empty", empty);
+			{
+				/* One bug per label. */
+				char *subject = xasprintf("count over empty on %s: %s", now->activity, l->shape);
+
+				cJSON_AddStringToObject(f->diff, "subject", subject);
+				free(subject);
+			}
+			return true;
+		}
+	}
+	return false;
+}
+
 /*
  * One screen seen: compared with the last sighting of its page (true with
  * *f when a count broke; `done` NULL for the run's first screen), then,
@@ -613,6 +752,10 @@ static bool observe(struct oracle_count_tracker *t, const struct ui_tree *tree, 
 		if (same_page(&t->screens[slot], &now))
 			break;
 	note_matches(t, &now);
+	if (count_over_empty(t, &now, tree, f)) {
+		screen_clear(&now);
+		return true;
+	}
 	/*
 	 * A broken sighting does not become the page's reference: the page
 	 * seen broken again is reported again. A replay sees more screens

@@ -4,7 +4,9 @@
  * rows stops matching them (found), and labels that never counted them, say
  * nothing of what they count, or follow correctly (never found); then the
  * benchmark app streaks (configs/apps/bench/streaks.json, "Done today: N of
- * M") replayed on the simulator, buggy and fixed twin.
+ * M") replayed on the simulator, buggy and fixed twin. A label once equal
+ * to its rows that counts rows over an empty list saying "All apps are up
+ * to date" is found too (count_over_empty).
  */
 #include <stdbool.h>
 
@@ -588,6 +590,104 @@ TEST(streaks_summary_miscounts_only_when_buggy)
 	free(title);
 }
 
+/*
+ * An app store's Updates page: "N updates available" above a list sized to
+ * its n rows (no room below the last: never shown whole), or, with no row,
+ * holding only `placeholder` when given.
+ */
+static struct ui_tree *updates_page(const char *label, int n, const char *placeholder)
+{
+	char *rows = calloc(1, 1);
+	int y = 600;
+
+	for (int i = 0; i < n; i++, y += 200) {
+		char name[32];
+
+		snprintf(name, sizeof(name), "App %c", 'A' + i);
+		rows = x_cat(rows, x_node1(ROW, "t:id/upd_row", "", "c", 0, y, 1080, y + 200,
+					   x_node(TEXT, "t:id/name", name, "", "", 0, y, 800, y + 100, NULL)),
+			     NULL);
+	}
+	if (!n && placeholder)
+		rows = x_cat(rows, x_node(TEXT, "t:id/upd_empty", placeholder, "", "", 0, 600, 1080, 690, NULL), NULL);
+	return x_tree(x_cat(x_node(TEXT, "t:id/upd_count", label, "", "", 0, 200, 1080, 290, NULL),
+			    x_node1(RV, "t:id/upd_list", "", "s", 0, 600, 1080, n ? y : 690, rows), NULL));
+}
+
+/* Feed the screens (one activity); the 1-based screen of the first count_over_empty finding, 0 for none. */
+static int over_empty_hit(struct ui_tree *const *screens, size_t n, char **title)
+{
+	struct oracle_count_tracker *t = oracle_count_tracker_new();
+	struct action a;
+	int found = 0;
+
+	action_init(&a);
+	a.type = ACTION_CLICK;
+	*title = NULL;
+	for (size_t i = 0; i < n && !found; i++) {
+		struct oracle_finding f;
+
+		oracle_finding_init(&f);
+		if (oracle_count_step(t, i ? screens[i - 1] : NULL, "t/.Main", screens[i], "t/.Main", true, &a, &f)) {
+			found = (int)i + 1;
+			*title = xstrdup(f.title);
+			CHECK_INT_EQ(f.category, BUG_CAT_CONTENT_MISSING);
+			CHECK(f.diff && !strcmp(cJSON_GetStringValue(cJSON_GetObjectItem(f.diff, "check")),
+						"count_over_empty"));
+		}
+		oracle_finding_release(&f);
+	}
+	action_release(&a);
+	oracle_count_tracker_free(t);
+	return found;
+}
+
+TEST(count_over_an_empty_list_that_says_so)
+{
+	struct ui_tree *four = updates_page("4 updates available", 4, NULL);
+	struct ui_tree *synced = updates_page("2 updates available", 0, "All apps are up to date");
+	struct ui_tree *none = updates_page("0 updates available", 0, "All apps are up to date");
+	struct ui_tree *blank = updates_page("2 updates available", 0, NULL);
+	struct ui_tree *two = updates_page("2 updates available", 2, NULL);
+	char *title;
+
+	REQUIRE(four && synced && none && blank && two);
+	/* appstore-sync-hides-updates: 4 over 4 rows, then 2 over none and "up to date". */
+	{
+		struct ui_tree *s[] = { four, none, synced };
+
+		CHECK_INT_EQ(over_empty_hit(s, 3, &title), 3);
+		CHECK(title && !strcmp(title, "'N updates available' counts rows the page does not show"));
+		free(title);
+	}
+	/* The fixed twin lists the two updates. */
+	{
+		struct ui_tree *s[] = { four, none, two };
+
+		CHECK_INT_EQ(over_empty_hit(s, 3, &title), 0);
+		free(title);
+	}
+	/* A label never seen equal to its rows says nothing of them. */
+	{
+		struct ui_tree *s[] = { none, synced };
+
+		CHECK_INT_EQ(over_empty_hit(s, 2, &title), 0);
+		free(title);
+	}
+	/* No row but no text saying the page is empty (still loading, say): not judged. */
+	{
+		struct ui_tree *s[] = { four, blank };
+
+		CHECK_INT_EQ(over_empty_hit(s, 2, &title), 0);
+		free(title);
+	}
+	ui_tree_free(four);
+	ui_tree_free(synced);
+	ui_tree_free(none);
+	ui_tree_free(blank);
+	ui_tree_free(two);
+}
+
 int main(void)
 {
 	RUN(checked_count_that_stops_following);
@@ -602,6 +702,7 @@ int main(void)
 	RUN(labels_that_do_not_count_the_rows_are_left_alone);
 	RUN(n_of_m_counts_rows_only_beside_checked_rows);
 	RUN(count_on_another_nav_item_is_not_judged);
+	RUN(count_over_an_empty_list_that_says_so);
 	RUN(streaks_summary_miscounts_only_when_buggy);
 	return test_summary();
 }
