@@ -376,8 +376,9 @@ const char *oracle_field_label(const struct ui_widget *w);
 /*
  * Whether typing `typed` over a field's stored `original` is a plain edit
  * of its kind, no probe an app may refuse without a word: the field held a
- * value; the text is trimmed, 1-60 characters, and for a number a number
- * that is not zero (words.c).
+ * value; the text is trimmed, 1-60 characters, for a number a number
+ * that is not zero, for an e-mail address an address and for a link a
+ * link (words.c).
  */
 bool oracle_plain_edit(const char *original, const char *typed);
 /* The FNV-1a offset basis: the `h` a hash of strings starts from. */

@@ -24,6 +24,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 
 #include <cjson/cJSON.h>
 
@@ -115,6 +116,20 @@ static const struct ui_widget *save_of(const struct ui_tree *t, const char *id, 
 	return NULL;
 }
 
+/*
+ * What a field holds: its text, or "" when the text is its placeholder - a
+ * dump shows an empty field's hint as its text, and without a hint
+ * attribute the hint reads as the label before it ("Note" under "Note").
+ */
+static const char *field_value(const struct ui_widget *w)
+{
+	const char *label = oracle_field_label(w);
+
+	if ((*w->hint && !strcmp(w->text, w->hint)) || (label && !strcasecmp(w->text, label)))
+		return "";
+	return w->text;
+}
+
 /* Arrival on an edit form: its fields' texts and its disabled Save, if any. */
 static void arrive(struct oracle_save_disabled_tracker *t, const struct ui_tree *s, uint64_t form)
 {
@@ -126,7 +141,7 @@ static void arrive(struct oracle_save_disabled_tracker *t, const struct ui_tree 
 		if (ui_class_is_editable(w->class_name) && *w->resource_id && ui_widget_visible(w, &s->screen) &&
 		    t->n < SD_FIELDS) {
 			t->f[t->n].id = xstrdup(w->resource_id);
-			t->f[t->n].text = xstrdup(w->text);
+			t->f[t->n].text = xstrdup(field_value(w));
 			t->n++;
 		}
 		if (!t->save_id && save_button(w) && !w->enabled && ui_widget_visible(w, &s->screen)) {
@@ -171,7 +186,7 @@ static bool judge_typing(struct oracle_save_disabled_tracker *t, const struct or
 			return false;
 		if (!strcmp(t->f[i].id, id))
 			typed = &t->f[i];
-		else if (strcmp(now->text, t->f[i].text))
+		else if (strcmp(field_value(now), t->f[i].text))
 			return false; /* another field changed in this visit */
 	}
 	w = typed ? oracle_field_by_id(s->after, id, true) : NULL;

@@ -8,6 +8,7 @@
 #include <ctype.h>
 #include <stdio.h>
 #include <string.h>
+#include <strings.h>
 
 #include "agents/oracles/oracles_internal.h"
 #include "core/xalloc.h"
@@ -231,6 +232,14 @@ static bool is_number(const char *s)
 	return digit;
 }
 
+/* Whether s reads as an e-mail address: one '@' with text before it and a '.' after it, no space. */
+static bool is_email(const char *s)
+{
+	const char *at = strchr(s, '@');
+
+	return at && at > s && !strchr(at + 1, '@') && strchr(at + 1, '.') && !strchr(s, ' ');
+}
+
 bool oracle_plain_edit(const char *original, const char *typed)
 {
 	char trimmed[512];
@@ -242,5 +251,10 @@ bool oracle_plain_edit(const char *original, const char *typed)
 		return false;
 	if (is_number(original))
 		return is_number(typed) && strspn(typed, "0.,") != strlen(typed);
+	/* An address for an address, a link for a link: an app may refuse another kind without a word. */
+	if (is_email(original) && !is_email(typed))
+		return false;
+	if (!strncasecmp(original, "http", 4) && strncasecmp(typed, "http", 4))
+		return false;
 	return true;
 }

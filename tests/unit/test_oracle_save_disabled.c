@@ -158,6 +158,24 @@ TEST(enabled_explained_or_probed_is_not_reported)
 		CHECK_INT_EQ(walk(forms, t, 1, &title), 0);
 		free(title);
 	}
+	/* The placeholder shown as the field's text ("Note" under "Note"): an empty field filled. */
+	{
+		const struct form forms[] = { { "Edit entry", "Google", "Note", false, NULL, false },
+					      { "Edit entry", "Google", "work account", false, NULL, false } };
+		const char *const t[] = { "note=work account" };
+
+		CHECK_INT_EQ(walk(forms, t, 1, &title), 0);
+		free(title);
+	}
+	/* An address replaced by a text that is no address: an app may refuse it without a word. */
+	{
+		const struct form forms[] = { { "Edit entry", "maya@example.com", "", false, NULL, false },
+					      { "Edit entry", "river_maple_1", "", false, NULL, false } };
+		const char *const t[] = { "issuer=river_maple_1" };
+
+		CHECK_INT_EQ(walk(forms, t, 1, &title), 0);
+		free(title);
+	}
 	/* Another field changed first in this visit (the note, maybe invalid): the issuer's edit is not judged. */
 	{
 		const struct form forms[] = {
