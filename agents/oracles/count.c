@@ -658,6 +658,36 @@ static long rows_in_view(const struct ui_tree *tree, long *n_lists_with_rows, lo
 	return most;
 }
 
+/* Whether an empty text tells of a filter or search ("No chapters found", "No matching items", "No results"). */
+static bool filtered_out(const char *empty)
+{
+	static const char *const words[] = { "found", "match", "result", "filter", NULL };
+	char low[256];
+
+	oracle_lower_into(low, sizeof(low), empty);
+	return oracle_has_word(low, words);
+}
+
+/*
+ * Whether label l of tree is, or sits in, something clickable: a row that
+ * opens what it counts ("Recently closed tabs | 5 tabs" on a History page:
+ * that count is rowcount's, 19), not a count of the page's own list.
+ */
+static bool tappable(const struct ui_tree *tree, const struct count_label *l)
+{
+	for (size_t i = 0; i < tree->n_nodes; i++) {
+		const struct ui_widget *w = tree->nodes[i];
+
+		if (strcmp(w->text, l->text) || strcmp(w->resource_id, l->rid))
+			continue;
+		for (const struct ui_widget *p = w; p; p = p->parent)
+			if (p->clickable)
+				return true;
+		return false;
+	}
+	return false;
+}
+
 /*
  * Remember the rows counts of now equal to the rows in view of a list of
  * tree (2+), then judge: a count seen so that says rows are there on a
@@ -691,7 +721,7 @@ static bool count_over_empty(struct oracle_count_tracker *t, const struct count_
 				}
 		}
 	}
-	if (n_with_rows || !(empty = empty_state(tree)))
+	if (n_with_rows || !(empty = empty_state(tree)) || filtered_out(empty))
 		return false;
 	for (size_t k = 0; k < now->n_labels; k++) {
 		const struct count_label *l = &now->labels[k];
@@ -700,7 +730,7 @@ static bool count_over_empty(struct oracle_count_tracker *t, const struct count_
 			uint64_t h;
 			bool known = false;
 
-			if (!l->rows_word[v] || l->after_of[v] || l->value[v] < 1)
+			if (!l->rows_word[v] || l->after_of[v] || l->value[v] < 1 || tappable(tree, l))
 				continue;
 			h = label_key(now->activity, l, v);
 			for (size_t i = 0; i < t->n_seen_equal && i < COUNT_MAX_MATCHED && !known; i++)

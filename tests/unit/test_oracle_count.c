@@ -595,7 +595,7 @@ TEST(streaks_summary_miscounts_only_when_buggy)
  * its n rows (no room below the last: never shown whole), or, with no row,
  * holding only `placeholder` when given.
  */
-static struct ui_tree *updates_page(const char *label, int n, const char *placeholder)
+static struct ui_tree *updates_page_as(const char *label, const char *label_flags, int n, const char *placeholder)
 {
 	char *rows = calloc(1, 1);
 	int y = 600;
@@ -610,8 +610,13 @@ static struct ui_tree *updates_page(const char *label, int n, const char *placeh
 	}
 	if (!n && placeholder)
 		rows = x_cat(rows, x_node(TEXT, "t:id/upd_empty", placeholder, "", "", 0, 600, 1080, 690, NULL), NULL);
-	return x_tree(x_cat(x_node(TEXT, "t:id/upd_count", label, "", "", 0, 200, 1080, 290, NULL),
+	return x_tree(x_cat(x_node(TEXT, "t:id/upd_count", label, label_flags, "", 0, 200, 1080, 290, NULL),
 			    x_node1(RV, "t:id/upd_list", "", "s", 0, 600, 1080, n ? y : 690, rows), NULL));
+}
+
+static struct ui_tree *updates_page(const char *label, int n, const char *placeholder)
+{
+	return updates_page_as(label, "", n, placeholder);
 }
 
 /* Feed the screens (one activity); the 1-based screen of the first count_over_empty finding, 0 for none. */
@@ -673,6 +678,28 @@ TEST(count_over_an_empty_list_that_says_so)
 
 		CHECK_INT_EQ(over_empty_hit(s, 2, &title), 0);
 		free(title);
+	}
+	/* An empty list that tells of a filter or search: the count may rightly be of everything. */
+	{
+		struct ui_tree *filtered = updates_page("2 updates available", 0, "No updates found");
+		struct ui_tree *s[] = { four, none, filtered };
+
+		REQUIRE(filtered);
+		CHECK_INT_EQ(over_empty_hit(s, 3, &title), 0);
+		free(title);
+		ui_tree_free(filtered);
+	}
+	/* A count on a row that opens what it counts is rowcount's, not a count of this page's list. */
+	{
+		struct ui_tree *t4 = updates_page_as("4 updates available", "c", 4, NULL);
+		struct ui_tree *t0 = updates_page_as("2 updates available", "c", 0, "All apps are up to date");
+		struct ui_tree *s[] = { t4, t0 };
+
+		REQUIRE(t4 && t0);
+		CHECK_INT_EQ(over_empty_hit(s, 2, &title), 0);
+		free(title);
+		ui_tree_free(t4);
+		ui_tree_free(t0);
 	}
 	/* No row but no text saying the page is empty (still loading, say): not judged. */
 	{
