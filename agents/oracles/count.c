@@ -632,12 +632,16 @@ static const char *empty_state(const struct ui_tree *t)
 	return NULL;
 }
 
-/* The most rows in view of a list of tree (0: no row of any list in view). */
-static long rows_in_view(const struct ui_tree *tree, long *n_lists_with_rows, long *rows_of)
+/*
+ * The lists of tree with a row in view: how many, and the rows in view of
+ * the first ROWS_LISTS of them in rows_of (a page with more lists than
+ * that is judged on its first ones).
+ */
+#define ROWS_LISTS 8
+static long lists_with_rows(const struct ui_tree *tree, long rows_of[ROWS_LISTS])
 {
-	long most = 0;
+	long n = 0;
 
-	*n_lists_with_rows = 0;
 	for (size_t i = 0; i < tree->n_nodes; i++) {
 		const struct ui_widget *w = tree->nodes[i];
 		long rows = 0;
@@ -647,15 +651,11 @@ static long rows_in_view(const struct ui_tree *tree, long *n_lists_with_rows, lo
 		/* A placeholder ("All apps are up to date") is no row. */
 		for (size_t c = 0; c < w->n_children; c++)
 			rows += ui_widget_visible(w->children[c], &tree->screen) && !says_empty(w->children[c]);
-		if (rows) {
-			if (*n_lists_with_rows < 8)
-				rows_of[*n_lists_with_rows] = rows;
-			(*n_lists_with_rows)++;
-		}
-		if (rows > most)
-			most = rows;
+		if (rows && n < ROWS_LISTS)
+			rows_of[n] = rows;
+		n += rows > 0;
 	}
-	return most;
+	return n;
 }
 
 /* Whether an empty text tells of a filter or search ("No chapters found", "No matching items", "No results"). */
@@ -688,6 +688,25 @@ static bool tappable(const struct ui_tree *tree, const struct count_label *l)
 	return false;
 }
 
+/* Whether the label of key h was once seen equal to the rows of its list. */
+static bool seen_equal_has(const struct oracle_count_tracker *t, uint64_t h)
+{
+	for (size_t i = 0; i < t->n_seen_equal && i < COUNT_MAX_MATCHED; i++)
+		if (t->seen_equal[i] == h)
+			return true;
+	return false;
+}
+
+/* Whether a label of now counts rows ("4 updates"), the only kind count_over_empty reads. */
+static bool counts_rows(const struct count_screen *now)
+{
+	for (size_t k = 0; k < now->n_labels; k++)
+		for (int v = 0; v < now->labels[k].n_values; v++)
+			if (now->labels[k].rows_word[v] && !now->labels[k].after_of[v])
+				return true;
+	return false;
+}
+
 /*
  * Remember the rows counts of now equal to the rows in view of a list of
  * tree (2+), then judge: a count seen so that says rows are there on a
@@ -698,23 +717,24 @@ static bool tappable(const struct ui_tree *tree, const struct count_label *l)
 static bool count_over_empty(struct oracle_count_tracker *t, const struct count_screen *now,
 			     const struct ui_tree *tree, struct oracle_finding *f)
 {
-	long rows_of[8], n_with_rows;
+	long rows_of[ROWS_LISTS], n_with_rows;
 	const char *empty;
 
-	(void)rows_in_view(tree, &n_with_rows, rows_of);
+	if (!counts_rows(now))
+		return false;
+	n_with_rows = lists_with_rows(tree, rows_of);
 	for (size_t k = 0; k < now->n_labels; k++) {
 		const struct count_label *l = &now->labels[k];
 
 		for (int v = 0; v < l->n_values; v++) {
 			uint64_t h;
-			bool known = false;
+			bool known;
 
 			if (!l->rows_word[v] || l->after_of[v])
 				continue;
 			h = label_key(now->activity, l, v);
-			for (size_t i = 0; i < t->n_seen_equal && i < COUNT_MAX_MATCHED && !known; i++)
-				known = t->seen_equal[i] == h;
-			for (long i = 0; i < n_with_rows && i < 8 && !known; i++)
+			known = seen_equal_has(t, h);
+			for (long i = 0; i < n_with_rows && i < ROWS_LISTS && !known; i++)
 				if (rows_of[i] >= 2 && rows_of[i] == l->value[v]) {
 					t->seen_equal[t->n_seen_equal++ % COUNT_MAX_MATCHED] = h;
 					known = true;
@@ -727,15 +747,8 @@ static bool count_over_empty(struct oracle_count_tracker *t, const struct count_
 		const struct count_label *l = &now->labels[k];
 
 		for (int v = 0; v < l->n_values; v++) {
-			uint64_t h;
-			bool known = false;
-
-			if (!l->rows_word[v] || l->after_of[v] || l->value[v] < 1 || tappable(tree, l))
-				continue;
-			h = label_key(now->activity, l, v);
-			for (size_t i = 0; i < t->n_seen_equal && i < COUNT_MAX_MATCHED && !known; i++)
-				known = t->seen_equal[i] == h;
-			if (!known)
+			if (!l->rows_word[v] || l->after_of[v] || l->value[v] < 1 ||
+			    !seen_equal_has(t, label_key(now->activity, l, v)) || tappable(tree, l))
 				continue;
 			oracle_finding_init(f);
 			f->category = BUG_CAT_CONTENT_MISSING;

@@ -267,24 +267,46 @@ static void note_typing(struct oracle_kept_edit_tracker *t, const struct oracle_
 	kf->typed = xstrdup(w1->text);
 }
 
+/*
+ * The report on field kf of t's form. `saved`: the form was opened again
+ * after its Save (judge_saved, check `saved_edit`); else the run came
+ * back from a detour (judge_return, check `kept_edit`).
+ */
 static void fill_finding(struct oracle_finding *f, const struct oracle_kept_edit_tracker *t,
-			 const struct kept_field *kf, const char *activity)
+			 const struct kept_field *kf, const char *activity, bool saved)
 {
+	const char *via = t->via ? t->via : saved ? "Save" : "a picker";
+
 	oracle_finding_init(f);
 	f->category = BUG_CAT_DATA_OPERATION;
 	f->oracle = "kept_edit";
-	f->title = xasprintf("'%s' on '%s' loses the text typed into it after '%s'", kf->name, t->title,
-			     t->via ? t->via : "a picker");
-	f->expected = xasprintf("'%s' still shows \"%s\", as typed before '%s'", kf->name, kf->typed,
-				t->via ? t->via : "the picker");
-	f->actual = xasprintf("'%s' shows \"%s\" again, its text before the typing", kf->name, kf->original);
-	f->description = xasprintf("On '%s' (%s) the run typed into '%s' (it showed \"%s\", then \"%s\"), tapped "
-				   "'%s' and came straight back to the form: the field shows \"%s\" again. The edit was "
-				   "replaced by the value the form had before it; saving now would lose it.",
-				   t->title, activity ? activity : "?", kf->name, kf->original, kf->typed,
-				   t->via ? t->via : "?", kf->original);
+	if (saved) {
+		f->title = xasprintf("'%s' on '%s' is not saved by '%s': it keeps its old value", kf->name, t->title,
+				     via);
+		f->expected = xasprintf("'%s' shows \"%s\", the value saved with '%s'", kf->name, kf->typed, via);
+		f->actual = xasprintf("'%s' shows \"%s\" again, its value before the edit; the other fields edited "
+				      "with it show what was typed",
+				      kf->name, kf->original);
+		f->description = xasprintf("On '%s' (%s) the run changed '%s' from \"%s\" to \"%s\" along with "
+					   "another field, tapped '%s', and opened the form again from the page it "
+					   "returned to: the other field shows its new text, '%s' shows \"%s\" again. "
+					   "The save dropped one edit.",
+					   t->title, activity ? activity : "?", kf->name, kf->original, kf->typed, via,
+					   kf->name, kf->original);
+	} else {
+		f->title = xasprintf("'%s' on '%s' loses the text typed into it after '%s'", kf->name, t->title, via);
+		f->expected = xasprintf("'%s' still shows \"%s\", as typed before '%s'", kf->name, kf->typed,
+					t->via ? t->via : "the picker");
+		f->actual = xasprintf("'%s' shows \"%s\" again, its text before the typing", kf->name, kf->original);
+		f->description = xasprintf("On '%s' (%s) the run typed into '%s' (it showed \"%s\", then \"%s\"), "
+					   "tapped '%s' and came straight back to the form: the field shows \"%s\" "
+					   "again. The edit was replaced by the value the form had before it; saving "
+					   "now would lose it.",
+					   t->title, activity ? activity : "?", kf->name, kf->original, kf->typed,
+					   t->via ? t->via : "?", kf->original);
+	}
 	f->diff = cJSON_CreateObject();
-	cJSON_AddStringToObject(f->diff, "check", "kept_edit");
+	cJSON_AddStringToObject(f->diff, "check", saved ? "saved_edit" : "kept_edit");
 	cJSON_AddStringToObject(f->diff, "field", kf->id);
 	cJSON_AddStringToObject(f->diff, "typed", kf->typed);
 	cJSON_AddStringToObject(f->diff, "shown", kf->original);
@@ -332,16 +354,13 @@ static bool judge_saved(struct oracle_kept_edit_tracker *t, const struct oracle_
 {
 	const struct kept_field *lost = NULL;
 	bool kept = false;
-
-	static const char *const edit[] = { "edit", "modify", "change", NULL };
-	char label[512], title[512];
+	char label[512];
 
 	if (s->done->type != ACTION_CLICK || page_texts(s->before) != t->away_texts)
 		return false;
 	/* An edit form: a form for a new entry may rightly remember one field and not another. */
 	oracle_action_label(s->before, s->done, label, sizeof(label));
-	oracle_lower_into(title, sizeof(title), t->title);
-	if (!oracle_has_whole_word(label, edit) && !oracle_has_whole_word(title, edit))
+	if (!oracle_says_edit(label) && !oracle_says_edit(t->title))
 		return false;
 	for (size_t i = 0; i < t->n; i++) {
 		const struct kept_field *kf = &t->f[i];
@@ -365,24 +384,7 @@ static bool judge_saved(struct oracle_kept_edit_tracker *t, const struct oracle_
 		if (t->n_reported < KEPT_REPORTED)
 			t->reported[t->n_reported++] = key;
 	}
-	fill_finding(f, t, lost, s->activity_after);
-	free(f->title);
-	free(f->expected);
-	free(f->actual);
-	free(f->description);
-	f->title = xasprintf("'%s' on '%s' is not saved by '%s': it keeps its old value", lost->name, t->title,
-			     t->via ? t->via : "Save");
-	f->expected = xasprintf("'%s' shows \"%s\", the value saved with '%s'", lost->name, lost->typed,
-				t->via ? t->via : "Save");
-	f->actual = xasprintf("'%s' shows \"%s\" again, its value before the edit; the other fields edited with it "
-			      "show what was typed",
-			      lost->name, lost->original);
-	f->description = xasprintf("On '%s' (%s) the run changed '%s' from \"%s\" to \"%s\" along with another "
-				   "field, tapped '%s', and opened the form again from the page it returned to: the "
-				   "other field shows its new text, '%s' shows \"%s\" again. The save dropped one edit.",
-				   t->title, s->activity_after ? s->activity_after : "?", lost->name, lost->original,
-				   lost->typed, t->via ? t->via : "Save", lost->name, lost->original);
-	cJSON_ReplaceItemInObject(f->diff, "check", cJSON_CreateString("saved_edit"));
+	fill_finding(f, t, lost, s->activity_after, true);
 	return true;
 }
 
@@ -404,7 +406,7 @@ static bool judge_return(struct oracle_kept_edit_tracker *t, const struct oracle
 			continue;
 		if (t->n_reported < KEPT_REPORTED)
 			t->reported[t->n_reported++] = key;
-		fill_finding(f, t, kf, s->activity_after);
+		fill_finding(f, t, kf, s->activity_after, false);
 		return true;
 	}
 	return false;

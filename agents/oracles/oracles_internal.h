@@ -374,6 +374,14 @@ void oracle_trim_into(char *buf, size_t size, const char *s);
  */
 const char *oracle_field_label(const struct ui_widget *w);
 /*
+ * What field w holds: its text, or "" when the text is its placeholder - a
+ * dump shows an empty field's hint as its text, and without a hint
+ * attribute the hint reads as the label before it ("Note" under "Note").
+ */
+const char *oracle_field_value(const struct ui_widget *w);
+/* Whether text (any case) says Edit, Modify or Change as a whole word: an edit form's title or the tap opening it. */
+bool oracle_says_edit(const char *text);
+/*
  * Whether typing `typed` over a field's stored `original` is a plain edit
  * of its kind, no probe an app may refuse without a word: the field held a
  * value; the text is trimmed, 1-60 characters, for a number a number

@@ -88,14 +88,9 @@ static bool save_button(const struct ui_widget *w)
 /* The key of an edit form: activity and a title saying Edit, Modify or Change; no dialog, no password. 0: none. */
 static uint64_t edit_form_key(const struct ui_tree *t, const char *activity)
 {
-	static const char *const edit[] = { "edit", "modify", "change", NULL };
 	const char *title = oracle_app_bar_title(t);
-	char low[256];
 
-	if (!title || !*title || oracle_screen_has_layer(t))
-		return 0;
-	oracle_lower_into(low, sizeof(low), title);
-	if (!oracle_has_whole_word(low, edit))
+	if (!title || !*title || oracle_screen_has_layer(t) || !oracle_says_edit(title))
 		return 0;
 	for (size_t i = 0; i < t->n_nodes; i++)
 		if (ui_class_is_editable(t->nodes[i]->class_name) && t->nodes[i]->password)
@@ -116,20 +111,6 @@ static const struct ui_widget *save_of(const struct ui_tree *t, const char *id, 
 	return NULL;
 }
 
-/*
- * What a field holds: its text, or "" when the text is its placeholder - a
- * dump shows an empty field's hint as its text, and without a hint
- * attribute the hint reads as the label before it ("Note" under "Note").
- */
-static const char *field_value(const struct ui_widget *w)
-{
-	const char *label = oracle_field_label(w);
-
-	if ((*w->hint && !strcmp(w->text, w->hint)) || (label && !strcasecmp(w->text, label)))
-		return "";
-	return w->text;
-}
-
 /* Arrival on an edit form: its fields' texts and its disabled Save, if any. */
 static void arrive(struct oracle_save_disabled_tracker *t, const struct ui_tree *s, uint64_t form)
 {
@@ -141,7 +122,7 @@ static void arrive(struct oracle_save_disabled_tracker *t, const struct ui_tree 
 		if (ui_class_is_editable(w->class_name) && *w->resource_id && ui_widget_visible(w, &s->screen) &&
 		    t->n < SD_FIELDS) {
 			t->f[t->n].id = xstrdup(w->resource_id);
-			t->f[t->n].text = xstrdup(field_value(w));
+			t->f[t->n].text = xstrdup(oracle_field_value(w));
 			t->n++;
 		}
 		if (!t->save_id && save_button(w) && !w->enabled && ui_widget_visible(w, &s->screen)) {
@@ -186,7 +167,7 @@ static bool judge_typing(struct oracle_save_disabled_tracker *t, const struct or
 			return false;
 		if (!strcmp(t->f[i].id, id))
 			typed = &t->f[i];
-		else if (strcmp(field_value(now), t->f[i].text))
+		else if (strcmp(oracle_field_value(now), t->f[i].text))
 			return false; /* another field changed in this visit */
 	}
 	w = typed ? oracle_field_by_id(s->after, id, true) : NULL;

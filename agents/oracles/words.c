@@ -216,6 +216,24 @@ const char *oracle_field_label(const struct ui_widget *w)
 	return NULL;
 }
 
+const char *oracle_field_value(const struct ui_widget *w)
+{
+	const char *label = oracle_field_label(w);
+
+	if ((*w->hint && !strcmp(w->text, w->hint)) || (label && !strcasecmp(w->text, label)))
+		return "";
+	return w->text;
+}
+
+bool oracle_says_edit(const char *text)
+{
+	static const char *const edit[] = { "edit", "modify", "change", NULL };
+	char low[512];
+
+	oracle_lower_into(low, sizeof(low), text);
+	return oracle_has_whole_word(low, edit);
+}
+
 /* Whether s is a number: digits with at most one '.' or ',' between them. */
 static bool is_number(const char *s)
 {
