@@ -601,6 +601,23 @@ void oracle_save_disabled_tracker_free(struct oracle_save_disabled_tracker *t);
 bool oracle_save_disabled_step(struct oracle_save_disabled_tracker *t, const struct oracle_tracked_step *s,
 			       struct oracle_finding *f);
 
+/* --- row_measure (oracle 27) --- */
+/*
+ * A tracker of the page texts seen giving a list row's measure (activity,
+ * unit, resource-id), fed one step at a time: true with *f (category
+ * numerical calculation) when a tap on a list row holding one measure of a
+ * unit ("71 min") opens the item's page (it shows the row's first text),
+ * which shows no text with that value and exactly one measure of the unit,
+ * in a text seen giving other rows' values ("11 min read"). Relative times
+ * ("ago", "left"), rates ("min/km") and rows with two measures of a unit
+ * are not read. One finding per item and unit.
+ */
+struct oracle_row_measure_tracker;
+struct oracle_row_measure_tracker *oracle_row_measure_tracker_new(void);
+void oracle_row_measure_tracker_free(struct oracle_row_measure_tracker *t);
+bool oracle_row_measure_step(struct oracle_row_measure_tracker *t, const struct oracle_tracked_step *s,
+			     struct oracle_finding *f);
+
 /* --- blank (oracle 23) --- */
 /*
  * A tracker of pages (activity, app-bar title, selected tabs) seen showing

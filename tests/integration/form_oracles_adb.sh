@@ -1,10 +1,11 @@
 #!/usr/bin/env bash
-# form_oracles_adb.sh - the form oracles of sessions 28 and 29 (issue 18),
-# end to end: an offline run on the simulator finds runtracker's name
+# form_oracles_adb.sh - the form and view oracles of sessions 28-30 (issue
+# 18), end to end: an offline run on the simulator finds runtracker's name
 # dropped on Resume (`kept_edit`), loyalty's "No card ID entered" beside a
 # filled Card ID (`said_empty`), timesheet's shorter duration a Save dropped
-# while it kept the note (`kept_edit` after a Save) and authenticator's Save
-# that stays greyed after an edit (`save_disabled`); each report's steps
+# while it kept the note (`kept_edit` after a Save), authenticator's Save
+# that stays greyed after an edit (`save_disabled`) and readlater's "11 min
+# read" for an article of 71 min in the list (`row_measure`); each report's steps
 # are then replayed through Debian's adb on trident-simd, where the oracle
 # finds the bug again on the buggy app and not on its fixed twin.
 set -u
@@ -36,6 +37,8 @@ SAVED=$(find_bug timesheet 1 30 kept_edit) || fail "timesheet: kept_edit did not
 echo "ok   timesheet seed 1: $SAVED (kept_edit after a Save) on the simulator"
 GREYED=$(find_bug authenticator 1 20 save_disabled) || fail "authenticator: save_disabled did not find Save greyed after an edit"
 echo "ok   authenticator seed 1: $GREYED (save_disabled) on the simulator"
+WRAPS=$(find_bug readlater 1 175 row_measure) || fail "readlater: row_measure did not find the reading time its page gives otherwise"
+echo "ok   readlater seed 1: $WRAPS (row_measure) on the simulator"
 
 simd_can_run || { echo "SKIP (adb part): $SIMD_WHY"; exit 77; }
 
@@ -53,7 +56,7 @@ replay() {
 }
 
 for pair in "runtracker $KEPT kept_edit" "loyalty $SAID said_empty" "timesheet $SAVED kept_edit" \
-	"authenticator $GREYED save_disabled"; do
+	"authenticator $GREYED save_disabled" "readlater $WRAPS row_measure"; do
 	set -- $pair
 	replay "$1" "$2" || { cat "$WORK/replay-$1.out"; fail "$1 $2: not reproduced through adb"; }
 	grep -q "^reproduced: oracle:$3" "$WORK/replay-$1.out" || fail "$1: the replay names oracle:$3"
