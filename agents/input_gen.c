@@ -10,6 +10,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 
 #include "agents/input_gen.h"
 
@@ -99,6 +100,8 @@ static bool hint_range(const char *hint, unsigned *lo, unsigned *hi, int *width)
 			end += 3;
 		else if (!strncmp(end, "to ", 3))
 			end += 3;
+		else if (!strncmp(end, "and ", 4) && p - hint >= 8 && !strncasecmp(p - 8, "between ", 8))
+			end += 4;
 		else
 			continue;
 		while (*end == ' ')
@@ -430,4 +433,80 @@ enum input_probe input_gen_probe(const struct ui_widget *w, unsigned serial, cha
 		break;
 	}
 	return p;
+}
+
+/* Whether the lowered text low holds word as a whole word. */
+static bool whole_word(const char *low, const char *word)
+{
+	size_t n = strlen(word);
+
+	for (const char *p = strstr(low, word); p; p = strstr(p + 1, word))
+		if ((p == low || !isalpha((unsigned char)p[-1])) && !isalpha((unsigned char)p[n]))
+			return true;
+	return false;
+}
+
+/* Whether the lowered text low holds a word (3+ letters) of s as a whole word. */
+static bool shares_word(const char *low, const char *s)
+{
+	char word[32];
+
+	for (const char *p = s; *p;) {
+		size_t n = 0;
+
+		while (*p && !isalpha((unsigned char)*p))
+			p++;
+		while (isalpha((unsigned char)p[n]))
+			n++;
+		if (n >= 3 && n < sizeof(word)) {
+			for (size_t i = 0; i < n; i++)
+				word[i] = (char)tolower((unsigned char)p[i]);
+			word[n] = '\0';
+			if (strcmp(word, "android") && strcmp(word, "widget") && whole_word(low, word))
+				return true;
+		}
+		p += n;
+	}
+	return false;
+}
+
+const char *input_gen_range_said(const struct ui_tree *t, const struct ui_widget *w)
+{
+	static const char *const rule[] = { "enter", "must", "between", "range", "allowed", "valid", "only",
+					    "should", NULL };
+	const char *rid = strrchr(w->resource_id, '/');
+	unsigned lo, hi;
+	int width;
+
+	if (!t || hint_range(field_hint(w), &lo, &hi, &width))
+		return NULL;
+	rid = rid ? rid + 1 : w->resource_id;
+	for (size_t i = 0; i < t->n_nodes; i++) {
+		const struct ui_widget *m = t->nodes[i];
+		char low[128];
+		bool ruled = false;
+
+		if (!*m->text || m->clickable || ui_class_is_editable(m->class_name) || strlen(m->text) > 120 ||
+		    !ui_widget_visible(m, &t->screen) || !hint_range(m->text, &lo, &hi, &width))
+			continue;
+		low[0] = '\0';
+		add_lowered(low, sizeof(low), m->text);
+		for (int k = 0; rule[k] && !ruled; k++)
+			ruled = whole_word(low, rule[k]);
+		if (ruled && (shares_word(low, w->hint) || shares_word(low, w->text) || shares_word(low, rid)))
+			return m->text;
+	}
+	return NULL;
+}
+
+enum input_kind input_gen_text_in(const struct ui_widget *w, const char *said, unsigned serial, char *buf,
+				  size_t n)
+{
+	unsigned lo, hi;
+	int width;
+
+	if (!said || !n || input_gen_kind(w) != INPUT_KIND_NUMBER || !hint_range(said, &lo, &hi, &width))
+		return input_gen_text(w, serial, buf, n);
+	snprintf(buf, n, "%0*u", width, lo + serial % (hi - lo + 1));
+	return INPUT_KIND_NUMBER;
 }

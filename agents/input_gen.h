@@ -49,6 +49,25 @@ const char *input_gen_kind_name(enum input_kind kind);
  */
 enum input_kind input_gen_text(const struct ui_widget *w, unsigned serial, char *buf, size_t n);
 
+/*
+ * A visible text of t that states the range of numbers field w takes, as
+ * an app answers a refused value ("Enter an amount from 1 to 99", "Must
+ * be between 1 and 12"): not clickable, not a field, at most 120 bytes,
+ * a range of whole numbers in it ("1 to 99", "1-12", "between 1 and 12"),
+ * a word telling a rule (enter, must, between, range, allowed, valid,
+ * only, should) and a word of the field's hint, text or resource-id (3+
+ * letters: "amount" for e_amount). NULL when none; a field whose own hint
+ * names a range needs none.
+ */
+const char *input_gen_range_said(const struct ui_tree *t, const struct ui_widget *w);
+/*
+ * As input_gen_text, for a number field (by its hint, id and class) whose
+ * hint names no range, inside the range `said` states (input_gen_range_said;
+ * NULL: as input_gen_text).
+ */
+enum input_kind input_gen_text_in(const struct ui_widget *w, const char *said, unsigned serial, char *buf,
+				  size_t n);
+
 /* Invalid and boundary values that probe a field's validation. */
 enum input_probe {
 	INPUT_PROBE_EMPTY,     /* "" (a required field left empty) */

@@ -889,7 +889,7 @@ static void field_unfill(struct offline_policy *pol, uint64_t k)
 }
 
 /* Give the chosen action its payload (typed text) and remember it. */
-static void finish_choice(struct offline_policy *pol, struct action *a, uint64_t state,
+static void finish_choice(struct offline_policy *pol, const struct ui_tree *t, struct action *a, uint64_t state,
 			  uint64_t key, const char *why)
 {
 	char buf[160];
@@ -914,7 +914,10 @@ static void finish_choice(struct offline_policy *pol, struct action *a, uint64_t
 
 			probe = input_gen_probe_name(input_gen_probe(&w, ps, buf, sizeof(buf)));
 		}
-		else if (input_gen_text(&w, ++pol->serial, buf, sizeof(buf)) == INPUT_KIND_SEARCH && pol->n_words)
+		/* A number field the app said takes a range ("Enter an amount from 1 to 99") gets one inside it. */
+		else if (input_gen_text_in(&w, input_gen_range_said(t, &w), ++pol->serial, buf, sizeof(buf)) ==
+				 INPUT_KIND_SEARCH &&
+			 pol->n_words)
 			snprintf(buf, sizeof(buf), "%s", pol->words[(pol->serial * 7u) % pol->n_words]);
 		if (!probe && !field_filled(pol, field_key(a), true))
 			pol->undo_filled = field_key(a);
@@ -1241,7 +1244,7 @@ void offline_policy_choose(struct offline_policy *pol, const struct ui_tree *t, 
 		out->type = pol->out_of_app++ >= 1 ? ACTION_RESTART : ACTION_BACK;
 		if (out->type == ACTION_RESTART)
 			pol->out_of_app = 0;
-		finish_choice(pol, out, state, 0, "the app is not in the foreground");
+		finish_choice(pol, t, out, state, 0, "the app is not in the foreground");
 		return;
 	}
 	pol->out_of_app = 0;
@@ -1258,12 +1261,12 @@ void offline_policy_choose(struct offline_policy *pol, const struct ui_tree *t, 
 	if (pol->stuck >= 2 * pol->p.stuck_limit) {
 		pol->stuck = 0;
 		out->type = ACTION_RESTART;
-		finish_choice(pol, out, state, 0, "stuck: Back did not help, restarting");
+		finish_choice(pol, t, out, state, 0, "stuck: Back did not help, restarting");
 		return;
 	}
 	if (pol->stuck >= pol->p.stuck_limit && pol->last_type != ACTION_BACK) {
 		out->type = ACTION_BACK;
-		finish_choice(pol, out, state, 0, "stuck: the screen stopped changing");
+		finish_choice(pol, t, out, state, 0, "stuck: the screen stopped changing");
 		return;
 	}
 
@@ -1318,7 +1321,7 @@ void offline_policy_choose(struct offline_policy *pol, const struct ui_tree *t, 
 			*out = cands[pick];
 			action_init(&cands[pick]);
 			(void)tried_mark(pol, hash_u64(widget_key(out), fh));
-			finish_choice(pol, out, state, key, "emptying the list (deleting every row, as a tester does)");
+			finish_choice(pol, t, out, state, key, "emptying the list (deleting every row, as a tester does)");
 			goto out;
 		}
 	}
@@ -1327,14 +1330,14 @@ void offline_policy_choose(struct offline_policy *pol, const struct ui_tree *t, 
 		pol->since_new = 0;
 		pol->relaunching = true;
 		out->type = ACTION_RESTART;
-		finish_choice(pol, out, state, 0,
+		finish_choice(pol, t, out, state, 0,
 			      "nothing new for a while; the first screen has untried events: restarting the app");
 		goto out;
 	}
 	if (relaunch_for_untried(pol, state, back_key, fresh_here)) {
 		pol->relaunching = true;
 		*out = back;
-		finish_choice(pol, out, state, back_key,
+		finish_choice(pol, t, out, state, back_key,
 			      "Back leaves the app: every event here was tried, the first screen has untried ones");
 		goto out;
 	}
@@ -1347,7 +1350,7 @@ void offline_policy_choose(struct offline_policy *pol, const struct ui_tree *t, 
 			action_init(&cands[pick]);
 			(void)tried_mark(pol, hash_u64(widget_key(out), fh));
 			sort_mark_rows(pol, t, out, fh);
-			finish_choice(pol, out, state, key, "random pick (epsilon)");
+			finish_choice(pol, t, out, state, key, "random pick (epsilon)");
 			goto out;
 		}
 	}
@@ -1421,13 +1424,13 @@ void offline_policy_choose(struct offline_policy *pol, const struct ui_tree *t, 
 		if (!be->blocked && bw * (1.0 + 1e-6 * rng_unit(&pol->rng)) > best_w) {
 			(void)tried_mark(pol, back_tried);
 			*out = back;
-			finish_choice(pol, out, state, back_key, "Back has the largest weight");
+			finish_choice(pol, t, out, state, back_key, "Back has the largest weight");
 			goto out;
 		}
 	}
 	if (best == (size_t)-1) {
 		out->type = ACTION_BACK;
-		finish_choice(pol, out, state, back_key, "no usable widget on this screen");
+		finish_choice(pol, t, out, state, back_key, "no usable widget on this screen");
 		goto out;
 	}
 	rk = row_key(t, &cands[best]);
@@ -1459,7 +1462,7 @@ void offline_policy_choose(struct offline_policy *pol, const struct ui_tree *t, 
 
 		snprintf(why, sizeof(why), "largest weight %.1f%s", best_w,
 			 tried_mark(pol, hash_u64(widget_key(out), fh)) ? " (untried here)" : "");
-		finish_choice(pol, out, state, key, why);
+		finish_choice(pol, t, out, state, key, why);
 	}
 out:
 	if (state == pol->launch_state) {
@@ -1653,7 +1656,7 @@ void offline_policy_random(struct offline_policy *pol, const struct ui_tree *t, 
 		out->type = pol->out_of_app++ >= 1 ? ACTION_RESTART : ACTION_BACK;
 		if (out->type == ACTION_RESTART)
 			pol->out_of_app = 0;
-		finish_choice(pol, out, 0, 0, "the app is not in the foreground");
+		finish_choice(pol, t, out, 0, 0, "the app is not in the foreground");
 		return;
 	}
 	pol->out_of_app = 0;
@@ -1661,7 +1664,7 @@ void offline_policy_random(struct offline_policy *pol, const struct ui_tree *t, 
 	note_hints(cands, n, t);
 	if (!n || rng_unit(&pol->rng) < 0.1) {
 		out->type = ACTION_BACK;
-		finish_choice(pol, out, 0, 0, "random: Back");
+		finish_choice(pol, t, out, 0, 0, "random: Back");
 	} else {
 		size_t pick = (size_t)(rng_next(&pol->rng) % n);
 
@@ -1680,7 +1683,7 @@ void offline_policy_random(struct offline_policy *pol, const struct ui_tree *t, 
 			free(out->text);
 			out->text = text;
 		}
-		finish_choice(pol, out, 0, 0, "random pick");
+		finish_choice(pol, t, out, 0, 0, "random pick");
 	}
 	for (i = 0; i < n; i++)
 		action_release(&cands[i]);

@@ -5,12 +5,16 @@
  * of lengths ("10-500 characters") and the more specific kinds (phone,
  * date) are left as they were. Measures ("Weight", "Reps") and hints with
  * a unit in brackets ("Load (lb)") take numbers too, and so do counts on
- * hand ("Tablets in stock", "How many tablets?").
+ * hand ("Tablets in stock", "How many tablets?"). A number field the app
+ * said takes a range ("Enter an amount from 1 to 99", "Month must be
+ * between 1 and 12") gets a number inside it; a message naming another
+ * field, a label or button with a range, and text fields are left alone.
  */
 #include <stdlib.h>
 #include <string.h>
 
 #include "test.h"
+#include "offline_xml.h"
 
 #include "agents/input_gen.h"
 #include "core/ui.h"
@@ -214,8 +218,96 @@ TEST(rates_per_hour_give_numbers)
 	CHECK_INT_EQ(input_gen_kind(&start), INPUT_KIND_TIME);
 }
 
+/* A form: the amount field (showing its placeholder), a text under it, and OK. */
+static struct ui_tree *form_saying(const char *said, const char *said_flags)
+{
+	return x_tree(x_cat(x_node(EDIT, "p:id/e_amount", "Amount (Can)", "cf", "", 40, 300, 1040, 420, NULL),
+			    x_node("android.widget.TextView", "p:id/e_error", said, said_flags, "", 40, 440, 1040, 520,
+				   NULL),
+			    x_node("android.widget.Button", "p:id/e_ok", "OK", "c", "", 40, 540, 1040, 660, NULL), NULL));
+}
+
+TEST(a_range_the_app_said_gives_a_number_inside_it)
+{
+	struct ui_widget amount = field("Amount (Can)", "p:id/e_amount");
+	struct ui_widget month = field("Month", "p:id/month");
+	struct ui_widget title = field("Title", "p:id/title");
+	struct ui_tree *t = form_saying("Enter an amount from 1 to 99", "");
+	const char *said;
+	char buf[64];
+
+	REQUIRE(t);
+	said = input_gen_range_said(t, &amount);
+	CHECK(said && !strcmp(said, "Enter an amount from 1 to 99"));
+	for (unsigned serial = 0; serial < 120; serial++) {
+		long v;
+
+		CHECK_INT_EQ(input_gen_text_in(&amount, said, serial, buf, sizeof(buf)), INPUT_KIND_NUMBER);
+		v = strtol(buf, NULL, 10);
+		CHECK(strspn(buf, "0123456789") == strlen(buf) && v >= 1 && v <= 99);
+	}
+	/* No message: the field's own values (up to 999). */
+	CHECK_INT_EQ(input_gen_text_in(&amount, NULL, 3, buf, sizeof(buf)), INPUT_KIND_NUMBER);
+	CHECK_INT_EQ(strtol(buf, NULL, 10), 10 + (3 * 37) % 990);
+	/* A message that names another field is not this field's. */
+	CHECK(input_gen_range_said(t, &month) == NULL);
+	/* A text field keeps text, whatever the message. */
+	{
+		char plain[64];
+
+		CHECK(input_gen_text_in(&title, said, 3, buf, sizeof(buf)) == input_gen_kind(&title));
+		CHECK(input_gen_kind(&title) != INPUT_KIND_NUMBER);
+		(void)input_gen_text(&title, 3, plain, sizeof(plain));
+		CHECK(!strcmp(buf, plain));
+	}
+	ui_tree_free(t);
+	/* "between A and B": a message about the month is not the amount's. */
+	t = form_saying("The month must be between 1 and 12", "");
+	REQUIRE(t);
+	CHECK(input_gen_range_said(t, &amount) == NULL);
+	ui_tree_free(t);
+	t = form_saying("Amount must be between 2 and 12", "");
+	REQUIRE(t);
+	said = input_gen_range_said(t, &amount);
+	CHECK(said != NULL);
+	for (unsigned serial = 0; serial < 30; serial++) {
+		long v;
+
+		(void)input_gen_text_in(&amount, said, serial, buf, sizeof(buf));
+		v = strtol(buf, NULL, 10);
+		CHECK(v >= 2 && v <= 12);
+	}
+	ui_tree_free(t);
+}
+
+TEST(labels_buttons_and_ranged_hints_need_no_message)
+{
+	struct ui_widget amount = field("Amount (Can)", "p:id/e_amount");
+	struct ui_widget ranged = field("Amount (1-50)", "p:id/e_amount");
+	struct ui_tree *t;
+
+	/* A label that states a range but no rule ("Amount 1 to 99 per shelf" has none of the rule words). */
+	t = form_saying("Amount 1 to 99 per shelf", "");
+	REQUIRE(t);
+	CHECK(input_gen_range_said(t, &amount) == NULL);
+	ui_tree_free(t);
+	/* A button is no message. */
+	t = form_saying("Enter an amount from 1 to 99", "c");
+	REQUIRE(t);
+	CHECK(input_gen_range_said(t, &amount) == NULL);
+	/* A hint with its own range keeps it. */
+	ui_tree_free(t);
+	t = form_saying("Enter an amount from 1 to 99", "");
+	REQUIRE(t);
+	CHECK(input_gen_range_said(t, &amount) != NULL);
+	CHECK(input_gen_range_said(t, &ranged) == NULL);
+	ui_tree_free(t);
+}
+
 int main(void)
 {
+	RUN(a_range_the_app_said_gives_a_number_inside_it);
+	RUN(labels_buttons_and_ranged_hints_need_no_message);
 	RUN(a_range_in_the_hint_gives_a_number_inside_it);
 	RUN(a_zero_padded_range_gives_padded_numbers);
 	RUN(lengths_and_specific_kinds_keep_their_kind);
