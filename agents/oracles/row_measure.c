@@ -55,7 +55,9 @@ struct measure {
 	int decimals;
 	const char *unit;
 	const struct ui_widget *w;
-	char shown[64]; /* "71 min" as the text writes it */
+	const char *begin; /* where it starts in w's text */
+	size_t end;        /* the offset just past its unit */
+	char shown[64];    /* "71 min" as the text writes it */
 };
 
 struct oracle_row_measure_tracker *oracle_row_measure_tracker_new(void)
@@ -143,11 +145,27 @@ static size_t read_measures(const struct ui_widget *w, struct measure *m, size_t
 			;
 		if (!ul || u[ul] == '/' || !unit_of(u, ul) || relative_after(u + ul))
 			continue;
-		m[n].value = dec > 0 ? v / pow(10, dec) : v;
+		v = dec > 0 ? v / pow(10, dec) : v;
+		/* "1 h 11 min" is one duration: 71 min. */
+		if (!strcmp(unit_of(u, ul), "min") && n > 0 && m[n - 1].w == w && !strcmp(m[n - 1].unit, "h") &&
+		    m[n - 1].decimals == 0 && (size_t)(start - s) == m[n - 1].end + 1 && start[-1] == ' ') {
+			m[n - 1].value = m[n - 1].value * 60 + v;
+			m[n - 1].decimals = dec > 0 ? dec : 0;
+			m[n - 1].unit = "min";
+			m[n - 1].end = (size_t)(u + ul - s);
+			snprintf(m[n - 1].shown, sizeof(m[n - 1].shown), "%.*s", (int)(u + ul - m[n - 1].begin),
+				 m[n - 1].begin);
+			p = u + ul - 1;
+			continue;
+		}
+		m[n].value = v;
 		m[n].decimals = dec > 0 ? dec : 0;
 		m[n].unit = unit_of(u, ul);
 		m[n].w = w;
+		m[n].begin = start;
+		m[n].end = (size_t)(u + ul - s);
 		snprintf(m[n].shown, sizeof(m[n].shown), "%.*s", (int)(u + ul - start), start);
+		p = u + ul - 1;
 		n++;
 	}
 	return n;

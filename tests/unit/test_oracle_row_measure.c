@@ -131,6 +131,14 @@ TEST(a_page_that_gives_another_time_than_its_row)
 	CHECK(title && !strcmp(title, "'Meditations on Moloch' shows '71 min' in its list but "
 				      "'11 min read · 14,200 words' on its page"));
 	free(title);
+	/* Hours and minutes in one text are one duration: "1 h 11 min" is the row's 71 min. */
+	bad[2].page_time = "1 h 11 min read · 14,200 words";
+	CHECK_INT_EQ(walk(bad, 3, open, 2, &title), 0);
+	free(title);
+	bad[2].page_time = "1 h 1 min read · 14,200 words";
+	CHECK_INT_EQ(walk(bad, 3, open, 2, &title), 2);
+	CHECK(title && strstr(title, "'1 h 1 min read"));
+	free(title);
 	/* The fixed app: every page agrees with its row. */
 	{
 		const int all[] = { 0, 1, 2 };
