@@ -72,6 +72,7 @@ struct crud_field {
 	char *initial;  /* its text when its form appeared */
 	uint64_t from;  /* the page its form was opened from (page_of; 0: unknown, or a dialog over it) */
 	char *line;     /* that page's text holding `initial` with a label around it ("CW: <initial>"), or NULL */
+	char *row_line; /* a number `initial`: the text of the row tapped to open the form holding it ("1 Can · Pantry"), or NULL */
 };
 
 struct oracle_crud_tracker {
@@ -176,6 +177,7 @@ void oracle_crud_tracker_free(struct oracle_crud_tracker *t)
 		free(t->fields[i].rid);
 		free(t->fields[i].initial);
 		free(t->fields[i].line);
+		free(t->fields[i].row_line);
 	}
 	free(t->fields);
 	for (size_t i = 0; i < t->n_first; i++) {
@@ -284,12 +286,81 @@ static char *labelled_line(const struct ui_tree *t, const char *value)
 	return found;
 }
 
+/* Whether s is a plain number: 1-9 digits with at most one '.' or ',' between them. */
+static bool plain_number(const char *s)
+{
+	size_t digits = 0, seps = 0;
+
+	for (const char *p = s; *p; p++) {
+		if (isdigit((unsigned char)*p))
+			digits++;
+		else if ((*p == '.' || *p == ',') && p > s && isdigit((unsigned char)p[1]))
+			seps++;
+		else
+			return false;
+	}
+	return digits >= 1 && digits <= 9 && seps <= 1;
+}
+
+/* Whether text holds the number num as a whole token (no digit, '.', ',', ':' or '/' joined to it). */
+static bool holds_number(const char *text, const char *num)
+{
+	size_t n = strlen(num);
+
+	for (const char *p = strstr(text, num); n && p; p = strstr(p + 1, num)) {
+		char before = p > text ? p[-1] : ' ', after = p[n];
+
+		if (isdigit((unsigned char)before) || strchr(".,:/-", before) || isdigit((unsigned char)after) ||
+		    ((after == '.' || after == ',') && isdigit((unsigned char)p[n + 1])) || after == ':' || after == '/')
+			continue;
+		return true;
+	}
+	return false;
+}
+
+/* The first visible text under w holding the number num, or NULL. */
+static const char *text_holding(const struct ui_tree *t, const struct ui_widget *w, const char *num)
+{
+	if (*w->text && !ui_class_is_editable(w->class_name) && ui_widget_visible(w, &t->screen) &&
+	    holds_number(w->text, num))
+		return w->text;
+	for (size_t i = 0; i < w->n_children; i++) {
+		const char *r = text_holding(t, w->children[i], num);
+
+		if (r)
+			return r;
+	}
+	return NULL;
+}
+
+/*
+ * For a field that opened holding a plain number, the text of the list row
+ * (or clickable widget) `done` tapped on t to open the form that holds that
+ * number ("1 Can · Pantry · best before ..."); NULL otherwise.
+ */
+static char *tapped_row_line(const struct ui_tree *t, const struct action *done, const char *initial)
+{
+	const struct ui_widget *w, *row;
+	const char *line;
+
+	if (!t || !done || done->type != ACTION_CLICK || !plain_number(initial))
+		return NULL;
+	w = action_resolve(done, t);
+	row = w ? oracle_enclosing_row(w) : NULL;
+	while (!row && w && !w->clickable)
+		w = w->parent;
+	if (!row)
+		row = w;
+	line = row ? text_holding(t, row, initial) : NULL;
+	return line ? xstrdup(line) : NULL;
+}
+
 /*
  * Record the fields of t (their text when first seen; from: the page the
  * form was opened from, 0 if unknown); forget the fields t no longer shows.
  */
 static void sync_fields(struct oracle_crud_tracker *t, const struct ui_tree *tree, uint64_t from,
-			const struct ui_tree *from_tree)
+			const struct ui_tree *from_tree, const struct action *opened_by)
 {
 	size_t k = 0;
 	bool layer;
@@ -319,6 +390,7 @@ static void sync_fields(struct oracle_crud_tracker *t, const struct ui_tree *tre
 			free(t->fields[i].rid);
 			free(t->fields[i].initial);
 			free(t->fields[i].line);
+			free(t->fields[i].row_line);
 		}
 	}
 	t->n_fields = k;
@@ -332,6 +404,8 @@ static void sync_fields(struct oracle_crud_tracker *t, const struct ui_tree *tre
 		t->fields[t->n_fields].initial = xstrdup(strcmp(w->text, w->hint) == 0 ? "" : w->text);
 		t->fields[t->n_fields].from = from;
 		t->fields[t->n_fields].line = from ? labelled_line(from_tree, t->fields[t->n_fields].initial) : NULL;
+		t->fields[t->n_fields].row_line =
+			from ? tapped_row_line(from_tree, opened_by, t->fields[t->n_fields].initial) : NULL;
 		t->n_fields++;
 	}
 }
@@ -703,6 +777,79 @@ static bool edit_dropped(struct oracle_crud_tracker *t, const struct ui_tree *be
 		free(v);
 		free(old);
 		if (dropped)
+			return true;
+	}
+	return false;
+}
+
+/*
+ * A number edit not saved: an edit form (its title says Edit, Modify or
+ * Change) opened by a tap on a row that showed the field's number
+ * ("1 Can · Pantry" for an amount of 1); the run typed another number
+ * (oracle_plain_edit), the confirm closed the form back on the page it
+ * was opened from, and that page shows the row's text unchanged while no
+ * text holds the number typed (pantry `pantry-entry-edit-not-saved`,
+ * grocy #1390: a stock entry's amount edited, OK, the entry keeps its old
+ * amount). A number is a short text, so only the tapped row's own text
+ * holding it is read, not any text of the page.
+ */
+static bool number_kept(struct oracle_crud_tracker *t, const struct ui_tree *before, const struct ui_tree *after,
+			const char *activity_after, const struct action *done, struct oracle_finding *f)
+{
+	uint64_t here = page_of(after, activity_after);
+	const char *title = oracle_app_bar_title(before);
+
+	if (!title || !oracle_says_edit(title))
+		return false;
+	for (size_t i = 0; i < before->n_nodes; i++) {
+		const struct ui_widget *w = before->nodes[i];
+		const struct crud_field *rec;
+		char *v;
+		bool kept = false, shown = false;
+
+		if (!form_field(before, w) || untouched(t, w) || !numeric_field(t, w) ||
+		    has_field_id(after, w->resource_id))
+			continue;
+		rec = field_of(t, w->resource_id);
+		if (!rec || !rec->row_line || !rec->from || rec->from != here)
+			continue;
+		v = oracle_trimmed(w->text);
+		if (plain_number(v) && oracle_plain_edit(rec->initial, v)) {
+			for (size_t j = 0; j < after->n_nodes; j++) {
+				const struct ui_widget *a = after->nodes[j];
+
+				if (!*a->text || !ui_widget_visible(a, &after->screen) ||
+				    ui_class_is_editable(a->class_name))
+					continue;
+				kept |= !strcmp(a->text, rec->row_line);
+				shown |= holds_number(a->text, v);
+			}
+		}
+		if (kept && !shown) {
+			oracle_finding_init(f);
+			f->category = BUG_CAT_DATA_OPERATION;
+			f->oracle = "crud";
+			/* The title names the form and field, not the row: a shorter replay may edit another row. */
+			f->title = xasprintf("An edit of '%s' on '%s' is not saved: its row keeps the old number",
+					     w->resource_id, title);
+			f->expected = xasprintf("the row shows %s, the number saved", v);
+			f->actual = xasprintf("the row still says \"%s\" and no text holds %s", rec->row_line, v);
+			f->description = xasprintf("A tap on the row \"%s\" opened '%s'; the field '%s' was changed from "
+						   "%s to %s and '%s' tapped; the form closed on the page it was opened "
+						   "from, where the row says the same and nothing shows %s: the edit "
+						   "was not saved.",
+						   rec->row_line, title, w->resource_id, rec->initial, v,
+						   done->widget_text ? done->widget_text : "confirm", v);
+			f->diff = cJSON_CreateObject();
+			cJSON_AddStringToObject(f->diff, "check", "number_kept");
+			cJSON_AddStringToObject(f->diff, "field", w->resource_id);
+			cJSON_AddStringToObject(f->diff, "typed", v);
+			cJSON_AddStringToObject(f->diff, "previous", rec->initial);
+			cJSON_AddStringToObject(f->diff, "row", rec->row_line);
+			cJSON_AddItemToObject(f->diff, "action", action_to_json(done));
+		}
+		free(v);
+		if (kept && !shown)
 			return true;
 	}
 	return false;
@@ -1755,19 +1902,20 @@ bool oracle_crud_step(struct oracle_crud_tracker *t, const struct ui_tree *befor
 		gone_still_shown(t, before, activity_before, &none);
 		oracle_finding_release(&none);
 	}
-	sync_fields(t, before, 0, NULL);
+	sync_fields(t, before, 0, NULL, NULL);
 	note_emptied(t, after, done);
 	layer_a = oracle_screen_has_layer(after);
 	if (!after_in_app || done->type == ACTION_RESTART || done->type == ACTION_HOME) {
 		drop_opened(t);
 		free(t->opener);
 		t->opener = NULL;
-		sync_fields(t, after, 0, NULL);
+		sync_fields(t, after, 0, NULL, NULL);
 		return false;
 	}
 	if (oracle_is_save_action(done) && !layer_a && !is_dismiss(before, done) && !saves_elsewhere(before, done) &&
 	    !switches_place(before, done)) {
 		hit = edit_dropped(t, before, after, activity_after, done, f) ||
+		      number_kept(t, before, after, activity_after, done, f) ||
 		      saved_not_shown(t, before, after, activity_after, done, f);
 		if (!hit && t->have_opened && t->opened && !t->from_dialog)
 			note_renamed(t, before, after, done);
@@ -1817,9 +1965,9 @@ bool oracle_crud_step(struct oracle_crud_tracker *t, const struct ui_tree *befor
 	if (!hit && !layer_a)
 		hit = gone_still_shown(t, after, activity_after, f);
 	if (oracle_screen_has_layer(before))
-		sync_fields(t, after, 0, NULL);
+		sync_fields(t, after, 0, NULL, NULL);
 	else
-		sync_fields(t, after, page_of(before, activity_before), before);
+		sync_fields(t, after, page_of(before, activity_before), before, done);
 	return hit;
 }
 

@@ -46,6 +46,8 @@
 #define WIKI_PKG "org.holdout.wiki"
 #define HABITS "sim:" TRIDENT_SOURCE_DIR "/configs/apps/holdout/habits.json"
 #define HABITS_PKG "org.holdout.habits"
+#define PANTRY "sim:" TRIDENT_SOURCE_DIR "/configs/apps/holdout/pantry.json"
+#define PANTRY_PKG "org.holdout.pantry"
 
 #define TEXT_VIEW "android.widget.TextView"
 
@@ -314,6 +316,120 @@ TEST(edit_that_drops_a_labelled_field)
 
 	CHECK(buggy_only(SOCIAL, SOCIAL_PKG, s, N(s), CRUD, 7,
 			 "An edit of 'org.holdout.social:id/e_cw' is dropped: the page no longer shows its line"));
+}
+
+/*
+ * pantry `pantry-entry-edit-not-saved`: a stock entry's row says "10 Piece ·
+ * Fridge · ..."; its Edit stock entry form changes the amount to 15, OK
+ * closes it, and the row still says 10 Piece (the fixed twin says 15). A
+ * zero typed (a probe the app may refuse) or the same amount is not judged.
+ */
+TEST(edit_of_a_number_the_row_keeps)
+{
+	static const struct step s[] = {
+		{ ACTION_CLICK, NULL, "Eggs", NULL },
+		{ ACTION_CLICK, "entry_row", NULL, NULL },
+		{ ACTION_INPUT, "e_amount", NULL, "15" },
+		{ ACTION_CLICK, "e_ok", "OK", NULL },
+	};
+	static const struct step same[] = {
+		{ ACTION_CLICK, NULL, "Eggs", NULL },
+		{ ACTION_CLICK, "entry_row", NULL, NULL },
+		{ ACTION_INPUT, "e_amount", NULL, "10" },
+		{ ACTION_CLICK, "e_ok", "OK", NULL },
+	};
+	static const struct step zero[] = {
+		{ ACTION_CLICK, NULL, "Eggs", NULL },
+		{ ACTION_CLICK, "entry_row", NULL, NULL },
+		{ ACTION_INPUT, "e_amount", NULL, "0" },
+		{ ACTION_CLICK, "e_ok", "OK", NULL },
+	};
+
+	CHECK(buggy_only(PANTRY, PANTRY_PKG, s, N(s), CRUD, 4,
+			 "An edit of 'org.holdout.pantry:id/e_amount' on 'Edit stock entry' is not saved"));
+	CHECK(clean_both(PANTRY, PANTRY_PKG, same, N(same), CRUD));
+	CHECK(clean_both(PANTRY, PANTRY_PKG, zero, N(zero), CRUD));
+}
+
+/* A product's page: its title, one stock entry row ("10 Piece · Fridge") and maybe a text under the list. */
+static struct ui_tree *product_page(const char *row, const char *under)
+{
+	return x_tree(x_cat(x_bar("Eggs"),
+			    x_node1("androidx.recyclerview.widget.RecyclerView", "t:id/entries", "", "s", 0, 220, 1080,
+				    1200,
+				    x_node1("android.widget.LinearLayout", "t:id/entry_row", "", "c", 0, 240, 1080, 400,
+					    x_node(TEXT_VIEW, "t:id/entry_text", row, "", "", 40, 260, 1040, 380, NULL))),
+			    under ? x_node(TEXT_VIEW, "t:id/note", under, "", "", 40, 1220, 1040, 1300, NULL) : calloc(1, 1),
+			    NULL));
+}
+
+/* A stock form titled `title`: the amount field and OK. */
+static struct ui_tree *amount_form(const char *title, const char *amount)
+{
+	return x_tree(x_cat(x_bar(title),
+			    x_node("android.widget.EditText", "t:id/e_amount", amount, "cf", "", 40, 300, 1040, 420, NULL),
+			    x_node("android.widget.Button", "t:id/e_ok", "OK", "c", "", 40, 440, 1040, 560, NULL), NULL));
+}
+
+/*
+ * The row "10 Piece · Fridge" tapped, a form titled `title` holding
+ * `initial`, `typed` typed, OK back to the page showing `row_after` (and
+ * `under`): the 1-based step of the finding (0: none).
+ */
+static int amount_walk(const char *title, const char *initial, const char *typed, const char *row_after,
+		       const char *under)
+{
+	struct oracle_crud_tracker *t = oracle_crud_tracker_new();
+	struct ui_tree *screens[4] = { product_page("10 Piece · Fridge", NULL), amount_form(title, initial),
+				       amount_form(title, typed), product_page(row_after, under) };
+	struct action a[3];
+	int found = 0;
+
+	for (int i = 0; i < 3; i++)
+		action_init(&a[i]);
+	a[0].type = ACTION_CLICK;
+	a[0].resource_id = xstrdup("t:id/entry_row");
+	a[1].type = ACTION_INPUT;
+	a[1].resource_id = xstrdup("t:id/e_amount");
+	a[1].text = xstrdup(typed);
+	a[2].type = ACTION_CLICK;
+	a[2].resource_id = xstrdup("t:id/e_ok");
+	a[2].widget_text = xstrdup("OK");
+	for (int i = 0; i < 3 && !found; i++) {
+		struct oracle_finding f;
+
+		oracle_finding_init(&f);
+		CHECK(screens[i] && screens[i + 1]);
+		if (screens[i] && screens[i + 1] &&
+		    oracle_crud_step(t, screens[i], "t/.Main", screens[i + 1], "t/.Main", true, &a[i], &f))
+			found = i + 1;
+		oracle_finding_release(&f);
+	}
+	for (int i = 0; i < 3; i++)
+		action_release(&a[i]);
+	for (int i = 0; i < 4; i++)
+		ui_tree_free(screens[i]);
+	oracle_crud_tracker_free(t);
+	return found;
+}
+
+/*
+ * The number check's guards, on hand-made screens: only an edit form (a
+ * form to add stock opened from the row may rightly add elsewhere), only
+ * a plain edit (not a zero), only a row that says the same after the save
+ * and a page where no text holds the number typed, only a field that
+ * opened holding a number.
+ */
+TEST(number_kept_guards)
+{
+	const char *row = "10 Piece · Fridge";
+
+	CHECK_INT_EQ(amount_walk("Edit stock entry", "10", "15", row, NULL), 3);
+	CHECK_INT_EQ(amount_walk("Add stock", "10", "15", row, NULL), 0);
+	CHECK_INT_EQ(amount_walk("Edit stock entry", "10", "0", row, NULL), 0);
+	CHECK_INT_EQ(amount_walk("Edit stock entry", "10", "15", "10 Piece · Pantry", NULL), 0);
+	CHECK_INT_EQ(amount_walk("Edit stock entry", "10", "15", row, "Total: 15 Piece"), 0);
+	CHECK_INT_EQ(amount_walk("Edit stock entry", "Fridge", "15", row, NULL), 0);
 }
 
 TEST(delete_that_removes_another_row)
@@ -3105,6 +3221,8 @@ int main(void)
 	RUN(saved_item_missing_from_the_list);
 	RUN(edit_that_keeps_the_old_value);
 	RUN(edit_that_drops_a_labelled_field);
+	RUN(edit_of_a_number_the_row_keeps);
+	RUN(number_kept_guards);
 	RUN(delete_that_removes_another_row);
 	RUN(delete_that_moves_the_rows_label_onto_another);
 	RUN(delete_that_a_dialog_names_removes_another_row);
