@@ -427,6 +427,11 @@ void oracle_crud_tracker_free(struct oracle_crud_tracker *t);
  *    other typed field's value with letters, and
  *    `after` shows a list with rows and room for one more, or shows, as a
  *    whole text, the value the field held when its form appeared (an edit);
+ *  - `done` is a confirm on an edit form opened by a tap on a row whose
+ *    text held a number field's value, another number was typed, and
+ *    `after` (the page the form was opened from) shows that row's text
+ *    unchanged and no text holding the typed number (a number edit not
+ *    saved);
  *  - a row R of a list was opened (a tap that left the list for a page
  *    showing R, or a long press that opened a menu), and `done` - a tap on
  *    Delete/Remove/Trash/Discard, or OK/Yes in a dialog mentioning one -

@@ -14,6 +14,10 @@
  *    a field's old value inside a labelled line ("CW: <old>"); the run
  *    typed another value with letters into it, and the save's return to
  *    that page shows no text holding the new value (edit_dropped).
+ *  - Number edit not saved: an edit form opened by a tap on a row whose
+ *    text holds a number field's value ("10 Piece · Fridge"); another
+ *    number typed, the confirm returns to that page, the row says the same
+ *    and no text holds the new number (number_kept).
  *  - Delete: a row R of a list opened a page showing R; a delete (Delete,
  *    Remove, Move to trash, or OK/Yes in a dialog that speaks of deleting)
  *    returns to that list, and R is still there (another row gone instead,

@@ -4,10 +4,13 @@
 # dropped on Resume (`kept_edit`), loyalty's "No card ID entered" beside a
 # filled Card ID (`said_empty`), timesheet's shorter duration a Save dropped
 # while it kept the note (`kept_edit` after a Save), authenticator's Save
-# that stays greyed after an edit (`save_disabled`) and readlater's "11 min
-# read" for an article of 71 min in the list (`row_measure`); each report's steps
-# are then replayed through Debian's adb on trident-simd, where the oracle
-# finds the bug again on the buggy app and not on its fixed twin.
+# that stays greyed after an edit (`save_disabled`), readlater's "11 min
+# read" for an article of 71 min in the list (`row_measure`) and pantry's
+# stock entry whose amount edit OK does not keep (`crud`, number_kept;
+# reached once the amount field takes the range the app's error states);
+# each report's steps are then replayed through Debian's adb on
+# trident-simd, where the oracle finds the bug again on the buggy app and
+# not on its fixed twin.
 set -u
 : "${TRIDENT_BIN:?}"
 : "${TRIDENT_SOURCE_DIR:?}"
@@ -39,6 +42,8 @@ GREYED=$(find_bug authenticator 1 20 save_disabled) || fail "authenticator: save
 echo "ok   authenticator seed 1: $GREYED (save_disabled) on the simulator"
 WRAPS=$(find_bug readlater 1 175 row_measure) || fail "readlater: row_measure did not find the reading time its page gives otherwise"
 echo "ok   readlater seed 1: $WRAPS (row_measure) on the simulator"
+KEPTNUM=$(find_bug pantry 1 150 crud) || fail "pantry: crud did not find the amount edit OK does not keep"
+echo "ok   pantry seed 1: $KEPTNUM (crud, a number edit not saved) on the simulator"
 
 simd_can_run || { echo "SKIP (adb part): $SIMD_WHY"; exit 77; }
 
@@ -56,7 +61,8 @@ replay() {
 }
 
 for pair in "runtracker $KEPT kept_edit" "loyalty $SAID said_empty" "timesheet $SAVED kept_edit" \
-	"authenticator $GREYED save_disabled" "readlater $WRAPS row_measure"; do
+	"authenticator $GREYED save_disabled" "readlater $WRAPS row_measure" \
+	"pantry $KEPTNUM crud"; do
 	set -- $pair
 	replay "$1" "$2" || { cat "$WORK/replay-$1.out"; fail "$1 $2: not reproduced through adb"; }
 	grep -q "^reproduced: oracle:$3" "$WORK/replay-$1.out" || fail "$1: the replay names oracle:$3"
