@@ -36,8 +36,8 @@ static struct ui_tree *list_screen(const struct article *a, size_t n)
 
 	for (size_t i = 0; i < n; i++) {
 		int y = 240 + (int)i * 200;
-		char *row = x_node("android.widget.LinearLayout", "t:id/row", "", "c", "", 0, y, 1080, y + 190,
-				   x_cat(x_node(TEXT, "t:id/row_title", a[i].title, "", "", 40, y + 10, 1040, y + 90,
+		char *row = x_node1("android.widget.LinearLayout", "t:id/row", "", "c", 0, y, 1080, y + 190,
+				    x_cat(x_node(TEXT, "t:id/row_title", a[i].title, "", "", 40, y + 10, 1040, y + 90,
 						NULL),
 					 x_node(TEXT, "t:id/row_meta", a[i].row_meta, "", "", 40, y + 100, 1040,
 						y + 180, NULL),
