@@ -7,6 +7,7 @@
  * palette encoders and the simulator's screencap share), base64. See image.h.
  */
 #include "core/image.h"
+#include "core/pixel_loop.h"
 
 #include <cairo.h>
 #ifdef __SSE2__
@@ -154,7 +155,7 @@ static uint32_t be32(const unsigned char *p)
  * call site, so the loops specialise); `prev` is the previous unfiltered row,
  * NULL for the first one. Returns false for an unknown filter type.
  */
-static inline __attribute__((always_inline)) bool unfilter_row(int type, unsigned char *row,
+PIXEL_LOOP static inline __attribute__((always_inline)) bool unfilter_row(int type, unsigned char *row,
 								const unsigned char *prev, size_t n, int bpp)
 {
 	size_t i;
@@ -207,14 +208,14 @@ static inline __attribute__((always_inline)) bool unfilter_row(int type, unsigne
 
 #ifdef __SSE2__
 /* 4 bytes at p into the low lane of a vector, and back. */
-static inline __m128i load4(const void *p)
+PIXEL_LOOP static inline __m128i load4(const void *p)
 {
 	int v;
 	memcpy(&v, p, 4);
 	return _mm_cvtsi32_si128(v);
 }
 
-static inline void store4(void *p, __m128i v)
+PIXEL_LOOP static inline void store4(void *p, __m128i v)
 {
 	int x = _mm_cvtsi128_si32(v);
 	memcpy(p, &x, 4);
@@ -226,7 +227,7 @@ static inline void store4(void *p, __m128i v)
  * not built with). `prev` is the previous unfiltered row (zeros for the
  * first). False for an unknown filter type.
  */
-static bool unfilter_row4(int type, unsigned char *row, const unsigned char *prev, size_t n)
+PIXEL_LOOP static bool unfilter_row4(int type, unsigned char *row, const unsigned char *prev, size_t n)
 {
 	const __m128i zero = _mm_setzero_si128();
 	__m128i a = zero, d;
@@ -285,14 +286,14 @@ static bool unfilter_row4(int type, unsigned char *row, const unsigned char *pre
 	}
 }
 #else
-static bool unfilter_row4(int type, unsigned char *row, const unsigned char *prev, size_t n)
+PIXEL_LOOP static bool unfilter_row4(int type, unsigned char *row, const unsigned char *prev, size_t n)
 {
 	return unfilter_row(type, row, prev, n, 4);
 }
 #endif
 
 /* One unfiltered row of R,G,B[,A] bytes as premultiplied B,G,R,A pixels. */
-static inline __attribute__((always_inline)) void convert_row(const unsigned char *s, unsigned char *d,
+PIXEL_LOOP static inline __attribute__((always_inline)) void convert_row(const unsigned char *s, unsigned char *d,
 							       int width, int bpp)
 {
 	if (bpp == 3) {
@@ -348,7 +349,7 @@ static inline __attribute__((always_inline)) void convert_row(const unsigned cha
 }
 
 /* Unfilter the inflated rows and convert them into `img`; false on a bad filter byte. */
-static bool unfilter_image(unsigned char *raw, struct image *img, int bpp)
+PIXEL_LOOP static bool unfilter_image(unsigned char *raw, struct image *img, int bpp)
 {
 	size_t n = (size_t)img->width * (size_t)bpp;
 	unsigned char *zeros = xcalloc(n, 1);
@@ -356,6 +357,9 @@ static bool unfilter_image(unsigned char *raw, struct image *img, int bpp)
 	bool ok = true;
 	for (int y = 0; y < img->height && ok; y++) {
 		unsigned char *row = raw + (size_t)y * (n + 1);
+		pixel_read(prev, n);
+		pixel_wrote(row, n + 1);
+		pixel_wrote(img->data + (size_t)y * img->stride, (size_t)img->width * 4);
 		ok = bpp == 4 ? unfilter_row4(row[0], row + 1, prev, n)
 			      : unfilter_row(row[0], row + 1, prev, n, 3);
 		if (bpp == 4)
@@ -661,10 +665,12 @@ struct raw_rows {
 };
 
 /* Row y of a raw frame as R,G,B bytes (one loop per format: no switch per pixel). */
-static void raw_row(const void *ctx, int y, unsigned char *row)
+PIXEL_LOOP static void raw_row(const void *ctx, int y, unsigned char *row)
 {
 	const struct raw_rows *r = ctx;
 	const unsigned char *s = r->px + (size_t)y * r->width * (size_t)r->bpp;
+	pixel_read(s, (size_t)r->width * (size_t)r->bpp);
+	pixel_wrote(row, (size_t)r->width * 3);
 	if (r->format == 5) {
 		for (uint32_t x = 0; x < r->width; x++, s += 4, row += 3) {
 			row[0] = s[2];

@@ -128,8 +128,9 @@ static int add_framed(struct strbuf *out, const uint8_t *header, size_t header_l
 	return err;
 }
 
-int adb_packet_encode(struct strbuf *out, uint32_t command, uint32_t arg0, uint32_t arg1,
-		      const void *data, size_t len)
+/* A packet as adb_packet_encode() writes it; data_check 0 unless `with_sum`. */
+static int encode_packet(struct strbuf *out, bool with_sum, uint32_t command, uint32_t arg0, uint32_t arg1,
+			 const void *data, size_t len)
 {
 	if (len > ADB_MAX_PAYLOAD)
 		return td_error(TD_ERR_TOO_BIG, "adb packet: payload of %zu bytes too big", len);
@@ -138,9 +139,15 @@ int adb_packet_encode(struct strbuf *out, uint32_t command, uint32_t arg0, uint3
 	adb_put_le32(h + 4, arg0);
 	adb_put_le32(h + 8, arg1);
 	adb_put_le32(h + 12, (uint32_t)len);
-	adb_put_le32(h + 16, len ? adb_payload_checksum(data, len) : 0);
+	adb_put_le32(h + 16, len && with_sum ? adb_payload_checksum(data, len) : 0);
 	adb_put_le32(h + 20, command ^ 0xffffffffu);
 	return add_framed(out, h, sizeof h, data, len);
+}
+
+int adb_packet_encode(struct strbuf *out, uint32_t command, uint32_t arg0, uint32_t arg1,
+		      const void *data, size_t len)
+{
+	return encode_packet(out, true, command, arg0, arg1, data, len);
 }
 
 /* ----- services ----- */
@@ -444,11 +451,18 @@ static int read_all(int fd, void *buf, size_t len)
 	return TD_OK;
 }
 
-/* Send one packet on the connection (takes wlock). */
+/*
+ * Send one packet on the connection (takes wlock). Like adbd, the payload's
+ * checksum is left 0 once the peer speaks a version that skips it (Android
+ * 9's 0x01000001 and later): a sum over every byte of each 10 MB screen.
+ */
 static int conn_send(struct conn *c, uint32_t cmd, uint32_t a0, uint32_t a1, const void *data, size_t len)
 {
 	struct strbuf pkt = STRBUF_INIT;
-	int err = adb_packet_encode(&pkt, cmd, a0, a1, data, len);
+	pthread_mutex_lock(&c->lock);
+	bool with_sum = c->version < ADB_VERSION_SKIP_CHECKSUM;
+	pthread_mutex_unlock(&c->lock);
+	int err = encode_packet(&pkt, with_sum, cmd, a0, a1, data, len);
 	if (!err) {
 		pthread_mutex_lock(&c->wlock);
 		err = write_all(c->fd, pkt.buf, pkt.len);

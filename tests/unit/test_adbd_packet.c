@@ -354,7 +354,8 @@ static bool recv_pkt(int fd, struct adb_packet *p)
 		return false;
 	if (!read_n(fd, pkt_buf + ADB_HEADER_SIZE, p->data_length))
 		return false;
-	return adb_packet_parse(pkt_buf, ADB_HEADER_SIZE + p->data_length, ADB_MAX_PAYLOAD, true, p, &used) == 0 &&
+	/* the sum is checked by the test that needs it: adbd leaves it 0 for current peers */
+	return adb_packet_parse(pkt_buf, ADB_HEADER_SIZE + p->data_length, ADB_MAX_PAYLOAD, false, p, &used) == 0 &&
 	       used > 0;
 }
 
@@ -656,6 +657,39 @@ TEST(server_survives_vanishing_clients)
 	close(fd);
 }
 
+/* The first WRTE of "exec:echo sum" on fd (stream id my_id): its data_check, or 1 if none came. */
+static uint32_t echo_data_check(int fd, uint32_t my_id)
+{
+	struct adb_packet p;
+
+	if (send_pkt(fd, ADB_CMD_OPEN, my_id, 0, "exec:echo sum", 14) || !recv_pkt(fd, &p) ||
+	    p.command != ADB_CMD_OKAY)
+		return 1;
+	while (recv_pkt(fd, &p) && p.command != ADB_CMD_CLSE)
+		if (p.command == ADB_CMD_WRTE && p.data_length == 4 && !memcmp(p.data, "sum\n", 4))
+			return p.data_check;
+	return 1;
+}
+
+TEST(server_sums_payloads_for_old_peers_only)
+{
+	/* Android 9's adbd leaves data_check 0 for peers of 0x01000001 and later */
+	int fd = handshake(4096);
+	REQUIRE(fd >= 0);
+	CHECK_INT_EQ(echo_data_check(fd, 51), 0);
+	close(fd);
+	/* and sums every payload, the CNXN reply's too, for older ones */
+	fd = client_connect();
+	REQUIRE(fd >= 0);
+	struct adb_packet p;
+	REQUIRE(send_pkt(fd, ADB_CMD_CNXN, ADB_VERSION_MIN, 4096, "host::", 6) == 0);
+	REQUIRE(recv_pkt(fd, &p));
+	CHECK(p.data_length > 0);
+	CHECK_INT_EQ(p.data_check, adb_payload_checksum(p.data, p.data_length));
+	CHECK_INT_EQ(echo_data_check(fd, 52), 's' + 'u' + 'm' + '\n');
+	close(fd);
+}
+
 /* Several clients at once, each with several commands. */
 static void *parallel_client(void *arg)
 {
@@ -717,6 +751,7 @@ int main(void)
 	RUN(server_interactive_shell);
 	RUN(server_sync_push_pull);
 	RUN(server_survives_vanishing_clients);
+	RUN(server_sums_payloads_for_old_peers_only);
 	RUN(server_parallel_clients);
 	adbd_stop(server);
 	pthread_join(server_thread, NULL);
