@@ -290,43 +290,11 @@ static char *labelled_line(const struct ui_tree *t, const char *value)
 	return found;
 }
 
-/* Whether s is a plain number: 1-9 digits with at most one '.' or ',' between them. */
-static bool plain_number(const char *s)
-{
-	size_t digits = 0, seps = 0;
-
-	for (const char *p = s; *p; p++) {
-		if (isdigit((unsigned char)*p))
-			digits++;
-		else if ((*p == '.' || *p == ',') && p > s && isdigit((unsigned char)p[1]))
-			seps++;
-		else
-			return false;
-	}
-	return digits >= 1 && digits <= 9 && seps <= 1;
-}
-
-/* Whether text holds the number num as a whole token (no digit, '.', ',', ':' or '/' joined to it). */
-static bool holds_number(const char *text, const char *num)
-{
-	size_t n = strlen(num);
-
-	for (const char *p = strstr(text, num); n && p; p = strstr(p + 1, num)) {
-		char before = p > text ? p[-1] : ' ', after = p[n];
-
-		if (isdigit((unsigned char)before) || strchr(".,:/-", before) || isdigit((unsigned char)after) ||
-		    ((after == '.' || after == ',') && isdigit((unsigned char)p[n + 1])) || after == ':' || after == '/')
-			continue;
-		return true;
-	}
-	return false;
-}
-
 /* The first visible text under w holding the number num, or NULL. */
 static const char *text_holding(const struct ui_tree *t, const struct ui_widget *w, const char *num)
 {
 	if (*w->text && !ui_class_is_editable(w->class_name) && ui_widget_visible(w, &t->screen) &&
-	    holds_number(w->text, num))
+	    oracle_holds_number(w->text, num))
 		return w->text;
 	for (size_t i = 0; i < w->n_children; i++) {
 		const char *r = text_holding(t, w->children[i], num);
@@ -347,7 +315,7 @@ static char *tapped_row_line(const struct ui_tree *t, const struct action *done,
 	const struct ui_widget *w, *row;
 	const char *line;
 
-	if (!t || !done || done->type != ACTION_CLICK || !plain_number(initial))
+	if (!t || !done || done->type != ACTION_CLICK || !oracle_is_number(initial, 9))
 		return NULL;
 	w = action_resolve(done, t);
 	row = w ? oracle_enclosing_row(w) : NULL;
@@ -818,7 +786,7 @@ static bool number_kept(struct oracle_crud_tracker *t, const struct ui_tree *bef
 		if (!rec || !rec->row_line || !rec->from || rec->from != here)
 			continue;
 		v = oracle_trimmed(w->text);
-		if (plain_number(v) && oracle_plain_edit(rec->initial, v)) {
+		if (oracle_is_number(v, 9) && oracle_plain_edit(rec->initial, v)) {
 			for (size_t j = 0; j < after->n_nodes; j++) {
 				const struct ui_widget *a = after->nodes[j];
 
@@ -826,7 +794,7 @@ static bool number_kept(struct oracle_crud_tracker *t, const struct ui_tree *bef
 				    ui_class_is_editable(a->class_name))
 					continue;
 				kept |= !strcmp(a->text, rec->row_line);
-				shown |= holds_number(a->text, v);
+				shown |= oracle_holds_number(a->text, v);
 			}
 		}
 		if (kept && !shown) {

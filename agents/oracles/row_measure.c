@@ -277,9 +277,8 @@ bool oracle_row_measure_step(struct oracle_row_measure_tracker *t, const struct 
 		return false;
 	nr = measures_under(row, &s->before->screen, false, rm, 0, RM_MEASURES);
 	np = 0;
-	for (size_t i = 0; i < s->after->n_nodes && !np; i++)
-		if (!s->after->nodes[i]->parent)
-			np = measures_under(s->after->nodes[i], &s->after->screen, true, pm, 0, RM_MEASURES);
+	for (size_t i = 0; i < s->after->n_roots; i++)
+		np = measures_under(s->after->roots[i], &s->after->screen, true, pm, np, RM_MEASURES);
 	for (size_t i = 0; i < nr; i++) {
 		const struct measure *r = &rm[i];
 		const struct measure *only = NULL;

@@ -234,20 +234,35 @@ bool oracle_says_edit(const char *text)
 	return oracle_has_whole_word(low, edit);
 }
 
-/* Whether s is a number: digits with at most one '.' or ',' between them. */
-static bool is_number(const char *s)
+bool oracle_is_number(const char *s, size_t max_digits)
 {
-	bool digit = false, sep = false;
+	size_t digits = 0;
+	bool sep = false;
 
 	for (; *s; s++) {
 		if (isdigit((unsigned char)*s))
-			digit = true;
-		else if ((*s == '.' || *s == ',') && digit && !sep && isdigit((unsigned char)s[1]))
+			digits++;
+		else if ((*s == '.' || *s == ',') && digits && !sep && isdigit((unsigned char)s[1]))
 			sep = true;
 		else
 			return false;
 	}
-	return digit;
+	return digits && (!max_digits || digits <= max_digits);
+}
+
+bool oracle_holds_number(const char *text, const char *num)
+{
+	size_t n = strlen(num);
+
+	for (const char *p = strstr(text, num); n && p; p = strstr(p + 1, num)) {
+		char before = p > text ? p[-1] : ' ', after = p[n];
+
+		if (isdigit((unsigned char)before) || strchr(".,:/-", before) || isdigit((unsigned char)after) ||
+		    ((after == '.' || after == ',') && isdigit((unsigned char)p[n + 1])) || after == ':' || after == '/')
+			continue;
+		return true;
+	}
+	return false;
 }
 
 /* Whether s reads as an e-mail address: one '@' with text before it and a '.' after it, no space. */
@@ -267,8 +282,8 @@ bool oracle_plain_edit(const char *original, const char *typed)
 	oracle_trim_into(trimmed, sizeof(trimmed), typed);
 	if (strcmp(trimmed, typed) || !*trimmed || strlen(trimmed) > 60)
 		return false;
-	if (is_number(original))
-		return is_number(typed) && strspn(typed, "0.,") != strlen(typed);
+	if (oracle_is_number(original, 0))
+		return oracle_is_number(typed, 0) && strspn(typed, "0.,") != strlen(typed);
 	/* An address for an address, a link for a link: an app may refuse another kind without a word. */
 	if (is_email(original) && !is_email(typed))
 		return false;

@@ -17,6 +17,7 @@
 
 #include "agents/oracle.h"
 #include "agents/oracles/oracle_kind.h"
+#include "agents/oracles/oracles_internal.h"
 #include "agents/replay.h"
 #include "core/xalloc.h"
 #include "device/device.h"
@@ -430,6 +431,27 @@ TEST(number_kept_guards)
 	CHECK_INT_EQ(amount_walk("Edit stock entry", "10", "15", "10 Piece · Pantry", NULL), 0);
 	CHECK_INT_EQ(amount_walk("Edit stock entry", "10", "15", row, "Total: 15 Piece"), 0);
 	CHECK_INT_EQ(amount_walk("Edit stock entry", "Fridge", "15", row, NULL), 0);
+}
+
+TEST(numbers_read_as_whole_tokens)
+{
+	CHECK(oracle_is_number("15", 9));
+	CHECK(oracle_is_number("2.5", 9));
+	CHECK(oracle_is_number("1234567890", 0));
+	CHECK(!oracle_is_number("1234567890", 9));
+	CHECK(!oracle_is_number("1.2.3", 0));
+	CHECK(!oracle_is_number(".5", 0));
+	CHECK(!oracle_is_number("5.", 0));
+	CHECK(!oracle_is_number("", 0));
+	CHECK(!oracle_is_number("15 kg", 0));
+	CHECK(oracle_holds_number("15 Piece · Fridge", "15"));
+	CHECK(oracle_holds_number("Total: 15", "15"));
+	CHECK(!oracle_holds_number("115 Piece", "15"));
+	CHECK(!oracle_holds_number("15.5 Piece", "15"));
+	CHECK(!oracle_holds_number("10:15", "15"));
+	CHECK(!oracle_holds_number("15/20", "15"));
+	CHECK(!oracle_holds_number("-15", "15"));
+	CHECK(oracle_holds_number("15, then 15.", "15"));
 }
 
 TEST(delete_that_removes_another_row)
@@ -3223,6 +3245,7 @@ int main(void)
 	RUN(edit_that_drops_a_labelled_field);
 	RUN(edit_of_a_number_the_row_keeps);
 	RUN(number_kept_guards);
+	RUN(numbers_read_as_whole_tokens);
 	RUN(delete_that_removes_another_row);
 	RUN(delete_that_moves_the_rows_label_onto_another);
 	RUN(delete_that_a_dialog_names_removes_another_row);
