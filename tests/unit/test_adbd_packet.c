@@ -374,6 +374,19 @@ static int handshake(uint32_t max_payload)
 	return fd;
 }
 
+/* Connect as a peer of the old, checksummed protocol; *reply is the CNXN answer. -1 on failure. */
+static int old_peer_handshake(struct adb_packet *reply)
+{
+	int fd = client_connect();
+	if (fd < 0)
+		return -1;
+	if (send_pkt(fd, ADB_CMD_CNXN, ADB_VERSION_MIN, 4096, "host::", 6) || !recv_pkt(fd, reply)) {
+		close(fd);
+		return -1;
+	}
+	return fd;
+}
+
 /*
  * Open a service, collect everything it writes (acknowledging each WRTE and
  * counting how many arrived) until CLSE. Returns the local id it used.
@@ -632,11 +645,9 @@ TEST(server_survives_vanishing_clients)
 	CHECK(read(fd, &c, 1) <= 0); /* dropped */
 	close(fd);
 	/* an old-protocol client with a wrong checksum after CNXN is dropped */
-	fd = client_connect();
-	REQUIRE(fd >= 0);
 	struct adb_packet p;
-	REQUIRE(send_pkt(fd, ADB_CMD_CNXN, ADB_VERSION_MIN, 4096, "host::", 6) == 0);
-	REQUIRE(recv_pkt(fd, &p));
+	fd = old_peer_handshake(&p);
+	REQUIRE(fd >= 0);
 	CHECK_INT_EQ(p.arg0, ADB_VERSION_MIN);
 	struct strbuf bad = STRBUF_INIT;
 	CHECK_OK(adb_packet_encode(&bad, ADB_CMD_OPEN, 1, 0, "shell:echo", 11));
@@ -679,11 +690,9 @@ TEST(server_sums_payloads_for_old_peers_only)
 	CHECK_INT_EQ(echo_data_check(fd, 51), 0);
 	close(fd);
 	/* and sums every payload, the CNXN reply's too, for older ones */
-	fd = client_connect();
-	REQUIRE(fd >= 0);
 	struct adb_packet p;
-	REQUIRE(send_pkt(fd, ADB_CMD_CNXN, ADB_VERSION_MIN, 4096, "host::", 6) == 0);
-	REQUIRE(recv_pkt(fd, &p));
+	fd = old_peer_handshake(&p);
+	REQUIRE(fd >= 0);
 	CHECK(p.data_length > 0);
 	CHECK_INT_EQ(p.data_check, adb_payload_checksum(p.data, p.data_length));
 	CHECK_INT_EQ(echo_data_check(fd, 52), 's' + 'u' + 'm' + '\n');
