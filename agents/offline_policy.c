@@ -100,6 +100,9 @@ static uint64_t row_key(const struct ui_tree *t, const struct action *a);
 #define FAMILY_SEEN 0x66616d696c797365ull
 #define LABELS_SEEN 0x6c6162656c737365ull
 
+/* How many fields' stated ranges the policy keeps. */
+#define SAID_RANGES 8
+
 /* How many words read on screens the policy keeps as search terms. */
 #define POLICY_WORDS 48
 
@@ -157,6 +160,11 @@ struct offline_policy {
 	size_t n_filled, alloc_filled;
 	uint64_t probed[PROBED_FIELDS]; /* fields that got their first probe (ring) */
 	size_t n_probed;
+	/* Ranges the app stated for a field ("Enter an amount from 1 to 99"), by
+	 * field_key, for its later forms that do not show the message (a ring). */
+	uint64_t said_field[SAID_RANGES];
+	char said_range[SAID_RANGES][128];
+	size_t n_said;
 	/* What the last choice marked, taken back by offline_policy_adopt(). */
 	uint64_t last_fh;      /* the functionality of the last choice */
 	uint64_t undo_tried[3];
@@ -889,6 +897,30 @@ static void field_unfill(struct offline_policy *pol, uint64_t k)
 }
 
 /* Give the chosen action its payload (typed text) and remember it. */
+/*
+ * The range message `said` the screen shows for field k, kept for the field's
+ * later forms; without one, the message last kept for k, or NULL.
+ */
+static const char *said_for_field(struct offline_policy *pol, uint64_t k, const char *said)
+{
+	size_t slot = pol->n_said % SAID_RANGES;
+
+	for (size_t i = 0; i < SAID_RANGES && i < pol->n_said; i++)
+		if (pol->said_field[i] == k) {
+			if (!said)
+				return pol->said_range[i];
+			slot = i;
+			break;
+		}
+	if (!said)
+		return NULL;
+	if (slot == pol->n_said % SAID_RANGES)
+		pol->n_said++;
+	pol->said_field[slot] = k;
+	snprintf(pol->said_range[slot], sizeof(pol->said_range[slot]), "%s", said);
+	return pol->said_range[slot];
+}
+
 static void finish_choice(struct offline_policy *pol, const struct ui_tree *t, struct action *a, uint64_t state,
 			  uint64_t key, const char *why)
 {
@@ -897,6 +929,7 @@ static void finish_choice(struct offline_policy *pol, const struct ui_tree *t, s
 
 	if (a->type == ACTION_INPUT && !a->text) {
 		struct ui_widget w;
+		const char *said;
 
 		memset(&w, 0, sizeof(w));
 		w.text = "";
@@ -904,6 +937,9 @@ static void finish_choice(struct offline_policy *pol, const struct ui_tree *t, s
 		w.resource_id = a->resource_id ? a->resource_id : "";
 		w.class_name = a->class_name ? a->class_name : "";
 		w.content_desc = "";
+		/* A range the app states for the field ("Enter an amount from 1 to 99"),
+		 * on this screen or on an earlier form of it, probe or not. */
+		said = said_for_field(pol, field_key(a), input_gen_range_said(t, &w));
 		/* A field gets a valid value first; later entries probe it now and
 		 * then, first as a tester does (an empty name, letters in a number),
 		 * then with the other probes of its kind. */
@@ -914,8 +950,8 @@ static void finish_choice(struct offline_policy *pol, const struct ui_tree *t, s
 
 			probe = input_gen_probe_name(input_gen_probe(&w, ps, buf, sizeof(buf)));
 		}
-		/* A number field the app said takes a range ("Enter an amount from 1 to 99") gets one inside it. */
-		else if (input_gen_text_in(&w, input_gen_range_said(t, &w), ++pol->serial, buf, sizeof(buf)) ==
+		/* A number field with a stated range gets a number inside it. */
+		else if (input_gen_text_in(&w, said, ++pol->serial, buf, sizeof(buf)) ==
 				 INPUT_KIND_SEARCH &&
 			 pol->n_words)
 			snprintf(buf, sizeof(buf), "%s", pol->words[(pol->serial * 7u) % pol->n_words]);
