@@ -896,7 +896,6 @@ static void field_unfill(struct offline_policy *pol, uint64_t k)
 	}
 }
 
-/* Give the chosen action its payload (typed text) and remember it. */
 /*
  * The range message `said` the screen shows for field k, kept for the field's
  * later forms; without one, the message last kept for k, or NULL.
@@ -921,6 +920,7 @@ static const char *said_for_field(struct offline_policy *pol, uint64_t k, const 
 	return pol->said_range[slot];
 }
 
+/* Give the chosen action its payload (typed text) and remember it. */
 static void finish_choice(struct offline_policy *pol, const struct ui_tree *t, struct action *a, uint64_t state,
 			  uint64_t key, const char *why)
 {
