@@ -391,7 +391,7 @@ bool oracle_says_edit(const char *text);
 bool oracle_plain_edit(const char *original, const char *typed);
 /* Whether s is a number: digits with at most one '.' or ',' between them, and at most max_digits digits (0: any). */
 bool oracle_is_number(const char *s, size_t max_digits);
-/* Whether text holds the number num as a whole token (no digit, '.', ',', ':' or '/' joined to it). */
+/* Whether text holds the number num as a whole token (no digit, '.', ',', ':' or '/' joined to it, no '-' before it). */
 bool oracle_holds_number(const char *text, const char *num);
 /* The FNV-1a offset basis: the `h` a hash of strings starts from. */
 #define ORACLE_HASH_BASIS 0xcbf29ce484222325ULL
