@@ -43,6 +43,17 @@ static uint64_t row_key(const struct ui_tree *t, const struct action *a);
 #define ROW_TIE_FACTOR 1.0001
 /* A smaller tie-break among rows: one the app listed before the policy typed it (below ROW_TIE_FACTOR's). */
 #define ROW_OWN_FACTOR 1.00005
+/*
+ * A form the policy changed (a value typed, or a choice picked through one
+ * of its "Label: value" selectors) is not thrown away: while the edit is
+ * pending, Back, Up, Cancel and Delete there weigh FINISH_EDIT_FACTOR
+ * times less (its other widgets may still be tried, then the confirm is
+ * the heaviest way out), as a tester finishes an edit. EDIT_AWAY_MAX: how
+ * many choices away from the form (a chooser, a date picker and its OK)
+ * the edit stays pending.
+ */
+#define FINISH_EDIT_FACTOR 100.0
+#define EDIT_AWAY_MAX 2
 /* How many typed values the policy remembers (a ring). */
 #define TYPED_VALUES 128
 
@@ -198,6 +209,10 @@ struct offline_policy {
 	 * executed last whose outcome the next choice judges, and the counts. */
 	uint64_t family;
 	uint64_t last_id, judge_id;
+	/* The form (abstract state) the policy changed and has not confirmed
+	 * or left (0: none), and the choices made since on other screens. */
+	uint64_t edit_state;
+	unsigned edit_away;
 	struct repeat_count repeats[REPEAT_IDS];
 	size_t n_repeats;
 };
@@ -608,6 +623,41 @@ static bool is_settings_label(const char *s)
 		if (len == strlen(words[i]) && !strncasecmp(s, words[i], len))
 			return true;
 	return false;
+}
+
+/*
+ * Whether a label reads like a form's selector showing its value: "List:
+ * Pharmacies", "Best before: Thu 3 Dec 2026" (a label of 1-30 bytes with a
+ * letter and no digit, ": ", a value).
+ */
+static bool is_selector_label(const char *s)
+{
+	const char *colon = s ? strstr(s, ": ") : NULL;
+	bool letter = false;
+
+	if (!colon || colon == s || colon - s > 30 || !colon[2] || isspace((unsigned char)colon[2]))
+		return false;
+	for (const char *p = s; p < colon; p++) {
+		if (isdigit((unsigned char)*p))
+			return false;
+		letter |= isalpha((unsigned char)*p) != 0;
+	}
+	return letter;
+}
+
+static bool is_delete_label(const char *s);
+static bool is_up_arrow(const struct action *a);
+
+/* Whether a click leaves a form without its confirm: Up, Cancel, Discard, a Delete. */
+static bool discards_edit(const struct ui_tree *t, const struct action *a)
+{
+	static const char *const words[] = { "cancel", "discard", "close", NULL };
+
+	if (a->type != ACTION_CLICK || (a->widget >= 0 && (size_t)a->widget < t->n_nodes &&
+					ui_widget_in_list(t->nodes[a->widget])))
+		return false;
+	return is_up_arrow(a) || has_word(a->widget_text, words) || is_delete_label(a->widget_text) ||
+	       is_delete_label(a->resource_id);
 }
 
 /* Whether a label or resource-id names deleting ("Delete Buy milk", "remove_item"). */
@@ -1261,7 +1311,7 @@ void offline_policy_choose(struct offline_policy *pol, const struct ui_tree *t, 
 	struct action *cands = NULL, back;
 	size_t n, best = (size_t)-1, i;
 	double best_w = -1.0;
-	bool untried_inputs = false, after_input, form = false;
+	bool untried_inputs = false, after_input, form = false, has_confirm = false, edit_pending;
 	size_t empty_inputs = 0, fresh_here = 0;
 	uint64_t fh = hash_str(14695981039346656037ull, functionality ? functionality : "");
 	uint64_t back_key, rk;
@@ -1313,6 +1363,11 @@ void offline_policy_choose(struct offline_policy *pol, const struct ui_tree *t, 
 			pol->since_new++;
 	}
 	learn_words(pol, t);
+	edit_pending = pol->edit_state && state == pol->edit_state;
+	if (edit_pending)
+		pol->edit_away = 0;
+	else if (pol->edit_state && ++pol->edit_away > EDIT_AWAY_MAX)
+		pol->edit_state = 0;
 	if (state != pol->visit_state) {
 		pol->visit_state = state;
 		pol->n_typed = 0;
@@ -1338,6 +1393,7 @@ void offline_policy_choose(struct offline_policy *pol, const struct ui_tree *t, 
 		if (cands[i].type == ACTION_CLICK && is_confirm_label(cands[i].widget_text))
 			form = true;
 	}
+	has_confirm = form;
 	/* A form (fields and a confirm button): fill its empty fields first,
 	 * as a tester would, instead of submitting it empty again. */
 	form = form && empty_inputs && pol->p.form_first;
@@ -1420,6 +1476,11 @@ void offline_policy_choose(struct offline_policy *pol, const struct ui_tree *t, 
 		if (after_input && (!untried_inputs || (pol->p.form_first && !empty_inputs)) &&
 		    cands[i].type == ACTION_CLICK && is_confirm_label(cands[i].widget_text))
 			w *= pol->p.motif_bonus;
+		/* A form changed and not confirmed: not thrown away (pantry's
+		 * stock entry: an amount typed, a date picked, then Cancel; maps'
+		 * bookmark: another list picked, then Delete bookmark). */
+		if (edit_pending && pol->p.form_first && discards_edit(t, &cands[i]))
+			w /= FINISH_EDIT_FACTOR;
 		if (form && cands[i].type == ACTION_INPUT && !typed_this_visit(pol, &cands[i]) &&
 		    !shows_kept_text(pol, t, &cands[i]))
 			w *= FORM_FIRST_FACTOR;
@@ -1452,6 +1513,9 @@ void offline_policy_choose(struct offline_policy *pol, const struct ui_tree *t, 
 		const struct event *be = event_find(pol, back_key);
 		uint64_t back_tried = hash_u64(BACK_TRIED, fh);
 		double bw = be->exits ? be->weight * 0.01 : be->weight;
+
+		if (edit_pending && pol->p.form_first)
+			bw /= FINISH_EDIT_FACTOR;
 
 		/* A tester presses Back once on every page, as they try every
 		 * widget once: the navigation oracle judges where it lands. */
@@ -1501,6 +1565,16 @@ void offline_policy_choose(struct offline_policy *pol, const struct ui_tree *t, 
 		finish_choice(pol, t, out, state, key, why);
 	}
 out:
+	if (out->type == ACTION_BACK || out->type == ACTION_RESTART ||
+	    (out->type == ACTION_CLICK && is_confirm_label(out->widget_text))) {
+		pol->edit_state = 0;
+	} else if (has_confirm && (out->type == ACTION_INPUT ||
+				   (out->type == ACTION_CLICK && is_selector_label(out->widget_text) &&
+				    out->widget >= 0 && (size_t)out->widget < t->n_nodes &&
+				    !ui_widget_in_list(t->nodes[out->widget])))) {
+		pol->edit_state = state;
+		pol->edit_away = 0;
+	}
 	if (state == pol->launch_state) {
 		pol->launch_untried = launch_has_untried(pol, state, cands, n);
 		pol->relaunching = false;

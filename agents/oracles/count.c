@@ -40,6 +40,7 @@ struct count_label {
 	uint64_t noun[COUNT_MAX_VALUES];    /* the plural noun beside the number, hashed (0: none) */
 	int n_values;
 	bool checked_word;          /* the text says it counts done/checked/selected things */
+	bool link;                  /* it is, or sits in, something clickable other than a tab */
 };
 
 #define COUNT_MAX_ROWS 64
@@ -367,6 +368,10 @@ static void read_screen(const struct ui_tree *t, const char *activity, struct co
 			if (parse_label(w->text, l)) {
 				l->rid = xstrdup(w->resource_id);
 				l->text = xstrdup(w->text);
+				l->link = false;
+				for (const struct ui_widget *p = w; p && !l->link; p = p->parent)
+					l->link = p->clickable;
+				l->link = l->link && !oracle_nav_item_of(w);
 				s->n_labels++;
 			}
 		}
@@ -462,7 +467,11 @@ static bool compare(const struct count_screen *was, const struct count_screen *n
 			for (size_t k = 0; k < now->n_labels; k++) {
 				const struct count_label *nl = &now->labels[k], *wl = label_like(was, nl);
 
-				if (!wl || wl->n_values != nl->n_values)
+				/* A label one taps to open what it counts ("Recently
+				 * closed tabs | 4 tabs" on History, over the history
+				 * list: browser, session 32, a history row deleted) counts
+				 * another page's rows (rowcount's, 19), not this list's. */
+				if (!wl || wl->n_values != nl->n_values || wl->link || nl->link)
 					continue;
 				for (int v = 0; v < nl->n_values; v++) {
 					/* "Done: 2 of 4": 2 counts checked rows, "of 4" the rows. */

@@ -18,6 +18,10 @@
  *    text holds a number field's value ("10 Piece · Fridge"); another
  *    number typed, the confirm returns to that page, the row says the same
  *    and no text holds the new number (number_kept).
+ *  - Choice not saved: a selector of an edit form ("List: Pharmacies")
+ *    changed, the confirm returns to the page the form was opened from,
+ *    which still names the old value under that label and shows the new
+ *    one nowhere (choice_kept, crud_choice.c).
  *  - Delete: a row R of a list opened a page showing R; a delete (Delete,
  *    Remove, Move to trash, or OK/Yes in a dialog that speaks of deleting)
  *    returns to that list, and R is still there (another row gone instead,
@@ -85,6 +89,8 @@ struct oracle_crud_tracker {
 	/* Every field's text the first time the run saw it (a placeholder, in dumps without hints). */
 	struct crud_field *first;
 	size_t n_first, alloc_first;
+	/* The selectors of the form shown ("List: Pharmacies"), crud_choice.c. */
+	struct crud_choices choices;
 	/* The row opened from a list (have_opened), and that list's rows then; or (from_dialog) a
 	 * dialog opened over the list, whose text names the row its confirm deletes (opened NULL
 	 * until the confirm). */
@@ -189,6 +195,7 @@ void oracle_crud_tracker_free(struct oracle_crud_tracker *t)
 		free(t->first[i].initial);
 	}
 	free(t->first);
+	crud_choices_release(&t->choices);
 	drop_opened(t);
 	free(t->opener);
 	free(t->seen);
@@ -355,6 +362,7 @@ static void sync_fields(struct oracle_crud_tracker *t, const struct ui_tree *tre
 	}
 	if (layer)
 		return; /* a dialog hides the form behind it */
+	crud_choices_sync(&t->choices, tree, from, from_tree);
 	for (size_t i = 0; i < t->n_fields; i++) {
 		if (has_field_id(tree, t->fields[i].rid)) {
 			t->fields[k++] = t->fields[i];
@@ -411,11 +419,13 @@ static bool screen_shows(const struct ui_tree *t, const char *key)
 }
 
 /*
- * Whether a visible text of t is exactly s (case-insensitive, trimmed); a
+ * How many visible texts of t are exactly s (case-insensitive, trimmed); a
  * field's text counts only with `fields`.
  */
-static bool shows_whole(const struct ui_tree *t, const char *s, bool fields)
+static size_t count_whole(const struct ui_tree *t, const char *s, bool fields)
 {
+	size_t n = 0;
+
 	for (size_t i = 0; i < t->n_nodes; i++) {
 		const struct ui_widget *w = t->nodes[i];
 		char *v;
@@ -426,10 +436,15 @@ static bool shows_whole(const struct ui_tree *t, const char *s, bool fields)
 		v = oracle_trimmed(w->text);
 		same = strcasecmp(v, s) == 0;
 		free(v);
-		if (same)
-			return true;
+		n += same;
 	}
-	return false;
+	return n;
+}
+
+/* Whether a visible text of t is exactly s; a field's text counts only with `fields`. */
+static bool shows_whole(const struct ui_tree *t, const char *s, bool fields)
+{
+	return count_whole(t, s, fields) > 0;
 }
 
 /* Whether a visible, non-editable text of t is exactly s (case-insensitive, trimmed). */
@@ -754,6 +769,14 @@ static bool edit_dropped(struct oracle_crud_tracker *t, const struct ui_tree *be
 	return false;
 }
 
+/* Whether before's app-bar title says Edit, Modify or Change: a form that edits an entry. */
+static bool edit_form(const struct ui_tree *before)
+{
+	const char *title = oracle_app_bar_title(before);
+
+	return title && oracle_says_edit(title);
+}
+
 /*
  * A number edit not saved: an edit form (its title says Edit, Modify or
  * Change) opened by a tap on a row that showed the field's number
@@ -771,7 +794,7 @@ static bool number_kept(struct oracle_crud_tracker *t, const struct ui_tree *bef
 	uint64_t here = page_of(after, activity_after);
 	const char *title = oracle_app_bar_title(before);
 
-	if (!title || !oracle_says_edit(title))
+	if (!edit_form(before))
 		return false;
 	for (size_t i = 0; i < before->n_nodes; i++) {
 		const struct ui_widget *w = before->nodes[i];
@@ -875,12 +898,23 @@ static bool saved_not_shown(struct oracle_crud_tracker *t, const struct ui_tree 
 	 * save that goes back past it lands on a page showing its own content
 	 * (browser, session 25: Edit bookmark opened from the full-page Menu
 	 * of a web page; Save returns to the page, still titled as the document
-	 * the bookmark's name was copied from).
+	 * the bookmark's name was copied from). And only when one text shows
+	 * it: a value other rows share tells nothing of the row edited (pantry,
+	 * session 32: a shopping item's note "below min. stock" edited and
+	 * saved; two other items still said "below min. stock", the edited
+	 * one's note was below the fold).
 	 */
-	old_shown = old && screen_shows_whole(after, old) && (!rec->from || rec->from == page_of(after, activity_after));
+	old_shown = old && count_whole(after, old, false) == 1 &&
+		    (!rec->from || rec->from == page_of(after, activity_after));
 	nl = oracle_lists(after, &ls);
 	list = full_list(after, ls, nl);
 	if (list && !old_shown && (list_filtered(t, after) || list_of_one_day(before, after) || list_of_a_state(after)))
+		list = NULL;
+	/* An edit form (its title says Edit): the entry is in the list already,
+	 * which may not show the field edited (feedreader's fixed twin,
+	 * session 32: "Edit feed" saved with another URL, back on the list of
+	 * feed names). Only its old value still shown is judged. */
+	if (list && !old_shown && edit_form(before))
 		list = NULL;
 	if (old_shown || list) {
 		oracle_finding_init(f);
@@ -1888,6 +1922,7 @@ bool oracle_crud_step(struct oracle_crud_tracker *t, const struct ui_tree *befor
 	    !switches_place(before, done)) {
 		hit = edit_dropped(t, before, after, activity_after, done, f) ||
 		      number_kept(t, before, after, activity_after, done, f) ||
+		      crud_choices_kept(&t->choices, before, after, page_of(after, activity_after), done, f) ||
 		      saved_not_shown(t, before, after, activity_after, done, f);
 		if (!hit && t->have_opened && t->opened && !t->from_dialog)
 			note_renamed(t, before, after, done);

@@ -434,4 +434,31 @@ bool oracle_is_delete_action(const struct ui_tree *before, const struct action *
 void oracle_note_saves(struct oracles_state *st, const struct ui_tree *before, const struct action *done);
 bool oracle_save_explains(const struct list_snap *sn);
 
+/*
+ * The crud oracle's choices (crud_choice.c): the selectors of an edit form
+ * ("List: Pharmacies"), each with the value it showed when the form
+ * appeared, the page the form was opened from (0: unknown) and that page's
+ * text naming the value under the same label, or NULL.
+ */
+struct crud_choice {
+	char *rid, *label, *initial, *line;
+	uint64_t from;
+};
+struct crud_choices {
+	struct crud_choice *v;
+	size_t n, alloc;
+};
+/* Forget the selectors tree no longer shows; record those of an edit form it shows first (from: its opener). */
+void crud_choices_sync(struct crud_choices *cs, const struct ui_tree *tree, uint64_t from,
+		       const struct ui_tree *from_tree);
+/*
+ * Whether the confirm `done` closed the form on `before` back on the page
+ * it was opened from (`here`, page of `after`) while a choice changed on
+ * the form is not saved: the page still names the old value under the
+ * label and shows the new one nowhere. Fills f when so.
+ */
+bool crud_choices_kept(const struct crud_choices *cs, const struct ui_tree *before, const struct ui_tree *after,
+		       uint64_t here, const struct action *done, struct oracle_finding *f);
+void crud_choices_release(struct crud_choices *cs);
+
 #endif

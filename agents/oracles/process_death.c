@@ -314,11 +314,14 @@ bool oracle_saved_state_lost(const struct ui_tree *before, const char *activity_
 	na = oracle_lists(after, &la);
 	if (na) {
 		const char *gone = NULL;
+		size_t kept = 0;
 
 		for (size_t i = 0; i < nb; i++)
 			for (size_t r = 0; r < lb[i].n_rows; r++) {
-				if (!*lb[i].primary[r] || lists_have_primary(la, na, lb[i].primary[r]))
+				if (!*lb[i].primary[r] || lists_have_primary(la, na, lb[i].primary[r])) {
+					kept += *lb[i].primary[r] != '\0';
 					continue;
+				}
 				if (!lost)
 					lost = cJSON_CreateArray();
 				cJSON_AddItemToArray(lost, cJSON_CreateString(lb[i].rows[r]));
@@ -326,7 +329,12 @@ bool oracle_saved_state_lost(const struct ui_tree *before, const char *activity_
 					gone = lb[i].primary[r];
 				n_lost++;
 			}
-		if (gone) {
+		/* Not one row kept, others listed instead: another item's list,
+		 * reached by the walk back through another item (manga, session
+		 * 32: an entry's "Filter scanlators" dialog listed Lantern Light;
+		 * the walk back opened another entry from History, whose dialog
+		 * lists Official). */
+		if (gone && kept) {
 			oracle_finding_init(f);
 			f->oracle = "process_death";
 			f->category = BUG_CAT_DATA_OPERATION;

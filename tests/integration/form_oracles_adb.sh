@@ -7,7 +7,9 @@
 # that stays greyed after an edit (`save_disabled`), readlater's "11 min
 # read" for an article of 71 min in the list (`row_measure`) and pantry's
 # stock entry whose amount edit OK does not keep (`crud`, number_kept;
-# reached once the amount field takes the range the app's error states);
+# reached once the amount field takes the range the app's error states) and
+# maps' bookmark moved to another list that stays in its old one (`crud`,
+# choice_kept: the list picked through "List: ..." on Edit bookmark);
 # each report's steps are then replayed through Debian's adb on
 # trident-simd, where the oracle finds the bug again on the buggy app and
 # not on its fixed twin.
@@ -34,8 +36,8 @@ PY
 
 KEPT=$(find_bug runtracker 1 130 kept_edit) || fail "runtracker: kept_edit did not find the name dropped on Resume"
 echo "ok   runtracker seed 1: $KEPT (kept_edit) on the simulator"
-SAID=$(find_bug loyalty 1 160 said_empty) || fail "loyalty: said_empty did not find 'No card ID entered'"
-echo "ok   loyalty seed 1: $SAID (said_empty) on the simulator"
+SAID=$(find_bug loyalty 7 300 said_empty) || fail "loyalty: said_empty did not find 'No card ID entered'"
+echo "ok   loyalty seed 7: $SAID (said_empty) on the simulator"
 SAVED=$(find_bug timesheet 1 30 kept_edit) || fail "timesheet: kept_edit did not find the shorter duration the Save dropped"
 echo "ok   timesheet seed 1: $SAVED (kept_edit after a Save) on the simulator"
 GREYED=$(find_bug authenticator 1 20 save_disabled) || fail "authenticator: save_disabled did not find Save greyed after an edit"
@@ -44,6 +46,8 @@ WRAPS=$(find_bug readlater 1 175 row_measure) || fail "readlater: row_measure di
 echo "ok   readlater seed 1: $WRAPS (row_measure) on the simulator"
 KEPTNUM=$(find_bug pantry 1 150 crud) || fail "pantry: crud did not find the amount edit OK does not keep"
 echo "ok   pantry seed 1: $KEPTNUM (crud, a number edit not saved) on the simulator"
+MOVED=$(find_bug maps 4 25 crud) || fail "maps: crud did not find the bookmark's list choice not saved"
+echo "ok   maps seed 4: $MOVED (crud, a choice not saved) on the simulator"
 
 simd_can_run || { echo "SKIP (adb part): $SIMD_WHY"; exit 77; }
 
@@ -62,7 +66,7 @@ replay() {
 
 for pair in "runtracker $KEPT kept_edit" "loyalty $SAID said_empty" "timesheet $SAVED kept_edit" \
 	"authenticator $GREYED save_disabled" "readlater $WRAPS row_measure" \
-	"pantry $KEPTNUM crud"; do
+	"pantry $KEPTNUM crud" "maps $MOVED crud"; do
 	set -- $pair
 	replay "$1" "$2" || { cat "$WORK/replay-$1.out"; fail "$1 $2: not reproduced through adb"; }
 	grep -q "^reproduced: oracle:$3" "$WORK/replay-$1.out" || fail "$1: the replay names oracle:$3"

@@ -1047,6 +1047,85 @@ TEST(form_reached_again_shows_earlier_values)
 	ui_tree_free(older);
 }
 
+/* A bookmark's edit form: its list's selector "List: <list>", Delete bookmark and Save. */
+static struct ui_tree *bookmark_form(const char *list)
+{
+	char label[64];
+
+	snprintf(label, sizeof(label), "List: %s", list);
+	return x_tree(x_cat(x_node(BTN, "t:id/list", label, "c", "", 0, 100, 1000, 200, NULL),
+			    x_node(BTN, "t:id/delete", "Delete bookmark", "c", "", 0, 300, 1000, 400, NULL),
+			    x_node(BTN, "t:id/save", "Save", "c", "", 0, 500, 1000, 600, NULL), NULL));
+}
+
+/*
+ * With `form_first` as given, for seeds 1-40: the policy's first choice on
+ * the form; when that is the selector, a list picked in the dialog and the
+ * next choice on the form, now showing the new list. Counts the seeds that
+ * reached the form again (*changed) and those whose next choice threw the
+ * change away (Delete bookmark or Back).
+ */
+static int discarded_changes(bool form_first, int *changed)
+{
+	struct ui_tree *form = bookmark_form("Pharmacies"), *moved = bookmark_form("My Places");
+	struct ui_tree *dialog = x_tree(x_cat(x_node(BTN, "t:id/pick1", "Pharmacies (1)", "c", "", 0, 100, 1000, 200, NULL),
+					      x_node(BTN, "t:id/pick2", "My Places (3)", "c", "", 0, 300, 1000, 400, NULL),
+					      NULL));
+	int thrown = 0;
+
+	*changed = 0;
+	CHECK(form && moved && dialog);
+	for (unsigned seed = 1; form && moved && dialog && seed <= 40; seed++) {
+		struct offline_policy_params p;
+		struct offline_policy *pol;
+		struct action a;
+		bool selector;
+
+		offline_policy_params_default(&p);
+		p.epsilon = 0;
+		p.seed = seed;
+		p.form_first = form_first;
+		pol = offline_policy_new(&p);
+		offline_policy_choose(pol, form, 60, 600, "Edit bookmark", true, &a);
+		selector = a.type == ACTION_CLICK && a.resource_id && !strcmp(a.resource_id, "t:id/list");
+		action_release(&a);
+		if (selector) {
+			offline_policy_observe(pol, dialog, 61, true);
+			offline_policy_choose(pol, dialog, 61, 610, "Choose list", true, &a);
+			action_release(&a);
+			offline_policy_observe(pol, moved, 60, true);
+			offline_policy_choose(pol, moved, 60, 620, "Edit bookmark", true, &a);
+			(*changed)++;
+			thrown += a.type == ACTION_BACK ||
+				  (a.type == ACTION_CLICK && a.resource_id && !strcmp(a.resource_id, "t:id/delete"));
+			action_release(&a);
+		}
+		offline_policy_free(pol);
+	}
+	ui_tree_free(form);
+	ui_tree_free(moved);
+	ui_tree_free(dialog);
+	return thrown;
+}
+
+/*
+ * Organic Maps' bookmark editor: another list picked through "List:
+ * Pharmacies", back on the form; a tester saves the edit rather than
+ * deleting the bookmark or leaving (maps seed 1 picked a list, then Delete
+ * bookmark; pantry seed 2 typed an amount, picked a date, then Cancel).
+ */
+TEST(form_changed_through_a_selector_is_not_thrown_away)
+{
+	int changed, thrown;
+
+	thrown = discarded_changes(true, &changed);
+	CHECK(changed >= 5);
+	CHECK_INT_EQ(thrown, 0);
+	thrown = discarded_changes(false, &changed);
+	CHECK(changed >= 5);
+	CHECK(thrown >= 2);
+}
+
 /* A stock entry form: an Amount field and OK, with the app's range message when `said`. */
 static struct ui_tree *amount_form(bool said)
 {
@@ -1379,6 +1458,7 @@ int main(void)
 	RUN(relaunch_for_the_first_screens_untried);
 	RUN(form_reached_again_shows_earlier_values);
 	RUN(stated_range_kept_for_the_fields_later_forms);
+	RUN(form_changed_through_a_selector_is_not_thrown_away);
 	RUN(walk_without_new_screens_restarts_for_the_first_screens_untried);
 	RUN(repeat_damping_lets_back_win_on_self_renewing_pages);
 	RUN(repeat_damping_spares_a_widget_that_makes_progress);

@@ -531,6 +531,50 @@ TEST(count_on_another_nav_item_is_not_judged)
 	free_all(tray, 3);
 }
 
+/* History: the entry `entry` (a clickable row, or a plain text when !link) above a list of n rows. */
+static struct ui_tree *history_screen(const char *entry, bool link, int n)
+{
+	char *rows = calloc(1, 1);
+	int y = 300;
+
+	for (int i = 0; i < n; i++, y += 150) {
+		char name[32];
+
+		snprintf(name, sizeof(name), "Page %c", 'A' + i);
+		rows = x_cat(rows, x_node1(ROW, "t:id/row", "", "c", 0, y, 1080, y + 140,
+					   x_node(TEXT, "t:id/name", name, "", "", 0, y, 800, y + 100, NULL)),
+			     NULL);
+	}
+	return x_tree(x_cat(link ? x_node1(ROW, "t:id/closed", "", "c", 0, 100, 1080, 280,
+					   x_node(TEXT, "t:id/closed_count", entry, "", "", 0, 120, 1080, 260, NULL))
+				 : x_node(TEXT, "t:id/closed_count", entry, "", "", 0, 120, 1080, 260, NULL),
+			    x_node1(RV, "t:id/hist", "", "s", 0, 300, 1080, 2200, rows), NULL));
+}
+
+/*
+ * browser (session 32): History's "Recently closed tabs | 4 tabs" entry, a
+ * row one taps to open the closed tabs, sat over four history rows; a
+ * history row deleted, it still said 4 tabs, rightly. A label one taps
+ * counts the page it opens (rowcount's); the same text not clickable is
+ * still judged.
+ */
+TEST(count_in_a_row_that_opens_its_page_is_not_judged)
+{
+	struct ui_tree *link[] = { history_screen("Recently closed: 4 tabs", true, 4),
+				   history_screen("Recently closed: 4 tabs", true, 3) };
+	struct ui_tree *text[] = { history_screen("Recently closed: 4 tabs", false, 4),
+				   history_screen("Recently closed: 4 tabs", false, 3) };
+	char *title;
+
+	REQUIRE(link[0] && link[1] && text[0] && text[1]);
+	CHECK_INT_EQ(first_hit(link, 2, &title), 0);
+	free(title);
+	CHECK_INT_EQ(first_hit(text, 2, &title), 2);
+	free(title);
+	free_all(link, 2);
+	free_all(text, 2);
+}
+
 /* Tick the boxes named (content-desc "Done NAME") on streaks; the 1-based step of the first finding. */
 static int streaks_first_hit(const char *app, const char *const *names, size_t n, char **title)
 {
@@ -729,6 +773,7 @@ int main(void)
 	RUN(labels_that_do_not_count_the_rows_are_left_alone);
 	RUN(n_of_m_counts_rows_only_beside_checked_rows);
 	RUN(count_on_another_nav_item_is_not_judged);
+	RUN(count_in_a_row_that_opens_its_page_is_not_judged);
 	RUN(count_over_an_empty_list_that_says_so);
 	RUN(streaks_summary_miscounts_only_when_buggy);
 	return test_summary();

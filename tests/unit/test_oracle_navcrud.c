@@ -49,6 +49,8 @@
 #define HABITS_PKG "org.holdout.habits"
 #define PANTRY "sim:" TRIDENT_SOURCE_DIR "/configs/apps/holdout/pantry.json"
 #define PANTRY_PKG "org.holdout.pantry"
+#define MAPS "sim:" TRIDENT_SOURCE_DIR "/configs/apps/holdout/maps.json"
+#define MAPS_PKG "org.holdout.maps"
 
 #define TEXT_VIEW "android.widget.TextView"
 
@@ -431,6 +433,139 @@ TEST(number_kept_guards)
 	CHECK_INT_EQ(amount_walk("Edit stock entry", "10", "15", "10 Piece · Pantry", NULL), 0);
 	CHECK_INT_EQ(amount_walk("Edit stock entry", "10", "15", row, "Total: 15 Piece"), 0);
 	CHECK_INT_EQ(amount_walk("Edit stock entry", "Fridge", "15", row, NULL), 0);
+}
+
+/*
+ * maps `maps-move-bookmark-not-moved` (Organic Maps #9410): the first
+ * pin's bookmark page says "List: Lisbon trip · colour Orange"; Edit
+ * bookmark, List: Lisbon trip, My Places picked, Save: back on the page, it
+ * still says "List: Lisbon trip" (the fixed twin names My Places). The same
+ * list picked again is no change to judge.
+ */
+TEST(choice_of_an_edit_form_not_saved)
+{
+	static const struct step s[] = {
+		{ ACTION_CLICK, "pin_row", NULL, NULL },
+		{ ACTION_CLICK, "pp_bm_edit", NULL, NULL },
+		{ ACTION_CLICK, "be_list", NULL, NULL },
+		{ ACTION_CLICK, NULL, "My Places (3)", NULL },
+		{ ACTION_CLICK, "be_save", "Save", NULL },
+	};
+	static const struct step same[] = {
+		{ ACTION_CLICK, "pin_row", NULL, NULL },
+		{ ACTION_CLICK, "pp_bm_edit", NULL, NULL },
+		{ ACTION_CLICK, "be_list", NULL, NULL },
+		{ ACTION_CLICK, NULL, "Lisbon trip (4)", NULL },
+		{ ACTION_CLICK, "be_save", "Save", NULL },
+	};
+
+	CHECK(buggy_only(MAPS, MAPS_PKG, s, N(s), CRUD, 5,
+			 "A choice of 'org.holdout.maps:id/be_list' on 'Edit bookmark' is not saved"));
+	CHECK(clean_both(MAPS, MAPS_PKG, same, N(same), CRUD));
+}
+
+/* A shopping row from y down: its name and, unless NULL, its note under it. */
+static char *shop_row(int y, const char *name, const char *note)
+{
+	return x_node1("android.widget.LinearLayout", "t:id/shop_row", "", "c", 0, y, 1080, y + 280,
+		       x_cat(x_node(TEXT_VIEW, "t:id/shop_name", name, "", "", 40, y + 20, 1040, y + 120, NULL),
+			     note ? x_node(TEXT_VIEW, "t:id/shop_note", note, "", "", 40, y + 140, 1040, y + 260, NULL)
+				  : calloc(1, 1),
+			     NULL));
+}
+
+/* The shopping list, its three rows' notes (NULL: none shown); room for a fourth row when `room`. */
+static struct ui_tree *shop_list(bool room, const char *n1, const char *n2, const char *n3)
+{
+	return x_tree(x_cat(x_bar("Shopping list"),
+			    x_node1("androidx.recyclerview.widget.RecyclerView", "t:id/shop", "", "s", 0, 220, 1080,
+				    2400,
+				    x_cat(shop_row(240, "Whole milk", n1), shop_row(540, "Canned tomatoes", n2),
+					  shop_row(room ? 840 : 2100, "Wheat flour", n3), NULL)),
+			    NULL));
+}
+
+/* The item form titled `title`: its note field and Save. */
+static struct ui_tree *shop_form(const char *title, const char *note)
+{
+	return x_tree(x_cat(x_bar(title),
+			    x_node("android.widget.EditText", "t:id/si_note", note, "cf", "", 40, 300, 1040, 420, NULL),
+			    x_node("android.widget.Button", "t:id/si_save", "Save", "c", "", 40, 440, 1040, 560, NULL),
+			    NULL));
+}
+
+/*
+ * Wheat flour's note `initial` changed to "maple_summit_28" on a form titled
+ * `title` and saved: the 1-based step of a crud finding (0: none), the list
+ * (with room for a row more when `room`) showing the notes n1-n3 after.
+ */
+static int note_walk_in(const char *title, const char *initial, bool room, const char *n1, const char *n2,
+			const char *n3)
+{
+	struct oracle_crud_tracker *t = oracle_crud_tracker_new();
+	struct ui_tree *screens[4] = { shop_list(room, n1, n2, initial), shop_form(title, initial),
+				       shop_form(title, "maple_summit_28"), shop_list(room, n1, n2, n3) };
+	struct action a[3];
+	int found = 0;
+
+	for (int i = 0; i < 3; i++)
+		action_init(&a[i]);
+	a[0].type = ACTION_CLICK;
+	a[0].resource_id = xstrdup("t:id/shop_row");
+	a[0].widget_text = xstrdup("Wheat flour");
+	a[1].type = ACTION_INPUT;
+	a[1].resource_id = xstrdup("t:id/si_note");
+	a[1].text = xstrdup("maple_summit_28");
+	a[2].type = ACTION_CLICK;
+	a[2].resource_id = xstrdup("t:id/si_save");
+	a[2].widget_text = xstrdup("Save");
+	for (int i = 0; i < 3 && !found; i++) {
+		struct oracle_finding f;
+
+		oracle_finding_init(&f);
+		CHECK(screens[i] && screens[i + 1]);
+		if (screens[i] && screens[i + 1] &&
+		    oracle_crud_step(t, screens[i], "t/.Main", screens[i + 1], "t/.Main", true, &a[i], &f))
+			found = i + 1;
+		oracle_finding_release(&f);
+	}
+	for (int i = 0; i < 3; i++)
+		action_release(&a[i]);
+	for (int i = 0; i < 4; i++)
+		ui_tree_free(screens[i]);
+	oracle_crud_tracker_free(t);
+	return found;
+}
+
+/*
+ * pantry's fixed twin, session 32: a shopping item's note "below min.
+ * stock" edited and saved; back on the list two other items still said
+ * "below min. stock" and the edited item's note was below the fold. A
+ * value other rows share is no sign of the edited one; the same value
+ * shown by one text only (the edited row's) is.
+ */
+static int note_walk(const char *n1, const char *n2, const char *n3)
+{
+	return note_walk_in("Wheat flour", "below min. stock", false, n1, n2, n3);
+}
+
+TEST(old_value_other_rows_share_is_not_an_edit_kept)
+{
+	CHECK_INT_EQ(note_walk("below min. stock", "below min. stock", NULL), 0);
+	CHECK_INT_EQ(note_walk("ripe ones", NULL, "below min. stock"), 3);
+	CHECK_INT_EQ(note_walk("ripe ones", NULL, "maple_summit_28"), 0);
+}
+
+/*
+ * feedreader's fixed twin, session 32: "Edit feed" saved with another URL,
+ * back on a list of feed names that never shows URLs. An edit form's entry
+ * is in the list already: the value typed missing from it is judged only
+ * for a form that adds one.
+ */
+TEST(edit_form_field_the_list_never_shows_is_not_missing)
+{
+	CHECK_INT_EQ(note_walk_in("Edit item", "below min. stock", true, "ripe ones", NULL, NULL), 0);
+	CHECK_INT_EQ(note_walk_in("New item", "", true, "ripe ones", NULL, NULL), 3);
 }
 
 TEST(numbers_read_as_whole_tokens)
@@ -3246,6 +3381,9 @@ int main(void)
 	RUN(edit_of_a_number_the_row_keeps);
 	RUN(number_kept_guards);
 	RUN(numbers_read_as_whole_tokens);
+	RUN(old_value_other_rows_share_is_not_an_edit_kept);
+	RUN(choice_of_an_edit_form_not_saved);
+	RUN(edit_form_field_the_list_never_shows_is_not_missing);
 	RUN(delete_that_removes_another_row);
 	RUN(delete_that_moves_the_rows_label_onto_another);
 	RUN(delete_that_a_dialog_names_removes_another_row);

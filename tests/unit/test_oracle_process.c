@@ -444,6 +444,28 @@ TEST(entry_gone_after_process_death)
 	CHECK(!oracle_saved_state_lost(saved, ACT, kept, ACT, &f));
 	CHECK(!oracle_saved_state_lost(saved, ACT, saved, ACT, &f));
 	CHECK(!oracle_saved_state_lost(saved, ACT, no_list, ACT, &f));
+	/* Not one row kept and others listed: another item's list (manga, session 32: the walk
+	 * back opened another entry's "Filter scanlators", Official where Lantern Light was);
+	 * one row kept and another gone is judged. */
+	{
+		const char *one[] = { "Lantern Light", "Moonrise", NULL }, *other[] = { "Official", "Kaguya Team", NULL };
+		const char *both[] = { "Official", "Lantern Light", NULL }, *pair[] = { "Official", "Hoshi Scans", NULL };
+#define SCANLATORS(rows) x_tree(x_cat(x_node(TEXT, "com.example.t:id/title", "Filter scanlators", "", "", 0, 100, 1080, \
+						 200, NULL), x_xml_body_rows(rows), NULL))
+		struct ui_tree *mine = SCANLATORS(one), *theirs = SCANLATORS(other);
+		struct ui_tree *two_mine = SCANLATORS(both), *one_left = SCANLATORS(pair);
+#undef SCANLATORS
+
+		REQUIRE(mine && theirs && two_mine && one_left);
+		CHECK(!oracle_saved_state_lost(mine, ACT, theirs, ACT, &f));
+		CHECK(oracle_saved_state_lost(two_mine, ACT, one_left, ACT, &f));
+		CHECK(f.title && strstr(f.title, "'Lantern Light'"));
+		oracle_finding_release(&f);
+		ui_tree_free(mine);
+		ui_tree_free(theirs);
+		ui_tree_free(two_mine);
+		ui_tree_free(one_left);
+	}
 	ui_tree_free(saved);
 	ui_tree_free(lost);
 	ui_tree_free(kept);
