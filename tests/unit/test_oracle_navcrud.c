@@ -375,29 +375,28 @@ static struct ui_tree *amount_form(const char *title, const char *amount)
 }
 
 /*
- * The row "10 Piece · Fridge" tapped, a form titled `title` holding
- * `initial`, `typed` typed, OK back to the page showing `row_after` (and
- * `under`): the 1-based step of the finding (0: none).
+ * Feed a fresh crud tracker the walk over screens[0..3] (freed here): a tap
+ * on the row (row_id, its label or NULL), `typed` typed into field_id, and
+ * the confirm (save_id, save_label). The 1-based step of the finding (0: none).
  */
-static int amount_walk(const char *title, const char *initial, const char *typed, const char *row_after,
-		       const char *under)
+static int form_walk(struct ui_tree *screens[4], const char *row_id, const char *row_label, const char *field_id,
+		     const char *typed, const char *save_id, const char *save_label)
 {
 	struct oracle_crud_tracker *t = oracle_crud_tracker_new();
-	struct ui_tree *screens[4] = { product_page("10 Piece · Fridge", NULL), amount_form(title, initial),
-				       amount_form(title, typed), product_page(row_after, under) };
 	struct action a[3];
 	int found = 0;
 
 	for (int i = 0; i < 3; i++)
 		action_init(&a[i]);
 	a[0].type = ACTION_CLICK;
-	a[0].resource_id = xstrdup("t:id/entry_row");
+	a[0].resource_id = xstrdup(row_id);
+	a[0].widget_text = row_label ? xstrdup(row_label) : NULL;
 	a[1].type = ACTION_INPUT;
-	a[1].resource_id = xstrdup("t:id/e_amount");
+	a[1].resource_id = xstrdup(field_id);
 	a[1].text = xstrdup(typed);
 	a[2].type = ACTION_CLICK;
-	a[2].resource_id = xstrdup("t:id/e_ok");
-	a[2].widget_text = xstrdup("OK");
+	a[2].resource_id = xstrdup(save_id);
+	a[2].widget_text = xstrdup(save_label);
 	for (int i = 0; i < 3 && !found; i++) {
 		struct oracle_finding f;
 
@@ -414,6 +413,20 @@ static int amount_walk(const char *title, const char *initial, const char *typed
 		ui_tree_free(screens[i]);
 	oracle_crud_tracker_free(t);
 	return found;
+}
+
+/*
+ * The row "10 Piece · Fridge" tapped, a form titled `title` holding
+ * `initial`, `typed` typed, OK back to the page showing `row_after` (and
+ * `under`): the 1-based step of the finding (0: none).
+ */
+static int amount_walk(const char *title, const char *initial, const char *typed, const char *row_after,
+		       const char *under)
+{
+	struct ui_tree *screens[4] = { product_page("10 Piece · Fridge", NULL), amount_form(title, initial),
+				       amount_form(title, typed), product_page(row_after, under) };
+
+	return form_walk(screens, "t:id/entry_row", NULL, "t:id/e_amount", typed, "t:id/e_ok", "OK");
 }
 
 /*
@@ -502,39 +515,11 @@ static struct ui_tree *shop_form(const char *title, const char *note)
 static int note_walk_in(const char *title, const char *initial, bool room, const char *n1, const char *n2,
 			const char *n3)
 {
-	struct oracle_crud_tracker *t = oracle_crud_tracker_new();
 	struct ui_tree *screens[4] = { shop_list(room, n1, n2, initial), shop_form(title, initial),
 				       shop_form(title, "maple_summit_28"), shop_list(room, n1, n2, n3) };
-	struct action a[3];
-	int found = 0;
 
-	for (int i = 0; i < 3; i++)
-		action_init(&a[i]);
-	a[0].type = ACTION_CLICK;
-	a[0].resource_id = xstrdup("t:id/shop_row");
-	a[0].widget_text = xstrdup("Wheat flour");
-	a[1].type = ACTION_INPUT;
-	a[1].resource_id = xstrdup("t:id/si_note");
-	a[1].text = xstrdup("maple_summit_28");
-	a[2].type = ACTION_CLICK;
-	a[2].resource_id = xstrdup("t:id/si_save");
-	a[2].widget_text = xstrdup("Save");
-	for (int i = 0; i < 3 && !found; i++) {
-		struct oracle_finding f;
-
-		oracle_finding_init(&f);
-		CHECK(screens[i] && screens[i + 1]);
-		if (screens[i] && screens[i + 1] &&
-		    oracle_crud_step(t, screens[i], "t/.Main", screens[i + 1], "t/.Main", true, &a[i], &f))
-			found = i + 1;
-		oracle_finding_release(&f);
-	}
-	for (int i = 0; i < 3; i++)
-		action_release(&a[i]);
-	for (int i = 0; i < 4; i++)
-		ui_tree_free(screens[i]);
-	oracle_crud_tracker_free(t);
-	return found;
+	return form_walk(screens, "t:id/shop_row", "Wheat flour", "t:id/si_note", "maple_summit_28", "t:id/si_save",
+			 "Save");
 }
 
 /*
