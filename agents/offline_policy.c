@@ -632,17 +632,7 @@ static bool is_settings_label(const char *s)
  */
 static bool is_selector_label(const char *s)
 {
-	const char *colon = s ? strstr(s, ": ") : NULL;
-	bool letter = false;
-
-	if (!colon || colon == s || colon - s > 30 || !colon[2] || isspace((unsigned char)colon[2]))
-		return false;
-	for (const char *p = s; p < colon; p++) {
-		if (isdigit((unsigned char)*p))
-			return false;
-		letter |= isalpha((unsigned char)*p) != 0;
-	}
-	return letter;
+	return ui_selector_text(s, NULL, NULL);
 }
 
 static bool is_delete_label(const char *s);

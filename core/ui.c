@@ -30,6 +30,7 @@
  */
 #include "core/ui.h"
 
+#include <ctype.h>
 #include <limits.h>
 #include <pthread.h>
 #include <stdint.h>
@@ -800,4 +801,26 @@ int ui_text_prefix_len(const char *s, int max)
 	while (n > 0 && ((unsigned char)s[n] & 0xC0) == 0x80)
 		n--;
 	return n;
+}
+
+bool ui_selector_text(const char *text, size_t *label_len, const char **value)
+{
+	const char *colon = text ? strstr(text, ": ") : NULL;
+	bool letter = false;
+
+	if (!colon || colon == text || colon - text > UI_SELECTOR_LABEL_MAX || !colon[2] ||
+	    isspace((unsigned char)colon[2]))
+		return false;
+	for (const char *p = text; p < colon; p++) {
+		if (isdigit((unsigned char)*p))
+			return false;
+		letter |= isalpha((unsigned char)*p) != 0;
+	}
+	if (!letter)
+		return false;
+	if (label_len)
+		*label_len = (size_t)(colon - text);
+	if (value)
+		*value = colon + 2;
+	return true;
 }

@@ -118,6 +118,16 @@ const char *ui_widget_label(const struct ui_widget *w);
 bool ui_class_is_editable(const char *class_name);
 /* Whether w sits inside a list: a RecyclerView, ListView or GridView ancestor. */
 bool ui_widget_in_list(const struct ui_widget *w);
+/* The longest label a selector text may have (UI_SELECTOR_LABEL_MAX bytes: "Default location"). */
+#define UI_SELECTOR_LABEL_MAX 30
+/*
+ * Whether text reads as a control that shows its value under a label,
+ * "Label: value" ("List: Pharmacies", "Best before: Thu 3 Dec 2026"): a
+ * label of 1-UI_SELECTOR_LABEL_MAX bytes with a letter and no digit, ": ",
+ * and a value that does not start with a space. The label's length goes
+ * to *label_len and the value to *value (a pointer into text), when given.
+ */
+bool ui_selector_text(const char *text, size_t *label_len, const char **value);
 /*
  * How many bytes of `s` to show to clip it to at most `max` bytes without
  * cutting a UTF-8 character: strlen(s) when it fits, else `max` backed off to

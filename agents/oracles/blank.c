@@ -17,6 +17,17 @@
  * pages), and a page seen full only through its lists (a list a filter or
  * a delete may empty) is never judged. A page without an app-bar title is
  * not remembered: its activity alone may host other pages.
+ *
+ * A page never seen before is judged by its siblings (session 33): the
+ * pages of one activity that hold their body in the same container (the
+ * nearest ancestor with a resource-id, not a list: an article's "content")
+ * are one screen drawn for different items. When two such pages with other
+ * titles were seen with two or more widgets in that container, a page of
+ * that activity whose container is there and empty, with nothing else
+ * besides its chrome, is the finding: the app named the item and drew none
+ * of it (wiki `wiki-slash-title-blank`, kiwix-android #3557: an article
+ * whose title holds a slash opens as an empty page). A tap that may empty a
+ * page makes the siblings wait for a new full sighting as well.
  */
 #include <stdint.h>
 #include <stdio.h>
@@ -31,6 +42,9 @@
 #include "core/xalloc.h"
 
 #define BLANK_PAGES 64 /* pages remembered (a ring) */
+#define BLANK_FRAMES 32 /* body containers remembered (a ring) */
+#define FRAME_TITLES 2  /* sibling pages a container must be seen full on */
+#define FRAME_NAME 80   /* bytes kept of a sibling's title, for the report */
 
 struct blank_page {
 	uint64_t key;      /* activity, title, selected tabs */
@@ -39,9 +53,21 @@ struct blank_page {
 	bool reported;
 };
 
+/* A body container of an activity's pages (activity and resource-id) and the titled pages seen full in it. */
+struct blank_frame {
+	uint64_t key;
+	uint64_t titles[FRAME_TITLES];     /* title hashes, distinct */
+	char names[FRAME_TITLES][FRAME_NAME];
+	size_t n_titles;
+	int shown;                         /* widgets in it at its fullest sighting */
+	bool stale;
+};
+
 struct oracle_blank_tracker {
 	struct blank_page pages[BLANK_PAGES];
 	size_t n, next;
+	struct blank_frame frames[BLANK_FRAMES];
+	size_t n_frames, next_frame;
 };
 
 struct oracle_blank_tracker *oracle_blank_tracker_new(void)
@@ -130,6 +156,18 @@ static struct blank_page *page_find(struct oracle_blank_tracker *t, uint64_t key
 	return NULL;
 }
 
+/* A new page remembered under key, in place of the oldest when the ring is full. */
+static struct blank_page *page_add(struct oracle_blank_tracker *t, uint64_t key)
+{
+	struct blank_page *p = &t->pages[t->next];
+
+	t->next = (t->next + 1) % BLANK_PAGES;
+	if (t->n < BLANK_PAGES)
+		t->n++;
+	*p = (struct blank_page){ .key = key };
+	return p;
+}
+
 /* Whether `done` may rightly empty a page: a delete, or a tap that clears, empties, resets or signs out. */
 static bool empties(const struct ui_tree *before, const struct action *done)
 {
@@ -169,6 +207,149 @@ static void fill_finding(struct oracle_finding *f, const char *title, const char
 	cJSON_AddNumberToObject(f->diff, "shown_before", shown);
 }
 
+/* The body container of w: its nearest ancestor with a resource-id that is not a list or an app bar, or NULL. */
+static const struct ui_widget *body_container(const struct ui_widget *w)
+{
+	for (const struct ui_widget *p = w->parent; p; p = p->parent) {
+		if (oracle_is_list(p) || oracle_is_app_bar(p))
+			return NULL;
+		if (*p->resource_id)
+			return p;
+	}
+	return NULL;
+}
+
+static uint64_t frame_key(const char *activity, const char *rid)
+{
+	return oracle_hash_str(oracle_hash_str(ORACLE_HASH_BASIS ^ 0x66, activity), rid) | 1;
+}
+
+static struct blank_frame *frame_find(struct oracle_blank_tracker *t, uint64_t key)
+{
+	for (size_t i = 0; i < t->n_frames; i++)
+		if (t->frames[i].key == key)
+			return &t->frames[i];
+	return NULL;
+}
+
+/* Remember the containers that hold two or more of full page t's body widgets (outside lists), under its title. */
+static void frames_note(struct oracle_blank_tracker *t, const struct ui_tree *tree, const char *activity,
+			const char *title)
+{
+	const struct ui_widget *seen[16];
+	int count[16];
+	size_t n = 0;
+	uint64_t th = oracle_hash_str(ORACLE_HASH_BASIS, title);
+
+	for (size_t i = 0; i < tree->n_nodes; i++) {
+		const struct ui_widget *w = tree->nodes[i], *c;
+		size_t k;
+
+		if (!ui_widget_visible(w, &tree->screen) || oracle_is_list(w) || oracle_enclosing_row(w) ||
+		    !shows_something(w) || is_chrome(w, title) || !(c = body_container(w)))
+			continue;
+		for (k = 0; k < n && seen[k] != c; k++)
+			;
+		if (k == n) {
+			if (n == 16)
+				continue;
+			seen[n] = c;
+			count[n++] = 0;
+		}
+		count[k]++;
+	}
+	for (size_t k = 0; k < n; k++) {
+		uint64_t key = frame_key(activity, seen[k]->resource_id);
+		struct blank_frame *fr;
+		size_t j;
+
+		if (count[k] < 2)
+			continue;
+		if (!(fr = frame_find(t, key))) {
+			fr = &t->frames[t->next_frame];
+			t->next_frame = (t->next_frame + 1) % BLANK_FRAMES;
+			if (t->n_frames < BLANK_FRAMES)
+				t->n_frames++;
+			memset(fr, 0, sizeof(*fr));
+			fr->key = key;
+		}
+		fr->stale = false;
+		if (count[k] > fr->shown)
+			fr->shown = count[k];
+		for (j = 0; j < fr->n_titles && fr->titles[j] != th; j++)
+			;
+		if (j == fr->n_titles && j < FRAME_TITLES) {
+			fr->titles[j] = th;
+			snprintf(fr->names[j], FRAME_NAME, "%s", title);
+			fr->n_titles++;
+		}
+	}
+}
+
+/* Whether w has a visible descendant. */
+static bool has_visible_child(const struct ui_widget *w, const struct ui_tree *tree)
+{
+	for (size_t c = 0; c < w->n_children; c++)
+		if (ui_widget_visible(w->children[c], &tree->screen) || has_visible_child(w->children[c], tree))
+			return true;
+	return false;
+}
+
+/*
+ * For blank page t (nothing besides its chrome), titled `title`: a visible
+ * container of it with nothing in it that two other pages of its activity
+ * were seen full in; NULL when there is none, or when t shows a list (an
+ * empty list may rightly be empty).
+ */
+static const struct blank_frame *frame_left_empty(struct oracle_blank_tracker *t, const struct ui_tree *tree,
+						  const char *activity, const char *title)
+{
+	uint64_t th = oracle_hash_str(ORACLE_HASH_BASIS, title);
+
+	for (size_t i = 0; i < tree->n_nodes; i++)
+		if (oracle_is_list(tree->nodes[i]) && ui_widget_visible(tree->nodes[i], &tree->screen))
+			return NULL;
+	for (size_t i = 0; i < tree->n_nodes; i++) {
+		const struct ui_widget *w = tree->nodes[i];
+		const struct blank_frame *fr;
+
+		if (!*w->resource_id || !ui_widget_visible(w, &tree->screen) || is_chrome(w, title) ||
+		    has_visible_child(w, tree))
+			continue;
+		fr = frame_find(t, frame_key(activity, w->resource_id));
+		if (!fr || fr->stale || fr->n_titles < FRAME_TITLES)
+			continue;
+		if (fr->titles[0] != th && fr->titles[1] != th)
+			return fr;
+	}
+	return NULL;
+}
+
+static void fill_sibling_finding(struct oracle_finding *f, const char *title, const char *activity,
+				 const struct blank_frame *fr, const struct action *done)
+{
+	char label[256] = "";
+
+	if (done && done->widget_text && *done->widget_text)
+		snprintf(label, sizeof(label), " (opened by '%s')", done->widget_text);
+	oracle_finding_init(f);
+	f->category = BUG_CAT_PAGE_LOADING;
+	f->oracle = "blank";
+	f->title = xasprintf("Page '%s' opens empty%s, where pages like it show their content", title, label);
+	f->expected = xasprintf("'%s' shows its content, as '%s' and '%s' of the same screen did (%d item(s))", title,
+				fr->names[0], fr->names[1], fr->shown);
+	f->actual = xasprintf("'%s' shows only its title bar: no text, control or row", title);
+	f->description = xasprintf("The run saw the pages '%s' and '%s' (%s) each showing their content in the "
+				   "same container; the page '%s' of that screen, with no dialog and no progress "
+				   "spinner, shows nothing but its title bar: its content was not drawn.",
+				   fr->names[0], fr->names[1], activity ? activity : "?", title);
+	f->diff = cJSON_CreateObject();
+	cJSON_AddStringToObject(f->diff, "check", "blank_sibling");
+	cJSON_AddStringToObject(f->diff, "page", title);
+	cJSON_AddStringToObject(f->diff, "sibling", fr->names[0]);
+	cJSON_AddNumberToObject(f->diff, "shown_before", fr->shown);
+}
+
 bool oracle_blank_step(struct oracle_blank_tracker *t, const struct oracle_tracked_step *s, struct oracle_finding *f)
 {
 	const struct ui_tree *after = s->after;
@@ -179,11 +360,15 @@ bool oracle_blank_step(struct oracle_blank_tracker *t, const struct oracle_track
 
 	if (s->done && s->done->type == ACTION_RESTART && s->done->clear_data) {
 		t->n = t->next = 0;
+		t->n_frames = t->next_frame = 0;
 		return false;
 	}
-	if (empties(s->before, s->done))
+	if (empties(s->before, s->done)) {
 		for (size_t i = 0; i < t->n; i++)
 			t->pages[i].stale = true;
+		for (size_t i = 0; i < t->n_frames; i++)
+			t->frames[i].stale = true;
+	}
 	if (!after || !s->after_in_app || oracle_screen_has_layer(after) || oracle_loading_spinner(after))
 		return false;
 	key = page_key(after, s->activity_after);
@@ -194,19 +379,24 @@ bool oracle_blank_step(struct oracle_blank_tracker *t, const struct oracle_track
 	if (page_body(after, title, &outside)) {
 		if (outside < 2)
 			return false;
-		if (!p) {
-			p = &t->pages[t->next];
-			t->next = (t->next + 1) % BLANK_PAGES;
-			if (t->n < BLANK_PAGES)
-				t->n++;
-			*p = (struct blank_page){ .key = key };
-		}
+		if (!p)
+			p = page_add(t, key);
 		if (outside > p->shown)
 			p->shown = outside;
 		p->stale = false;
+		frames_note(t, after, s->activity_after, title);
 		return false;
 	}
-	if (!p || p->stale || p->reported)
+	if (!p) {
+		const struct blank_frame *fr = frame_left_empty(t, after, s->activity_after, title);
+
+		if (!fr)
+			return false;
+		page_add(t, key)->reported = true;
+		fill_sibling_finding(f, title, s->activity_after, fr, s->done);
+		return true;
+	}
+	if (p->stale || p->reported)
 		return false;
 	p->reported = true;
 	fill_finding(f, title, s->activity_after, p->shown, s->done);
@@ -251,7 +441,8 @@ const struct oracle_kind oracle_kind_blank = {
 	.name = "blank",
 	.config_key = "oracles.blank",
 	.category = BUG_CAT_PAGE_LOADING,
-	.doc = "a page seen with its content (two or more widgets outside lists) comes back showing only its title bar",
+	.doc = "a page seen with its content (two or more widgets outside lists) comes back showing only its title bar, "
+	       "or a new page opens with only its title bar where two pages like it showed their content",
 	.evidence = "the screen before the action; the page's title and how many items it showed before",
 	.flags = 0,
 	.tracker_new = blank_tracker_new,

@@ -27,50 +27,34 @@
 #include "core/xalloc.h"
 
 /* A selector's label, at most this many bytes ("Best before", "Default location"). */
-#define CHOICE_LABEL_MAX 30
+#define CHOICE_LABEL_MAX UI_SELECTOR_LABEL_MAX
 
-/*
- * Split a selector's text "Label: value" into its label (copied into
- * label, lowered) and value (a pointer into text). The label has 1-30
- * bytes, a letter and no digit; the value is not empty.
- */
+/* Split a selector's text "Label: value" (ui_selector_text) into its label, copied lowered, and value. */
 static bool selector_parts(const char *text, char label[CHOICE_LABEL_MAX + 1], const char **value)
 {
-	const char *colon = text ? strstr(text, ": ") : NULL;
-	bool letter = false;
 	size_t len;
 
-	if (!colon || colon == text || colon - text > CHOICE_LABEL_MAX || !colon[2] ||
-	    isspace((unsigned char)colon[2]))
+	if (!ui_selector_text(text, &len, value))
 		return false;
-	for (const char *p = text; p < colon; p++) {
-		if (isdigit((unsigned char)*p))
-			return false;
-		letter |= isalpha((unsigned char)*p) != 0;
-	}
-	if (!letter)
-		return false;
-	len = (size_t)(colon - text);
 	for (size_t i = 0; i < len; i++)
 		label[i] = (char)tolower((unsigned char)text[i]);
 	label[len] = '\0';
-	*value = colon + 2;
 	return true;
 }
 
-/* The visible selector of t (a clickable text "Label: value" outside lists) with this resource-id, or NULL. */
+/* Whether w of t is a visible selector: a clickable text "Label: value" with a resource-id, outside lists. */
+static bool is_selector(const struct ui_tree *t, const struct ui_widget *w)
+{
+	return w->clickable && *w->resource_id && !ui_class_is_editable(w->class_name) &&
+	       ui_widget_visible(w, &t->screen) && !ui_widget_in_list(w) && ui_selector_text(w->text, NULL, NULL);
+}
+
+/* The first visible selector of t with this resource-id, or NULL. */
 static const struct ui_widget *selector_of(const struct ui_tree *t, const char *rid)
 {
-	char label[CHOICE_LABEL_MAX + 1];
-	const char *value;
-
-	for (size_t i = 0; t && i < t->n_nodes; i++) {
-		const struct ui_widget *w = t->nodes[i];
-
-		if (w->clickable && !ui_class_is_editable(w->class_name) && !strcmp(w->resource_id, rid) &&
-		    ui_widget_visible(w, &t->screen) && !ui_widget_in_list(w) && selector_parts(w->text, label, &value))
-			return w;
-	}
+	for (size_t i = 0; t && i < t->n_nodes; i++)
+		if (!strcmp(t->nodes[i]->resource_id, rid) && is_selector(t, t->nodes[i]))
+			return t->nodes[i];
 	return NULL;
 }
 
@@ -114,6 +98,7 @@ static void choice_free(struct crud_choice *c)
 {
 	free(c->rid);
 	free(c->label);
+	free(c->name);
 	free(c->initial);
 	free(c->line);
 }
@@ -138,7 +123,8 @@ void crud_choices_sync(struct crud_choices *cs, const struct ui_tree *tree, uint
 		const char *value, *line;
 		bool known = false;
 
-		if (!*w->resource_id || selector_of(tree, w->resource_id) != w)
+		/* The first selector of each resource-id: a later one finds the first known. */
+		if (!is_selector(tree, w))
 			continue;
 		for (size_t j = 0; j < cs->n && !known; j++)
 			known = !strcmp(cs->v[j].rid, w->resource_id);
@@ -149,6 +135,7 @@ void crud_choices_sync(struct crud_choices *cs, const struct ui_tree *tree, uint
 		cs->v = xgrow(cs->v, &cs->alloc, cs->n + 1, sizeof(*cs->v));
 		cs->v[cs->n].rid = xstrdup(w->resource_id);
 		cs->v[cs->n].label = xstrdup(label);
+		cs->v[cs->n].name = xstrndup(w->text, strlen(label));
 		cs->v[cs->n].initial = xstrdup(value);
 		cs->v[cs->n].line = line ? xstrdup(line) : NULL;
 		cs->v[cs->n].from = from;
@@ -181,11 +168,11 @@ bool crud_choices_kept(const struct crud_choices *cs, const struct ui_tree *befo
 				     c->rid, title ? title : "the form");
 		f->expected = xasprintf("the page shows '%s', the value chosen, where it showed \"%s\"", now, c->line);
 		f->actual = xasprintf("the page still says '%s' under '%s' and no text holds '%s'", c->initial,
-				      c->label, now);
+				      c->name, now);
 		f->description = xasprintf("The page showed \"%s\" before the form was opened; the form's '%s' was "
 					   "changed from '%s' to '%s' and '%s' tapped; the form closed on that "
 					   "page, which still shows '%s' and nowhere '%s': the choice was not saved.",
-					   c->line, c->label, c->initial, now,
+					   c->line, c->name, c->initial, now,
 					   done->widget_text ? done->widget_text : "confirm", c->initial, now);
 		f->diff = cJSON_CreateObject();
 		cJSON_AddStringToObject(f->diff, "check", "choice_kept");

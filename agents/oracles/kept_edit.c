@@ -66,6 +66,7 @@ struct oracle_kept_edit_tracker {
 	cJSON *via_action;  /* that tap (action_to_json): the report blames it */
 	uint64_t reported[KEPT_REPORTED];
 	size_t n_reported;
+	struct kept_pick pick; /* a selector's pick (pick_reset.c) */
 };
 
 struct oracle_kept_edit_tracker *oracle_kept_edit_tracker_new(void)
@@ -98,6 +99,7 @@ void oracle_kept_edit_tracker_free(struct oracle_kept_edit_tracker *t)
 	if (!t)
 		return;
 	forget(t);
+	kept_pick_forget(&t->pick);
 	free(t);
 }
 
@@ -412,8 +414,8 @@ static bool judge_return(struct oracle_kept_edit_tracker *t, const struct oracle
 	return false;
 }
 
-bool oracle_kept_edit_step(struct oracle_kept_edit_tracker *t, const struct oracle_tracked_step *s,
-			   struct oracle_finding *f)
+static bool typed_step(struct oracle_kept_edit_tracker *t, const struct oracle_tracked_step *s,
+		       struct oracle_finding *f)
 {
 	const struct action *done = s->done;
 	uint64_t before_form, after_page;
@@ -492,6 +494,19 @@ bool oracle_kept_edit_step(struct oracle_kept_edit_tracker *t, const struct orac
 	return hit;
 }
 
+bool oracle_kept_edit_step(struct oracle_kept_edit_tracker *t, const struct oracle_tracked_step *s,
+			   struct oracle_finding *f)
+{
+	struct oracle_finding other;
+	bool typed = typed_step(t, s, f), picked;
+
+	/* Both checks follow every step; a step both find is reported once, as the typed field's. */
+	oracle_finding_init(&other);
+	picked = kept_pick_step(&t->pick, s, typed ? &other : f);
+	oracle_finding_release(&other);
+	return typed || picked;
+}
+
 static void *kept_edit_tracker_new(void)
 {
 	return oracle_kept_edit_tracker_new();
@@ -513,7 +528,8 @@ const struct oracle_kind oracle_kind_kept_edit = {
 	.category = BUG_CAT_DATA_OPERATION,
 	.doc = "text typed into a form's field shows its earlier value again when the form comes straight back from a "
 	       "picker or dialog it opened, or when the edit form is opened again after its Save while another field "
-	       "edited with it kept its new text",
+	       "edited with it kept its new text; a pick for one part of a selector's value that resets another part "
+	       "to a default",
 	.evidence = "the screen before the return; the field, the text typed, the text shown, and the tap that left",
 	.flags = 0,
 	.tracker_new = kept_edit_tracker_new,

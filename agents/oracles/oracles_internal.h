@@ -436,12 +436,14 @@ bool oracle_save_explains(const struct list_snap *sn);
 
 /*
  * The crud oracle's choices (crud_choice.c): the selectors of an edit form
- * ("List: Pharmacies"), each with the value it showed when the form
- * appeared, the page the form was opened from (0: unknown) and that page's
- * text naming the value under the same label, or NULL.
+ * ("List: Pharmacies"), each with its label (lowered, and as shown), the
+ * value it showed when the form appeared, the page the form was opened
+ * from (0: unknown) and that page's text naming the value under the same
+ * label, or NULL.
  */
 struct crud_choice {
 	char *rid, *label, *initial, *line;
+	char *name; /* the label as shown (label is lowered) */
 	uint64_t from;
 };
 struct crud_choices {
@@ -460,5 +462,25 @@ void crud_choices_sync(struct crud_choices *cs, const struct ui_tree *tree, uint
 bool crud_choices_kept(const struct crud_choices *cs, const struct ui_tree *before, const struct ui_tree *after,
 		       uint64_t here, const struct action *done, struct oracle_finding *f);
 void crud_choices_release(struct crud_choices *cs);
+
+/*
+ * kept_edit's pick of a selector of several parts (pick_reset.c): the
+ * selector tapped ("Reminder: 18:00 · Mon, Wed, Fri"; rid NULL: none), its
+ * label and value then, its activity, the last text tapped on the chooser
+ * since and that tap, the steps taken there, and the resets reported.
+ */
+#define KEPT_PICK_REPORTED 16
+struct kept_pick {
+	char *rid, *label, *value, *picked;
+	char activity[160];
+	struct cJSON *tap;
+	int steps;
+	uint64_t reported[KEPT_PICK_REPORTED];
+	size_t n_reported;
+};
+/* Follow one step; true with *f filled when a pick came back with another part reset to a default. */
+bool kept_pick_step(struct kept_pick *k, const struct oracle_tracked_step *s, struct oracle_finding *f);
+/* Forget the pending pick (not the resets reported). */
+void kept_pick_forget(struct kept_pick *k);
 
 #endif

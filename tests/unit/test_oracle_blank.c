@@ -6,7 +6,10 @@
  * title bar after a switch was flipped and the page left (pantry
  * `pantry-settings-blank-after-change`). A list emptied by a delete, a list
  * page with nothing but its rows, a dialog, a spinner and another tab of
- * the same page are never reported.
+ * the same page are never reported. An article page opened empty while two
+ * other articles drew their content in the same container is reported
+ * (wiki `wiki-slash-title-blank`); one sibling, an empty list, another
+ * container or a delete in between is not.
  */
 #include <stdbool.h>
 
@@ -273,11 +276,121 @@ TEST(another_tab_dialog_or_spinner_is_not_reported)
 	ui_tree_free(on);
 }
 
+#define PAGE "org.t/.PageActivity"
+
+/* An article page: a scroll view "content" holding a description, an extract and a Save button; empty when !full. */
+static struct ui_tree *article(const char *title, bool full, const char *container)
+{
+	char *body = NULL;
+
+	if (full)
+		body = x_node1("android.widget.LinearLayout", container, "", "", 40, 220, 1040, 1200,
+			       x_cat(x_node(TEXT, "t:id/desc", "A short description", "", "", 40, 220, 1040, 300, NULL),
+				     x_node(TEXT, "t:id/extract", "The article's first lines", "", "", 40, 320, 1040, 600,
+					    NULL),
+				     x_node(BUTTON, "t:id/save", "Save", "c", "", 40, 620, 400, 740, NULL), NULL));
+	return x_tree(x_cat(x_bar(title),
+			    body ? x_node1("android.widget.ScrollView", container, "", "s", 0, 210, 1080, 2200, body)
+				 : x_node("android.widget.ScrollView", container, "", "s", "", 0, 210, 1080, 2200, NULL),
+			    NULL));
+}
+
+TEST(page_empty_where_its_siblings_show_content)
+{
+	struct ui_tree *reef = article("Great Barrier Reef", true, "t:id/content");
+	struct ui_tree *radio = article("Radio", true, "t:id/content");
+	struct ui_tree *acdc = article("AC/DC", false, "t:id/content");
+	struct ui_tree *other = article("AC/DC", false, "t:id/other");
+	struct ui_tree *list = x_tree(x_cat(x_bar("Stock"),
+					    x_node("android.widget.ScrollView", "t:id/content", "", "s", "", 0, 210, 1080, 600,
+						   NULL),
+					    x_node(RV, "t:id/list", "", "s", "", 0, 620, 1080, 2000, NULL), NULL));
+	char *title;
+
+	REQUIRE(reef && radio && acdc && other && list);
+	{
+		struct ui_tree *const pages[] = { reef, radio, reef, acdc };
+		const char *const acts[] = { PAGE, PAGE, PAGE, PAGE };
+		const char *const taps[] = { "Radio", "BACK", "AC/DC" };
+
+		CHECK_INT_EQ(walk(pages, acts, taps, 3, &title), 3);
+		CHECK(title && strstr(title, "Page 'AC/DC' opens empty (opened by 'AC/DC')"));
+		free(title);
+	}
+	/* One sibling seen full is not enough: the page may be of another kind. */
+	{
+		struct ui_tree *const pages[] = { reef, acdc };
+		const char *const acts[] = { PAGE, PAGE };
+		const char *const taps[] = { "AC/DC" };
+
+		CHECK_INT_EQ(walk(pages, acts, taps, 1, &title), 0);
+		free(title);
+	}
+	/* Another activity, or an empty container of another name, is another screen. */
+	{
+		struct ui_tree *const pages[] = { reef, radio, acdc };
+		const char *const acts[] = { PAGE, PAGE, MAIN };
+		const char *const taps[] = { "Radio", "AC/DC" };
+		struct ui_tree *const pages2[] = { reef, radio, other };
+		const char *const acts2[] = { PAGE, PAGE, PAGE };
+
+		CHECK_INT_EQ(walk(pages, acts, taps, 2, &title), 0);
+		free(title);
+		CHECK_INT_EQ(walk(pages2, acts2, taps, 2, &title), 0);
+		free(title);
+	}
+	/* A delete in between may have emptied it; without it the same walk is reported. */
+	{
+		struct ui_tree *m = more();
+		struct ui_tree *const pages[] = { m, reef, radio, m, acdc };
+		const char *const acts[] = { MAIN, PAGE, PAGE, MAIN, PAGE };
+		const char *const taps[] = { "Great Barrier Reef", "Radio", "Delete article", "AC/DC" };
+		const char *const taps2[] = { "Great Barrier Reef", "Radio", "Share", "AC/DC" };
+
+		REQUIRE(m);
+		CHECK_INT_EQ(walk(pages, acts, taps, 4, &title), 0);
+		free(title);
+		CHECK_INT_EQ(walk(pages, acts, taps2, 4, &title), 4);
+		free(title);
+		ui_tree_free(m);
+	}
+	/* A page showing an empty list, or a picture in the container, may rightly show no text. */
+	{
+		struct ui_tree *a = article("Products", true, "t:id/content");
+		struct ui_tree *b = article("Locations", true, "t:id/content");
+		struct ui_tree *photo = x_tree(x_cat(x_bar("Photo"),
+						     x_node1("android.widget.ScrollView", "t:id/content", "", "s", 0, 210,
+							     1080, 2200,
+							     x_node("android.widget.ImageView", "t:id/img", "", "", "", 0,
+								    220, 1080, 1400, NULL)),
+						     NULL));
+		struct ui_tree *const pages[] = { a, b, a, list };
+		struct ui_tree *const pages2[] = { a, b, a, photo };
+		const char *const acts[] = { MAIN, MAIN, MAIN, MAIN };
+		const char *const taps[] = { "Locations", "Products", "Stock" };
+
+		REQUIRE(a && b && photo);
+		CHECK_INT_EQ(walk(pages, acts, taps, 3, &title), 0);
+		free(title);
+		CHECK_INT_EQ(walk(pages2, acts, taps, 3, &title), 0);
+		free(title);
+		ui_tree_free(a);
+		ui_tree_free(b);
+		ui_tree_free(photo);
+	}
+	ui_tree_free(reef);
+	ui_tree_free(radio);
+	ui_tree_free(acdc);
+	ui_tree_free(other);
+	ui_tree_free(list);
+}
+
 int main(void)
 {
 	RUN(settings_that_come_back_empty_after_a_change);
 	RUN(page_reached_again_with_its_content_is_not_reported);
 	RUN(list_page_emptied_is_not_reported);
 	RUN(another_tab_dialog_or_spinner_is_not_reported);
+	RUN(page_empty_where_its_siblings_show_content);
 	return test_summary();
 }

@@ -11,7 +11,11 @@
  * page the Save returned to, showing one edited field's old value beside
  * another's new text, is the finding (timesheet `timesheet-shorter-duration-
  * not-saved`); a form for a new entry, a probe typed into a number, and
- * another entry's page in between are not.
+ * another entry's page in between are not. A selector of two parts
+ * ("Reminder: 18:00 · Mon, Wed, Fri") whose time pick comes back with the
+ * days reset to "Every day" is the finding (habits `habits-reminder-days-
+ * reset`); the days kept, a pick with no digit, a part that changes to
+ * something other than a default, and a value of another shape are not.
  */
 #include <stdbool.h>
 
@@ -558,6 +562,92 @@ TEST(new_entry_forms_and_probes_are_not_judged_after_a_save)
 	ui_tree_free(page);
 }
 
+/* Edit habit: a Name field and the selector "Reminder: <value>". */
+static struct ui_tree *habit_form(const char *reminder)
+{
+	char *text = xasprintf("Reminder: %s", reminder);
+	struct ui_tree *t = x_tree(x_cat(x_bar("Edit habit"),
+					 x_node(EDIT, "t:id/name", "Meditate", "cf", "", 40, 320, 1040, 440, NULL),
+					 x_node(TEXT, "t:id/reminder", text, "c", "", 40, 460, 1040, 580, NULL),
+					 x_node(BUTTON, "t:id/save", "Save", "c", "", 40, 600, 1040, 720, NULL), NULL));
+
+	free(text);
+	return t;
+}
+
+/* A chooser page with rows of these texts. */
+static struct ui_tree *chooser(const char *a, const char *b)
+{
+	return x_tree(x_cat(x_bar("Choose"),
+			    x_node1("androidx.recyclerview.widget.RecyclerView", "t:id/rows", "", "s", 0, 210, 1080, 2000,
+				    x_cat(x_node(TEXT, "t:id/row", a, "c", "", 0, 220, 1080, 360, NULL),
+					  x_node(TEXT, "t:id/row", b, "c", "", 0, 370, 1080, 510, NULL), NULL)),
+			    NULL));
+}
+
+/* Tap the selector on `reminder`, pick `pick`, come back showing `back`; the step of the finding (0: none). */
+static int pick_walk(const char *reminder, const char *pick, const char *back, char **title)
+{
+	struct ui_tree *pages[] = { habit_form(reminder), chooser(pick, "Cancel"), habit_form(back) };
+	struct oracle_kept_edit_tracker *t = oracle_kept_edit_tracker_new();
+	char *sel = xasprintf("Reminder: %s", reminder);
+	const char *taps[] = { sel, pick };
+	const char *rids[] = { "t:id/reminder", "t:id/row" };
+	int found = 0;
+
+	*title = NULL;
+	for (size_t i = 0; i < 2 && !found; i++) {
+		struct oracle_tracked_step s = { pages[i], HOME, pages[i + 1], HOME, true, NULL };
+		struct action a;
+		struct oracle_finding f;
+
+		action_init(&a);
+		a.type = ACTION_CLICK;
+		a.widget_text = xstrdup(taps[i]);
+		a.resource_id = xstrdup(rids[i]);
+		a.class_name = xstrdup(TEXT);
+		s.done = &a;
+		oracle_finding_init(&f);
+		if (oracle_kept_edit_step(t, &s, &f)) {
+			found = (int)i + 1;
+			*title = xstrdup(f.title);
+			CHECK(f.category == BUG_CAT_DATA_OPERATION);
+			CHECK(f.oracle && !strcmp(f.oracle, "kept_edit"));
+			CHECK(f.diff && cJSON_GetObjectItem(f.diff, "subject"));
+		}
+		oracle_finding_release(&f);
+		action_release(&a);
+	}
+	oracle_kept_edit_tracker_free(t);
+	for (size_t i = 0; i < 3; i++)
+		ui_tree_free(pages[i]);
+	free(sel);
+	return found;
+}
+
+TEST(pick_that_resets_another_part_of_its_selector)
+{
+	char *title;
+
+	CHECK_INT_EQ(pick_walk("18:00 \u00b7 Mon, Wed, Fri", "06:00", "06:00 \u00b7 Every day", &title), 2);
+	CHECK(title && strstr(title, "Picking '06:00' for 'Reminder' resets 'Mon, Wed, Fri' to 'Every day'"));
+	free(title);
+	/* The days kept. */
+	CHECK_INT_EQ(pick_walk("18:00 \u00b7 Mon, Wed, Fri", "06:00", "06:00 \u00b7 Mon, Wed, Fri", &title), 0);
+	free(title);
+	/* A pick that names a mode may rightly redraw the rest. */
+	CHECK_INT_EQ(pick_walk("Weekly \u00b7 Mon", "Daily", "Daily \u00b7 Every day", &title), 0);
+	free(title);
+	/* A part that follows from the pick (a date's weekday) is not a reset. */
+	CHECK_INT_EQ(pick_walk("Nov 3 \u00b7 Tue", "Nov 5", "Nov 5 \u00b7 Thu", &title), 0);
+	free(title);
+	/* Another shape of value, or a pick the value does not show. */
+	CHECK_INT_EQ(pick_walk("18:00 \u00b7 Mon, Wed, Fri", "06:00", "06:00", &title), 0);
+	free(title);
+	CHECK_INT_EQ(pick_walk("18:00 \u00b7 Mon, Wed, Fri", "06:00", "07:00 \u00b7 Every day", &title), 0);
+	free(title);
+}
+
 int main(void)
 {
 	RUN(name_lost_after_a_folder_pick);
@@ -568,5 +658,6 @@ int main(void)
 	RUN(one_report_per_form_and_field);
 	RUN(edit_saved_without_one_of_its_fields);
 	RUN(new_entry_forms_and_probes_are_not_judged_after_a_save);
+	RUN(pick_that_resets_another_part_of_its_selector);
 	return test_summary();
 }
