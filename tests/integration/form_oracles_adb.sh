@@ -9,10 +9,8 @@
 # stock entry whose amount edit OK does not keep (`crud`, number_kept;
 # reached once the amount field takes the range the app's error states) and
 # maps' bookmark moved to another list that stays in its old one (`crud`,
-# choice_kept: the list picked through "List: ..." on Edit bookmark),
-# wiki's AC/DC article that opens empty where other articles show their
-# content (`blank`, blank_sibling) and habits' reminder time whose pick
-# resets the reminder's days to every day (`kept_edit`, pick_reset);
+# choice_kept: the list picked through "List: ..." on Edit bookmark);
+# session 33's two checks are in blank_pick_adb.sh;
 # each report's steps are then replayed through Debian's adb on
 # trident-simd, where the oracle finds the bug again on the buggy app and
 # not on its fixed twin.
@@ -51,10 +49,6 @@ KEPTNUM=$(find_bug pantry 1 150 crud) || fail "pantry: crud did not find the amo
 echo "ok   pantry seed 1: $KEPTNUM (crud, a number edit not saved) on the simulator"
 MOVED=$(find_bug maps 4 25 crud) || fail "maps: crud did not find the bookmark's list choice not saved"
 echo "ok   maps seed 4: $MOVED (crud, a choice not saved) on the simulator"
-EMPTY=$(find_bug wiki 1 90 blank) || fail "wiki: blank did not find the article that opens empty"
-echo "ok   wiki seed 1: $EMPTY (blank, a page empty where its siblings show content) on the simulator"
-RESET=$(find_bug habits 5 130 kept_edit) || fail "habits: kept_edit did not find the days a time pick resets"
-echo "ok   habits seed 5: $RESET (kept_edit, a pick that resets another part) on the simulator"
 
 simd_can_run || { echo "SKIP (adb part): $SIMD_WHY"; exit 77; }
 
@@ -73,7 +67,7 @@ replay() {
 
 for pair in "runtracker $KEPT kept_edit" "loyalty $SAID said_empty" "timesheet $SAVED kept_edit" \
 	"authenticator $GREYED save_disabled" "readlater $WRAPS row_measure" \
-	"pantry $KEPTNUM crud" "maps $MOVED crud" "wiki $EMPTY blank" "habits $RESET kept_edit"; do
+	"pantry $KEPTNUM crud" "maps $MOVED crud"; do
 	set -- $pair
 	replay "$1" "$2" || { cat "$WORK/replay-$1.out"; fail "$1 $2: not reproduced through adb"; }
 	grep -q "^reproduced: oracle:$3" "$WORK/replay-$1.out" || fail "$1: the replay names oracle:$3"
