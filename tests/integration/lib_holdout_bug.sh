@@ -1,0 +1,46 @@
+# lib_holdout_bug.sh - sourced by integration scripts that find a held-out
+# app's bug offline and replay its report through Debian's adb. Needs
+# lib_simd.sh sourced and simd_workdir run first (WORK). Not a test itself.
+#
+#   ID=$(find_bug APP SEED STEPS ORACLE)   # explore on the in-process simulator
+#   replay APP ID [--fixed]                # the report's steps through adb on trident-simd
+
+# find APP SEED STEPS ORACLE: explore APP on the in-process simulator; prints the id of the ORACLE report.
+find_bug() {
+	local app=$1 seed=$2 steps=$3 oracle=$4 out="$WORK/$1"
+	"$TRIDENT_BIN" explore --device "sim:$TRIDENT_SOURCE_DIR/configs/apps/holdout/$app.json" --brain offline \
+		--seed "$seed" --steps "$steps" --out "$out" --quiet >"$out.log" 2>&1
+	[ $? -le 1 ] || { tail -5 "$out.log"; fail "$app: explore failed"; }
+	python3 - "$out/bugs.json" "$oracle" <<'PY'
+import json, sys
+bugs = [b for b in json.load(open(sys.argv[1]))["bugs"] if b["found_by"] == "oracle:" + sys.argv[2]]
+assert bugs and bugs[0].get("confirmed"), "no confirmed %s report" % sys.argv[2]
+print(bugs[0]["id"])
+PY
+}
+
+# replay APP BUG [--fixed]: the report's steps through adb on trident-simd; exit status of trident replay.
+replay() {
+	local app=$1 bug=$2 rc
+	shift 2
+	simd_start "$TRIDENT_SOURCE_DIR/configs/apps/holdout/$app.json" "$WORK" "$@" || fail "trident-simd ($app)"
+	adb_start || fail "adb ($app)"
+	"$TRIDENT_BIN" replay "$WORK/$app" "$bug" --device "$SERIAL" --adb-server "127.0.0.1:$ADB_PORT" \
+		--out "$WORK/replay-$app$*" >"$WORK/replay-$app$*.out" 2>&1
+	rc=$?
+	simd_cleanup
+	return $rc
+}
+
+# replay_pairs "APP BUG ORACLE"...: each report reproduced through adb naming ORACLE, and not on the fixed twin.
+replay_pairs() {
+	local pair
+	for pair in "$@"; do
+		set -- $pair
+		replay "$1" "$2" || { cat "$WORK/replay-$1.out"; fail "$1 $2: not reproduced through adb"; }
+		grep -q "^reproduced: oracle:$3" "$WORK/replay-$1.out" || fail "$1: the replay names oracle:$3"
+		echo "ok   $1 $2 reproduced through adb"
+		replay "$1" "$2" --fixed && { cat "$WORK/replay-$1--fixed.out"; fail "$1 $2: reproduced on the fixed twin"; }
+		echo "ok   $1 $2 not reproduced on the fixed twin"
+	done
+}
