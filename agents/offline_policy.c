@@ -638,6 +638,39 @@ static bool is_selector_label(const char *s)
 static bool is_delete_label(const char *s);
 static bool is_up_arrow(const struct action *a);
 
+/*
+ * Whether a click is one of a form's labelled controls: a button (not a
+ * switch or box) that sits beside a text field (the same parent) right
+ * under a label of its own - a text, not clickable, just before it - and
+ * is not a row of a list: a folder, list or date chooser ("Folder" over
+ * "📁 Bookmarks" under the Name and URL fields of an edit form). A link
+ * under the fields ("Forgot password?", "Terms of use") has no label and
+ * leads away from the form.
+ */
+static bool is_form_control(const struct ui_tree *t, const struct action *a)
+{
+	const struct ui_widget *w, *p, *label = NULL;
+	bool field = false;
+
+	if (a->type != ACTION_CLICK || a->widget < 0 || (size_t)a->widget >= t->n_nodes)
+		return false;
+	w = t->nodes[a->widget];
+	p = w->parent;
+	if (!p || w->checkable || ui_class_is_editable(w->class_name) || ui_widget_in_list(w))
+		return false;
+	for (size_t i = 0; i < p->n_children; i++) {
+		const struct ui_widget *c = p->children[i];
+
+		field |= ui_class_is_editable(c->class_name);
+		if (c == w)
+			break;
+		label = c;
+	}
+	for (size_t i = 0; !field && i < p->n_children; i++)
+		field = ui_class_is_editable(p->children[i]->class_name);
+	return field && label && *label->text && !label->clickable && !ui_class_is_editable(label->class_name);
+}
+
 /* Whether a click leaves a form without its confirm: Up, Cancel, Discard, a Delete. */
 static bool discards_edit(const struct ui_tree *t, const struct action *a)
 {
@@ -1466,6 +1499,14 @@ void offline_policy_choose(struct offline_policy *pol, const struct ui_tree *t, 
 		if (after_input && (!untried_inputs || (pol->p.form_first && !empty_inputs)) &&
 		    cands[i].type == ACTION_CLICK && is_confirm_label(cands[i].widget_text))
 			w *= pol->p.motif_bonus;
+		/* Values typed and a control of the form never tried here (a
+		 * folder or list chooser): a tester sets it too before the
+		 * confirm, and a form that loses what was typed when the
+		 * chooser returns shows it then (browser's bookmark name). */
+		if (after_input && has_confirm && pol->p.form_first && e->exec < 1.5 &&
+		    !is_confirm_label(cands[i].widget_text) && !discards_edit(t, &cands[i]) &&
+		    is_form_control(t, &cands[i]))
+			w *= pol->p.motif_bonus * pol->p.motif_bonus;
 		/* A form changed and not confirmed: not thrown away (pantry's
 		 * stock entry: an amount typed, a date picked, then Cancel; maps'
 		 * bookmark: another list picked, then Delete bookmark). */

@@ -97,6 +97,131 @@ static long overlap_area(const struct ui_rect *a, const struct ui_rect *b)
 	return x2 > x1 && y2 > y1 ? (long)(x2 - x1) * (y2 - y1) : 0;
 }
 
+/* The list's viewport: the list when it scrolls, else its nearest scrolling ancestor; NULL when none. */
+static const struct ui_widget *viewport_of(const struct ui_widget *l)
+{
+	for (const struct ui_widget *p = l; p; p = p->parent)
+		if (p->scrollable)
+			return p;
+	return NULL;
+}
+
+/* The position in t->nodes just past w's subtree. */
+static size_t subtree_end(const struct ui_tree *t, const struct ui_widget *w)
+{
+	size_t i = w->order + 1;
+
+	while (i < t->n_nodes && is_ancestor(w, t->nodes[i]))
+		i++;
+	return i;
+}
+
+/*
+ * Whether what vp scrolls ends inside it: every widget under vp but for
+ * those under `floating` lies above vp's bottom edge (a dump clips what
+ * runs on below the edge to the edge, so a widget that reaches it may go
+ * on: the list is not known to be at its end).
+ */
+static bool content_ends_inside(const struct ui_tree *t, const struct ui_widget *vp, const struct ui_widget *floating)
+{
+	size_t end = subtree_end(t, vp);
+	bool any = false;
+
+	for (size_t i = vp->order + 1; i < end; i++) {
+		const struct ui_widget *x = t->nodes[i];
+
+		if (x == floating || is_ancestor(floating, x) || ui_rect_empty(&x->bounds))
+			continue;
+		if (x->bounds.y2 >= vp->bounds.y2)
+			return false;
+		any = true;
+	}
+	return any;
+}
+
+/*
+ * A floating button over the end of a list (`issue` "covers_last_row"): a
+ * list of 2+ rows whose scrolled content ends inside its viewport (nothing
+ * more below: scrolling cannot move the last row), and a small clickable
+ * widget drawn after the list, outside it, that lies on a clickable widget
+ * of the list's last row (its Update, Close or amount button): that
+ * control cannot be reached (appstore `appstore-update-all-covers-last`,
+ * Droid-ify #684: Update all sits on the last update's Update button;
+ * Fenix #11342: the new-tab button over the last tab). A text under the
+ * button is not judged: a text's box spans its row while its letters may
+ * stop well before the button, which a dump cannot tell.
+ */
+static bool covers_last_row(const struct ui_tree *t, struct oracle_finding *f)
+{
+	long screen_area = (long)ui_rect_width(&t->screen) * ui_rect_height(&t->screen);
+
+	/* Portrait only: a short landscape screen puts floating buttons on rows in most apps (session 34). */
+	if (oracle_screen_has_layer(t) || t->rotation % 2 || ui_rect_width(&t->screen) > ui_rect_height(&t->screen))
+		return false;
+	for (size_t i = 0; i < t->n_nodes; i++) {
+		const struct ui_widget *l = t->nodes[i], *last = NULL, *vp;
+		size_t rows = 0, end;
+
+		if (!oracle_is_list(l) || !ui_widget_visible(l, &t->screen))
+			continue;
+		for (size_t c = 0; c < l->n_children; c++)
+			if (!ui_rect_empty(&l->children[c]->bounds)) {
+				last = l->children[c];
+				rows++;
+			}
+		vp = viewport_of(l);
+		if (rows < 2 || !vp)
+			continue;
+		end = subtree_end(t, l);
+		for (size_t j = end; j < t->n_nodes; j++) {
+			const struct ui_widget *fl = t->nodes[j], *hit = NULL;
+			long area = (long)ui_rect_width(&fl->bounds) * ui_rect_height(&fl->bounds);
+			size_t lend = subtree_end(t, last);
+
+			if (!fl->clickable || area <= 0 || area * 8 > screen_area || is_ancestor(fl, l) ||
+			    !ui_widget_visible(fl, &t->screen) || oracle_is_nav_item(fl) ||
+			    !overlap_area(&fl->bounds, &last->bounds))
+				continue;
+			for (size_t k = last->order + 1; !hit && k < lend; k++) {
+				const struct ui_widget *x = t->nodes[k];
+
+				if (x->clickable && ui_widget_visible(x, &t->screen) && overlap_area(&x->bounds, &fl->bounds))
+					hit = x;
+			}
+			if (!hit || !content_ends_inside(t, vp, fl))
+				continue;
+			oracle_finding_init(f);
+			f->category = BUG_CAT_OCCLUSION;
+			f->oracle = "display";
+			f->title = xasprintf("'%s' covers '%s' of the last row of the list", oracle_widget_name(fl),
+					     oracle_widget_name(hit));
+			f->expected = xstrdup("at the end of a list its last row can be reached: a floating button "
+					      "leaves room under it");
+			f->actual = xasprintf("'%s' [%d,%d][%d,%d] lies on '%s' [%d,%d][%d,%d]; the list ends on "
+					      "the screen, so no scroll moves the row from under it",
+					      oracle_widget_name(fl), fl->bounds.x1, fl->bounds.y1, fl->bounds.x2,
+					      fl->bounds.y2, oracle_widget_name(hit), hit->bounds.x1, hit->bounds.y1,
+					      hit->bounds.x2, hit->bounds.y2);
+			f->description = xasprintf("The list is shown to its end, and the floating '%s' is drawn over "
+						   "'%s' in its last row: that control cannot be tapped.",
+						   oracle_widget_name(fl), oracle_widget_name(hit));
+			f->diff = cJSON_CreateObject();
+			cJSON_AddStringToObject(f->diff, "issue", "covers_last_row");
+			cJSON_AddItemToObject(f->diff, "floating", oracle_widget_json(fl));
+			cJSON_AddItemToObject(f->diff, "covered", oracle_widget_json(hit));
+			{
+				char *subject = xasprintf("covers last row: %s over %s", fl->resource_id,
+							  l->resource_id);
+
+				cJSON_AddStringToObject(f->diff, "subject", subject);
+				free(subject);
+			}
+			return true;
+		}
+	}
+	return false;
+}
+
 bool oracle_display(const struct ui_tree *t, double overlap_min, struct oracle_finding *f)
 {
 	const struct ui_rect *s;
@@ -157,7 +282,7 @@ bool oracle_display(const struct ui_tree *t, double overlap_min, struct oracle_f
 			return true;
 		}
 	}
-	return false;
+	return covers_last_row(t, f);
 }
 
 

@@ -483,4 +483,12 @@ bool kept_pick_step(struct kept_pick *k, const struct oracle_tracked_step *s, st
 /* Forget the pending pick (not the resets reported). */
 void kept_pick_forget(struct kept_pick *k);
 
+/*
+ * rowcount's check of a nav item's count (badge.c): true with *f filled when
+ * the step tapped a tab or bottom-navigation item showing a count ("Updates
+ * 7", "Updates, 7 unread") and the page it opened states that count ("7
+ * unread") while the item, selected, shows no count any more.
+ */
+bool rowcount_judge_badge(const struct oracle_tracked_step *s, struct oracle_finding *f);
+
 #endif

@@ -849,7 +849,7 @@ bool oracle_rowcount_step(struct oracle_rowcount_tracker *t, const struct oracle
 	}
 	if (!s->after || !s->after_in_app || oracle_screen_has_layer(s->after))
 		return false;
-	if (judge_opening(s, f))
+	if (judge_opening(s, f) || rowcount_judge_badge(s, f))
 		return true;
 	calibrate(t, s);
 	follow_page(t, s->after, s->activity_after);

@@ -54,8 +54,10 @@ simd_start() {
 adb_start() {
 	ADB_PORT=$(simd_free_port)
 	timeout 30 adb -P "$ADB_PORT" start-server >/dev/null 2>&1 || { echo "adb start-server failed"; return 1; }
-	timeout 20 adb -P "$ADB_PORT" connect "$SERIAL" >/dev/null 2>&1
-	timeout 20 adb -P "$ADB_PORT" -s "$SERIAL" wait-for-device
+	# Generous limits: on a loaded 2-core machine (a sanitizer build, runs
+	# alongside) adb's connect and its first transport can take many seconds.
+	timeout 60 adb -P "$ADB_PORT" connect "$SERIAL" >/dev/null 2>&1
+	timeout 60 adb -P "$ADB_PORT" -s "$SERIAL" wait-for-device || { echo "adb wait-for-device failed"; return 1; }
 }
 
 # A ARGS...: adb against the simulated device.

@@ -1126,6 +1126,83 @@ TEST(form_changed_through_a_selector_is_not_thrown_away)
 	CHECK(thrown >= 2);
 }
 
+/*
+ * Fennec's Edit bookmark: Name and URL fields under their labels, the
+ * folder chooser under its label "Folder", Delete and Save. `link`: a
+ * "Bookmark help" link under the fields in place of the labelled chooser.
+ */
+static struct ui_tree *folder_form(bool link)
+{
+	return x_tree(x_cat(x_node("android.widget.TextView", "t:id/name_label", "Name", "", "", 0, 50, 1000, 100, NULL),
+			    x_node(EDIT, "t:id/name", "Kyoto", "cf", "hint=\"Name\"", 0, 100, 1000, 200, NULL),
+			    x_node("android.widget.TextView", "t:id/url_label", "URL", "", "", 0, 200, 1000, 250, NULL),
+			    x_node(EDIT, "t:id/url", "https://a.example", "cf", "hint=\"URL\"", 0, 250, 1000, 300, NULL),
+			    link ? strdup("")
+				 : x_node("android.widget.TextView", "t:id/folder_label", "Folder", "", "", 0, 300, 1000,
+					  350, NULL),
+			    x_node(BTN, "t:id/folder", link ? "Bookmark help" : "\xf0\x9f\x93\x81 Bookmarks", "c", "", 0,
+				   350, 1000, 400, NULL),
+			    x_node(BTN, "t:id/delete", "Delete", "c", "", 0, 400, 500, 500, NULL),
+			    x_node(BTN, "t:id/save", "Save", "c", "", 500, 400, 1000, 500, NULL), NULL));
+}
+
+/*
+ * Both fields of folder_form(link) typed (policy seed `seed`), then the next two
+ * choices on the form, back on it after each; their resource-ids go to
+ * ids[0] and ids[1] ("-" for another action).
+ */
+static void after_typing_folder_form(unsigned seed, bool link, char ids[2][64])
+{
+	struct offline_policy_params p;
+	struct offline_policy *pol;
+	struct ui_tree *form = folder_form(link);
+	struct action a;
+
+	snprintf(ids[0], 64, "-");
+	snprintf(ids[1], 64, "-");
+	CHECK(form != NULL);
+	if (!form)
+		return;
+	offline_policy_params_default(&p);
+	p.epsilon = 0;
+	p.probe_share = 0;
+	p.seed = seed;
+	pol = offline_policy_new(&p);
+	for (int i = 0; i < 4; i++) {
+		offline_policy_choose(pol, form, 70, 700 + (uint64_t)i, "Edit bookmark", true, &a);
+		if (i < 2)
+			CHECK(a.type == ACTION_INPUT);
+		else if (a.type == ACTION_CLICK && a.resource_id)
+			snprintf(ids[i - 2], 64, "%s", a.resource_id);
+		action_release(&a);
+		offline_policy_observe(pol, form, 70, true);
+	}
+	offline_policy_free(pol);
+	ui_tree_free(form);
+}
+
+/*
+ * Values typed into a form whose labelled folder chooser sits beside its
+ * fields: a tester sets the folder too, then saves (Fennec's edit bookmark
+ * lost the typed name once a folder was picked; the walks typed, then
+ * saved, and never saw it). A link under the fields is not set first (a
+ * login form's "Forgot password?" before Sign in moved the trap app's
+ * walk off its Logout).
+ */
+TEST(form_control_set_before_the_confirm)
+{
+	for (unsigned seed = 1; seed <= 5; seed++) {
+		char ids[2][64];
+
+		after_typing_folder_form(seed, false, ids);
+		CHECK_STR_EQ(ids[0], "t:id/folder");
+		CHECK_STR_EQ(ids[1], "t:id/save");
+		/* A link under the fields, with no label of its own, leads away: Save first. */
+		after_typing_folder_form(seed, true, ids);
+		CHECK_STR_EQ(ids[0], "t:id/save");
+	}
+}
+
 /* A stock entry form: an Amount field and OK, with the app's range message when `said`. */
 static struct ui_tree *amount_form(bool said)
 {
@@ -1459,6 +1536,7 @@ int main(void)
 	RUN(form_reached_again_shows_earlier_values);
 	RUN(stated_range_kept_for_the_fields_later_forms);
 	RUN(form_changed_through_a_selector_is_not_thrown_away);
+	RUN(form_control_set_before_the_confirm);
 	RUN(walk_without_new_screens_restarts_for_the_first_screens_untried);
 	RUN(repeat_damping_lets_back_win_on_self_renewing_pages);
 	RUN(repeat_damping_spares_a_widget_that_makes_progress);

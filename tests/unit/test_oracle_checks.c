@@ -1494,6 +1494,72 @@ TEST(display_overlap_and_offscreen)
 	ui_tree_free(dlg);
 }
 
+/*
+ * An updates list in a scroll view (0,210)-(1080,2190): three rows, each
+ * with its name and an Update button at the right; the last row ends at
+ * `last_end`; a spacer below it to `spacer_end` (0: none); the floating
+ * Update all button (870,1980)-(1017,2127), an icon, after the list. `button`: the last row
+ * has its Update button (else its text alone).
+ */
+static struct ui_tree *updates_list(int last_end, int spacer_end, bool button)
+{
+	char *rows = x_cat(x_node(ROW, "t:id/row", "", "c", "", 0, 210, 1080, 900,
+				  x_cat(x_node(TEXT, "t:id/name", "Aurora", "", "", 0, 210, 860, 900, NULL),
+					x_node("android.widget.Button", "t:id/update", "Update", "c", "", 880, 400, 1040,
+					       560, NULL),
+					NULL)),
+			   x_node(ROW, "t:id/row", "", "c", "", 0, 900, 1080, 1600,
+				  x_cat(x_node(TEXT, "t:id/name", "Bitwarden", "", "", 0, 900, 860, 1600, NULL),
+					x_node("android.widget.Button", "t:id/update", "Update", "c", "", 880, 1100,
+					       1040, 1260, NULL),
+					NULL)),
+			   x_node(ROW, "t:id/row", "", "c", "", 0, 1600, 1080, last_end,
+				  x_cat(x_node(TEXT, "t:id/name", "Catima", "", "", 0, 1600, button ? 860 : 1080, last_end, NULL),
+					button ? x_node("android.widget.Button", "t:id/update", "Update", "c", "", 880,
+							1990, 1040, last_end < 2150 ? last_end : 2150, NULL)
+					       : strdup(""),
+					NULL)),
+			   NULL);
+	char *list = x_node1(RV, "t:id/upd_list", "", "", 0, 210, 1080, last_end, rows);
+	char *spacer = spacer_end ? x_node(TEXT, "t:id/list_end_space", " ", "", "", 42, last_end, 1038, spacer_end, NULL)
+				  : strdup("");
+
+	return x_tree(x_node1("android.widget.ScrollView", "t:id/content", "", "s", 0, 210, 1080, 2190,
+			      x_cat(list, spacer,
+				    x_node("android.widget.ImageButton", "t:id/update_all_fab", "", "c", "",
+					   870, 1980, 1017, 2127, NULL),
+				    NULL)));
+}
+
+/*
+ * appstore-update-all-covers-last (Droid-ify #684): the list ends on the
+ * screen and Update all lies on the last row's Update button. Silent: the
+ * fixed twin's spacer (the content runs on under the edge, so a scroll
+ * lifts the row), a list cut at the edge, and a last row with only a text
+ * under the button (its letters may stop before it).
+ */
+TEST(display_floating_button_over_the_last_row)
+{
+	struct ui_tree *bug = updates_list(2169, 0, true), *fixed = updates_list(2133, 2190, true);
+	struct ui_tree *cut = updates_list(2190, 0, true), *text = updates_list(2169, 0, false);
+	struct oracle_finding f;
+
+	REQUIRE(bug && fixed && cut && text);
+	oracle_finding_init(&f);
+	CHECK(oracle_display(bug, 0.3, &f));
+	CHECK_INT_EQ(f.category, BUG_CAT_OCCLUSION);
+	CHECK(f.title && strstr(f.title, "update_all_fab") && strstr(f.title, "covers"));
+	CHECK_STR_EQ(cJSON_GetStringValue(cJSON_GetObjectItem(f.diff, "issue")), "covers_last_row");
+	oracle_finding_release(&f);
+	CHECK(!oracle_display(fixed, 0.3, &f));
+	CHECK(!oracle_display(cut, 0.3, &f));
+	CHECK(!oracle_display(text, 0.3, &f));
+	ui_tree_free(bug);
+	ui_tree_free(fixed);
+	ui_tree_free(cut);
+	ui_tree_free(text);
+}
+
 TEST(genie_effect_containment)
 {
 	static const char *const l4[] = { "Cinema", "Cleaning", NULL };
@@ -2016,6 +2082,7 @@ int main(void)
 	RUN(sort_by_name_reads_a_later_text_column);
 	RUN(sort_by_number_reads_the_right_column);
 	RUN(display_overlap_and_offscreen);
+	RUN(display_floating_button_over_the_last_row);
 	RUN(genie_effect_containment);
 	RUN(genie_effect_masking);
 	RUN(toggle_that_does_not_toggle);

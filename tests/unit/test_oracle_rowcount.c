@@ -410,6 +410,122 @@ TEST(first_opening_unsure_pages_are_silent)
 	free(title);
 }
 
+/* A bottom-navigation item: `text`, described `desc`, selected when `sel`. */
+static char *nav_item(const char *id, const char *text, const char *desc, bool sel, int x1)
+{
+	char *n = xasprintf("<node index=\"0\" text=\"%s\" resource-id=\"%s\" class=\"android.widget.FrameLayout\" "
+			    "package=\"com.example.t\" content-desc=\"%s\" checkable=\"false\" checked=\"false\" "
+			    "clickable=\"true\" enabled=\"true\" focusable=\"true\" focused=\"false\" "
+			    "scrollable=\"false\" long-clickable=\"false\" password=\"false\" selected=\"%s\" "
+			    "bounds=\"[%d,2200][%d,2400]\"></node>",
+			    text, id, desc, sel ? "true" : "false", x1, x1 + 360);
+
+	return n;
+}
+
+/*
+ * A manga reader's screen: on the library (`updates` false) or on Updates
+ * showing `says` above its unread chapters; the Updates item shows `item`
+ * described `desc`.
+ */
+static struct ui_tree *reader_screen(bool updates, const char *says, const char *item, const char *desc)
+{
+	char *body;
+
+	if (updates)
+		body = x_cat(x_bar("Updates"),
+			     x_node1(SCROLL, "t:id/content", "", "", 0, 210, 1080, 2200,
+				     x_cat(x_node(TEXT, "t:id/upd_summary", says, "", "", 0, 210, 1080, 300, NULL),
+					   x_node1(RV, "t:id/upd_list", "", "", 0, 300, 1080, 800,
+						   x_cat(x_node(ROW, "t:id/upd_row", "Blue Harbor&#10;Chapter 8", "c", "",
+								0, 300, 1080, 500, NULL),
+							 x_node(ROW, "t:id/upd_row", "Salt&#10;Chapter 7", "c", "", 0,
+								500, 1080, 700, NULL),
+							 NULL)),
+					   NULL)),
+			     NULL);
+	else
+		body = x_cat(x_bar("Library"),
+			     x_node(ROW, "t:id/lib_row", "Blue Harbor", "c", "", 0, 300, 1080, 500, NULL), NULL);
+	return x_tree(x_cat(body,
+			    x_node1("android.widget.FrameLayout", "t:id/bottom_navigation", "", "", 0, 2200, 1080, 2400,
+				    x_cat(nav_item("t:id/nav_library", "Library", "Library", !updates, 0),
+					  nav_item("t:id/nav_updates", item, desc, updates, 360),
+					  nav_item("t:id/nav_history", "History", "History", false, 720), NULL)),
+			    NULL));
+}
+
+/* The library with "Updates 7" (described `desc_before`), a tap on it, and the Updates page: whether found. */
+static bool badge_found(const char *desc_before, const char *says, const char *item, const char *desc, char **title)
+{
+	struct ui_tree *lib = reader_screen(false, "", "Updates 7", desc_before);
+	struct ui_tree *upd = reader_screen(true, says, item, desc);
+	struct oracle_rowcount_tracker *t = oracle_rowcount_tracker_new();
+	struct oracle_finding f;
+	struct action a;
+	bool hit;
+
+	*title = NULL;
+	CHECK(lib && upd);
+	if (!lib || !upd) {
+		ui_tree_free(lib);
+		ui_tree_free(upd);
+		oracle_rowcount_tracker_free(t);
+		return false;
+	}
+	action_init(&a);
+	a.type = ACTION_CLICK;
+	a.resource_id = xstrdup("t:id/nav_updates");
+	a.widget_text = xstrdup("Updates 7");
+	a.bounds = (struct ui_rect){ 360, 2200, 720, 2400 };
+	a.x = 540;
+	a.y = 2300;
+	{
+		struct oracle_tracked_step s = {
+			.before = lib, .activity_before = "t/.Main", .after = upd, .activity_after = "t/.Main",
+			.after_in_app = true, .done = &a,
+		};
+
+		oracle_finding_init(&f);
+		hit = oracle_rowcount_step(t, &s, &f);
+		if (hit) {
+			*title = xstrdup(f.title);
+			CHECK_INT_EQ(f.category, BUG_CAT_CALCULATION);
+			CHECK_STR_EQ(cJSON_GetStringValue(cJSON_GetObjectItem(f.diff, "check")), "badge");
+		}
+		oracle_finding_release(&f);
+	}
+	action_release(&a);
+	oracle_rowcount_tracker_free(t);
+	ui_tree_free(lib);
+	ui_tree_free(upd);
+	return hit;
+}
+
+/*
+ * manga-updates-badge-resets (Mihon #209): "Updates 7", 7 unread; opening
+ * Updates clears the count on the item while the page says "7 unread".
+ * Silent: the fixed twin (the item keeps its count), a count that moved,
+ * a page that does not state the count, and a "new" badge that opening
+ * rightly clears.
+ */
+TEST(nav_badge_cleared_while_its_page_states_the_count)
+{
+	char *title;
+
+	CHECK(badge_found("Updates, 7 unread", "7 unread", "Updates", "Updates", &title));
+	CHECK(title && strstr(title, "'Updates'") && strstr(title, "7 unread"));
+	free(title);
+	/* Without a description the text's count is read, and any word the page counts with. */
+	CHECK(badge_found("", "7 unread", "Updates", "", &title));
+	free(title);
+	CHECK(!badge_found("Updates, 7 unread", "7 unread", "Updates 7", "Updates, 7 unread", &title));
+	CHECK(!badge_found("Updates, 7 unread", "5 unread", "Updates 5", "Updates, 5 unread", &title));
+	CHECK(!badge_found("Updates, 7 unread", "Updated today", "Updates", "Updates", &title));
+	CHECK(!badge_found("Updates, 7 new", "7 unread", "Updates", "Updates", &title));
+	CHECK(!badge_found("Updates, 7 unread", "6 unread", "Updates", "Updates", &title));
+}
+
 TEST(registered)
 {
 	const struct oracle_kind *k = oracle_kind_find("rowcount");
@@ -428,6 +544,7 @@ int main(void)
 	RUN(first_opening_headings_and_footers_are_silent);
 	RUN(first_opening_folders_and_subsets_are_silent);
 	RUN(first_opening_unsure_pages_are_silent);
+	RUN(nav_badge_cleared_while_its_page_states_the_count);
 	RUN(registered);
 	return test_summary();
 }

@@ -1,0 +1,30 @@
+#!/usr/bin/env bash
+# badge_cover_adb.sh - session 34's checks (issue 18), end to end: an
+# offline run on the simulator finds manga's Updates tab whose unread count
+# is reset when it is opened while the page still says "7 unread"
+# (`rowcount`, badge), pantry's floating New product button over the last
+# product's Consume button at the end of the stock list (`display`,
+# covers_last_row), and browser's bookmark name lost once a folder is
+# picked - reached now that the explorer sets a form's labelled chooser
+# before its Save (`kept_edit`); each report's steps are then replayed
+# through Debian's adb on trident-simd, where the oracle finds the bug again
+# on the buggy app and not on its fixed twin.
+set -u
+: "${TRIDENT_BIN:?}"
+: "${TRIDENT_SOURCE_DIR:?}"
+. "$TRIDENT_SOURCE_DIR/tests/integration/lib_simd.sh"
+. "$TRIDENT_SOURCE_DIR/tests/integration/lib_holdout_bug.sh"
+
+simd_workdir badge-cover
+
+BADGE=$(find_bug manga 3 80 rowcount) || fail "manga: rowcount did not find the Updates count reset on opening"
+echo "ok   manga seed 3: $BADGE (rowcount, a tab's count reset while its page states it) on the simulator"
+COVER=$(find_bug pantry 2 150 display) || fail "pantry: display did not find the button over the last product"
+echo "ok   pantry seed 2: $COVER (display, a floating button over the last row's control) on the simulator"
+NAME=$(find_bug browser 4 135 kept_edit) || fail "browser: kept_edit did not find the bookmark name a folder pick loses"
+echo "ok   browser seed 4: $NAME (kept_edit, the chooser set before Save) on the simulator"
+
+simd_can_run || { echo "SKIP (adb part): $SIMD_WHY"; exit 77; }
+
+replay_pairs "manga $BADGE rowcount" "pantry $COVER display" "browser $NAME kept_edit"
+echo "badge_cover_adb: OK"
