@@ -11,8 +11,11 @@
  * Not judged: an item whose count moved to another number (the page may
  * have marked some things seen), a page that does not state the count with
  * the badge's word (a "new" badge that opening rightly clears, whose page
- * says nothing of "7 new"), an item that is not a nav item, and a tap that
- * opened a dialog or left the app (rowcount's step returns first).
+ * says nothing of "7 new"), a badge without a description whose page
+ * counts anything but unread, unseen, pending, due, overdue or unanswered
+ * things ("Inbox 3" over "3 messages": the badge may have counted new
+ * ones), an item that is not a nav item, and a tap that opened a dialog
+ * or left the app (rowcount's step returns first).
  */
 #include <ctype.h>
 #include <stdio.h>
@@ -134,9 +137,25 @@ static const struct ui_widget *cleared_item(const struct ui_tree *after, const s
 }
 
 /*
+ * Whether word names a state that opening a list leaves as it is: things
+ * still to read or do ("unread", "pending"), not "new" or "messages" (a
+ * tab's plain count may rightly count what was new until it was seen, its
+ * page the whole list).
+ */
+static bool unhandled_word(const char *word, size_t n)
+{
+	static const char *const words[] = { "unread", "unseen", "pending", "due", "overdue", "unanswered", NULL };
+
+	for (size_t i = 0; words[i]; i++)
+		if (strlen(words[i]) == n && !strncasecmp(word, words[i], n))
+			return true;
+	return false;
+}
+
+/*
  * A visible text of `after`, outside its nav items, that states the count:
- * the whole text is "N word" (word: the badge's, when it has one, else any
- * word of letters), or NULL.
+ * the whole text is "N word" (word: the badge's, when its description
+ * names one, else one of unhandled_word's), or NULL.
  */
 static const char *page_states(const struct ui_tree *after, const struct badge *b)
 {
@@ -160,7 +179,7 @@ static const char *page_states(const struct ui_tree *after, const struct badge *
 		}
 		while (isalpha((unsigned char)rest[k]))
 			k++;
-		if (k >= 3 && rest[k] == 0)
+		if (rest[k] == 0 && unhandled_word(rest, k))
 			return w->text;
 	}
 	return NULL;

@@ -516,7 +516,7 @@ TEST(nav_badge_cleared_while_its_page_states_the_count)
 	CHECK(badge_found("Updates, 7 unread", "7 unread", "Updates", "Updates", &title));
 	CHECK(title && strstr(title, "'Updates'") && strstr(title, "7 unread"));
 	free(title);
-	/* Without a description the text's count is read, and any word the page counts with. */
+	/* Without a description the text's count is read, with a page count of unread things. */
 	CHECK(badge_found("", "7 unread", "Updates", "", &title));
 	free(title);
 	CHECK(!badge_found("Updates, 7 unread", "7 unread", "Updates 7", "Updates, 7 unread", &title));
@@ -524,6 +524,8 @@ TEST(nav_badge_cleared_while_its_page_states_the_count)
 	CHECK(!badge_found("Updates, 7 unread", "Updated today", "Updates", "Updates", &title));
 	CHECK(!badge_found("Updates, 7 new", "7 unread", "Updates", "Updates", &title));
 	CHECK(!badge_found("Updates, 7 unread", "6 unread", "Updates", "Updates", &title));
+	/* Without a description, a page count of another kind: the badge may have counted new ones. */
+	CHECK(!badge_found("", "7 chapters", "Updates", "", &title));
 }
 
 TEST(registered)
