@@ -1503,17 +1503,17 @@ TEST(display_overlap_and_offscreen)
  */
 static struct ui_tree *updates_list(int last_end, int spacer_end, bool button)
 {
-	char *rows = x_cat(x_node(ROW, "t:id/row", "", "c", "", 0, 210, 1080, 900,
+	char *rows = x_cat(x_node1(ROW, "t:id/row", "", "c", 0, 210, 1080, 900,
 				  x_cat(x_node(TEXT, "t:id/name", "Aurora", "", "", 0, 210, 860, 900, NULL),
 					x_node("android.widget.Button", "t:id/update", "Update", "c", "", 880, 400, 1040,
 					       560, NULL),
 					NULL)),
-			   x_node(ROW, "t:id/row", "", "c", "", 0, 900, 1080, 1600,
+			   x_node1(ROW, "t:id/row", "", "c", 0, 900, 1080, 1600,
 				  x_cat(x_node(TEXT, "t:id/name", "Bitwarden", "", "", 0, 900, 860, 1600, NULL),
 					x_node("android.widget.Button", "t:id/update", "Update", "c", "", 880, 1100,
 					       1040, 1260, NULL),
 					NULL)),
-			   x_node(ROW, "t:id/row", "", "c", "", 0, 1600, 1080, last_end,
+			   x_node1(ROW, "t:id/row", "", "c", 0, 1600, 1080, last_end,
 				  x_cat(x_node(TEXT, "t:id/name", "Catima", "", "", 0, 1600, button ? 860 : 1080, last_end, NULL),
 					button ? x_node("android.widget.Button", "t:id/update", "Update", "c", "", 880,
 							1990, 1040, last_end < 2150 ? last_end : 2150, NULL)
