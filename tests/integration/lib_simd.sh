@@ -38,10 +38,13 @@ simd_free_port() {
 simd_start() {
 	local spec=$1 dir=$2 port=
 	shift 2
+	# A second start in the same DIR must not read the port of the first
+	# (the new process truncates simd.out only once it runs): remove it first.
+	rm -f "$dir/simd.out" "$dir/simd.err"
 	"$TRIDENT_SIMD" --app "$spec" --port 0 "$@" >"$dir/simd.out" 2>"$dir/simd.err" &
 	SIMD_PID=$!
 	for _ in $(seq 100); do
-		port=$(sed -n 's/^trident-simd: serving .* on 127\.0\.0\.1:\([0-9]*\)$/\1/p' "$dir/simd.out")
+		port=$(sed -n 's/^trident-simd: serving .* on 127\.0\.0\.1:\([0-9]*\)$/\1/p' "$dir/simd.out" 2>/dev/null)
 		[ -n "$port" ] && break
 		kill -0 "$SIMD_PID" 2>/dev/null || break
 		sleep 0.1
