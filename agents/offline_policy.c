@@ -650,7 +650,7 @@ static bool is_up_arrow(const struct action *a);
 static bool is_form_control(const struct ui_tree *t, const struct action *a)
 {
 	const struct ui_widget *w, *p, *label = NULL;
-	bool field = false;
+	bool field = false, before = true;
 
 	if (a->type != ACTION_CLICK || a->widget < 0 || (size_t)a->widget >= t->n_nodes)
 		return false;
@@ -663,11 +663,10 @@ static bool is_form_control(const struct ui_tree *t, const struct action *a)
 
 		field |= ui_class_is_editable(c->class_name);
 		if (c == w)
-			break;
-		label = c;
+			before = false;
+		else if (before)
+			label = c;
 	}
-	for (size_t i = 0; !field && i < p->n_children; i++)
-		field = ui_class_is_editable(p->children[i]->class_name);
 	return field && label && *label->text && !label->clickable && !ui_class_is_editable(label->class_name);
 }
 

@@ -160,7 +160,7 @@ static bool covers_last_row(const struct ui_tree *t, struct oracle_finding *f)
 		return false;
 	for (size_t i = 0; i < t->n_nodes; i++) {
 		const struct ui_widget *l = t->nodes[i], *last = NULL, *vp;
-		size_t rows = 0, end;
+		size_t rows = 0, end, lend;
 
 		if (!oracle_is_list(l) || !ui_widget_visible(l, &t->screen))
 			continue;
@@ -173,12 +173,13 @@ static bool covers_last_row(const struct ui_tree *t, struct oracle_finding *f)
 		if (rows < 2 || !vp)
 			continue;
 		end = subtree_end(t, l);
+		lend = subtree_end(t, last);
+		/* Widgets after the list's subtree: drawn later, never its ancestors. */
 		for (size_t j = end; j < t->n_nodes; j++) {
 			const struct ui_widget *fl = t->nodes[j], *hit = NULL;
 			long area = (long)ui_rect_width(&fl->bounds) * ui_rect_height(&fl->bounds);
-			size_t lend = subtree_end(t, last);
 
-			if (!fl->clickable || area <= 0 || area * 8 > screen_area || is_ancestor(fl, l) ||
+			if (!fl->clickable || area <= 0 || area * 8 > screen_area ||
 			    !ui_widget_visible(fl, &t->screen) || oracle_is_nav_item(fl) ||
 			    !overlap_area(&fl->bounds, &last->bounds))
 				continue;
