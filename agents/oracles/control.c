@@ -38,7 +38,8 @@ static const struct control_pair {
 	enum bug_category category;
 } control_pairs[] = {
 	{ "play", "pause", { "playing", NULL }, { "paused", "stopped", NULL }, { NULL }, BUG_CAT_MEDIA_CONTROL },
-	{ "resume", "pause", { "playing", "running", NULL }, { "paused", "stopped", NULL }, { NULL },
+	/* A recorder's or tracker's "Recording" is the state Resume leads to too (runtracker held-out app). */
+	{ "resume", "pause", { "playing", "running", "recording", NULL }, { "paused", "stopped", NULL }, { NULL },
 	  BUG_CAT_MEDIA_CONTROL },
 	{ "start", "stop", { "running", "started", "recording", NULL }, { "stopped", "idle", NULL }, { NULL },
 	  BUG_CAT_MEDIA_CONTROL },
@@ -72,10 +73,10 @@ static void lowered_label(const struct ui_widget *w, char *buf, size_t n)
 	buf[len] = '\0';
 }
 
-/* The pair whose one word is `label` (*flipped: the other word), or NULL. */
-static const struct control_pair *control_pair_of(const char *label, const char **flipped)
+/* The first pair from index `from` whose one word is `label` (*flipped: the other word), or NULL. */
+static const struct control_pair *control_pair_after(const char *label, size_t from, const char **flipped)
 {
-	for (size_t i = 0; i < sizeof(control_pairs) / sizeof(control_pairs[0]); i++) {
+	for (size_t i = from; i < sizeof(control_pairs) / sizeof(control_pairs[0]); i++) {
 		if (strcmp(label, control_pairs[i].on) == 0) {
 			*flipped = control_pairs[i].off;
 			return &control_pairs[i];
@@ -115,7 +116,6 @@ static bool is_one_of(const char *const *words, const char *t)
 	return false;
 }
 
-/* Whether lowered text t is a status of the pair. */
 /* Whether t holds a count rounded to thousands or more: digits, maybe a decimal part, then K, M or B. */
 static bool has_rounded_count(const char *t)
 {
@@ -135,6 +135,33 @@ static bool has_rounded_count(const char *t)
 	return false;
 }
 
+/*
+ * Whether lowered text t, which mentions a state of pair p, names something
+ * other than the control's state: a take ("recording" followed by a space
+ * and a digit: "Recording 4.m4a", a recorder's next file), or a labelled
+ * value whose label (before the first ": ", at most 24 bytes) is not
+ * "status" or "state" and names no state of the pair ("Activity: Running",
+ * a workout's type; "Incognito mode: reading history is paused"). Either
+ * reads the same whether or not the control works.
+ */
+static bool names_other_than_state(const struct control_pair *p, const char *t)
+{
+	const char *colon = strstr(t, ": ");
+
+	for (const char *r = t; (r = strstr(r, "recording")) != NULL; r++)
+		if (r[9] == ' ' && isdigit((unsigned char)r[10]))
+			return true;
+	if (colon && colon > t && colon - t <= 24) {
+		char label[32];
+
+		snprintf(label, sizeof(label), "%.*s", (int)(colon - t), t);
+		return strcmp(label, "status") != 0 && strcmp(label, "state") != 0 && !mentions(p->on_state, label) &&
+		       !mentions(p->off_state, label) && !mentions(p->either, label);
+	}
+	return false;
+}
+
+/* Whether lowered text t is a status of the pair. */
 static bool mentions_status(const struct control_pair *p, const char *t)
 {
 	return mentions(p->on_state, t) || mentions(p->off_state, t) || mentions(p->either, t);
@@ -982,13 +1009,13 @@ bool oracle_control_stuck(const struct ui_tree *before, const char *activity_bef
 	    play_ignored(before, after, w, done, f))
 		return true;
 	lowered_label(w, label, sizeof(label));
-	pair = control_pair_of(label, &flipped);
-	if (!pair)
-		return false;
-	pressed_on = strcmp(label, pair->on) == 0;
-	o = flipped_control(after, w, flipped);
+	/* The pair the control flipped along: Pause may turn into Play or into Resume. */
+	o = NULL;
+	for (size_t k = 0; !o && (pair = control_pair_after(label, k, &flipped)) != NULL; k = (size_t)(pair - control_pairs) + 1)
+		o = flipped_control(after, w, flipped);
 	if (!o)
 		return false;
+	pressed_on = strcmp(label, pair->on) == 0;
 	/* Every status text of the pair (not a control) on `before` must read the same after. */
 	kept = cJSON_CreateArray();
 	for (size_t i = 0; i < before->n_nodes; i++) {
@@ -998,7 +1025,7 @@ bool oracle_control_stuck(const struct ui_tree *before, const char *activity_bef
 		if (!*s->text || s == w || in_clickable(s) || !ui_widget_visible(s, &before->screen))
 			continue;
 		lowered_label(s, t, sizeof(t));
-		if (!mentions_status(pair, t))
+		if (!mentions_status(pair, t) || names_other_than_state(pair, t))
 			continue;
 		if (!same_text_widget(after, s)) {
 			cJSON_Delete(kept);
@@ -1019,7 +1046,8 @@ bool oracle_control_stuck(const struct ui_tree *before, const char *activity_bef
 		 * by one press: it neither clears nor convicts the control. */
 		if (has_rounded_count(t))
 			continue;
-		if (!status)
+		/* The shortest reads most like the status ("● Recording", not "Activity: Running"). */
+		if (!status || strlen(s->text) < strlen(status->text))
 			status = s;
 		cJSON_AddItemToArray(kept, cJSON_CreateString(s->text));
 	}

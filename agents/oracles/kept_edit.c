@@ -30,6 +30,7 @@
  * back at its old value while another kept its new text, is a save that
  * dropped one edit (timesheet `timesheet-shorter-duration-not-saved`).
  */
+#include <ctype.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -37,6 +38,7 @@
 
 #include <cjson/cJSON.h>
 
+#include "agents/input_gen.h"
 #include "agents/oracle.h"
 #include "agents/oracles/oracle_kind.h"
 #include "agents/oracles/oracles_internal.h"
@@ -51,6 +53,7 @@ struct kept_field {
 	char *name;      /* its hint or label, for the report */
 	char *original;  /* what it showed before the first typing of the visit */
 	char *typed;     /* what it showed after the latest typing */
+	bool when;       /* a date or time field (input_gen_kind) */
 };
 
 struct oracle_kept_edit_tracker {
@@ -209,6 +212,26 @@ static void keep_still_typed(struct oracle_kept_edit_tracker *t, const struct ui
 	t->n = k;
 }
 
+/*
+ * Whether text (a tap's label, a field's name or resource-id) names a date
+ * or a time ("Pick date", "day_field"). A date or time picker's choice is
+ * what the form's date and time fields show next, so one of them back at
+ * its old text after such a detour is that choice, not a lost edit
+ * (calendar's fixed twin: a day typed as "1a", then Pick date, OK, the day
+ * field reads the date picked).
+ */
+static bool names_when(const char *text)
+{
+	static const char *const words[] = { "date", "day", "time", "calendar", NULL };
+	char low[256];
+	size_t n = 0;
+
+	for (; text && text[n] && n + 1 < sizeof(low); n++)
+		low[n] = (char)tolower((unsigned char)text[n]);
+	low[n] = '\0';
+	return oracle_has_whole_word(low, words);
+}
+
 /* A field's name for the report: its label (oracle_field_label), else its id's tail. */
 static char *field_name(const struct ui_widget *w)
 {
@@ -267,6 +290,8 @@ static void note_typing(struct oracle_kept_edit_tracker *t, const struct oracle_
 	kf->name = field_name(w0);
 	kf->original = xstrdup(w0->text);
 	kf->typed = xstrdup(w1->text);
+	kf->when = input_gen_kind(w0) == INPUT_KIND_DATE || input_gen_kind(w0) == INPUT_KIND_TIME ||
+		   names_when(kf->name) || names_when(kf->id);
 }
 
 /*
@@ -400,7 +425,8 @@ static bool judge_return(struct oracle_kept_edit_tracker *t, const struct oracle
 		uint64_t key = oracle_hash_str(t->form, kf->id);
 		bool seen = false;
 
-		if (!w || strcmp(w->text, kf->original) || !strcmp(kf->original, kf->typed))
+		if (!w || strcmp(w->text, kf->original) || !strcmp(kf->original, kf->typed) ||
+		    (kf->when && names_when(t->via)))
 			continue;
 		for (size_t r = 0; r < t->n_reported; r++)
 			seen |= t->reported[r] == key;

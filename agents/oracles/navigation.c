@@ -572,13 +572,30 @@ static bool own_pages_known(const struct oracle_nav_tracker *t, uint64_t k)
 	return false;
 }
 
+/* Whether a visible text or description of t holds label as a word. */
+static bool page_mentions(const struct ui_tree *t, const char *label)
+{
+	for (size_t i = 0; i < t->n_nodes; i++) {
+		const struct ui_widget *w = t->nodes[i];
+
+		if (!ui_widget_visible(w, &t->screen))
+			continue;
+		if ((*w->text && mentions_word(w->text, label)) ||
+		    (*w->content_desc && mentions_word(w->content_desc, label)))
+			return true;
+	}
+	return false;
+}
+
 /*
  * The row check. A tap on a row of a list whose first text is L lands on a
- * page titled exactly as another row of that list, M, while a row of the
- * same list was seen opening a page titled with its own text: the rows
- * open their own pages, and L's opened M's (a folder list whose taps open
- * the folder above, thunderbird-android #7849). True with *f. A tap that
- * lands on a page titled with its own text is remembered as that evidence.
+ * page titled exactly as another row of that list, M: L's tap opened M's
+ * page (a folder list whose taps open the folder above, thunderbird-android
+ * #7849). True with *f. Either a row of the same list was seen opening a
+ * page titled with its own text (the rows open their own pages; a tap that
+ * does is remembered as that evidence), or, before any such tap, the page
+ * shows L nowhere and L does not hold M as a word (a subfolder opening its
+ * parent is judged only once the rows were seen opening their own pages).
  */
 static bool row_lands_elsewhere(struct oracle_nav_tracker *t, const struct ui_tree *before, const char *activity_before,
 				const struct ui_tree *after, const char *activity_after, const struct action *done,
@@ -587,6 +604,8 @@ static bool row_lands_elsewhere(struct oracle_nav_tracker *t, const struct ui_tr
 	const struct ui_widget *w = action_resolve(done, before), *list = NULL, *row;
 	const char *label, *title, *title_before = oracle_app_bar_title(before), *landed = NULL;
 	uint64_t key;
+	bool known;
+	char *subject;
 
 	row = w ? list_row_of(w, &list) : NULL;
 	if (!row || !*list->resource_id)
@@ -602,7 +621,8 @@ static bool row_lands_elsewhere(struct oracle_nav_tracker *t, const struct ui_tr
 			t->own_pages[t->n_own_pages++ % NAV_OWN_LISTS_MAX] = key;
 		return false;
 	}
-	if (!own_pages_known(t, key) || names(title, label) || mentions_word(title, label) || mentions_word(label, title))
+	known = own_pages_known(t, key);
+	if (names(title, label) || mentions_word(title, label) || (!known && mentions_word(label, title)))
 		return false;
 	for (size_t i = 0; i < list->n_children && !landed; i++) {
 		const char *m = oracle_first_text(list->children[i]);
@@ -610,7 +630,7 @@ static bool row_lands_elsewhere(struct oracle_nav_tracker *t, const struct ui_tr
 		if (list->children[i] != row && m && same_words(title, m))
 			landed = m;
 	}
-	if (!landed)
+	if (!landed || (!known && page_mentions(after, label)))
 		return false;
 	oracle_finding_init(f);
 	f->category = BUG_CAT_NAVIGATION;
@@ -626,6 +646,12 @@ static bool row_lands_elsewhere(struct oracle_nav_tracker *t, const struct ui_tr
 	cJSON_AddStringToObject(f->diff, "row", label);
 	cJSON_AddStringToObject(f->diff, "title_after", title);
 	cJSON_AddStringToObject(f->diff, "list", list->resource_id);
+	cJSON_AddBoolToObject(f->diff, "rows_seen_opening_their_own_pages", known);
+	/* Another row of the same list opening the wrong page is the same bug. */
+	subject = xasprintf("row opens another row's page: %s %s", activity_before ? activity_before : "",
+			    list->resource_id);
+	cJSON_AddStringToObject(f->diff, "subject", subject);
+	free(subject);
 	cJSON_AddItemToObject(f->diff, "action", action_to_json(done));
 	return true;
 }

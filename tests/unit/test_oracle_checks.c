@@ -420,6 +420,57 @@ static struct ui_tree *station_screen(const char *status, const char *button)
 			    NULL));
 }
 
+/* A recording page: a status, the activity, a take's name, and Pause (or Resume) in one place. */
+static struct ui_tree *recording_screen(const char *status, const char *take, const char *button)
+{
+	return x_tree(x_cat(x_node(TEXT, "t:id/rec_status", status, "", "", 0, 200, 1080, 300, NULL),
+			    x_node(TEXT, "t:id/rec_type", "Activity: Running", "", "", 0, 300, 1080, 400, NULL),
+			    x_node(TEXT, "t:id/take", take, "", "", 0, 400, 1080, 500, NULL),
+			    x_node("android.widget.Button", strcmp(button, "Pause") == 0 ? "t:id/pause" : "t:id/resume",
+				   button, "c", "", 0, 600, 540, 700, NULL),
+			    NULL));
+}
+
+/*
+ * runtracker (held-out, session 35; GPSLogger #242): Pause turns into
+ * Resume while the status still reads "● Recording". Pause may flip into
+ * Resume as well as into Play; "Recording" is the state Resume leads to.
+ * The fixed twin's status moves ("Paused: ..."); a take's name
+ * ("Recording 4.m4a") and a labelled value ("Activity: Running", the
+ * workout's type) are no status and convict nothing.
+ */
+TEST(pause_turns_into_resume_while_recording_goes_on)
+{
+	struct ui_tree *rec = recording_screen("\xe2\x97\x8f Recording", "Track 1", "Pause");
+	struct ui_tree *stuck = recording_screen("\xe2\x97\x8f Recording", "Track 1", "Resume");
+	struct ui_tree *paused = recording_screen("Paused: time and distance stopped", "Track 1", "Resume");
+	struct ui_tree *take = recording_screen("", "Recording 4.m4a", "Pause");
+	struct ui_tree *take_resume = recording_screen("", "Recording 4.m4a", "Resume");
+	struct action a;
+	struct oracle_finding f;
+
+	REQUIRE(rec && stuck && paused && take && take_resume);
+	action_init(&a);
+	a.type = ACTION_CLICK;
+	a.widget_text = strdup("Pause");
+	a.resource_id = strdup("t:id/pause");
+	a.class_name = strdup("android.widget.Button");
+	a.bounds = (struct ui_rect){ 0, 600, 540, 700 };
+	oracle_finding_init(&f);
+	REQUIRE(oracle_control_stuck(rec, "x/.Rec", stuck, "x/.Rec", &a, &f));
+	CHECK_INT_EQ(f.category, BUG_CAT_MEDIA_CONTROL);
+	CHECK(f.title && strstr(f.title, "'Pause' turns into 'Resume' but '\xe2\x97\x8f Recording' does not change"));
+	oracle_finding_release(&f);
+	CHECK(!oracle_control_stuck(rec, "x/.Rec", paused, "x/.Rec", &a, &f));
+	CHECK(!oracle_control_stuck(take, "x/.Rec", take_resume, "x/.Rec", &a, &f));
+	action_release(&a);
+	ui_tree_free(rec);
+	ui_tree_free(stuck);
+	ui_tree_free(paused);
+	ui_tree_free(take);
+	ui_tree_free(take_resume);
+}
+
 TEST(control_flips_label_but_not_status)
 {
 	struct ui_tree *stopped_play = station_screen("Stopped", "Play");
@@ -2063,6 +2114,7 @@ int main(void)
 	RUN(sort_claims_and_orders);
 	RUN(sort_status_label_claims_nothing);
 	RUN(control_flips_label_but_not_status);
+	RUN(pause_turns_into_resume_while_recording_goes_on);
 	RUN(control_judged_past_a_title_naming_the_state);
 	RUN(control_seek_that_starts_playback);
 	RUN(control_setting_differs_on_the_page_a_tap_opens);

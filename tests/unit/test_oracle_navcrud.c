@@ -1511,17 +1511,22 @@ static struct ui_tree *folder_list(const char *const *names)
 /*
  * mail (held-out, session 20; thunderbird-android #7849): the folder list's
  * rows open pages titled with their names (Inbox), and Spam opens the page
- * of the folder above it. Without a row seen opening its own page, and for
- * a row whose name the page's title contains (Archive's "Archive/2025"),
- * nothing is said.
+ * of the folder above it. A row whose name the page's title contains
+ * (Archive's "Archive/2025") is never judged. Before any row was seen
+ * opening its own page (session 35: mail's first folder tap was Archive,
+ * which opened Outbox), a page that mentions the row tapped ("Move to
+ * Spam") is not judged, nor a subfolder that opens its parent's page
+ * (Archive/2025 opening Archive); once the rows were seen opening their
+ * own pages, that is judged too.
  */
 TEST(row_that_opens_another_rows_page)
 {
 	static const char *const names[] = { "Inbox", "Sent", "Archive/2025", "Archive", "Spam", NULL };
 	struct ui_tree *list = folder_list(names), *inbox = page("Inbox", "Compose"), *arch = page("Archive/2025", "Compose");
+	struct ui_tree *arch_move = page("Archive/2025", "Move to Spam"), *parent = page("Archive", "Compose");
 	const char *app = "t/.Main";
 
-	REQUIRE(list && inbox && arch);
+	REQUIRE(list && inbox && arch && arch_move && parent);
 	for (int evidence = 0; evidence < 2; evidence++) {
 		struct oracle_nav_tracker *t = oracle_nav_tracker_new();
 		char *title = NULL;
@@ -1532,14 +1537,25 @@ TEST(row_that_opens_another_rows_page)
 		}
 		CHECK(!nav_one(t, list, app, arch, app, true, "Archive", &title));
 		CHECK(!nav_one(t, arch, app, list, app, true, NULL, &title));
-		CHECK_INT_EQ(nav_one(t, list, app, arch, app, true, "Spam", &title), evidence);
-		CHECK(!evidence || (title && strstr(title, "The row 'Spam' opens the 'Archive/2025' page")));
+		CHECK_INT_EQ(nav_one(t, list, app, arch_move, app, true, "Spam", &title), evidence);
+		free(title);
+		title = NULL;
+		CHECK(!nav_one(t, arch_move, app, list, app, true, NULL, &title));
+		CHECK_INT_EQ(nav_one(t, list, app, parent, app, true, "Archive/2025", &title), evidence);
+		CHECK(!evidence || (title && strstr(title, "The row 'Archive/2025' opens the 'Archive' page")));
+		free(title);
+		title = NULL;
+		CHECK(!nav_one(t, parent, app, list, app, true, NULL, &title));
+		CHECK(nav_one(t, list, app, arch, app, true, "Spam", &title));
+		CHECK(title && strstr(title, "The row 'Spam' opens the 'Archive/2025' page"));
 		free(title);
 		oracle_nav_tracker_free(t);
 	}
 	ui_tree_free(list);
 	ui_tree_free(inbox);
 	ui_tree_free(arch);
+	ui_tree_free(arch_move);
+	ui_tree_free(parent);
 }
 
 /*
