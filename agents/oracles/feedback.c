@@ -148,6 +148,121 @@ static const struct ui_widget *blanked_by_empty_name(const struct ui_tree *befor
 	return NULL;
 }
 
+/*
+ * Whether `done` is a tap on Send (its label's first word, or its
+ * resource-id holds "send"). Not a confirm for the other checks: a chat's
+ * Send with nothing typed rightly does nothing, so a Send is judged only
+ * when it throws typed text away (typed_text_thrown_away).
+ */
+static bool is_send(const struct action *done)
+{
+	const char *l = done && done->widget_text ? done->widget_text : "";
+	const char *id = done && done->resource_id ? strrchr(done->resource_id, '/') : NULL;
+
+	if (!done || done->type != ACTION_CLICK)
+		return false;
+	if (!strncasecmp(l, "send", 4) && !isalpha((unsigned char)l[4]))
+		return true;
+	return id && strcasestr(id, "send") != NULL;
+}
+
+/* Visible texts (text, else content-desc) of t's widgets other than fields, sorted; count in *n. */
+static const char **plain_texts(const struct ui_tree *t, size_t *n)
+{
+	const char **out = xcalloc(t->n_nodes + 1, sizeof(*out));
+
+	*n = 0;
+	for (size_t i = 0; i < t->n_nodes; i++) {
+		const struct ui_widget *w = t->nodes[i];
+		const char *s = *w->text ? w->text : w->content_desc;
+
+		if (*s && !ui_class_is_editable(w->class_name) && ui_widget_visible(w, &t->screen))
+			out[(*n)++] = s;
+	}
+	qsort(out, *n, sizeof(*out), oracle_cmp_str);
+	return out;
+}
+
+/* Whether a and b show the same visible texts outside fields (as multisets). */
+static bool same_plain_texts(const struct ui_tree *a, const struct ui_tree *b)
+{
+	size_t na, nb;
+	const char **ta = plain_texts(a, &na), **tb = plain_texts(b, &nb);
+	bool same = na == nb;
+
+	for (size_t i = 0; same && i < na; i++)
+		same = strcmp(ta[i], tb[i]) == 0;
+	free(ta);
+	free(tb);
+	return same;
+}
+
+/* Whether a visible text of t outside fields holds the first 12 bytes of s (any case). */
+static bool plain_text_holds(const struct ui_tree *t, const char *s)
+{
+	char head[13];
+	size_t n = strlen(s) < sizeof(head) - 1 ? strlen(s) : sizeof(head) - 1;
+
+	memcpy(head, s, n);
+	head[n] = '\0';
+	for (size_t i = 0; i < t->n_nodes; i++) {
+		const struct ui_widget *w = t->nodes[i];
+
+		if (*w->text && !ui_class_is_editable(w->class_name) && ui_widget_visible(w, &t->screen) &&
+		    strcasestr(w->text, head))
+			return true;
+	}
+	return false;
+}
+
+/*
+ * A confirm pressed with `bad` empty that emptied the form's other typed
+ * fields and changed nothing else (messages `messages-no-recipient-silent`,
+ * cht-core #634: Send with no recipient throws the typed message away
+ * without a word). Every text outside fields reads as before (no error, no
+ * message), `bad` still shows what it showed, and each field that changed
+ * comes after `bad` on the form (`bad` is the one filled first: a quick-add
+ * field with an empty note below it is not judged), went back to the text
+ * it showed when the form was first seen (`first`), and held a typed value
+ * that no text outside fields shows now (the entry was not added where it
+ * can be seen). The first such field, or NULL.
+ */
+static const struct ui_widget *typed_text_thrown_away(const struct ui_tree *before, const struct ui_tree *after,
+						      const struct ui_tree *first, const struct ui_widget *bad)
+{
+	const struct ui_widget *cleared = NULL;
+	bool past_bad = false;
+
+	if (!first || !same_plain_texts(before, after))
+		return NULL;
+	for (size_t i = 0; i < before->n_nodes; i++) {
+		const struct ui_widget *w = before->nodes[i], *o, *s;
+		char typed[256];
+
+		if (!ui_class_is_editable(w->class_name) || !w->enabled || !ui_widget_visible(w, &before->screen))
+			continue;
+		o = oracle_find_counterpart(after, before, w);
+		if (!o || !ui_class_is_editable(o->class_name))
+			return NULL;
+		if (w == bad) {
+			past_bad = true;
+			if (strcmp(o->text, w->text) != 0)
+				return NULL;
+			continue;
+		}
+		if (!strcmp(o->text, w->text))
+			continue;
+		s = oracle_find_counterpart(first, before, w);
+		oracle_trim_into(typed, sizeof(typed), w->text);
+		if (!past_bad || !s || strcmp(o->text, s->text) != 0 || !strcmp(w->text, s->text) || !*typed ||
+		    !strcmp(w->text, w->hint) || plain_text_holds(after, typed))
+			return NULL;
+		if (!cleared)
+			cleared = w;
+	}
+	return cleared;
+}
+
 bool oracle_feedback_missing(const struct ui_tree *before, const char *activity_before,
 			     const struct ui_tree *after, const char *activity_after, const struct action *done,
 			     const struct ui_tree *first, struct oracle_finding *f)
@@ -176,9 +291,9 @@ bool oracle_feedback_missing_in_visit(const struct ui_tree *before, const char *
 	const char *why = NULL;
 	size_t n_fields = 0;
 
-	const struct ui_widget *blank = NULL, *was = NULL;
+	const struct ui_widget *blank = NULL, *was = NULL, *thrown = NULL;
 
-	if (!before || !after || !done || done->type != ACTION_CLICK || !oracle_is_save_action(done) ||
+	if (!before || !after || !done || done->type != ACTION_CLICK || (!oracle_is_save_action(done) && !is_send(done)) ||
 	    !oracle_same_activity(activity_before, activity_after))
 		return false;
 	for (size_t i = 0; i < before->n_nodes; i++) {
@@ -218,8 +333,11 @@ bool oracle_feedback_missing_in_visit(const struct ui_tree *before, const char *
 		if (!blank)
 			return false; /* a dialog opened or closed: a response of its own */
 	} else if (!same_texts(before, after)) {
-		return false;
+		if (strcmp(why, "empty") != 0 || !(thrown = typed_text_thrown_away(before, after, first, bad)))
+			return false;
 	}
+	if (!thrown && !oracle_is_save_action(done))
+		return false; /* a Send that kept the screen as it was: not judged */
 	oracle_finding_init(f);
 	f->oracle = "feedback";
 	f->category = BUG_CAT_FEEDBACK_MISSING;
@@ -241,6 +359,27 @@ bool oracle_feedback_missing_in_visit(const struct ui_tree *before, const char *
 		cJSON_AddStringToObject(f->diff, "invalid", why);
 		cJSON_AddItemToObject(f->diff, "field", oracle_widget_json(bad));
 		cJSON_AddItemToObject(f->diff, "blanked", oracle_widget_json(blank));
+		cJSON_AddItemToObject(f->diff, "action", action_to_json(done));
+		return true;
+	}
+	if (thrown) {
+		const char *press = done->widget_text && *done->widget_text ? done->widget_text : "OK";
+
+		f->title = xasprintf("'%s' with an empty '%s' throws away the text typed into '%s' without a word",
+				     press, oracle_widget_name(bad), oracle_widget_name(thrown));
+		f->expected = xasprintf("an error on '%s' (it is needed), with the text typed into '%s' kept",
+					oracle_widget_name(bad), oracle_widget_name(thrown));
+		f->actual = xasprintf("'%s' is empty again; no error, dialog or message shows, and the text typed "
+				      "shows nowhere", oracle_widget_name(thrown));
+		f->description = xasprintf("'%s' was pressed with '%s' empty and \"%s\" typed into '%s'. The field "
+					   "was emptied and nothing else on the screen changed: no error text, no "
+					   "dialog, no toast, and the text is not shown anywhere.",
+					   press, oracle_widget_name(bad), thrown->text, oracle_widget_name(thrown));
+		f->diff = cJSON_CreateObject();
+		cJSON_AddStringToObject(f->diff, "check", "thrown_away");
+		cJSON_AddStringToObject(f->diff, "invalid", why);
+		cJSON_AddItemToObject(f->diff, "field", oracle_widget_json(bad));
+		cJSON_AddItemToObject(f->diff, "thrown_away", oracle_widget_json(thrown));
 		cJSON_AddItemToObject(f->diff, "action", action_to_json(done));
 		return true;
 	}
@@ -305,11 +444,14 @@ static const char *first_seen(struct oracles_state *st, const struct brain_scree
 {
 	uint64_t k = form_key(s->tree, s->activity);
 
-	if (!k || !s->cap || !s->cap->xml)
+	if (!k)
 		return NULL;
+	/* Found whether or not this screen's capture is still held (a step's screen before may have lost it). */
 	for (size_t i = 0; i < st->n_first; i++)
 		if (st->first[i].sig == k)
 			return st->first[i].text;
+	if (!s->cap || !s->cap->xml)
+		return NULL;
 	st->first = xgrow(st->first, &st->alloc_first, st->n_first + 1, sizeof(*st->first));
 	st->first[st->n_first].sig = k;
 	st->first[st->n_first].text = xstrdup(s->cap->xml);
@@ -469,7 +611,7 @@ static int feedback_after_step(const struct oracle_step *s)
 	const char *start;
 
 	(void)first_seen(s->st, s->after);
-	if (!xml || !oracle_is_save_action(s->done))
+	if (!xml || (!oracle_is_save_action(s->done) && !is_send(s->done)))
 		goto out;
 	/* An answer an earlier Save on this form left on screen (this visit or an earlier one): feedback given. */
 	if (oracle_feedback_answered(&s->st->visits, s->before->tree, s->before->activity))
@@ -497,7 +639,7 @@ static int feedback_after_step(const struct oracle_step *s)
 	ui_tree_free(page);
 	ui_tree_free(visit);
 out:
-	if (oracle_is_save_action(s->done))
+	if (oracle_is_save_action(s->done) || is_send(s->done))
 		oracle_feedback_answer_note(&s->st->visits, s->before->tree, s->before->activity, s->after->tree,
 					    s->after->activity);
 	note_page(s->st, s);

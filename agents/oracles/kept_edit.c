@@ -18,6 +18,8 @@
  * What is not judged: a blank typing (an emptied field may rightly fall
  * back to its stored value: runtracker's default workout name), a field
  * the detour's choice filled with another text (a template, a contact), a
+ * date or time field after a tap that names a date or time (a date
+ * picker's choice is what the field shows next: calendar's Pick date), a
  * form reached again only through a third page, a field whose typed text
  * was gone before the detour began (a rotation trip), search, filter and
  * password fields, and a form without a title. A tap on the detour's page

@@ -605,6 +605,82 @@ TEST(feedback_missing_on_a_silent_form)
 	ui_tree_free(first);
 }
 
+/*
+ * A new conversation: a To field and a message field (in that order, or
+ * the message first with `message_first`), an error line when given, Send,
+ * and a line `shown` below when given (a sent message's bubble).
+ */
+static struct ui_tree *compose(const char *to, const char *msg, const char *error, const char *shown,
+			       bool message_first)
+{
+	char *a = x_node(EDIT, "com.example.t:id/recipient", to, "cf", "", 0, message_first ? 360 : 200, 1080,
+			 message_first ? 500 : 340, NULL);
+	char *b = x_node(EDIT, "com.example.t:id/new_msg", msg, "cf", "", 0, message_first ? 200 : 360, 1080,
+			 message_first ? 340 : 500, NULL);
+
+	return x_tree(x_cat(message_first ? b : a, message_first ? a : b,
+			    error ? x_node(TEXT, "com.example.t:id/error", error, "", "", 0, 520, 1080, 600, NULL)
+				  : calloc(1, 1),
+			    x_node(BUTTON, "com.example.t:id/new_send", "Send", "c", "", 0, 700, 1080, 820, NULL),
+			    x_node(TEXT, "com.example.t:id/heading", "Contacts", "", "", 0, 900, 1080, 980, NULL),
+			    shown ? x_node(TEXT, "com.example.t:id/bubble", shown, "", "", 0, 1000, 1080, 1100, NULL)
+				  : calloc(1, 1),
+			    NULL));
+}
+
+/*
+ * messages (held-out, session 35; cht-core #634): Send with no recipient
+ * empties the typed message and says nothing. Not judged: an error shown,
+ * the message kept, the text shown elsewhere after the press (it was
+ * sent), a field above the empty one emptied (a quick-add field with an
+ * empty note below it), and a Send that changed nothing (a chat's Send
+ * with nothing typed rightly does nothing).
+ */
+TEST(send_with_an_empty_field_throws_the_typed_text_away)
+{
+	struct ui_tree *first = compose("To", "Type a message", NULL, NULL, false);
+	struct ui_tree *typed = compose("To", "Garden party at 6", NULL, NULL, false);
+	struct ui_tree *cleared = compose("To", "Type a message", NULL, NULL, false);
+	struct ui_tree *told = compose("To", "Garden party at 6", "Add a recipient first", NULL, false);
+	struct ui_tree *told_cleared = compose("To", "Type a message", "Add a recipient first", NULL, false);
+	struct ui_tree *sent = compose("To", "Type a message", NULL, "Garden party at 6", false);
+	struct ui_tree *typed_shown = compose("To", "Garden party at 6", NULL, "Garden party at 6", false);
+	struct ui_tree *first_m = compose("To", "Type a message", NULL, NULL, true);
+	struct ui_tree *typed_m = compose("To", "Garden party at 6", NULL, NULL, true);
+	struct ui_tree *cleared_m = compose("To", "Type a message", NULL, NULL, true);
+	struct action send;
+	struct oracle_finding f;
+
+	REQUIRE(first && typed && cleared && told && told_cleared && sent && typed_shown && first_m && typed_m &&
+		cleared_m);
+	click_on(&send, typed, "Send");
+	oracle_finding_init(&f);
+	CHECK(oracle_feedback_missing(typed, ACT, cleared, ACT, &send, first, &f));
+	CHECK_INT_EQ(f.category, BUG_CAT_FEEDBACK_MISSING);
+	CHECK(f.title && strstr(f.title, "'Send' with an empty 'recipient' throws away the text typed into 'new_msg'"));
+	CHECK(f.diff && cJSON_GetObjectItem(f.diff, "thrown_away"));
+	oracle_finding_release(&f);
+	CHECK(!oracle_feedback_missing(typed, ACT, told, ACT, &send, first, &f));
+	CHECK(!oracle_feedback_missing(typed, ACT, told_cleared, ACT, &send, first, &f));
+	CHECK(!oracle_feedback_missing(typed, ACT, typed, ACT, &send, first, &f));
+	CHECK(!oracle_feedback_missing(typed, ACT, sent, ACT, &send, first, &f));
+	/* The text already shown outside the form, and still: it may be where it went. */
+	CHECK(!oracle_feedback_missing(typed_shown, ACT, sent, ACT, &send, sent, &f));
+	CHECK(!oracle_feedback_missing(typed_m, ACT, cleared_m, ACT, &send, first_m, &f));
+	CHECK(!oracle_feedback_missing(first, ACT, first, ACT, &send, first, &f));
+	action_release(&send);
+	ui_tree_free(first);
+	ui_tree_free(typed);
+	ui_tree_free(cleared);
+	ui_tree_free(told);
+	ui_tree_free(told_cleared);
+	ui_tree_free(sent);
+	ui_tree_free(typed_shown);
+	ui_tree_free(first_m);
+	ui_tree_free(typed_m);
+	ui_tree_free(cleared_m);
+}
+
 /* form() under a heading that names what the form is for ("Edit expense", "New expense in Lisbon trip"). */
 static struct ui_tree *headed_form(const char *heading, const char *name, const char *error)
 {
@@ -905,6 +981,7 @@ int main(void)
 	RUN(deleted_entry_back_after_process_death);
 	RUN(deletion_read_as_crud_reads_it);
 	RUN(feedback_missing_on_a_silent_form);
+	RUN(send_with_an_empty_field_throws_the_typed_text_away);
 	RUN(feedback_judged_against_the_visit_not_the_first_sight);
 	RUN(feedback_answer_kept_when_a_choice_adds_a_field);
 	RUN(feedback_visit_survives_a_dialog_over_the_form);
