@@ -2,7 +2,10 @@
  * feedback.c - oracle "feedback" (oracle 16): a form submitted with an
  * empty or invalid field that leaves the screen exactly as it was, with no
  * error text, no dialog and no toast: the app refused the input without a
- * word (or silently dropped it).
+ * word (or silently dropped it). A variant (typed_text_thrown_away): a
+ * confirm or Send with the form's first field empty that empties the
+ * fields typed below it and changes nothing else: the typed text thrown
+ * away without a word (messages: Send with no recipient).
  *
  * The pure check (oracle_feedback_missing, agents/oracle.h) compares the
  * trees before and after the confirm; a toast is not in the tree, so the
