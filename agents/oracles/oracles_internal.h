@@ -14,6 +14,7 @@
 #include "agents/oracle.h"
 #include "agents/oracles/oracle_kind.h"
 #include "core/ui.h"
+#include "device/device.h"
 
 struct agent_env;
 struct app_info;
@@ -130,12 +131,18 @@ struct oracles_state {
 /* Whether oracle `k` is switched on. */
 bool oracle_on(const struct oracles_state *st, const struct oracle_kind *k);
 
-/* Capture the screen: parsed tree, activity, and the PNG kept for evidence. */
+/*
+ * Capture the screen: parsed tree, activity, and the frame kept for
+ * evidence. The frame stays as `screencap` printed it (a reference to the
+ * pooled raw frame): it becomes a PNG only when oracle_write_evidence()
+ * writes it, which few shots ever are; encoding every shot cost an
+ * oracle's side trip more CPU than the rest of its step
+ * (docs/performance.md, "Evidence encoded when written").
+ */
 struct shot {
 	struct ui_tree *tree;
 	char *activity;
-	unsigned char *png;
-	size_t png_len;
+	struct capture frame;       /* shot, shot_len, shot_buf only (its xml is dropped) */
 };
 /* Capture into *s (release with oracle_shot_release, also on failure). */
 int oracle_shot_take(struct device *dev, struct shot *s);

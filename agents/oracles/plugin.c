@@ -23,10 +23,11 @@
 #include "agents/replay.h"
 #include "agents/rundir.h"
 #include "core/config.h"
+#include "core/image.h"
 #include "core/log.h"
 #include "core/xalloc.h"
 #include "device/app_info.h"
-#include "device/snapshot.h"
+#include "device/device.h"
 
 /* A new plugin record. */
 static struct agent_plugin *plugin_new(const char *name, void *state)
@@ -53,18 +54,21 @@ char *oracle_launcher_component(const struct app_info *info)
 
 int oracle_shot_take(struct device *dev, struct shot *s)
 {
-	struct snapshot snap;
 	int err;
 
 	memset(s, 0, sizeof(*s));
-	err = device_snapshot(dev, SNAPSHOT_SCREENSHOT, &snap);
-	if (err != TD_OK)
+	err = device_capture(dev, &s->frame);
+	if (err != TD_OK) {
+		capture_release(&s->frame);
 		return err;
-	s->tree = snap.tree;
-	s->activity = snap.activity;
-	s->png = snap.png;
-	s->png_len = snap.png_len;
-	free(snap.xml);
+	}
+	/* A dump that does not parse leaves tree NULL, as device_snapshot() does. */
+	if (ui_parse(s->frame.xml, s->frame.xml_len, "device dump", &s->tree) != TD_OK)
+		s->tree = NULL;
+	s->activity = xstrdup(s->frame.activity ? s->frame.activity : "");
+	free(s->frame.xml);
+	s->frame.xml = NULL;
+	s->frame.xml_len = 0;
 	return TD_OK;
 }
 
@@ -72,27 +76,38 @@ void oracle_shot_release(struct shot *s)
 {
 	ui_tree_free(s->tree);
 	free(s->activity);
-	free(s->png);
+	capture_release(&s->frame);
 	memset(s, 0, sizeof(*s));
 }
 
 /* Write evidence PNG "oracles/NNNN-name.png"; returns its run-relative path or NULL. */
 char *oracle_write_evidence(struct agent_env *env, int step, const char *name, const struct shot *s)
 {
+	unsigned char *png = NULL;
+	size_t png_len = 0;
 	char *rel, *dir;
+	int err;
 
-	if (!s->png || !s->png_len)
+	if (!s->frame.shot || !s->frame.shot_len)
 		return NULL;
+	rel = xasprintf("oracles/%04d-%s.png", step, name);
+	err = image_frame_png(s->frame.shot, s->frame.shot_len, rel, &png, &png_len);
+	if (err != TD_OK) {
+		log_warn("%s: %s", rel, td_errmsg(err));
+		free(rel);
+		return NULL;
+	}
 	/* rundir_write does not create directories. */
 	dir = rundir_abs(agent_env_rundir(env), "oracles");
 	if (mkdir(dir, 0755) != 0 && errno != EEXIST)
 		log_warn("cannot create %s: %s", dir, strerror(errno));
 	free(dir);
-	rel = xasprintf("oracles/%04d-%s.png", step, name);
-	if (rundir_write(agent_env_rundir(env), rel, s->png, s->png_len) != TD_OK) {
+	if (rundir_write(agent_env_rundir(env), rel, png, png_len) != TD_OK) {
+		free(png);
 		free(rel);
 		return NULL;
 	}
+	free(png);
 	return rel;
 }
 

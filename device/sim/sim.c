@@ -111,6 +111,19 @@ static int sc_var(void *ctx, const char *name, struct sim_value *out)
 	return 0;
 }
 
+static const struct sim_value *sc_var_ref(void *ctx, const char *name)
+{
+	struct scope_ctx *c = ctx;
+	struct sim *s = c->s;
+	int v;
+
+	/* A field of the current row shadows the state variable (sc_var). */
+	if (c->rc.list_var >= 0 && sim_app_field_index(&s->app->vars[c->rc.list_var], name) >= 0)
+		return NULL;
+	v = sim_app_var_index(s->app, name);
+	return v < 0 ? NULL : &s->vars[v];
+}
+
 int sim_current_input_text(struct sim *s, const char *id, const char **out)
 {
 	const cJSON *w = top_widget(s, id);
@@ -186,6 +199,7 @@ void sim_bind_scope(struct sim *s, struct sim_scope *sc, const struct sim_var *l
 	c->rc.list_var = list_var ? (int)(list_var - s->app->vars) : -1;
 	c->rc.index = index;
 	sc->var = sc_var;
+	sc->var_ref = sc_var_ref;
 	sc->input = sc_input;
 	sc->special = sc_special;
 	sc->ctx = c;
@@ -836,7 +850,7 @@ static void end_action(struct sim *s)
 {
 	/* lay the new screen out once, so that widget bugs shown by this
 	 * action are recorded even if nobody dumps the screen */
-	if (s->running && s->foreground && s->app->n_bugs)
+	if (s->running && s->foreground && s->app->n_bugs && !s->keys_pending)
 		sim_view_free_tree(sim_layout(s));
 	s->seq++;
 }

@@ -210,24 +210,63 @@ static int ident(struct parser *ps, char *buf, size_t len)
 	return 0;
 }
 
-/* A list argument: the name of a list variable. */
-static int list_arg(struct parser *ps, struct sim_value *out)
+/*
+ * The list variable an argument names by its bare name (followed by ','
+ * or ')'), borrowed from the scope and the parser moved past the name;
+ * else NULL with the parser where it was.
+ */
+static const struct sim_value *borrowed_list(struct parser *ps, char name[128])
 {
+	const char *start;
+	const struct sim_value *v = NULL;
+	size_t n = 0;
+
+	skip_ws(ps);
+	start = ps->p;
+	if (!ps->sc->var_ref || !(isalpha((unsigned char)*ps->p) || *ps->p == '_'))
+		return NULL;
+	while ((isalnum((unsigned char)*ps->p) || *ps->p == '_' || *ps->p == '.') && n + 1 < 128)
+		name[n++] = *ps->p++;
+	name[n] = '\0';
+	skip_ws(ps);
+	if (*ps->p == ',' || *ps->p == ')')
+		v = ps->sc->var_ref(ps->sc->ctx, name);
+	if (!v || v->type != SIM_LIST) {
+		ps->p = start;
+		return NULL;
+	}
+	return v;
+}
+
+/*
+ * A list argument: the name of a list variable. *list points at the list:
+ * the state variable itself when the argument is its bare name (borrowed,
+ * *out left empty), else *out, which the caller frees either way; `name`
+ * gets the list's name (for field lookups), "" when it has none.
+ */
+static int list_arg(struct parser *ps, struct sim_value *out, const struct sim_value **list, char name[128])
+{
+	*list = borrowed_list(ps, name);
+	if (*list)
+		return 0;
+	*list = out;
+	name[0] = '\0';
 	if (parse_or(ps, out))
 		return ps->err;
 	if (out->type != SIM_LIST && !ps->sc->check)
 		return fail(ps, "%s", "expected a list");
+	snprintf(name, 128, "%s", out->str ? out->str : "");
 	return 0;
 }
 
 /* Field index of record field `name` in the list variable behind v: lists
  * carry no field names, so the scope's special lookup answers
  * "field:<list>:<name>"; we encode the lookup through the value's str. */
-static long field_of(struct parser *ps, const struct sim_value *list, const char *field)
+static long field_of(struct parser *ps, const char *list, const char *field)
 {
 	struct sim_value idx = { 0 };
 	char key[300];
-	snprintf(key, sizeof key, "field:%s:%s", list->str ? list->str : "", field);
+	snprintf(key, sizeof key, "field:%s:%s", list, field);
 	if (!ps->sc->special || ps->sc->special(ps->sc->ctx, key, &idx) != 0) {
 		fail(ps, "unknown record field '%s'", field);
 		return -1;
@@ -241,7 +280,9 @@ static long field_of(struct parser *ps, const struct sim_value *list, const char
 static int call_at(struct parser *ps, struct sim_value *out)
 {
 	struct sim_value l = { 0 }, i = { 0 }, f = { 0 };
-	if (list_arg(ps, &l) || !eat(ps, ",") || parse_or(ps, &i) || !eat(ps, ",") ||
+	const struct sim_value *lp;
+	char ln[128];
+	if (list_arg(ps, &l, &lp, ln) || !eat(ps, ",") || parse_or(ps, &i) || !eat(ps, ",") ||
 	    parse_or(ps, &f) || !eat(ps, ")")) {
 		fail(ps, "%s", "at() takes (list, index, 'field')");
 		goto out;
@@ -250,13 +291,13 @@ static int call_at(struct parser *ps, struct sim_value *out)
 		fail(ps, "%s", "at() needs a field name in quotes");
 		goto out;
 	}
-	long fi = field_of(ps, &l, f.str);
+	long fi = field_of(ps, ln, f.str);
 	if (fi < 0)
 		goto out;
 	sim_value_convert(&i, SIM_NUM);
 	long k = sim_clamp(i.num);
-	if (k >= 0 && (size_t)k < l.n_recs && (size_t)fi < l.n_fields)
-		sim_value_copy(out, &l.recs[k].fields[fi]);
+	if (k >= 0 && (size_t)k < lp->n_recs && (size_t)fi < lp->n_fields)
+		sim_value_copy(out, &lp->recs[k].fields[fi]);
 	else
 		sim_value_str(out, "");
 out:
@@ -269,14 +310,18 @@ out:
 static int call(struct parser *ps, const char *fn, struct sim_value *out)
 {
 	struct sim_value a = { 0 }, b = { 0 };
+	const struct sim_value *ap = &a;
+	char an[128] = "";
 	if (!strcmp(fn, "at"))
 		return call_at(ps, out);
 	int two = !strcmp(fn, "sum") || !strcmp(fn, "count") || !strcmp(fn, "sorted") ||
 		  !strcmp(fn, "contains");
 	if (!strcmp(fn, "sum") || !strcmp(fn, "count") || !strcmp(fn, "sorted")) {
-		if (list_arg(ps, &a))
+		if (list_arg(ps, &a, &ap, an))
 			goto out;
-	} else if (parse_or(ps, &a)) {
+	} else if (!strcmp(fn, "len") && (ap = borrowed_list(ps, an)) != NULL) {
+		/* len(list): the count, without copying the rows */
+	} else if ((ap = &a, parse_or(ps, &a))) {
 		goto out;
 	}
 	if (two) {
@@ -289,8 +334,8 @@ static int call(struct parser *ps, const char *fn, struct sim_value *out)
 		{ fail(ps, "missing ')' after %s(", fn); goto out; }
 	struct strbuf sb = STRBUF_INIT;
 	if (!strcmp(fn, "len")) {
-		sim_value_num(out, a.type == SIM_LIST ? (double)a.n_recs
-					: a.type == SIM_STR ? (double)strlen(a.str) : 0);
+		sim_value_num(out, ap->type == SIM_LIST ? (double)ap->n_recs
+					: ap->type == SIM_STR ? (double)strlen(ap->str) : 0);
 	} else if (!strcmp(fn, "digits")) {
 		size_t d = 0;
 		sim_value_format(&a, &sb);
@@ -334,15 +379,15 @@ static int call(struct parser *ps, const char *fn, struct sim_value *out)
 			strbuf_release(&sb);
 			goto out;
 		}
-		long f = field_of(ps, &a, b.str);
+		long f = field_of(ps, an, b.str);
 		if (f < 0) {
 			strbuf_release(&sb);
 			goto out;
 		}
 		double acc = 0;
 		bool ok = true;
-		for (size_t i = 0; i < a.n_recs && (size_t)f < a.n_fields; i++) {
-			struct sim_value *fv = &a.recs[i].fields[f];
+		for (size_t i = 0; i < ap->n_recs && (size_t)f < ap->n_fields; i++) {
+			const struct sim_value *fv = &ap->recs[i].fields[f];
 			if (!strcmp(fn, "sum")) {
 				struct sim_value n = { 0 };
 				sim_value_copy(&n, fv);
@@ -352,7 +397,7 @@ static int call(struct parser *ps, const char *fn, struct sim_value *out)
 			} else if (!strcmp(fn, "count")) {
 				acc += sim_value_truthy(fv);
 			} else if (i > 0) {
-				struct sim_value *pv = &a.recs[i - 1].fields[f];
+				const struct sim_value *pv = &ap->recs[i - 1].fields[f];
 				if (fv->type == SIM_NUM)
 					ok = ok && pv->num <= fv->num;
 				else if (fv->type == SIM_STR)

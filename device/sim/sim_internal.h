@@ -75,6 +75,11 @@ long sim_json_num(const cJSON *n, long dflt);
  * provide them. Each returns 0 and fills *out (a copy), or -1 if unknown. */
 struct sim_scope {
 	int (*var)(void *ctx, const char *name, struct sim_value *out);
+	/* The state variable `name` itself, borrowed for the evaluation (NULL:
+	 * none, or a row field shadows it): list functions read a list in
+	 * place instead of copying it per call, which made a list of n rows
+	 * cost n^2 copies per layout. May be NULL. */
+	const struct sim_value *(*var_ref)(void *ctx, const char *name);
 	int (*input)(void *ctx, const char *id, struct sim_value *out);
 	int (*special)(void *ctx, const char *name, struct sim_value *out);
 	void *ctx;
@@ -257,6 +262,10 @@ struct sim {
 	int port_w, port_h;        /* portrait size */
 	int rotation;              /* 0..3 */
 	bool running, foreground;
+	/* Keys of one `input keyevent` before its last (a field cleared with
+	 * MOVE_END and 40 DELs): end_action() leaves their layout to the last
+	 * key, as nothing can look at the screen between them. */
+	bool keys_pending;
 	struct sim_frame *stack;
 	size_t n_stack, alloc_stack;
 	struct sim_value *vars;

@@ -516,7 +516,9 @@ static int cmd_input(struct cmd *c)
 		bool lp = false;
 		if (!strcmp(sub, "press"))
 			return sim_act_key(s, 23, false);
-		int done = 0;
+		int done = 0, last = n - 1;
+		while (last > 0 && !strncmp(a[last], "--", 2))
+			last--; /* flags after the last key */
 		for (int k = 0; k < n; k++) {
 			if (!strcmp(a[k], "--longpress")) {
 				lp = true;
@@ -529,7 +531,9 @@ static int cmd_input(struct cmd *c)
 				(void)strbuf_addf(c->err, "Error: Unknown keycode: %s\n", a[k]);
 				return 1;
 			}
+			s->keys_pending = k < last;
 			(void)sim_act_key(s, code, lp);
+			s->keys_pending = false;
 			done++;
 		}
 		if (!done)

@@ -261,6 +261,7 @@ static int chk_special(void *ctx, const char *name, struct sim_value *out)
 static void chk_scope(struct loader *ld, struct sim_scope *sc)
 {
 	sc->var = chk_var;
+	sc->var_ref = NULL;
 	sc->input = chk_input;
 	sc->special = chk_special;
 	sc->ctx = ld;
