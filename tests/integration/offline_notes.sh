@@ -27,6 +27,31 @@ types = [json.loads(l)["type"] for l in open(sys.argv[2]) if l.strip()]
 assert "replay" in types, "no replay confirmation traced"
 print("buggy: found", d["found"], "precision", d["precision"], "recall", d["recall"])
 PY
+# Every evidence file a report names exists; an oracle's own screen
+# (oracles/NNNN-name.png, encoded from the raw frame only when a report
+# needs it) is a whole PNG of the screen.
+python3 - "$tmp/buggy" <<'PY'
+import json, os, struct, sys, zlib
+run = sys.argv[1]
+own = 0
+for b in json.load(open(os.path.join(run, "bugs.json")))["bugs"]:
+    for rel in b.get("evidence") or []:
+        data = open(os.path.join(run, rel), "rb").read()
+        assert data[:8] == b"\x89PNG\r\n\x1a\n", (b["id"], rel)
+        w, h = struct.unpack(">II", data[16:24])
+        assert (w, h) == (1080, 2400), (rel, w, h)
+        if rel.startswith("oracles/"):
+            own += 1
+            idat, i = b"", 8
+            while i + 8 <= len(data):
+                n, kind = struct.unpack(">I", data[i:i + 4])[0], data[i + 4:i + 8]
+                if kind == b"IDAT":
+                    idat += data[i + 8:i + 8 + n]
+                i += 12 + n
+            assert len(zlib.decompress(idat)) == h * (1 + w * 3), rel
+assert own >= 1, "no report carries an oracle's own screen"
+print("evidence:", own, "oracle screens, whole PNGs")
+PY
 
 "$bin" explore --device sim:notes:fixed --brain offline --out "$tmp/fixed" --steps 90 --quiet --fail-on-bugs
 "$bin" eval --app "$src/configs/apps/notes.json" --run "$tmp/fixed" --fixed > "$tmp/eval-fixed.json"

@@ -442,6 +442,65 @@ TEST(fabs_stack_and_a_hidden_fab_takes_no_place)
 	sim_app_free(app);
 }
 
+/*
+ * List functions read a list variable in place; inside a list's row, a
+ * row field of the same name still means the field (len() of its text).
+ */
+TEST(list_functions_read_lists_and_row_fields_shadow_them)
+{
+	static const char spec[] =
+		"{\"package\":\"com.t.lists\",\"activities\":[{\"name\":\".Main\",\"launcher\":true}],"
+		"\"state\":{\"tags\":{\"type\":\"list\",\"fields\":{\"name\":\"string\",\"on\":\"bool\",\"w\":\"number\"},"
+		"\"initial\":[{\"name\":\"red\",\"on\":true,\"w\":2},{\"name\":\"blue\",\"w\":5},{\"name\":\"green\",\"on\":true,\"w\":9}]},"
+		"\"rows\":{\"type\":\"list\",\"fields\":{\"tags\":\"string\"},\"initial\":[{\"tags\":\"abcd\"}]}},"
+		"\"screens\":{\"main\":{\"title\":\"L={len(tags)} A={at(tags, 1, 'name')} C={count(tags,'on')} S={sum( tags , 'w')} "
+		"O={sorted(tags, 'w')} N={len(rows)}\","
+		"\"widgets\":[{\"type\":\"list\",\"id\":\"rl\",\"items\":\"rows\",\"row\":{\"type\":\"text\",\"id\":\"r\","
+		"\"text\":\"row {len(tags)} {at(rows, 0, 'tags')}\"}}]}}}";
+	struct sim_app *app = NULL;
+	CHECK_OK(sim_app_load_text(spec, sizeof spec - 1, "lists.json", &app));
+	REQUIRE(app);
+	struct sim *s = start(app, false);
+	const char *x = sh(s, "uiautomator dump /dev/tty");
+	CHECK(strstr(x, "text=\"L=3 A=blue C=2 S=16 O=true N=1\"") != NULL);
+	/* In the row, `tags` is the row's field "abcd": 4 characters, not 3 rows. */
+	CHECK(strstr(x, "text=\"row 4 abcd\"") != NULL);
+	sim_free(s);
+	sim_app_free(app);
+}
+
+/*
+ * The keys of one `input keyevent` are laid out once, after the last: a
+ * widget bug the field's final text shows is recorded, one only a state
+ * between two of the keys would show is not (no capture can see it).
+ */
+TEST(one_keyevent_batch_is_laid_out_after_its_last_key)
+{
+	static const char spec[] =
+		"{\"package\":\"com.t.keys\",\"activities\":[{\"name\":\".Main\",\"launcher\":true}],"
+		"\"screens\":{\"main\":{\"title\":\"Keys\",\"widgets\":[{\"type\":\"edit\",\"id\":\"e\",\"hint\":\"E\"},"
+		"{\"type\":\"text\",\"id\":\"echo\",\"text\":\"typed {@e}\"}]}},"
+		"\"bugs\":[{\"id\":\"keys-one-left\",\"category\":\"content missing\",\"description\":\"one letter left\","
+		"\"widget\":\"main.echo\",\"when\":\"len(@e) == 1\",\"override\":{\"text\":\"one\"}},"
+		"{\"id\":\"keys-two-left\",\"category\":\"content missing\",\"description\":\"two letters left\","
+		"\"widget\":\"main.echo\",\"when\":\"len(@e) == 2\",\"override\":{\"text\":\"two\"}}]}";
+	struct sim_app *app = NULL;
+	CHECK_OK(sim_app_load_text(spec, sizeof spec - 1, "keys.json", &app));
+	REQUIRE(app);
+	struct sim *s = start(app, false);
+	tap(s, "e", NULL, 0, false);
+	sh(s, "input text abc");
+	CHECK(!fired(s, "keys-two-left", NULL));
+	sh(s, "input keyevent MOVE_END DEL DEL --longpress");
+	CHECK(strstr(sh(s, "uiautomator dump /dev/tty"), "text=\"one\"") != NULL);
+	CHECK(fired(s, "keys-one-left", NULL));
+	CHECK(!fired(s, "keys-two-left", NULL));
+	sh(s, "input text b");
+	CHECK(fired(s, "keys-two-left", NULL));
+	sim_free(s);
+	sim_app_free(app);
+}
+
 /* Every effect kind, checked through what the screen shows. */
 TEST(effects)
 {
@@ -519,6 +578,8 @@ int main(void)
 	RUN(deep_links_and_exported);
 	RUN(tabs_bottom_nav_and_seekbar);
 	RUN(effects);
+	RUN(list_functions_read_lists_and_row_fields_shadow_them);
+	RUN(one_keyevent_batch_is_laid_out_after_its_last_key);
 	RUN(fabs_stack_and_a_hidden_fab_takes_no_place);
 	strbuf_release(&last_out);
 	return test_summary();
