@@ -19,6 +19,7 @@
  *   oracle_toggle_stuck    a tapped switch/checkbox kept its checked state
  *   oracle_loading_stuck   a spinner still alone on the screen after a wait
  *   oracle_entry_missing   an accepted entry (field cleared) that no list shows
+ *   oracle_state_kept      an item marked read/archived/done still listed under the filter it left
  *
  * All functions are pure and thread-safe.
  */
@@ -377,6 +378,19 @@ bool oracle_loading_stuck(const struct ui_tree *before, const char *activity_bef
  */
 bool oracle_entry_missing(const struct ui_tree *before, const char *activity_before, const struct ui_tree *after,
 			  const char *activity_after, const struct action *done, struct oracle_finding *f);
+
+/*
+ * Oracle 28, state_kept (data operation failure): a click labelled with a
+ * state it marks its item into ("Mark as read", "Archive", "Mark as
+ * done"), after which the next screen's selected tab names the items not
+ * in that state (Unread; Inbox; To do, Active, Open...) and a row of its
+ * list shows, word for word, a text of the item's page (6+ characters,
+ * outside lists, not clickable, not a field). Not judged (false): any
+ * other label, no such tab selected, an Undo shown, no row showing a text
+ * of the page.
+ */
+bool oracle_state_kept(const struct ui_tree *before, const char *activity_before, const struct ui_tree *after,
+		       const char *activity_after, const struct action *done, struct oracle_finding *f);
 
 /* --- navigation (oracle 13) --- */
 

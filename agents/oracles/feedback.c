@@ -266,6 +266,74 @@ static const struct ui_widget *typed_text_thrown_away(const struct ui_tree *befo
 	return cleared;
 }
 
+/* Whether the resource-id's own part (after ":id/") holds "title" or "name". */
+static bool id_names_title(const char *rid)
+{
+	const char *own = strstr(rid, ":id/");
+	char low[128];
+	size_t n = 0;
+
+	for (own = own ? own + 4 : rid; *own && n + 1 < sizeof(low); own++)
+		low[n++] = (char)tolower((unsigned char)*own);
+	low[n] = '\0';
+	return strstr(low, "title") || strstr(low, "name");
+}
+
+/*
+ * A save with the form's name or title field (`bad`, empty) that closed
+ * the form (`after` has no field with bad's resource-id) and shows a list
+ * row whose title widget (a resource-id holding "title" or "name") is
+ * blank beside a text that another field of the form held, typed this
+ * visit (`first`: the form as first seen; a unique generated value ties the
+ * row to this save): the entry was added without its name, and nothing
+ * said the name was missing (passwords: an entry saved without a title).
+ * The blank widget (*shown: the typed text beside it), or NULL.
+ */
+static const struct ui_widget *row_left_blank(const struct ui_tree *before, const struct ui_tree *after,
+					      const struct ui_tree *first, const struct ui_widget *bad,
+					      const char *why, const struct ui_widget **shown)
+{
+	enum input_kind k = input_gen_kind(bad);
+
+	*shown = NULL;
+	if (!first || strcmp(why, "empty") || (k != INPUT_KIND_NAME && k != INPUT_KIND_TITLE) || !*bad->resource_id)
+		return NULL;
+	for (size_t i = 0; i < after->n_nodes; i++)
+		if (!strcmp(after->nodes[i]->resource_id, bad->resource_id))
+			return NULL; /* the form is still there */
+	for (size_t i = 0; i < after->n_nodes; i++) {
+		const struct ui_widget *w = after->nodes[i], *row = oracle_enclosing_row(w);
+
+		if (!row || *w->text || *w->content_desc || ui_class_is_editable(w->class_name) ||
+		    !*w->resource_id || !id_names_title(w->resource_id) || !ui_widget_visible(w, &after->screen))
+			continue;
+		for (size_t j = 0; j < after->n_nodes; j++) {
+			const struct ui_widget *v = after->nodes[j];
+			char seen[256];
+
+			if (v == w || !*v->text || oracle_enclosing_row(v) != row || !ui_widget_visible(v, &after->screen))
+				continue;
+			oracle_trim_into(seen, sizeof(seen), v->text);
+			if (strlen(seen) < 3)
+				continue;
+			for (size_t f = 0; f < before->n_nodes; f++) {
+				const struct ui_widget *fw = before->nodes[f], *o;
+				char typed[256];
+
+				if (fw == bad || !ui_class_is_editable(fw->class_name) || !ui_widget_visible(fw, &before->screen))
+					continue;
+				oracle_trim_into(typed, sizeof(typed), fw->text);
+				o = oracle_find_counterpart(first, before, fw);
+				if (!strcmp(typed, seen) && strcmp(fw->text, fw->hint) != 0 && (!o || strcmp(o->text, fw->text))) {
+					*shown = v;
+					return w;
+				}
+			}
+		}
+	}
+	return NULL;
+}
+
 bool oracle_feedback_missing(const struct ui_tree *before, const char *activity_before,
 			     const struct ui_tree *after, const char *activity_after, const struct action *done,
 			     const struct ui_tree *first, struct oracle_finding *f)
@@ -294,11 +362,12 @@ bool oracle_feedback_missing_in_visit(const struct ui_tree *before, const char *
 	const char *why = NULL;
 	size_t n_fields = 0;
 
-	const struct ui_widget *blank = NULL, *was = NULL, *thrown = NULL;
+	const struct ui_widget *blank = NULL, *was = NULL, *thrown = NULL, *row_blank = NULL, *beside = NULL;
+	bool same_activity;
 
-	if (!before || !after || !done || done->type != ACTION_CLICK || (!oracle_is_save_action(done) && !is_send(done)) ||
-	    !oracle_same_activity(activity_before, activity_after))
+	if (!before || !after || !done || done->type != ACTION_CLICK || (!oracle_is_save_action(done) && !is_send(done)))
 		return false;
+	same_activity = oracle_same_activity(activity_before, activity_after);
 	for (size_t i = 0; i < before->n_nodes; i++) {
 		const struct ui_widget *w = before->nodes[i];
 
@@ -328,7 +397,13 @@ bool oracle_feedback_missing_in_visit(const struct ui_tree *before, const char *
 	}
 	if (!bad)
 		return false;
-	if (after->n_roots != before->n_roots || oracle_count_layers(after) != oracle_count_layers(before) ||
+	if (oracle_is_save_action(done))
+		row_blank = row_left_blank(before, after, first, bad, why, &beside);
+	if (row_blank) {
+		/* judged below: the form closed on a row without its name */
+	} else if (!same_activity) {
+		return false;
+	} else if (after->n_roots != before->n_roots || oracle_count_layers(after) != oracle_count_layers(before) ||
 	    oracle_screen_has_layer(after) != oracle_screen_has_layer(before)) {
 		if (page && !oracle_same_activity(page_activity, activity_after))
 			page = NULL;
@@ -344,6 +419,29 @@ bool oracle_feedback_missing_in_visit(const struct ui_tree *before, const char *
 	oracle_finding_init(f);
 	f->oracle = "feedback";
 	f->category = BUG_CAT_FEEDBACK_MISSING;
+	if (row_blank) {
+		const char *press = done->widget_text && *done->widget_text ? done->widget_text : "Save";
+
+		f->title = xasprintf("'%s' with an empty '%s' is accepted without a word: the new row has no %s", press,
+				     oracle_widget_name(bad), input_gen_kind(bad) == INPUT_KIND_TITLE ? "title" : "name");
+		f->expected = xasprintf("an error on '%s' (it cannot be empty), with the form kept open",
+					oracle_widget_name(bad));
+		f->actual = xasprintf("the form closed with no error, and a row showing \"%s\" has '%s' blank",
+				      beside->text, oracle_widget_name(row_blank));
+		f->description = xasprintf("'%s' was pressed with '%s' empty. The form closed without an error, "
+					   "dialog or toast, and the list now has a row with the value typed on the "
+					   "form (\"%s\") and a blank '%s': the entry was saved without its %s.",
+					   press, oracle_widget_name(bad), beside->text, oracle_widget_name(row_blank),
+					   input_gen_kind(bad) == INPUT_KIND_TITLE ? "title" : "name");
+		f->diff = cJSON_CreateObject();
+		cJSON_AddStringToObject(f->diff, "check", "blank_row");
+		cJSON_AddStringToObject(f->diff, "invalid", why);
+		cJSON_AddItemToObject(f->diff, "field", oracle_widget_json(bad));
+		cJSON_AddItemToObject(f->diff, "blank", oracle_widget_json(row_blank));
+		cJSON_AddItemToObject(f->diff, "beside", oracle_widget_json(beside));
+		cJSON_AddItemToObject(f->diff, "action", action_to_json(done));
+		return true;
+	}
 	if (blank) {
 		f->title = xasprintf("'%s' with an empty '%s' is accepted without a word", done->widget_text &&
 				     *done->widget_text ? done->widget_text : "OK", oracle_widget_name(bad));

@@ -681,6 +681,86 @@ TEST(send_with_an_empty_field_throws_the_typed_text_away)
 	ui_tree_free(cleared_m);
 }
 
+/* A new-entry form: Title and Username fields ("Title"/"Username" when empty, as dumps show hints), an error when given, Save. */
+static struct ui_tree *entry_form(const char *title, const char *user, const char *error)
+{
+	return x_tree(x_cat(x_node(EDIT, "com.example.t:id/entry_title", title, "cf", "", 0, 200, 1080, 340, NULL),
+			    x_node(EDIT, "com.example.t:id/entry_user", user, "cf", "", 0, 360, 1080, 500, NULL),
+			    error ? x_node(TEXT, "com.example.t:id/error", error, "", "", 0, 520, 1080, 600, NULL)
+				  : calloc(1, 1),
+			    x_node(BUTTON, "com.example.t:id/save_entry", "Save", "c", "", 0, 700, 1080, 820, NULL), NULL));
+}
+
+/* A group's entries: rows of (title, user), NULL-terminated pairs. */
+static struct ui_tree *entry_list(const char *const *pairs)
+{
+	char *rows = calloc(1, 1), *list;
+	int y = 300;
+
+	for (size_t i = 0; pairs[i]; i += 2, y += 200)
+		rows = x_cat(rows, x_node_own(ROW, "com.example.t:id/entry_row", "", "c", "", 0, y, 1080, y + 190,
+					  x_cat(x_node(TEXT, "com.example.t:id/entry_row_title", pairs[i], "", "", 0, y,
+						       1080, y + 90, NULL),
+						x_node(TEXT, "com.example.t:id/entry_row_user", pairs[i + 1], "", "", 0,
+						       y + 100, 1080, y + 190, NULL),
+						NULL)),
+			     NULL);
+	list = x_node(RV, "com.example.t:id/entries", "", "s", "", 0, 300, 1080, 1800, rows);
+	free(rows);
+	return x_tree(list);
+}
+
+/*
+ * passwords (held-out, session 36; Passy #103): Save on the new-entry form
+ * with the title empty closes the form and adds an entry without a title,
+ * with no message. Judged: the form gone and a list row whose title widget
+ * is blank beside the username typed on the form. Not judged: the form
+ * still there (an error), a blank title in a row that shows nothing typed
+ * on the form (an older entry), a row that has its title, a title typed.
+ */
+TEST(save_with_an_empty_title_that_adds_a_row_without_one)
+{
+	static const char *const added[] = { "Visa Debit", "Anna Berg", "", "Mira Holt77", NULL };
+	static const char *const other[] = { "Visa Debit", "Anna Berg", "", "Anna Berg", NULL };
+	static const char *const titled[] = { "Visa Debit", "Anna Berg", "Mira", "Mira Holt77", NULL };
+	/* A blank widget that is no title (the user column) beside the typed text. */
+	static const char *const userless[] = { "Mira Holt77", "", NULL };
+	struct ui_tree *first = entry_form("Title", "Username", NULL);
+	struct ui_tree *typed = entry_form("Title", "  Mira Holt77 ", NULL);
+	struct ui_tree *named = entry_form("Mira", "  Mira Holt77 ", NULL);
+	struct ui_tree *told = entry_form("Title", "  Mira Holt77 ", "Enter a title");
+	struct ui_tree *list = entry_list(added), *list_other = entry_list(other), *list_titled = entry_list(titled);
+	struct ui_tree *list_userless = entry_list(userless);
+	struct action save;
+	struct oracle_finding f;
+
+	REQUIRE(first && typed && named && told && list && list_other && list_titled && list_userless);
+	click_on(&save, typed, "Save");
+	oracle_finding_init(&f);
+	CHECK(oracle_feedback_missing(typed, "com.example.t/.EntryEdit", list, ACT, &save, first, &f));
+	CHECK_INT_EQ(f.category, BUG_CAT_FEEDBACK_MISSING);
+	CHECK(f.title && strstr(f.title, "'Save' with an empty 'entry_title' is accepted without a word"));
+	CHECK(f.diff && !strcmp(cJSON_GetObjectItem(f.diff, "check")->valuestring, "blank_row"));
+	oracle_finding_release(&f);
+	/* The same page in the form's own activity (a fragment replaced): judged too. */
+	CHECK(oracle_feedback_missing(typed, ACT, list, ACT, &save, first, &f));
+	oracle_finding_release(&f);
+	CHECK(!oracle_feedback_missing(typed, ACT, told, ACT, &save, first, &f));
+	CHECK(!oracle_feedback_missing(typed, "com.example.t/.EntryEdit", list_other, ACT, &save, first, &f));
+	CHECK(!oracle_feedback_missing(typed, "com.example.t/.EntryEdit", list_titled, ACT, &save, first, &f));
+	CHECK(!oracle_feedback_missing(named, "com.example.t/.EntryEdit", list, ACT, &save, first, &f));
+	CHECK(!oracle_feedback_missing(typed, "com.example.t/.EntryEdit", list_userless, ACT, &save, first, &f));
+	action_release(&save);
+	ui_tree_free(first);
+	ui_tree_free(typed);
+	ui_tree_free(named);
+	ui_tree_free(told);
+	ui_tree_free(list);
+	ui_tree_free(list_other);
+	ui_tree_free(list_titled);
+	ui_tree_free(list_userless);
+}
+
 /* form() under a heading that names what the form is for ("Edit expense", "New expense in Lisbon trip"). */
 static struct ui_tree *headed_form(const char *heading, const char *name, const char *error)
 {
@@ -982,6 +1062,7 @@ int main(void)
 	RUN(deletion_read_as_crud_reads_it);
 	RUN(feedback_missing_on_a_silent_form);
 	RUN(send_with_an_empty_field_throws_the_typed_text_away);
+	RUN(save_with_an_empty_title_that_adds_a_row_without_one);
 	RUN(feedback_judged_against_the_visit_not_the_first_sight);
 	RUN(feedback_answer_kept_when_a_choice_adds_a_field);
 	RUN(feedback_visit_survives_a_dialog_over_the_form);
