@@ -271,11 +271,8 @@ static bool id_names_title(const char *rid)
 {
 	const char *own = strstr(rid, ":id/");
 	char low[128];
-	size_t n = 0;
 
-	for (own = own ? own + 4 : rid; *own && n + 1 < sizeof(low); own++)
-		low[n++] = (char)tolower((unsigned char)*own);
-	low[n] = '\0';
+	oracle_lower_into(low, sizeof(low), own ? own + 4 : rid);
 	return strstr(low, "title") || strstr(low, "name");
 }
 
