@@ -135,6 +135,12 @@ static bool has_rounded_count(const char *t)
 	return false;
 }
 
+/* Whether lowered text t is a status of the pair. */
+static bool mentions_status(const struct control_pair *p, const char *t)
+{
+	return mentions(p->on_state, t) || mentions(p->off_state, t) || mentions(p->either, t);
+}
+
 /*
  * Whether lowered text t, which mentions a state of pair p, names something
  * other than the control's state: a take ("recording" followed by a space
@@ -155,16 +161,9 @@ static bool names_other_than_state(const struct control_pair *p, const char *t)
 		char label[32];
 
 		snprintf(label, sizeof(label), "%.*s", (int)(colon - t), t);
-		return strcmp(label, "status") != 0 && strcmp(label, "state") != 0 && !mentions(p->on_state, label) &&
-		       !mentions(p->off_state, label) && !mentions(p->either, label);
+		return strcmp(label, "status") != 0 && strcmp(label, "state") != 0 && !mentions_status(p, label);
 	}
 	return false;
-}
-
-/* Whether lowered text t is a status of the pair. */
-static bool mentions_status(const struct control_pair *p, const char *t)
-{
-	return mentions(p->on_state, t) || mentions(p->off_state, t) || mentions(p->either, t);
 }
 
 /*

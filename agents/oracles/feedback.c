@@ -65,8 +65,11 @@ static const char *invalid_value(const struct ui_widget *w, const char *first)
 	return NULL;
 }
 
-/* Visible texts (text, else content-desc) of t, sorted; count in *n. Caller frees the array only. */
-static const char **visible_texts(const struct ui_tree *t, size_t *n)
+/*
+ * Visible texts (text, else content-desc) of t, sorted, those of fields too
+ * when `fields`; count in *n. Caller frees the array only.
+ */
+static const char **visible_texts(const struct ui_tree *t, bool fields, size_t *n)
 {
 	const char **out = xcalloc(t->n_nodes + 1, sizeof(*out));
 
@@ -75,18 +78,18 @@ static const char **visible_texts(const struct ui_tree *t, size_t *n)
 		const struct ui_widget *w = t->nodes[i];
 		const char *s = *w->text ? w->text : w->content_desc;
 
-		if (*s && ui_widget_visible(w, &t->screen))
+		if (*s && (fields || !ui_class_is_editable(w->class_name)) && ui_widget_visible(w, &t->screen))
 			out[(*n)++] = s;
 	}
 	qsort(out, *n, sizeof(*out), oracle_cmp_str);
 	return out;
 }
 
-/* Whether a and b show the same visible texts (as multisets). */
-static bool same_texts(const struct ui_tree *a, const struct ui_tree *b)
+/* Whether a and b show the same visible texts (as multisets), those of fields too when `fields`. */
+static bool same_texts(const struct ui_tree *a, const struct ui_tree *b, bool fields)
 {
 	size_t na, nb;
-	const char **ta = visible_texts(a, &na), **tb = visible_texts(b, &nb);
+	const char **ta = visible_texts(a, fields, &na), **tb = visible_texts(b, fields, &nb);
 	bool same = na == nb;
 
 	for (size_t i = 0; same && i < na; i++)
@@ -152,10 +155,29 @@ static const struct ui_widget *blanked_by_empty_name(const struct ui_tree *befor
 }
 
 /*
- * Whether `done` is a tap on Send (its label's first word, or its
- * resource-id holds "send"). Not a confirm for the other checks: a chat's
- * Send with nothing typed rightly does nothing, so a Send is judged only
- * when it throws typed text away (typed_text_thrown_away).
+ * Whether the resource-id tail `id` holds "send" as a word of its own:
+ * between underscores or other non-letters ("send", "btn_send",
+ * "send_button"), or as a capitalised part of a camel-case name
+ * ("sendButton", "btnSend"). "sender" and "resend" are none.
+ */
+static bool id_has_send_word(const char *id)
+{
+	for (const char *p = id; (p = strcasestr(p, "send")) != NULL; p++) {
+		bool starts = p == id || !isalpha((unsigned char)p[-1]) ||
+			      (*p == 'S' && islower((unsigned char)p[-1]));
+		bool ends = !islower((unsigned char)p[4]);
+
+		if (starts && ends)
+			return true;
+	}
+	return false;
+}
+
+/*
+ * Whether `done` is a tap on Send (its label's first word, or a word of its
+ * resource-id). Not a confirm for the other checks: a chat's Send with
+ * nothing typed rightly does nothing, so a Send is judged only when it
+ * throws typed text away (typed_text_thrown_away).
  */
 static bool is_send(const struct action *done)
 {
@@ -166,38 +188,7 @@ static bool is_send(const struct action *done)
 		return false;
 	if (!strncasecmp(l, "send", 4) && !isalpha((unsigned char)l[4]))
 		return true;
-	return id && strcasestr(id, "send") != NULL;
-}
-
-/* Visible texts (text, else content-desc) of t's widgets other than fields, sorted; count in *n. */
-static const char **plain_texts(const struct ui_tree *t, size_t *n)
-{
-	const char **out = xcalloc(t->n_nodes + 1, sizeof(*out));
-
-	*n = 0;
-	for (size_t i = 0; i < t->n_nodes; i++) {
-		const struct ui_widget *w = t->nodes[i];
-		const char *s = *w->text ? w->text : w->content_desc;
-
-		if (*s && !ui_class_is_editable(w->class_name) && ui_widget_visible(w, &t->screen))
-			out[(*n)++] = s;
-	}
-	qsort(out, *n, sizeof(*out), oracle_cmp_str);
-	return out;
-}
-
-/* Whether a and b show the same visible texts outside fields (as multisets). */
-static bool same_plain_texts(const struct ui_tree *a, const struct ui_tree *b)
-{
-	size_t na, nb;
-	const char **ta = plain_texts(a, &na), **tb = plain_texts(b, &nb);
-	bool same = na == nb;
-
-	for (size_t i = 0; same && i < na; i++)
-		same = strcmp(ta[i], tb[i]) == 0;
-	free(ta);
-	free(tb);
-	return same;
+	return id && id_has_send_word(id + 1);
 }
 
 /* Whether a visible text of t outside fields holds the first 12 bytes of s (any case). */
@@ -236,7 +227,7 @@ static const struct ui_widget *typed_text_thrown_away(const struct ui_tree *befo
 	const struct ui_widget *cleared = NULL;
 	bool past_bad = false;
 
-	if (!first || !same_plain_texts(before, after))
+	if (!first || !same_texts(before, after, false))
 		return NULL;
 	for (size_t i = 0; i < before->n_nodes; i++) {
 		const struct ui_widget *w = before->nodes[i], *o, *s;
@@ -407,7 +398,7 @@ bool oracle_feedback_missing_in_visit(const struct ui_tree *before, const char *
 		blank = blanked_by_empty_name(before, page, after, bad, why, app_label, &was);
 		if (!blank)
 			return false; /* a dialog opened or closed: a response of its own */
-	} else if (!same_texts(before, after)) {
+	} else if (!same_texts(before, after, true)) {
 		if (strcmp(why, "empty") != 0 || !(thrown = typed_text_thrown_away(before, after, first, bad)))
 			return false;
 	}

@@ -226,11 +226,8 @@ static bool names_when(const char *text)
 {
 	static const char *const words[] = { "date", "day", "time", "calendar", NULL };
 	char low[256];
-	size_t n = 0;
 
-	for (; text && text[n] && n + 1 < sizeof(low); n++)
-		low[n] = (char)tolower((unsigned char)text[n]);
-	low[n] = '\0';
+	oracle_lower_into(low, sizeof(low), text ? text : "");
 	return oracle_has_whole_word(low, words);
 }
 

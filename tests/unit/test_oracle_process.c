@@ -14,6 +14,7 @@
 
 #include "agents/oracle.h"
 #include "agents/oracles/oracles_internal.h"
+#include "core/xalloc.h"
 
 #define EDIT "android.widget.EditText"
 #define TEXT "android.widget.TextView"
@@ -668,6 +669,24 @@ TEST(send_with_an_empty_field_throws_the_typed_text_away)
 	CHECK(!oracle_feedback_missing(typed_shown, ACT, sent, ACT, &send, sent, &f));
 	CHECK(!oracle_feedback_missing(typed_m, ACT, cleared_m, ACT, &send, first_m, &f));
 	CHECK(!oracle_feedback_missing(first, ACT, first, ACT, &send, first, &f));
+	/* An icon with no label is a Send by a word of its resource-id; "resend" or "sender" is none. */
+	{
+		static const struct {
+			const char *id;
+			bool send;
+		} ids[] = { { "com.example.t:id/new_send", true },   { "com.example.t:id/btnSend", true },
+			    { "com.example.t:id/sendButton", true }, { "com.example.t:id/resend_code", false },
+			    { "com.example.t:id/sender", false },    { "com.example.t:id/RESEND", false } };
+
+		for (size_t i = 0; i < sizeof(ids) / sizeof(ids[0]); i++) {
+			free(send.widget_text);
+			send.widget_text = xstrdup("");
+			free(send.resource_id);
+			send.resource_id = xstrdup(ids[i].id);
+			CHECK(oracle_feedback_missing(typed, ACT, cleared, ACT, &send, first, &f) == ids[i].send);
+			oracle_finding_release(&f);
+		}
+	}
 	action_release(&send);
 	ui_tree_free(first);
 	ui_tree_free(typed);
