@@ -20,6 +20,7 @@
  *   oracle_loading_stuck   a spinner still alone on the screen after a wait
  *   oracle_entry_missing   an accepted entry (field cleared) that no list shows
  *   oracle_state_kept      an item marked read/archived/done still listed under the filter it left
+ *   oracle_excluded_step   an item switched to excluded or hidden that a later list still shows
  *
  * All functions are pure and thread-safe.
  */
@@ -391,6 +392,23 @@ bool oracle_entry_missing(const struct ui_tree *before, const char *activity_bef
  */
 bool oracle_state_kept(const struct ui_tree *before, const char *activity_before, const struct ui_tree *after,
 		       const char *activity_after, const struct action *done, struct oracle_finding *f);
+
+/*
+ * Oracle 29, excluded (settings/configuration): a tracker of the items the
+ * app shows as excluded or hidden - a checked switch labelled "Exclude X"
+ * or "Hide X", or a checked switch in a list row under a heading that says
+ * "excluded" or "hidden" (X: the row's first text) - fed one step at a
+ * time: true with *f when the screen after the step shows no such switch
+ * and no dialog, and a list row there shows a remembered X as the whole
+ * text of one of its widgets. An unchecked switch forgets its item; a
+ * restart that clears the data forgets them all.
+ */
+struct oracle_tracked_step;
+struct oracle_excluded_tracker;
+struct oracle_excluded_tracker *oracle_excluded_tracker_new(void);
+void oracle_excluded_tracker_free(struct oracle_excluded_tracker *t);
+bool oracle_excluded_step(struct oracle_excluded_tracker *t, const struct oracle_tracked_step *s,
+			  struct oracle_finding *f);
 
 /* --- navigation (oracle 13) --- */
 
