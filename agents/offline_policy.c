@@ -167,6 +167,7 @@ struct offline_policy {
 	uint64_t typed_vals[TYPED_VALUES];
 	size_t n_typed_vals;
 	uint64_t probe_rng;    /* its own stream: probes never shift the choices' random draws */
+	bool last_probe;       /* the last action typed a probe */
 	uint64_t *filled;      /* fields that got a valid value (field_key), sorted */
 	size_t n_filled, alloc_filled;
 	uint64_t probed[PROBED_FIELDS]; /* fields that got their first probe (ring) */
@@ -230,6 +231,7 @@ void offline_policy_params_default(struct offline_policy_params *p)
 	p->repeat_damping = true;
 	p->settings_first = true;
 	p->probe_share = 0.2;
+	p->probe_submit = true;
 	p->seed = 1;
 }
 
@@ -249,6 +251,7 @@ int offline_policy_params_from_config(struct offline_policy_params *p, const str
 	p->repeat_damping = config_bool(cfg, "offline.repeat_damping");
 	p->settings_first = config_bool(cfg, "offline.settings_first");
 	p->probe_share = config_double(cfg, "offline.probe_share");
+	p->probe_submit = config_bool(cfg, "offline.probe_submit");
 	p->seed = (unsigned)config_int(cfg, "run.seed");
 	if (p->init_weight <= 0 || p->back_weight < 0 || p->untried_bonus < 1 ||
 	    p->motif_bonus < 1 || p->epsilon < 0 || p->epsilon > 1 || p->stuck_limit < 1 ||
@@ -1053,6 +1056,7 @@ static void finish_choice(struct offline_policy *pol, const struct ui_tree *t, s
 	}
 	free(a->reason);
 	a->reason = probe ? xasprintf("%s; probing the field with %s input", why, probe) : xstrdup(why);
+	pol->last_probe = probe != NULL;
 	pol->last_event = key;
 	pol->last_state = state;
 	pol->last_type = a->type;
@@ -1455,6 +1459,35 @@ void offline_policy_choose(struct offline_policy *pol, const struct ui_tree *t, 
 			      "Back leaves the app: every event here was tried, the first screen has untried ones");
 		goto out;
 	}
+	/* A probe just typed (an empty name, letters in a number) on a form
+	 * with a confirm: a tester submits it at once to see how the form
+	 * answers, which the feedback oracles judge; the confirm of the
+	 * largest weight, never one that leaves the app. */
+	if (pol->p.probe_submit && after_input && pol->last_probe && has_confirm) {
+		size_t pick = (size_t)-1;
+		double pick_w = -1.0;
+
+		for (i = 0; i < n; i++) {
+			const struct event *e;
+
+			if (cands[i].type != ACTION_CLICK || !is_confirm_label(cands[i].widget_text))
+				continue;
+			e = event_find(pol, offline_event_key(state, &cands[i]));
+			if (!e->blocked && !e->exits && e->weight > pick_w) {
+				pick_w = e->weight;
+				pick = i;
+			}
+		}
+		if (pick != (size_t)-1) {
+			uint64_t key = offline_event_key(state, &cands[pick]);
+
+			*out = cands[pick];
+			action_init(&cands[pick]);
+			(void)tried_mark(pol, hash_u64(widget_key(out), fh));
+			finish_choice(pol, t, out, state, key, "submitting the probe just typed");
+			goto out;
+		}
+	}
 	if (n && rng_unit(&pol->rng) < pol->p.epsilon) {
 		size_t pick = (size_t)(rng_next(&pol->rng) % n);
 		uint64_t key = offline_event_key(state, &cands[pick]);
@@ -1696,6 +1729,7 @@ void offline_policy_adopt(struct offline_policy *pol, const struct ui_tree *t, u
 	pol->undo_typed = false;
 
 	pol->last_type = done->type;
+	pol->last_probe = false;
 	pol->last_state = state;
 	pol->last_event = 0;
 	pol->last_id = 0;
@@ -1783,6 +1817,7 @@ void offline_policy_reset_stuck(struct offline_policy *pol)
 	pol->out_of_app = 0;
 	pol->last_event = 0;
 	pol->last_type = ACTION_RESTART;
+	pol->last_probe = false;
 }
 
 void offline_policy_random(struct offline_policy *pol, const struct ui_tree *t, bool in_app,

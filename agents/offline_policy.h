@@ -50,6 +50,7 @@ struct offline_policy_params {
 	double epsilon;        /* probability of a random pick */
 	int stuck_limit;       /* unchanged screens before Back / restart */
 	double probe_share;    /* share of inputs into an already filled field that probe (input_gen_probe) */
+	bool probe_submit;     /* a probe typed on a form with a confirm is submitted by the next action (on) */
 	unsigned seed;
 };
 

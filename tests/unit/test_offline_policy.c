@@ -179,6 +179,61 @@ TEST(probes_after_a_valid_value)
 	CHECK_INT_EQ(all, inputs - 1);
 }
 
+/*
+ * A card form (two fields, a deck chooser, Save), every entry after a
+ * field's first a probe: how many probes were typed, and how many of the
+ * choices right after one pressed Save as "submitting the probe"; with
+ * `submit` off, how many said so (none).
+ */
+static void probe_then_save(bool submit, int *probes, int *saved_after)
+{
+	struct offline_policy_params p;
+	struct offline_policy *pol;
+	struct ui_tree *t = x_tree(x_cat(
+		x_node("android.widget.Button", "t:id/deck", "Deck: Spanish", "c", "", 0, 100, 1080, 200, NULL),
+		x_node(EDIT, "t:id/front", "", "cf", "hint=\"Front\"", 0, 220, 1080, 320, NULL),
+		x_node(EDIT, "t:id/back", "", "cf", "hint=\"Back\"", 0, 340, 1080, 440, NULL),
+		x_node("android.widget.Button", "t:id/save", "Save", "c", "", 0, 460, 1080, 560, NULL), NULL));
+	bool after_probe = false;
+	struct action a;
+
+	*probes = *saved_after = 0;
+	if (!t)
+		return;
+	offline_policy_params_default(&p);
+	p.probe_share = 1.0;
+	p.probe_submit = submit;
+	pol = offline_policy_new(&p);
+	for (int i = 0; i < 60; i++) {
+		offline_policy_choose(pol, t, 41, 700 + (uint64_t)i, "Card", true, &a);
+		if (after_probe && a.type == ACTION_CLICK && a.widget_text && !strcmp(a.widget_text, "Save") &&
+		    a.reason && strstr(a.reason, "submitting the probe"))
+			(*saved_after)++;
+		else if (!after_probe && a.reason && strstr(a.reason, "submitting the probe"))
+			*saved_after = -1000; /* only right after a probe */
+		after_probe = a.type == ACTION_INPUT && a.reason && strstr(a.reason, "probing");
+		*probes += after_probe;
+		action_release(&a);
+		offline_policy_observe(pol, t, 41, true);
+	}
+	*probes -= after_probe; /* the last choice typed one: nothing came after it */
+	offline_policy_free(pol);
+	ui_tree_free(t);
+}
+
+/* A probe typed on a form is submitted at once (flashcards' empty front: Save, not the deck chooser). */
+TEST(a_probe_is_submitted_by_the_next_choice)
+{
+	int probes, saved;
+
+	probe_then_save(true, &probes, &saved);
+	CHECK(probes >= 2);
+	CHECK_INT_EQ(saved, probes);
+	probe_then_save(false, &probes, &saved);
+	CHECK(probes >= 1);
+	CHECK_INT_EQ(saved, 0);
+}
+
 /* A field's second entry is its first probe, whatever the seed (as random's garbage always is). */
 TEST(second_entry_is_the_first_probe)
 {
@@ -1517,6 +1572,7 @@ int main(void)
 	RUN(input_probes_by_field);
 	RUN(probes_after_a_valid_value);
 	RUN(second_entry_is_the_first_probe);
+	RUN(a_probe_is_submitted_by_the_next_choice);
 	RUN(candidates_on_screen);
 	RUN(upsilon_update_follows_genie);
 	RUN(untried_first_then_motif_and_blocking);
