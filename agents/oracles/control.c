@@ -918,12 +918,43 @@ static const struct ui_widget *not_playing_status(const struct ui_tree *t)
 }
 
 /*
- * A play control ("Play", "Play audio": a label starting with the word
- * Play) pressed beside a status saying "Not playing" that changed nothing
- * on the screen: the status names the state the press should have ended,
- * and nothing answered (flashcards' replay button once the answer shows).
- * "Paused" and "Stopped" are first_press's, which asks a second press:
- * a stopped player may rightly have nothing to play.
+ * A non-clickable visible text of t that says the sound is off (`muted`:
+ * exactly "Muted", or "muted" as the last word after one more word or a
+ * key: "Sound muted", "Audio: muted") or on ("Sound on", "Unmuted"); NULL
+ * when none. "Unmuted" never says muted.
+ */
+static const struct ui_widget *sound_status(const struct ui_tree *t, bool muted)
+{
+	static const char *const on[] = { "sound on", "unmuted", "audio on", NULL };
+
+	for (size_t i = 0; i < t->n_nodes; i++) {
+		const struct ui_widget *s = t->nodes[i];
+		char low[64];
+		size_t len;
+
+		if (!*s->text || in_clickable(s) || !ui_widget_visible(s, &t->screen))
+			continue;
+		lowered_label(s, low, sizeof(low));
+		len = strlen(low);
+		if (muted && (!strcmp(low, "muted") ||
+			      (len > 6 && !strcmp(low + len - 6, " muted") && strchr(low, ' ') == low + len - 6)))
+			return s;
+		for (size_t k = 0; !muted && on[k]; k++)
+			if (!strcmp(low, on[k]))
+				return s;
+	}
+	return NULL;
+}
+
+/*
+ * A media control pressed beside the status it should end, that changed
+ * nothing on the screen: a play control ("Play", "Play audio": a label
+ * starting with the word Play) beside "Not playing" (flashcards' replay
+ * button once the answer shows), or Unmute beside "Sound muted" and Mute
+ * beside "Sound on" (gallery's video started muted by Autoplay). Nothing
+ * answered: the press was ignored. "Paused" and "Stopped" are
+ * first_press's, which asks a second press: a stopped player may rightly
+ * have nothing to play; a sound switch has no such excuse.
  */
 static bool play_ignored(const struct ui_tree *before, const struct ui_tree *after, const struct ui_widget *w,
 			 const struct action *done, struct oracle_finding *f)
@@ -931,22 +962,31 @@ static bool play_ignored(const struct ui_tree *before, const struct ui_tree *aft
 	bool pressed_on = false;
 	const struct control_pair *pair = widget_media_pair(w, &pressed_on);
 	const struct ui_widget *status;
+	bool sound;
 
-	if (!pair || !pressed_on || strcmp(pair->on, "play") != 0)
+	if (!pair)
 		return false;
-	status = not_playing_status(before);
+	sound = !strcmp(pair->on, "mute");
+	if (sound)
+		status = sound_status(before, !pressed_on); /* Unmute ends "muted"; Mute ends "sound on" */
+	else if (pressed_on && !strcmp(pair->on, "play"))
+		status = not_playing_status(before);
+	else
+		return false;
 	if (!status || !nothing_answered(before, after))
 		return false;
 	oracle_finding_init(f);
 	f->category = BUG_CAT_MEDIA_CONTROL;
 	f->oracle = "control";
 	f->title = xasprintf("'%s' changes nothing: '%s' stays", ui_widget_label(w), status->text);
-	f->expected = xasprintf("after '%s', the status says it plays", ui_widget_label(w));
+	f->expected = sound ? xasprintf("after '%s', the status says the sound is %s", ui_widget_label(w),
+					pressed_on ? "off" : "on")
+			    : xasprintf("after '%s', the status says it plays", ui_widget_label(w));
 	f->actual = xasprintf("nothing on the screen changed; the status still reads '%s'", status->text);
 	f->description = xasprintf("Tapping '%s' beside the status '%s' changed nothing on the screen: the "
 				   "press was ignored.", ui_widget_label(w), status->text);
 	f->diff = cJSON_CreateObject();
-	cJSON_AddStringToObject(f->diff, "check", "play_ignored");
+	cJSON_AddStringToObject(f->diff, "check", sound ? "sound_ignored" : "play_ignored");
 	cJSON_AddItemToObject(f->diff, "before", oracle_widget_json(w));
 	cJSON_AddItemToObject(f->diff, "status_unchanged", oracle_widget_json(status));
 	cJSON_AddItemToObject(f->diff, "action", action_to_json(done));

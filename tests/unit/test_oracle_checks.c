@@ -811,6 +811,66 @@ TEST(control_play_ignored_beside_not_playing)
 	ui_tree_free(plays);
 }
 
+/* A video page: its status line, the sound status and the sound button `button` (Mute or Unmute). */
+static struct ui_tree *video_sound(const char *sound, const char *button)
+{
+	return x_tree(x_cat(x_node(TEXT, "t:id/video_state", "Paused", "", "", 0, 200, 1080, 300, NULL),
+			    x_node(TEXT, "t:id/video_sound", sound, "", "", 0, 300, 1080, 400, NULL),
+			    x_node("android.widget.ImageButton", "t:id/sound_btn", button, "c", "", 0, 500, 200, 600,
+				   NULL),
+			    NULL));
+}
+
+/* gallery (Aves #846): Unmute beside "Sound muted" that changes nothing; Mute beside "Sound on" likewise. */
+TEST(control_sound_button_ignored_beside_its_status)
+{
+	struct ui_tree *muted = video_sound("Sound muted", "Unmute"), *muted2 = video_sound("Sound muted", "Unmute");
+	struct ui_tree *on = video_sound("Sound on", "Mute"), *on2 = video_sound("Sound on", "Mute");
+	struct ui_tree *unmuted = video_sound("Unmuted by default later", "Unmute");
+	struct action a;
+	struct oracle_finding f;
+
+	REQUIRE(muted && muted2 && on && on2 && unmuted);
+	action_init(&a);
+	a.type = ACTION_CLICK;
+	a.widget_text = strdup("Unmute");
+	a.resource_id = strdup("t:id/sound_btn");
+	a.class_name = strdup("android.widget.ImageButton");
+	a.bounds = (struct ui_rect){ 0, 500, 200, 600 };
+	a.x = 100;
+	a.y = 550;
+	oracle_finding_init(&f);
+	REQUIRE(oracle_control_stuck(muted, "x/.Video", muted2, "x/.Video", &a, &f));
+	CHECK_INT_EQ(f.category, BUG_CAT_MEDIA_CONTROL);
+	CHECK(f.title && !strcmp(f.title, "'Unmute' changes nothing: 'Sound muted' stays"));
+	CHECK(f.diff && cJSON_IsString(cJSON_GetObjectItem(f.diff, "check")) &&
+	      !strcmp(cJSON_GetObjectItem(f.diff, "check")->valuestring, "sound_ignored"));
+	oracle_finding_release(&f);
+	/* Clean: the sound came on (and the button became Mute). */
+	CHECK(!oracle_control_stuck(muted, "x/.Video", on, "x/.Video", &a, &f));
+	/* A status that is no "muted" of two words: not judged. */
+	CHECK(!oracle_control_stuck(unmuted, "x/.Video", unmuted, "x/.Video", &a, &f));
+	free(a.widget_text);
+	a.widget_text = strdup("Mute");
+	REQUIRE(oracle_control_stuck(on, "x/.Video", on2, "x/.Video", &a, &f));
+	CHECK(f.title && strstr(f.title, "'Sound on' stays"));
+	oracle_finding_release(&f);
+	/* Mute beside "Sound muted" has nothing to end. */
+	{
+		struct ui_tree *odd = video_sound("Sound muted", "Mute");
+
+		REQUIRE(odd);
+		CHECK(!oracle_control_stuck(odd, "x/.Video", odd, "x/.Video", &a, &f));
+		ui_tree_free(odd);
+	}
+	action_release(&a);
+	ui_tree_free(muted);
+	ui_tree_free(muted2);
+	ui_tree_free(on);
+	ui_tree_free(on2);
+	ui_tree_free(unmuted);
+}
+
 /* A book's page with a list of chapter rows "N. Title" and their lengths. */
 static struct ui_tree *chapter_list(void)
 {
@@ -2125,6 +2185,7 @@ int main(void)
 	RUN(control_subscribe_beside_a_rounded_count_is_not_stuck);
 	RUN(control_bar_offers_pause_after_leaving_a_paused_page);
 	RUN(control_play_ignored_beside_not_playing);
+	RUN(control_sound_button_ignored_beside_its_status);
 	RUN(units_mixed_on_one_page);
 	RUN(total_disagrees_with_rows);
 	RUN(total_of_rows_that_start_with_another_number);
