@@ -80,6 +80,9 @@ static uint64_t row_key(const struct ui_tree *t, const struct action *a);
 /* The chance of a field's first probe once it took a valid value (later ones: offline.probe_share):
  * always, so that every field's validation is seen once. */
 #define FIRST_PROBE_SHARE 1.0
+/* Names a list showed last (its rows' name or title texts), for the "taken" probe of a name field. */
+#define TAKEN_NAMES 8
+#define TAKEN_NAME_MAX 64
 
 /* On the launch screen after a relaunch made for its untried events: their weight factor. */
 #define RELAUNCH_UNTRIED_FACTOR 1000.0
@@ -168,6 +171,10 @@ struct offline_policy {
 	size_t n_typed_vals;
 	uint64_t probe_rng;    /* its own stream: probes never shift the choices' random draws */
 	bool last_probe;       /* the last action typed a probe */
+	char taken[TAKEN_NAMES][TAKEN_NAME_MAX]; /* names the last list with named rows showed */
+	size_t n_taken;
+	uint64_t taken_probed[PROBED_FIELDS]; /* name fields that got their "taken" probe (ring) */
+	size_t n_taken_probed;
 	uint64_t *filled;      /* fields that got a valid value (field_key), sorted */
 	size_t n_filled, alloc_filled;
 	uint64_t probed[PROBED_FIELDS]; /* fields that got their first probe (ring) */
@@ -995,6 +1002,45 @@ static const char *said_for_field(struct offline_policy *pol, uint64_t k, const 
 	return pol->said_range[slot];
 }
 
+/*
+ * Remember the names t's lists show: the texts of visible list widgets
+ * whose resource-id names a name or title ("folder_name"), when it has
+ * any; they stay until a screen shows others. A name field's "taken"
+ * probe types one of them.
+ */
+static void note_taken_names(struct offline_policy *pol, const struct ui_tree *t)
+{
+	size_t n = 0;
+
+	for (size_t i = 0; i < t->n_nodes && n < TAKEN_NAMES; i++) {
+		const struct ui_widget *w = t->nodes[i];
+		const char *tail = strrchr(w->resource_id, '/');
+		size_t len = strlen(w->text);
+
+		if (len < 2 || len >= TAKEN_NAME_MAX || !tail || ui_class_is_editable(w->class_name) ||
+		    (!strcasestr(tail, "name") && !strcasestr(tail, "title")) || !ui_widget_in_list(w) ||
+		    !ui_widget_visible(w, &t->screen))
+			continue;
+		if (!n)
+			pol->n_taken = 0;
+		snprintf(pol->taken[n++], TAKEN_NAME_MAX, "%s", w->text);
+	}
+	if (n)
+		pol->n_taken = n;
+}
+
+/* Whether name field k had its "taken" probe; remembers that it has now. */
+static bool taken_probed(struct offline_policy *pol, uint64_t k)
+{
+	size_t n = pol->n_taken_probed < PROBED_FIELDS ? pol->n_taken_probed : PROBED_FIELDS;
+
+	for (size_t i = 0; i < n; i++)
+		if (pol->taken_probed[i] == k)
+			return true;
+	pol->taken_probed[pol->n_taken_probed++ % PROBED_FIELDS] = k;
+	return false;
+}
+
 /* Give the chosen action its payload (typed text) and remember it. */
 static void finish_choice(struct offline_policy *pol, const struct ui_tree *t, struct action *a, uint64_t state,
 			  uint64_t key, const char *why)
@@ -1022,8 +1068,17 @@ static void finish_choice(struct offline_policy *pol, const struct ui_tree *t, s
 		    rng_unit(&pol->probe_rng) < (probed(pol, field_key(a), false) ? pol->p.probe_share
 						 : fmax(pol->p.probe_share, FIRST_PROBE_SHARE))) {
 			unsigned ps = probed(pol, field_key(a), true) ? ++pol->serial : 0;
+			enum input_kind kind = input_gen_kind(&w);
 
-			probe = input_gen_probe_name(input_gen_probe(&w, ps, buf, sizeof(buf)));
+			/* A name field's second probe: a name the app's list already shows (a
+			 * folder or list named like one that exists), once per field. */
+			if (ps && pol->n_taken && (kind == INPUT_KIND_NAME || kind == INPUT_KIND_TITLE) &&
+			    !taken_probed(pol, field_key(a))) {
+				snprintf(buf, sizeof(buf), "%s", pol->taken[ps % pol->n_taken]);
+				probe = "taken";
+			} else {
+				probe = input_gen_probe_name(input_gen_probe(&w, ps, buf, sizeof(buf)));
+			}
 		}
 		/* A number field with a stated range gets a number inside it. */
 		else if (input_gen_text_in(&w, said, ++pol->serial, buf, sizeof(buf)) ==
@@ -1360,6 +1415,7 @@ void offline_policy_choose(struct offline_policy *pol, const struct ui_tree *t, 
 		return;
 	}
 	pol->out_of_app = 0;
+	note_taken_names(pol, t);
 	if (pol->last_type == ACTION_NONE || pol->last_type == ACTION_RESTART)
 		pol->launch_state = state;
 	else

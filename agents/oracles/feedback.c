@@ -330,6 +330,57 @@ bool oracle_feedback_missing(const struct ui_tree *before, const char *activity_
 						NULL, NULL, NULL, f);
 }
 
+/*
+ * A dialog confirmed with its name or title field holding, typed in this
+ * visit (not what it showed when this visit began: a Rename dialog shows
+ * the current name), a name that a list row of the
+ * page under it already shows (any case, trimmed), after which the dialog
+ * closed on that page (same activity, no layer, the field gone) and every
+ * text outside fields reads as on the page before: nothing was created and
+ * nothing said why (files `files-existing-folder-silent`, Azure Storage
+ * Explorer #2757: a folder named like an existing one). An app that adds
+ * the duplicate, or says the name is taken, changes a text. The field,
+ * or NULL; *row: the row text that holds the name.
+ */
+static const struct ui_widget *taken_name_ignored(const struct ui_tree *before, const struct ui_tree *after,
+						  const struct ui_tree *visit, const struct ui_tree *page,
+						  const char *page_activity, const char *activity_after,
+						  const struct ui_widget **row)
+{
+	if (!page || !oracle_screen_has_layer(before) || oracle_screen_has_layer(after) ||
+	    !oracle_same_activity(page_activity, activity_after) || !same_texts(page, after, false))
+		return NULL;
+	for (size_t i = 0; i < before->n_nodes; i++) {
+		const struct ui_widget *w = before->nodes[i], *o;
+		enum input_kind k;
+		char value[128];
+
+		if (!ui_class_is_editable(w->class_name) || !w->enabled || !ui_widget_visible(w, &before->screen))
+			continue;
+		k = input_gen_kind(w);
+		if (k != INPUT_KIND_NAME && k != INPUT_KIND_TITLE)
+			continue;
+		oracle_trim_into(value, sizeof(value), oracle_field_value(w));
+		o = visit ? oracle_find_counterpart(visit, before, w) : NULL;
+		if (!*value || (o && !strcmp(o->text, w->text)) || (*w->resource_id && oracle_field_by_id(after, w->resource_id, true)))
+			continue;
+		for (size_t j = 0; j < page->n_nodes; j++) {
+			const struct ui_widget *r = page->nodes[j];
+			char text[128];
+
+			if (!*r->text || ui_class_is_editable(r->class_name) || !oracle_enclosing_row(r) ||
+			    !ui_widget_visible(r, &page->screen))
+				continue;
+			oracle_trim_into(text, sizeof(text), r->text);
+			if (!strcasecmp(text, value)) {
+				*row = r;
+				return w;
+			}
+		}
+	}
+	return NULL;
+}
+
 bool oracle_feedback_missing_on_page(const struct ui_tree *before, const char *activity_before,
 				     const struct ui_tree *after, const char *activity_after,
 				     const struct action *done, const struct ui_tree *first,
@@ -383,8 +434,32 @@ bool oracle_feedback_missing_in_visit(const struct ui_tree *before, const char *
 		    !shows_text(visit, w->text))
 			return false;
 	}
-	if (!bad)
-		return false;
+	if (!bad) {
+		const struct ui_widget *taken, *row = NULL;
+
+		if (!oracle_is_save_action(done) ||
+		    !(taken = taken_name_ignored(before, after, visit, page, page_activity, activity_after, &row)))
+			return false;
+		oracle_finding_init(f);
+		f->oracle = "feedback";
+		f->category = BUG_CAT_FEEDBACK_MISSING;
+		f->title = xasprintf("'%s' with a name already taken closes the dialog and says nothing",
+				     done->widget_text && *done->widget_text ? done->widget_text : "OK");
+		f->expected = xasprintf("an error that the name '%s' is taken, or a new entry", taken->text);
+		f->actual = xasprintf("the dialog closed, nothing was added and no message shows (\"%s\" when found)",
+				      row->text);
+		f->description = xasprintf("'%s' was pressed with '%s' holding \"%s\", the name of a row the page "
+					   "already lists. The dialog closed, the page reads exactly as before and no "
+					   "error, dialog or toast says why nothing was created.",
+					   done->widget_text && *done->widget_text ? done->widget_text : "OK",
+					   oracle_widget_name(taken), taken->text);
+		f->diff = cJSON_CreateObject();
+		cJSON_AddStringToObject(f->diff, "check", "taken_silent");
+		cJSON_AddItemToObject(f->diff, "field", oracle_widget_json(taken));
+		cJSON_AddItemToObject(f->diff, "row", oracle_widget_json(row));
+		cJSON_AddItemToObject(f->diff, "action", action_to_json(done));
+		return true;
+	}
 	if (oracle_is_save_action(done))
 		row_blank = row_left_blank(before, after, first, bad, why, &beside);
 	if (row_blank) {
