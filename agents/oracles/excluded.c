@@ -46,21 +46,30 @@ struct oracle_excluded_tracker {
 
 static const char *const verbs[][2] = { { "exclude ", "excluded" }, { "hide ", "hidden" } };
 
-/* The heading of t's page that says "excluded" or "hidden" (a visible text outside lists), or NULL; *verb set. */
+/*
+ * The heading of t's page that names a list of excluded or hidden items
+ * (a visible text outside lists, not checkable, of at most three words, the
+ * first "Excluded" or "Hidden": "Excluded folders", "Hidden apps"), or
+ * NULL; *verb set. A sentence ("Hidden entities are not shown in this
+ * view") names no such list.
+ */
 static const char *exclusion_heading(const struct ui_tree *t, const char **verb)
 {
 	static const char *const excl[] = { "excluded", NULL }, *const hid[] = { "hidden", NULL };
 
 	for (size_t i = 0; i < t->n_nodes; i++) {
 		const struct ui_widget *w = t->nodes[i];
-		char low[128];
+		size_t spaces = 0;
 
 		if (!*w->text || w->checkable || ui_class_is_editable(w->class_name) || oracle_enclosing_row(w) ||
 		    !ui_widget_visible(w, &t->screen))
 			continue;
-		oracle_lower_into(low, sizeof(low), w->text);
-		if (oracle_has_whole_word(low, excl) || oracle_has_whole_word(low, hid)) {
-			*verb = oracle_has_whole_word(low, excl) ? "excluded" : "hidden";
+		for (const char *p = w->text; *p; p++)
+			spaces += *p == ' ';
+		if (spaces > 2)
+			continue;
+		if (oracle_label_begins_with(w->text, excl) || oracle_label_begins_with(w->text, hid)) {
+			*verb = oracle_label_begins_with(w->text, excl) ? "excluded" : "hidden";
 			return w->text;
 		}
 	}

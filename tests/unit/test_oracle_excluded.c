@@ -161,9 +161,19 @@ TEST(a_switch_in_a_row_under_a_hidden_heading_hides_the_row_item)
 
 	REQUIRE(t && hidden && settings && drawer);
 	oracle_finding_init(&f);
-	/* Unlabelled switches under a heading that names no exclusion: nothing remembered. */
+	/* Unlabelled switches under a heading that names no exclusion, or under a sentence about hidden
+	 * items (smarthome's area page: "Hidden entities are not shown in this view" over its lights'
+	 * switches): nothing remembered. */
 	CHECK(!feed(t, drawer, settings, NULL, &f));
 	CHECK(!feed(t, settings, drawer, NULL, &f));
+	{
+		struct ui_tree *area = page("Hidden entities are not shown", apps, true, false, "11", false);
+
+		REQUIRE(area);
+		CHECK(!feed(t, drawer, area, NULL, &f));
+		CHECK(!feed(t, area, drawer, NULL, &f));
+		ui_tree_free(area);
+	}
 	CHECK(!feed(t, drawer, hidden, NULL, &f));
 	CHECK(feed(t, hidden, drawer, NULL, &f));
 	CHECK(f.title && !strcmp(f.title, "An item switched to hidden is still listed"));

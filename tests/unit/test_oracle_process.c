@@ -1067,6 +1067,89 @@ TEST(empty_name_judged_on_the_page_under_the_dialog)
 	ui_tree_free(blank);
 }
 
+/*
+ * A folder list (rows `names`, NULL-terminated) and, with `dialog`, the
+ * "Create new folder" dialog over it: its name field showing `typed` (""
+ * empty), an error line when given, and Create.
+ */
+static struct ui_tree *folders_page(const char *const *names, bool dialog, const char *typed, const char *error)
+{
+	char *rows = calloc(1, 1), *list, *d = calloc(1, 1);
+
+	for (size_t i = 0; names[i]; i++) {
+		int y = 300 + (int)i * 160;
+
+		rows = x_cat(rows, x_node1("android.widget.LinearLayout", "com.example.t:id/folder_row", "", "c", 0, y,
+					   1080, y + 150,
+					   x_node(TEXT, "com.example.t:id/folder_name", names[i], "", "", 40, y + 10,
+						  1040, y + 90, NULL)),
+			     NULL);
+	}
+	list = x_node1("androidx.recyclerview.widget.RecyclerView", "com.example.t:id/folder_list", "", "s", 0, 300,
+		       1080, 2000, rows);
+	if (dialog) {
+		free(d);
+		d = x_node1("android.widget.FrameLayout", "com.example.t:id/new_folder_dialog", "", "", 100, 800, 980,
+			    1400,
+			    x_cat(x_node(EDIT, "com.example.t:id/new_name", typed, "cf", "hint=\"Folder name\"", 140,
+					 900, 940, 1040, NULL),
+				  error ? x_node(TEXT, "com.example.t:id/new_error", error, "", "", 140, 1050, 940, 1100,
+						 NULL)
+					: calloc(1, 1),
+				  x_node(BUTTON, "com.example.t:id/new_ok", "Create", "c", "", 700, 1200, 940, 1320, NULL),
+				  NULL));
+	}
+	return x_tree(x_cat(x_node(TEXT, "com.example.t:id/toolbar_title", "Internal storage", "", "", 0, 100, 1080,
+				   200, NULL),
+			    list, d, NULL));
+}
+
+/*
+ * files (held-out, session 37; Azure Storage Explorer #2757): Create with
+ * the name of a folder the list already shows closes the dialog, creates
+ * nothing and says nothing. Not judged: the duplicate added, the dialog
+ * kept with its error, a new name (entry_missing's business), a name the
+ * dialog already showed when opened (a Rename dialog's current name).
+ */
+TEST(create_with_a_taken_name_that_closes_and_says_nothing)
+{
+	static const char *const names[] = { "Documents", "Music", NULL };
+	static const char *const twice[] = { "Documents", "Music", "Documents", NULL };
+	struct ui_tree *page = folders_page(names, false, NULL, NULL);
+	struct ui_tree *opened = folders_page(names, true, "", NULL);
+	struct ui_tree *typed = folders_page(names, true, "documents", NULL);
+	struct ui_tree *fresh = folders_page(names, true, "Projects", NULL);
+	struct ui_tree *told = folders_page(names, true, "documents", "A folder named documents already exists");
+	struct ui_tree *added = folders_page(twice, false, NULL, NULL);
+	struct action create;
+	struct oracle_finding f;
+
+	REQUIRE(page && opened && typed && fresh && told && added);
+	click_on(&create, typed, "Create");
+	oracle_finding_init(&f);
+	CHECK(oracle_feedback_missing_in_visit(typed, ACT, page, ACT, &create, opened, opened, page, ACT, NULL, &f));
+	CHECK_INT_EQ(f.category, BUG_CAT_FEEDBACK_MISSING);
+	CHECK(f.title && !strcmp(f.title, "'Create' with a name already taken closes the dialog and says nothing"));
+	CHECK(f.diff && cJSON_IsString(cJSON_GetObjectItem(f.diff, "check")) &&
+	      !strcmp(cJSON_GetObjectItem(f.diff, "check")->valuestring, "taken_silent"));
+	oracle_finding_release(&f);
+	CHECK(!oracle_feedback_missing_in_visit(typed, ACT, added, ACT, &create, opened, opened, page, ACT, NULL, &f));
+	CHECK(!oracle_feedback_missing_in_visit(typed, ACT, told, ACT, &create, opened, opened, page, ACT, NULL, &f));
+	CHECK(!oracle_feedback_missing_in_visit(fresh, ACT, page, ACT, &create, opened, opened, page, ACT, NULL, &f));
+	CHECK(!oracle_feedback_missing_in_visit(typed, ACT, page, ACT, &create, opened, typed, page, ACT, NULL, &f));
+	/* Without the page under the dialog, or on another activity: not judged. */
+	CHECK(!oracle_feedback_missing_in_visit(typed, ACT, page, ACT, &create, opened, opened, NULL, NULL, NULL, &f));
+	CHECK(!oracle_feedback_missing_in_visit(typed, ACT, page, ACT, &create, opened, opened, page,
+						"com.example.t/.Other", NULL, &f));
+	action_release(&create);
+	ui_tree_free(page);
+	ui_tree_free(opened);
+	ui_tree_free(typed);
+	ui_tree_free(fresh);
+	ui_tree_free(told);
+	ui_tree_free(added);
+}
+
 int main(void)
 {
 	RUN(setting_changed_only_on_settings_pages);
@@ -1088,5 +1171,6 @@ int main(void)
 	RUN(feedback_answer_from_an_earlier_visit_is_feedback_given);
 	RUN(empty_name_accepted_without_a_word);
 	RUN(empty_name_judged_on_the_page_under_the_dialog);
+	RUN(create_with_a_taken_name_that_closes_and_says_nothing);
 	return test_summary();
 }
