@@ -32,6 +32,7 @@
 
 #include <cjson/cJSON.h>
 
+#include "agents/input_gen.h"
 #include "agents/oracle.h"
 #include "agents/oracles/oracle_kind.h"
 #include "agents/oracles/oracles_internal.h"
@@ -241,6 +242,28 @@ static const struct ui_widget *named_field(const struct ui_tree *t, const char *
 	return found;
 }
 
+/*
+ * Whether `shown`, in field w, is a value a form may rightly refuse (one
+ * of the offline brain's probes): a negative number ("-389"), zero, 100
+ * characters or more, and in a numeric field anything but a number. A
+ * message about such a value may name the field loosely ("Enter an
+ * amount" for a negative one: fuellog); it is no claim that the field is
+ * empty.
+ */
+static bool refusable_value(const struct ui_widget *w, const char *shown)
+{
+	if ((shown[0] == '-' && oracle_is_number(shown + 1, 0)) ||
+	    (oracle_is_number(shown, 0) && strspn(shown, "0.,") == strlen(shown)) || strlen(shown) >= 100)
+		return true;
+	switch (input_gen_kind(w)) {
+	case INPUT_KIND_NUMBER: case INPUT_KIND_POSTAL: case INPUT_KIND_PHONE:
+	case INPUT_KIND_CARD: case INPUT_KIND_CVV:
+		return !oracle_is_number(shown, 0);
+	default:
+		return false;
+	}
+}
+
 bool oracle_said_empty_step(struct oracle_said_empty_tracker *t, const struct oracle_tracked_step *s,
 			    struct oracle_finding *f)
 {
@@ -279,7 +302,7 @@ bool oracle_said_empty_step(struct oracle_said_empty_tracker *t, const struct or
 			continue;
 		e = typed_find(t, field_key(s->activity_after, w->resource_id));
 		oracle_trim_into(shown, sizeof(shown), w->text);
-		if (!e || !e->text || strcmp(shown, e->text))
+		if (!e || !e->text || strcmp(shown, e->text) || refusable_value(w, shown))
 			continue;
 		rkey = oracle_hash_str(field_key(s->activity_after, w->resource_id), m->text);
 		for (size_t r = 0; r < t->n_reported; r++)

@@ -1346,7 +1346,10 @@ static bool far_sighting(struct far_state *fs, const char *page, const char *rid
 	ft->marks = 0;
 	ft->unsure = false;
 	ft->beside_money = beside_money;
-	ft->sums_its_rows = sums_rows;
+	/* Seen as the sum of its page's rows, it stays theirs while the page shows no money rows (the
+	 * list emptied: fuellog's other costs all deleted read "Total: €0.00", which a refueling deleted
+	 * elsewhere does not move). */
+	ft->sums_its_rows = sums_rows || (ft->sums_its_rows && !beside_money);
 	if (rows_own >= 0) /* else (not opened by a row) as last seen */
 		ft->rows_own = rows_own;
 	return hit;

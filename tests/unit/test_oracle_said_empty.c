@@ -136,6 +136,20 @@ TEST(empty_field_or_a_message_about_the_value_is_not_reported)
 	free(title);
 	CHECK(!save_after_typing("12a", "12a", "12a", NULL, "Enter a card ID of 8 digits", &title));
 	free(title);
+	/* A value a numeric field may rightly refuse (a probe), however the message names it
+	 * (fuellog: "Enter an amount" for a negative amount), or 100+ characters anywhere. */
+	CHECK(!save_after_typing("-389", "-389", "-389", NULL, "Enter a card ID", &title));
+	free(title);
+	CHECK(!save_after_typing("0", "0", "0", NULL, "No card ID entered", &title));
+	free(title);
+	{
+		char long_id[121];
+
+		memset(long_id, '7', 120);
+		long_id[120] = '\0';
+		CHECK(!save_after_typing(long_id, long_id, long_id, NULL, "No card ID entered", &title));
+		free(title);
+	}
 	/* Naming another thing, or two things. */
 	CHECK(!save_after_typing("4006381333931", "4006381333931", "4006381333931", NULL, "No group name entered",
 				 &title));

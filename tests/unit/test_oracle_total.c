@@ -168,6 +168,27 @@ TEST(money_total_of_its_own_rows_ignores_a_list_on_another_page)
 	CHECK(finds(FUELLOG ":fixed", FUELLOG_PKG, s, N(s), 0, NULL));
 }
 
+TEST(money_total_of_its_own_emptied_rows_ignores_a_list_on_another_page)
+{
+	/* fuellog, session 37: every other cost deleted, "Total: €0.00" sums
+	 * an empty list (no money rows to match); it stays its list's total,
+	 * and a refueling deleted elsewhere does not concern it (a false
+	 * positive before). */
+	static const struct step s[] = {
+		{ ACTION_CLICK, "nav_costs", NULL, NULL },   { ACTION_CLICK, "cost_row", NULL, NULL },
+		{ ACTION_CLICK, "cost_delete", NULL, NULL }, { ACTION_CLICK, "ok_cost", NULL, NULL },
+		{ ACTION_CLICK, "cost_row", NULL, NULL },    { ACTION_CLICK, "cost_delete", NULL, NULL },
+		{ ACTION_CLICK, "ok_cost", NULL, NULL },     { ACTION_CLICK, "cost_row", NULL, NULL },
+		{ ACTION_CLICK, "cost_delete", NULL, NULL }, { ACTION_CLICK, "ok_cost", NULL, NULL },
+		{ ACTION_CLICK, "nav_refuels", NULL, NULL },
+		{ ACTION_CLICK, "refuel_row", NULL, NULL },  { ACTION_CLICK, "delete_btn", NULL, NULL },
+		{ ACTION_CLICK, "ok_delete", NULL, NULL },   { ACTION_CLICK, "nav_costs", NULL, NULL },
+	};
+
+	CHECK(finds(FUELLOG, FUELLOG_PKG, s, N(s), 0, NULL));
+	CHECK(finds(FUELLOG ":fixed", FUELLOG_PKG, s, N(s), 0, NULL));
+}
+
 TEST(money_total_of_the_row_that_opened_its_page_ignores_a_list_on_another_page)
 {
 	/* fuellog: a refueling's page, opened from its row, reads "Total
@@ -302,6 +323,7 @@ int main(void)
 	RUN(money_total_seen_after_the_change_only_is_not_judged);
 	RUN(money_total_on_another_tab_of_the_same_page);
 	RUN(money_total_of_its_own_rows_ignores_a_list_on_another_page);
+	RUN(money_total_of_its_own_emptied_rows_ignores_a_list_on_another_page);
 	RUN(money_total_of_the_row_that_opened_its_page_ignores_a_list_on_another_page);
 	RUN(summary_line_that_stops_being_its_rows_sum);
 	RUN(undo_that_leaves_a_number_as_the_tap_made_it);
