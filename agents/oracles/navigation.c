@@ -1341,9 +1341,10 @@ static bool finishes_page(const struct ui_tree *before, const struct action *a)
 {
 	/* "Restore this version" on a past version's page returns to the history
 	 * it was opened from, which the restore may retitle (passwords, session 22). */
-	/* "Mark as read" on an article returns to the list it was opened from (readlater, session 24). */
+	/* "Mark as read" on an article returns to the list it was opened from (readlater, session 24), as
+	 * "Mark unread" on a message does (mail, session 37). */
 	static const char *const words[] = { "save", "apply", "done", "discard", "cancel", "close", "restore",
-					     "mark as", NULL };
+					     "mark", NULL };
 	const struct ui_widget *w = action_resolve(a, before);
 
 	return oracle_label_begins_with(w ? ui_widget_label(w) : a->widget_text, words) ||

@@ -1738,6 +1738,28 @@ TEST(restore_that_returns_to_a_retitled_history_is_not_a_push)
 }
 
 /*
+ * mail held-out app (a false report in session 37's queue): Mark unread on
+ * a message opened from a folder returns to the folder's list, as
+ * Thunderbird does; Back there rightly shows Folders. The tap closed the
+ * message's page, it opened no page.
+ */
+TEST(mark_unread_that_returns_to_the_folder_is_not_a_push)
+{
+	static const struct step s[] = {
+		{ ACTION_CLICK, "nav_folders", NULL, NULL },
+		{ ACTION_CLICK, "folder_row", NULL, NULL },
+		{ ACTION_CLICK, "folder_msg_row", NULL, NULL },
+		{ ACTION_CLICK, "headers_btn", "Show headers", NULL },
+		{ ACTION_CLICK, NULL, "Navigate up", NULL },
+		{ ACTION_CLICK, "unread_btn", "Mark unread", NULL },
+		{ ACTION_BACK, NULL, NULL, NULL },
+	};
+
+	CHECK(clean_both("sim:" TRIDENT_SOURCE_DIR "/configs/apps/holdout/mail.json", "org.holdout.mail", s, N(s),
+			 NAV));
+}
+
+/*
  * passwords (fixed twin): Lock on a group's page closes every screen
  * behind the unlock page, as KeePassDX does; Back there leaving the app
  * is right, not a Back that skipped the group.
@@ -3419,6 +3441,7 @@ int main(void)
 	RUN(back_to_a_page_left_by_next_or_add_is_not_reported);
 	RUN(back_that_closes_the_app_from_a_page_a_tap_opened);
 	RUN(restore_that_returns_to_a_retitled_history_is_not_a_push);
+	RUN(mark_unread_that_returns_to_the_folder_is_not_a_push);
 	RUN(back_after_lock_that_leaves_the_app_is_not_reported);
 	RUN(back_exit_needs_the_relaunch_to_show_the_screen_below);
 	RUN(back_exit_after_onboarding_is_not_reported);
