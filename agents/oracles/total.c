@@ -270,6 +270,10 @@ static bool row_amount(const char *row, size_t col, const char *unit, double *v)
 		len = sizeof(part) - 1;
 	memcpy(part, row, len);
 	part[len] = '\0';
+	/* A rate ("£38.50/h", "€1.80/L") is a price per unit, no amount a total sums (timesheet's projects). */
+	for (const char *q = strchr(part, '/'); q; q = strchr(q + 1, '/'))
+		if (q > part && isdigit((unsigned char)q[-1]) && isalpha((unsigned char)q[1]))
+			return false;
 	return parse_amount(part, v, u) && !strcmp(u, unit);
 }
 

@@ -189,6 +189,24 @@ TEST(money_total_of_its_own_emptied_rows_ignores_a_list_on_another_page)
 	CHECK(finds(FUELLOG ":fixed", FUELLOG_PKG, s, N(s), 0, NULL));
 }
 
+TEST(a_rate_in_a_row_is_no_amount_a_total_sums)
+{
+	/* timesheet, session 37: the Week report's "Total: 14 h 0 min ·
+	 * £545.21" against the project list's rows "Workshop prep | Tallinn
+	 * Design Week · £38.50/h": an hourly rate, not an amount, so a
+	 * project archived there does not concern the total (two false
+	 * reports in the queue before). */
+	static const struct step s[] = {
+		{ ACTION_CLICK, "nav_reports", NULL, NULL }, { ACTION_CLICK, "tab_week", NULL, NULL },
+		{ ACTION_CLICK, "nav_projects", NULL, NULL }, { ACTION_CLICK, "project_row", NULL, NULL },
+		{ ACTION_CLICK, "archive_btn", NULL, NULL }, { ACTION_CLICK, "ok_archive", NULL, NULL },
+		{ ACTION_CLICK, "nav_reports", NULL, NULL }, { ACTION_CLICK, "tab_week", NULL, NULL },
+	};
+
+	CHECK(finds("sim:" TRIDENT_SOURCE_DIR "/configs/apps/holdout/timesheet.json", "org.holdout.timesheet", s, N(s), 0,
+		    NULL));
+}
+
 TEST(money_total_of_the_row_that_opened_its_page_ignores_a_list_on_another_page)
 {
 	/* fuellog: a refueling's page, opened from its row, reads "Total
@@ -324,6 +342,7 @@ int main(void)
 	RUN(money_total_on_another_tab_of_the_same_page);
 	RUN(money_total_of_its_own_rows_ignores_a_list_on_another_page);
 	RUN(money_total_of_its_own_emptied_rows_ignores_a_list_on_another_page);
+	RUN(a_rate_in_a_row_is_no_amount_a_total_sums);
 	RUN(money_total_of_the_row_that_opened_its_page_ignores_a_list_on_another_page);
 	RUN(summary_line_that_stops_being_its_rows_sum);
 	RUN(undo_that_leaves_a_number_as_the_tap_made_it);
