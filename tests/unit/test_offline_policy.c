@@ -234,6 +234,55 @@ TEST(a_probe_is_submitted_by_the_next_choice)
 	CHECK_INT_EQ(saved, 0);
 }
 
+/*
+ * A name field's second probe types a name its list already shows (files'
+ * Create new folder: "Music" when Music is listed), once per field; its
+ * first is the empty one.
+ */
+TEST(a_name_fields_second_probe_is_a_taken_name)
+{
+	struct offline_policy_params p;
+	struct offline_policy *pol;
+	struct ui_tree *t = x_tree(x_cat(
+		x_node1("androidx.recyclerview.widget.RecyclerView", "t:id/folder_list", "", "s", 0, 100, 1080, 700,
+			x_cat(x_node1("android.widget.LinearLayout", "t:id/folder_row", "", "c", 0, 100, 1080, 300,
+				      x_node("android.widget.TextView", "t:id/folder_name", "Music", "", "", 20, 120,
+					     1000, 280, NULL)),
+			      x_node1("android.widget.LinearLayout", "t:id/folder_row", "", "c", 0, 300, 1080, 500,
+				      x_node("android.widget.TextView", "t:id/folder_name", "Pictures", "", "", 20, 320,
+					     1000, 480, NULL)),
+			      NULL)),
+		x_node(EDIT, "t:id/new_name", "", "cf", "hint=\"Folder name\"", 0, 800, 1080, 900, NULL),
+		x_node("android.widget.Button", "t:id/create", "Create", "c", "", 0, 950, 1080, 1050, NULL), NULL));
+	int taken = 0, empties = 0, probes = 0;
+	struct action a;
+
+	REQUIRE(t);
+	offline_policy_params_default(&p);
+	p.probe_share = 1.0;
+	pol = offline_policy_new(&p);
+	for (int i = 0; i < 80; i++) {
+		offline_policy_choose(pol, t, 51, 900 + (uint64_t)i, "Folders", true, &a);
+		if (a.type == ACTION_INPUT && a.reason && strstr(a.reason, "probing")) {
+			probes++;
+			if (strstr(a.reason, "with taken input")) {
+				taken++;
+				CHECK(a.text && (!strcmp(a.text, "Music") || !strcmp(a.text, "Pictures")));
+				CHECK_INT_EQ(probes, 2);
+			} else if (probes == 1) {
+				empties += a.text && !*a.text;
+			}
+		}
+		action_release(&a);
+		offline_policy_observe(pol, t, 51, true);
+	}
+	CHECK(probes >= 3);
+	CHECK_INT_EQ(empties, 1);
+	CHECK_INT_EQ(taken, 1);
+	offline_policy_free(pol);
+	ui_tree_free(t);
+}
+
 /* A field's second entry is its first probe, whatever the seed (as random's garbage always is). */
 TEST(second_entry_is_the_first_probe)
 {
@@ -1573,6 +1622,7 @@ int main(void)
 	RUN(probes_after_a_valid_value);
 	RUN(second_entry_is_the_first_probe);
 	RUN(a_probe_is_submitted_by_the_next_choice);
+	RUN(a_name_fields_second_probe_is_a_taken_name);
 	RUN(candidates_on_screen);
 	RUN(upsilon_update_follows_genie);
 	RUN(untried_first_then_motif_and_blocking);
