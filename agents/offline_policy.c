@@ -238,7 +238,8 @@ void offline_policy_params_default(struct offline_policy_params *p)
 	p->repeat_damping = true;
 	p->settings_first = true;
 	p->probe_share = 0.2;
-	p->probe_submit = true;
+	p->probe_submit = false;
+	p->probe_taken = false;
 	p->seed = 1;
 }
 
@@ -259,6 +260,7 @@ int offline_policy_params_from_config(struct offline_policy_params *p, const str
 	p->settings_first = config_bool(cfg, "offline.settings_first");
 	p->probe_share = config_double(cfg, "offline.probe_share");
 	p->probe_submit = config_bool(cfg, "offline.probe_submit");
+	p->probe_taken = config_bool(cfg, "offline.probe_taken");
 	p->seed = (unsigned)config_int(cfg, "run.seed");
 	if (p->init_weight <= 0 || p->back_weight < 0 || p->untried_bonus < 1 ||
 	    p->motif_bonus < 1 || p->epsilon < 0 || p->epsilon > 1 || p->stuck_limit < 1 ||
@@ -1070,10 +1072,10 @@ static void finish_choice(struct offline_policy *pol, const struct ui_tree *t, s
 			unsigned ps = probed(pol, field_key(a), true) ? ++pol->serial : 0;
 			enum input_kind kind = input_gen_kind(&w);
 
-			/* A name field's second probe: a name the app's list already shows (a
-			 * folder or list named like one that exists), once per field. */
-			if (ps && pol->n_taken && (kind == INPUT_KIND_NAME || kind == INPUT_KIND_TITLE) &&
-			    !taken_probed(pol, field_key(a))) {
+			/* A name field's second probe (offline.probe_taken): a name the app's list
+			 * already shows (a folder or list named like one that exists), once per field. */
+			if (pol->p.probe_taken && ps && pol->n_taken &&
+			    (kind == INPUT_KIND_NAME || kind == INPUT_KIND_TITLE) && !taken_probed(pol, field_key(a))) {
 				snprintf(buf, sizeof(buf), "%s", pol->taken[ps % pol->n_taken]);
 				probe = "taken";
 			} else {

@@ -50,7 +50,8 @@ struct offline_policy_params {
 	double epsilon;        /* probability of a random pick */
 	int stuck_limit;       /* unchanged screens before Back / restart */
 	double probe_share;    /* share of inputs into an already filled field that probe (input_gen_probe) */
-	bool probe_submit;     /* a probe typed on a form with a confirm is submitted by the next action (on) */
+	bool probe_submit;     /* a probe typed on a form with a confirm is submitted by the next action (off) */
+	bool probe_taken;      /* a name field's second probe types a name its list shows (off) */
 	unsigned seed;
 };
 

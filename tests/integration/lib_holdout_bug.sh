@@ -3,12 +3,14 @@
 # lib_simd.sh sourced and simd_workdir run first (WORK). Not a test itself.
 #
 #   ID=$(find_bug APP SEED STEPS ORACLE)   # explore on the in-process simulator
+#                                          # (with --config "$FIND_BUG_CONFIG" when set)
 #   replay APP ID [--fixed]                # the report's steps through adb on trident-simd
 
 # find APP SEED STEPS ORACLE: explore APP on the in-process simulator; prints the id of the ORACLE report.
 find_bug() {
 	local app=$1 seed=$2 steps=$3 oracle=$4 out="$WORK/$1"
-	"$TRIDENT_BIN" explore --device "sim:$TRIDENT_SOURCE_DIR/configs/apps/holdout/$app.json" --brain offline \
+	"$TRIDENT_BIN" explore ${FIND_BUG_CONFIG:+--config "$FIND_BUG_CONFIG"} \
+		--device "sim:$TRIDENT_SOURCE_DIR/configs/apps/holdout/$app.json" --brain offline \
 		--seed "$seed" --steps "$steps" --out "$out" --quiet >"$out.log" 2>&1
 	[ $? -le 1 ] || { tail -5 "$out.log"; fail "$app: explore failed"; }
 	python3 - "$out/bugs.json" "$oracle" <<'PY'

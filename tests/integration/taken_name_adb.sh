@@ -1,8 +1,9 @@
 #!/usr/bin/env bash
 # taken_name_adb.sh - session 37's probe and check (issue 18), end to end: an
-# offline run on the simulator types, as a name field's second probe, the
-# name of a folder files' list already shows into Create new folder, submits
-# it at once (offline.probe_submit), and the dialog closes without creating
+# offline run on the simulator with offline.probe_taken and
+# offline.probe_submit switched on (both off by default) types, as a name
+# field's second probe, the name of a folder files' list already shows into
+# Create new folder, submits it at once, and the dialog closes without creating
 # anything or saying why (Azure Storage Explorer #2757): `feedback` reports
 # it ("taken_silent"). The report's steps are then replayed through Debian's
 # adb on trident-simd, where the oracle finds the bug again on the buggy app
@@ -14,6 +15,8 @@ set -u
 . "$TRIDENT_SOURCE_DIR/tests/integration/lib_holdout_bug.sh"
 
 simd_workdir taken-name
+FIND_BUG_CONFIG="$WORK/probes.json"
+printf '{"offline": {"probe_taken": true, "probe_submit": true}}\n' >"$FIND_BUG_CONFIG"
 
 TAKEN=$(find_bug files 1 300 feedback) || fail "files: feedback did not find the folder name already taken"
 python3 - "$WORK/files/bugs.json" "$TAKEN" <<'PY' || fail "files: the feedback report is not the taken name"

@@ -260,6 +260,7 @@ TEST(a_name_fields_second_probe_is_a_taken_name)
 	REQUIRE(t);
 	offline_policy_params_default(&p);
 	p.probe_share = 1.0;
+	p.probe_taken = true;
 	pol = offline_policy_new(&p);
 	for (int i = 0; i < 80; i++) {
 		offline_policy_choose(pol, t, 51, 900 + (uint64_t)i, "Folders", true, &a);
