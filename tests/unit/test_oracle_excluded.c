@@ -40,13 +40,13 @@ static struct ui_tree *page(const char *title, const char *const *names, bool sw
 
 		snprintf(label, sizeof(label), "Exclude %s", names[i]);
 		rows = x_cat(rows,
-			     x_node(ROW, "t:id/row", "", switches ? "" : "c", "", 0, y, 1080, y + 190,
-				    x_cat(x_node(TEXT, "t:id/name", names[i], "", "", 40, y + 10, 800, y + 90, NULL),
-					  switches ? x_node(SWITCH, "t:id/excl_switch", labelled ? label : "",
-							    checked[i] == '1' ? "kcK" : "kc", "", 840, y + 20, 1040,
-							    y + 160, NULL)
-						   : calloc(1, 1),
-					  NULL)),
+			     x_node1(ROW, "t:id/row", "", switches ? "" : "c", 0, y, 1080, y + 190,
+				     x_cat(x_node(TEXT, "t:id/name", names[i], "", "", 40, y + 10, 800, y + 90, NULL),
+					   switches ? x_node(SWITCH, "t:id/excl_switch", labelled ? label : "",
+							     checked[i] == '1' ? "kcK" : "kc", "", 840, y + 20, 1040,
+							     y + 160, NULL)
+						    : calloc(1, 1),
+					   NULL)),
 			     NULL);
 	}
 	return x_tree(x_cat(x_bar(title), x_node1(LIST, "t:id/list", "", "s", 0, 220, 1080, 2000, rows),
