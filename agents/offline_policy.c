@@ -1417,7 +1417,8 @@ void offline_policy_choose(struct offline_policy *pol, const struct ui_tree *t, 
 		return;
 	}
 	pol->out_of_app = 0;
-	note_taken_names(pol, t);
+	if (pol->p.probe_taken)
+		note_taken_names(pol, t);
 	if (pol->last_type == ACTION_NONE || pol->last_type == ACTION_RESTART)
 		pol->launch_state = state;
 	else
