@@ -21,6 +21,8 @@
  *   oracle_entry_missing   an accepted entry (field cleared) that no list shows
  *   oracle_state_kept      an item marked read/archived/done still listed under the filter it left
  *   oracle_excluded_step   an item switched to excluded or hidden that a later list still shows
+ *   oracle_rate_wrong      an amount beside a duration and an hourly rate that is not their product
+ *   oracle_section_empty   a section heading followed at once by its Show more link, nothing between
  *
  * All functions are pure and thread-safe.
  */
@@ -409,6 +411,28 @@ struct oracle_excluded_tracker *oracle_excluded_tracker_new(void);
 void oracle_excluded_tracker_free(struct oracle_excluded_tracker *t);
 bool oracle_excluded_step(struct oracle_excluded_tracker *t, const struct oracle_tracked_step *s,
 			  struct oracle_finding *f);
+
+/*
+ * Oracle 30, rate (numerical calculation): the screen after a step shows,
+ * outside lists and fields and with no dialog, exactly one duration ("2 h
+ * 5 min"), one hourly rate ("£60.00/h", "Hourly rate: £60.00") and one
+ * amount named earnings, pay, cost, amount, billable, charge or fee, and
+ * the amount is not the hours times the rate to the cent. Not judged: a
+ * page that mentions rounding, any count other than one of each.
+ */
+bool oracle_rate_wrong(const struct ui_tree *before, const char *activity_before, const struct ui_tree *after,
+		       const char *activity_after, const struct action *done, struct oracle_finding *f);
+
+/*
+ * Oracle 31, section (content missing): the screen after a step shows,
+ * with no dialog, a heading (a visible text of one to three words of
+ * letters, not clickable, in no list or tab bar) whose next visible
+ * sibling is a clickable Show more, See all, View all (or the like): the
+ * section offers more and shows nothing. Not judged: anything between the
+ * two, a heading with digits or a colon ("CW: ..."), a dialog.
+ */
+bool oracle_section_empty(const struct ui_tree *before, const char *activity_before, const struct ui_tree *after,
+			  const char *activity_after, const struct action *done, struct oracle_finding *f);
 
 /* --- navigation (oracle 13) --- */
 

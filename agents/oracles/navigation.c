@@ -656,6 +656,158 @@ static bool row_lands_elsewhere(struct oracle_nav_tracker *t, const struct ui_tr
 	return true;
 }
 
+/* The texts of row w's visible widgets with a letter, up to max, into out; their number. */
+static size_t row_texts(const struct ui_widget *w, const struct ui_rect *screen, const char **out, size_t n, size_t max)
+{
+	const char *s = *w->text ? w->text : w->content_desc;
+
+	if (n < max && *s && ui_widget_visible(w, screen))
+		for (const char *p = s; *p; p++)
+			if (isalpha((unsigned char)*p) || (unsigned char)*p >= 0x80) {
+				out[n++] = s;
+				break;
+			}
+	for (size_t i = 0; i < w->n_children && n < max; i++)
+		n = row_texts(w->children[i], screen, out, n, max);
+	return n;
+}
+
+/* Whether lowered hay holds the part [p, p+n) of a row's text, trimmed, 3+ bytes. */
+static bool holds_part(const char *hay, const char *p, size_t n)
+{
+	char part[256];
+
+	while (n && isspace((unsigned char)*p))
+		p++, n--;
+	while (n && (isspace((unsigned char)p[n - 1]) || p[n - 1] == '.'))
+		n--;
+	if (n >= 3 && !strncmp(p + n - 3, "\xe2\x80\xa6", 3)) /* a trailing ellipsis: the text was cut */
+		n -= 3;
+	if (n < 3 || n >= sizeof(part))
+		return false;
+	oracle_lower_into(part, n + 1, p);
+	return strstr(hay, part) != NULL;
+}
+
+/*
+ * Whether a text of page t (not a tab's label) names a row text: holds one
+ * of them, or one of their parts between arrows ("A → B") or middle dots, or
+ * is, 6+ bytes, held in one of them (a post's text in its notification).
+ */
+static bool page_names_row(const struct ui_tree *t, const char *const *texts, size_t n)
+{
+	char hay[512], rowl[512];
+
+	for (size_t i = 0; i < t->n_nodes; i++) {
+		const struct ui_widget *w = t->nodes[i];
+		const char *s = *w->text ? w->text : w->content_desc;
+
+		if (!*s || !ui_widget_visible(w, &t->screen) || nav_item_of(w))
+			continue;
+		oracle_lower_into(hay, sizeof(hay), s);
+		for (size_t k = 0; k < n; k++) {
+			const char *p = texts[k], *q;
+
+			for (;;) {
+				const char *arrow = strstr(p, "\xe2\x86\x92"), *dot = strstr(p, "\xc2\xb7"),
+					   *ascii = strstr(p, "->");
+
+				q = arrow;
+				if (!q || (dot && dot < q))
+					q = dot;
+				if (!q || (ascii && ascii < q))
+					q = ascii;
+				if (holds_part(hay, p, q ? (size_t)(q - p) : strlen(p)))
+					return true;
+				if (!q)
+					break;
+				p = q + (q == ascii ? 2 : q == dot ? 2 : 3);
+			}
+			oracle_lower_into(rowl, sizeof(rowl), texts[k]);
+			if (strlen(hay) >= 6 && strstr(rowl, hay))
+				return true;
+		}
+	}
+	return false;
+}
+
+/* Whether the row's first text begins with a command's verb ("Open settings", "Show all", "Create a list"). */
+static bool is_command_row(const char *first)
+{
+	static const char *const verbs[] = { "open", "show", "see", "view", "go", "create", "new", "add",
+					     "manage", "edit", "clear", "start", "browse", "explore", "find",
+					     "search", "more", "all", "back", "sign", "log", "set", "choose",
+					     "select", "pick", "get", "try", "learn", "switch", "change" };
+	char low[64];
+	size_t n = 0;
+
+	oracle_lower_into(low, sizeof(low), first);
+	while (low[n] && isalpha((unsigned char)low[n]))
+		n++;
+	for (size_t i = 0; i < sizeof(verbs) / sizeof(verbs[0]); i++)
+		if (strlen(verbs[i]) == n && !strncmp(low, verbs[i], n))
+			return true;
+	return false;
+}
+
+/*
+ * The jump check. A tap on a list row of a page under a tab, bottom-bar or
+ * drawer item S lands, with no layer, on the same group with another item
+ * T selected: the row sent its item to another top-level page (a favourite
+ * trip that Directions searches, a notification that Home opens on its
+ * post). That page must show the item: a text of the row, or a part of one
+ * between arrows ("Essen Hbf → Düsseldorf Hbf"), or a text of its own held
+ * in one of the row's. A page that shows none lost the item on the way
+ * (Transportr #555: a favourite trip opened Directions with From and To
+ * empty). A row whose first text begins with a command's verb ("Show all",
+ * "Create a list") names no item and is not judged. True with *f.
+ */
+static bool row_jump_loses_item(const struct ui_tree *before, const char *activity_before, const struct ui_tree *after,
+				const struct action *done, struct oracle_finding *f)
+{
+	const struct ui_widget *w = action_resolve(done, before), *list = NULL, *row, *g = NULL, *o = NULL;
+	const char *texts[16], *sel_b = NULL, *sel_a = NULL;
+	size_t n;
+	char *subject;
+
+	row = w ? list_row_of(w, &list) : NULL;
+	if (!row || nav_item_of(w))
+		return false;
+	for (size_t i = 0; i < before->n_nodes && !sel_a; i++) {
+		g = before->nodes[i];
+		if (!is_nav_group(g) || !ui_widget_visible(g, &before->screen) || !(sel_b = group_selected(g)) ||
+		    !(o = same_group(after, g)) || !(sel_a = group_selected(o)) || !strcmp(sel_a, sel_b))
+			sel_a = NULL;
+	}
+	if (!sel_a)
+		return false;
+	n = row_texts(row, &before->screen, texts, 0, sizeof(texts) / sizeof(texts[0]));
+	if (!n || is_command_row(texts[0]) || page_names_row(after, texts, n))
+		return false;
+	oracle_finding_init(f);
+	f->category = BUG_CAT_NAVIGATION;
+	f->oracle = "navigation";
+	f->title = xasprintf("The row '%s' opens '%s' without its item", texts[0], sel_a);
+	f->expected = xasprintf("the '%s' page showing the row's item ('%s')", sel_a, texts[0]);
+	f->actual = xasprintf("the '%s' page shows nothing of the row", sel_a);
+	f->description = xasprintf("Tapping the row '%s' on the '%s' page switched to '%s', which shows no text of "
+				   "the row: the item the row stands for was lost on the way.",
+				   texts[0], sel_b, sel_a);
+	f->diff = cJSON_CreateObject();
+	cJSON_AddStringToObject(f->diff, "check", "row_jump");
+	cJSON_AddStringToObject(f->diff, "row", texts[0]);
+	cJSON_AddStringToObject(f->diff, "selected_before", sel_b);
+	cJSON_AddStringToObject(f->diff, "selected_after", sel_a);
+	cJSON_AddStringToObject(f->diff, "list", list->resource_id);
+	/* Another row of the same list losing its item on the same jump is the same bug. */
+	subject = xasprintf("row jump loses its item: %s %s %s", activity_before ? activity_before : "",
+			    list->resource_id, sel_a);
+	cJSON_AddStringToObject(f->diff, "subject", subject);
+	free(subject);
+	cJSON_AddItemToObject(f->diff, "action", action_to_json(done));
+	return true;
+}
+
 /* The link entry of key, or NULL. */
 static struct nav_own_link *own_link(struct oracle_nav_tracker *t, uint64_t key)
 {
@@ -1479,6 +1631,8 @@ bool oracle_nav_step(struct oracle_nav_tracker *t, const struct ui_tree *before,
 		hit = tab_lands_elsewhere(before, activity_before, after, activity_after, done, f);
 		if (!hit && !nav_click)
 			hit = row_lands_elsewhere(t, before, activity_before, after, activity_after, done, f);
+		if (!hit && !nav_click)
+			hit = row_jump_loses_item(before, activity_before, after, done, f);
 		/* A link opens a page: not one the stack holds or may hold below (a
 		 * pop), nor a confirm's or Up's landing. */
 		bool opens = !is_up(done) && !finishes_page(before, done) && !oracle_is_save_action(done) &&

@@ -407,6 +407,12 @@ bool oracle_holds_number(const char *text, const char *num);
  * ("ab", "c") and ("a", "bc") hash apart: keys of pages, lists and texts.
  */
 uint64_t oracle_hash_str(uint64_t h, const char *s);
+/*
+ * A money amount in s (total.c): a number written against a currency sign
+ * or code ("$12.50", "-4.00 EUR"), else the first number when it has two
+ * decimals ("1,250.00"); false when none.
+ */
+bool oracle_parse_money(const char *s, double *out);
 /* Whether the lowered text contains one of the NULL-terminated words. */
 bool oracle_has_word(const char *low, const char *const *words);
 /* Whether the lowered text contains one of the NULL-terminated words as a whole word ("read" not in "unread"). */

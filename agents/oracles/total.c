@@ -115,7 +115,7 @@ static const char *number_at_mark(const char *s)
  * the 0), else the first number when it has two decimals ("1,250.00");
  * false when none.
  */
-static bool parse_money(const char *s, double *out)
+bool oracle_parse_money(const char *s, double *out)
 {
 	bool currency = false, two;
 	const char *at = number_at_mark(s);
@@ -183,7 +183,7 @@ static bool parse_amount(const char *s, double *out, char unit[TOTAL_UNIT_MAX])
 {
 	if (parse_unit_quantity(s, out, unit))
 		return true;
-	if (parse_money(s, out)) {
+	if (oracle_parse_money(s, out)) {
 		snprintf(unit, TOTAL_UNIT_MAX, "$");
 		return true;
 	}

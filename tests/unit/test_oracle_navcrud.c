@@ -51,6 +51,8 @@
 #define PANTRY_PKG "org.holdout.pantry"
 #define MAPS "sim:" TRIDENT_SOURCE_DIR "/configs/apps/holdout/maps.json"
 #define MAPS_PKG "org.holdout.maps"
+#define TRANSIT "sim:" TRIDENT_SOURCE_DIR "/configs/apps/holdout/transit.json"
+#define TRANSIT_PKG "org.holdout.transit"
 
 #define TEXT_VIEW "android.widget.TextView"
 
@@ -3386,6 +3388,32 @@ TEST(tap_to_a_tabs_page_is_not_a_push)
 	ui_tree_free(nets);
 }
 
+/*
+ * transit (held-out, session 38; Transportr #555): once the network was
+ * changed, a favourite trip's row switches to Directions with From and To
+ * empty instead of searching the trip. The row jumped to another bottom-bar
+ * page that shows nothing of "Essen Hbf → Düsseldorf Hbf". A favourite
+ * station's row jumps to the Departures page of that station, which names
+ * it: not judged.
+ */
+TEST(row_that_jumps_to_another_tab_without_its_item)
+{
+	static const struct step s[] = {
+		{ ACTION_CLICK, "net_btn", NULL, NULL },
+		{ ACTION_CLICK, NULL, "VRR \xc2\xb7 Rhein-Ruhr", NULL },
+		{ ACTION_CLICK, "nav_favourites", NULL, NULL },
+		{ ACTION_CLICK, "fav_trip_row", NULL, NULL },
+	};
+	static const struct step station[] = {
+		{ ACTION_CLICK, "nav_favourites", NULL, NULL },
+		{ ACTION_CLICK, "fav_stop_row", NULL, NULL },
+	};
+
+	CHECK(buggy_only(TRANSIT, TRANSIT_PKG, s, N(s), NAV, 4,
+			 "The row 'Essen Hbf \xe2\x86\x92 D\xc3\xbcsseldorf Hbf' opens 'Directions' without its item"));
+	CHECK(clean_both(TRANSIT, TRANSIT_PKG, station, N(station), NAV));
+}
+
 int main(void)
 {
 	struct device *dev = NULL;
@@ -3472,5 +3500,6 @@ int main(void)
 	RUN(edit_saved_past_the_page_that_opened_it_is_not_judged);
 	RUN(back_to_a_page_renamed_two_pages_above_is_not_reported);
 	RUN(tap_to_a_tabs_page_is_not_a_push);
+	RUN(row_that_jumps_to_another_tab_without_its_item);
 	return test_summary();
 }

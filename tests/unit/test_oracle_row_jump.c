@@ -1,0 +1,121 @@
+/*
+ * test_oracle_row_jump.c - the navigation oracle's jump check
+ * (oracle_nav_step, diff.check "row_jump"): a list row whose tap switches
+ * the selected bottom-bar item must land on a page that shows the row's
+ * item. Built dumps: the row's text, a part of it between arrows, or a page
+ * text held in it count as shown; a command row and a tap that switches no
+ * tab are not judged.
+ */
+#include <stdbool.h>
+
+#include "test.h"
+#include "offline_xml.h"
+
+#include <cjson/cJSON.h>
+
+#include "agents/oracle.h"
+#include "agents/oracles/oracles_internal.h"
+#include "core/xalloc.h"
+
+#define ACT "com.example.t/.MainActivity"
+#define TEXT "android.widget.TextView"
+#define LIST "androidx.recyclerview.widget.RecyclerView"
+#define ROW "android.widget.LinearLayout"
+#define ITEM "android.widget.FrameLayout"
+
+/* A bottom bar of Directions and Favourites, `selected` the one selected. */
+static char *bar(const char *selected)
+{
+	return x_node1("com.google.android.material.bottomnavigation.BottomNavigationView", "t:id/bottom_navigation",
+		       "", "", 0, 2200, 1080, 2400,
+		       x_cat(x_node(ITEM, "t:id/nav_directions", "Directions", strcmp(selected, "Directions") ? "c" : "cS",
+				    "", 0, 2200, 540, 2400, NULL),
+			     x_node(ITEM, "t:id/nav_favourites", "Favourites", strcmp(selected, "Favourites") ? "c" : "cS",
+				    "", 540, 2200, 1080, 2400, NULL),
+			     NULL));
+}
+
+/* Favourites: one row showing `row`, under the bar with `selected`. */
+static struct ui_tree *favourites(const char *row, const char *selected)
+{
+	return x_tree(x_cat(x_bar("Favourites"),
+			    x_node1(LIST, "t:id/fav_list", "", "s", 0, 220, 1080, 2000,
+				    x_node1(ROW, "t:id/fav_row", "", "c", 0, 240, 1080, 400,
+					    x_node(TEXT, "t:id/fav_text", row, "", "", 40, 260, 1000, 380, NULL))),
+			    bar(selected), NULL));
+}
+
+/* Directions: its title and one line of text, under the bar with `selected`. */
+static struct ui_tree *directions(const char *line, const char *selected)
+{
+	return x_tree(x_cat(x_bar("Transit"), x_node(TEXT, "t:id/from", line, "c", "", 40, 300, 1000, 400, NULL),
+			    bar(selected), NULL));
+}
+
+/* Whether tapping the row of `before` and landing on `after` is reported; its title into *title when asked. */
+static bool jump(struct ui_tree *before, struct ui_tree *after, char **title)
+{
+	struct oracle_nav_tracker *t = oracle_nav_tracker_new();
+	struct oracle_finding f;
+	struct action tap;
+	bool hit;
+
+	action_init(&tap);
+	tap.type = ACTION_CLICK;
+	tap.resource_id = xstrdup("t:id/fav_row");
+	tap.x = 540;
+	tap.y = 320;
+	oracle_finding_init(&f);
+	hit = before && after && oracle_nav_step(t, before, ACT, after, ACT, true, &tap, &f);
+	if (hit && title)
+		*title = xstrdup(f.title);
+	if (hit)
+		CHECK(f.diff && cJSON_IsString(cJSON_GetObjectItemCaseSensitive(f.diff, "subject")) &&
+		      !strcmp(cJSON_GetObjectItemCaseSensitive(f.diff, "check")->valuestring, "row_jump"));
+	oracle_finding_release(&f);
+	action_release(&tap);
+	oracle_nav_tracker_free(t);
+	ui_tree_free(before);
+	ui_tree_free(after);
+	return hit;
+}
+
+TEST(a_row_that_switches_tab_to_a_page_without_its_item_is_reported)
+{
+	char *title = NULL;
+
+	CHECK(jump(favourites("Essen Hbf \xe2\x86\x92 D\xc3\xbcsseldorf Hbf", "Favourites"),
+		   directions("From: choose a station", "Directions"), &title));
+	CHECK(title && strstr(title, "opens 'Directions' without its item"));
+	free(title);
+}
+
+TEST(a_page_that_shows_the_row_or_a_part_of_it_is_not_reported)
+{
+	/* The whole row text, one of its arrow parts, or a page text the row holds. */
+	CHECK(!jump(favourites("Essen Hbf \xe2\x86\x92 D\xc3\xbcsseldorf Hbf", "Favourites"),
+		    directions("Essen Hbf \xe2\x86\x92 D\xc3\xbcsseldorf Hbf", "Directions"), NULL));
+	CHECK(!jump(favourites("Essen Hbf \xe2\x86\x92 D\xc3\xbcsseldorf Hbf", "Favourites"),
+		    directions("From: Essen Hbf", "Directions"), NULL));
+	CHECK(!jump(favourites("Ana boosted your post: Severance finale\xe2\x80\xa6", "Favourites"),
+		    directions("Severance finale", "Directions"), NULL));
+	/* A row text cut with an ellipsis: the rest is what it shows. */
+	CHECK(!jump(favourites("Severance finale spoil\xe2\x80\xa6", "Favourites"),
+		    directions("Severance finale spoilers tonight", "Directions"), NULL));
+}
+
+TEST(a_command_row_or_a_tap_that_keeps_the_tab_is_not_judged)
+{
+	CHECK(!jump(favourites("Show all trips", "Favourites"), directions("From: choose a station", "Directions"),
+		    NULL));
+	CHECK(!jump(favourites("Essen Hbf \xe2\x86\x92 D\xc3\xbcsseldorf Hbf", "Favourites"),
+		    directions("From: choose a station", "Favourites"), NULL));
+}
+
+int main(void)
+{
+	RUN(a_row_that_switches_tab_to_a_page_without_its_item_is_reported);
+	RUN(a_page_that_shows_the_row_or_a_part_of_it_is_not_reported);
+	RUN(a_command_row_or_a_tap_that_keeps_the_tab_is_not_judged);
+	return test_summary();
+}
