@@ -838,13 +838,21 @@ static bool same_package(const char *a, const char *b)
 /* Whether the action toggled a checkable widget: a check, or a click on a switch or box. */
 static bool is_toggle(const struct action *done, const struct ui_tree *before)
 {
+	static const char *const shows[] = { "hide", "show", NULL };
 	const struct ui_widget *w;
 
 	if (!done)
 		return false;
 	if (done->type == ACTION_CHECK)
 		return true;
-	return done->type == ACTION_CLICK && before && (w = action_resolve(done, before)) && w->checkable;
+	if (done->type != ACTION_CLICK || !before || !(w = action_resolve(done, before)))
+		return false;
+	/*
+	 * A button outside the lists that hides or shows rows is a display
+	 * option too (confsched's fixed twin, session 38: "Hide past sessions"
+	 * left 2 of the 3 bookmarks under "Bookmarks (3)", and was reported).
+	 */
+	return w->checkable || (!inside_list(w) && oracle_label_begins_with(*w->text ? w->text : w->content_desc, shows));
 }
 
 /* Whether the action toggled a checkable widget that is in no list (a filter or display option, not a row's box). */

@@ -1,10 +1,19 @@
 /*
- * section.c - oracle 31 "section": a section of a page whose heading is
- * followed at once by its "Show more" link, with nothing between: the link
- * says the section holds more than it shows, and it shows nothing - no row
- * and no message that there is none (smarthome, home-assistant/frontend
- * #25417: an entity's more-info page shows the History heading and Show
- * more, but none of the history under it).
+ * section.c - oracle 31 "section": a part of a page that shows less than
+ * it holds, with no way to see the rest.
+ *
+ * (a) A section whose heading is followed at once by its "Show more"
+ * link, with nothing between: the link says the section holds more than
+ * it shows, and it shows nothing - no row and no message that there is
+ * none (smarthome, home-assistant/frontend #25417: an entity's more-info
+ * page shows the History heading and Show more, but none of the history
+ * under it).
+ *
+ * (b) A labelled list of names cut off with an ellipsis ("Speakers: Olu
+ * Adeyemi, Hanna S\u00f8rensen, Pabl\u2026"; confsched, Giggity
+ * #478): a text outside lists, not clickable, of a label of one to three
+ * words, a colon, then three or more comma-separated items, ending in an
+ * ellipsis, on a page that offers no control to show more or all.
  *
  * A step check of the screen after each step. A heading is a visible text,
  * not clickable, not a field, in no list and in no tab bar, of one to three
@@ -107,6 +116,85 @@ static const struct ui_widget *next_visible_sibling(const struct ui_widget *w, c
 	return NULL;
 }
 
+/* Whether some visible clickable of t is labelled with "more" or "all" as a word ("Show all speakers", "+2 more"). */
+static bool offers_more(const struct ui_tree *t)
+{
+	static const char *const words[] = { "more", "all", NULL };
+	char low[128];
+
+	for (size_t i = 0; i < t->n_nodes; i++) {
+		const struct ui_widget *w = t->nodes[i];
+
+		if (!w->clickable || !ui_widget_visible(w, &t->screen))
+			continue;
+		oracle_lower_into(low, sizeof(low), control_label(w));
+		if (oracle_has_whole_word(low, words))
+			return true;
+	}
+	return false;
+}
+
+/*
+ * Whether text is a labelled list cut off: "Label: a, b, c\u2026" - a label
+ * of one to three words of letters, a colon, 3+ comma-separated items, and
+ * a closing ellipsis ("\u2026" or "...").
+ */
+static bool is_cut_list(const char *text)
+{
+	const char *colon = strchr(text, ':');
+	size_t len = strlen(text), commas = 0;
+	char label[64];
+
+	if (!colon || (size_t)(colon - text) >= sizeof(label) || len < 8)
+		return false;
+	memcpy(label, text, (size_t)(colon - text));
+	label[colon - text] = '\0';
+	if (!is_heading_text(label))
+		return false;
+	if (!(len >= 3 && (!strcmp(text + len - 3, "\xe2\x80\xa6") || !strcmp(text + len - 3, "..."))))
+		return false;
+	for (const char *p = colon; *p; p++)
+		commas += *p == ',';
+	return commas >= 2;
+}
+
+/* Check (b): the first labelled list cut off on t, or NULL. */
+static const struct ui_widget *cut_list(const struct ui_tree *t)
+{
+	for (size_t i = 0; i < t->n_nodes; i++) {
+		const struct ui_widget *w = t->nodes[i];
+
+		if (*w->text && !ui_class_is_editable(w->class_name) && ui_widget_visible(w, &t->screen) &&
+		    !ui_widget_in_list(w) && !in_control(w) && is_cut_list(w->text))
+			return offers_more(t) ? NULL : w;
+	}
+	return NULL;
+}
+
+/* The finding of check (b) for the cut text w. */
+static void cut_finding(struct oracle_finding *f, const struct ui_widget *w, const char *activity)
+{
+	char label[64], *subject;
+	size_t n = strcspn(w->text, ":");
+
+	snprintf(label, sizeof(label), "%.*s", (int)(n < sizeof(label) ? n : sizeof(label) - 1), w->text);
+	oracle_finding_init(f);
+	f->oracle = "section";
+	f->category = BUG_CAT_CONTENT_MISSING;
+	f->title = xasprintf("'%s' is cut off with no way to see the rest", label);
+	f->expected = xasprintf("every item of '%s', or a control that shows the rest", label);
+	f->actual = xasprintf("\"%s\"", w->text);
+	f->description = xasprintf("The page lists '%s' as \"%s\": the list is cut off with an ellipsis, and no "
+				   "control on the page shows more or all of it.",
+				   label, w->text);
+	f->diff = cJSON_CreateObject();
+	cJSON_AddStringToObject(f->diff, "check", "cut_list");
+	cJSON_AddItemToObject(f->diff, "text", oracle_widget_json(w));
+	subject = xasprintf("list '%s' cut off on %s", label, activity ? activity : "?");
+	cJSON_AddStringToObject(f->diff, "subject", subject);
+	free(subject);
+}
+
 bool oracle_section_empty(const struct ui_tree *before, const char *activity_before, const struct ui_tree *after,
 			  const char *activity_after, const struct action *done, struct oracle_finding *f)
 {
@@ -131,8 +219,13 @@ bool oracle_section_empty(const struct ui_tree *before, const char *activity_bef
 			more = next;
 		}
 	}
-	if (!more)
-		return false;
+	if (!more) {
+		const struct ui_widget *cut = cut_list(after);
+
+		if (cut)
+			cut_finding(f, cut, activity_after);
+		return cut != NULL;
+	}
 	oracle_finding_init(f);
 	f->oracle = "section";
 	f->category = BUG_CAT_CONTENT_MISSING;
@@ -157,7 +250,7 @@ const struct oracle_kind oracle_kind_section = {
 	.name = "section",
 	.config_key = "oracles.section",
 	.category = BUG_CAT_CONTENT_MISSING,
-	.doc = "a section heading followed at once by its Show more link, with nothing shown between",
+	.doc = "a section heading followed at once by its Show more link with nothing between, or a labelled list cut off with an ellipsis and no way to see the rest",
 	.evidence = "the screen with the heading and the link",
 	.flags = 0,
 	.step_check = oracle_section_empty,

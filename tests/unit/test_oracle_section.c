@@ -3,7 +3,10 @@
  * built dumps: a History heading followed at once by Show more is
  * reported (smarthome, home-assistant/frontend #25417); a section with a
  * row or a message between, a post's "CW: ..." line above its Show more,
- * a heading with a number, and a dialog are not.
+ * a heading with a number, and a dialog are not. A labelled list of names
+ * cut off with an ellipsis is reported (confsched, Giggity #478) unless
+ * the page offers a control to show more, or the text is prose or a
+ * control's label.
  */
 #include <stdbool.h>
 
@@ -79,9 +82,37 @@ TEST(a_section_with_content_or_no_heading_is_not_reported)
 	CHECK(!judged(page("History", NULL, "Show more", true), NULL));
 }
 
+/* An event page: its title, `line` (a plain text) and, when asked, a "Show all speakers" button. */
+static struct ui_tree *event(const char *line, bool show_all)
+{
+	return x_tree(x_cat(x_bar("Lightning Talks"),
+			    x_node(TEXT, "t:id/ev_title", "How we organised a devroom", "", "", 40, 300, 1040, 380, NULL),
+			    x_node(TEXT, "t:id/ev_speakers", line, "", "", 40, 400, 1040, 480, NULL),
+			    show_all ? x_node(BUTTON, "t:id/all", "Show all speakers", "c", "", 40, 500, 1040, 600, NULL)
+				     : calloc(1, 1),
+			    NULL));
+}
+
+TEST(a_labelled_list_cut_off_with_no_way_to_the_rest_is_reported)
+{
+	char *title = NULL;
+
+	CHECK(judged(event("Speakers: Olu Adeyemi, Hanna S\xc3\xb8rensen, Pabl\xe2\x80\xa6", false), &title));
+	CHECK(title && !strcmp(title, "'Speakers' is cut off with no way to see the rest"));
+	free(title);
+	CHECK(judged(event("Tags: rust, embedded, async...", false), NULL));
+	/* A control that shows the rest; the whole list; two items; prose; no label. */
+	CHECK(!judged(event("Speakers: Olu Adeyemi, Hanna S\xc3\xb8rensen, Pabl\xe2\x80\xa6", true), NULL));
+	CHECK(!judged(event("Speakers: Olu Adeyemi, Hanna S\xc3\xb8rensen, Pablo Ruiz", false), NULL));
+	CHECK(!judged(event("Speakers: Olu Adeyemi, Hanna S\xc3\xb8rensen\xe2\x80\xa6", false), NULL));
+	CHECK(!judged(event("Well, we tried, we failed, and then\xe2\x80\xa6", false), NULL));
+	CHECK(!judged(event("Note from the organisers at 10:00: rooms, badges, food\xe2\x80\xa6", false), NULL));
+}
+
 int main(void)
 {
 	RUN(a_heading_followed_at_once_by_show_more_is_reported);
 	RUN(a_section_with_content_or_no_heading_is_not_reported);
+	RUN(a_labelled_list_cut_off_with_no_way_to_the_rest_is_reported);
 	return test_summary();
 }
