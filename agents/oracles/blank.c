@@ -28,6 +28,16 @@
  * of it (wiki `wiki-slash-title-blank`, kiwix-android #3557: an article
  * whose title holds a slash opens as an empty page). A tap that may empty a
  * page makes the siblings wait for a new full sighting as well.
+ *
+ * A list emptied by a round trip (session 38, `diff.check` "emptied",
+ * content missing): a tap on a row of a list (with a resource-id) of two or
+ * more rows opens another page, and within four steps, with no tap that
+ * may empty a page in between, Back or Up returns to the same page (key as
+ * above), where that list has no row left and a text says there is
+ * nothing to show. Opening an item and coming back changed nothing a list
+ * of them should lose (wiki `wiki-history-empty-after-back`, modelled on
+ * ttrss-reader-fork #34: History reads "No recently viewed articles"
+ * after Up from an article it opened).
  */
 #include <stdint.h>
 #include <stdio.h>
@@ -63,7 +73,20 @@ struct blank_frame {
 	bool stale;
 };
 
+/* The page a list row's tap left, while the run may come back to it. */
+struct blank_trip {
+	bool armed;
+	uint64_t page;
+	char list[128];   /* the list's resource-id */
+	char title[FRAME_NAME];
+	int rows;         /* its rows in view when the row was tapped */
+	int steps;        /* steps since */
+};
+
+#define TRIP_STEPS 4 /* steps a trip may take to come back */
+
 struct oracle_blank_tracker {
+	struct blank_trip trip;
 	struct blank_page pages[BLANK_PAGES];
 	size_t n, next;
 	struct blank_frame frames[BLANK_FRAMES];
@@ -350,6 +373,103 @@ static void fill_sibling_finding(struct oracle_finding *f, const char *title, co
 	cJSON_AddNumberToObject(f->diff, "shown_before", fr->shown);
 }
 
+/* The visible rows of t's list with resource-id `id` (a placeholder saying it is empty is none); -1 when absent. */
+static int list_rows(const struct ui_tree *t, const char *id)
+{
+	for (size_t i = 0; i < t->n_nodes; i++) {
+		const struct ui_widget *w = t->nodes[i];
+		int rows = 0;
+
+		if (!oracle_is_list(w) || strcmp(w->resource_id, id) != 0 || !ui_widget_visible(w, &t->screen))
+			continue;
+		for (size_t c = 0; c < w->n_children; c++)
+			rows += ui_widget_visible(w->children[c], &t->screen) && !oracle_says_empty(w->children[c]);
+		return rows;
+	}
+	return -1;
+}
+
+/* The visible text of t saying there is nothing to show, or NULL. */
+static const char *says_nothing(const struct ui_tree *t)
+{
+	for (size_t i = 0; i < t->n_nodes; i++)
+		if (oracle_says_empty(t->nodes[i]) && ui_widget_visible(t->nodes[i], &t->screen))
+			return t->nodes[i]->text;
+	return NULL;
+}
+
+/*
+ * The round-trip check: judged on a Back or Up that returns to the page a
+ * row's tap left; arms on a row's tap that opens another page. True with
+ * *f when the list came back empty.
+ */
+static bool trip_step(struct oracle_blank_tracker *t, const struct oracle_tracked_step *s, struct oracle_finding *f)
+{
+	struct blank_trip *tr = &t->trip;
+	const struct action *done = s->done;
+	const struct ui_widget *w, *list = NULL, *row = NULL;
+	const char *empty;
+	bool back;
+
+	if (!done)
+		return false;
+	if (tr->armed) {
+		back = done->type == ACTION_BACK || (done->type == ACTION_CLICK && oracle_is_up_action(done));
+		if (++tr->steps > TRIP_STEPS || empties(s->before, done) || !s->after_in_app) {
+			tr->armed = false;
+		} else if (back && s->after && !oracle_screen_has_layer(s->after) && !oracle_loading_spinner(s->after) &&
+			   page_key(s->after, s->activity_after) == tr->page) {
+			tr->armed = false;
+			if (list_rows(s->after, tr->list) <= 0 && (empty = says_nothing(s->after)) != NULL) {
+				char *subject = xasprintf("list emptied by a round trip: %s %s",
+							  s->activity_after ? s->activity_after : "?", tr->list);
+
+				oracle_finding_init(f);
+				f->oracle = "blank";
+				f->category = BUG_CAT_CONTENT_MISSING;
+				f->title = xasprintf("'%s' shows its list empty after coming back from a row it opened",
+						     tr->title);
+				f->expected = xasprintf("the %d rows the list showed when one of them was opened", tr->rows);
+				f->actual = xasprintf("no row, and \"%s\"", empty);
+				f->description = xasprintf("A row of the list on '%s' (%d rows) was opened, and coming "
+							   "back to the page shows no row and \"%s\". Nothing in "
+							   "between deleted or cleared anything.",
+							   tr->title, tr->rows, empty);
+				f->diff = cJSON_CreateObject();
+				cJSON_AddStringToObject(f->diff, "check", "emptied");
+				cJSON_AddStringToObject(f->diff, "list", tr->list);
+				cJSON_AddNumberToObject(f->diff, "rows_before", tr->rows);
+				cJSON_AddStringToObject(f->diff, "empty_text", empty);
+				cJSON_AddStringToObject(f->diff, "subject", subject);
+				cJSON_AddItemToObject(f->diff, "action", action_to_json(done));
+				free(subject);
+				return true;
+			}
+		} else if (back) {
+			tr->armed = false;
+		}
+	}
+	if (done->type != ACTION_CLICK || !s->before || !s->after || oracle_screen_has_layer(s->before) ||
+	    !(w = action_resolve(done, s->before)))
+		return false;
+	for (const struct ui_widget *c = w; c && c->parent && !list; c = c->parent)
+		if (oracle_is_list(c->parent)) {
+			list = c->parent;
+			row = c;
+		}
+	if (!row || !*list->resource_id || strlen(list->resource_id) >= sizeof(tr->list))
+		return false;
+	tr->page = page_key(s->before, s->activity_before);
+	tr->rows = list_rows(s->before, list->resource_id);
+	if (!tr->page || tr->rows < 2 || page_key(s->after, s->activity_after) == tr->page)
+		return false;
+	snprintf(tr->list, sizeof(tr->list), "%s", list->resource_id);
+	snprintf(tr->title, sizeof(tr->title), "%s", oracle_app_bar_title(s->before));
+	tr->steps = 0;
+	tr->armed = true;
+	return false;
+}
+
 bool oracle_blank_step(struct oracle_blank_tracker *t, const struct oracle_tracked_step *s, struct oracle_finding *f)
 {
 	const struct ui_tree *after = s->after;
@@ -361,8 +481,11 @@ bool oracle_blank_step(struct oracle_blank_tracker *t, const struct oracle_track
 	if (s->done && s->done->type == ACTION_RESTART && s->done->clear_data) {
 		t->n = t->next = 0;
 		t->n_frames = t->next_frame = 0;
+		t->trip.armed = false;
 		return false;
 	}
+	if (trip_step(t, s, f))
+		return true;
 	if (empties(s->before, s->done)) {
 		for (size_t i = 0; i < t->n; i++)
 			t->pages[i].stale = true;
@@ -442,7 +565,8 @@ const struct oracle_kind oracle_kind_blank = {
 	.config_key = "oracles.blank",
 	.category = BUG_CAT_PAGE_LOADING,
 	.doc = "a page seen with its content (two or more widgets outside lists) comes back showing only its title bar, "
-	       "or a new page opens with only its title bar where two pages like it showed their content",
+	       "or a new page opens with only its title bar where two pages like it showed their content, or a list "
+	       "left by a row's tap comes back by Back or Up with no row and a text saying there is nothing",
 	.evidence = "the screen before the action; the page's title and how many items it showed before",
 	.flags = 0,
 	.tracker_new = blank_tracker_new,

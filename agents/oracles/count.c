@@ -620,7 +620,7 @@ static bool same_page(const struct count_screen *a, const struct count_screen *b
 }
 
 /* Whether w is a text saying there is nothing to show ("All apps are up to date", "No updates", "Nothing here"). */
-static bool says_empty(const struct ui_widget *w)
+bool oracle_says_empty(const struct ui_widget *w)
 {
 	static const char *const says[] = { "up to date", "nothing to show", "nothing here", "is empty",
 					    "all caught up", NULL };
@@ -636,7 +636,7 @@ static bool says_empty(const struct ui_widget *w)
 static const char *empty_state(const struct ui_tree *t)
 {
 	for (size_t i = 0; i < t->n_nodes; i++)
-		if (says_empty(t->nodes[i]) && ui_widget_visible(t->nodes[i], &t->screen))
+		if (oracle_says_empty(t->nodes[i]) && ui_widget_visible(t->nodes[i], &t->screen))
 			return t->nodes[i]->text;
 	return NULL;
 }
@@ -659,7 +659,7 @@ static long lists_with_rows(const struct ui_tree *tree, long rows_of[ROWS_LISTS]
 			continue;
 		/* A placeholder ("All apps are up to date") is no row. */
 		for (size_t c = 0; c < w->n_children; c++)
-			rows += ui_widget_visible(w->children[c], &tree->screen) && !says_empty(w->children[c]);
+			rows += ui_widget_visible(w->children[c], &tree->screen) && !oracle_says_empty(w->children[c]);
 		if (rows && n < ROWS_LISTS)
 			rows_of[n] = rows;
 		n += rows > 0;

@@ -1529,7 +1529,7 @@ static bool resets_stack(const struct ui_tree *before, const struct action *a)
 	return false;
 }
 
-static bool is_up(const struct action *a)
+bool oracle_is_up_action(const struct action *a)
 {
 	const char *id = a->resource_id ? strrchr(a->resource_id, '/') : NULL;
 
@@ -1635,7 +1635,7 @@ bool oracle_nav_step(struct oracle_nav_tracker *t, const struct ui_tree *before,
 			hit = row_jump_loses_item(before, activity_before, after, done, f);
 		/* A link opens a page: not one the stack holds or may hold below (a
 		 * pop), nor a confirm's or Up's landing. */
-		bool opens = !is_up(done) && !finishes_page(before, done) && !oracle_is_save_action(done) &&
+		bool opens = !oracle_is_up_action(done) && !finishes_page(before, done) && !oracle_is_save_action(done) &&
 			     stack_find(t, ida) == SIZE_MAX && !below_holds(t, ida) &&
 			     (!oracle_same_activity(activity_before, activity_after) || strcmp(ida, idb) != 0);
 
@@ -1730,7 +1730,7 @@ bool oracle_nav_step(struct oracle_nav_tracker *t, const struct ui_tree *before,
 		 * story's menu "Go to feed" opens the feed's list anew over the story).
 		 */
 		bool deep = k + 1 < t->n;
-		bool may_push = deep || (!is_up(done) && !finishes_page(before, done));
+		bool may_push = deep || (!oracle_is_up_action(done) && !finishes_page(before, done));
 
 		char *kept = t->stack[k].alt;
 		char *kept_by = t->stack[k].opened_by;
@@ -1746,7 +1746,7 @@ bool oracle_nav_step(struct oracle_nav_tracker *t, const struct ui_tree *before,
 		t->alt_kept = kept;
 		nav_set_cur(t, xstrdup(ida), display_name(after, activity_after));
 	} else if (done->type == ACTION_CLICK &&
-		   (is_up(done) || (t->prev && strcmp(ida, t->prev) == 0) ||
+		   (oracle_is_up_action(done) || (t->prev && strcmp(ida, t->prev) == 0) ||
 		    (t->form && !strcmp(ida, t->form) && !strcmp(idb, t->form_next)))) {
 		/*
 		 * Up to a screen the stack does not hold (it was cleared on the way), a tap that

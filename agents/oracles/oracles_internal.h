@@ -413,6 +413,14 @@ uint64_t oracle_hash_str(uint64_t h, const char *s);
  * decimals ("1,250.00"); false when none.
  */
 bool oracle_parse_money(const char *s, double *out);
+/*
+ * Whether w is a text saying there is nothing to show ("All apps are up to
+ * date", "No updates", "Nothing here"; count.c): not clickable, not a
+ * field, 80 bytes at most.
+ */
+bool oracle_says_empty(const struct ui_widget *w);
+/* Whether a is Up: labelled "Navigate up" or "Up", or an up button's resource-id (navigation.c). */
+bool oracle_is_up_action(const struct action *a);
 /* Whether the lowered text contains one of the NULL-terminated words. */
 bool oracle_has_word(const char *low, const char *const *words);
 /* Whether the lowered text contains one of the NULL-terminated words as a whole word ("read" not in "unread"). */

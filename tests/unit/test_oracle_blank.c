@@ -9,7 +9,10 @@
  * the same page are never reported. An article page opened empty while two
  * other articles drew their content in the same container is reported
  * (wiki `wiki-slash-title-blank`); one sibling, an empty list, another
- * container or a delete in between is not.
+ * container or a delete in between is not. A History list left by a
+ * row's tap that comes back by Back with no row and "No recently viewed
+ * articles" is reported (wiki `wiki-history-empty-after-back`); a delete
+ * in between, a list of one row, or a list back with its rows is not.
  */
 #include <stdbool.h>
 
@@ -385,6 +388,90 @@ TEST(page_empty_where_its_siblings_show_content)
 	ui_tree_free(list);
 }
 
+/* History: a list of n article rows, or when n is 0 no row and "No recently viewed articles". */
+static struct ui_tree *history(int n)
+{
+	static const char *const names[] = { "Charles Babbage", "Marie Curie", "Radio" };
+	char *rows = calloc(1, 1);
+
+	for (int i = 0; i < n && i < 3; i++)
+		rows = x_cat(rows, x_node1("android.widget.LinearLayout", "t:id/history_row", "", "c", 0, 300 + 150 * i,
+					   1080, 440 + 150 * i,
+					   x_node(TEXT, "t:id/h_title", names[i], "", "", 40, 310 + 150 * i, 1000,
+						  430 + 150 * i, NULL)),
+			     NULL);
+	return x_tree(x_cat(x_bar("History"), x_node1(RV, "t:id/history_list", "", "s", 0, 280, 1080, 2000, rows),
+			    n ? calloc(1, 1)
+			      : x_node(TEXT, "t:id/history_empty", "No recently viewed articles", "", "", 40, 300, 1000,
+				       400, NULL),
+			    NULL));
+}
+
+/* An article page with a Delete button. */
+static struct ui_tree *article_page(void)
+{
+	return x_tree(x_cat(x_bar("Charles Babbage"),
+			    x_node(TEXT, "t:id/desc", "English mathematician", "", "", 40, 300, 1000, 400, NULL),
+			    x_node(BUTTON, "t:id/delete", "Delete", "c", "", 40, 420, 1000, 520, NULL), NULL));
+}
+
+/* Feed the round trip: history(from) -> tap its first row -> article -> (taps) -> Back -> history(to); the step found, 0 none. */
+static int round_trip(int from, int to, bool delete_between)
+{
+	struct oracle_blank_tracker *t = oracle_blank_tracker_new();
+	struct ui_tree *h = history(from), *a = article_page(), *back = history(to);
+	struct action tap, del, bk;
+	int found = 0, step = 0;
+
+	action_init(&tap);
+	tap.type = ACTION_CLICK;
+	tap.widget_text = xstrdup("Charles Babbage");
+	action_init(&del);
+	del.type = ACTION_CLICK;
+	del.widget_text = xstrdup("Delete");
+	action_init(&bk);
+	bk.type = ACTION_BACK;
+	{
+		const struct oracle_tracked_step steps[] = {
+			{ h, MAIN, a, MAIN, true, &tap },
+			{ a, MAIN, a, MAIN, true, delete_between ? &del : &tap },
+			{ a, MAIN, back, MAIN, true, &bk },
+		};
+
+		for (size_t i = 0; i < 3 && !found; i++) {
+			struct oracle_finding f;
+
+			oracle_finding_init(&f);
+			step++;
+			if (oracle_blank_step(t, &steps[i], &f)) {
+				found = step;
+				CHECK(f.category == BUG_CAT_CONTENT_MISSING);
+				CHECK(f.title && strstr(f.title, "'History' shows its list empty after coming back"));
+				CHECK(f.diff && !strcmp(cJSON_GetObjectItemCaseSensitive(f.diff, "check")->valuestring,
+							"emptied"));
+			}
+			oracle_finding_release(&f);
+		}
+	}
+	action_release(&tap);
+	action_release(&del);
+	action_release(&bk);
+	ui_tree_free(h);
+	ui_tree_free(a);
+	ui_tree_free(back);
+	oracle_blank_tracker_free(t);
+	return found;
+}
+
+TEST(list_emptied_by_a_round_trip_to_a_row)
+{
+	CHECK_INT_EQ(round_trip(3, 0, false), 3);
+	/* A delete on the way, one row, the rows back. */
+	CHECK_INT_EQ(round_trip(3, 0, true), 0);
+	CHECK_INT_EQ(round_trip(1, 0, false), 0);
+	CHECK_INT_EQ(round_trip(3, 3, false), 0);
+}
+
 int main(void)
 {
 	RUN(settings_that_come_back_empty_after_a_change);
@@ -392,5 +479,6 @@ int main(void)
 	RUN(list_page_emptied_is_not_reported);
 	RUN(another_tab_dialog_or_spinner_is_not_reported);
 	RUN(page_empty_where_its_siblings_show_content);
+	RUN(list_emptied_by_a_round_trip_to_a_row);
 	return test_summary();
 }
