@@ -298,8 +298,8 @@ TEST(row_count_off_after_a_display_toggle_is_not_judged)
 	free_all(s, 5);
 }
 
-/* list_screen() with a button `button` (t:id/btn) above the list, outside it. */
-static struct ui_tree *list_screen_with_button(const char *label, int n, const char *button)
+/* n clickable rows t:id/row from y 300 down, each one text "<prefix> A", "<prefix> B"...; malloc'd XML. */
+static char *plain_rows(int n, const char *prefix)
 {
 	char *rows = calloc(1, 1);
 	int y = 300;
@@ -307,11 +307,19 @@ static struct ui_tree *list_screen_with_button(const char *label, int n, const c
 	for (int i = 0; i < n; i++, y += 150) {
 		char name[32];
 
-		snprintf(name, sizeof(name), "Item %c", 'A' + i);
+		snprintf(name, sizeof(name), "%s %c", prefix, 'A' + i);
 		rows = x_cat(rows, x_node1(ROW, "t:id/row", "", "c", 0, y, 1080, y + 140,
 					   x_node(TEXT, "t:id/name", name, "", "", 0, y, 800, y + 100, NULL)),
 			     NULL);
 	}
+	return rows;
+}
+
+/* list_screen() with a button `button` (t:id/btn) above the list, outside it. */
+static struct ui_tree *list_screen_with_button(const char *label, int n, const char *button)
+{
+	char *rows = plain_rows(n, "Item");
+
 	return x_tree(x_cat(x_node(TEXT, "t:id/summary", label, "", "", 0, 100, 1080, 200, NULL),
 			    x_node("android.widget.Button", "t:id/btn", button, "c", "", 0, 210, 1080, 290, NULL),
 			    x_node1(RV, "t:id/list", "", "s", 0, 300, 1080, 2200, rows), NULL));
@@ -593,17 +601,7 @@ TEST(count_on_another_nav_item_is_not_judged)
 /* History: the entry `entry` (a clickable row, or a plain text when !link) above a list of n rows. */
 static struct ui_tree *history_screen(const char *entry, bool link, int n)
 {
-	char *rows = calloc(1, 1);
-	int y = 300;
-
-	for (int i = 0; i < n; i++, y += 150) {
-		char name[32];
-
-		snprintf(name, sizeof(name), "Page %c", 'A' + i);
-		rows = x_cat(rows, x_node1(ROW, "t:id/row", "", "c", 0, y, 1080, y + 140,
-					   x_node(TEXT, "t:id/name", name, "", "", 0, y, 800, y + 100, NULL)),
-			     NULL);
-	}
+	char *rows = plain_rows(n, "Page");
 	return x_tree(x_cat(link ? x_node1(ROW, "t:id/closed", "", "c", 0, 100, 1080, 280,
 					   x_node(TEXT, "t:id/closed_count", entry, "", "", 0, 120, 1080, 260, NULL))
 				 : x_node(TEXT, "t:id/closed_count", entry, "", "", 0, 120, 1080, 260, NULL),
