@@ -870,6 +870,16 @@ const char *oracle_first_text(const struct ui_widget *w)
 	return "";
 }
 
+/* The label of control w: its text, else its content-desc, else the first text inside it ("" when none). */
+const char *oracle_item_label(const struct ui_widget *w)
+{
+	if (*w->text)
+		return w->text;
+	if (*w->content_desc)
+		return w->content_desc;
+	return oracle_first_text(w);
+}
+
 /* The list row w sits in (a child of a list container), or NULL. */
 const struct ui_widget *oracle_enclosing_row(const struct ui_widget *w)
 {

@@ -79,7 +79,7 @@ struct blank_trip {
 	uint64_t page;
 	char list[128];   /* the list's resource-id */
 	char title[FRAME_NAME];
-	int rows;         /* its rows in view when the row was tapped */
+	long rows;        /* its rows in view when the row was tapped */
 	int steps;        /* steps since */
 };
 
@@ -374,28 +374,15 @@ static void fill_sibling_finding(struct oracle_finding *f, const char *title, co
 }
 
 /* The visible rows of t's list with resource-id `id` (a placeholder saying it is empty is none); -1 when absent. */
-static int list_rows(const struct ui_tree *t, const char *id)
+static long list_rows(const struct ui_tree *t, const char *id)
 {
 	for (size_t i = 0; i < t->n_nodes; i++) {
 		const struct ui_widget *w = t->nodes[i];
-		int rows = 0;
 
-		if (!oracle_is_list(w) || strcmp(w->resource_id, id) != 0 || !ui_widget_visible(w, &t->screen))
-			continue;
-		for (size_t c = 0; c < w->n_children; c++)
-			rows += ui_widget_visible(w->children[c], &t->screen) && !oracle_says_empty(w->children[c]);
-		return rows;
+		if (oracle_is_list(w) && strcmp(w->resource_id, id) == 0 && ui_widget_visible(w, &t->screen))
+			return oracle_rows_in_view(t, w);
 	}
 	return -1;
-}
-
-/* The visible text of t saying there is nothing to show, or NULL. */
-static const char *says_nothing(const struct ui_tree *t)
-{
-	for (size_t i = 0; i < t->n_nodes; i++)
-		if (oracle_says_empty(t->nodes[i]) && ui_widget_visible(t->nodes[i], &t->screen))
-			return t->nodes[i]->text;
-	return NULL;
 }
 
 /*
@@ -407,7 +394,7 @@ static bool trip_step(struct oracle_blank_tracker *t, const struct oracle_tracke
 {
 	struct blank_trip *tr = &t->trip;
 	const struct action *done = s->done;
-	const struct ui_widget *w, *list = NULL, *row = NULL;
+	const struct ui_widget *w, *list, *row;
 	const char *empty;
 	bool back;
 
@@ -420,7 +407,7 @@ static bool trip_step(struct oracle_blank_tracker *t, const struct oracle_tracke
 		} else if (back && s->after && !oracle_screen_has_layer(s->after) && !oracle_loading_spinner(s->after) &&
 			   page_key(s->after, s->activity_after) == tr->page) {
 			tr->armed = false;
-			if (list_rows(s->after, tr->list) <= 0 && (empty = says_nothing(s->after)) != NULL) {
+			if (list_rows(s->after, tr->list) <= 0 && (empty = oracle_empty_state(s->after)) != NULL) {
 				char *subject = xasprintf("list emptied by a round trip: %s %s",
 							  s->activity_after ? s->activity_after : "?", tr->list);
 
@@ -429,9 +416,9 @@ static bool trip_step(struct oracle_blank_tracker *t, const struct oracle_tracke
 				f->category = BUG_CAT_CONTENT_MISSING;
 				f->title = xasprintf("'%s' shows its list empty after coming back from a row it opened",
 						     tr->title);
-				f->expected = xasprintf("the %d rows the list showed when one of them was opened", tr->rows);
+				f->expected = xasprintf("the %ld rows the list showed when one of them was opened", tr->rows);
 				f->actual = xasprintf("no row, and \"%s\"", empty);
-				f->description = xasprintf("A row of the list on '%s' (%d rows) was opened, and coming "
+				f->description = xasprintf("A row of the list on '%s' (%ld rows) was opened, and coming "
 							   "back to the page shows no row and \"%s\". Nothing in "
 							   "between deleted or cleared anything.",
 							   tr->title, tr->rows, empty);
@@ -452,11 +439,8 @@ static bool trip_step(struct oracle_blank_tracker *t, const struct oracle_tracke
 	if (done->type != ACTION_CLICK || !s->before || !s->after || oracle_screen_has_layer(s->before) ||
 	    !(w = action_resolve(done, s->before)))
 		return false;
-	for (const struct ui_widget *c = w; c && c->parent && !list; c = c->parent)
-		if (oracle_is_list(c->parent)) {
-			list = c->parent;
-			row = c;
-		}
+	row = oracle_enclosing_row(w);
+	list = row ? row->parent : NULL;
 	if (!row || !*list->resource_id || strlen(list->resource_id) >= sizeof(tr->list))
 		return false;
 	tr->page = page_key(s->before, s->activity_before);

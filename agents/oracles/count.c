@@ -633,12 +633,22 @@ bool oracle_says_empty(const struct ui_widget *w)
 }
 
 /* The visible text of t saying the page has nothing to show (a list's placeholder row too), or NULL. */
-static const char *empty_state(const struct ui_tree *t)
+const char *oracle_empty_state(const struct ui_tree *t)
 {
 	for (size_t i = 0; i < t->n_nodes; i++)
 		if (oracle_says_empty(t->nodes[i]) && ui_widget_visible(t->nodes[i], &t->screen))
 			return t->nodes[i]->text;
 	return NULL;
+}
+
+/* The rows of list in view on tree; a placeholder ("All apps are up to date") is no row. */
+long oracle_rows_in_view(const struct ui_tree *tree, const struct ui_widget *list)
+{
+	long rows = 0;
+
+	for (size_t c = 0; c < list->n_children; c++)
+		rows += ui_widget_visible(list->children[c], &tree->screen) && !oracle_says_empty(list->children[c]);
+	return rows;
 }
 
 /*
@@ -657,9 +667,7 @@ static long lists_with_rows(const struct ui_tree *tree, long rows_of[ROWS_LISTS]
 
 		if (!oracle_is_list(w) || !ui_widget_visible(w, &tree->screen) || oracle_hidden_under_layer(tree, w))
 			continue;
-		/* A placeholder ("All apps are up to date") is no row. */
-		for (size_t c = 0; c < w->n_children; c++)
-			rows += ui_widget_visible(w->children[c], &tree->screen) && !oracle_says_empty(w->children[c]);
+		rows = oracle_rows_in_view(tree, w);
 		if (rows && n < ROWS_LISTS)
 			rows_of[n] = rows;
 		n += rows > 0;
@@ -750,7 +758,7 @@ static bool count_over_empty(struct oracle_count_tracker *t, const struct count_
 				}
 		}
 	}
-	if (n_with_rows || !(empty = empty_state(tree)) || filtered_out(empty))
+	if (n_with_rows || !(empty = oracle_empty_state(tree)) || filtered_out(empty))
 		return false;
 	for (size_t k = 0; k < now->n_labels; k++) {
 		const struct count_label *l = &now->labels[k];

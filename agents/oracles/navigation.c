@@ -263,16 +263,6 @@ static bool nav_has_layer(const struct ui_tree *t)
 	return t && t->n_roots > 0;
 }
 
-/* The label of nav item w: its text, content-desc, or its first text inside. */
-static const char *item_label(const struct ui_widget *w)
-{
-	if (*w->text)
-		return w->text;
-	if (*w->content_desc)
-		return w->content_desc;
-	return oracle_first_text(w);
-}
-
 /*
  * Whether p is a navigation group: two or more clickable children with
  * labels, none editable, and one of them selected or checked (tabs, bottom
@@ -290,7 +280,7 @@ static bool is_nav_group(const struct ui_widget *p)
 
 		if (ui_class_is_editable(c->class_name))
 			return false;
-		if (!c->clickable || !*item_label(c))
+		if (!c->clickable || !*oracle_item_label(c))
 			continue;
 		items++;
 		chosen |= c->selected || c->checked;
@@ -322,7 +312,7 @@ static const char *group_selected(const struct ui_widget *g)
 {
 	for (size_t i = 0; g && i < g->n_children; i++)
 		if (g->children[i]->clickable && (g->children[i]->selected || g->children[i]->checked))
-			return item_label(g->children[i]);
+			return oracle_item_label(g->children[i]);
 	return NULL;
 }
 
@@ -368,7 +358,7 @@ static const struct ui_widget *same_group(const struct ui_tree *t, const struct 
 				same = k >= g->n_children && m >= o->n_children;
 				break;
 			}
-			same = strcmp(item_label(g->children[k]), item_label(o->children[m])) == 0;
+			same = strcmp(oracle_item_label(g->children[k]), oracle_item_label(o->children[m])) == 0;
 			k++;
 			m++;
 		}
@@ -495,7 +485,7 @@ static bool tab_lands_elsewhere(const struct ui_tree *before, const char *activi
 	if (!item || !item->enabled)
 		return false;
 	group = item->parent;
-	label = item_label(item);
+	label = oracle_item_label(item);
 	was = group_selected(group);
 	title_before = oracle_app_bar_title(before);
 	/* The page the tap was made on names its own item: the app titles pages after their items. */
@@ -509,7 +499,7 @@ static bool tab_lands_elsewhere(const struct ui_tree *before, const char *activi
 	group_after = same_group(after, group);
 	sel_after = group_after ? group_selected(group_after) : NULL;
 	for (size_t i = 0; i < group->n_children && !landed; i++) {
-		const char *m = item_label(group->children[i]);
+		const char *m = oracle_item_label(group->children[i]);
 
 		if (group->children[i]->clickable && strcmp(m, label) != 0 && names(title_after, m)) {
 			landed = m;
@@ -540,17 +530,6 @@ static bool tab_lands_elsewhere(const struct ui_tree *before, const char *activi
 		cJSON_AddStringToObject(f->diff, "selected_after", sel_after);
 	cJSON_AddItemToObject(f->diff, "action", action_to_json(done));
 	return true;
-}
-
-/* The list row w is in or is (a child of a list), its list in *list; NULL when w is in no list. */
-static const struct ui_widget *list_row_of(const struct ui_widget *w, const struct ui_widget **list)
-{
-	for (const struct ui_widget *c = w; c && c->parent; c = c->parent)
-		if (oracle_is_list(c->parent)) {
-			*list = c->parent;
-			return c;
-		}
-	return NULL;
 }
 
 /* Whether a and b are the same words (case, spaces and punctuation runs aside; digits kept). */
@@ -601,13 +580,14 @@ static bool row_lands_elsewhere(struct oracle_nav_tracker *t, const struct ui_tr
 				const struct ui_tree *after, const char *activity_after, const struct action *done,
 				struct oracle_finding *f)
 {
-	const struct ui_widget *w = action_resolve(done, before), *list = NULL, *row;
+	const struct ui_widget *w = action_resolve(done, before), *list, *row;
 	const char *label, *title, *title_before = oracle_app_bar_title(before), *landed = NULL;
 	uint64_t key;
 	bool known;
 	char *subject;
 
-	row = w ? list_row_of(w, &list) : NULL;
+	row = w ? oracle_enclosing_row(w) : NULL;
+	list = row ? row->parent : NULL;
 	if (!row || !*list->resource_id)
 		return false;
 	label = oracle_first_text(row);
@@ -689,6 +669,23 @@ static bool holds_part(const char *hay, const char *p, size_t n)
 	return strstr(hay, part) != NULL;
 }
 
+/* The first separator of parts in p, an arrow ("→", "->") or a middle dot, its length in *len; NULL when none. */
+static const char *next_separator(const char *p, size_t *len)
+{
+	static const char *const seps[] = { "\xe2\x86\x92", "->", "\xc2\xb7" };
+	const char *first = NULL;
+
+	for (size_t i = 0; i < sizeof(seps) / sizeof(seps[0]); i++) {
+		const char *q = strstr(p, seps[i]);
+
+		if (q && (!first || q < first)) {
+			first = q;
+			*len = strlen(seps[i]);
+		}
+	}
+	return first;
+}
+
 /*
  * Whether a text of page t (not a tab's label) names a row text: holds one
  * of them, or one of their parts between arrows ("A → B") or middle dots, or
@@ -697,6 +694,7 @@ static bool holds_part(const char *hay, const char *p, size_t n)
 static bool page_names_row(const struct ui_tree *t, const char *const *texts, size_t n)
 {
 	char hay[512], rowl[512];
+	size_t sep = 0;
 
 	for (size_t i = 0; i < t->n_nodes; i++) {
 		const struct ui_widget *w = t->nodes[i];
@@ -706,22 +704,12 @@ static bool page_names_row(const struct ui_tree *t, const char *const *texts, si
 			continue;
 		oracle_lower_into(hay, sizeof(hay), s);
 		for (size_t k = 0; k < n; k++) {
-			const char *p = texts[k], *q;
-
-			for (;;) {
-				const char *arrow = strstr(p, "\xe2\x86\x92"), *dot = strstr(p, "\xc2\xb7"),
-					   *ascii = strstr(p, "->");
-
-				q = arrow;
-				if (!q || (dot && dot < q))
-					q = dot;
-				if (!q || (ascii && ascii < q))
-					q = ascii;
+			for (const char *p = texts[k], *q;; p = q + sep) {
+				q = next_separator(p, &sep);
 				if (holds_part(hay, p, q ? (size_t)(q - p) : strlen(p)))
 					return true;
 				if (!q)
 					break;
-				p = q + (q == ascii ? 2 : q == dot ? 2 : 3);
 			}
 			oracle_lower_into(rowl, sizeof(rowl), texts[k]);
 			if (strlen(hay) >= 6 && strstr(rowl, hay))
@@ -765,12 +753,13 @@ static bool is_command_row(const char *first)
 static bool row_jump_loses_item(const struct ui_tree *before, const char *activity_before, const struct ui_tree *after,
 				const struct action *done, struct oracle_finding *f)
 {
-	const struct ui_widget *w = action_resolve(done, before), *list = NULL, *row, *g = NULL, *o = NULL;
+	const struct ui_widget *w = action_resolve(done, before), *list, *row, *g = NULL, *o = NULL;
 	const char *texts[16], *sel_b = NULL, *sel_a = NULL;
 	size_t n;
 	char *subject;
 
-	row = w ? list_row_of(w, &list) : NULL;
+	row = w ? oracle_enclosing_row(w) : NULL;
+	list = row ? row->parent : NULL;
 	if (!row || nav_item_of(w))
 		return false;
 	for (size_t i = 0; i < before->n_nodes && !sel_a; i++) {
@@ -831,12 +820,12 @@ static bool link_lands_elsewhere(struct oracle_nav_tracker *t, const struct ui_t
 				 const char *activity_before, const struct ui_tree *after, const char *activity_after,
 				 const struct action *done, bool opens, struct oracle_finding *f)
 {
-	const struct ui_widget *w = action_resolve(done, before), *list = NULL;
+	const struct ui_widget *w = action_resolve(done, before);
 	const char *label, *title, *title_before = oracle_app_bar_title(before);
 	struct nav_own_link *l;
 	uint64_t key, text;
 
-	if (!w || !*w->resource_id || !*w->text || list_row_of(w, &list) || ui_class_is_editable(w->class_name))
+	if (!w || !*w->resource_id || !*w->text || oracle_enclosing_row(w) || ui_class_is_editable(w->class_name))
 		return false;
 	label = w->text;
 	title = oracle_app_bar_title(after);
@@ -884,7 +873,7 @@ static uint64_t group_key(const char *activity, const struct ui_widget *g)
 
 	for (size_t i = 0; i < g->n_children; i++)
 		if (g->children[i]->clickable)
-			h = oracle_hash_str(h, item_label(g->children[i]));
+			h = oracle_hash_str(h, oracle_item_label(g->children[i]));
 	return h;
 }
 
@@ -956,7 +945,7 @@ static bool tab_page_blank(struct oracle_nav_tracker *t, const struct ui_tree *b
 {
 	const struct ui_widget *w = done && done->type == ACTION_CLICK ? action_resolve(done, before) : NULL;
 	const struct ui_widget *item = w ? nav_item_of(w) : NULL, *g_after = NULL;
-	const char *label = item ? item_label(item) : NULL, *list;
+	const char *label = item ? oracle_item_label(item) : NULL, *list;
 	uint64_t gk, lk;
 	size_t siblings = 0;
 	bool judged = item && oracle_same_activity(activity_before, activity_after) &&

@@ -279,7 +279,11 @@ const struct ui_widget *oracle_nav_item_of(const struct ui_widget *w);
 bool oracle_activity_in_package(const char *activity, const char *package);
 /* qsort comparator of char * entries. */
 int oracle_cmp_str(const void *a, const void *b);
+/* The first text in w's subtree, or "". */
 const char *oracle_first_text(const struct ui_widget *w);
+/* The label of control w: its text, else its content-desc, else the first text inside it ("" when none). */
+const char *oracle_item_label(const struct ui_widget *w);
+/* The list row w is or sits in (a child of a list container; its list is the row's parent), or NULL. */
 const struct ui_widget *oracle_enclosing_row(const struct ui_widget *w);
 
 /*
@@ -419,6 +423,10 @@ bool oracle_parse_money(const char *s, double *out);
  * field, 80 bytes at most.
  */
 bool oracle_says_empty(const struct ui_widget *w);
+/* The visible text of t saying the page has nothing to show (a list's placeholder row too), or NULL (count.c). */
+const char *oracle_empty_state(const struct ui_tree *t);
+/* The rows of list in view on tree; a placeholder saying it is empty is no row (count.c). */
+long oracle_rows_in_view(const struct ui_tree *tree, const struct ui_widget *list);
 /* Whether a is Up: labelled "Navigate up" or "Up", or an up button's resource-id (navigation.c). */
 bool oracle_is_up_action(const struct action *a);
 /* Whether the lowered text contains one of the NULL-terminated words. */

@@ -72,19 +72,6 @@ static bool in_control(const struct ui_widget *w)
 	return false;
 }
 
-/* The label of control c: its text, else its content-desc, else its first text inside. */
-static const char *control_label(const struct ui_widget *c)
-{
-	const char *s;
-
-	if (*c->text)
-		return c->text;
-	if (*c->content_desc)
-		return c->content_desc;
-	s = oracle_first_text(c);
-	return s ? s : "";
-}
-
 /* Whether label (any case, trimmed) is one of more_labels. */
 static bool is_more_label(const char *label)
 {
@@ -127,7 +114,7 @@ static bool offers_more(const struct ui_tree *t)
 
 		if (!w->clickable || !ui_widget_visible(w, &t->screen))
 			continue;
-		oracle_lower_into(low, sizeof(low), control_label(w));
+		oracle_lower_into(low, sizeof(low), oracle_item_label(w));
 		if (oracle_has_whole_word(low, words))
 			return true;
 	}
@@ -214,7 +201,7 @@ bool oracle_section_empty(const struct ui_tree *before, const char *activity_bef
 		    !is_heading_text(w->text))
 			continue;
 		next = next_visible_sibling(w, &after->screen);
-		if (next && next->clickable && is_more_label(control_label(next))) {
+		if (next && next->clickable && is_more_label(oracle_item_label(next))) {
 			head = w;
 			more = next;
 		}
@@ -229,13 +216,13 @@ bool oracle_section_empty(const struct ui_tree *before, const char *activity_bef
 	oracle_finding_init(f);
 	f->oracle = "section";
 	f->category = BUG_CAT_CONTENT_MISSING;
-	f->title = xasprintf("'%s' offers '%s' but shows nothing under it", head->text, control_label(more));
+	f->title = xasprintf("'%s' offers '%s' but shows nothing under it", head->text, oracle_item_label(more));
 	f->expected = xasprintf("the '%s' section's first items (or a message that it has none) above '%s'", head->text,
-				control_label(more));
-	f->actual = xasprintf("'%s' follows the heading directly", control_label(more));
+				oracle_item_label(more));
+	f->actual = xasprintf("'%s' follows the heading directly", oracle_item_label(more));
 	f->description = xasprintf("The heading '%s' is followed at once by '%s': the section says it holds more than "
 				   "it shows, and it shows nothing, not even a message that it is empty.",
-				   head->text, control_label(more));
+				   head->text, oracle_item_label(more));
 	f->diff = cJSON_CreateObject();
 	cJSON_AddStringToObject(f->diff, "check", "section");
 	cJSON_AddItemToObject(f->diff, "heading", oracle_widget_json(head));
