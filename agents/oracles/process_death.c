@@ -237,20 +237,34 @@ static bool page_text(const struct ui_tree *t, const struct ui_widget *w)
 	       ui_widget_visible(w, &t->screen) && !oracle_enclosing_row(w);
 }
 
+/* Whether the text s holds `value` as a whole word (no letter or digit on either side). */
+static bool shows_word(const char *s, const char *value)
+{
+	size_t n = strlen(value);
+
+	if (!n)
+		return false;
+	for (const char *p = s; (p = strstr(p, value)) != NULL; p++)
+		if ((p == s || !isalnum((unsigned char)p[-1])) && !isalnum((unsigned char)p[n]))
+			return true;
+	return false;
+}
+
 /*
  * Whether `after` shows every text `before` showed about its page (its
- * title, the item's name, its fields' values outside lists): an item's page
- * opened again after the relaunch may be another item's, reached by the same
- * "Open" at the same place once the list was edited or re-sorted, and the
- * toolbar's title ("Task") is the same on all of them.
+ * title, the item's name, its fields' values outside lists), texts that
+ * hold `except` as a word aside (NULL: none): an item's page opened again
+ * after the relaunch may be another item's, reached by the same "Open" at
+ * the same place once the list was edited or re-sorted, and the toolbar's
+ * title ("Task", "Podcast settings") is the same on all of them.
  */
-static bool same_page(const struct ui_tree *before, const struct ui_tree *after)
+static bool same_page(const struct ui_tree *before, const struct ui_tree *after, const char *except)
 {
 	for (size_t i = 0; i < before->n_nodes; i++) {
 		const struct ui_widget *w = before->nodes[i];
 		bool found = false;
 
-		if (!page_text(before, w))
+		if (!page_text(before, w) || (except && shows_word(w->text, except)))
 			continue;
 		for (size_t j = 0; j < after->n_nodes && !found; j++)
 			found = page_text(after, after->nodes[j]) && !strcmp(after->nodes[j]->text, w->text);
@@ -276,7 +290,7 @@ bool oracle_saved_state_lost(const struct ui_tree *before, const char *activity_
 	if (strcmp(heading_of(before), heading_of(after)))
 		return false;
 	/* Settings: every checked state must come back, on the same page. */
-	bool page = same_page(before, after);
+	bool page = same_page(before, after, NULL);
 
 	for (size_t i = 0; page && i < before->n_nodes; i++) {
 		const struct ui_widget *w = before->nodes[i], *o;
@@ -429,19 +443,6 @@ bool oracle_deleted_entry_back(const struct ui_tree *before, const char *activit
 	return back != NULL;
 }
 
-/* Whether the text s holds `value` as a whole word (no letter or digit on either side). */
-static bool shows_word(const char *s, const char *value)
-{
-	size_t n = strlen(value);
-
-	if (!n)
-		return false;
-	for (const char *p = s; (p = strstr(p, value)) != NULL; p++)
-		if ((p == s || !isalnum((unsigned char)p[-1])) && !isalnum((unsigned char)p[n]))
-			return true;
-	return false;
-}
-
 /* The one visible widget of t with resource-id rid (NULL: none, or several, as the rows of a list). */
 static const struct ui_widget *only_widget(const struct ui_tree *t, const char *rid)
 {
@@ -512,9 +513,14 @@ bool oracle_setting_value_lost(const struct ui_tree *before, const char *activit
 	    strcmp(heading_of(before), heading_of(after)) || oracle_screen_has_layer(after))
 		return false;
 	oracle_trim_into(v, sizeof(v), value);
+	/* The walk back may reach another item's settings (the podcast a list
+	 * row at the same place opens): its name, shown outside the controls,
+	 * differs. */
+	if (!*v || !same_page(before, after, v))
+		return false;
 	w = only_widget(before, rid);
 	o = only_widget(after, rid);
-	if (!*v || !w || !o || !shows_word(ui_widget_label(w), v) || shows_word(ui_widget_label(o), v))
+	if (!w || !o || !shows_word(ui_widget_label(w), v) || shows_word(ui_widget_label(o), v))
 		return false;
 	/* A revert shows the row as it was when its tap opened the dialog; a third text is
 	 * another item's row (an item's settings page reached by the same tap on a list row at
