@@ -724,18 +724,31 @@ static bool counts_rows(const struct count_screen *now)
 	return false;
 }
 
+/* Whether t shows a visible field (a search box may be hiding the rows). */
+static bool shows_field(const struct ui_tree *t)
+{
+	for (size_t i = 0; i < t->n_nodes; i++)
+		if (ui_class_is_editable(t->nodes[i]->class_name) && ui_widget_visible(t->nodes[i], &t->screen))
+			return true;
+	return false;
+}
+
 /*
  * Remember the rows counts of now equal to the rows in view of a list of
  * tree (2+), then judge: a count seen so that says rows are there on a
  * page that shows no row of any list and says it has nothing (appstore
  * `appstore-sync-hides-updates`: after Sync, "2 updates available" over
  * "All apps are up to date" and no row; the label had read 4 over 4 rows).
+ * With no such text, only the page's title is judged, on a page with no
+ * dialog, spinner or field: a page titled by the count of its rows shows
+ * none (recorder `recorder-new-recording-hides-list`: "Recordings (3)"
+ * over no list after a recording was made; it had read 3 over 3 rows).
  */
 static bool count_over_empty(struct oracle_count_tracker *t, const struct count_screen *now,
 			     const struct ui_tree *tree, struct oracle_finding *f)
 {
 	long rows_of[ROWS_LISTS], n_with_rows;
-	const char *empty;
+	const char *empty, *title;
 
 	if (!counts_rows(now))
 		return false;
@@ -758,11 +771,18 @@ static bool count_over_empty(struct oracle_count_tracker *t, const struct count_
 				}
 		}
 	}
-	if (n_with_rows || !(empty = oracle_empty_state(tree)) || filtered_out(empty))
+	if (n_with_rows)
+		return false;
+	empty = oracle_empty_state(tree);
+	title = empty ? NULL : oracle_app_bar_title(tree);
+	if (empty ? filtered_out(empty)
+		  : !title || oracle_screen_has_layer(tree) || oracle_loading_spinner(tree) || shows_field(tree))
 		return false;
 	for (size_t k = 0; k < now->n_labels; k++) {
 		const struct count_label *l = &now->labels[k];
 
+		if (title && strcmp(l->text, title))
+			continue;
 		for (int v = 0; v < l->n_values; v++) {
 			if (!l->rows_word[v] || l->after_of[v] || l->value[v] < 1 ||
 			    !seen_equal_has(t, label_key(now->activity, l, v)) || tappable(tree, l))
@@ -773,15 +793,17 @@ static bool count_over_empty(struct oracle_count_tracker *t, const struct count_
 			f->title = xasprintf("'%s' counts rows the page does not show", l->shape);
 			f->expected = xasprintf("the %ld rows '%s' counts, as the label once matched the rows of its list",
 						l->value[v], l->text);
-			f->actual = xasprintf("no row, and \"%s\"", empty);
+			f->actual = empty ? xasprintf("no row, and \"%s\"", empty) : xasprintf("no list and no row");
 			f->description = xasprintf("On %s, '%s' was seen equal to the rows of its list. Now it says "
-						   "'%s' while the page shows no row and says \"%s\": the label or "
-						   "the list is wrong.",
-						   *now->activity ? now->activity : "the screen", l->shape, l->text, empty);
+						   "'%s' while the page shows no row and %s%s%s: the label or the "
+						   "list is wrong.",
+						   *now->activity ? now->activity : "the screen", l->shape, l->text,
+						   empty ? "says \"" : "no list", empty ? empty : "", empty ? "\"" : "");
 			f->diff = cJSON_CreateObject();
-			cJSON_AddStringToObject(f->diff, "check", "count_over_empty");
+			cJSON_AddStringToObject(f->diff, "check", empty ? "count_over_empty" : "count_without_list");
 			cJSON_AddStringToObject(f->diff, "label", l->text);
-			cJSON_AddStringToObject(f->diff, "empty", empty);
+			if (empty)
+				cJSON_AddStringToObject(f->diff, "empty", empty);
 			{
 				/* One bug per label. */
 				char *subject = xasprintf("count over empty on %s: %s", now->activity, l->shape);

@@ -6,7 +6,8 @@
  * benchmark app streaks (configs/apps/bench/streaks.json, "Done today: N of
  * M") replayed on the simulator, buggy and fixed twin. A label once equal
  * to its rows that counts rows over an empty list saying "All apps are up
- * to date" is found too (count_over_empty).
+ * to date" is found too (count_over_empty), and a page titled "Recordings
+ * (3)" that shows no list at all (count_without_list).
  */
 #include <stdbool.h>
 
@@ -22,6 +23,7 @@
 
 #define RV "androidx.recyclerview.widget.RecyclerView"
 #define ROW "android.widget.LinearLayout"
+#define EDIT "android.widget.EditText"
 #define TEXT "android.widget.TextView"
 #define BOX "android.widget.CheckBox"
 
@@ -720,8 +722,8 @@ static struct ui_tree *updates_page(const char *label, int n, const char *placeh
 	return updates_page_as(label, "", n, placeholder);
 }
 
-/* Feed the screens (one activity); the 1-based screen of the first count_over_empty finding, 0 for none. */
-static int over_empty_hit(struct ui_tree *const *screens, size_t n, char **title)
+/* Feed the screens (one activity); the 1-based screen of the first finding of `check`, 0 for none. */
+static int over_empty_hit_as(struct ui_tree *const *screens, size_t n, char **title, const char *check)
 {
 	struct oracle_count_tracker *t = oracle_count_tracker_new();
 	struct action a;
@@ -738,14 +740,18 @@ static int over_empty_hit(struct ui_tree *const *screens, size_t n, char **title
 			found = (int)i + 1;
 			*title = xstrdup(f.title);
 			CHECK_INT_EQ(f.category, BUG_CAT_CONTENT_MISSING);
-			CHECK(f.diff && !strcmp(cJSON_GetStringValue(cJSON_GetObjectItem(f.diff, "check")),
-						"count_over_empty"));
+			CHECK(f.diff && !strcmp(cJSON_GetStringValue(cJSON_GetObjectItem(f.diff, "check")), check));
 		}
 		oracle_finding_release(&f);
 	}
 	action_release(&a);
 	oracle_count_tracker_free(t);
 	return found;
+}
+
+static int over_empty_hit(struct ui_tree *const *screens, size_t n, char **title)
+{
+	return over_empty_hit_as(screens, n, title, "count_over_empty");
 }
 
 TEST(count_over_an_empty_list_that_says_so)
@@ -816,6 +822,74 @@ TEST(count_over_an_empty_list_that_says_so)
 	ui_tree_free(two);
 }
 
+/*
+ * A recorder's Player page titled `title`: n recording rows in a list (no
+ * list at all when n < 0), a hint below, and a search field when `field`.
+ */
+static struct ui_tree *player_page(const char *title, int n, bool field)
+{
+	char *list = n >= 0 ? x_node1(RV, "t:id/rec_list", "", "s", 0, 300, 1080, 300 + 150 * n + 10,
+				       n > 0 ? plain_rows(n, "Recording") : calloc(1, 1))
+			    : calloc(1, 1);
+
+	return x_tree(x_cat(x_bar(title), list,
+			    x_node(TEXT, "t:id/now_none", "Tap a recording to play it", "", "", 0, 1900, 1080, 1990, NULL),
+			    field ? x_node(EDIT, "t:id/find", "Find", "cf", "", 0, 2000, 1080, 2100, NULL) : calloc(1, 1),
+			    NULL));
+}
+
+TEST(page_titled_by_its_count_that_shows_no_list)
+{
+	struct ui_tree *three = player_page("Recordings (3)", 3, false), *gone = player_page("Recordings (3)", -1, false);
+	struct ui_tree *four = player_page("Recordings (4)", 4, false), *searched = player_page("Recordings (3)", -1, true);
+	char *title;
+
+	REQUIRE(three && gone && four && searched);
+	/* recorder-new-recording-hides-list: 3 over 3 rows, then the title over no list. */
+	{
+		struct ui_tree *s[] = { three, gone };
+
+		CHECK_INT_EQ(over_empty_hit_as(s, 2, &title, "count_without_list"), 2);
+		CHECK(title && !strcmp(title, "'Recordings (N)' counts rows the page does not show"));
+		free(title);
+	}
+	/* The fixed twin lists the new recording. */
+	{
+		struct ui_tree *s[] = { three, four };
+
+		CHECK_INT_EQ(over_empty_hit_as(s, 2, &title, "count_without_list"), 0);
+		free(title);
+	}
+	/* A title never seen equal to its rows; a field that may be filtering. */
+	{
+		struct ui_tree *s[] = { gone }, *f[] = { three, searched };
+
+		CHECK_INT_EQ(over_empty_hit_as(s, 1, &title, "count_without_list"), 0);
+		free(title);
+		CHECK_INT_EQ(over_empty_hit_as(f, 2, &title, "count_without_list"), 0);
+		free(title);
+	}
+	/* A count that is not the page's title, over no list and no text saying it is empty: not judged. */
+	{
+		struct ui_tree *four_rows = updates_page("4 updates available", 4, NULL);
+		struct ui_tree *no_list = x_tree(x_cat(x_bar("Updates"),
+						       x_node(TEXT, "t:id/upd_count", "4 updates available", "", "", 0,
+							      200, 1080, 290, NULL),
+						       NULL));
+		struct ui_tree *s[] = { four_rows, no_list };
+
+		REQUIRE(four_rows && no_list);
+		CHECK_INT_EQ(over_empty_hit_as(s, 2, &title, "count_without_list"), 0);
+		free(title);
+		ui_tree_free(four_rows);
+		ui_tree_free(no_list);
+	}
+	ui_tree_free(three);
+	ui_tree_free(gone);
+	ui_tree_free(four);
+	ui_tree_free(searched);
+}
+
 int main(void)
 {
 	RUN(checked_count_that_stops_following);
@@ -833,6 +907,7 @@ int main(void)
 	RUN(count_on_another_nav_item_is_not_judged);
 	RUN(count_in_a_row_that_opens_its_page_is_not_judged);
 	RUN(count_over_an_empty_list_that_says_so);
+	RUN(page_titled_by_its_count_that_shows_no_list);
 	RUN(streaks_summary_miscounts_only_when_buggy);
 	return test_summary();
 }
