@@ -23,6 +23,7 @@
  *   oracle_excluded_step   an item switched to excluded or hidden that a later list still shows
  *   oracle_rate_wrong      an amount beside a duration and an hourly rate that is not their product
  *   oracle_section_empty   a section heading followed at once by its Show more link, nothing between
+ *   oracle_scale_ignored   a tap that changes the servings while every ingredient amount stays as it was
  *
  * All functions are pure and thread-safe.
  */
@@ -432,6 +433,16 @@ bool oracle_rate_wrong(const struct ui_tree *before, const char *activity_before
  * two, a heading with digits or a colon ("CW: ..."), a dialog.
  */
 bool oracle_section_empty(const struct ui_tree *before, const char *activity_before, const struct ui_tree *after,
+			  const char *activity_after, const struct action *done, struct oracle_finding *f);
+
+/*
+ * Oracle 33, scale (numerical calculation): a click on a page (same
+ * activity and title, no dialog) changes the one number of its one
+ * servings text ("Servings: 2" to 3; not a field, not clickable) while the
+ * two or more amounts it shows (a number and a kitchen unit: "800 g")
+ * read exactly as before. Amounts that moved are not judged.
+ */
+bool oracle_scale_ignored(const struct ui_tree *before, const char *activity_before, const struct ui_tree *after,
 			  const char *activity_after, const struct action *done, struct oracle_finding *f);
 
 /* --- navigation (oracle 13) --- */
