@@ -378,6 +378,8 @@ void oracle_lower_into(char *buf, size_t n, const char *s);
 char *oracle_trimmed(const char *s);
 /* s without the spaces around it into buf (at most size - 1 bytes, cut there). */
 void oracle_trim_into(char *buf, size_t size, const char *s);
+/* The label text opens with: its bytes before the first of `stops` (":" and digits...), trimmed; `fallback` when none. Caller frees. */
+char *oracle_label_before(const char *text, const char *stops, const char *fallback);
 /*
  * A field's label: its hint, else the text widget just before it among its
  * siblings when that reads as a label (1-3 words, no digit, not clickable);

@@ -129,16 +129,6 @@ static bool read_page(const struct ui_tree *t, struct rate_page *p)
 	return true;
 }
 
-/* The name of the amount: its text up to the first ':' or digit, trimmed ("Earnings"). */
-static char *amount_name(const char *text)
-{
-	size_t n = strcspn(text, ":0123456789$\xe2\xc2");
-
-	while (n && text[n - 1] == ' ')
-		n--;
-	return n ? xstrndup(text, n) : xstrdup("The amount");
-}
-
 bool oracle_rate_wrong(const struct ui_tree *before, const char *activity_before, const struct ui_tree *after,
 		       const char *activity_after, const struct action *done, struct oracle_finding *f)
 {
@@ -155,7 +145,7 @@ bool oracle_rate_wrong(const struct ui_tree *before, const char *activity_before
 	want = round(p.hours * p.per_hour * 100.0) / 100.0;
 	if (fabs(want - p.value) <= 0.011)
 		return false;
-	name = amount_name(p.amount->text);
+	name = oracle_label_before(p.amount->text, ":0123456789$\xe2\xc2", "The amount");
 	oracle_finding_init(f);
 	f->oracle = "rate";
 	f->category = BUG_CAT_CALCULATION;

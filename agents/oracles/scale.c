@@ -117,16 +117,6 @@ static void read_page(const struct ui_tree *t, struct scale_page *p)
 		p->servings = NULL;
 }
 
-/* The servings text's label: its text up to the first ':' or digit, trimmed ("Servings"). */
-static char *servings_label(const char *text)
-{
-	size_t n = strcspn(text, ":0123456789");
-
-	while (n && text[n - 1] == ' ')
-		n--;
-	return n ? xstrndup(text, n) : xstrdup("Servings");
-}
-
 bool oracle_scale_ignored(const struct ui_tree *before, const char *activity_before, const struct ui_tree *after,
 			  const char *activity_after, const struct action *done, struct oracle_finding *f)
 {
@@ -150,7 +140,7 @@ bool oracle_scale_ignored(const struct ui_tree *before, const char *activity_bef
 	for (size_t i = 0; i < b.n_amounts; i++)
 		if (strcmp(b.amounts[i], a.amounts[i]))
 			return false;
-	label = servings_label(a.servings->text);
+	label = oracle_label_before(a.servings->text, ":0123456789", "Servings");
 	oracle_finding_init(f);
 	f->oracle = "scale";
 	f->category = BUG_CAT_CALCULATION;

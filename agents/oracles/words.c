@@ -291,3 +291,12 @@ bool oracle_plain_edit(const char *original, const char *typed)
 		return false;
 	return true;
 }
+
+char *oracle_label_before(const char *text, const char *stops, const char *fallback)
+{
+	size_t n = strcspn(text, stops);
+
+	while (n && isspace((unsigned char)text[n - 1]))
+		n--;
+	return n ? xstrndup(text, n) : xstrdup(fallback);
+}
