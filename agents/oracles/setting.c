@@ -648,6 +648,38 @@ static bool renamed(const struct oracle_setting_tracker *t, const struct ui_tree
 	return false;
 }
 
+/*
+ * Whether a file name the lowered text `low` ends with was seen before:
+ * the whole text, or its tail from a word on that still holds a space
+ * ("recording 1.ogg" of "file: recording 1.ogg" and of "saved as
+ * recording 1.ogg"), so a file's details page does not make its old name
+ * new.
+ */
+static bool name_seen(const struct oracle_setting_tracker *t, const char *low)
+{
+	for (const char *p = low; p; p = strchr(p, ' ')) {
+		while (*p == ' ')
+			p++;
+		if (p != low && !strchr(p, ' '))
+			break;
+		if (set_has(t->names, t->n_names, oracle_hash_str(ORACLE_HASH_BASIS, p)))
+			return true;
+	}
+	return false;
+}
+
+/* Remember the file name the lowered text `low` ends with, as name_seen() reads it. */
+static void name_add(struct oracle_setting_tracker *t, const char *low)
+{
+	for (const char *p = low; p; p = strchr(p, ' ')) {
+		while (*p == ' ')
+			p++;
+		if (p != low && !strchr(p, ' '))
+			break;
+		set_add(&t->names, &t->n_names, &t->alloc_names, oracle_hash_str(ORACLE_HASH_BASIS, p));
+	}
+}
+
 /* Whether widget w's lowered text `low` on screen `after` contradicts kind k's remembered value. */
 static bool contradicts(const struct oracle_setting_tracker *t, int k, const struct ui_widget *w, const char *low,
 			const struct oracle_tracked_step *s)
@@ -680,10 +712,9 @@ static bool contradicts(const struct oracle_setting_tracker *t, int k, const str
 	}
 	case SET_FORMAT: {
 		int fi = file_name_format(low);
-		uint64_t h = oracle_hash_str(ORACLE_HASH_BASIS, low), key;
+		uint64_t key;
 
-		if (v < 0 || fi < 0 || fi == v || formats[fi].family != formats[v].family ||
-		    set_has(t->names, t->n_names, h))
+		if (v < 0 || fi < 0 || fi == v || formats[fi].family != formats[v].family || name_seen(t, low))
 			return false;
 		/* New on a page seen since the format was chosen: made after the change. */
 		key = page_key(s->after, s->activity_after);
@@ -718,7 +749,7 @@ static void remember_page(struct oracle_setting_tracker *t, const struct oracle_
 		if (ui_class_is_editable(w->class_name))
 			set_add(&t->typed, &t->n_typed, &t->alloc_typed, oracle_hash_str(ORACLE_HASH_BASIS, low));
 		if (file_name_format(low) >= 0)
-			set_add(&t->names, &t->n_names, &t->alloc_names, oracle_hash_str(ORACLE_HASH_BASIS, low));
+			name_add(t, low);
 	}
 	if (t->value[SET_FORMAT] >= 0)
 		set_add(&t->pages, &t->n_pages, &t->alloc_pages, page_key(s->after, s->activity_after));
