@@ -889,6 +889,28 @@ const struct ui_widget *oracle_enclosing_row(const struct ui_widget *w)
 	return NULL;
 }
 
+/* Whether t shows a visible editable field (a form, or a search box that may hide rows). */
+bool oracle_shows_field(const struct ui_tree *t)
+{
+	for (size_t i = 0; t && i < t->n_nodes; i++)
+		if (ui_class_is_editable(t->nodes[i]->class_name) && ui_widget_visible(t->nodes[i], &t->screen))
+			return true;
+	return false;
+}
+
+/* Whether field w's resource-id or hint names a search, filter, find or query: a view of the data, not data. */
+bool oracle_is_search_field(const struct ui_widget *w)
+{
+	static const char *const words[] = { "search", "filter", "find", "query", NULL };
+	char low[512];
+
+	oracle_lower_into(low, sizeof(low), w->resource_id);
+	if (oracle_has_word(low, words))
+		return true;
+	oracle_lower_into(low, sizeof(low), w->hint);
+	return oracle_has_word(low, words);
+}
+
 /*
  * The view key of w, or NULL when w is not a view worth tracking. Views in
  * a list row carry the row's first text, so "the picture of row Cinema"

@@ -724,15 +724,6 @@ static bool counts_rows(const struct count_screen *now)
 	return false;
 }
 
-/* Whether t shows a visible field (a search box may be hiding the rows). */
-static bool shows_field(const struct ui_tree *t)
-{
-	for (size_t i = 0; i < t->n_nodes; i++)
-		if (ui_class_is_editable(t->nodes[i]->class_name) && ui_widget_visible(t->nodes[i], &t->screen))
-			return true;
-	return false;
-}
-
 /*
  * Remember the rows counts of now equal to the rows in view of a list of
  * tree (2+), then judge: a count seen so that says rows are there on a
@@ -748,7 +739,7 @@ static bool count_over_empty(struct oracle_count_tracker *t, const struct count_
 			     const struct ui_tree *tree, struct oracle_finding *f)
 {
 	long rows_of[ROWS_LISTS], n_with_rows;
-	const char *empty, *title;
+	const char *empty, *title, *page = *now->activity ? now->activity : "the screen";
 
 	if (!counts_rows(now))
 		return false;
@@ -776,7 +767,7 @@ static bool count_over_empty(struct oracle_count_tracker *t, const struct count_
 	empty = oracle_empty_state(tree);
 	title = empty ? NULL : oracle_app_bar_title(tree);
 	if (empty ? filtered_out(empty)
-		  : !title || oracle_screen_has_layer(tree) || oracle_loading_spinner(tree) || shows_field(tree))
+		  : !title || oracle_screen_has_layer(tree) || oracle_loading_spinner(tree) || oracle_shows_field(tree))
 		return false;
 	for (size_t k = 0; k < now->n_labels; k++) {
 		const struct count_label *l = &now->labels[k];
@@ -794,11 +785,16 @@ static bool count_over_empty(struct oracle_count_tracker *t, const struct count_
 			f->expected = xasprintf("the %ld rows '%s' counts, as the label once matched the rows of its list",
 						l->value[v], l->text);
 			f->actual = empty ? xasprintf("no row, and \"%s\"", empty) : xasprintf("no list and no row");
-			f->description = xasprintf("On %s, '%s' was seen equal to the rows of its list. Now it says "
-						   "'%s' while the page shows no row and %s%s%s: the label or the "
-						   "list is wrong.",
-						   *now->activity ? now->activity : "the screen", l->shape, l->text,
-						   empty ? "says \"" : "no list", empty ? empty : "", empty ? "\"" : "");
+			if (empty)
+				f->description = xasprintf("On %s, '%s' was seen equal to the rows of its list. Now "
+							   "it says '%s' while the page shows no row and says \"%s\": "
+							   "the label or the list is wrong.",
+							   page, l->shape, l->text, empty);
+			else
+				f->description = xasprintf("On %s, '%s' was seen equal to the rows of its list. Now "
+							   "it says '%s' while the page shows no row and no list: the "
+							   "label or the list is wrong.",
+							   page, l->shape, l->text);
 			f->diff = cJSON_CreateObject();
 			cJSON_AddStringToObject(f->diff, "check", empty ? "count_over_empty" : "count_without_list");
 			cJSON_AddStringToObject(f->diff, "label", l->text);

@@ -206,15 +206,8 @@ void oracle_crud_tracker_free(struct oracle_crud_tracker *t)
 /* Whether w is a field the check reads: editable, not a password, search or filter field. */
 static bool form_field(const struct ui_tree *t, const struct ui_widget *w)
 {
-	static const char *const skip[] = { "search", "filter", "find", "query", NULL };
-	char low[512];
-
-	if (!ui_class_is_editable(w->class_name) || w->password || !*w->resource_id ||
-	    !ui_widget_visible(w, &t->screen))
-		return false;
-	snprintf(low, sizeof(low), "%s %s", w->resource_id, w->hint);
-	oracle_lower_into(low, sizeof(low), low);
-	return !oracle_has_word(low, skip);
+	return ui_class_is_editable(w->class_name) && !w->password && *w->resource_id &&
+	       ui_widget_visible(w, &t->screen) && !oracle_is_search_field(w);
 }
 
 /* The recorded field with this resource-id, or NULL. */

@@ -24,15 +24,9 @@
 /* Whether w is a visible field holding typed text worth following. */
 static bool entry_field(const struct ui_tree *t, const struct ui_widget *w)
 {
-	static const char *const skip[] = { "search", "filter", "find", "query", NULL };
-
-	if (!ui_class_is_editable(w->class_name) || w->password || !*w->resource_id ||
-	    !ui_widget_visible(w, &t->screen) || strlen(w->text) < 2 || !strcmp(w->text, w->hint))
-		return false;
-	for (size_t i = 0; skip[i]; i++)
-		if (strcasestr(w->resource_id, skip[i]) || strcasestr(w->hint, skip[i]))
-			return false;
-	return true;
+	return ui_class_is_editable(w->class_name) && !w->password && *w->resource_id &&
+	       ui_widget_visible(w, &t->screen) && strlen(w->text) >= 2 && strcmp(w->text, w->hint) &&
+	       !oracle_is_search_field(w);
 }
 
 const struct ui_widget *oracle_field_by_id(const struct ui_tree *t, const char *id, bool visible_only)

@@ -130,16 +130,7 @@ static uint64_t form_key(const struct ui_tree *t, const char *activity)
 /* Whether w is a field whose text a form keeps: not a password, search or filter field. */
 static bool kept_field(const struct ui_widget *w)
 {
-	static const char *const skip[] = { "search", "filter", "find", "query", NULL };
-	char low[512];
-
-	if (!w || w->password || !*w->resource_id)
-		return false;
-	oracle_lower_into(low, sizeof(low), w->resource_id);
-	if (oracle_has_word(low, skip))
-		return false;
-	oracle_lower_into(low, sizeof(low), w->hint);
-	return !oracle_has_word(low, skip);
+	return w && !w->password && *w->resource_id && !oracle_is_search_field(w);
 }
 
 /* Words of a tap that may rightly put the stored values back (or leave the form for good). */

@@ -224,6 +224,13 @@ const char *oracle_app_bar_title(const struct ui_tree *t)
 	return NULL;
 }
 
+bool oracle_same_title(const struct ui_tree *before, const struct ui_tree *after)
+{
+	const char *tb = oracle_app_bar_title(before), *ta = oracle_app_bar_title(after);
+
+	return !strcmp(tb ? tb : "", ta ? ta : "");
+}
+
 bool oracle_screen_has_layer(const struct ui_tree *t)
 {
 	static const char *const names[] = { "dialog", "popup", "alerttitle", "parentpanel", "buttonpanel",
@@ -455,15 +462,6 @@ static const char *display_name(const struct ui_tree *t, const char *activity)
 	if (title)
 		return title;
 	return activity && *activity ? activity : "?";
-}
-
-/* Whether t has a visible editable field (a form). */
-static bool has_field(const struct ui_tree *t)
-{
-	for (size_t i = 0; t && i < t->n_nodes; i++)
-		if (ui_class_is_editable(t->nodes[i]->class_name) && ui_widget_visible(t->nodes[i], &t->screen))
-			return true;
-	return false;
 }
 
 /*
@@ -1788,7 +1786,7 @@ bool oracle_nav_step(struct oracle_nav_tracker *t, const struct ui_tree *before,
 		set_str(&t->opened_by, NULL);
 		set_alt(t, idb);
 		nav_set_cur(t, xstrdup(ida), display_name(after, activity_after));
-	} else if (done->type == ACTION_CLICK && !layer_b && !nav_click && !has_field(before) && t->cur &&
+	} else if (done->type == ACTION_CLICK && !layer_b && !nav_click && !oracle_shows_field(before) && t->cur &&
 		   !on_both_screens(done, before, after) && !finishes_page(before, done)) {
 		t->stack = xgrow(t->stack, &t->alloc, t->n + 1, sizeof(*t->stack));
 		t->stack[t->n].id = t->cur;
@@ -1822,7 +1820,7 @@ bool oracle_nav_step(struct oracle_nav_tracker *t, const struct ui_tree *before,
 		 * result) may have left that page below: remember it.
 		 */
 		bool maybe_push = done->type == ACTION_CLICK && !layer_b && !nav_click && t->cur &&
-				  has_field(before) && !finishes_page(before, done) &&
+				  oracle_shows_field(before) && !finishes_page(before, done) &&
 				  !on_both_screens(done, before, after);
 		bool finished = done->type == ACTION_CLICK && !layer_b && !nav_click && finishes_page(before, done);
 
@@ -1860,7 +1858,7 @@ bool oracle_nav_step(struct oracle_nav_tracker *t, const struct ui_tree *before,
 		t->tab_pages[t->n_tab_pages++ % NAV_TAB_PAGES_MAX] = oracle_hash_str(ORACLE_HASH_BASIS, ida);
 	/* A confirm that left a form or the page a form opened: judge a Back from where it went. */
 	if (done->type == ACTION_CLICK && !layer_b && !layer_a && after_in_app && strcmp(ida, idb) != 0 &&
-	    (has_field(before) || was_submitted_to(t, idb)) && is_final_confirm(before, done)) {
+	    (oracle_shows_field(before) || was_submitted_to(t, idb)) && is_final_confirm(before, done)) {
 		done_clear(t);
 		t->done_page = xstrdup(idb);
 		t->done_page_name = xstrdup(display_name(before, activity_before));
@@ -1869,7 +1867,7 @@ bool oracle_nav_step(struct oracle_nav_tracker *t, const struct ui_tree *before,
 	}
 	/* A click that left a form for another screen: remember both (whichever branch took it). */
 	if (done->type == ACTION_CLICK && !layer_b && !layer_a && after_in_app && strcmp(ida, idb) != 0 &&
-	    has_field(before)) {
+	    oracle_shows_field(before)) {
 		free(t->form);
 		free(t->form_next);
 		t->form = xstrdup(idb);

@@ -269,6 +269,8 @@ bool oracle_screen_has_layer(const struct ui_tree *t);
 bool oracle_is_app_bar(const struct ui_widget *w);
 /* The app-bar title of t: the first visible, non-clickable text inside a visible app bar; NULL when none. */
 const char *oracle_app_bar_title(const struct ui_tree *t);
+/* Whether before and after have the same app-bar title, or both none (navigation.c). */
+bool oracle_same_title(const struct ui_tree *before, const struct ui_tree *after);
 /* The labels of the items selected in t's nav groups (tabs...), '\t'-joined, "" when none (navigation.c). Caller frees. */
 char *oracle_selected_nav_items(const struct ui_tree *t);
 /* Whether w is, or sits in, an item of a nav group: a tab, a bottom-navigation or drawer item (navigation.c). */
@@ -285,6 +287,10 @@ const char *oracle_first_text(const struct ui_widget *w);
 const char *oracle_item_label(const struct ui_widget *w);
 /* The list row w is or sits in (a child of a list container; its list is the row's parent), or NULL. */
 const struct ui_widget *oracle_enclosing_row(const struct ui_widget *w);
+/* Whether t shows a visible editable field (a form, or a search box that may hide rows). */
+bool oracle_shows_field(const struct ui_tree *t);
+/* Whether field w's resource-id or hint names a search, filter, find or query: a view of the data, not data. */
+bool oracle_is_search_field(const struct ui_widget *w);
 
 /*
  * Process death (process_death.c). Whether `done` (a confirm: Save, OK...)

@@ -56,15 +56,6 @@ static const char *row_of(const struct ui_widget *w)
 	return row ? oracle_first_text(row) : "";
 }
 
-/* Whether t has a visible editable field (a form to fill and submit). */
-static bool has_field(const struct ui_tree *t)
-{
-	for (size_t i = 0; i < t->n_nodes; i++)
-		if (ui_class_is_editable(t->nodes[i]->class_name) && ui_widget_visible(t->nodes[i], &t->screen))
-			return true;
-	return false;
-}
-
 /* Whether checkable w sits outside a visible list of t: a filter of the list ("Hide completed"), not a setting. */
 static bool filter_beside_list(const struct ui_tree *t, const struct ui_widget *w)
 {
@@ -101,7 +92,7 @@ const struct ui_widget *oracle_setting_changed(const struct ui_tree *before, con
 
 	if (!w || !after || !w->checkable || !w->enabled || !ui_widget_visible(w, &before->screen) ||
 	    oracle_hidden_under_layer(before, w) || !oracle_same_activity(activity_before, activity_after) ||
-	    after->n_roots > before->n_roots || has_field(before) || has_field(after))
+	    after->n_roots > before->n_roots || oracle_shows_field(before) || oracle_shows_field(after))
 		return NULL;
 	/* A filter beside a list of data ("Hide completed") is a view of the list, not a setting;
 	 * a switch on a page with a Save button is a draft until saved. */
@@ -380,7 +371,7 @@ bool oracle_entry_deleted(const struct ui_tree *before, const struct ui_tree *af
 
 	/* The tap's words first: this runs on every step that is neither a setting nor an entry. */
 	if (!before || !after || !oracle_is_delete_action(before, done) || oracle_screen_has_layer(after) ||
-	    has_field(after))
+	    oracle_shows_field(after))
 		return false;
 	na = oracle_lists(after, &la);
 	for (size_t i = 0; i < na && !listed; i++)
@@ -462,17 +453,6 @@ static const struct ui_widget *only_widget(const struct ui_tree *t, const char *
 	return found;
 }
 
-/* Whether field w holds a search or filter (a view of the data, not a setting). */
-static bool search_field(const struct ui_widget *w)
-{
-	static const char *const words[] = { "search", "filter", "find", "query", NULL };
-	char low[512];
-
-	snprintf(low, sizeof(low), "%s %s", w->resource_id, w->hint);
-	oracle_lower_into(low, sizeof(low), low);
-	return oracle_has_word(low, words);
-}
-
 const struct ui_widget *oracle_dialog_value_set(const struct ui_tree *before, const char *activity_before,
 						const struct ui_tree *after, const char *activity_after,
 						const struct action *done, const char *opener_rid, char *value, size_t size)
@@ -481,7 +461,7 @@ const struct ui_widget *oracle_dialog_value_set(const struct ui_tree *before, co
 
 	if (!before || !after || !size || !done || done->type != ACTION_CLICK || !oracle_is_save_action(done) ||
 	    !oracle_same_activity(activity_before, activity_after) || !oracle_screen_has_layer(before) ||
-	    oracle_screen_has_layer(after) || has_field(after))
+	    oracle_screen_has_layer(after) || oracle_shows_field(after))
 		return NULL;
 	row = only_widget(after, opener_rid);
 	if (!row || ui_class_is_editable(row->class_name))
@@ -491,7 +471,7 @@ const struct ui_widget *oracle_dialog_value_set(const struct ui_tree *before, co
 		char v[256];
 
 		if (!ui_class_is_editable(w->class_name) || w->password || !ui_widget_visible(w, &before->screen) ||
-		    !strcmp(w->text, w->hint) || search_field(w))
+		    !strcmp(w->text, w->hint) || oracle_is_search_field(w))
 			continue;
 		oracle_trim_into(v, sizeof(v), w->text);
 		if (*v && shows_word(ui_widget_label(row), v)) {

@@ -55,18 +55,10 @@ static bool is_refresh_label(const char *low)
 	return !strncmp(low, "update ", 7);
 }
 
-/* Whether field w is judged: not a password, not a search or filter. */
+/* Whether field w is judged: not a password, not a search, filter, find or query field. */
 static bool judged_field(const struct ui_widget *w)
 {
-	char low[256];
-
-	if (w->password)
-		return false;
-	oracle_lower_into(low, sizeof(low), w->resource_id);
-	if (strstr(low, "search") || strstr(low, "filter") || strstr(low, "query"))
-		return false;
-	oracle_lower_into(low, sizeof(low), w->hint);
-	return !strstr(low, "search") && !strstr(low, "filter");
+	return !w->password && !oracle_is_search_field(w);
 }
 
 /* The record of the field with resource-id rid, or NULL. */
@@ -150,7 +142,7 @@ static bool judge_refresh(struct oracle_refresh_tracker *t, const struct oracle_
 			  struct oracle_finding *f)
 {
 	const struct ui_widget *w = action_resolve(s->done, s->before);
-	const char *label = w ? oracle_item_label(w) : s->done->widget_text, *tb, *ta;
+	const char *label = w ? oracle_item_label(w) : s->done->widget_text;
 	char trimmed[128], low[128];
 
 	if (!label || !*label || strlen(label) >= sizeof(low) || !s->after || !s->after_in_app ||
@@ -161,9 +153,7 @@ static bool judge_refresh(struct oracle_refresh_tracker *t, const struct oracle_
 	oracle_lower_into(low, sizeof(low), trimmed);
 	if (!is_refresh_label(low))
 		return false;
-	tb = oracle_app_bar_title(s->before);
-	ta = oracle_app_bar_title(s->after);
-	if ((tb || ta) && (!tb || !ta || strcmp(tb, ta)))
+	if (!oracle_same_title(s->before, s->after))
 		return false;
 	for (size_t i = 0; i < t->n; i++) {
 		const struct typed_field *r = &t->fields[i];

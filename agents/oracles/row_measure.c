@@ -255,7 +255,7 @@ bool oracle_row_measure_step(struct oracle_row_measure_tracker *t, const struct 
 {
 	struct measure rm[RM_MEASURES], pm[RM_MEASURES];
 	const struct ui_widget *tapped, *row;
-	const char *name, *title_before, *title_after;
+	const char *name;
 	size_t nr, np;
 
 	if (!s->done || s->done->type != ACTION_CLICK || !s->before || !s->after || !s->after_in_app ||
@@ -268,10 +268,7 @@ bool oracle_row_measure_step(struct oracle_row_measure_tracker *t, const struct 
 	name = oracle_first_text(row);
 	if (strlen(name) < 3 || !strpbrk(name, "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz"))
 		return false;
-	title_before = oracle_app_bar_title(s->before);
-	title_after = oracle_app_bar_title(s->after);
-	if (oracle_same_activity(s->activity_before, s->activity_after) &&
-	    !strcmp(title_before ? title_before : "", title_after ? title_after : ""))
+	if (oracle_same_activity(s->activity_before, s->activity_after) && oracle_same_title(s->before, s->after))
 		return false;
 	if (!shows_name(s->after, name))
 		return false;

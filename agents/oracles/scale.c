@@ -121,16 +121,13 @@ bool oracle_scale_ignored(const struct ui_tree *before, const char *activity_bef
 			  const char *activity_after, const struct action *done, struct oracle_finding *f)
 {
 	struct scale_page b, a;
-	const char *tb, *ta;
 	char *label, *subject;
 
 	if (!before || !after || !done || done->type != ACTION_CLICK ||
 	    !oracle_same_activity(activity_before, activity_after) || oracle_screen_has_layer(before) ||
 	    oracle_screen_has_layer(after))
 		return false;
-	tb = oracle_app_bar_title(before);
-	ta = oracle_app_bar_title(after);
-	if ((tb || ta) && (!tb || !ta || strcmp(tb, ta)))
+	if (!oracle_same_title(before, after))
 		return false;
 	read_page(before, &b);
 	read_page(after, &a);
