@@ -438,6 +438,74 @@ static char *nav_identity(const struct ui_tree *t, const char *activity)
 	return strbuf_detach(&sb, NULL);
 }
 
+/* Whether nav group g is a strip of tabs (its class or resource-id, or its selected item's, names tabs): pages, not filters. */
+static bool is_tab_strip(const struct ui_widget *g)
+{
+	const struct ui_widget *sel = NULL;
+	char low[512];
+
+	for (size_t i = 0; i < g->n_children && !sel; i++)
+		if (g->children[i]->clickable && (g->children[i]->selected || g->children[i]->checked))
+			sel = g->children[i];
+	snprintf(low, sizeof(low), "%s %s %s %s", g->class_name, g->resource_id, sel ? sel->class_name : "",
+		 sel ? sel->resource_id : "");
+	oracle_lower_into(low, sizeof(low), low);
+	for (const char *p = strstr(low, "tab"); p; p = strstr(p + 1, "tab"))
+		if (strncmp(p, "table", 5))
+			return true;
+	return false;
+}
+
+/* Whether identity id (nav_identity) holds normalised label as one of its parts. */
+static bool identity_has(const char *id, const char *label)
+{
+	size_t n = strlen(label);
+
+	for (const char *p = strchr(id, '\x1f'); p; p = strchr(p + 1, '\x1f'))
+		if (!strncmp(p + 1, label, n) && (p[1 + n] == '\x1f' || !p[1 + n]))
+			return true;
+	return false;
+}
+
+/*
+ * Whether `after` shows a strip of tabs with another tab selected than the
+ * one screen want (nav_identity) had: want holds another of the strip's
+ * labels, not the one selected now. The labels (as shown) go to was and now.
+ */
+static bool other_tab(const char *want, const struct ui_tree *after, const char **was, const char **now)
+{
+	for (size_t i = 0; after && i < after->n_nodes; i++) {
+		const struct ui_widget *g = after->nodes[i];
+		char *sel;
+		bool held;
+
+		if (!is_nav_group(g) || !ui_widget_visible(g, &after->screen) || !is_tab_strip(g))
+			continue;
+		sel = normalise(group_selected(g), true);
+		held = identity_has(want, sel);
+		free(sel);
+		if (held)
+			continue;
+		for (size_t k = 0; k < g->n_children; k++) {
+			const struct ui_widget *c = g->children[k];
+			char *label;
+			bool was_this;
+
+			if (!c->clickable || !*oracle_item_label(c))
+				continue;
+			label = normalise(oracle_item_label(c), true);
+			was_this = *label && identity_has(want, label);
+			free(label);
+			if (was_this) {
+				*was = oracle_item_label(c);
+				*now = group_selected(g);
+				return true;
+			}
+		}
+	}
+	return false;
+}
+
 /* Whether identities a and b (nav_identity) are of the same activity. */
 static bool same_activity_id(const char *a, const char *b)
 {
@@ -1658,14 +1726,28 @@ bool oracle_nav_step(struct oracle_nav_tracker *t, const struct ui_tree *before,
 			/* The page a guessed pop or replace left: the app pushed after all. */
 			bool alt = (t->alt && !strcmp(ida, t->alt)) || (t->alt_kept && !strcmp(ida, t->alt_kept));
 
-			/* A page of the wanted name with another tab or filter selected is
-			 * the same page shown another way (the app may reset a filter). */
+			/* A page of the wanted name with another filter selected is the
+			 * same page shown another way (the app may reset a filter); with
+			 * another tab of a strip of tabs selected, it is another page
+			 * (RadioDroid: Back from a country's stations shows the Local tab). */
+			const char *tab_was = NULL, *tab_now = NULL;
+			bool same_name = !strcmp(want->name ? want->name : "", display_name(after, activity_after));
+
 			if (strcmp(ida, want->id) != 0 && !hit && !renamed && !alt &&
-			    strcmp(want->name ? want->name : "", display_name(after, activity_after)) != 0) {
+			    (!same_name || other_tab(want->id, after, &tab_was, &tab_now))) {
 				const char *slash = activity_before ? strrchr(activity_before, '/') : NULL;
 
-				back_finding(f, t->cur_name, slash ? slash + 1 : "?", want->name,
-					     display_name(after, activity_after), t, done);
+				if (same_name) {
+					char *w = xasprintf("%s: %s", want->name, tab_was);
+					char *g = xasprintf("%s: %s", display_name(after, activity_after), tab_now);
+
+					back_finding(f, t->cur_name, slash ? slash + 1 : "?", w, g, t, done);
+					free(w);
+					free(g);
+				} else {
+					back_finding(f, t->cur_name, slash ? slash + 1 : "?", want->name,
+						     display_name(after, activity_after), t, done);
+				}
 				hit = true;
 			}
 			if (strcmp(ida, want->id) != 0 && !renamed) {

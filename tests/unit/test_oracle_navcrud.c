@@ -940,6 +940,66 @@ TEST(back_to_the_same_page_with_another_filter_is_not_reported)
 	oracle_nav_tracker_free(nav);
 }
 
+/* A "Stations" page with a strip of tabs Local/Countries (`tab` selected) and one row, or a country's page. */
+static struct ui_tree *stations_page(const char *title, const char *tab)
+{
+	char *strip = calloc(1, 1);
+
+	if (tab) {
+		free(strip);
+		strip = x_node1("android.widget.HorizontalScrollView", "t:id/station_tabs", "", "", 0, 220, 1080, 320,
+				x_cat(x_node("android.widget.LinearLayout", "t:id/tab_local", "Local",
+					     !strcmp(tab, "Local") ? "cS" : "c", "", 0, 220, 540, 320, NULL),
+				      x_node("android.widget.LinearLayout", "t:id/tab_countries", "Countries",
+					     !strcmp(tab, "Countries") ? "cS" : "c", "", 540, 220, 1080, 320, NULL),
+				      NULL));
+	}
+	return x_tree(x_cat(x_bar(title), strip,
+			    x_node("android.widget.Button", "t:id/row", tab ? "United Kingdom (GB)" : "BBC Radio 6",
+				   "c", "", 0, 400, 1080, 500, NULL),
+			    NULL));
+}
+
+/*
+ * radio `radio-country-back-to-local` (RadioDroid): Back from a country's
+ * stations, opened on the Countries tab, shows the Local tab. A strip of
+ * tabs (its resource-ids name tabs) selects pages, not a filter of one
+ * list: another tab selected under the same title is another page.
+ */
+TEST(back_to_another_tab_of_the_same_title_is_reported)
+{
+	struct oracle_nav_tracker *nav = oracle_nav_tracker_new();
+	struct ui_tree *countries = stations_page("Stations", "Countries"), *uk = stations_page("United Kingdom", NULL);
+	struct ui_tree *local = stations_page("Stations", "Local");
+	struct action click, back;
+	struct oracle_finding f;
+	const char *act = "com.example.t/.MainActivity";
+
+	REQUIRE(nav && countries && uk && local);
+	action_init(&click);
+	click.type = ACTION_CLICK;
+	click.resource_id = xstrdup("t:id/row");
+	click.widget_text = xstrdup("United Kingdom (GB)");
+	action_init(&back);
+	back.type = ACTION_BACK;
+	oracle_finding_init(&f);
+	/* Back to the tab the row was opened on: right. */
+	CHECK(!oracle_nav_step(nav, countries, act, uk, act, true, &click, &f));
+	CHECK(!oracle_nav_step(nav, uk, act, countries, act, true, &back, &f));
+	CHECK(f.title == NULL);
+	/* Back to another tab of the strip: reported, naming both tabs. */
+	CHECK(!oracle_nav_step(nav, countries, act, uk, act, true, &click, &f));
+	CHECK(oracle_nav_step(nav, uk, act, local, act, true, &back, &f));
+	CHECK(f.title && strstr(f.title, "'Stations: Local' instead of 'Stations: Countries'"));
+	oracle_finding_release(&f);
+	action_release(&click);
+	action_release(&back);
+	ui_tree_free(countries);
+	ui_tree_free(uk);
+	ui_tree_free(local);
+	oracle_nav_tracker_free(nav);
+}
+
 /*
  * A page renamed on the page it opened (splitter's group settings: a new
  * group name, Save, Back) comes back under the name typed there. The fixed
@@ -3454,6 +3514,7 @@ int main(void)
 	RUN(up_is_not_a_push);
 	RUN(change_back_to_a_submitted_form_is_not_a_push);
 	RUN(back_to_the_same_page_with_another_filter_is_not_reported);
+	RUN(back_to_another_tab_of_the_same_title_is_reported);
 	RUN(persistent_control_is_not_a_push);
 	RUN(picker_row_that_returns_is_not_a_push);
 	RUN(save_that_closes_a_page_is_not_a_push);
