@@ -24,6 +24,7 @@
  *   oracle_rate_wrong      an amount beside a duration and an hourly rate that is not their product
  *   oracle_section_empty   a section heading followed at once by its Show more link, nothing between
  *   oracle_scale_ignored   a tap that changes the servings while every ingredient amount stays as it was
+ *   oracle_hours_disagree  an opening status naming a time no range of the opening hours shown starts or ends at
  *
  * All functions are pure and thread-safe.
  */
@@ -444,6 +445,19 @@ bool oracle_section_empty(const struct ui_tree *before, const char *activity_bef
  */
 bool oracle_scale_ignored(const struct ui_tree *before, const char *activity_before, const struct ui_tree *after,
 			  const char *activity_after, const struct action *done, struct oracle_finding *f);
+
+/*
+ * Oracle 34, hours (content missing): on `after` (no dialog), a status
+ * text saying "opens at T" or "closes at T" (T a clock time with a colon;
+ * up to two words between: "opens tomorrow at 9:00") while the time
+ * ranges ("09:00–13:00", "9:00 AM - 1:00 PM", "12:00 to 15:30") shown in
+ * its scope - its list row, else the page outside lists - include none
+ * that starts (opens) or ends (closes) at T. A scope with no range is not
+ * judged. `before`, `activity_before` and `done` are not read (done, when
+ * given, goes into the finding's diff).
+ */
+bool oracle_hours_disagree(const struct ui_tree *before, const char *activity_before, const struct ui_tree *after,
+			   const char *activity_after, const struct action *done, struct oracle_finding *f);
 
 /* --- navigation (oracle 13) --- */
 

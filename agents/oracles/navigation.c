@@ -1443,17 +1443,20 @@ static bool is_final_confirm(const struct ui_tree *before, const struct action *
 }
 
 /*
- * The confirm check, run before the tracker's own update: a Back from the
- * screen a confirm opened (nothing but inputs and dialogs since) that shows
- * the confirmed page again. The app kept a finished form or confirmation
- * page below the screen it went on to (dose's add-medicine flow); Back
- * should leave it behind. True with *f filled.
+ * The confirm check, run before the tracker's own update: a Back (or Up)
+ * from the screen a confirm opened - nothing but inputs, dialogs and tab,
+ * bottom-bar or drawer switches since - that shows the confirmed page
+ * again. The app kept a finished form or confirmation page below the
+ * screen it went on to (dose's add-medicine flow); Back should leave it
+ * behind, and so should Up from a top-level page a tab switch showed.
+ * True with *f filled.
  */
-static bool done_judge(struct oracle_nav_tracker *t, const char *idb, const char *ida, bool layer_b, bool layer_a,
-		       bool after_in_app, const struct ui_tree *after, const char *activity_after,
-		       const struct action *done, struct oracle_finding *f)
+static bool done_judge(struct oracle_nav_tracker *t, const struct ui_tree *before, const char *idb, const char *ida,
+		       bool layer_b, bool layer_a, bool after_in_app, const struct ui_tree *after,
+		       const char *activity_after, const struct action *done, struct oracle_finding *f)
 {
-	bool hit;
+	const struct ui_widget *w;
+	bool hit, up;
 
 	if (!t->done_page)
 		return false;
@@ -1461,24 +1464,40 @@ static bool done_judge(struct oracle_nav_tracker *t, const char *idb, const char
 		done_clear(t);
 		return false;
 	}
-	hit = done->type == ACTION_BACK && after_in_app && !layer_a && !strcmp(ida, t->done_page);
+	up = done->type == ACTION_CLICK && oracle_is_up_action(done);
+	hit = (done->type == ACTION_BACK || up) && after_in_app && !layer_a && !strcmp(ida, t->done_page);
 	if (hit) {
+		const char *key = up ? "Up" : "Back";
+
 		oracle_finding_init(f);
 		f->category = BUG_CAT_NAVIGATION;
 		f->oracle = "navigation";
-		f->title = xasprintf("Back returns to '%s', which was already confirmed", t->done_page_name);
-		f->expected = xasprintf("Back leaves '%s' behind: its confirm finished it", t->done_page_name);
-		f->actual = xasprintf("Back showed '%s' again", display_name(after, activity_after));
-		f->description = xasprintf("Confirming '%s' went on to another screen; pressing Back there returned "
+		f->title = xasprintf("%s returns to '%s', which was already confirmed", key, t->done_page_name);
+		f->expected = xasprintf("%s leaves '%s' behind: its confirm finished it", key, t->done_page_name);
+		f->actual = xasprintf("%s showed '%s' again", key, display_name(after, activity_after));
+		f->description = xasprintf("Confirming '%s' went on to another screen; pressing %s there returned "
 					   "to '%s', the page already confirmed, instead of leaving it behind.",
-					   t->done_page_name, t->done_page_name);
+					   t->done_page_name, key, t->done_page_name);
 		f->diff = cJSON_CreateObject();
 		cJSON_AddStringToObject(f->diff, "check", "back_to_confirmed");
+		/* Back and Up to the same confirmed page are one bug. */
+		{
+			char *subject = xasprintf("confirmed page '%s' kept below", t->done_page_name);
+
+			cJSON_AddStringToObject(f->diff, "subject", subject);
+			free(subject);
+		}
 		cJSON_AddStringToObject(f->diff, "landed", display_name(after, activity_after));
 		/* The confirm kept its page below: the Back only shows it. */
 		cJSON_AddItemToObject(f->diff, "blamed", t->done_confirm);
 		t->done_confirm = NULL;
 		cJSON_AddItemToObject(f->diff, "action", action_to_json(done));
+	}
+	/* A tab switch shows another top-level page in place: Back or Up there is judged the same. */
+	w = done->type == ACTION_CLICK && !hit ? action_resolve(done, before) : NULL;
+	if (w && nav_item_of(w) && after_in_app && !layer_a && strcmp(ida, t->done_page) != 0) {
+		set_str(&t->done_landing, ida);
+		return false;
 	}
 	if (hit || strcmp(ida, t->done_landing) != 0)
 		done_clear(t);
@@ -1658,7 +1677,7 @@ bool oracle_nav_step(struct oracle_nav_tracker *t, const struct ui_tree *before,
 	hit = exit_judge(t, ida, after_in_app, layer_a, done, f);
 	exit_clear(t);
 	if (!hit)
-		hit = done_judge(t, idb, ida, layer_b, layer_a, after_in_app, after, activity_after, done, f);
+		hit = done_judge(t, before, idb, ida, layer_b, layer_a, after_in_app, after, activity_after, done, f);
 	else
 		done_clear(t);
 	/*
@@ -1683,7 +1702,9 @@ bool oracle_nav_step(struct oracle_nav_tracker *t, const struct ui_tree *before,
 		const struct ui_widget *w = action_resolve(done, before);
 
 		nav_click = w && nav_item_of(w);
-		hit = tab_lands_elsewhere(before, activity_before, after, activity_after, done, f);
+		/* The confirm check may have judged this tap (an Up) already. */
+		if (!hit)
+			hit = tab_lands_elsewhere(before, activity_before, after, activity_after, done, f);
 		if (!hit && !nav_click)
 			hit = row_lands_elsewhere(t, before, activity_before, after, activity_after, done, f);
 		if (!hit && !nav_click)

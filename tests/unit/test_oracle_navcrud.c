@@ -1717,6 +1717,42 @@ TEST(back_to_a_page_already_confirmed)
 }
 
 /*
+ * The same kept confirmation page, shown by Up from the History tab the
+ * run switched to after the confirm (pillbox seeds 1-4 of session 40: the
+ * walks switch tabs before any Back). A tab switch shows another top-level
+ * page in place, so Up there is judged as Back straight after the confirm
+ * was. The fixed twin keeps no page below History, so it shows no Up
+ * there; its Back from History is not judged.
+ */
+TEST(up_after_a_tab_switch_to_a_page_already_confirmed)
+{
+	static const struct step s[] = {
+		{ ACTION_CLICK, "nav_meds", NULL, NULL },
+		{ ACTION_CLICK, "add_med_fab", NULL, NULL },
+		{ ACTION_INPUT, "name_field", NULL, "Aspirin" },
+		{ ACTION_INPUT, "stock_field", NULL, "30" },
+		{ ACTION_INPUT, "time_field", NULL, "08:00" },
+		{ ACTION_CLICK, "next_btn", NULL, NULL },
+		{ ACTION_CLICK, "confirm_btn", NULL, NULL },
+		{ ACTION_CLICK, "nav_history", NULL, NULL },
+		{ ACTION_CLICK, NULL, "Navigate up", NULL },
+	};
+
+	struct step fixed[N(s)];
+	char *title = NULL;
+
+	CHECK_INT_EQ(first_finding(PILLBOX, "org.holdout.pillbox", s, N(s), NAV, &title), 9);
+	CHECK(title && strstr(title, "Up returns to 'Confirm medicine', which was already confirmed"));
+	free(title);
+	title = NULL;
+	memcpy(fixed, s, sizeof(s));
+	fixed[N(s) - 1].type = ACTION_BACK;
+	fixed[N(s) - 1].label = NULL;
+	CHECK_INT_EQ(first_finding(PILLBOX ":fixed", "org.holdout.pillbox", fixed, N(s), NAV, &title), 0);
+	free(title);
+}
+
+/*
  * Neither a list's Add (it opens a form, Back rightly returns) nor a
  * wizard's Next (the step before stays below) is a confirm; nor is a Back
  * that comes after the app moved on from where the confirm went.
@@ -1751,6 +1787,40 @@ TEST(back_to_a_page_left_by_next_or_add_is_not_reported)
 	CHECK(title && strstr(title, "Back returns to 'Schedule', which was already confirmed"));
 	free(title);
 	oracle_nav_tracker_free(t);
+	/* Up instead of Back: the same bug (one subject), named for Up. */
+	{
+		struct oracle_finding fb, fu;
+		struct action save, back, up;
+		const cJSON *sb, *su;
+
+		action_init(&save);
+		save.type = ACTION_CLICK;
+		save.widget_text = xstrdup("Save");
+		action_init(&back);
+		back.type = ACTION_BACK;
+		action_init(&up);
+		up.type = ACTION_CLICK;
+		up.widget_text = xstrdup("Navigate up");
+		oracle_finding_init(&fb);
+		oracle_finding_init(&fu);
+		t = oracle_nav_tracker_new();
+		CHECK(!oracle_nav_step(t, step2, app, list, app, true, &save, &fb));
+		CHECK(oracle_nav_step(t, list, app, step2, app, true, &back, &fb));
+		oracle_nav_tracker_free(t);
+		t = oracle_nav_tracker_new();
+		CHECK(!oracle_nav_step(t, step2, app, list, app, true, &save, &fu));
+		CHECK(oracle_nav_step(t, list, app, step2, app, true, &up, &fu));
+		oracle_nav_tracker_free(t);
+		CHECK(fu.title && strstr(fu.title, "Up returns to 'Schedule'"));
+		sb = fb.diff ? cJSON_GetObjectItemCaseSensitive(fb.diff, "subject") : NULL;
+		su = fu.diff ? cJSON_GetObjectItemCaseSensitive(fu.diff, "subject") : NULL;
+		CHECK(cJSON_IsString(sb) && cJSON_IsString(su) && !strcmp(sb->valuestring, su->valuestring));
+		oracle_finding_release(&fb);
+		oracle_finding_release(&fu);
+		action_release(&save);
+		action_release(&back);
+		action_release(&up);
+	}
 	ui_tree_free(list);
 	ui_tree_free(form);
 	ui_tree_free(step2);
@@ -3527,6 +3597,7 @@ int main(void)
 	RUN(row_that_opens_another_rows_page);
 	RUN(tab_that_shows_a_blank_page);
 	RUN(back_to_a_page_already_confirmed);
+	RUN(up_after_a_tab_switch_to_a_page_already_confirmed);
 	RUN(back_to_a_page_left_by_next_or_add_is_not_reported);
 	RUN(back_that_closes_the_app_from_a_page_a_tap_opened);
 	RUN(restore_that_returns_to_a_retitled_history_is_not_a_push);
