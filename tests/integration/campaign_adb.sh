@@ -2,15 +2,17 @@
 # campaign_adb.sh - `trident campaign` over real ADB: 2 apps (com.trident.notes
 # installed on the device, todo.apk installed by each run) x 2 seeds on 2
 # trident-simd devices through Debian's adb server.
-#  A. (2 runs) One device is killed (SIGKILL) mid-run and restarted on its port after
-#     longer than device.reconnect_ms: its run ends with exit 3, is retried
-#     once a device answers, and the campaign completes: every run done or
+#  A. (6 runs) One device is killed (SIGKILL) mid-run and restarted on its port once
+#     the campaign has taken the loss (longer than device.reconnect_ms): its
+#     run ends with exit 3, is requeued, the probe sees the device back while
+#     other runs remain, and the campaign completes: every run done or
 #     failed with a reason; index.html, junit.xml and the merged bugs.json
 #     list every bug of every run directory.
 #  B. (4 runs) The campaign itself is killed with SIGKILL mid-run (its workers die with
 #     it); `--resume` finishes the rest without redoing completed runs (their
 #     traces are untouched) and continues the killed run (explore --resume).
-# A runs each app once (seed 1), B twice (seeds 1 and 2), to stay short.
+# A runs each app three times (seeds 1-3: the other device must still be
+# busy when the lost one comes back), B twice (seeds 1 and 2).
 # TRIDENT_CAMPAIGN_STEPS sets the step budget (default 15; 12 in sanitizer builds).
 # Private HOME, adb server port and simd ports; everything is killed at the end.
 set -u
@@ -76,7 +78,10 @@ cat > c.json <<JSON
  "apps": [{"name": "notes", "package": "com.trident.notes"}, {"apk": "apks/todo.apk"}],
  "devices": ["$S1", "$S2"]}
 JSON
-sed 's/"seeds": \[1, 2\]/"seeds": [1]/' c.json > a.json
+# A: three seeds, so that the other device still has runs to do when the
+# lost one comes back (with one seed, the retry could finish on it before
+# the probe saw the device back, and nothing would say "is back").
+sed 's/"seeds": \[1, 2\]/"seeds": [1, 2, 3]/' c.json > a.json
 
 # Wait until a run on device $2 of campaign dir $1 has taken 3 steps and has 3 or more left; its id in $RUN.
 wait_running_on() {
@@ -144,7 +149,11 @@ CAMPAIGN_PID=$!
 if wait_running_on a "$S2"; then
 	kill -9 "$SIMD2"; wait "$SIMD2" 2>/dev/null; SIMD2=""
 	echo "     killed device $S2 during run $RUN"
-	sleep 4
+	# Back as soon as the campaign has taken the loss (the run requeued), not after a fixed wait.
+	for _ in $(seq 200); do
+		grep -q "lost on attempt" a/campaign.json 2>/dev/null && break
+		sleep 0.1
+	done
 	start_simd "$P2" || exit 1; SIMD2=$STARTED
 else
 	bad "no run started on $S2"
@@ -161,7 +170,7 @@ for r in lost: print("     %s: %d attempts, now %s on %s" % (r["id"], r["attempt
 raise SystemExit(0 if lost else 1)
 PY
 check "A: the lost device was probed and came back" grep -q "device $S2 is back" a.err
-check "A: both runs done" [ "$(grep -c '"state":	"done"' a/campaign.json)" -eq 2 ]
+check "A: all six runs done" [ "$(grep -c '"state":	"done"' a/campaign.json)" -eq 6 ]
 
 # --- B: kill -9 of the campaign, then --resume.
 "$T" campaign c.json --out b >b.out 2>b.err &
