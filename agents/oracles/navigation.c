@@ -314,13 +314,21 @@ const struct ui_widget *oracle_nav_item_of(const struct ui_widget *w)
 	return w ? nav_item_of(w) : NULL;
 }
 
-/* The selected (or checked) item's label of group g, or NULL. */
-static const char *group_selected(const struct ui_widget *g)
+/* The selected (or checked) clickable item of group g, or NULL. */
+static const struct ui_widget *group_selected_item(const struct ui_widget *g)
 {
 	for (size_t i = 0; g && i < g->n_children; i++)
 		if (g->children[i]->clickable && (g->children[i]->selected || g->children[i]->checked))
-			return oracle_item_label(g->children[i]);
+			return g->children[i];
 	return NULL;
+}
+
+/* The selected (or checked) item's label of group g, or NULL. */
+static const char *group_selected(const struct ui_widget *g)
+{
+	const struct ui_widget *sel = group_selected_item(g);
+
+	return sel ? oracle_item_label(sel) : NULL;
 }
 
 /*
@@ -441,12 +449,9 @@ static char *nav_identity(const struct ui_tree *t, const char *activity)
 /* Whether nav group g is a strip of tabs (its class or resource-id, or its selected item's, names tabs): pages, not filters. */
 static bool is_tab_strip(const struct ui_widget *g)
 {
-	const struct ui_widget *sel = NULL;
+	const struct ui_widget *sel = group_selected_item(g);
 	char low[512];
 
-	for (size_t i = 0; i < g->n_children && !sel; i++)
-		if (g->children[i]->clickable && (g->children[i]->selected || g->children[i]->checked))
-			sel = g->children[i];
 	snprintf(low, sizeof(low), "%s %s %s %s", g->class_name, g->resource_id, sel ? sel->class_name : "",
 		 sel ? sel->resource_id : "");
 	oracle_lower_into(low, sizeof(low), low);
