@@ -25,6 +25,7 @@
  *   oracle_section_empty   a section heading followed at once by its Show more link, nothing between
  *   oracle_scale_ignored   a tap that changes the servings while every ingredient amount stays as it was
  *   oracle_hours_disagree  an opening status naming a time no range of the opening hours shown starts or ends at
+ *   oracle_search_step     a search for an item the app's lists showed that answers "No results"
  *
  * All functions are pure and thread-safe.
  */
@@ -458,6 +459,25 @@ bool oracle_scale_ignored(const struct ui_tree *before, const char *activity_bef
  */
 bool oracle_hours_disagree(const struct ui_tree *before, const char *activity_before, const struct ui_tree *after,
 			   const char *activity_after, const struct action *done, struct oracle_finding *f);
+
+/*
+ * Oracle 35, search (data operation): a tracker of the names the app's
+ * list rows show (texts whose resource-id names a title or a name; a
+ * delete forgets those its screen shows, typing over a field that held
+ * one forgets it, a data-clearing restart forgets all),
+ * fed one step at a
+ * time. A step that runs a search - a click or Enter, after which the
+ * screen's texts changed - and lands on a screen (no dialog)
+ * with a search field holding a query of 3+ characters and a text saying
+ * nothing was found ("No results", "No matches", "Nothing found") is
+ * judged: a remembered name with a word starting with the query, not shown
+ * on the screen, is the finding.
+ */
+struct oracle_search_tracker;
+struct oracle_search_tracker *oracle_search_tracker_new(void);
+void oracle_search_tracker_free(struct oracle_search_tracker *t);
+bool oracle_search_step(struct oracle_search_tracker *t, const struct oracle_tracked_step *s,
+			struct oracle_finding *f);
 
 /* --- navigation (oracle 13) --- */
 

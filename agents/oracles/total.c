@@ -7,7 +7,8 @@
  * the last total seen), or a total on one page that did not move at all
  * after a change on another page (a row with an amount added or deleted, a
  * row whose state the count names changed; issue 18, "Totals followed
- * across pages" below), or an Undo on a list row that leaves a number as
+ * across pages" below), or a total of another tab's rows that parted from
+ * them ("Totals of another tab" below), or an Undo on a list row that leaves a number as
  * the tap before made it; and a total of data sizes ("Maps use 368 MB")
  * beside the whole list of stored items it sums (property (a) only,
  * "Data sizes" below). The Explorer feeds each step to the tracker;
@@ -1888,6 +1889,316 @@ static bool undo_step(struct undo_watch *u, const struct ui_tree *before, const 
 	return false;
 }
 
+/*
+ * Totals of another tab (issue 18): a group's "Total spent" on its
+ * Balances tab sums the expense rows of its Expenses tab (splitter). A
+ * tap that switches between two tabs of one page (the same activity and
+ * app-bar title, another tab selected, no dialog on either screen) puts a
+ * sum-worded money total outside rows on one side against the money
+ * columns of the wholly shown lists on the other. The first switch that
+ * finds the total equal to a column's sum (two rows or more) learns that
+ * the total is that column's; a later switch that finds them apart is the
+ * finding. Before the relation was seen to hold, a total is judged only
+ * when it is the other tab's rows plus the one amount the screen of a
+ * recent delete named ("Violet6 (€195.00) will be removed"): it still
+ * counts that row. A total equal to a list of its own tab is that list's
+ * ((a) judges it).
+ */
+#define TOTAL_MAX_TAB_SUMS 8
+#define TOTAL_TAB_CHANGES 16 /* saves and deletes remembered, to blame one */
+#define TOTAL_TAB_TITLES 8   /* pages whose learned totals were last seen to agree */
+#define TOTAL_TAB_DELETES 4  /* deletes whose screen named one amount */
+
+struct tab_sums {
+	char *learned[TOTAL_MAX_TAB_SUMS]; /* activity, total, other tab, list and column, as one key */
+	size_t n;
+	unsigned tick;                     /* steps seen */
+	struct {
+		cJSON *by;                 /* a save or delete tap (action_to_json) */
+		bool deletes;
+		unsigned tick;
+	} changes[TOTAL_TAB_CHANGES];      /* a ring */
+	size_t n_changes;
+	struct {
+		char *title;               /* a page key's title part */
+		unsigned tick;             /* when a learned total of that page last agreed */
+	} agreed[TOTAL_TAB_TITLES];        /* a ring */
+	size_t n_agreed;
+	struct {
+		double amount;             /* the one money amount its screen named ("Violet6 (€195.00) will be removed") */
+		cJSON *by;                 /* the delete tap */
+	} deleted[TOTAL_TAB_DELETES];      /* a ring */
+	size_t n_deleted;
+};
+
+static void tab_sums_free(struct tab_sums *ts)
+{
+	for (size_t i = 0; i < ts->n && i < TOTAL_MAX_TAB_SUMS; i++)
+		free(ts->learned[i]);
+	for (size_t i = 0; i < ts->n_changes && i < TOTAL_TAB_CHANGES; i++)
+		cJSON_Delete(ts->changes[i].by);
+	for (size_t i = 0; i < ts->n_agreed && i < TOTAL_TAB_TITLES; i++)
+		free(ts->agreed[i].title);
+	for (size_t i = 0; i < ts->n_deleted && i < TOTAL_TAB_DELETES; i++)
+		cJSON_Delete(ts->deleted[i].by);
+	memset(ts, 0, sizeof(*ts));
+}
+
+/* Whether `key` was learned; `learn`: remember it (the oldest forgotten past TOTAL_MAX_TAB_SUMS). */
+static bool tab_sum_known(struct tab_sums *ts, const char *key, bool learn)
+{
+	size_t n = ts->n < TOTAL_MAX_TAB_SUMS ? ts->n : TOTAL_MAX_TAB_SUMS;
+
+	for (size_t i = 0; i < n; i++)
+		if (!strcmp(ts->learned[i], key))
+			return true;
+	if (learn) {
+		size_t k = ts->n++ % TOTAL_MAX_TAB_SUMS;
+
+		if (ts->n > TOTAL_MAX_TAB_SUMS)
+			free(ts->learned[k]);
+		ts->learned[k] = xstrdup(key);
+	}
+	return false;
+}
+
+/* The agreement slot of page title (tl bytes), or NULL; `add`: make one (the oldest reused). */
+static unsigned *tab_sum_agreed(struct tab_sums *ts, const char *title, int tl, bool add)
+{
+	size_t n = ts->n_agreed < TOTAL_TAB_TITLES ? ts->n_agreed : TOTAL_TAB_TITLES, k;
+
+	for (size_t i = 0; i < n; i++)
+		if ((int)strlen(ts->agreed[i].title) == tl && !strncmp(ts->agreed[i].title, title, (size_t)tl))
+			return &ts->agreed[i].tick;
+	if (!add)
+		return NULL;
+	k = ts->n_agreed++ % TOTAL_TAB_TITLES;
+	free(ts->agreed[k].title);
+	ts->agreed[k].title = xstrndup(title, (size_t)tl);
+	return &ts->agreed[k].tick;
+}
+
+/*
+ * The tap blamed for a learned total of page title (tl bytes) that parted
+ * from its rows: a total above them still counts a row deleted, one below
+ * them misses a row saved; the first such tap remembered since the total
+ * last agreed on that page (the oldest remembered when it never did: a
+ * renamed group). NULL when none.
+ */
+static const cJSON *tab_sum_blamed(const struct tab_sums *ts, const char *title, int tl, bool deletes)
+{
+	size_t n = ts->n_changes < TOTAL_TAB_CHANGES ? ts->n_changes : TOTAL_TAB_CHANGES;
+	unsigned since = 0;
+	const cJSON *by = NULL;
+	unsigned at = 0;
+
+	for (size_t i = 0; i < ts->n_agreed && i < TOTAL_TAB_TITLES; i++)
+		if ((int)strlen(ts->agreed[i].title) == tl && !strncmp(ts->agreed[i].title, title, (size_t)tl))
+			since = ts->agreed[i].tick;
+	for (size_t i = 0; i < n; i++)
+		if (ts->changes[i].deletes == deletes && ts->changes[i].tick > since &&
+		    (!by || ts->changes[i].tick < at)) {
+			by = ts->changes[i].by;
+			at = ts->changes[i].tick;
+		}
+	return by;
+}
+
+/*
+ * The one money amount the screen a delete was pressed on names, over its
+ * dialog when it has one ("Violet6 (€195.00) will be removed from Lisbon
+ * trip."): false when it names none or several.
+ */
+static bool deleted_amount(const struct ui_tree *t, double *out)
+{
+	bool found = false;
+
+	for (size_t i = 0; i < t->n_nodes; i++) {
+		const struct ui_widget *w = t->nodes[i];
+		double v;
+
+		if (!*w->text || !ui_widget_visible(w, &t->screen) || oracle_hidden_under_layer(t, w) ||
+		    !oracle_parse_money(w->text, &v))
+			continue;
+		if (found && fabs(v - *out) >= 0.005)
+			return false;
+		*out = v;
+		found = true;
+	}
+	return found && fabs(*out) >= 0.005;
+}
+
+/* Whether a money column of a list of t adds up to v. */
+static bool sums_own_rows(const struct ui_tree *t, double v)
+{
+	struct oracle_list *ls = NULL;
+	size_t n = oracle_lists(t, &ls);
+	bool own = false;
+
+	for (size_t i = 0; i < n && !own; i++) {
+		double sums[TOTAL_MAX_COLS];
+		bool ok[TOTAL_MAX_COLS];
+
+		if (amount_columns(&ls[i], "$", sums, ok))
+			for (size_t c = 0; c < TOTAL_MAX_COLS && !own; c++)
+				own = ok[c] && close_enough(sums[c], v, ls[i].n_rows);
+	}
+	oracle_lists_free(ls, n);
+	return own;
+}
+
+/* Selected tab labels ('\t'-joined) as a reader sees them: "Day, Reports". Caller frees. */
+static char *tab_names(const char *tabs)
+{
+	size_t n = 0;
+	char *out = xmalloc(2 * strlen(tabs) + 1);
+
+	for (const char *p = tabs; *p; p++) {
+		if (*p == '\t') {
+			out[n++] = ',';
+			out[n++] = ' ';
+		} else {
+			out[n++] = *p;
+		}
+	}
+	out[n] = '\0';
+	return out;
+}
+
+/* The total of `tt` (page tp) against the lists of the other tab `lt` (page lp); true with *f when apart. */
+static bool tab_sum_judge(struct tab_sums *ts, const struct ui_tree *tt, const char *tp, const struct ui_tree *lt,
+			  const char *lp, struct oracle_finding *f)
+{
+	struct total_label t;
+	struct oracle_list *ls = NULL;
+	size_t n;
+	bool hit = false;
+	int tl;
+	const char *title = far_title(tp, &tl), *other = strchr(lp, '\x1f') + 1;
+
+	if (!find_total(tt, &t) || !t.sum_word || strcmp(t.unit, "$") != 0 || sums_own_rows(tt, t.value))
+		return false;
+	n = oracle_lists(lt, &ls);
+	for (size_t i = 0; i < n && !hit; i++) {
+		double sums[TOTAL_MAX_COLS];
+		bool ok[TOTAL_MAX_COLS];
+
+		if (!oracle_list_has_room(lt, ls[i].id) || !amount_columns(&ls[i], "$", sums, ok))
+			continue;
+		for (size_t c = 0; c < TOTAL_MAX_COLS && !hit; c++) {
+			char *name, *key;
+			bool equal = ok[c] && close_enough(sums[c], t.value, ls[i].n_rows);
+
+			if (!ok[c] || (equal && ls[i].n_rows < 2))
+				continue;
+			name = label_name(t.w->text);
+			key = xasprintf("%.*s\x1e%s\x1e%s\x1e%s\x1e%s\x1e%zu", (int)strcspn(tp, "\n"), tp, t.w->resource_id, name, other,
+					ls[i].id, c);
+			const cJSON *blamed = NULL;
+			double kept = 0; /* the amount of a row deleted that the total still counts, when that tells it */
+
+			if (!tab_sum_known(ts, key, equal) && !equal) {
+				/* Never seen to agree: only a total that is the rows plus the
+				 * one amount a delete's screen named is judged. */
+				for (size_t k = 0; k < ts->n_deleted && k < TOTAL_TAB_DELETES && !blamed; k++)
+					if (close_enough(sums[c] + ts->deleted[k].amount, t.value, ls[i].n_rows + 1)) {
+						blamed = ts->deleted[k].by;
+						kept = ts->deleted[k].amount;
+					}
+				if (!blamed) {
+					free(key);
+					free(name);
+					continue;
+				}
+			} else if (!equal) {
+				blamed = tab_sum_blamed(ts, title, tl, t.value > sums[c]);
+			}
+			if (equal) { /* they agree: what parts them from now on comes after this */
+				*tab_sum_agreed(ts, title, tl, true) = ts->tick;
+			} else {
+				char *tabs = tab_names(other), *own = tab_names(strchr(tp, '\x1f') + 1);
+				char *ti = xasprintf("'%s' does not equal the sum of the rows on the '%s' tab", name,
+						     tabs);
+				char *exp = kept ? xasprintf("%.2f (the %zu rows' amounts added up)", sums[c], ls[i].n_rows)
+						 : xasprintf("%.2f (the %zu rows' amounts added up, as the total did before)",
+							     sums[c], ls[i].n_rows);
+				char *act = xasprintf("the total reads %s", t.value_text);
+
+				total_finding(f, &t, &ls[i], ti, exp, act);
+				free(f->description);
+				f->description =
+					kept ? xasprintf("'%s' (%.*s, tab '%s') reads %s, which is the %zu rows of the '%s' "
+							 "tab (%.2f) plus %.2f, the amount of the row just deleted.",
+							 name, tl, title, own, t.value_text, ls[i].n_rows, tabs, sums[c], kept)
+					     : xasprintf("'%s' (%.*s, tab '%s') read the sum of the '%s' tab's rows on an "
+							 "earlier visit; now the tab lists %zu rows adding up to %.2f, and it "
+							 "reads %s.",
+							 name, tl, title, own, tabs, ls[i].n_rows, sums[c], t.value_text);
+				cJSON_ReplaceItemInObject(f->diff, "check", cJSON_CreateString("total_other_tab"));
+				if (blamed)
+					cJSON_AddItemToObject(f->diff, "blamed", cJSON_Duplicate(blamed, 1));
+				free(ti);
+				free(exp);
+				free(act);
+				free(tabs);
+				free(own);
+				hit = true;
+			}
+			free(key);
+			free(name);
+		}
+	}
+	oracle_lists_free(ls, n);
+	return hit;
+}
+
+/* A tap from one tab of a page to another: its totals against the other tab's rows. */
+static bool tab_sum_step(struct tab_sums *ts, const struct ui_tree *before, const char *activity_before,
+			 const struct ui_tree *after, const char *activity_after, const struct action *done,
+			 struct oracle_finding *f)
+{
+	char *pb, *pa;
+	bool hit = false;
+	int tl;
+
+	if (!before || !after || !done || done->type != ACTION_CLICK)
+		return false;
+	ts->tick++;
+	{
+		bool deletes = oracle_is_delete_action(before, done);
+
+		if (deletes || oracle_is_save_action(done)) {
+			size_t k = ts->n_changes++ % TOTAL_TAB_CHANGES;
+
+			cJSON_Delete(ts->changes[k].by);
+			ts->changes[k].by = action_to_json(done);
+			ts->changes[k].deletes = deletes;
+			ts->changes[k].tick = ts->tick;
+		}
+		if (deletes) {
+			double amount;
+
+			if (deleted_amount(before, &amount)) {
+				size_t k = ts->n_deleted++ % TOTAL_TAB_DELETES;
+
+				cJSON_Delete(ts->deleted[k].by);
+				ts->deleted[k].by = action_to_json(done);
+				ts->deleted[k].amount = fabs(amount);
+			}
+		}
+	}
+	if (oracle_screen_has_layer(before) || oracle_screen_has_layer(after))
+		return false;
+	pb = far_page(before, activity_before);
+	pa = far_page(after, activity_after);
+	(void)far_title(pb, &tl);
+	if (tl > 0 && strcmp(pb, pa) != 0 && far_same_but_tabs(pb, pa))
+		hit = tab_sum_judge(ts, after, pa, before, pb, f) || tab_sum_judge(ts, before, pb, after, pa, f);
+	free(pb);
+	free(pa);
+	return hit;
+}
+
 /* The last screen the run saw with a total: property 2 across pages (a delete on a detail page). */
 struct oracle_total_tracker {
 	bool have;
@@ -1898,6 +2209,7 @@ struct oracle_total_tracker {
 	struct far_state *far; /* totals followed across pages */
 	struct summary_seen summary; /* the last summary line seen equal to a column's sum */
 	struct undo_watch undo;      /* a row tap that offered Undo, for the next step */
+	struct tab_sums tab_sums;    /* totals seen to sum another tab's rows */
 };
 
 struct oracle_total_tracker *oracle_total_tracker_new(void)
@@ -1929,6 +2241,7 @@ void oracle_total_tracker_free(struct oracle_total_tracker *t)
 	total_forget(t);
 	summary_forget(&t->summary);
 	undo_forget(&t->undo);
+	tab_sums_free(&t->tab_sums);
 	far_free(t->far);
 	free(t);
 }
@@ -1981,6 +2294,19 @@ bool oracle_total_step(struct oracle_total_tracker *t, const struct ui_tree *bef
 			hit = true;
 		} else {
 			oracle_finding_release(&uf);
+		}
+	}
+
+	/* A total of another tab's rows, on a switch between the two tabs. */
+	{
+		struct oracle_finding tf;
+
+		oracle_finding_init(&tf);
+		if (tab_sum_step(&t->tab_sums, before, activity_before, after, activity_after, done, &tf) && !hit) {
+			*f = tf;
+			hit = true;
+		} else {
+			oracle_finding_release(&tf);
 		}
 	}
 

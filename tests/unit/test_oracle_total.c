@@ -152,6 +152,44 @@ TEST(money_total_on_another_tab_of_the_same_page)
 	CHECK(finds(SPLITTER ":fixed", SPLITTER_PKG, s, N(s), 0, NULL));
 }
 
+TEST(money_total_that_stops_summing_the_rows_of_another_tab)
+{
+	/* splitter, as a walk does it: the Balances tab's "Total spent" first
+	 * seen equal to the Expenses tab's rows; an expense edited (its row
+	 * changes, so the total followed across pages is unsure) and then
+	 * deleted; back on Balances the total still counts it. The switch
+	 * between the two tabs judges the total against the other tab's rows. */
+	static const struct step s[] = {
+		{ ACTION_CLICK, NULL, "Lisbon trip", NULL },   { ACTION_CLICK, "tab_balances", NULL, NULL },
+		{ ACTION_CLICK, "tab_expenses", NULL, NULL },  { ACTION_CLICK, NULL, "Hotel", NULL },
+		{ ACTION_CLICK, "edit_btn", NULL, NULL },      { ACTION_INPUT, "amount_field", NULL, "195" },
+		{ ACTION_CLICK, "save", NULL, NULL },          { ACTION_CLICK, "delete_btn", NULL, NULL },
+		{ ACTION_CLICK, "ok_delete", NULL, NULL },     { ACTION_CLICK, "tab_balances", NULL, NULL },
+	};
+	/* Without the first sight of Balances nothing is learned; a total
+	 * that is the rows plus the one amount the delete's dialog named
+	 * ("Hotel (€240.00) will be removed") is judged all the same. */
+	static const struct step unseen[] = {
+		{ ACTION_CLICK, NULL, "Lisbon trip", NULL },   { ACTION_CLICK, NULL, "Hotel", NULL },
+		{ ACTION_CLICK, "delete_btn", NULL, NULL },    { ACTION_CLICK, "ok_delete", NULL, NULL },
+		{ ACTION_CLICK, "tab_balances", NULL, NULL },  { ACTION_CLICK, "tab_expenses", NULL, NULL },
+	};
+	/* Two deleted: the total is the rows plus both, which no one delete
+	 * explains, and nothing was learned: not judged. */
+	static const struct step two_deleted[] = {
+		{ ACTION_CLICK, NULL, "Lisbon trip", NULL },   { ACTION_CLICK, NULL, "Hotel", NULL },
+		{ ACTION_CLICK, "delete_btn", NULL, NULL },    { ACTION_CLICK, "ok_delete", NULL, NULL },
+		{ ACTION_CLICK, NULL, "Dinner at Ramiro", NULL }, { ACTION_CLICK, "delete_btn", NULL, NULL },
+		{ ACTION_CLICK, "ok_delete", NULL, NULL },     { ACTION_CLICK, "tab_balances", NULL, NULL },
+	};
+
+	CHECK(finds(SPLITTER, SPLITTER_PKG, s, N(s), 10, "'Total spent' does not equal the sum of the rows on the 'Expenses' tab"));
+	CHECK(finds(SPLITTER ":fixed", SPLITTER_PKG, s, N(s), 0, NULL));
+	CHECK(finds(SPLITTER, SPLITTER_PKG, unseen, N(unseen), 5, "'Total spent' does not equal the sum of the rows on the 'Expenses' tab"));
+	CHECK(finds(SPLITTER ":fixed", SPLITTER_PKG, unseen, N(unseen), 0, NULL));
+	CHECK(finds(SPLITTER, SPLITTER_PKG, two_deleted, N(two_deleted), 0, NULL));
+}
+
 TEST(money_total_of_its_own_rows_ignores_a_list_on_another_page)
 {
 	/* fuellog: "Total: £N" on Other costs equals the sum of the costs
@@ -340,6 +378,7 @@ int main(void)
 	RUN(money_total_that_ignores_an_expense_added_on_another_tab);
 	RUN(money_total_seen_after_the_change_only_is_not_judged);
 	RUN(money_total_on_another_tab_of_the_same_page);
+	RUN(money_total_that_stops_summing_the_rows_of_another_tab);
 	RUN(money_total_of_its_own_rows_ignores_a_list_on_another_page);
 	RUN(money_total_of_its_own_emptied_rows_ignores_a_list_on_another_page);
 	RUN(a_rate_in_a_row_is_no_amount_a_total_sums);
