@@ -43,6 +43,7 @@
 #include "agents/oracle.h"
 #include "agents/oracles/oracle_kind.h"
 #include "agents/oracles/oracles_internal.h"
+#include "core/ui.h"
 #include "core/xalloc.h"
 
 #define SEARCH_NAMES 96
@@ -195,28 +196,6 @@ static bool word_starts_with(const char *name, const char *query, size_t qlen)
 	return false;
 }
 
-/* Whether before and after show different texts (the search ran and answered). */
-static bool texts_changed(const struct ui_tree *before, const struct ui_tree *after)
-{
-	size_t nb = 0, na = 0;
-
-	for (size_t i = 0; i < before->n_nodes; i++)
-		nb += *before->nodes[i]->text != '\0';
-	for (size_t i = 0; i < after->n_nodes; i++)
-		na += *after->nodes[i]->text != '\0';
-	if (nb != na)
-		return true;
-	for (size_t i = 0, j = 0; i < before->n_nodes && j < after->n_nodes; i++, j++) {
-		while (i < before->n_nodes && !*before->nodes[i]->text)
-			i++;
-		while (j < after->n_nodes && !*after->nodes[j]->text)
-			j++;
-		if (i < before->n_nodes && j < after->n_nodes && strcmp(before->nodes[i]->text, after->nodes[j]->text))
-			return true;
-	}
-	return false;
-}
-
 bool oracle_search_step(struct oracle_search_tracker *t, const struct oracle_tracked_step *s,
 			struct oracle_finding *f)
 {
@@ -237,7 +216,7 @@ bool oracle_search_step(struct oracle_search_tracker *t, const struct oracle_tra
 	field = search_field(a);
 	said = field ? nothing_found(a) : NULL;
 	if (!said || !b || !d || !(d->type == ACTION_CLICK || d->type == ACTION_ENTER) ||
-	    !texts_changed(b, a)) {
+	    ui_sig_text(b, NULL) == ui_sig_text(a, NULL)) { /* the search ran and answered: the screen changed */
 		read_names(t, a);
 		return false;
 	}

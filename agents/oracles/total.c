@@ -2086,16 +2086,16 @@ static bool tab_sum_judge(struct tab_sums *ts, const struct ui_tree *tt, const c
 		if (!oracle_list_has_room(lt, ls[i].id) || !amount_columns(&ls[i], "$", sums, ok))
 			continue;
 		for (size_t c = 0; c < TOTAL_MAX_COLS && !hit; c++) {
+			bool equal = ok[c] && close_enough(sums[c], t.value, ls[i].n_rows), by_delete = false;
+			const cJSON *blamed = NULL;
+			double kept = 0; /* with by_delete: the deleted row's amount the total still counts */
 			char *name, *key;
-			bool equal = ok[c] && close_enough(sums[c], t.value, ls[i].n_rows);
 
 			if (!ok[c] || (equal && ls[i].n_rows < 2))
 				continue;
 			name = label_name(t.w->text);
-			key = xasprintf("%.*s\x1e%s\x1e%s\x1e%s\x1e%s\x1e%zu", (int)strcspn(tp, "\n"), tp, t.w->resource_id, name, other,
-					ls[i].id, c);
-			const cJSON *blamed = NULL;
-			double kept = 0; /* the amount of a row deleted that the total still counts, when that tells it */
+			key = xasprintf("%.*s\x1e%s\x1e%s\x1e%s\x1e%s\x1e%zu", (int)strcspn(tp, "\n"), tp,
+					t.w->resource_id, name, other, ls[i].id, c);
 
 			if (!tab_sum_known(ts, key, equal) && !equal) {
 				/* Never seen to agree: only a total that is the rows plus the
@@ -2104,6 +2104,7 @@ static bool tab_sum_judge(struct tab_sums *ts, const struct ui_tree *tt, const c
 					if (close_enough(sums[c] + ts->deleted[k].amount, t.value, ls[i].n_rows + 1)) {
 						blamed = ts->deleted[k].by;
 						kept = ts->deleted[k].amount;
+						by_delete = true;
 					}
 				if (!blamed) {
 					free(key);
@@ -2119,7 +2120,7 @@ static bool tab_sum_judge(struct tab_sums *ts, const struct ui_tree *tt, const c
 				char *tabs = tab_names(other), *own = tab_names(strchr(tp, '\x1f') + 1);
 				char *ti = xasprintf("'%s' does not equal the sum of the rows on the '%s' tab", name,
 						     tabs);
-				char *exp = kept ? xasprintf("%.2f (the %zu rows' amounts added up)", sums[c], ls[i].n_rows)
+				char *exp = by_delete ? xasprintf("%.2f (the %zu rows' amounts added up)", sums[c], ls[i].n_rows)
 						 : xasprintf("%.2f (the %zu rows' amounts added up, as the total did before)",
 							     sums[c], ls[i].n_rows);
 				char *act = xasprintf("the total reads %s", t.value_text);
@@ -2127,7 +2128,7 @@ static bool tab_sum_judge(struct tab_sums *ts, const struct ui_tree *tt, const c
 				total_finding(f, &t, &ls[i], ti, exp, act);
 				free(f->description);
 				f->description =
-					kept ? xasprintf("'%s' (%.*s, tab '%s') reads %s, which is the %zu rows of the '%s' "
+					by_delete ? xasprintf("'%s' (%.*s, tab '%s') reads %s, which is the %zu rows of the '%s' "
 							 "tab (%.2f) plus %.2f, the amount of the row just deleted.",
 							 name, tl, title, own, t.value_text, ls[i].n_rows, tabs, sums[c], kept)
 					     : xasprintf("'%s' (%.*s, tab '%s') read the sum of the '%s' tab's rows on an "
