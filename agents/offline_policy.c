@@ -30,6 +30,7 @@
 #include "agents/input_gen.h"
 #include "agents/offline_policy.h"
 #include "core/config.h"
+#include "core/screen_text.h"
 #include "core/xalloc.h"
 
 static uint64_t widget_key(const struct action *a);
@@ -73,6 +74,9 @@ static uint64_t row_key(const struct ui_tree *t, const struct action *a);
 #define DRAIN_LISTS 8
 /* The tried-set key of system Back on a functionality (hashed with it). */
 #define BACK_TRIED 0x6261636b5f747279ull
+
+/* The tried-set key of the Back probe (hashed with the list's row widget and the two screens' kinds). */
+#define BACK_PROBED 0x6261636b5f70726full
 #define DRAIN_AFTER 100 /* choices: first explore with the data the app starts with */
 
 /* How many fields the policy remembers as probed once (older ones are forgotten). */
@@ -200,6 +204,10 @@ struct offline_policy {
 	uint64_t drain_row, drain_delete;
 	uint64_t row_click_wk, row_click_fh;
 	unsigned long row_click_at;
+	/* The Back probe: the row widget (resource id and class) and the
+	 * screen kind (activity) of the last row click, and whether the
+	 * choice after it went Back at once. */
+	uint64_t row_click_rid, row_click_kind;
 	unsigned long choices; /* offline_policy_choose() calls */
 	uint64_t drained[DRAIN_LISTS];
 	size_t n_drained;
@@ -240,6 +248,7 @@ void offline_policy_params_default(struct offline_policy_params *p)
 	p->probe_share = 0.2;
 	p->probe_submit = false;
 	p->probe_taken = false;
+	p->back_probe = true;
 	p->seed = 1;
 }
 
@@ -261,6 +270,7 @@ int offline_policy_params_from_config(struct offline_policy_params *p, const str
 	p->probe_share = config_double(cfg, "offline.probe_share");
 	p->probe_submit = config_bool(cfg, "offline.probe_submit");
 	p->probe_taken = config_bool(cfg, "offline.probe_taken");
+	p->back_probe = config_bool(cfg, "offline.back_probe");
 	p->seed = (unsigned)config_int(cfg, "run.seed");
 	if (p->init_weight <= 0 || p->back_weight < 0 || p->untried_bonus < 1 ||
 	    p->motif_bonus < 1 || p->epsilon < 0 || p->epsilon > 1 || p->stuck_limit < 1 ||
@@ -846,6 +856,28 @@ static uint64_t page_family(const char *functionality)
 	return h;
 }
 
+/* Whether the screen is a dialog, popup or snackbar over a page (core/screen_text.h). */
+static bool screen_shows_layer(const struct ui_tree *t)
+{
+	char *msg = screen_app_message(t);
+	bool layer = msg != NULL;
+
+	free(msg);
+	return layer;
+}
+
+/* A screen's kind: the functionality's activity part, before ": " ("ViewPager: IMG_2041.jpg"). */
+static uint64_t screen_kind(const char *functionality)
+{
+	const char *f = functionality ? functionality : "", *colon = strstr(f, ": ");
+	size_t len = colon ? (size_t)(colon - f) : strlen(f);
+	uint64_t h = 14695981039346656037ull;
+
+	for (size_t i = 0; i < len; i++)
+		h = (h ^ (unsigned char)f[i]) * 1099511628211ull;
+	return h;
+}
+
 /* Repeat damping's identity of action a on the current page family; 0 for
  * what it leaves alone: Back, Up and system events (the ways out) and
  * typing (the form rule's). */
@@ -1394,7 +1426,7 @@ void offline_policy_choose(struct offline_policy *pol, const struct ui_tree *t, 
 	struct action *cands = NULL, back;
 	size_t n, best = (size_t)-1, i;
 	double best_w = -1.0;
-	bool untried_inputs = false, after_input, form = false, has_confirm = false, edit_pending;
+	bool untried_inputs = false, after_input, form = false, has_confirm = false, edit_pending, new_state;
 	size_t empty_inputs = 0, fresh_here = 0;
 	uint64_t fh = hash_str(14695981039346656037ull, functionality ? functionality : "");
 	uint64_t back_key, rk;
@@ -1441,8 +1473,9 @@ void offline_policy_choose(struct offline_policy *pol, const struct ui_tree *t, 
 		return;
 	}
 
+	new_state = tried_add(pol, hash_u64(STATE_SEEN, state));
 	if (pol->p.breadth) {
-		if (tried_add(pol, hash_u64(STATE_SEEN, state)) && !shows_typed(pol, t))
+		if (new_state && !shows_typed(pol, t))
 			pol->since_new = 0;
 		else
 			pol->since_new++;
@@ -1517,6 +1550,25 @@ void offline_policy_choose(struct offline_policy *pol, const struct ui_tree *t, 
 		finish_choice(pol, t, out, state, back_key,
 			      "Back leaves the app: every event here was tried, the first screen has untried ones");
 		goto out;
+	}
+	/* A page a list's row just opened (a screen never seen, another page, no
+	 * dialog; not a picker's row that returns to a page seen): a tester
+	 * goes Back at once, once per list and kind of page, to see the list
+	 * again - Back from an item's page is where apps go wrong (a photo
+	 * opened in a folder that returns to the folders, a country's stations
+	 * that return to another tab), and the navigation oracle judges where
+	 * it lands. The page's own widgets wait for the next row opened. */
+	if (pol->p.back_probe && pol->row_click_at && pol->row_click_at + 1 == pol->choices &&
+	    pol->last_type == ACTION_CLICK && new_state && fh != pol->row_click_fh && !screen_shows_layer(t)) {
+		uint64_t probe = hash_u64(hash_u64(hash_u64(BACK_PROBED, pol->row_click_rid), pol->row_click_kind),
+					  screen_kind(functionality));
+
+		if (tried_mark(pol, probe)) {
+			*out = back;
+			finish_choice(pol, t, out, state, back_key,
+				      "a row's page just opened: Back, to see it return to the list");
+			goto out;
+		}
 	}
 	/* A probe just typed (an empty name, letters in a number) on a form
 	 * with a confirm: a tester submits it at once to see how the form
@@ -1669,6 +1721,9 @@ void offline_policy_choose(struct offline_policy *pol, const struct ui_tree *t, 
 		pol->row_click_wk = widget_key(&cands[best]);
 		pol->row_click_fh = fh;
 		pol->row_click_at = pol->choices;
+		pol->row_click_rid = hash_str(hash_str(14695981039346656037ull, cands[best].resource_id),
+					      cands[best].class_name);
+		pol->row_click_kind = screen_kind(functionality);
 	}
 	if (pol->choices >= DRAIN_AFTER && pol->row_click_wk && pol->choices - pol->row_click_at <= 3 &&
 	    is_page_delete(t, &cands[best]) && !drained_list(pol, pol->row_click_fh, true)) {

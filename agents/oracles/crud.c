@@ -83,6 +83,9 @@ struct crud_field {
 	char *row_line; /* a number `initial`: the text of the row tapped to open the form holding it ("1 Can · Pantry"), or NULL */
 };
 
+/* How many labels of switches turned off the tracker keeps (hidden[]). */
+#define CRUD_HIDDEN_MAX 8
+
 struct oracle_crud_tracker {
 	struct crud_field *fields;
 	size_t n_fields, alloc_fields;
@@ -132,6 +135,10 @@ struct oracle_crud_tracker {
 	unsigned long gone_step;
 	uint64_t gone_page;
 	cJSON *gone_by;
+	/* The labels of switches and checkboxes the run turned off (a
+	 * calendar, folder or category hidden), lowered: a ring. */
+	char hidden[CRUD_HIDDEN_MAX][64];
+	size_t n_hidden;
 };
 
 static bool row_has_part(const char *full, const char *part);
@@ -843,6 +850,89 @@ static bool number_kept(struct oracle_crud_tracker *t, const struct ui_tree *bef
 	return false;
 }
 
+/*
+ * A switch or checkbox with a label turned off by `done` (checked on
+ * `before`) is remembered as hidden; turned on, forgotten. Entries filed
+ * under it may be left out of lists on purpose ("Events of hidden
+ * calendars are left out": calendar held-out app, seed 3, an event saved
+ * to Work after Work's switch was turned off).
+ */
+static void note_hidden(struct oracle_crud_tracker *t, const struct ui_tree *before, const struct action *done)
+{
+	const struct ui_widget *w;
+	char low[64];
+	size_t n = t->n_hidden < CRUD_HIDDEN_MAX ? t->n_hidden : CRUD_HIDDEN_MAX, i;
+
+	if (done->type != ACTION_CHECK || !(w = action_resolve(done, before)) || !w->checkable || !*w->text)
+		return;
+	oracle_lower_into(low, sizeof(low), w->text);
+	for (i = 0; i < n && strcmp(t->hidden[i], low); i++)
+		;
+	if (w->checked && i == n)
+		snprintf(t->hidden[t->n_hidden++ % CRUD_HIDDEN_MAX], sizeof(t->hidden[0]), "%s", low);
+	else if (!w->checked && i < n)
+		t->hidden[i][0] = '\0';
+}
+
+/*
+ * Whether the form on `before` files its entry under a label the run hid:
+ * a text that is the label, or ends in it after ": " ("Calendar: Work").
+ */
+static bool files_under_hidden(const struct oracle_crud_tracker *t, const struct ui_tree *before)
+{
+	size_t n = t->n_hidden < CRUD_HIDDEN_MAX ? t->n_hidden : CRUD_HIDDEN_MAX;
+
+	for (size_t i = 0; n && i < before->n_nodes; i++) {
+		const struct ui_widget *w = before->nodes[i];
+		const char *colon = strstr(w->text, ": ");
+		char low[64];
+
+		if (!*w->text || !ui_widget_visible(w, &before->screen) || ui_class_is_editable(w->class_name))
+			continue;
+		oracle_lower_into(low, sizeof(low), colon ? colon + 2 : w->text);
+		for (size_t k = 0; k < n; k++)
+			if (t->hidden[k][0] && !strcmp(t->hidden[k], low))
+				return true;
+	}
+	return false;
+}
+
+/* The part of a label after a leading symbol or "Label: " ("📁 Travel", "Folder: Travel" -> "Travel"). */
+static const char *label_value(const char *s)
+{
+	const char *colon = strstr(s, ": ");
+
+	if (colon)
+		s = colon + 2;
+	while (*s && !isalnum((unsigned char)*s))
+		s++;
+	return s;
+}
+
+/*
+ * Whether the form on `before` files its entry inside a row of list l: a
+ * clickable text of the form, not a tab (a chooser: "📁 Travel" under
+ * "Parent folder") whose value is the first text of one of l's rows. The entry
+ * went into that row's folder or list, which the list shows as a row
+ * (browser, session 42: a folder added under Travel, back on the
+ * Bookmarks root that lists Travel, rightly not the new folder).
+ */
+static bool files_into_a_row(const struct ui_tree *before, const struct oracle_list *l)
+{
+	for (size_t i = 0; i < before->n_nodes; i++) {
+		const struct ui_widget *w = before->nodes[i];
+		const char *v;
+
+		if (!w->clickable || !*w->text || ui_class_is_editable(w->class_name) || oracle_is_nav_item(w) ||
+		    !ui_widget_visible(w, &before->screen) || !*(v = label_value(w->text)))
+			continue;
+		for (size_t r = 0; r < l->n_rows; r++)
+			if (l->primary[r] && !strcasecmp(label_value(l->primary[r]), v))
+				return true;
+	}
+	return false;
+}
+
 /* The create/update check on a confirm taken on `before`. */
 static bool saved_not_shown(struct oracle_crud_tracker *t, const struct ui_tree *before,
 			    const struct ui_tree *after, const char *activity_after, const struct action *done,
@@ -901,7 +991,8 @@ static bool saved_not_shown(struct oracle_crud_tracker *t, const struct ui_tree 
 		    (!rec->from || rec->from == page_of(after, activity_after));
 	nl = oracle_lists(after, &ls);
 	list = full_list(after, ls, nl);
-	if (list && !old_shown && (list_filtered(t, after) || list_of_one_day(before, after) || list_of_a_state(after)))
+	if (list && !old_shown && (list_filtered(t, after) || list_of_one_day(before, after) || list_of_a_state(after) ||
+				   files_under_hidden(t, before) || files_into_a_row(before, list)))
 		list = NULL;
 	/* An edit form (its title says Edit): the entry is in the list already,
 	 * which may not show the field edited (feedreader's fixed twin,
@@ -1891,8 +1982,11 @@ bool oracle_crud_step(struct oracle_crud_tracker *t, const struct ui_tree *befor
 		drop_opened(t);
 	t->last_after = ui_sig_text(after, activity_after);
 	t->step++;
-	if (done->type == ACTION_RESTART && done->clear_data)
+	if (done->type == ACTION_RESTART && done->clear_data) {
 		forget_sentences(t);
+		t->n_hidden = 0;
+	}
+	note_hidden(t, before, done);
 	/* The run's first screen is only ever a `before`: its sentences were seen too. */
 	if (t->step == 1 && !oracle_screen_has_layer(before)) {
 		struct oracle_finding none;

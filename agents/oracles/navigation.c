@@ -150,6 +150,11 @@ struct oracle_nav_tracker {
 	char *done_page_name;
 	char *done_landing;       /* the screen it opened */
 	cJSON *done_confirm;      /* the confirm (action_to_json), blamed */
+	/* The last form a final confirm left for another screen (nav_identity) and
+	 * that confirm: a later Back that lands on the form blames it, however
+	 * many steps came between (the confirm stacked the page over its form). */
+	char *confirmed_form;
+	cJSON *confirmed_by;
 	/* Lists (activity and resource-id, hashed) a row of which opened a page titled with its own text. */
 	uint64_t own_pages[NAV_OWN_LISTS_MAX];
 	size_t n_own_pages;
@@ -1308,6 +1313,54 @@ static bool opened_as_menu(const struct oracle_nav_tracker *t)
 	return names_menu(t->opened_by);
 }
 
+/*
+ * Whether the page on top was opened by a tap on a widget one of whose
+ * texts is the page's title, in the activity of the page below: a section
+ * of that page picked by name (a tag in a drawer, an area of a dashboard),
+ * which apps show in place rather than push, so Back may rightly close
+ * the app from it (jotter's tag "Personal", smarthome's "Living room",
+ * session 42, buggy and fixed twin alike).
+ */
+static bool opened_as_section(const struct oracle_nav_tracker *t)
+{
+	char *name;
+	bool hit = false;
+
+	if (!t->opened_by || !t->cur_name || !t->cur || t->n == 0 || !same_activity_id(t->stack[t->n - 1].id, t->cur))
+		return false;
+	name = normalise(t->cur_name, false);
+	for (const char *p = t->opened_by; *name && *p && !hit; p += strcspn(p, "\n") + (p[strcspn(p, "\n")] != 0))
+		hit = strcspn(p, "\n") == strlen(name) && !strncmp(p, name, strlen(name));
+	free(name);
+	return hit;
+}
+
+/*
+ * Whether `after` shows a bottom navigation bar (a nav group in the bottom
+ * fifth of the screen: the app's top-level destinations) with an item
+ * selected that `before` does not show selected in the same bar: a
+ * top-level page reached from a detail page without the bar, or from
+ * another destination (transit's "From here" on a station's page, which
+ * brings the Directions tab forward). Chips and tab strips at the top of
+ * a page do not count: a note's page may show its own filter chips.
+ */
+static bool switches_tab(const struct ui_tree *before, const struct ui_tree *after)
+{
+	for (size_t i = 0; after && i < after->n_nodes; i++) {
+		const struct ui_widget *g = after->nodes[i], *o;
+		const char *sel, *was;
+
+		if (!is_nav_group(g) || !ui_widget_visible(g, &after->screen) ||
+		    g->bounds.y1 < after->screen.y2 - ui_rect_height(&after->screen) / 5 || !(sel = group_selected(g)))
+			continue;
+		o = same_group(before, g);
+		was = o ? group_selected(o) : NULL;
+		if (!was || strcmp(was, sel) != 0)
+			return true;
+	}
+	return false;
+}
+
 /* Make (id, name) the screen on top (takes ownership of id); the one it replaces becomes prev. */
 static void nav_set_cur(struct oracle_nav_tracker *t, char *id, const char *name)
 {
@@ -1534,6 +1587,8 @@ void oracle_nav_tracker_free(struct oracle_nav_tracker *t)
 	free(t->form_next);
 	exit_clear(t);
 	done_clear(t);
+	free(t->confirmed_form);
+	cJSON_Delete(t->confirmed_by);
 	for (size_t i = 0; i < NAV_SUBMITTED_MAX; i++)
 		free(t->submitted[i]);
 	free(t);
@@ -1680,6 +1735,11 @@ bool oracle_nav_step(struct oracle_nav_tracker *t, const struct ui_tree *before,
 		set_str(&t->typed_ring[t->n_typed++ % NAV_TYPED_MAX], done->text);
 	/* A Back that left the app the step before is judged by this step alone. */
 	hit = exit_judge(t, ida, after_in_app, layer_a, done, f);
+	if (done->type == ACTION_RESTART) {
+		set_str(&t->confirmed_form, NULL);
+		cJSON_Delete(t->confirmed_by);
+		t->confirmed_by = NULL;
+	}
 	exit_clear(t);
 	if (!hit)
 		hit = done_judge(t, before, idb, ida, layer_b, layer_a, after_in_app, after, activity_after, done, f);
@@ -1690,7 +1750,7 @@ bool oracle_nav_step(struct oracle_nav_tracker *t, const struct ui_tree *before,
 	 * stack) that left the app: judged on the relaunch that follows.
 	 */
 	if (!after_in_app && done->type == ACTION_BACK && !layer_b && t->cur && t->n > 0 && !strcmp(t->cur, idb) &&
-	    same_activity_package(activity_before, t->cur))
+	    same_activity_package(activity_before, t->cur) && !opened_as_section(t))
 		exit_remember(t, activity_before, done);
 	/*
 	 * Back from another app (a share sheet, a browser the app opened) to the
@@ -1759,7 +1819,11 @@ bool oracle_nav_step(struct oracle_nav_tracker *t, const struct ui_tree *before,
 			const char *tab_was = NULL, *tab_now = NULL;
 			bool same_name = !strcmp(want->name ? want->name : "", display_name(after, activity_after));
 
-			if (strcmp(ida, want->id) != 0 && !hit && !renamed && !alt &&
+			/* A page known by now as a tab's (a tab item was seen landing on it
+			 * after a link had opened it: transit's "From here" to the
+			 * Directions tab, session 42) is top-level: Back from it may
+			 * rightly go to the tab shown before. */
+			if (strcmp(ida, want->id) != 0 && !hit && !renamed && !alt && !is_tab_page(t, idb) &&
 			    (!same_name || other_tab(want->id, after, &tab_was, &tab_now))) {
 				const char *slash = activity_before ? strrchr(activity_before, '/') : NULL;
 
@@ -1774,6 +1838,9 @@ bool oracle_nav_step(struct oracle_nav_tracker *t, const struct ui_tree *before,
 					back_finding(f, t->cur_name, slash ? slash + 1 : "?", want->name,
 						     display_name(after, activity_after), t, done);
 				}
+				/* Back on a form a confirm had left: the confirm kept it below. */
+				if (t->confirmed_form && !strcmp(ida, t->confirmed_form) && t->confirmed_by)
+					cJSON_AddItemToObject(f->diff, "blamed", cJSON_Duplicate(t->confirmed_by, true));
 				hit = true;
 			}
 			if (strcmp(ida, want->id) != 0 && !renamed) {
@@ -1868,16 +1935,19 @@ bool oracle_nav_step(struct oracle_nav_tracker *t, const struct ui_tree *before,
 		 */
 		nav_set_cur(t, xstrdup(ida), display_name(after, activity_after));
 	} else if (done->type == ACTION_CLICK && !layer_b &&
-		   (below_cut(t, ida) || (!nav_click && is_tab_page(t, ida)))) {
+		   (below_cut(t, ida) || (!nav_click && (is_tab_page(t, ida) || switches_tab(before, after))))) {
 		/*
 		 * A tap to a screen a tap left earlier, which may still be below
 		 * (the search a note was opened from, forgotten when the search
 		 * field made that tap no sure push): the app went back to it, to a
 		 * stack the tracker does not know. It opened nothing. So does a
 		 * tap to a tab's page (one a tab or drawer item was seen landing
-		 * on: "To here" on a station's page, to the Directions tab): apps
-		 * bring a top-level page forward or finish the page the tap was
-		 * made on, so what is below it is not known.
+		 * on: "To here" on a station's page, to the Directions tab; or a
+		 * tap, not on a tab, after which another tab is the selected one:
+		 * "From here" from the Departures tab's station to Directions,
+		 * before any tab was seen landing there): apps bring a top-level
+		 * page forward or finish the page the tap was made on, so what is
+		 * below it is not known.
 		 */
 		nav_clear(t);
 		set_str(&t->opened_by, NULL);
@@ -1972,6 +2042,9 @@ bool oracle_nav_step(struct oracle_nav_tracker *t, const struct ui_tree *before,
 		t->done_page_name = xstrdup(display_name(before, activity_before));
 		t->done_landing = xstrdup(ida);
 		t->done_confirm = action_to_json(done);
+		set_str(&t->confirmed_form, idb);
+		cJSON_Delete(t->confirmed_by);
+		t->confirmed_by = action_to_json(done);
 	}
 	/* A click that left a form for another screen: remember both (whichever branch took it). */
 	if (done->type == ACTION_CLICK && !layer_b && !layer_a && after_in_app && strcmp(ida, idb) != 0 &&

@@ -8,8 +8,9 @@
  * ("sg_entry_row_title", "app_name"), 3 to 80 bytes, not fields (a row's
  * subtitle, date or amount is none), and not in a list of past versions,
  * the trash, recent searches or a log (their ids say history, trash, bin,
- * deleted, version, recent, log, suggest, archive): a search rightly
- * leaves those out. A delete forgets the names the
+ * deleted, version, recent, log, suggest, archive), nor of licences,
+ * libraries or credits (lic_, licen, credit, librar, contributor,
+ * translator, acknowledg): a search rightly leaves those out. A delete forgets the names the
  * screen it was pressed on shows (the item's page, "Delete Visa Debit?",
  * a list row's swipe), text typed over a field that held a name forgets
  * it (the item renamed on its edit form), and a restart that clears the
@@ -78,12 +79,17 @@ static bool known(const struct oracle_search_tracker *t, const char *name)
 
 /*
  * Whether a resource-id names a list of what is no longer, or not yet, an
- * item a search covers: past versions, the trash, recent searches, a log.
+ * item a search covers: past versions, the trash, recent searches, a log;
+ * or of what is aside from the app's content: the open-source licences,
+ * libraries and credits of an About page (confsched, session 42: the
+ * licence "Kotlin coroutines", then a search for "kotlin" among the
+ * conference's events, rightly empty).
  */
 static bool past_or_aside(const char *rid)
 {
 	static const char *const words[] = { "history", "trash", "bin", "deleted", "version", "recent", "log",
-					     "suggest", "archive", NULL };
+					     "suggest", "archive", "lic_", "licen", "credit", "librar", "contributor",
+					     "translator", "acknowledg", NULL };
 
 	for (size_t k = 0; words[k]; k++)
 		if (strcasestr(rid, words[k]))

@@ -836,6 +836,7 @@ TEST(deleting_on_a_row_page_empties_the_list)
 	REQUIRE(three && two && none && page && dialog && m);
 	offline_policy_params_default(&p);
 	p.epsilon = 0;
+	p.back_probe = false; /* judged on its own below */
 	pol = offline_policy_new(&p);
 	for (int i = 0; i < 100; i++) {
 		offline_policy_choose(pol, m, 11, 1, "Main", true, &a);
@@ -881,6 +882,91 @@ TEST(deleting_on_a_row_page_empties_the_list)
 	ui_tree_free(page);
 	ui_tree_free(dialog);
 	ui_tree_free(m);
+}
+
+/*
+ * The choice after a row opened another page is Back, once per list and
+ * kind of page; the next row of that list opened leads into the page's
+ * widgets. A row that opens a dialog is left alone, and so is everything
+ * with offline.back_probe off.
+ */
+static const char *after_row_open(struct offline_policy *pol, struct ui_tree *list, struct ui_tree *page,
+				  const char *page_name, uint64_t page_state, uint64_t *sig, struct action *a)
+{
+	/* The list's scroll may come first. */
+	for (int i = 0;; i++) {
+		offline_policy_choose(pol, list, 21, ++*sig, "List: Notes", true, a);
+		if (a->type == ACTION_CLICK && a->resource_id && strcmp(a->resource_id, "t:id/row") == 0)
+			break;
+		action_release(a);
+		if (i == 3)
+			return "no row";
+		offline_policy_observe(pol, list, 21, true);
+	}
+	action_release(a);
+	offline_policy_observe(pol, page, page_state, true);
+	offline_policy_choose(pol, page, page_state, ++*sig, page_name, true, a);
+	return NULL;
+}
+
+TEST(back_at_once_on_the_page_a_row_opened)
+{
+	struct offline_policy_params p;
+	struct offline_policy *pol;
+	struct ui_tree *three = plain_list(3);
+	struct ui_tree *page = x_tree(x_cat(x_node("android.widget.TextView", "t:id/body", "Some text", "", "", 0, 200, 1000, 300, NULL),
+					    x_node(BTN, "t:id/share", "Share", "c", "", 0, 400, 1000, 500, NULL), NULL));
+	/* A dialog's window alone: narrower than the screen. */
+	static const char dialog_xml[] =
+		"<?xml version='1.0' encoding='UTF-8' standalone='yes' ?><hierarchy rotation=\"0\">"
+		"<node index=\"0\" text=\"\" resource-id=\"\" class=\"android.widget.FrameLayout\" package=\"t\" "
+		"content-desc=\"\" checkable=\"false\" checked=\"false\" clickable=\"false\" enabled=\"true\" "
+		"focusable=\"false\" focused=\"false\" scrollable=\"false\" long-clickable=\"false\" password=\"false\" "
+		"selected=\"false\" bounds=\"[100,500][980,800]\">"
+		"<node index=\"0\" text=\"Open note?\" resource-id=\"t:id/msg\" class=\"android.widget.TextView\" package=\"t\" "
+		"content-desc=\"\" checkable=\"false\" checked=\"false\" clickable=\"false\" enabled=\"true\" "
+		"focusable=\"false\" focused=\"false\" scrollable=\"false\" long-clickable=\"false\" password=\"false\" "
+		"selected=\"false\" bounds=\"[100,500][980,600]\" />"
+		"<node index=\"1\" text=\"Open\" resource-id=\"t:id/ok\" class=\"android.widget.Button\" package=\"t\" "
+		"content-desc=\"\" checkable=\"false\" checked=\"false\" clickable=\"true\" enabled=\"true\" "
+		"focusable=\"true\" focused=\"false\" scrollable=\"false\" long-clickable=\"false\" password=\"false\" "
+		"selected=\"false\" bounds=\"[500,600][980,700]\" /></node></hierarchy>";
+	struct ui_tree *dialog = NULL;
+	struct action a;
+	uint64_t sig = 0;
+
+	REQUIRE(ui_parse(dialog_xml, sizeof(dialog_xml) - 1, "test", &dialog) == 0);
+	REQUIRE(three && page && dialog);
+	offline_policy_params_default(&p);
+	p.epsilon = 0;
+	pol = offline_policy_new(&p);
+	CHECK(after_row_open(pol, three, page, "Note: Note A", 22, &sig, &a) == NULL);
+	CHECK(a.type == ACTION_BACK && a.reason && strstr(a.reason, "row's page just opened"));
+	action_release(&a);
+	offline_policy_observe(pol, three, 21, true);
+	/* Another row of the list, a page of the same kind: its widgets now. */
+	CHECK(after_row_open(pol, three, page, "Note: Note B", 23, &sig, &a) == NULL);
+	CHECK(a.type == ACTION_CLICK && a.widget_text && strcmp(a.widget_text, "Share") == 0);
+	action_release(&a);
+	offline_policy_free(pol);
+
+	/* A row that opens a dialog: no Back. */
+	pol = offline_policy_new(&p);
+	CHECK(after_row_open(pol, three, dialog, "List: Open note?", 24, &sig, &a) == NULL);
+	CHECK(a.type != ACTION_BACK);
+	action_release(&a);
+	offline_policy_free(pol);
+
+	/* Switched off: the page's widgets at once. */
+	p.back_probe = false;
+	pol = offline_policy_new(&p);
+	CHECK(after_row_open(pol, three, page, "Note: Note A", 22, &sig, &a) == NULL);
+	CHECK(a.type == ACTION_CLICK && a.widget_text && strcmp(a.widget_text, "Share") == 0);
+	action_release(&a);
+	offline_policy_free(pol);
+	ui_tree_free(three);
+	ui_tree_free(page);
+	ui_tree_free(dialog);
 }
 
 /* A list of the given rows (texts only, not clickable) under Sort A-Z, Add and About buttons. */
@@ -1636,6 +1722,7 @@ int main(void)
 	RUN(label_value_at_the_end_is_one_control);
 	RUN(form_kept_across_a_dialog);
 	RUN(deleting_on_a_row_page_empties_the_list);
+	RUN(back_at_once_on_the_page_a_row_opened);
 	RUN(sort_again_on_new_rows);
 	RUN(own_rows_before_typed_rows);
 	RUN(emptying_a_list_passes_a_trash_button);
