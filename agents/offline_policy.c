@@ -77,6 +77,9 @@ static uint64_t row_key(const struct ui_tree *t, const struct action *a);
 
 /* The tried-set key of the Back probe (hashed with the list's row widget and the two screens' kinds). */
 #define BACK_PROBED 0x6261636b5f70726full
+
+/* The tried-set key of a Back probe that left the app (hashed with the two screens' kinds): no more there. */
+#define BACK_PROBE_EXITS 0x70726f62655f6578ull
 #define DRAIN_AFTER 100 /* choices: first explore with the data the app starts with */
 
 /* How many fields the policy remembers as probed once (older ones are forgotten). */
@@ -208,6 +211,8 @@ struct offline_policy {
 	 * screen kind (activity) of the last row click, and whether the
 	 * choice after it went Back at once. */
 	uint64_t row_click_rid, row_click_kind;
+	uint64_t probe_exits;   /* BACK_PROBE_EXITS key of the last probe, 0 none */
+	unsigned long probe_at; /* the choice that made it */
 	unsigned long choices; /* offline_policy_choose() calls */
 	uint64_t drained[DRAIN_LISTS];
 	size_t n_drained;
@@ -866,16 +871,41 @@ static bool screen_shows_layer(const struct ui_tree *t)
 	return layer;
 }
 
-/* A screen's kind: the functionality's activity part, before ": " ("ViewPager: IMG_2041.jpg"). */
+/* A screen's kind: the functionality's activity part, before ": " or " (" ("ViewPager: IMG_2041.jpg", "Search (screen 5)"). */
 static uint64_t screen_kind(const char *functionality)
 {
-	const char *f = functionality ? functionality : "", *colon = strstr(f, ": ");
-	size_t len = colon ? (size_t)(colon - f) : strlen(f);
+	const char *f = functionality ? functionality : "";
+	size_t len = 0;
 	uint64_t h = 14695981039346656037ull;
 
+	while (f[len] && !(f[len] == ':' && f[len + 1] == ' ') && !(f[len] == ' ' && f[len + 1] == '('))
+		len++;
 	for (size_t i = 0; i < len; i++)
 		h = (h ^ (unsigned char)f[i]) * 1099511628211ull;
 	return h;
+}
+
+/* A list row's widget as the Back probe knows it: its resource-id without a trailing index ("mday4") and its class. */
+static uint64_t row_widget(const struct action *a)
+{
+	const char *rid = a->resource_id ? a->resource_id : "";
+	size_t len = strlen(rid);
+	uint64_t h = 14695981039346656037ull;
+
+	while (len > 0 && isdigit((unsigned char)rid[len - 1]))
+		len--;
+	for (size_t i = 0; i < len; i++)
+		h = (h ^ (unsigned char)rid[i]) * 1099511628211ull;
+	return hash_str(h, a->class_name);
+}
+
+/* Whether t shows an editable field: a form, whose Back would throw away what the user set. */
+static bool shows_field(const struct ui_tree *t)
+{
+	for (size_t i = 0; t && i < t->n_nodes; i++)
+		if (ui_class_is_editable(t->nodes[i]->class_name) && ui_widget_visible(t->nodes[i], &t->screen))
+			return true;
+	return false;
 }
 
 /* Repeat damping's identity of action a on the current page family; 0 for
@@ -1440,6 +1470,11 @@ void offline_policy_choose(struct offline_policy *pol, const struct ui_tree *t, 
 	if (pol->p.repeat_damping)
 		pol->family = page_family(functionality);
 	if (!in_app) {
+		/* The Back probe just made left the app (a day page that replaced
+		 * the month, whose Back closes the app): the navigation oracle has
+		 * judged it; pages of that kind from that kind are not probed again. */
+		if (pol->probe_exits && pol->probe_at + 1 == pol->choices)
+			(void)tried_add(pol, pol->probe_exits);
 		pol->stuck = 0;
 		pol->drain_left = 0; /* a crash or another app ends the emptying: never again after a relaunch */
 		out->type = pol->out_of_app++ >= 1 ? ACTION_RESTART : ACTION_BACK;
@@ -1552,18 +1587,26 @@ void offline_policy_choose(struct offline_policy *pol, const struct ui_tree *t, 
 		goto out;
 	}
 	/* A page a list's row just opened (a screen never seen, another page, no
-	 * dialog; not a picker's row that returns to a page seen): a tester
-	 * goes Back at once, once per list and kind of page, to see the list
-	 * again - Back from an item's page is where apps go wrong (a photo
-	 * opened in a folder that returns to the folders, a country's stations
-	 * that return to another tab), and the navigation oracle judges where
-	 * it lands. The page's own widgets wait for the next row opened. */
+	 * dialog, no field: not a picker's row that returns to a page seen, nor
+	 * a form whose Back would throw away what was set): a tester goes Back
+	 * at once, once per list and kind of page, to see the list again -
+	 * Back from an item's page is where apps go wrong (a photo opened in a
+	 * folder that returns to the folders, a country's stations that return
+	 * to another tab), and the navigation oracle judges where it lands. The
+	 * page's own widgets wait for the next row opened. A list is known by
+	 * its row's resource-id without a trailing index (a month grid's
+	 * "mday1".."mday7"), a kind of page by the functionality's activity
+	 * part; after a probe that left the app, that pair of kinds is not
+	 * probed again. */
 	if (pol->p.back_probe && pol->row_click_at && pol->row_click_at + 1 == pol->choices &&
-	    pol->last_type == ACTION_CLICK && new_state && fh != pol->row_click_fh && !screen_shows_layer(t)) {
-		uint64_t probe = hash_u64(hash_u64(hash_u64(BACK_PROBED, pol->row_click_rid), pol->row_click_kind),
-					  screen_kind(functionality));
+	    pol->last_type == ACTION_CLICK && new_state && fh != pol->row_click_fh && !screen_shows_layer(t) &&
+	    !shows_field(t)) {
+		uint64_t kinds = hash_u64(pol->row_click_kind, screen_kind(functionality));
+		uint64_t probe = hash_u64(hash_u64(BACK_PROBED, pol->row_click_rid), kinds);
 
-		if (tried_mark(pol, probe)) {
+		if (!tried_has(pol, hash_u64(BACK_PROBE_EXITS, kinds)) && tried_mark(pol, probe)) {
+			pol->probe_exits = hash_u64(BACK_PROBE_EXITS, kinds);
+			pol->probe_at = pol->choices;
 			*out = back;
 			finish_choice(pol, t, out, state, back_key,
 				      "a row's page just opened: Back, to see it return to the list");
@@ -1721,8 +1764,7 @@ void offline_policy_choose(struct offline_policy *pol, const struct ui_tree *t, 
 		pol->row_click_wk = widget_key(&cands[best]);
 		pol->row_click_fh = fh;
 		pol->row_click_at = pol->choices;
-		pol->row_click_rid = hash_str(hash_str(14695981039346656037ull, cands[best].resource_id),
-					      cands[best].class_name);
+		pol->row_click_rid = row_widget(&cands[best]);
 		pol->row_click_kind = screen_kind(functionality);
 	}
 	if (pol->choices >= DRAIN_AFTER && pol->row_click_wk && pol->choices - pol->row_click_at <= 3 &&

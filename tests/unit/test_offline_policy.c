@@ -795,7 +795,7 @@ TEST(form_kept_across_a_dialog)
 }
 
 /* A list whose rows have no delete control: `rows` rows (Note A, B, C) a tap opens. */
-static struct ui_tree *plain_list(int rows)
+static struct ui_tree *plain_list_of(int rows, const char *row_id)
 {
 	static const char *const names[] = { "Note A", "Note B", "Note C" };
 	char *list = strdup("");
@@ -803,7 +803,7 @@ static struct ui_tree *plain_list(int rows)
 	for (int i = 0; i < rows; i++) {
 		char *cell = x_node("android.widget.TextView", "t:id/title", names[i], "", "", 0, 200 + 100 * i, 1000,
 				    300 + 100 * i, NULL);
-		char *row = x_node("android.widget.LinearLayout", "t:id/row", "", "c", "", 0, 200 + 100 * i, 1000,
+		char *row = x_node("android.widget.LinearLayout", row_id, "", "c", "", 0, 200 + 100 * i, 1000,
 				   300 + 100 * i, cell);
 
 		free(cell);
@@ -816,6 +816,11 @@ static struct ui_tree *plain_list(int rows)
 		free(list);
 		return x_tree(view);
 	}
+}
+
+static struct ui_tree *plain_list(int rows)
+{
+	return plain_list_of(rows, "t:id/row");
 }
 
 /* Rows deleted on their own page (open, Delete, confirm): once the policy
@@ -896,7 +901,7 @@ static const char *after_row_open(struct offline_policy *pol, struct ui_tree *li
 	/* The list's scroll may come first. */
 	for (int i = 0;; i++) {
 		offline_policy_choose(pol, list, 21, ++*sig, "List: Notes", true, a);
-		if (a->type == ACTION_CLICK && a->resource_id && strcmp(a->resource_id, "t:id/row") == 0)
+		if (a->type == ACTION_CLICK && a->resource_id && strncmp(a->resource_id, "t:id/", 5) == 0)
 			break;
 		action_release(a);
 		if (i == 3)
@@ -948,6 +953,40 @@ TEST(back_at_once_on_the_page_a_row_opened)
 	CHECK(after_row_open(pol, three, page, "Note: Note B", 23, &sig, &a) == NULL);
 	CHECK(a.type == ACTION_CLICK && a.widget_text && strcmp(a.widget_text, "Share") == 0);
 	action_release(&a);
+	offline_policy_free(pol);
+
+	/* A row that opens a form (a field): no Back, it would throw the form away. */
+	pol = offline_policy_new(&p);
+	{
+		struct ui_tree *form = x_tree(x_cat(x_node(EDIT, "t:id/name", "Note A", "cf", "", 0, 200, 1000, 300, NULL),
+						    x_node(BTN, "t:id/save", "Save", "c", "", 0, 400, 1000, 500, NULL), NULL));
+
+		REQUIRE(form);
+		CHECK(after_row_open(pol, three, form, "Edit: Note A", 25, &sig, &a) == NULL);
+		CHECK(a.type != ACTION_BACK);
+		action_release(&a);
+		ui_tree_free(form);
+	}
+	offline_policy_free(pol);
+
+	/* A probe that left the app: rows of another list opening pages of that kind are not probed. */
+	pol = offline_policy_new(&p);
+	{
+		struct ui_tree *cells = plain_list_of(3, "t:id/cell");
+
+		REQUIRE(cells);
+		CHECK(after_row_open(pol, three, page, "Note: Note A", 22, &sig, &a) == NULL);
+		CHECK(a.type == ACTION_BACK);
+		action_release(&a);
+		offline_policy_observe(pol, NULL, 99, false);
+		offline_policy_choose(pol, NULL, 99, ++sig, "Launcher", false, &a); /* out of the app */
+		action_release(&a);
+		offline_policy_observe(pol, three, 21, true);
+		CHECK(after_row_open(pol, cells, page, "Note: Note C", 26, &sig, &a) == NULL);
+		CHECK(a.type != ACTION_BACK);
+		action_release(&a);
+		ui_tree_free(cells);
+	}
 	offline_policy_free(pol);
 
 	/* A row that opens a dialog: no Back. */
