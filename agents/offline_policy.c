@@ -207,9 +207,8 @@ struct offline_policy {
 	uint64_t drain_row, drain_delete;
 	uint64_t row_click_wk, row_click_fh;
 	unsigned long row_click_at;
-	/* The Back probe: the row widget (resource id and class) and the
-	 * screen kind (activity) of the last row click, and whether the
-	 * choice after it went Back at once. */
+	/* The Back probe: the row widget (row_widget) and the screen kind
+	 * (screen_kind) of the last row click. */
 	uint64_t row_click_rid, row_click_kind;
 	uint64_t probe_exits;   /* BACK_PROBE_EXITS key of the last probe, 0 none */
 	unsigned long probe_at; /* the choice that made it */
@@ -871,18 +870,25 @@ static bool screen_shows_layer(const struct ui_tree *t)
 	return layer;
 }
 
+/* FNV-1a over the first len bytes of s. */
+static uint64_t hash_prefix(const char *s, size_t len)
+{
+	uint64_t h = 14695981039346656037ull;
+
+	for (size_t i = 0; i < len; i++)
+		h = (h ^ (unsigned char)s[i]) * 1099511628211ull;
+	return h;
+}
+
 /* A screen's kind: the functionality's activity part, before ": " or " (" ("ViewPager: IMG_2041.jpg", "Search (screen 5)"). */
 static uint64_t screen_kind(const char *functionality)
 {
 	const char *f = functionality ? functionality : "";
 	size_t len = 0;
-	uint64_t h = 14695981039346656037ull;
 
 	while (f[len] && !(f[len] == ':' && f[len + 1] == ' ') && !(f[len] == ' ' && f[len + 1] == '('))
 		len++;
-	for (size_t i = 0; i < len; i++)
-		h = (h ^ (unsigned char)f[i]) * 1099511628211ull;
-	return h;
+	return hash_prefix(f, len);
 }
 
 /* A list row's widget as the Back probe knows it: its resource-id without a trailing index ("mday4") and its class. */
@@ -890,13 +896,10 @@ static uint64_t row_widget(const struct action *a)
 {
 	const char *rid = a->resource_id ? a->resource_id : "";
 	size_t len = strlen(rid);
-	uint64_t h = 14695981039346656037ull;
 
 	while (len > 0 && isdigit((unsigned char)rid[len - 1]))
 		len--;
-	for (size_t i = 0; i < len; i++)
-		h = (h ^ (unsigned char)rid[i]) * 1099511628211ull;
-	return hash_str(h, a->class_name);
+	return hash_str(hash_prefix(rid, len), a->class_name);
 }
 
 /* Whether t shows an editable field: a form, whose Back would throw away what the user set. */

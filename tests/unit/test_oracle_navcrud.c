@@ -2024,6 +2024,53 @@ TEST(back_exit_needs_the_relaunch_to_show_the_screen_below)
 }
 
 /*
+ * passwords held-out app, session 42, seed 1: an entry edited and saved,
+ * the app stacking the entry's page over its edit form; History and Up
+ * come between, then Back shows the form. Reported as a Back that lands
+ * elsewhere, and it blames the Save that stacked the page (diff.blamed),
+ * so that `trident eval`'s window reaches it.
+ */
+TEST(back_onto_a_form_a_save_left_blames_the_save)
+{
+	struct ui_tree *group = page("Bruno1", "Summit63"), *entry = page("Summit63", "History"),
+		       *form = form_page("Edit entry", "Save"), *hist = page("History of Summit63", "Navigate up");
+	const char *app = "t/.Main";
+	static const char *const taps[] = { "Summit63", "Edit", "Save", "History", "Navigate up", NULL };
+	struct ui_tree *const from[] = { group, entry, form, entry, hist, entry };
+	struct ui_tree *const to[] = { entry, form, entry, hist, entry, form };
+	struct oracle_nav_tracker *t = oracle_nav_tracker_new();
+	bool hit = false;
+
+	REQUIRE(group && entry && form && hist);
+	for (size_t i = 0; i < 6 && !hit; i++) {
+		struct action act;
+		struct oracle_finding f;
+
+		action_init(&act);
+		act.type = taps[i] ? ACTION_CLICK : ACTION_BACK;
+		if (taps[i])
+			act.widget_text = xstrdup(taps[i]);
+		oracle_finding_init(&f);
+		hit = oracle_nav_step(t, from[i], app, to[i], app, true, &act, &f);
+		if (hit) {
+			const cJSON *bl = cJSON_GetObjectItem(f.diff, "blamed");
+
+			CHECK_INT_EQ(i, 5);
+			CHECK(f.title && strstr(f.title, "lands on 'Edit entry' instead of 'Bruno1'"));
+			CHECK(bl && !strcmp(cJSON_GetStringValue(cJSON_GetObjectItem(bl, "widget_text")), "Save"));
+		}
+		oracle_finding_release(&f);
+		action_release(&act);
+	}
+	CHECK(hit);
+	oracle_nav_tracker_free(t);
+	ui_tree_free(group);
+	ui_tree_free(entry);
+	ui_tree_free(form);
+	ui_tree_free(hist);
+}
+
+/*
  * A section picked by name on a page of the same activity (a drawer's tag
  * "Personal" titles the notes page "Personal"; a dashboard's area): apps
  * show it in place, and Back from it may close the app (jotter and
@@ -3695,6 +3742,7 @@ int main(void)
 	RUN(back_exit_needs_the_relaunch_to_show_the_screen_below);
 	RUN(back_exit_after_onboarding_is_not_reported);
 	RUN(back_exit_from_a_section_picked_by_name_is_not_reported);
+	RUN(back_onto_a_form_a_save_left_blames_the_save);
 	RUN(alert_alone_in_the_dump_is_a_layer);
 	RUN(tab_switch_keeps_the_screens_that_may_be_below);
 	RUN(back_from_a_page_a_menu_opened_returns_below_the_menu);
