@@ -1610,6 +1610,7 @@ void offline_policy_choose(struct offline_policy *pol, const struct ui_tree *t, 
 		if (!tried_has(pol, hash_u64(BACK_PROBE_EXITS, kinds)) && tried_mark(pol, probe)) {
 			pol->probe_exits = hash_u64(BACK_PROBE_EXITS, kinds);
 			pol->probe_at = pol->choices;
+			(void)tried_mark(pol, hash_u64(BACK_TRIED, fh)); /* this page's Back once */
 			*out = back;
 			finish_choice(pol, t, out, state, back_key,
 				      "a row's page just opened: Back, to see it return to the list");

@@ -443,10 +443,19 @@ static bool trip_step(struct oracle_blank_tracker *t, const struct oracle_tracke
 	list = row ? row->parent : NULL;
 	if (!row || !*list->resource_id || strlen(list->resource_id) >= sizeof(tr->list))
 		return false;
-	tr->page = page_key(s->before, s->activity_before);
-	tr->rows = list_rows(s->before, list->resource_id);
-	if (!tr->page || tr->rows < 2 || page_key(s->after, s->activity_after) == tr->page)
-		return false;
+	/* Armed only by a tap that leaves the page: a row that keeps it (a
+	 * drawer's tag showing the same page again) leaves an armed trip as
+	 * it was (jotter's fixed twin, session 42, had the trip's page taken
+	 * from such a tap and a later Back to an empty tag page reported). */
+	{
+		uint64_t page = page_key(s->before, s->activity_before);
+		long rows = list_rows(s->before, list->resource_id);
+
+		if (!page || rows < 2 || page_key(s->after, s->activity_after) == page)
+			return false;
+		tr->page = page;
+		tr->rows = rows;
+	}
 	snprintf(tr->list, sizeof(tr->list), "%s", list->resource_id);
 	snprintf(tr->title, sizeof(tr->title), "%s", oracle_app_bar_title(s->before));
 	tr->steps = 0;

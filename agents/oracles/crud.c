@@ -111,6 +111,8 @@ struct oracle_crud_tracker {
 	cJSON *renamed_by;
 	char **rows;
 	size_t n_rows;
+	/* Per row: cut at the list's edge (cut_rows), its name out of view. */
+	bool *cut;
 	/* Each row's texts joined (oracle_list.rows), as rows[]; and the opened
 	 * row's own texts besides its name that its page showed whole (its
 	 * label, its category): what a delete takes away with the row. */
@@ -163,6 +165,8 @@ static void drop_opened(struct oracle_crud_tracker *t)
 		free(t->props[i]);
 	free(t->props);
 	t->full = t->props = NULL;
+	free(t->cut);
+	t->cut = NULL;
 	t->n_props = 0;
 	free(t->list_id);
 	free(t->list_activity);
@@ -1234,7 +1238,7 @@ static bool deleted_wrong(const struct oracle_crud_tracker *t, const struct ui_t
 	if (before_n == 0)
 		return false; /* the opened row was never seen by that name in the list: nothing to compare */
 	for (size_t i = 0; room && i < t->n_rows && !gone; i++)
-		if (strcmp(t->rows[i], t->opened) != 0 &&
+		if (strcmp(t->rows[i], t->opened) != 0 && !(t->cut && t->cut[i]) &&
 		    count_of(t->rows, t->n_rows, t->rows[i]) > count_of(l->primary, l->n_rows, t->rows[i]) &&
 		    !row_recut(t, l, t->full[i]))
 			gone = t->rows[i];
@@ -1558,6 +1562,51 @@ static void remember_list(struct oracle_crud_tracker *t, const struct oracle_lis
 	}
 }
 
+/* The resource-id of the first text (or content-desc) under w, not in a field; NULL when none. */
+static const char *first_text_id(const struct ui_widget *w)
+{
+	if ((*w->text || *w->content_desc) && !ui_class_is_editable(w->class_name))
+		return w->resource_id;
+	for (size_t i = 0; i < w->n_children; i++) {
+		const char *id = first_text_id(w->children[i]);
+
+		if (id)
+			return id;
+	}
+	return NULL;
+}
+
+/*
+ * Mark the rows of `list` (the widget whose rows t->rows holds, in
+ * oracle_lists' order) cut at the list's edge: the first or last row whose
+ * first text has another resource-id than the first text of most rows
+ * ("Expired 1 day(s) ago" where the others begin with their name). Its
+ * name is out of view; the item may be the one deleted (pantry's fixed
+ * twin, session 42: a product's expired entry at the top, gone with it).
+ */
+static void cut_rows(struct oracle_crud_tracker *t, const struct ui_widget *list)
+{
+	const char **ids = xcalloc(list->n_children + 1, sizeof(*ids));
+	size_t n = 0;
+
+	for (size_t c = 0; c < list->n_children; c++) {
+		const struct ui_widget *row = list->children[c];
+		const char *id = ui_rect_empty(&row->bounds) ? NULL : first_text_id(row);
+
+		if (id)
+			ids[n++] = id;
+	}
+	t->cut = xcalloc(t->n_rows + 1, sizeof(*t->cut));
+	for (size_t i = 0; n == t->n_rows && n >= 3 && i < n; i += n - 1) {
+		size_t same = 0;
+
+		for (size_t j = 0; j < n; j++)
+			same += j != i && !strcmp(ids[j], ids[i]);
+		t->cut[i] = same == 0;
+	}
+	free(ids);
+}
+
 /* Whether joined row texts `full` (" | " between texts) hold `part` as one whole text. */
 static bool row_has_part(const char *full, const char *part)
 {
@@ -1700,6 +1749,7 @@ static void note_opened(struct oracle_crud_tracker *t, const struct ui_tree *bef
 		    (done->type == ACTION_LONG_CLICK || oracle_screen_has_layer(after) ||
 		     screen_shows_whole(after, primary) || n_own)) {
 			remember_list(t, l, activity_before, primary);
+			cut_rows(t, row->parent);
 			t->opened_last = !oracle_list_has_room(before, l->id) && row == last_row(row->parent);
 			if (done->type == ACTION_CLICK && w != row && w->clickable && oracle_screen_has_layer(after))
 				t->row_control = row_control(l, primary, w);

@@ -472,6 +472,72 @@ TEST(list_emptied_by_a_round_trip_to_a_row)
 	CHECK_INT_EQ(round_trip(3, 3, false), 0);
 }
 
+/* A page titled `title` whose list shows the tags Personal, Work and Home (a drawer's). */
+static struct ui_tree *tag_drawer(const char *title)
+{
+	static const char *const tags[] = { "Personal", "Work", "Home" };
+	char *rows = calloc(1, 1);
+
+	for (int i = 0; i < 3; i++)
+		rows = x_cat(rows, x_node1("android.widget.LinearLayout", "t:id/tag_row", "", "c", 0, 300 + 150 * i,
+					   1080, 440 + 150 * i,
+					   x_node(TEXT, "t:id/tag_name", tags[i], "", "", 40, 310 + 150 * i, 1000,
+						  430 + 150 * i, NULL)),
+			     NULL);
+	return x_tree(x_cat(x_bar(title), x_node1(RV, "t:id/tags", "", "s", 0, 280, 1080, 2000, rows), NULL));
+}
+
+/*
+ * jotter's fixed twin, session 42: a tag picked in the drawer on "Notes"
+ * shows the tag's page, empty; the drawer opened there and the same tag
+ * picked again shows the same page (no new trip); Settings, then Back to
+ * the empty tag page. The second tap, which kept the page, once overwrote
+ * the armed trip's page, and the Back was reported as "'Notes' shows its
+ * list empty after coming back".
+ */
+TEST(a_row_that_keeps_the_page_does_not_rearm_the_trip)
+{
+	struct oracle_blank_tracker *t = oracle_blank_tracker_new();
+	struct ui_tree *notes = tag_drawer("Notes"), *drawer = tag_drawer("Personal");
+	struct ui_tree *empty = x_tree(x_cat(x_bar("Personal"), x_node1(RV, "t:id/notes", "", "s", 0, 280, 1080, 2000, calloc(1, 1)),
+					     x_node(TEXT, "t:id/notes_empty", "No notes. Tap + to write one.", "", "", 40,
+						    300, 1000, 400, NULL),
+					     NULL));
+	struct ui_tree *settings_page = x_tree(x_cat(x_bar("Settings"),
+						     x_node(TEXT, "t:id/s1", "Dark theme", "", "", 40, 300, 1000, 400, NULL),
+						     NULL));
+	const char *labels[] = { "Personal", "Open menu", "Personal", "Settings", NULL };
+	struct ui_tree *from[] = { notes, empty, drawer, empty, settings_page };
+	struct ui_tree *to[] = { empty, drawer, empty, settings_page, empty };
+	int found = 0;
+
+	REQUIRE(notes && drawer && empty && settings_page);
+	for (size_t i = 0; i < 5 && !found; i++) {
+		struct oracle_tracked_step s = { from[i], MAIN, to[i], MAIN, true, NULL };
+		struct action a;
+		struct oracle_finding f;
+
+		action_init(&a);
+		a.type = labels[i] ? ACTION_CLICK : ACTION_BACK;
+		if (labels[i] && !strcmp(labels[i], "Personal"))
+			a.resource_id = xstrdup("t:id/tag_row"); /* the first row, not the title */
+		else if (labels[i])
+			a.widget_text = xstrdup(labels[i]);
+		s.done = &a;
+		oracle_finding_init(&f);
+		if (oracle_blank_step(t, &s, &f))
+			found = (int)i + 1;
+		oracle_finding_release(&f);
+		action_release(&a);
+	}
+	CHECK_INT_EQ(found, 0);
+	ui_tree_free(notes);
+	ui_tree_free(drawer);
+	ui_tree_free(empty);
+	ui_tree_free(settings_page);
+	oracle_blank_tracker_free(t);
+}
+
 int main(void)
 {
 	RUN(settings_that_come_back_empty_after_a_change);
@@ -480,5 +546,6 @@ int main(void)
 	RUN(another_tab_dialog_or_spinner_is_not_reported);
 	RUN(page_empty_where_its_siblings_show_content);
 	RUN(list_emptied_by_a_round_trip_to_a_row);
+	RUN(a_row_that_keeps_the_page_does_not_rearm_the_trip);
 	return test_summary();
 }
