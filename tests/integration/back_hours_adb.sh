@@ -27,6 +27,7 @@ set -u
 . "$TRIDENT_SOURCE_DIR/tests/integration/lib_holdout_bug.sh"
 
 simd_workdir back-hours
+walks_without_back_probe
 
 BACK=$(find_bug radio 1 185 navigation) || fail "radio: navigation did not find Back landing on another tab"
 UP=$(find_bug pillbox 1 170 navigation) || fail "pillbox: navigation did not find Up back to the confirmed page"

@@ -16,6 +16,7 @@ set -u
 . "$TRIDENT_SOURCE_DIR/tests/integration/lib_holdout_bug.sh"
 
 simd_workdir badge-cover
+walks_without_back_probe
 
 BADGE=$(find_bug manga 3 80 rowcount) || fail "manga: rowcount did not find the Updates count reset on opening"
 echo "ok   manga seed 3: $BADGE (rowcount, a tab's count reset while its page states it) on the simulator"

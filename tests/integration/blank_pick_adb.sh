@@ -14,6 +14,7 @@ set -u
 . "$TRIDENT_SOURCE_DIR/tests/integration/lib_holdout_bug.sh"
 
 simd_workdir blank-pick
+walks_without_back_probe
 
 EMPTY=$(find_bug wiki 1 90 blank) || fail "wiki: blank did not find the article that opens empty"
 echo "ok   wiki seed 1: $EMPTY (blank, a page empty where its siblings show content) on the simulator"

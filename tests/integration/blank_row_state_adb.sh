@@ -15,6 +15,7 @@ set -u
 . "$TRIDENT_SOURCE_DIR/tests/integration/lib_holdout_bug.sh"
 
 simd_workdir blank-row-state
+walks_without_back_probe
 
 BLANK=$(find_bug passwords 1 300 feedback) || fail "passwords: feedback did not find the entry saved without a title"
 echo "ok   passwords seed 1: $BLANK (feedback, a row saved without its title) on the simulator"

@@ -21,6 +21,7 @@ set -u
 . "$TRIDENT_SOURCE_DIR/tests/integration/lib_holdout_bug.sh"
 
 simd_workdir form-oracles
+walks_without_back_probe
 
 KEPT=$(find_bug runtracker 1 130 kept_edit) || fail "runtracker: kept_edit did not find the name dropped on Resume"
 echo "ok   runtracker seed 1: $KEPT (kept_edit) on the simulator"

@@ -4,7 +4,17 @@
 #
 #   ID=$(find_bug APP SEED STEPS ORACLE)   # explore on the in-process simulator
 #                                          # (with --config "$FIND_BUG_CONFIG" when set)
+#   walks_without_back_probe               # find_bug's walks as before session 42
 #   replay APP ID [--fixed]                # the report's steps through adb on trident-simd
+
+# walks_without_back_probe: find_bug explores with offline.back_probe off.
+# The seeds and budgets of the scripts that call it were picked (sessions
+# 28-41) as walks that reach their bug before the Back probe (session 42)
+# changed the offline walks; they test the oracles, not the policy.
+walks_without_back_probe() {
+	FIND_BUG_CONFIG="$WORK/no-back-probe.json"
+	printf '{"offline": {"back_probe": false}}\n' >"$FIND_BUG_CONFIG"
+}
 
 # find APP SEED STEPS ORACLE: explore APP on the in-process simulator; prints the id of the ORACLE report.
 find_bug() {

@@ -19,6 +19,7 @@ set -u
 . "$TRIDENT_SOURCE_DIR/tests/integration/lib_holdout_bug.sh"
 
 simd_workdir rate-section-jump
+walks_without_back_probe
 
 RATE=$(find_bug timesheet 1 30 rate) || fail "timesheet: rate did not find the earnings"
 SECTION=$(find_bug smarthome 1 20 section) || fail "smarthome: section did not find the empty History"

@@ -18,6 +18,7 @@ set -u
 . "$TRIDENT_SOURCE_DIR/tests/integration/lib_holdout_bug.sh"
 
 simd_workdir refresh-scale-count
+walks_without_back_probe
 
 CLEARED=$(find_bug converter 1 55 refresh) || fail "converter: refresh did not find the amount Update rates empties"
 SCALED=$(find_bug recipes 2 30 scale) || fail "recipes: scale did not find the amounts that ignore the servings"

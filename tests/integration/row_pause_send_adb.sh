@@ -16,6 +16,7 @@ set -u
 . "$TRIDENT_SOURCE_DIR/tests/integration/lib_holdout_bug.sh"
 
 simd_workdir row-pause-send
+walks_without_back_probe
 
 ROW=$(find_bug mail 1 60 navigation) || fail "mail: navigation did not find the folder row that opens another folder"
 echo "ok   mail seed 1: $ROW (navigation, a row opening another row's page) on the simulator"

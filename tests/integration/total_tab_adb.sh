@@ -18,6 +18,7 @@ set -u
 . "$TRIDENT_SOURCE_DIR/tests/integration/lib_holdout_bug.sh"
 
 simd_workdir total-tab
+walks_without_back_probe
 
 TOTAL=$(find_bug splitter 4 100 total) || fail "splitter: total did not find the total that keeps a deleted expense"
 python3 - "$WORK" "$TOTAL" <<'PY' || fail "the report is not the expected check"
