@@ -1819,10 +1819,11 @@ bool oracle_nav_step(struct oracle_nav_tracker *t, const struct ui_tree *before,
 			const char *tab_was = NULL, *tab_now = NULL;
 			bool same_name = !strcmp(want->name ? want->name : "", display_name(after, activity_after));
 
-			/* A page known by now as a tab's (a tab item was seen landing on it
-			 * after a link had opened it: transit's "From here" to the
-			 * Directions tab, session 42) is top-level: Back from it may
-			 * rightly go to the tab shown before. */
+			/* A page known by now as a tab's (a tab, bottom-bar or drawer
+			 * item was seen landing on it after a tap had pushed it) is
+			 * top-level: Back from it may rightly go to the tab shown
+			 * before (added in session 42 with switches_tab, which is what
+			 * took transit's "From here"; no walk of the queue needed it). */
 			if (strcmp(ida, want->id) != 0 && !hit && !renamed && !alt && !is_tab_page(t, idb) &&
 			    (!same_name || other_tab(want->id, after, &tab_was, &tab_now))) {
 				const char *slash = activity_before ? strrchr(activity_before, '/') : NULL;
