@@ -37,6 +37,7 @@ extern char **environ;
 #define OUTPUT_CAP (64u << 20)  /* any one answer: 64 MiB */
 #define V1_EXIT_MARKER ":trident-exit:"
 #define MAX_LIVE_FDS 16         /* connections one client has open at once */
+#define START_SERVER_MS 10000   /* least time given to starting a server */
 
 struct adb_client {
 	char host[256];
@@ -130,6 +131,29 @@ int adb_client_new(const char *server, int timeout_ms, struct adb_client **out)
 	c->explicit_server = (server && *server) || (sock && *sock);
 	*out = c;
 	return TD_OK;
+}
+
+int adb_client_twin(const struct adb_client *c, int timeout_ms, struct adb_client **out)
+{
+	struct adb_client *t = xcalloc(1, sizeof *t);
+	snprintf(t->host, sizeof t->host, "%s", c->host);
+	t->port = c->port;
+	t->timeout_ms = timeout_ms > 0 ? timeout_ms : 20000;
+	t->explicit_server = c->explicit_server;
+	pthread_mutex_init(&t->live_lock, NULL);
+	atomic_init(&t->cancelled, false);
+	*out = t;
+	return TD_OK;
+}
+
+void adb_client_adopt_server(struct adb_client *c, struct adb_client *from)
+{
+	pthread_mutex_lock(&start_lock);
+	if (from->started_server) {
+		from->started_server = false;
+		c->started_server = true;
+	}
+	pthread_mutex_unlock(&start_lock);
 }
 
 static void kill_started_server(struct adb_client *c);
@@ -535,7 +559,9 @@ static bool host_is_local(const char *host)
 
 int adb_client_ensure_server(struct adb_client *c, int *version)
 {
-	long long deadline = now_ms() + c->timeout_ms;
+	/* `adb start-server` on a loaded machine can take seconds: a client
+	 * with a short call timeout (a probe) still gives it this long. */
+	long long deadline = now_ms() + (c->timeout_ms > START_SERVER_MS ? c->timeout_ms : START_SERVER_MS);
 	int conn_errno = 0;
 	int err = query_version(c, version, &conn_errno, deadline);
 	if (!err || conn_errno != ECONNREFUSED || !host_is_local(c->host))

@@ -39,6 +39,18 @@ int adb_server_address(const char *server, char *host, size_t host_size, int *po
 int adb_client_new(const char *server, int timeout_ms, struct adb_client **out) TD_MUST_CHECK;
 void adb_client_free(struct adb_client *c);
 /*
+ * A second client for the server `c` talks to, with its own call timeout
+ * and cancel state. It starts a server where `c` would (the address was not
+ * given explicitly), so a probe can bring back a local server that died.
+ */
+int adb_client_twin(const struct adb_client *c, int timeout_ms, struct adb_client **out) TD_MUST_CHECK;
+/*
+ * When `from` started the server, `c` takes that over: the server then
+ * lives until `c` is freed (a recovery's probe must not stop the server the
+ * run goes on using).
+ */
+void adb_client_adopt_server(struct adb_client *c, struct adb_client *from);
+/*
  * Cut every call of `c` in flight (their connections are shut down, so a
  * blocked read returns at once) and make every later call fail with
  * TD_ERR_INTERRUPTED. Thread-safe; for stopping a run on SIGINT.

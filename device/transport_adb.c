@@ -114,6 +114,8 @@ static void quick_release(struct adb_transport *a, struct adb_client *quick)
 	pthread_mutex_lock(&a->quick_lock);
 	a->quick = NULL;
 	pthread_mutex_unlock(&a->quick_lock);
+	/* A server the probe had to restart is the one the run goes on with. */
+	adb_client_adopt_server(a->client, quick);
 	adb_client_free(quick);
 }
 
@@ -134,11 +136,9 @@ static int adb_t_recover(struct transport *t, int failed_err)
 		return td_error(TD_ERR_INTERRUPTED, "device %s: cancelled (the run is stopping)", a->serial);
 	char saved[512];
 	snprintf(saved, sizeof saved, "%s", td_errmsg(failed_err));
-	char server[300];
-	snprintf(server, sizeof server, "%s:%d", adb_client_host(a->client), adb_client_port(a->client));
 	int quick_ms = adb_client_timeout(a->client) < 3000 ? adb_client_timeout(a->client) : 3000;
 	struct adb_client *quick = NULL;
-	if (adb_client_new(server, quick_ms, &quick))
+	if (adb_client_twin(a->client, quick_ms, &quick))
 		return td_error(failed_err, "%s", saved);
 	quick_track(a, quick);
 	if (probe(a, quick)) {
@@ -163,8 +163,11 @@ static int adb_t_recover(struct transport *t, int failed_err)
 		usleep((useconds_t)delay * 1000);
 		if (delay < 1000)
 			delay *= 2;
-		if (adb_client_ensure_server(quick, NULL))
+		int serr = adb_client_ensure_server(quick, NULL);
+		if (serr) {
+			log_debug("adb server: %s", td_errmsg(serr));
 			continue;
+		}
 		if (tcp) {
 			/* Drop the stale (offline) transport rather than wait for the
 			 * server's own reconnect backoff, then connect afresh. */

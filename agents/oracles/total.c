@@ -570,7 +570,7 @@ static size_t count_data_sizes(const char *s, struct data_size *first)
 	size_t n = 0;
 
 	for (const char *p = s; *p; p++) {
-		struct data_size d;
+		struct data_size d = { 0 };
 		const char *end;
 
 		if (!isdigit((unsigned char)*p) || (p > s && isdigit((unsigned char)p[-1])))
@@ -717,7 +717,7 @@ static bool find_size_total(const struct ui_tree *t, const struct ui_widget **la
 			size_t sep, len = part_len(part, &sep);
 			char orig[128], low[128];
 			const char *num, *end;
-			struct data_size d;
+			struct data_size d = { 0 };
 
 			while (len && *part == ' ')
 				part++, len--;
@@ -793,7 +793,7 @@ static bool size_total_wrong(const struct ui_tree *after, struct oracle_finding 
 {
 	const struct ui_widget *w = NULL;
 	struct oracle_list *ls = NULL, *l = NULL;
-	struct data_size total;
+	struct data_size total = { 0 };
 	char part[128];
 	bool sum_word, hit = false, agree = false;
 	size_t n, sized = 0;
@@ -833,7 +833,7 @@ static bool size_total_wrong(const struct ui_tree *after, struct oracle_finding 
 		goto out;
 	for (size_t b = 0; b < 2; b++) {
 		for (size_t r = 0; r < l->n_rows; r++) {
-			struct data_size d;
+			struct data_size d = { 0 };
 
 			(void)count_data_sizes(l->rows[r], &d);
 			sum[b] += size_bytes(&d, bases[b]);

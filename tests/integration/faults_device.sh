@@ -55,7 +55,16 @@ cleanup() {
 	rm -rf "$WORK"
 }
 trap cleanup EXIT
-fail() { echo "FAIL: $*"; exit 1; }
+# On a failure, what the adb server saw: its log is the only witness of a
+# server that died or a transport it never brought back.
+fail() {
+	echo "FAIL: $*"
+	for l in "$TMPDIR"/adb.*.log; do [ -f "$l" ] && { echo "--- $l (last 40 lines)"; tail -40 "$l"; }; done
+	timeout 5 adb devices -l 2>&1 | sed 's/^/adb devices: /'
+	exit 1
+}
+# Steps a run has traced so far (0 before its trace exists).
+steps_in() { local n; n=$(grep -c '"type":"step"' "$1/trace.jsonl" 2>/dev/null); echo "${n:-0}"; }
 # A random delay in seconds between $1 and $2 tenths.
 rnd() { python3 -c "import random; print(random.randint($1, $2) / 10)"; }
 
@@ -120,6 +129,31 @@ done
 echo "ok   $total_kills kills of trident-simd in $RUNS runs, every run reached its budget"
 [ "$total_kills" -ge $((RUNS * KILLS * 3 / 4)) ] || fail "the runs ended before the device was killed"
 
+# The adb server itself dies mid-run (Debian's adb 29 server has died when a
+# device dropped mid-transfer): the run starts a new local server, reconnects
+# the device, reaches its budget and stops the server it started at exit.
+# Before the fix, the recovery's probe never restarted a server: 20 s of
+# waiting, then exit 3.
+"$TRIDENT_BIN" explore --config "$WORK/cfg.json" --device "$SERIAL" --package com.trident.notes --brain offline --seed 1 \
+	--steps "$STEPS" --out "$WORK/srvkill" --log-level info >"$WORK/srvkill.out" 2>&1 &
+EXPLORE_PID=$!
+for _ in $(seq 200); do
+	[ "$(steps_in "$WORK/srvkill")" -ge 3 ] && break
+	sleep 0.1
+done
+pkill -9 -f "tcp:$ANDROID_ADB_SERVER_PORT fork-server" || fail "no adb server process to kill"
+wait "$EXPLORE_PID"; rc=$?
+EXPLORE_PID=""
+[ "$rc" -eq 0 ] || { tail -20 "$WORK/srvkill.out"; fail "a run whose adb server died must go on, exit $rc"; }
+grep -q "running 'adb -P $ANDROID_ADB_SERVER_PORT start-server'" "$WORK/srvkill.out" ||
+	{ tail -20 "$WORK/srvkill.out"; fail "the run must start a new adb server"; }
+grep -q "stopped the adb server trident started" "$WORK/srvkill.out" ||
+	{ tail -20 "$WORK/srvkill.out"; fail "the server the run started must be stopped at its end"; }
+echo "ok   the adb server killed mid-run: a new one started, the run reached its budget, the server stopped at exit"
+timeout 30 adb start-server >/dev/null 2>&1 || fail "adb start-server after the server kill"
+timeout 20 adb connect "$SERIAL" >/dev/null 2>&1
+timeout 20 adb -s "$SERIAL" wait-for-device || fail "wait-for-device after the server kill"
+
 # A device that stops answering (SIGSTOP: its connection stays open and
 # nothing comes back) + Ctrl-C: the device call in flight is cancelled, so
 # the agents stop by themselves instead of being abandoned after the 5 s
@@ -132,7 +166,7 @@ case "${TRIDENT_BUILD_DIR:-}" in
 		--steps 400 --out "$WORK/stalled" >"$WORK/stalled.out" 2>&1 &
 	EXPLORE_PID=$!
 	for _ in $(seq 200); do
-		[ "$(grep -c '"type":"step"' "$WORK/stalled/trace.jsonl" 2>/dev/null)" -ge 3 ] && break
+		[ "$(steps_in "$WORK/stalled")" -ge 3 ] && break
 		sleep 0.1
 	done
 	kill -STOP "$SIMD_PID"
