@@ -210,6 +210,11 @@ struct offline_policy {
 	/* The Back probe: the row widget (row_widget) and the screen kind
 	 * (screen_kind) of the last row click. */
 	uint64_t row_click_rid, row_click_kind;
+	/* The same for the last click on an item of a dialog or menu (Device
+	 * info in an entity's menu): its widget key, page and screen kind. */
+	uint64_t layer_click_id, layer_click_fh, layer_click_kind;
+	unsigned long layer_click_at;
+	unsigned long menu_button_at; /* the last click on "More options", "Menu"... */
 	uint64_t probe_exits;   /* BACK_PROBE_EXITS key of the last probe, 0 none */
 	unsigned long probe_at; /* the choice that made it */
 	unsigned long choices; /* offline_policy_choose() calls */
@@ -889,6 +894,18 @@ static uint64_t screen_kind(const char *functionality)
 	while (f[len] && !(f[len] == ':' && f[len + 1] == ' ') && !(f[len] == ' ' && f[len + 1] == '('))
 		len++;
 	return hash_prefix(f, len);
+}
+
+/* Whether a's label names an overflow or options button ("More options", "Menu"): what opens a menu of actions. */
+static bool names_menu_button(const struct action *a)
+{
+	static const char *const labels[] = { "more options", "more", "options", "menu", "more actions", "actions",
+					      "overflow menu", "open menu", "show options", NULL };
+
+	for (size_t i = 0; a->widget_text && labels[i]; i++)
+		if (!strcasecmp(a->widget_text, labels[i]))
+			return true;
+	return false;
 }
 
 /* A list row's widget as the Back probe knows it: its resource-id without a trailing index ("mday4") and its class. */
@@ -1600,12 +1617,18 @@ void offline_policy_choose(struct offline_policy *pol, const struct ui_tree *t, 
 	 * its row's resource-id without a trailing index (a month grid's
 	 * "mday1".."mday7"), a kind of page by the functionality's activity
 	 * part; after a probe that left the app, that pair of kinds is not
-	 * probed again. */
-	if (pol->p.back_probe && pol->row_click_at && pol->row_click_at + 1 == pol->choices &&
-	    pol->last_type == ACTION_CLICK && new_state && fh != pol->row_click_fh && !screen_shows_layer(t) &&
-	    !shows_field(t)) {
-		uint64_t kinds = hash_u64(pol->row_click_kind, screen_kind(functionality));
-		uint64_t probe = hash_u64(hash_u64(BACK_PROBED, pol->row_click_rid), kinds);
+	 * probed again. An item of a dialog or menu that opened a page (an
+	 * entity's Device info) is probed the same way, once per item. */
+	bool row_opened = pol->row_click_at && pol->row_click_at + 1 == pol->choices && fh != pol->row_click_fh;
+	bool item_opened = pol->layer_click_at && pol->layer_click_at + 1 == pol->choices &&
+			   fh != pol->layer_click_fh;
+
+	if (pol->p.back_probe && (row_opened || item_opened) && pol->last_type == ACTION_CLICK && new_state &&
+	    !screen_shows_layer(t) && !shows_field(t)) {
+		uint64_t kinds = hash_u64(row_opened ? pol->row_click_kind : pol->layer_click_kind,
+					  screen_kind(functionality));
+		uint64_t probe = hash_u64(hash_u64(BACK_PROBED, row_opened ? pol->row_click_rid : pol->layer_click_id),
+					  kinds);
 
 		if (!tried_has(pol, hash_u64(BACK_PROBE_EXITS, kinds)) && tried_mark(pol, probe)) {
 			pol->probe_exits = hash_u64(BACK_PROBE_EXITS, kinds);
@@ -1613,7 +1636,8 @@ void offline_policy_choose(struct offline_policy *pol, const struct ui_tree *t, 
 			(void)tried_mark(pol, hash_u64(BACK_TRIED, fh)); /* this page's Back once */
 			*out = back;
 			finish_choice(pol, t, out, state, back_key,
-				      "a row's page just opened: Back, to see it return to the list");
+				      row_opened ? "a row's page just opened: Back, to see it return to the list"
+						 : "a menu item's page just opened: Back, to see where it returns");
 			goto out;
 		}
 	}
@@ -1770,6 +1794,18 @@ void offline_policy_choose(struct offline_policy *pol, const struct ui_tree *t, 
 		pol->row_click_at = pol->choices;
 		pol->row_click_rid = row_widget(&cands[best]);
 		pol->row_click_kind = screen_kind(functionality);
+	}
+	/* An item of a menu an overflow or options button just opened (not a
+	 * row of a list in it, not a dropdown's choice): the Back probe's other
+	 * opener. */
+	if (cands[best].type == ACTION_CLICK && names_menu_button(&cands[best]))
+		pol->menu_button_at = pol->choices;
+	else if (!rk && cands[best].type == ACTION_CLICK && pol->p.back_probe && pol->menu_button_at &&
+		 pol->menu_button_at + 1 == pol->choices && screen_shows_layer(t)) {
+		pol->layer_click_id = hash_u64(BACK_PROBED, widget_key(&cands[best]));
+		pol->layer_click_fh = fh;
+		pol->layer_click_at = pol->choices;
+		pol->layer_click_kind = screen_kind(functionality);
 	}
 	if (pol->choices >= DRAIN_AFTER && pol->row_click_wk && pol->choices - pol->row_click_at <= 3 &&
 	    is_page_delete(t, &cands[best]) && !drained_list(pol, pol->row_click_fh, true)) {

@@ -82,6 +82,7 @@ struct nav_frame {
 
 /* How many texts typed the tracker remembers (typed_ring[]). */
 #define NAV_TYPED_MAX 8
+#define NAV_START_PAGES_MAX 4 /* start pages a relaunch showed, remembered */
 
 /* How many pages reached by a tab, bottom-navigation or drawer item the tracker remembers (tab_pages[]). */
 #define NAV_TAB_PAGES_MAX 16
@@ -133,9 +134,18 @@ struct oracle_nav_tracker {
 	 */
 	char *exit_want;
 	char *exit_want_name;
+	/* Whether the dialog shown now was opened by a tap on an overflow or
+	 * options button ("More options", "Menu"): a menu of actions, whose
+	 * items may open pages (menu_item_opens). */
+	bool layer_from_menu_button;
+	/* Pages a relaunch with data kept showed (nav_identity, hashed): a ring. */
+	uint64_t start_pages[NAV_START_PAGES_MAX];
+	size_t n_start_pages;
 	char *exit_from;          /* the page Back left the app from */
+	char *exit_from_id;       /* and its identity */
 	char *exit_from_activity; /* its activity's short name */
 	cJSON *exit_stack;        /* the observed stack's names then */
+	cJSON *exit_ids;          /* and its identities, bottom first */
 	cJSON *exit_back;         /* the Back (action_to_json), blamed */
 	/*
 	 * A form or confirmation page a confirm (Save, Confirm, Submit...) left
@@ -1302,6 +1312,22 @@ static bool names_menu(const char *texts)
 	return false;
 }
 
+/* Whether texts (tapped_texts) name an overflow or options button: "More options", "Menu", "Options"... */
+static bool names_menu_button(const char *texts)
+{
+	static const char *const labels[] = { "more options", "more", "options", "menu", "more actions", "actions",
+					      "overflow menu", "open menu", "show options" };
+
+	for (const char *p = texts; p && *p; p += strcspn(p, "\n") + (p[strcspn(p, "\n")] ? 1 : 0)) {
+		size_t n = strcspn(p, "\n");
+
+		for (size_t i = 0; i < sizeof(labels) / sizeof(labels[0]); i++)
+			if (strlen(labels[i]) == n && !strncmp(p, labels[i], n))
+				return true;
+	}
+	return false;
+}
+
 /*
  * Whether the screen on top was opened by a menu button (names_menu). Such
  * a page is a drawer or a sidebar shown as a page of its own (Home
@@ -1389,17 +1415,104 @@ static void nav_forget_all(struct oracle_nav_tracker *t, char *id, const char *n
 	nav_set_cur(t, id, name);
 }
 
+static bool finishes_page(const struct ui_tree *before, const struct action *a);
+
+/* Whether w or a widget around it takes taps. */
+static bool in_clickable(const struct ui_widget *w)
+{
+	for (; w; w = w->parent)
+		if (w->clickable)
+			return true;
+	return false;
+}
+
+/*
+ * Whether the dialog `before` is a menu: a title at most and two or more
+ * items to tap (Device info, Settings, Cancel under an entity's name), no
+ * message and no field. A question ("Delete this note?") has its message.
+ */
+static bool layer_is_menu(const struct ui_tree *before)
+{
+	size_t items = 0;
+
+	for (size_t i = 0; i < before->n_nodes; i++) {
+		const struct ui_widget *w = before->nodes[i];
+		const char *id = strrchr(w->resource_id, '/');
+
+		if (!ui_widget_visible(w, &before->screen))
+			continue;
+		if (ui_class_is_editable(w->class_name))
+			return false;
+		if (!*w->text)
+			continue;
+		if (in_clickable(w))
+			items++;
+		else if (!id || (strcasecmp(id + 1, "alertTitle") && strcasecmp(id + 1, "title") &&
+				 strcasecmp(id + 1, "dialog_title")))
+			return false;
+	}
+	return items >= 2;
+}
+
+/*
+ * Whether a tap on an item of the dialog `before` opened a page the way a
+ * tap on the page would: the dialog is a menu (layer_is_menu), the item is
+ * none of the ways a dialog closes or confirms (Cancel, OK, Save, Delete,
+ * Done...), and the page it opened is not the one under the dialog, nor one
+ * that may be below it.
+ */
+static bool menu_item_opens(const struct oracle_nav_tracker *t, const struct ui_tree *before,
+			    const struct action *done, const char *ida)
+{
+	static const char *const closes[] = { "cancel", "close", "dismiss", "ok", "yes", "no", "done", "apply",
+					      "back", "got it", "not now", "later", "skip", NULL };
+	const struct ui_widget *w = action_resolve(done, before);
+	char low[128];
+
+	if (!t->layer_from_menu_button || !w || !*w->text || !t->cur || !strcmp(ida, t->cur) || below_holds(t, ida) ||
+	    !layer_is_menu(before))
+		return false;
+	snprintf(low, sizeof low, "%s", w->text);
+	for (char *c = low; *c; c++)
+		*c = (char)tolower((unsigned char)*c);
+	for (size_t i = 0; closes[i]; i++)
+		if (!strcmp(low, closes[i]))
+			return false;
+	return !oracle_is_save_action(done) && !oracle_is_delete_action(before, done) && !finishes_page(before, done);
+}
+
+/* Whether a relaunch (data kept) showed the page of identity id before. */
+static bool is_start_page(const struct oracle_nav_tracker *t, const char *id)
+{
+	uint64_t h = oracle_hash_str(ORACLE_HASH_BASIS, id);
+	size_t n = t->n_start_pages < NAV_START_PAGES_MAX ? t->n_start_pages : NAV_START_PAGES_MAX;
+
+	for (size_t i = 0; i < n; i++)
+		if (t->start_pages[i] == h)
+			return true;
+	return false;
+}
+
+/* Remember a page a relaunch (data kept) showed. */
+static void start_page_add(struct oracle_nav_tracker *t, const char *id)
+{
+	if (!is_start_page(t, id))
+		t->start_pages[t->n_start_pages++ % NAV_START_PAGES_MAX] = oracle_hash_str(ORACLE_HASH_BASIS, id);
+}
+
 /* Forget a pending Back that left the app. */
 static void exit_clear(struct oracle_nav_tracker *t)
 {
 	free(t->exit_want);
 	free(t->exit_want_name);
 	free(t->exit_from);
+	free(t->exit_from_id);
 	free(t->exit_from_activity);
 	cJSON_Delete(t->exit_stack);
+	cJSON_Delete(t->exit_ids);
 	cJSON_Delete(t->exit_back);
-	t->exit_want = t->exit_want_name = t->exit_from = t->exit_from_activity = NULL;
-	t->exit_stack = t->exit_back = NULL;
+	t->exit_want = t->exit_want_name = t->exit_from = t->exit_from_id = t->exit_from_activity = NULL;
+	t->exit_stack = t->exit_ids = t->exit_back = NULL;
 }
 
 /*
@@ -1415,10 +1528,14 @@ static void exit_remember(struct oracle_nav_tracker *t, const char *activity_bef
 	t->exit_want = xstrdup(t->stack[t->n - 1].id);
 	t->exit_want_name = xstrdup(t->stack[t->n - 1].name ? t->stack[t->n - 1].name : "?");
 	t->exit_from = xstrdup(t->cur_name ? t->cur_name : "?");
+	t->exit_from_id = xstrdup(t->cur);
 	t->exit_from_activity = xstrdup(slash ? slash + 1 : "?");
 	t->exit_stack = cJSON_CreateArray();
-	for (size_t i = 0; i < t->n; i++)
+	t->exit_ids = cJSON_CreateArray();
+	for (size_t i = 0; i < t->n; i++) {
 		cJSON_AddItemToArray(t->exit_stack, cJSON_CreateString(t->stack[i].name ? t->stack[i].name : "?"));
+		cJSON_AddItemToArray(t->exit_ids, cJSON_CreateString(t->stack[i].id));
+	}
 	t->exit_back = action_to_json(done);
 }
 
@@ -1430,12 +1547,38 @@ static void exit_remember(struct oracle_nav_tracker *t, const char *activity_bef
  * replaced the app's first one (a main page after onboarding or a login)
  * shows again on relaunch instead, and leaving from it is right.
  */
-static bool exit_judge(struct oracle_nav_tracker *t, const char *ida, bool after_in_app, bool layer_a,
-		       const struct action *done, struct oracle_finding *f)
+static bool exit_judge(struct oracle_nav_tracker *t, const char *ida, const char *relaunched_name,
+		       bool after_in_app, bool layer_a, const struct action *done, struct oracle_finding *f)
 {
-	if (!t->exit_want || done->type != ACTION_RESTART || done->clear_data || !after_in_app || layer_a ||
-	    strcmp(ida, t->exit_want) != 0)
+	const char *landed = NULL;
+	const cJSON *id;
+	int at = 0, landed_at = -1;
+
+	if (!t->exit_want || done->type != ACTION_RESTART || done->clear_data || !after_in_app || layer_a)
 		return false;
+	/* The relaunch shows a screen further down the stack (the dashboard
+	 * under an entity whose menu opened the device page): all of it was
+	 * below the page, Back should have returned into it. */
+	cJSON_ArrayForEach(id, t->exit_ids) {
+		if (cJSON_IsString(id) && !strcmp(ida, id->valuestring)) {
+			landed = id->valuestring;
+			landed_at = at;
+		}
+		at++;
+	}
+	/* Or the app's start page (one an earlier relaunch showed), not the
+	 * page Back was pressed on, when the tracker lost the way from it (a
+	 * rename retitled a page between): a page a tap opened was not the
+	 * task's only one. The relaunch showing that page itself is an app
+	 * that rightly made it its new start (a main page after a login); a
+	 * page never seen at a start may be one the app moved on to. */
+	if (!landed && t->exit_from_id && strcmp(ida, t->exit_from_id) != 0 && is_start_page(t, ida))
+		landed = ida;
+	if (!landed)
+		return false;
+	const cJSON *landed_name = landed_at >= 0 ? cJSON_GetArrayItem(t->exit_stack, landed_at) : NULL;
+	const char *shown = cJSON_IsString(landed_name) ? landed_name->valuestring : relaunched_name;
+
 	oracle_finding_init(f);
 	f->category = BUG_CAT_NAVIGATION;
 	f->oracle = "navigation";
@@ -1443,7 +1586,9 @@ static bool exit_judge(struct oracle_nav_tracker *t, const char *ida, bool after
 			     t->exit_want_name);
 	f->expected = xasprintf("Back returns to '%s', the screen '%s' was opened from", t->exit_want_name,
 				t->exit_from);
-	f->actual = xstrdup("Back closed the app; relaunched, it shows that screen again");
+	f->actual = strcmp(landed, t->exit_want) == 0
+			    ? xstrdup("Back closed the app; relaunched, it shows that screen again")
+			    : xasprintf("Back closed the app; relaunched, it shows '%s', a page below it", shown);
 	f->description = xasprintf("'%s' was opened from '%s' by a tap; pressing Back there closed the app "
 				   "instead of returning to '%s', which the app shows again when relaunched.",
 				   t->exit_from, t->exit_want_name, t->exit_want_name);
@@ -1453,7 +1598,7 @@ static bool exit_judge(struct oracle_nav_tracker *t, const char *ida, bool after
 	t->exit_stack = NULL;
 	cJSON_AddStringToObject(f->diff, "top", t->exit_from);
 	cJSON_AddStringToObject(f->diff, "landed", "(outside the app)");
-	cJSON_AddStringToObject(f->diff, "relaunched_to", t->exit_want_name);
+	cJSON_AddStringToObject(f->diff, "relaunched_to", shown);
 	/* The Back is the bug; the relaunch after it only shows where the app starts. */
 	cJSON_AddItemToObject(f->diff, "blamed", t->exit_back);
 	t->exit_back = NULL;
@@ -1734,7 +1879,9 @@ bool oracle_nav_step(struct oracle_nav_tracker *t, const struct ui_tree *before,
 	if (done->type == ACTION_INPUT && done->text && *done->text && after_in_app)
 		set_str(&t->typed_ring[t->n_typed++ % NAV_TYPED_MAX], done->text);
 	/* A Back that left the app the step before is judged by this step alone. */
-	hit = exit_judge(t, ida, after_in_app, layer_a, done, f);
+	hit = exit_judge(t, ida, display_name(after, activity_after), after_in_app, layer_a, done, f);
+	if (done->type == ACTION_RESTART && !done->clear_data && after_in_app && !layer_a)
+		start_page_add(t, ida);
 	if (done->type == ACTION_RESTART) {
 		set_str(&t->confirmed_form, NULL);
 		cJSON_Delete(t->confirmed_by);
@@ -1794,6 +1941,12 @@ bool oracle_nav_step(struct oracle_nav_tracker *t, const struct ui_tree *before,
 		nav_forget_all(t, NULL, NULL);
 	} else if (layer_a) {
 		/* A dialog or menu over the current screen: the stack stays. A name typed there may retitle the page. */
+		if (!layer_b) {
+			char *texts = done->type == ACTION_CLICK ? tapped_texts(before, done) : NULL;
+
+			t->layer_from_menu_button = names_menu_button(texts);
+			free(texts);
+		}
 		if (done->type == ACTION_INPUT && done->text && *done->text)
 			set_str(&t->typed, done->text);
 	} else if (done->type == ACTION_BACK) {
@@ -1965,8 +2118,11 @@ bool oracle_nav_step(struct oracle_nav_tracker *t, const struct ui_tree *before,
 		set_str(&t->opened_by, NULL);
 		set_alt(t, idb);
 		nav_set_cur(t, xstrdup(ida), display_name(after, activity_after));
-	} else if (done->type == ACTION_CLICK && !layer_b && !nav_click && !oracle_shows_field(before) && t->cur &&
-		   !on_both_screens(done, before, after) && !finishes_page(before, done)) {
+	} else if ((done->type == ACTION_CLICK && !layer_b && !nav_click && !oracle_shows_field(before) && t->cur &&
+		    !on_both_screens(done, before, after) && !finishes_page(before, done)) ||
+		   (done->type == ACTION_CLICK && layer_b && t->cur && menu_item_opens(t, before, done, ida))) {
+		/* A tap that opened a page: the page it was made on (under the
+		 * menu, for an item of a dialog's menu) goes on the stack. */
 		t->stack = xgrow(t->stack, &t->alloc, t->n + 1, sizeof(*t->stack));
 		t->stack[t->n].id = t->cur;
 		t->stack[t->n].name = t->cur_name;

@@ -914,6 +914,86 @@ static const char *after_row_open(struct offline_policy *pol, struct ui_tree *li
 	return NULL;
 }
 
+/*
+ * The same for a page an item of a menu opened, the menu just opened by an
+ * overflow button (Device info in an entity's three-dot menu, smarthome):
+ * Back at once, to see where it returns; not after a dropdown's choice
+ * (skycast's "Select a chart" switches the chart in place), nor with
+ * offline.back_probe off.
+ */
+TEST(back_at_once_on_the_page_a_menu_item_opened)
+{
+	char *items = x_cat(x_node("android.widget.TextView", "android:id/alertTitle", "Heat pump power", "", "", 147,
+				   936, 933, 1044, NULL),
+			    x_node(BTN, "t:id/menu_device", "Device info", "c", "", 147, 1065, 933, 1191, NULL),
+			    x_node(BTN, "t:id/menu_settings", "Settings", "c", "", 147, 1212, 933, 1338, NULL), NULL);
+	char *root = x_node("android.widget.FrameLayout", "", "", "", "", 84, 873, 996, 1400, items);
+	char *xml = malloc(strlen(root) + 128);
+	struct ui_tree *menu = NULL;
+	struct ui_tree *device = x_tree(x_cat(x_bar("Heat pump"),
+					      x_node(BTN, "t:id/dev_ent_row", "Heat pump power", "c", "", 0, 400,
+						     1080, 500, NULL), NULL));
+	struct ui_tree *entity = x_tree(x_cat(x_bar("Heat pump power"),
+					      x_node(BTN, "t:id/mi_menu", "More options", "c", "", 900, 60, 1080,
+						     200, NULL), NULL));
+	struct ui_tree *charts = x_tree(x_cat(x_bar("Heat pump power"),
+					      x_node(BTN, "t:id/chart_menu", "Select a chart", "c", "", 0, 400,
+						     1080, 500, NULL), NULL));
+
+	sprintf(xml, "<?xml version='1.0' encoding='UTF-8' standalone='yes' ?><hierarchy rotation=\"0\">%s</hierarchy>",
+		root);
+	REQUIRE(ui_parse(xml, strlen(xml), "test", &menu) == 0);
+	REQUIRE(menu && device && entity && charts);
+	/* 2: the switch on; 1: the menu opened by "Select a chart", a dropdown; 0: the switch off. */
+	for (int probe = 2; probe >= 0; probe--) {
+		struct offline_policy_params p;
+		struct offline_policy *pol;
+		struct action a;
+		uint64_t sig = 0;
+		int i;
+
+		offline_policy_params_default(&p);
+		p.epsilon = 0;
+		p.back_probe = probe > 0;
+		pol = offline_policy_new(&p);
+		for (i = 0; i < 4; i++) {
+			offline_policy_choose(pol, probe == 1 ? charts : entity, 30, ++sig, "WebView: Heat pump power",
+					      true, &a);
+			if (a.type == ACTION_CLICK && a.resource_id && strstr(a.resource_id, "menu"))
+				break;
+			action_release(&a);
+			offline_policy_observe(pol, probe == 1 ? charts : entity, 30, true);
+		}
+		REQUIRE(i < 4);
+		action_release(&a);
+		offline_policy_observe(pol, menu, 31, true);
+		for (i = 0; i < 4; i++) {
+			offline_policy_choose(pol, menu, 31, ++sig, "WebView: Heat pump power", true, &a);
+			if (a.type == ACTION_CLICK && a.resource_id && !strncmp(a.resource_id, "t:id/menu_", 10))
+				break;
+			action_release(&a);
+			offline_policy_observe(pol, menu, 31, true);
+		}
+		REQUIRE(i < 4);
+		action_release(&a);
+		offline_policy_observe(pol, device, 32, true);
+		offline_policy_choose(pol, device, 32, ++sig, "WebView: Heat pump", true, &a);
+		if (probe == 2)
+			CHECK(a.type == ACTION_BACK && a.reason && strstr(a.reason, "menu item's page just opened"));
+		else
+			CHECK(a.type != ACTION_BACK);
+		action_release(&a);
+		offline_policy_free(pol);
+	}
+	free(xml);
+	free(root);
+	free(items);
+	ui_tree_free(menu);
+	ui_tree_free(device);
+	ui_tree_free(entity);
+	ui_tree_free(charts);
+}
+
 TEST(back_at_once_on_the_page_a_row_opened)
 {
 	struct offline_policy_params p;
@@ -1762,6 +1842,7 @@ int main(void)
 	RUN(form_kept_across_a_dialog);
 	RUN(deleting_on_a_row_page_empties_the_list);
 	RUN(back_at_once_on_the_page_a_row_opened);
+	RUN(back_at_once_on_the_page_a_menu_item_opened);
 	RUN(sort_again_on_new_rows);
 	RUN(own_rows_before_typed_rows);
 	RUN(emptying_a_list_passes_a_trash_button);

@@ -2514,6 +2514,128 @@ TEST(back_from_a_page_a_menu_opened_returns_below_the_menu)
 	ui_tree_free(help);
 }
 
+/*
+ * A dialog over a page (a floating window, its title in alertTitle): with
+ * `message`, a question; without, a menu of the NULL-terminated items.
+ */
+static struct ui_tree *dialog(const char *title, const char *message, const char *const *items)
+{
+	char *inside = x_node("android.widget.TextView", "android:id/alertTitle", title, "", "", 147, 900, 933, 980,
+			      NULL);
+	int y = 1000;
+	struct ui_tree *tree;
+	char *root, *xml;
+	size_t n;
+
+	if (message) {
+		inside = x_cat(inside, x_node("android.widget.TextView", "android:id/message", message, "", "", 147, y,
+					      933, y + 100, NULL), NULL);
+		y += 120;
+	}
+	for (size_t i = 0; items[i]; i++, y += 120)
+		inside = x_cat(inside, x_node("android.widget.Button", "t:id/item", items[i], "c", "", 147, y, 933,
+					      y + 100, NULL), NULL);
+	root = x_node("android.widget.FrameLayout", "", "", "", "", 84, 850, 996, y + 50, inside);
+	n = strlen(root) + 256;
+	xml = malloc(n);
+	snprintf(xml, n, "<?xml version='1.0' encoding='UTF-8' standalone='yes' ?><hierarchy rotation=\"0\">%s</hierarchy>",
+		 root);
+	if (ui_parse(xml, strlen(xml), "test", &tree) != 0)
+		tree = NULL;
+	free(xml);
+	free(root);
+	free(inside);
+	return tree;
+}
+
+/* One step of type `type` (a tap on `label` for a click) from b to a, in the app. */
+static bool nav_act(struct oracle_nav_tracker *t, struct ui_tree *b, struct ui_tree *a, enum action_type type,
+		    const char *label, char **title)
+{
+	struct action act;
+	struct oracle_finding f;
+	bool hit;
+
+	action_init(&act);
+	act.type = type;
+	if (label)
+		act.widget_text = xstrdup(label);
+	oracle_finding_init(&f);
+	hit = oracle_nav_step(t, b, "t/.Main", a, "t/.Main", true, &act, &f);
+	if (hit && title && !*title)
+		*title = xstrdup(f.title);
+	oracle_finding_release(&f);
+	action_release(&act);
+	return hit;
+}
+
+/*
+ * smarthome held-out app (Home Assistant's companion app): an entity's
+ * three-dot menu, a dialog, opens its Device info page; Back there closes
+ * the app instead of returning to the entity. A menu's item opens a page
+ * as a tap on the page would: the entity goes on the stack, and the Back
+ * that leaves the app is reported when the relaunch shows the entity, or
+ * the app's start page when the way there was lost (a rename retitled the
+ * entity). Not reported: a Back that returns (the fixed twin); an item of
+ * a question (a dialog with a message) that leads on, which may close the
+ * page under it; an item of a menu a dropdown opened, not an overflow
+ * button; the start page unknown (no relaunch showed it before).
+ */
+TEST(back_exit_from_a_page_a_menu_item_opened)
+{
+	static const char *const items[] = { "Device info", "Settings", "Cancel", NULL };
+	static const char *const asks[] = { "Cancel", "Show device", NULL };
+	struct ui_tree *home = page("Home", "Heat pump power"), *entity = page("Heat pump power", "More options"),
+		       *menu = dialog("Heat pump power", NULL, items),
+		       *question = dialog("Unavailable", "The entity is unavailable.", asks),
+		       *device = page("Heat pump", "Entities"), *launcher = page("", "Home Assistant"),
+		       *charts = page("Heat pump power", "Select a chart");
+	const char *app = "t/.Main", *launch = "com.android.launcher/.Launcher";
+
+	REQUIRE(home && entity && menu && question && device && launcher && charts);
+	for (int variant = 0; variant < 6; variant++) {
+		struct oracle_nav_tracker *t = oracle_nav_tracker_new();
+		char *title = NULL;
+		bool hit;
+
+		if (variant != 4)
+			CHECK(!nav_restart(t, launcher, launch, home, app, false, &title));
+		struct ui_tree *under = variant == 5 ? charts : entity;
+
+		if (variant == 2 || variant == 4) /* the way from Home lost: a long press */
+			CHECK(!nav_act(t, home, under, ACTION_LONG_CLICK, "Heat pump power", &title));
+		else
+			CHECK(!nav_act(t, home, under, ACTION_CLICK, "Heat pump power", &title));
+		CHECK(!nav_act(t, under, variant == 3 ? question : menu, ACTION_CLICK,
+			       variant == 5 ? "Select a chart" : "More options", &title));
+		CHECK(!nav_act(t, variant == 3 ? question : menu, device, ACTION_CLICK,
+			       variant == 3 ? "Show device" : "Device info", &title));
+		if (variant == 1) {
+			/* The fixed twin: Back returns to the entity. */
+			CHECK(!nav_act(t, device, entity, ACTION_BACK, NULL, &title));
+			oracle_nav_tracker_free(t);
+			CHECK(!title);
+			continue;
+		}
+		CHECK(!nav_one(t, device, app, launcher, launch, false, NULL, &title));
+		hit = nav_restart(t, launcher, launch, home, app, false, &title);
+		/* 0: the stack holds Home; 2: Home is the start page; 3: a question; 4: start unknown;
+		 * 5: the menu was a dropdown ("Select a chart": a choice shown in place, skycast). */
+		CHECK(hit == (variant == 0 || variant == 2));
+		if (hit)
+			CHECK(title && strstr(title, "leaves the app instead of returning to 'Heat pump power'"));
+		free(title);
+		oracle_nav_tracker_free(t);
+	}
+	ui_tree_free(home);
+	ui_tree_free(entity);
+	ui_tree_free(menu);
+	ui_tree_free(question);
+	ui_tree_free(device);
+	ui_tree_free(launcher);
+	ui_tree_free(charts);
+}
+
 /* A list page titled `title` whose RecyclerView holds one row per name (NULL-terminated). */
 static struct ui_tree *list_page(const char *title, const char *const *names)
 {
@@ -3836,6 +3958,7 @@ int main(void)
 	RUN(alert_alone_in_the_dump_is_a_layer);
 	RUN(tab_switch_keeps_the_screens_that_may_be_below);
 	RUN(back_from_a_page_a_menu_opened_returns_below_the_menu);
+	RUN(back_exit_from_a_page_a_menu_item_opened);
 	RUN(gate_reached_again_by_up_still_stands_for_its_row);
 	RUN(gate_reached_again_with_the_stack_lost_still_stands_for_its_row);
 	RUN(bulk_delete_is_not_a_row_delete);
