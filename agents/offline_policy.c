@@ -80,6 +80,9 @@ static uint64_t row_key(const struct ui_tree *t, const struct action *a);
 
 /* The tried-set key of a Back probe that left the app (hashed with the two screens' kinds): no more there. */
 #define BACK_PROBE_EXITS 0x70726f62655f6578ull
+
+/* The same for a menu item's probe: a row's page whose Back closes the app says nothing of a menu item's page. */
+#define BACK_ITEM_PROBE_EXITS 0x6974656d5f657869ull
 #define DRAIN_AFTER 100 /* choices: first explore with the data the app starts with */
 
 /* How many fields the policy remembers as probed once (older ones are forgotten). */
@@ -1618,20 +1621,28 @@ void offline_policy_choose(struct offline_policy *pol, const struct ui_tree *t, 
 	 * "mday1".."mday7"), a kind of page by the functionality's activity
 	 * part; after a probe that left the app, that pair of kinds is not
 	 * probed again. An item of a dialog or menu that opened a page (an
-	 * entity's Device info) is probed the same way, once per item. */
+	 * entity's Device info) is probed the same way, once per item, and
+	 * rows' exits do not stop it: in a one-activity app (smarthome) an
+	 * area's Back closes the app on the first step, and every pair of
+	 * kinds is the same. Its page may be one seen before (the entity's
+	 * device, reached first from the energy page): the item is the new
+	 * way there, and Back after it is what is untried. */
 	bool row_opened = pol->row_click_at && pol->row_click_at + 1 == pol->choices && fh != pol->row_click_fh;
 	bool item_opened = pol->layer_click_at && pol->layer_click_at + 1 == pol->choices &&
 			   fh != pol->layer_click_fh;
 
-	if (pol->p.back_probe && (row_opened || item_opened) && pol->last_type == ACTION_CLICK && new_state &&
+	if (pol->p.back_probe && (row_opened || item_opened) && pol->last_type == ACTION_CLICK &&
+	    (new_state || item_opened) &&
 	    !screen_shows_layer(t) && !shows_field(t)) {
 		uint64_t kinds = hash_u64(row_opened ? pol->row_click_kind : pol->layer_click_kind,
 					  screen_kind(functionality));
 		uint64_t probe = hash_u64(hash_u64(BACK_PROBED, row_opened ? pol->row_click_rid : pol->layer_click_id),
 					  kinds);
 
-		if (!tried_has(pol, hash_u64(BACK_PROBE_EXITS, kinds)) && tried_mark(pol, probe)) {
-			pol->probe_exits = hash_u64(BACK_PROBE_EXITS, kinds);
+		uint64_t exits = hash_u64(row_opened ? BACK_PROBE_EXITS : BACK_ITEM_PROBE_EXITS, kinds);
+
+		if (!tried_has(pol, exits) && tried_mark(pol, probe)) {
+			pol->probe_exits = exits;
 			pol->probe_at = pol->choices;
 			(void)tried_mark(pol, hash_u64(BACK_TRIED, fh)); /* this page's Back once */
 			*out = back;
@@ -1797,11 +1808,14 @@ void offline_policy_choose(struct offline_policy *pol, const struct ui_tree *t, 
 	}
 	/* An item of a menu an overflow or options button just opened (not a
 	 * row of a list in it, not a dropdown's choice): the Back probe's other
-	 * opener. */
+	 * opener. Not Settings while settings_first opens it early: its page is
+	 * there to be changed (habits seeds 2-3 lost a week-start setting to the
+	 * probe's Back). */
 	if (cands[best].type == ACTION_CLICK && names_menu_button(&cands[best]))
 		pol->menu_button_at = pol->choices;
 	else if (!rk && cands[best].type == ACTION_CLICK && pol->p.back_probe && pol->menu_button_at &&
-		 pol->menu_button_at + 1 == pol->choices && screen_shows_layer(t)) {
+		 pol->menu_button_at + 1 == pol->choices && screen_shows_layer(t) &&
+		 !(pol->p.settings_first && is_settings_label(cands[best].widget_text))) {
 		pol->layer_click_id = hash_u64(BACK_PROBED, widget_key(&cands[best]));
 		pol->layer_click_fh = fh;
 		pol->layer_click_at = pol->choices;

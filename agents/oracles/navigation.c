@@ -141,6 +141,7 @@ struct oracle_nav_tracker {
 	/* Pages a relaunch with data kept showed (nav_identity, hashed): a ring. */
 	uint64_t start_pages[NAV_START_PAGES_MAX];
 	size_t n_start_pages;
+	bool first_seen; /* the run's first screen went into start_pages (or was covered by a dialog) */
 	char *exit_from;          /* the page Back left the app from */
 	char *exit_from_id;       /* and its identity */
 	char *exit_from_activity; /* its activity's short name */
@@ -1878,6 +1879,18 @@ bool oracle_nav_step(struct oracle_nav_tracker *t, const struct ui_tree *before,
 	/* Every text typed in the app: one typed on a page above may rename a page below. */
 	if (done->type == ACTION_INPUT && done->text && *done->text && after_in_app)
 		set_str(&t->typed_ring[t->n_typed++ % NAV_TYPED_MAX], done->text);
+	/*
+	 * The run's first screen is where the app starts, as a relaunch's is
+	 * (smarthome seed 5 lost its way from Home through an entity's
+	 * settings form before Device info's Back closed the app, with no
+	 * relaunch earlier in the run). A first page a relaunch does not show
+	 * again (an onboarding page) never matches.
+	 */
+	if (!t->first_seen) {
+		t->first_seen = true;
+		if (!layer_b)
+			start_page_add(t, idb);
+	}
 	/* A Back that left the app the step before is judged by this step alone. */
 	hit = exit_judge(t, ida, display_name(after, activity_after), after_in_app, layer_a, done, f);
 	if (done->type == ACTION_RESTART && !done->clear_data && after_in_app && !layer_a)
@@ -2055,7 +2068,18 @@ bool oracle_nav_step(struct oracle_nav_tracker *t, const struct ui_tree *before,
 		t->stack[k].opened_by = NULL;
 		stack_pop_to(t, k);
 		below_cut(t, ida);
-		/* The screen returned to was opened by that tap (a gate still stands for its row). */
+		/*
+		 * The screen returned to was opened by that tap (a gate still
+		 * stands for its row); one an item of a menu dialog showed again
+		 * was opened by that item (smarthome seed 2: the device page,
+		 * first reached by its row on the energy page - a section picked
+		 * by name, whose Back may close the app - then by Device info in
+		 * an entity's menu, whose Back must not).
+		 */
+		if (layer_b && t->layer_from_menu_button && layer_is_menu(before)) {
+			free(kept_by);
+			kept_by = tapped_texts(before, done);
+		}
 		free(t->opened_by);
 		t->opened_by = kept_by;
 		set_alt(t, may_push ? t->cur : NULL);

@@ -2589,20 +2589,46 @@ TEST(back_exit_from_a_page_a_menu_item_opened)
 		       *menu = dialog("Heat pump power", NULL, items),
 		       *question = dialog("Unavailable", "The entity is unavailable.", asks),
 		       *device = page("Heat pump", "Entities"), *launcher = page("", "Home Assistant"),
-		       *charts = page("Heat pump power", "Select a chart");
+		       *charts = page("Heat pump power", "Select a chart"), *energy = page("Energy", "Heat pump"),
+		       *device_rows = page("Heat pump", "Heat pump power"), *welcome = page("Welcome", "Start");
 	const char *app = "t/.Main", *launch = "com.android.launcher/.Launcher";
 
-	REQUIRE(home && entity && menu && question && device && launcher && charts);
-	for (int variant = 0; variant < 6; variant++) {
+	REQUIRE(home && entity && menu && question && device && launcher && charts && energy && device_rows && welcome);
+	for (int variant = 0; variant < 8; variant++) {
 		struct oracle_nav_tracker *t = oracle_nav_tracker_new();
 		char *title = NULL;
 		bool hit;
 
-		if (variant != 4)
+		if (variant == 6) {
+			/*
+			 * The device page reached first by its row on the energy
+			 * page (the row's text is the page's title: a section picked
+			 * by name, whose Back may close the app), then again by
+			 * Device info in the menu of one of its entities: the item
+			 * opened it, and Back there must not close the app
+			 * (smarthome seed 2).
+			 */
+			CHECK(!nav_restart(t, launcher, launch, energy, app, false, &title));
+			CHECK(!nav_act(t, energy, device_rows, ACTION_CLICK, "Heat pump", &title));
+			CHECK(!nav_act(t, device_rows, entity, ACTION_CLICK, "Heat pump power", &title));
+			CHECK(!nav_act(t, entity, menu, ACTION_CLICK, "More options", &title));
+			CHECK(!nav_act(t, menu, device_rows, ACTION_CLICK, "Device info", &title));
+			CHECK(!nav_one(t, device_rows, app, launcher, launch, false, NULL, &title));
+			hit = nav_restart(t, launcher, launch, energy, app, false, &title);
+			CHECK(hit);
+			CHECK(title && strstr(title, "leaves the app"));
+			free(title);
+			oracle_nav_tracker_free(t);
+			continue;
+		}
+
+		if (variant == 4) /* the run began on a page no relaunch shows */
+			CHECK(!nav_act(t, welcome, home, ACTION_CLICK, "Start", &title));
+		else if (variant != 7) /* 7: the run began on Home, no relaunch since */
 			CHECK(!nav_restart(t, launcher, launch, home, app, false, &title));
 		struct ui_tree *under = variant == 5 ? charts : entity;
 
-		if (variant == 2 || variant == 4) /* the way from Home lost: a long press */
+		if (variant == 2 || variant == 4 || variant == 7) /* the way from Home lost: a long press */
 			CHECK(!nav_act(t, home, under, ACTION_LONG_CLICK, "Heat pump power", &title));
 		else
 			CHECK(!nav_act(t, home, under, ACTION_CLICK, "Heat pump power", &title));
@@ -2620,8 +2646,9 @@ TEST(back_exit_from_a_page_a_menu_item_opened)
 		CHECK(!nav_one(t, device, app, launcher, launch, false, NULL, &title));
 		hit = nav_restart(t, launcher, launch, home, app, false, &title);
 		/* 0: the stack holds Home; 2: Home is the start page; 3: a question; 4: start unknown;
-		 * 5: the menu was a dropdown ("Select a chart": a choice shown in place, skycast). */
-		CHECK(hit == (variant == 0 || variant == 2));
+		 * 5: the menu was a dropdown ("Select a chart": a choice shown in place, skycast);
+		 * 7: Home, the run's first page, is the start page. */
+		CHECK(hit == (variant == 0 || variant == 2 || variant == 7));
 		if (hit)
 			CHECK(title && strstr(title, "leaves the app instead of returning to 'Heat pump power'"));
 		free(title);
@@ -2634,6 +2661,9 @@ TEST(back_exit_from_a_page_a_menu_item_opened)
 	ui_tree_free(device);
 	ui_tree_free(launcher);
 	ui_tree_free(charts);
+	ui_tree_free(energy);
+	ui_tree_free(device_rows);
+	ui_tree_free(welcome);
 }
 
 /* A list page titled `title` whose RecyclerView holds one row per name (NULL-terminated). */
