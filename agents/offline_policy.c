@@ -171,6 +171,8 @@ struct offline_policy {
 	uint64_t visit_state;  /* the screen the fields below were typed on */
 	uint64_t typed[FORM_FIELDS];
 	size_t n_typed;
+	uint64_t visit_probed; /* the field probed in this visit, 0 none (offline.probe_one) */
+	bool undo_probed;
 	/* The text last typed into each field (field_key, hash of the text):
 	 * a field still showing it after a dialog or a page in between is not
 	 * empty, whatever the visit. A ring. */
@@ -260,6 +262,7 @@ void offline_policy_params_default(struct offline_policy_params *p)
 	p->probe_share = 0.2;
 	p->probe_submit = false;
 	p->probe_taken = false;
+	p->probe_one = false;
 	p->back_probe = true;
 	p->seed = 1;
 }
@@ -282,6 +285,7 @@ int offline_policy_params_from_config(struct offline_policy_params *p, const str
 	p->probe_share = config_double(cfg, "offline.probe_share");
 	p->probe_submit = config_bool(cfg, "offline.probe_submit");
 	p->probe_taken = config_bool(cfg, "offline.probe_taken");
+	p->probe_one = config_bool(cfg, "offline.probe_one");
 	p->back_probe = config_bool(cfg, "offline.back_probe");
 	p->seed = (unsigned)config_int(cfg, "run.seed");
 	if (p->init_weight <= 0 || p->back_weight < 0 || p->untried_bonus < 1 ||
@@ -1152,6 +1156,8 @@ static void finish_choice(struct offline_policy *pol, const struct ui_tree *t, s
 		 * then, first as a tester does (an empty name, letters in a number),
 		 * then with the other probes of its kind. */
 		if (pol->p.probe_share > 0 && field_filled(pol, field_key(a), false) &&
+		    !(pol->p.probe_one && state == pol->visit_state && pol->visit_probed &&
+		      pol->visit_probed != field_key(a)) &&
 		    rng_unit(&pol->probe_rng) < (probed(pol, field_key(a), false) ? pol->p.probe_share
 						 : fmax(pol->p.probe_share, FIRST_PROBE_SHARE))) {
 			unsigned ps = probed(pol, field_key(a), true) ? ++pol->serial : 0;
@@ -1174,6 +1180,10 @@ static void finish_choice(struct offline_policy *pol, const struct ui_tree *t, s
 			snprintf(buf, sizeof(buf), "%s", pol->words[(pol->serial * 7u) % pol->n_words]);
 		if (!probe && !field_filled(pol, field_key(a), true))
 			pol->undo_filled = field_key(a);
+		if (probe && state == pol->visit_state && !pol->visit_probed) {
+			pol->visit_probed = field_key(a);
+			pol->undo_probed = true;
+		}
 		a->text = xstrdup(buf);
 	}
 	if (a->type == ACTION_INPUT && a->text && *a->text)
@@ -1489,6 +1499,7 @@ void offline_policy_choose(struct offline_policy *pol, const struct ui_tree *t, 
 	pol->n_undo_tried = 0;
 	pol->undo_filled = 0;
 	pol->undo_typed = false;
+	pol->undo_probed = false;
 	pol->last_fh = fh;
 	if (pol->p.repeat_damping)
 		pol->family = page_family(functionality);
@@ -1547,6 +1558,7 @@ void offline_policy_choose(struct offline_policy *pol, const struct ui_tree *t, 
 	if (state != pol->visit_state) {
 		pol->visit_state = state;
 		pol->n_typed = 0;
+		pol->visit_probed = 0;
 	}
 	n = offline_candidates(t, &cands);
 	note_hints(cands, n, t);
@@ -1937,6 +1949,9 @@ void offline_policy_adopt(struct offline_policy *pol, const struct ui_tree *t, u
 	if (pol->undo_typed && pol->n_typed)
 		pol->n_typed--;
 	pol->undo_typed = false;
+	if (pol->undo_probed)
+		pol->visit_probed = 0;
+	pol->undo_probed = false;
 
 	pol->last_type = done->type;
 	pol->last_probe = false;

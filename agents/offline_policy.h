@@ -52,6 +52,7 @@ struct offline_policy_params {
 	double probe_share;    /* share of inputs into an already filled field that probe (input_gen_probe) */
 	bool probe_submit;     /* a probe typed on a form with a confirm is submitted by the next action (off) */
 	bool probe_taken;      /* a name field's second probe types a name its list shows (off) */
+	bool probe_one;        /* at most one field of a form probed per visit, the others valid */
 	bool back_probe;       /* Back at once on a page a list's row opened, once per list and kind of page */
 	unsigned seed;
 };

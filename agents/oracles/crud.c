@@ -1226,6 +1226,22 @@ static bool lost_control(const struct oracle_crud_tracker *t, const struct oracl
 	return false;
 }
 
+/*
+ * Whether a row named as the opened one, shown whole before, no longer
+ * shows with the same texts on l (the list full, rows below the fold): the
+ * row went and another of the same name came into view from below
+ * (timesheet's report rows "Website redesign · Design mockups", one per
+ * entry, session 44).
+ */
+static bool same_name_row_went(const struct oracle_crud_tracker *t, const struct oracle_list *l)
+{
+	for (size_t i = 0; i < t->n_rows; i++)
+		if (!strcmp(t->rows[i], t->opened) && !(t->cut && t->cut[i]) && t->full[i] &&
+		    count_of(t->full, t->n_rows, t->full[i]) > count_of(l->rows, l->n_rows, t->full[i]))
+			return true;
+	return false;
+}
+
 /* The delete check: the tracker's opened row against list l of `after`. */
 static bool deleted_wrong(const struct oracle_crud_tracker *t, const struct ui_tree *after,
 			  const struct oracle_list *l, const struct action *done, struct oracle_finding *f)
@@ -1248,6 +1264,8 @@ static bool deleted_wrong(const struct oracle_crud_tracker *t, const struct ui_t
 		return false; /* a dialog's row that stays, nothing else gone: it may be removed elsewhere */
 	/* The list's last row shown went, and a row from below the fold took its place: it may bear its name. */
 	if (!gone && t->opened_last && !room)
+		return false;
+	if (!gone && !room && same_name_row_went(t, l))
 		return false;
 	if (!gone && moved_to_trash(t, l))
 		return false;

@@ -391,6 +391,32 @@ bool oracle_feedback_missing_on_page(const struct ui_tree *before, const char *a
 						page, page_activity, app_label, f);
 }
 
+/*
+ * The heading of a form that creates something: a visible plain text outside
+ * lists and fields, up to 40 bytes, whose first word is New, Add or Create
+ * ("New refueling", "Add card"), or NULL.
+ */
+static const struct ui_widget *new_item_heading(const struct ui_tree *t)
+{
+	static const char *const words[] = { "new", "add", "create", NULL };
+
+	for (size_t i = 0; i < t->n_nodes; i++) {
+		const struct ui_widget *w = t->nodes[i];
+		size_t len = strlen(w->text);
+
+		if (!len || len > 40 || w->clickable || ui_class_is_editable(w->class_name) || ui_widget_in_list(w) ||
+		    !ui_widget_visible(w, &t->screen))
+			continue;
+		for (size_t k = 0; words[k]; k++) {
+			size_t n = strlen(words[k]);
+
+			if (!strncasecmp(w->text, words[k], n) && w->text[n] == ' ')
+				return w;
+		}
+	}
+	return NULL;
+}
+
 bool oracle_feedback_missing_in_visit(const struct ui_tree *before, const char *activity_before,
 				      const struct ui_tree *after, const char *activity_after,
 				      const struct action *done, const struct ui_tree *first,
@@ -402,7 +428,8 @@ bool oracle_feedback_missing_in_visit(const struct ui_tree *before, const char *
 	size_t n_fields = 0;
 
 	const struct ui_widget *blank = NULL, *was = NULL, *thrown = NULL, *row_blank = NULL, *beside = NULL;
-	bool same_activity;
+	const struct ui_widget *heading = NULL;
+	bool same_activity, refused;
 
 	if (!before || !after || !done || done->type != ACTION_CLICK || (!oracle_is_save_action(done) && !is_send(done)))
 		return false;
@@ -423,16 +450,53 @@ bool oracle_feedback_missing_in_visit(const struct ui_tree *before, const char *
 	/*
 	 * A message the form did not show when this visit to it began (an error from an earlier press) is
 	 * feedback already given. The visit, not the first sight: a form opened for another record or group
-	 * shows another heading ("Edit expense", "Deck: Spanish vocabulary"), which is no message.
+	 * shows another heading ("Edit expense", "New expense in Lisbon trip"), which is no message. Nor is
+	 * the new label of a control the visit began with (a picker's button after a choice: "Deck: European
+	 * capitals" for "Deck: Spanish vocabulary"); a control that a press added still counts.
 	 */
+	/*
+	 * Every field valid on a form that creates something (two fields or more, as
+	 * first seen known), and a Save after which nothing at all changed: the
+	 * entry was refused and nothing said why (fuellog's odometer below the last
+	 * refueling's; an end time before the start).
+	 */
+	refused = !bad && first && n_fields >= 2 && same_activity && oracle_is_save_action(done) &&
+		  (heading = new_item_heading(before)) != NULL;
 	if (!visit)
 		visit = first;
-	for (size_t i = 0; visit && bad && i < before->n_nodes; i++) {
+	for (size_t i = 0; visit && (bad || refused) && i < before->n_nodes; i++) {
 		const struct ui_widget *w = before->nodes[i];
+		const struct ui_widget *o;
 
-		if (*w->text && !ui_class_is_editable(w->class_name) && ui_widget_visible(w, &before->screen) &&
-		    !shows_text(visit, w->text))
-			return false;
+		if (!*w->text || ui_class_is_editable(w->class_name) || !ui_widget_visible(w, &before->screen) ||
+		    shows_text(visit, w->text))
+			continue;
+		if (w->clickable && *w->resource_id && (o = oracle_find_counterpart(visit, before, w)) != NULL &&
+		    o->clickable && ui_widget_visible(o, &visit->screen))
+			continue;
+		return false;
+	}
+	if (refused && after->n_roots == before->n_roots && oracle_count_layers(after) == oracle_count_layers(before) &&
+	    oracle_screen_has_layer(after) == oracle_screen_has_layer(before) && same_texts(before, after, true)) {
+		const char *press = done->widget_text && *done->widget_text ? done->widget_text : "Save";
+
+		oracle_finding_init(f);
+		f->oracle = "feedback";
+		f->category = BUG_CAT_FEEDBACK_MISSING;
+		f->title = xasprintf("'%s' on '%s' with every field filled changes nothing and says nothing", press,
+				     heading->text);
+		f->expected = xstrdup("the entry saved (the form closes or clears), or an error saying which value is "
+				      "refused");
+		f->actual = xstrdup("the form reads exactly as before: the same values, no error, dialog or toast");
+		f->description = xasprintf("'%s' was pressed on '%s' with all %zu fields holding values that look "
+					   "valid. Nothing changed: the form kept every value, and no error text, "
+					   "dialog or toast says whether the entry was saved or why not.",
+					   press, heading->text, n_fields);
+		f->diff = cJSON_CreateObject();
+		cJSON_AddStringToObject(f->diff, "check", "refused_silently");
+		cJSON_AddItemToObject(f->diff, "heading", oracle_widget_json(heading));
+		cJSON_AddItemToObject(f->diff, "action", action_to_json(done));
+		return true;
 	}
 	if (!bad) {
 		const struct ui_widget *taken, *row = NULL;

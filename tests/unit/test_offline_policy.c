@@ -221,6 +221,48 @@ static void probe_then_save(bool submit, int *probes, int *saved_after)
 	ui_tree_free(t);
 }
 
+/*
+ * The fields of the card form probed during one visit of it (60 choices on
+ * one screen state), as a bit set: 1 front, 2 back.
+ */
+static unsigned fields_probed_in_a_visit(bool one)
+{
+	struct offline_policy_params p;
+	struct offline_policy *pol;
+	struct ui_tree *t = x_tree(x_cat(
+		x_node(EDIT, "t:id/front", "", "cf", "hint=\"Front\"", 0, 220, 1080, 320, NULL),
+		x_node(EDIT, "t:id/back", "", "cf", "hint=\"Back\"", 0, 340, 1080, 440, NULL),
+		x_node("android.widget.Button", "t:id/save", "Save", "c", "", 0, 460, 1080, 560, NULL), NULL));
+	struct action a;
+	unsigned probed = 0;
+
+	if (!t)
+		return 0;
+	offline_policy_params_default(&p);
+	p.probe_share = 1.0;
+	p.probe_one = one;
+	pol = offline_policy_new(&p);
+	for (int i = 0; i < 60; i++) {
+		offline_policy_choose(pol, t, 43, 900 + (uint64_t)i, "Card", true, &a);
+		if (a.type == ACTION_INPUT && a.reason && strstr(a.reason, "probing") && a.resource_id)
+			probed |= strstr(a.resource_id, "front") ? 1u : 2u;
+		action_release(&a);
+		offline_policy_observe(pol, t, 43, true);
+	}
+	offline_policy_free(pol);
+	ui_tree_free(t);
+	return probed;
+}
+
+/* A tester changes one thing at a time: one field of a form probed per visit, the others valid (offline.probe_one). */
+TEST(one_field_probed_per_visit_of_a_form)
+{
+	unsigned one = fields_probed_in_a_visit(true);
+
+	CHECK(one == 1 || one == 2);
+	CHECK_INT_EQ(fields_probed_in_a_visit(false), 3);
+}
+
 /* A probe typed on a form is submitted at once (flashcards' empty front: Save, not the deck chooser). */
 TEST(a_probe_is_submitted_by_the_next_choice)
 {
@@ -1882,6 +1924,7 @@ int main(void)
 	RUN(input_probes_by_field);
 	RUN(probes_after_a_valid_value);
 	RUN(second_entry_is_the_first_probe);
+	RUN(one_field_probed_per_visit_of_a_form);
 	RUN(a_probe_is_submitted_by_the_next_choice);
 	RUN(a_name_fields_second_probe_is_a_taken_name);
 	RUN(candidates_on_screen);

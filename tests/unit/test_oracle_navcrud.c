@@ -3078,6 +3078,29 @@ TEST(last_row_shown_deleted_and_replaced_from_below_is_not_reported)
 }
 
 /*
+ * timesheet (held-out, seed 1, session 44): a report's list, full to its
+ * end, shows three entries named "Design mockups"; the one of 3 h 52 is
+ * deleted and another of that name comes up from below. The name is still
+ * listed as often as before, but the deleted row's texts are gone: not
+ * reported. The same list with every row as before is.
+ */
+TEST(row_deleted_among_namesakes_and_replaced_from_below_is_not_reported)
+{
+	static const char *const before[] = { "Client call|0 h 10", "Design mockups|1 h 0", "Design mockups|3 h 52",
+					      "Invoices|0 h 25", "Design mockups|0 h 30", NULL };
+	static const char *const after[] = { "Client call|0 h 10", "Design mockups|1 h 0", "Invoices|0 h 25",
+					     "Design mockups|0 h 30", "Design mockups|2 h 0", NULL };
+	char *title;
+
+	/* Rows of 200 from y 300, the list ending at 1300 with the fifth row: no room below. */
+	CHECK_INT_EQ(open_and_delete(before, "Design mockups", 700, after, 1300, &title), 0);
+	free(title);
+	CHECK_INT_EQ(open_and_delete(before, "Design mockups", 700, before, 1300, &title), 2);
+	CHECK(title && strstr(title, "leaves it in the list"));
+	free(title);
+}
+
+/*
  * radio (held-out fixed twin, seed 1, breadth on): a station removed from the
  * favourites ("will be removed from your favourites") is still a station, and
  * the directory that listed it before rightly still does. A delete of it is
@@ -3997,6 +4020,7 @@ int main(void)
 	RUN(deleted_rows_text_left_on_a_page_that_showed_it);
 	RUN(delete_with_the_list_scrolled_elsewhere_is_not_reported);
 	RUN(last_row_shown_deleted_and_replaced_from_below_is_not_reported);
+	RUN(row_deleted_among_namesakes_and_replaced_from_below_is_not_reported);
 	RUN(row_removed_from_a_collection_may_show_elsewhere);
 	RUN(deleted_rows_text_on_a_page_that_shows_it_in_the_trash);
 	RUN(entry_filed_under_another_day_is_not_missing);

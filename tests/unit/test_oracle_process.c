@@ -897,6 +897,101 @@ TEST(feedback_judged_against_the_visit_not_the_first_sight)
 	ui_tree_free(told);
 }
 
+/* form() under a picker button that names the chosen deck, and an extra button when given. */
+static struct ui_tree *picker_form(const char *deck, const char *front, const char *extra)
+{
+	return x_tree(x_cat(x_node(TEXT, "com.example.t:id/heading", "Add card", "", "", 0, 60, 1080, 180, NULL),
+			    x_node(BUTTON, "com.example.t:id/deck_pick", deck, "c", "", 0, 200, 1080, 320, NULL),
+			    x_node(EDIT, "com.example.t:id/front", front, "cf", "", 0, 340, 1080, 480, NULL),
+			    extra ? x_node(BUTTON, "com.example.t:id/retry", extra, "c", "", 0, 500, 1080, 600, NULL)
+				  : calloc(1, 1),
+			    x_node(BUTTON, "com.example.t:id/save", "Save", "c", "", 0, 700, 1080, 820, NULL), NULL));
+}
+
+/*
+ * flashcards (held-out, session 44; scholarsome #153): the visit began on
+ * "Deck: Spanish vocabulary", the deck picker changed the button to
+ * "Deck: European capitals", then Save with the front empty did nothing.
+ * A control's new label is the user's choice, no message: judged. A
+ * button that was not there when the visit began still counts as an
+ * answer, and so does a changed plain text.
+ */
+TEST(feedback_judged_after_a_picker_renamed_its_button)
+{
+	struct ui_tree *entered = picker_form("Deck: Spanish vocabulary", "Front", NULL);
+	struct ui_tree *picked = picker_form("Deck: European capitals", "Front", NULL);
+	struct ui_tree *picked2 = picker_form("Deck: European capitals", "Front", NULL);
+	struct ui_tree *retry = picker_form("Deck: European capitals", "Front", "Try again");
+	struct action save;
+	struct oracle_finding f;
+
+	REQUIRE(entered && picked && picked2 && retry);
+	click_on(&save, picked, "Save");
+	oracle_finding_init(&f);
+	CHECK(oracle_feedback_missing_in_visit(picked, ACT, picked2, ACT, &save, entered, entered, NULL, NULL, NULL,
+					       &f));
+	CHECK(f.title && strstr(f.title, "empty 'front'"));
+	oracle_finding_release(&f);
+	CHECK(!oracle_feedback_missing_in_visit(retry, ACT, retry, ACT, &save, entered, entered, NULL, NULL, NULL, &f));
+	action_release(&save);
+	ui_tree_free(entered);
+	ui_tree_free(picked);
+	ui_tree_free(picked2);
+	ui_tree_free(retry);
+}
+
+/* A refueling form under `heading`: date and odometer fields (their hints as text when empty), an error when given, Save. */
+static struct ui_tree *refuel_form(const char *heading, const char *date, const char *odo, const char *error)
+{
+	return x_tree(x_cat(x_node(TEXT, "com.example.t:id/heading", heading, "", "", 0, 60, 1080, 180, NULL),
+			    x_node(EDIT, "com.example.t:id/date", date, "cf", "", 0, 200, 1080, 340, NULL),
+			    x_node(EDIT, "com.example.t:id/odometer", odo, "cf", "", 0, 360, 1080, 500, NULL),
+			    error ? x_node(TEXT, "com.example.t:id/error", error, "", "", 0, 520, 1080, 600, NULL)
+				  : calloc(1, 1),
+			    x_node(BUTTON, "com.example.t:id/save", "Save", "c", "", 0, 700, 1080, 820, NULL), NULL));
+}
+
+/*
+ * fuellog (held-out, session 44; organicmaps #10183): on "New refueling",
+ * an odometer reading below the last one, every field holding a valid
+ * value, Save changes nothing and says nothing. Judged on a form whose
+ * heading creates something, with its first sight known. Not judged: an
+ * edit form (its Save may rightly keep the page), an error shown, the
+ * form left, no first sight.
+ */
+TEST(feedback_missing_when_a_new_entry_with_valid_values_is_refused)
+{
+	struct ui_tree *first = refuel_form("New refueling", "Date", "Odometer", NULL);
+	struct ui_tree *filled = refuel_form("New refueling", "2024-06-26", "84", NULL);
+	struct ui_tree *filled2 = refuel_form("New refueling", "2024-06-26", "84", NULL);
+	struct ui_tree *told = refuel_form("New refueling", "2024-06-26", "84", "The odometer must be above 12400 km");
+	struct ui_tree *edit_first = refuel_form("Edit refueling", "Date", "Odometer", NULL);
+	struct ui_tree *edit = refuel_form("Edit refueling", "2024-06-26", "84", NULL);
+	struct action save;
+	struct oracle_finding f;
+
+	REQUIRE(first && filled && filled2 && told && edit_first && edit);
+	click_on(&save, filled, "Save");
+	oracle_finding_init(&f);
+	CHECK(oracle_feedback_missing_in_visit(filled, ACT, filled2, ACT, &save, first, first, NULL, NULL, NULL, &f));
+	CHECK(f.title && strstr(f.title, "'Save' on 'New refueling' with every field filled changes nothing"));
+	CHECK(f.diff && !strcmp(cJSON_GetObjectItem(f.diff, "check")->valuestring, "refused_silently"));
+	oracle_finding_release(&f);
+	CHECK(!oracle_feedback_missing_in_visit(filled, ACT, told, ACT, &save, first, first, NULL, NULL, NULL, &f));
+	CHECK(!oracle_feedback_missing_in_visit(edit, ACT, edit, ACT, &save, edit_first, edit_first, NULL, NULL, NULL,
+						&f));
+	CHECK(!oracle_feedback_missing_in_visit(filled, ACT, filled2, "com.example.t/.Main", &save, first, first, NULL,
+						NULL, NULL, &f));
+	CHECK(!oracle_feedback_missing_in_visit(filled, ACT, filled2, ACT, &save, NULL, NULL, NULL, NULL, NULL, &f));
+	action_release(&save);
+	ui_tree_free(first);
+	ui_tree_free(filled);
+	ui_tree_free(filled2);
+	ui_tree_free(told);
+	ui_tree_free(edit_first);
+	ui_tree_free(edit);
+}
+
 TEST(feedback_answer_from_an_earlier_visit_is_feedback_given)
 {
 	/* gymlog's set form: its error line stays when the form is opened again. */
@@ -1204,6 +1299,8 @@ int main(void)
 	RUN(send_with_an_empty_field_throws_the_typed_text_away);
 	RUN(save_with_an_empty_title_that_adds_a_row_without_one);
 	RUN(feedback_judged_against_the_visit_not_the_first_sight);
+	RUN(feedback_judged_after_a_picker_renamed_its_button);
+	RUN(feedback_missing_when_a_new_entry_with_valid_values_is_refused);
 	RUN(feedback_answer_kept_when_a_choice_adds_a_field);
 	RUN(feedback_visit_survives_a_dialog_over_the_form);
 	RUN(feedback_answer_from_an_earlier_visit_is_feedback_given);
