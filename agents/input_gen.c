@@ -308,10 +308,21 @@ enum input_kind input_gen_text(const struct ui_widget *w, unsigned serial, char 
 		unsigned lo, hi;
 		int width;
 
-		if (hint_range(field_hint(w), &lo, &hi, &width))
+		if (hint_range(field_hint(w), &lo, &hi, &width)) {
 			snprintf(buf, n, "%0*u", width, lo + serial % (hi - lo + 1));
-		else
+		} else if (whole_number(*w->text ? w->text : w->hint)) {
+			/* The app filled the field ("27" in an edit form's day): its
+			 * value tells the scale. A tester edits it to a value below
+			 * it, down to half of it, which stays inside a range the app
+			 * started in (1-30) where a random number would not. */
+			unsigned v = (unsigned)strtoul(*w->text ? w->text : w->hint, NULL, 10);
+
+			lo = (v + 1) / 2;
+			hi = v - 1;
+			snprintf(buf, n, "%u", v < 2 ? v + 1 : lo + serial % (hi - lo + 1));
+		} else {
 			snprintf(buf, n, "%u", 10u + (serial * 37u) % 990u);
+		}
 		break;
 	}
 	case INPUT_KIND_POSTAL:

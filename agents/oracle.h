@@ -26,6 +26,7 @@
  *   oracle_scale_ignored   a tap that changes the servings while every ingredient amount stays as it was
  *   oracle_hours_disagree  an opening status naming a time no range of the opening hours shown starts or ends at
  *   oracle_search_step     a search for an item the app's lists showed that answers "No results"
+ *   oracle_order_kept_step a list row opened and left that comes back first in its list
  *
  * All functions are pure and thread-safe.
  */
@@ -478,6 +479,19 @@ struct oracle_search_tracker *oracle_search_tracker_new(void);
 void oracle_search_tracker_free(struct oracle_search_tracker *t);
 bool oracle_search_step(struct oracle_search_tracker *t, const struct oracle_tracked_step *s,
 			struct oracle_finding *f);
+
+/*
+ * order_kept (oracle 36): a tap on a list row (3+ rows, not the first)
+ * that opens another page, then Back or Up to the same page - nothing
+ * outside lists changed, no words of an order by use (recent, history,
+ * last, viewed, opened, played, used, frequent) - where the list shows
+ * the same rows with the opened one first and the others in their order.
+ */
+struct oracle_order_kept_tracker;
+struct oracle_order_kept_tracker *oracle_order_kept_tracker_new(void);
+void oracle_order_kept_tracker_free(struct oracle_order_kept_tracker *t);
+bool oracle_order_kept_step(struct oracle_order_kept_tracker *t, const struct oracle_tracked_step *s,
+			    struct oracle_finding *f);
 
 /* --- navigation (oracle 13) --- */
 

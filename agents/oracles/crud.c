@@ -339,6 +339,35 @@ static char *tapped_row_line(const struct ui_tree *t, const struct action *done,
 }
 
 /*
+ * For a field that opened holding a plain number, when `done` tapped a
+ * control outside any list row (an Edit button on an item's page): the
+ * one text of t outside rows that holds that number with a label around
+ * it ("Duration: 0 h 25 min" for a duration of 25), or NULL when no text
+ * or more than one does. It stands for the row's text in number_kept.
+ */
+static char *labelled_number_line(const struct ui_tree *t, const struct action *done, const char *initial)
+{
+	const struct ui_widget *w, *line = NULL;
+
+	if (!t || !done || done->type != ACTION_CLICK || !oracle_is_number(initial, 9))
+		return NULL;
+	w = action_resolve(done, t);
+	if (!w || oracle_enclosing_row(w))
+		return NULL;
+	for (size_t i = 0; i < t->n_nodes; i++) {
+		const struct ui_widget *m = t->nodes[i];
+
+		if (!*m->text || ui_class_is_editable(m->class_name) || !ui_widget_visible(m, &t->screen) ||
+		    !oracle_holds_number(m->text, initial))
+			continue;
+		if (line || m->clickable || oracle_enclosing_row(m) || !has_letter(m->text))
+			return NULL;
+		line = m;
+	}
+	return line ? xstrdup(line->text) : NULL;
+}
+
+/*
  * Record the fields of t (their text when first seen; from: the page the
  * form was opened from, 0 if unknown); forget the fields t no longer shows.
  */
@@ -390,6 +419,9 @@ static void sync_fields(struct oracle_crud_tracker *t, const struct ui_tree *tre
 		t->fields[t->n_fields].line = from ? labelled_line(from_tree, t->fields[t->n_fields].initial) : NULL;
 		t->fields[t->n_fields].row_line =
 			from ? tapped_row_line(from_tree, opened_by, t->fields[t->n_fields].initial) : NULL;
+		if (from && !t->fields[t->n_fields].row_line)
+			t->fields[t->n_fields].row_line =
+				labelled_number_line(from_tree, opened_by, t->fields[t->n_fields].initial);
 		t->n_fields++;
 	}
 }
@@ -443,6 +475,44 @@ static size_t count_whole(const struct ui_tree *t, const char *s, bool fields)
 		n += same;
 	}
 	return n;
+}
+
+/*
+ * Whether the one visible text of t that is exactly s (trimmed, any case)
+ * sits in a list row that shows no text equal to `item` while another
+ * row does: the value belongs to another row than the item's.
+ */
+static bool whole_in_other_row(const struct ui_tree *t, const char *s, const char *item)
+{
+	const struct ui_widget *row = NULL;
+	bool elsewhere = false;
+
+	if (!item || !*item)
+		return false;
+	for (size_t i = 0; i < t->n_nodes && !row; i++) {
+		const struct ui_widget *w = t->nodes[i];
+		char *v;
+
+		if (!*w->text || ui_class_is_editable(w->class_name) || !ui_widget_visible(w, &t->screen))
+			continue;
+		v = oracle_trimmed(w->text);
+		if (!strcasecmp(v, s))
+			row = oracle_enclosing_row(w);
+		free(v);
+	}
+	if (!row)
+		return false;
+	for (size_t i = 0; i < t->n_nodes; i++) {
+		const struct ui_widget *w = t->nodes[i], *r;
+
+		if (!*w->text || strcasecmp(w->text, item) || !ui_widget_visible(w, &t->screen))
+			continue;
+		r = oracle_enclosing_row(w);
+		if (r == row)
+			return false;
+		elsewhere |= r != NULL;
+	}
+	return elsewhere;
 }
 
 /* Whether a visible text of t is exactly s; a field's text counts only with `fields`. */
@@ -833,9 +903,9 @@ static bool number_kept(struct oracle_crud_tracker *t, const struct ui_tree *bef
 					     w->resource_id, title);
 			f->expected = xasprintf("the row shows %s, the number saved", v);
 			f->actual = xasprintf("the row still says \"%s\" and no text holds %s", rec->row_line, v);
-			f->description = xasprintf("A tap on the row \"%s\" opened '%s'; the field '%s' was changed from "
+			f->description = xasprintf("The page showing \"%s\" opened '%s'; the field '%s' was changed from "
 						   "%s to %s and '%s' tapped; the form closed on the page it was opened "
-						   "from, where the row says the same and nothing shows %s: the edit "
+						   "from, where that text says the same and nothing shows %s: the edit "
 						   "was not saved.",
 						   rec->row_line, title, w->resource_id, rec->initial, v,
 						   done->widget_text ? done->widget_text : "confirm", v);
@@ -989,10 +1059,15 @@ static bool saved_not_shown(struct oracle_crud_tracker *t, const struct ui_tree 
 	 * it: a value other rows share tells nothing of the row edited (pantry,
 	 * session 32: a shopping item's note "below min. stock" edited and
 	 * saved; two other items still said "below min. stock", the edited
-	 * one's note was below the fold).
+	 * one's note was below the fold). Nor when that text sits in a list
+	 * row while another row shows the item the form edits, named in the
+	 * form's title (pantry's fixed twin, session 45: one other item still
+	 * said "below min. stock", Wheat flour's row had its note cut off at
+	 * the screen's bottom).
 	 */
 	old_shown = old && count_whole(after, old, false) == 1 &&
-		    (!rec->from || rec->from == page_of(after, activity_after));
+		    (!rec->from || rec->from == page_of(after, activity_after)) &&
+		    !whole_in_other_row(after, old, oracle_app_bar_title(before));
 	nl = oracle_lists(after, &ls);
 	list = full_list(after, ls, nl);
 	if (list && !old_shown && (list_filtered(t, after) || list_of_one_day(before, after) || list_of_a_state(after) ||

@@ -31,6 +31,11 @@
  * edit form opened again from the page the Save reached, one edited field
  * back at its old value while another kept its new text, is a save that
  * dropped one edit (timesheet `timesheet-shorter-duration-not-saved`).
+ *
+ * A choice made in a selector's dialog ("Colour: Green") that reads the
+ * page's first value again when the run comes back from a page a tap
+ * opened is lost the same way (choice_step, `pillbox-colour-lost-via-
+ * reminder`).
  */
 #include <ctype.h>
 #include <stdint.h>
@@ -49,6 +54,28 @@
 #define KEPT_FIELDS 8       /* typed fields followed on one form */
 #define KEPT_AWAY_STEPS 4   /* steps the detour may take on its page */
 #define KEPT_REPORTED 16    /* (form, field) pairs reported */
+#define KEPT_SELECTORS 8    /* selectors of one page whose first sight is kept */
+
+/*
+ * A choice lost on a detour: the selectors ("Colour: Yellow") of the page
+ * the run is on, as first seen in this visit; the one whose value the run
+ * changed through its chooser; and the page a later tap left for.
+ */
+struct kept_choice {
+	uint64_t page;                   /* the page (form_key); 0: none followed */
+	char *title;
+	char *rid[KEPT_SELECTORS];       /* selectors' resource-ids */
+	char *first[KEPT_SELECTORS];     /* their texts at first sight in the visit */
+	size_t n;
+	int picked;                      /* index of the selector the run changed; -1: none */
+	char *picked_text;               /* what it showed after the change */
+	uint64_t away;                   /* the detour's page; 0: on the page */
+	int away_steps;
+	char *via;
+	cJSON *via_action;
+	uint64_t reported[KEPT_REPORTED];
+	size_t n_reported;
+};
 
 struct kept_field {
 	char *id;        /* resource-id */
@@ -72,11 +99,15 @@ struct oracle_kept_edit_tracker {
 	uint64_t reported[KEPT_REPORTED];
 	size_t n_reported;
 	struct kept_pick pick; /* a selector's pick (pick_reset.c) */
+	struct kept_choice choice; /* a choice lost on a detour (choice_step) */
 };
 
 struct oracle_kept_edit_tracker *oracle_kept_edit_tracker_new(void)
 {
-	return xcalloc(1, sizeof(struct oracle_kept_edit_tracker));
+	struct oracle_kept_edit_tracker *t = xcalloc(1, sizeof(struct oracle_kept_edit_tracker));
+
+	t->choice.picked = -1;
+	return t;
 }
 
 static void forget(struct oracle_kept_edit_tracker *t)
@@ -99,12 +130,32 @@ static void forget(struct oracle_kept_edit_tracker *t)
 	t->away_texts = 0;
 }
 
+/* Stop following the page's selectors (what was reported stays). */
+static void choice_forget(struct kept_choice *c)
+{
+	for (size_t i = 0; i < c->n; i++) {
+		free(c->rid[i]);
+		free(c->first[i]);
+	}
+	free(c->title);
+	free(c->picked_text);
+	free(c->via);
+	cJSON_Delete(c->via_action);
+	c->title = c->picked_text = c->via = NULL;
+	c->via_action = NULL;
+	c->n = 0;
+	c->picked = -1;
+	c->page = c->away = 0;
+	c->away_steps = 0;
+}
+
 void oracle_kept_edit_tracker_free(struct oracle_kept_edit_tracker *t)
 {
 	if (!t)
 		return;
 	forget(t);
 	kept_pick_forget(&t->pick);
+	choice_forget(&t->choice);
 	free(t);
 }
 
@@ -534,17 +585,193 @@ static bool typed_step(struct oracle_kept_edit_tracker *t, const struct oracle_t
 	return hit;
 }
 
+/* Note the selectors of page t not seen yet in this visit, as they show now. */
+static void choice_note_first(struct kept_choice *c, const struct ui_tree *t)
+{
+	for (size_t i = 0; i < t->n_nodes && c->n < KEPT_SELECTORS; i++) {
+		const struct ui_widget *w = t->nodes[i];
+		bool known = false;
+
+		if (!w->clickable || !*w->resource_id || !ui_widget_visible(w, &t->screen) || ui_widget_in_list(w) ||
+		    !ui_selector_text(w->text, NULL, NULL))
+			continue;
+		for (size_t k = 0; k < c->n && !known; k++)
+			known = !strcmp(c->rid[k], w->resource_id);
+		if (known)
+			continue;
+		c->rid[c->n] = xstrdup(w->resource_id);
+		c->first[c->n] = xstrdup(w->text);
+		c->n++;
+	}
+}
+
+/* The report: selector k of c's page back at its first text after the detour. */
+static void choice_finding(struct oracle_finding *f, const struct kept_choice *c, size_t k, const char *activity)
+{
+	size_t label_len = 0;
+	char label[UI_SELECTOR_LABEL_MAX + 1];
+
+	(void)ui_selector_text(c->first[k], &label_len, NULL);
+	snprintf(label, sizeof(label), "%.*s", (int)label_len, c->first[k]);
+	oracle_finding_init(f);
+	f->category = BUG_CAT_DATA_OPERATION;
+	f->oracle = "kept_edit";
+	f->title = xasprintf("'%s' on '%s' loses the choice made after '%s'", label, c->title, c->via);
+	f->expected = xasprintf("'%s' still reads \"%s\", as chosen before '%s'", label, c->picked_text, c->via);
+	f->actual = xasprintf("it reads \"%s\" again, its value when the page was opened", c->first[k]);
+	f->description = xasprintf("On '%s' (%s) the run changed \"%s\" to \"%s\" through its chooser, tapped "
+				   "'%s' and came back to the page: it reads \"%s\" again. The choice was replaced "
+				   "by the value the page had before it.",
+				   c->title, activity ? activity : "?", c->first[k], c->picked_text, c->via,
+				   c->first[k]);
+	f->diff = cJSON_CreateObject();
+	cJSON_AddStringToObject(f->diff, "check", "choice_lost");
+	cJSON_AddStringToObject(f->diff, "selector", c->rid[k]);
+	cJSON_AddStringToObject(f->diff, "chosen", c->picked_text);
+	cJSON_AddStringToObject(f->diff, "shown", c->first[k]);
+	cJSON_AddStringToObject(f->diff, "via", c->via);
+	if (c->via_action)
+		cJSON_AddItemToObject(f->diff, "blamed", cJSON_Duplicate(c->via_action, 1));
+	{
+		/* One bug per page and selector, whatever was chosen. */
+		char *subject = xasprintf("choice lost on %s: %s", c->title, c->rid[k]);
+
+		cJSON_AddStringToObject(f->diff, "subject", subject);
+		free(subject);
+	}
+}
+
+/*
+ * A choice lost on a detour (diff.check "choice_lost"). The page the run
+ * is on - an app-bar title, no dialog - has selectors ("Colour: Yellow":
+ * clickable, outside lists, "Label: value"); their texts at first sight in
+ * the visit are kept. A chooser closing on the page (a dialog gone) with a
+ * selector reading otherwise marks that choice. A later tap on the page
+ * that opens another page (opens_detour: not a confirm, close, delete or
+ * revert, not a tab) starts a detour of at most KEPT_AWAY_STEPS steps; the
+ * first step back on the page judges: the selector reads its first text
+ * again, not the choice, so the page put its stored value over the user's
+ * choice (pillbox `pillbox-colour-lost-via-reminder`, medTimer #189: a
+ * colour chosen on a medicine's page is lost when a reminder is opened and
+ * left). A selector whose new text follows from the detour (the page the
+ * detour opened picks for it) reads neither and is not judged; nor is a
+ * detour through another selector (its chooser page picks for the page:
+ * habits' and pantry's forms redraw from their stored values there), nor
+ * a choice the run itself set back to the first value (bookshelf's sort:
+ * Recently added, then Title again).
+ */
+static bool choice_step(struct kept_choice *c, const struct oracle_tracked_step *s, struct oracle_finding *f)
+{
+	const struct action *done = s->done;
+	uint64_t page_b, page_a;
+	bool layer_b, hit = false;
+
+	if (!done || !s->before || !s->after || !s->after_in_app || done->type == ACTION_RESTART ||
+	    done->type == ACTION_DEEP_LINK || done->type == ACTION_START_ACTIVITY || done->type == ACTION_HOME) {
+		choice_forget(c);
+		return false;
+	}
+	layer_b = oracle_screen_has_layer(s->before);
+	page_b = form_key(s->before, s->activity_before);
+	page_a = form_key(s->after, s->activity_after);
+	if (c->away) {
+		if (page_a == c->page) {
+			const struct ui_widget *w = kept_selector_with(s->after, c->rid[c->picked]);
+
+			if (w && !strcmp(w->text, c->first[c->picked]) && strcmp(w->text, c->picked_text)) {
+				uint64_t key = oracle_hash_str(c->page, c->rid[c->picked]);
+				bool seen = false;
+
+				for (size_t r = 0; r < c->n_reported && r < KEPT_REPORTED; r++)
+					seen |= c->reported[r] == key;
+				if (!seen) {
+					c->reported[c->n_reported++ % KEPT_REPORTED] = key;
+					choice_finding(f, c, (size_t)c->picked, s->activity_after);
+					hit = true;
+				}
+			}
+			/* Back on the page: what it shows now is its state for the next detour. */
+			choice_forget(c);
+			c->page = page_a;
+			c->title = xstrdup(oracle_app_bar_title(s->after));
+			choice_note_first(c, s->after);
+			return hit;
+		}
+		if (++c->away_steps > KEPT_AWAY_STEPS)
+			choice_forget(c);
+		return false;
+	}
+	/* A page first met as a step's start (the run's first screen, a side trip's return) begins a visit too. */
+	if (page_b && page_b != c->page && !layer_b) {
+		choice_forget(c);
+		c->page = page_b;
+		c->title = xstrdup(oracle_app_bar_title(s->before));
+		choice_note_first(c, s->before);
+	}
+	/* A visit of a page begins where a step lands on it from another page. */
+	if (page_a && page_a != c->page && !oracle_screen_has_layer(s->after)) {
+		const struct ui_widget *tapped = action_resolve(done, s->before), *sel;
+
+		/* Not a tap on a selector: its chooser page picks for the page (pantry's Quantity unit). */
+		if (c->picked >= 0 && page_b == c->page && !layer_b && opens_detour(s->before, done) &&
+		    !(tapped && ui_selector_text(tapped->text, NULL, NULL)) &&
+		    (sel = kept_selector_with(s->before, c->rid[c->picked])) && !strcmp(sel->text, c->picked_text)) {
+			c->away = page_a;
+			c->away_steps = 0;
+			free(c->via);
+			{
+				/* The tapped widget's first text names the detour ("Every day at 09:15"). */
+				const struct ui_widget *w = action_resolve(done, s->before);
+				const char *first = w ? oracle_first_text(w) : NULL;
+				char label[512];
+
+				oracle_action_label(s->before, done, label, sizeof(label));
+				c->via = xstrdup(first && *first ? first : *label ? label : "?");
+			}
+			cJSON_Delete(c->via_action);
+			c->via_action = action_to_json(done);
+			return false;
+		}
+		choice_forget(c);
+		c->page = page_a;
+		c->title = xstrdup(oracle_app_bar_title(s->after));
+		choice_note_first(c, s->after);
+		return false;
+	}
+	if (!page_a || page_a != c->page)
+		return false; /* a dialog over the page, or another app's screen */
+	/* On the page: a chooser closed on it (a dialog gone), or a tap on a selector that cycles its value. */
+	if (layer_b || (done->resource_id && kept_selector_with(s->before, done->resource_id))) {
+		for (size_t k = 0; k < c->n; k++) {
+			const struct ui_widget *w = kept_selector_with(s->after, c->rid[k]);
+
+			if (w && strcmp(w->text, c->first[k])) {
+				c->picked = (int)k;
+				free(c->picked_text);
+				c->picked_text = xstrdup(w->text);
+			} else if (w && c->picked == (int)k) {
+				c->picked = -1; /* chosen back to its first value: nothing to lose */
+			}
+		}
+	}
+	choice_note_first(c, s->after);
+	return false;
+}
+
 bool oracle_kept_edit_step(struct oracle_kept_edit_tracker *t, const struct oracle_tracked_step *s,
 			   struct oracle_finding *f)
 {
 	struct oracle_finding other;
-	bool typed = typed_step(t, s, f), picked;
+	bool typed = typed_step(t, s, f), picked, chosen;
 
-	/* Both checks follow every step; a step both find is reported once, as the typed field's. */
+	/* Every check follows every step; a step two find is reported once, as the first one's. */
 	oracle_finding_init(&other);
 	picked = kept_pick_step(&t->pick, s, typed ? &other : f);
 	oracle_finding_release(&other);
-	return typed || picked;
+	oracle_finding_init(&other);
+	chosen = choice_step(&t->choice, s, typed || picked ? &other : f);
+	oracle_finding_release(&other);
+	return typed || picked || chosen;
 }
 
 static void *kept_edit_tracker_new(void)
@@ -569,7 +796,8 @@ const struct oracle_kind oracle_kind_kept_edit = {
 	.doc = "text typed into a form's field shows its earlier value again when the form comes straight back from a "
 	       "picker or dialog it opened, or when the edit form is opened again after its Save while another field "
 	       "edited with it kept its new text; a pick for one part of a selector's value that resets another part "
-	       "to a default",
+	       "to a default; a choice made in a selector's dialog that reads the page's first value again after a "
+	       "tap leaves the page and the run comes back",
 	.evidence = "the screen before the return; the field, the text typed, the text shown, and the tap that left",
 	.flags = 0,
 	.tracker_new = kept_edit_tracker_new,

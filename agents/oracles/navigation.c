@@ -89,6 +89,8 @@ struct nav_frame {
 
 /* The most screens the tracker remembers as possibly below the current one (below[]). */
 #define NAV_BELOW_MAX 64
+/* Item texts (sentences in list rows) remembered with the page that listed them. */
+#define NAV_ITEM_TEXTS_MAX 256
 
 struct oracle_nav_tracker {
 	struct nav_frame *stack;
@@ -181,6 +183,11 @@ struct oracle_nav_tracker {
 		uint64_t group, tab, list;
 	} tab_lists[NAV_TAB_LISTS_MAX];
 	size_t n_tab_lists, next_tab_list;
+	/* Sentences list rows showed (normalised, hashed) and the page (nav_identity, hashed) that listed each: a ring. */
+	struct nav_item_text {
+		uint64_t text, page;
+	} item_texts[NAV_ITEM_TEXTS_MAX];
+	size_t n_item_texts;
 };
 
 /* Lowered, trimmed copy of s without digits and with single spaces. */
@@ -878,6 +885,197 @@ static bool row_jump_loses_item(const struct ui_tree *before, const char *activi
 	/* Another row of the same list losing its item on the same jump is the same bug. */
 	subject = xasprintf("row jump loses its item: %s %s %s", activity_before ? activity_before : "",
 			    list->resource_id, sel_a);
+	cJSON_AddStringToObject(f->diff, "subject", subject);
+	free(subject);
+	cJSON_AddItemToObject(f->diff, "action", action_to_json(done));
+	return true;
+}
+
+/*
+ * Whether s reads as an item's own content: a sentence of 30+ bytes with
+ * five words or more that hold a letter (a post, a note's body), not a
+ * name, a label, nor a line of parts ("Lightning talks · H.2215", "Mobile
+ * app backend · API endpoints": a middle dot, bullet or bar between them).
+ */
+static bool is_item_text(const char *s)
+{
+	size_t words = 0;
+	bool letter = false;
+
+	if (strlen(s) < 30 || strstr(s, "\xc2\xb7") || strstr(s, "\xe2\x80\xa2") || strchr(s, '|'))
+		return false;
+	for (; *s; s++) {
+		if (isspace((unsigned char)*s)) {
+			words += letter;
+			letter = false;
+		} else {
+			letter |= isalpha((unsigned char)*s) != 0;
+		}
+	}
+	return words + letter >= 5;
+}
+
+static uint64_t item_hash(const char *s)
+{
+	char *n = normalise(s, false);
+	uint64_t h = oracle_hash_str(ORACLE_HASH_BASIS, n);
+
+	free(n);
+	return h;
+}
+
+/* Remember the item texts of t's list rows, listed by page id. */
+static void remember_items(struct oracle_nav_tracker *t, const struct ui_tree *tree, const char *id)
+{
+	uint64_t page = oracle_hash_str(ORACLE_HASH_BASIS, id);
+
+	for (size_t i = 0; i < tree->n_nodes; i++) {
+		const struct ui_widget *w = tree->nodes[i];
+		uint64_t h;
+		bool known = false;
+
+		if (!is_item_text(w->text) || ui_class_is_editable(w->class_name) ||
+		    !ui_widget_visible(w, &tree->screen) || !oracle_enclosing_row(w))
+			continue;
+		h = item_hash(w->text);
+		for (size_t k = 0; k < t->n_item_texts && k < NAV_ITEM_TEXTS_MAX && !known; k++)
+			known = t->item_texts[k].text == h && t->item_texts[k].page == page;
+		if (!known) {
+			t->item_texts[t->n_item_texts % NAV_ITEM_TEXTS_MAX] = (struct nav_item_text){ h, page };
+			t->n_item_texts++;
+		}
+	}
+}
+
+/* Whether item texts x and y were listed by one page, neither idb nor ida (two items of one list). */
+static bool items_listed_together(const struct oracle_nav_tracker *t, const char *x, const char *y, const char *idb,
+				  const char *ida)
+{
+	uint64_t hx = item_hash(x), hy = item_hash(y), pb = oracle_hash_str(ORACLE_HASH_BASIS, idb),
+		 pa = oracle_hash_str(ORACLE_HASH_BASIS, ida);
+	size_t n = t->n_item_texts < NAV_ITEM_TEXTS_MAX ? t->n_item_texts : NAV_ITEM_TEXTS_MAX;
+
+	for (size_t i = 0; i < n; i++) {
+		uint64_t page = t->item_texts[i].page;
+
+		if (t->item_texts[i].text != hx || page == pb || page == pa)
+			continue;
+		for (size_t k = 0; k < n; k++)
+			if (t->item_texts[k].text == hy && t->item_texts[k].page == page)
+				return true;
+	}
+	return false;
+}
+
+/* Whether a visible text of t is s. */
+static bool shows_text(const struct ui_tree *t, const char *s)
+{
+	for (size_t i = 0; i < t->n_nodes; i++)
+		if (!strcmp(t->nodes[i]->text, s) && ui_widget_visible(t->nodes[i], &t->screen))
+			return true;
+	return false;
+}
+
+/* Whether item text s was listed by a page other than id. */
+static bool item_listed_elsewhere(const struct oracle_nav_tracker *t, const char *s, const char *id)
+{
+	uint64_t h = item_hash(s), page = oracle_hash_str(ORACLE_HASH_BASIS, id);
+
+	for (size_t k = 0; k < t->n_item_texts && k < NAV_ITEM_TEXTS_MAX; k++)
+		if (t->item_texts[k].text == h && t->item_texts[k].page != page)
+			return true;
+	return false;
+}
+
+/* Whether a visible text of t holds the start of item text x (its first 24+ bytes, to a word's end), or is held in x. */
+static bool page_shows_item(const struct ui_tree *t, const char *x)
+{
+	char *xn = normalise(x, false);
+	size_t cut = strlen(xn) < 24 ? strlen(xn) : 24;
+	bool shown = false;
+
+	char *start;
+
+	while (xn[cut] && xn[cut] != ' ')
+		cut++;
+	start = xstrndup(xn, cut);
+	for (size_t i = 0; i < t->n_nodes && !shown; i++) {
+		const struct ui_widget *w = t->nodes[i];
+		char *pn;
+
+		if (!*w->text || !ui_widget_visible(w, &t->screen))
+			continue;
+		pn = normalise(w->text, false);
+		shown = strstr(pn, start) || (strlen(pn) >= 24 && strstr(xn, pn));
+		free(pn);
+	}
+	free(start);
+	free(xn);
+	return shown;
+}
+
+/*
+ * The item check (diff.check "row_item"). A tap on a list row that quotes
+ * an item the app lists on another page (a sentence: a post's text under
+ * "Eliza Okafor favourited your post") opens a page, with no layer, that
+ * shows none of that sentence but the sentence of another item of that
+ * same list, one the tapped page did not show: the row opened the wrong
+ * item (Husky #113: a notification about one post opens the next post of
+ * the timeline). Both sentences must have been listed together by a third
+ * page, so a page that shows the item in other words (an article under its
+ * summary) is judged only when what it shows is the row's item's
+ * neighbour. True with *f.
+ */
+static bool row_opens_other_item(const struct oracle_nav_tracker *t, const struct ui_tree *before, const char *idb,
+				 const struct ui_tree *after, const char *ida, const struct action *done,
+				 struct oracle_finding *f)
+{
+	const struct ui_widget *w = action_resolve(done, before), *row, *list;
+	const char *texts[16], *x = NULL, *y = NULL;
+	size_t n;
+	char *subject;
+
+	row = w ? oracle_enclosing_row(w) : NULL;
+	list = row ? row->parent : NULL;
+	if (!row || !strcmp(idb, ida))
+		return false;
+	n = row_texts(row, &before->screen, texts, 0, sizeof(texts) / sizeof(texts[0]));
+	for (size_t i = 0; i < n && !x; i++)
+		if (is_item_text(texts[i]) && item_listed_elsewhere(t, texts[i], idb))
+			x = texts[i];
+	if (!x || page_shows_item(after, x))
+		return false;
+	for (size_t i = 0; i < after->n_nodes && !y; i++) {
+		const struct ui_widget *m = after->nodes[i];
+		bool in_row = false;
+
+		if (!is_item_text(m->text) || ui_class_is_editable(m->class_name) ||
+		    !ui_widget_visible(m, &after->screen) || shows_text(before, m->text) ||
+		    !items_listed_together(t, x, m->text, idb, ida))
+			continue;
+		for (size_t k = 0; k < n && !in_row; k++)
+			in_row = item_hash(texts[k]) == item_hash(m->text);
+		if (!in_row)
+			y = m->text;
+	}
+	if (!y)
+		return false;
+	oracle_finding_init(f);
+	f->category = BUG_CAT_NAVIGATION;
+	f->oracle = "navigation";
+	f->title = xasprintf("The row '%s' opens another item: '%.60s'", texts[0], y);
+	f->expected = xasprintf("a page showing the row's item: '%s'", x);
+	f->actual = xasprintf("the page shows '%s', another item the app lists, and nothing of the row's", y);
+	f->description = xasprintf("Tapping the row '%s', which quotes '%s', opened a page that shows '%s' - the text "
+				   "of another item the app lists - and not the row's item.",
+				   texts[0], x, y);
+	f->diff = cJSON_CreateObject();
+	cJSON_AddStringToObject(f->diff, "check", "row_item");
+	cJSON_AddStringToObject(f->diff, "row", texts[0]);
+	cJSON_AddStringToObject(f->diff, "row_item", x);
+	cJSON_AddStringToObject(f->diff, "page_item", y);
+	/* Another row of the same list opening another item is the same bug. */
+	subject = xasprintf("row opens another item: %s %s", idb, list && *list->resource_id ? list->resource_id : "");
 	cJSON_AddStringToObject(f->diff, "subject", subject);
 	free(subject);
 	cJSON_AddItemToObject(f->diff, "action", action_to_json(done));
@@ -1934,6 +2132,8 @@ bool oracle_nav_step(struct oracle_nav_tracker *t, const struct ui_tree *before,
 			hit = row_lands_elsewhere(t, before, activity_before, after, activity_after, done, f);
 		if (!hit && !nav_click)
 			hit = row_jump_loses_item(before, activity_before, after, done, f);
+		if (!hit && !nav_click)
+			hit = row_opens_other_item(t, before, idb, after, ida, done, f);
 		/* A link opens a page: not one the stack holds or may hold below (a
 		 * pop), nor a confirm's or Up's landing. */
 		bool opens = !oracle_is_up_action(done) && !finishes_page(before, done) && !oracle_is_save_action(done) &&
@@ -1945,6 +2145,10 @@ bool oracle_nav_step(struct oracle_nav_tracker *t, const struct ui_tree *before,
 	}
 	if (!hit && !layer_b && after_in_app && !layer_a)
 		hit = tab_page_blank(t, before, activity_before, after, activity_after, done, f);
+	if (!layer_b)
+		remember_items(t, before, idb);
+	if (after_in_app && !layer_a)
+		remember_items(t, after, ida);
 	if (!after_in_app && done->type == ACTION_CLICK) {
 		/*
 		 * A tap that opened another app over this screen (a share sheet, a

@@ -519,6 +519,8 @@ struct kept_pick {
 bool kept_pick_step(struct kept_pick *k, const struct oracle_tracked_step *s, struct oracle_finding *f);
 /* Forget the pending pick (not the resets reported). */
 void kept_pick_forget(struct kept_pick *k);
+/* The visible selector of t ("Label: value", clickable, outside lists) with resource-id rid, or NULL. */
+const struct ui_widget *kept_selector_with(const struct ui_tree *t, const char *rid);
 
 /*
  * rowcount's check of a nav item's count (badge.c): true with *f filled when

@@ -44,8 +44,7 @@ void kept_pick_forget(struct kept_pick *k)
 	k->steps = 0;
 }
 
-/* The visible selector of t ("Label: value", clickable, outside lists) with this resource-id, or NULL. */
-static const struct ui_widget *selector_with(const struct ui_tree *t, const char *rid)
+const struct ui_widget *kept_selector_with(const struct ui_tree *t, const char *rid)
 {
 	for (size_t i = 0; t && i < t->n_nodes; i++) {
 		const struct ui_widget *w = t->nodes[i];
@@ -197,7 +196,7 @@ bool kept_pick_step(struct kept_pick *k, const struct oracle_tracked_step *s, st
 		return false;
 	}
 	if (k->rid) {
-		bool on_form = selector_with(s->before, k->rid) && !oracle_screen_has_layer(s->before);
+		bool on_form = kept_selector_with(s->before, k->rid) && !oracle_screen_has_layer(s->before);
 
 		if (!on_form && done->type == ACTION_CLICK && done->widget_text && *done->widget_text) {
 			free(k->picked);
@@ -205,7 +204,7 @@ bool kept_pick_step(struct kept_pick *k, const struct oracle_tracked_step *s, st
 			k->picked = oracle_trimmed(done->widget_text);
 			k->tap = action_to_json(done);
 		}
-		w = selector_with(s->after, k->rid);
+		w = kept_selector_with(s->after, k->rid);
 		if (!on_form && w && !oracle_screen_has_layer(s->after) &&
 		    !strcmp(s->activity_after ? s->activity_after : "", k->activity)) {
 			size_t len;
@@ -223,7 +222,7 @@ bool kept_pick_step(struct kept_pick *k, const struct oracle_tracked_step *s, st
 	}
 	/* A tap on a selector of several parts starts a pick. */
 	if (done->type == ACTION_CLICK && done->resource_id && *done->resource_id && done->widget_text &&
-	    !oracle_screen_has_layer(s->before) && (w = selector_with(s->before, done->resource_id)) &&
+	    !oracle_screen_has_layer(s->before) && (w = kept_selector_with(s->before, done->resource_id)) &&
 	    !strcmp(w->text, done->widget_text))
 		start(k, w, s->activity_before);
 	return false;

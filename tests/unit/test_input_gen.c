@@ -165,6 +165,33 @@ TEST(the_placeholder_and_the_value_shown_name_the_kind)
 	CHECK_INT_EQ(input_gen_kind(&typed), INPUT_KIND_TEXT);
 }
 
+/*
+ * A number the app filled in (an edit form's "27" in a day field, a
+ * duration of 45) gives the field's scale: the value typed is below it,
+ * down to half of it, so it stays inside a range the app started in (the
+ * calendar's days 1-30) where 10-999 would not. A 1 or 0 gets one more.
+ */
+TEST(a_number_the_app_filled_in_gives_a_value_below_it)
+{
+	struct ui_widget day = shown("27", "com.x:id/day_field");
+	struct ui_widget recorded = field("45", "com.x:id/e_minutes");
+	struct ui_widget one = shown("1", "com.x:id/qty");
+	char buf[64];
+
+	for (unsigned serial = 0; serial < 40; serial++) {
+		long v;
+
+		CHECK_INT_EQ(input_gen_text(&day, serial, buf, sizeof(buf)), INPUT_KIND_NUMBER);
+		v = strtol(buf, NULL, 10);
+		CHECK(v >= 14 && v <= 26);
+		(void)input_gen_text(&recorded, serial, buf, sizeof(buf));
+		v = strtol(buf, NULL, 10);
+		CHECK(v >= 23 && v <= 44);
+		(void)input_gen_text(&one, serial, buf, sizeof(buf));
+		CHECK_STR_EQ(buf, "2");
+	}
+}
+
 TEST(counts_on_hand_give_numbers)
 {
 	struct ui_widget stock = field("Tablets in stock", "com.x:id/stock");
@@ -316,6 +343,7 @@ int main(void)
 	RUN(the_placeholder_and_the_value_shown_name_the_kind);
 	RUN(counts_on_hand_give_numbers);
 	RUN(money_kept_track_of_gives_numbers);
+	RUN(a_number_the_app_filled_in_gives_a_value_below_it);
 	RUN(fuel_and_meter_readings_give_numbers);
 	RUN(rates_per_hour_give_numbers);
 	return test_summary();

@@ -16,6 +16,9 @@
  * days reset to "Every day" is the finding (habits `habits-reminder-days-
  * reset`); the days kept, a pick with no digit, a part that changes to
  * something other than a default, and a value of another shape are not.
+ * A colour chosen in a dialog ("Colour: Green") that reads its first value
+ * again after the page is left for a reminder and come back to is the
+ * finding (pillbox `pillbox-colour-lost-via-reminder`).
  */
 #include <stdbool.h>
 
@@ -713,6 +716,130 @@ TEST(pick_that_resets_another_part_of_its_selector)
 	free(title);
 }
 
+/* A medicine's page: its title, the selectors "Colour: <colour>" and "Dose: 1 capsule", a reminder row. */
+static struct ui_tree *medicine(const char *title, const char *colour)
+{
+	char *text = xasprintf("Colour: %s", colour);
+	struct ui_tree *t = x_tree(
+		x_cat(x_bar(title), x_node(TEXT, "t:id/color_btn", text, "c", "", 40, 320, 1040, 440, NULL),
+		      x_node(TEXT, "t:id/dose_btn", "Dose: 1 capsule", "c", "", 40, 460, 1040, 580, NULL),
+		      x_node1("androidx.recyclerview.widget.RecyclerView", "t:id/rems", "", "s", 0, 600, 1080, 1000,
+			      x_node1("android.widget.LinearLayout", "t:id/rem_row", "", "c", 0, 610, 1080, 760,
+				      x_node(TEXT, "t:id/rem_when", "Every day at 09:15", "", "", 40, 620, 1040, 740,
+					     NULL))),
+		      NULL));
+
+	free(text);
+	return t;
+}
+
+/* The colour dialog (a layer): Green and Yellow. */
+static struct ui_tree *colour_dialog(void)
+{
+	return x_tree(x_node1("android.widget.FrameLayout", "android:id/parentPanel", "", "", 100, 800, 980, 1300,
+			      x_cat(x_node(TEXT, "android:id/alertTitle", "Colour", "", "", 140, 820, 940, 900, NULL),
+				    x_node(TEXT, "t:id/color_green", "Green", "c", "", 140, 920, 940, 1040, NULL),
+				    x_node(TEXT, "t:id/color_yellow", "Yellow", "c", "", 140, 1060, 940, 1180, NULL),
+				    NULL)));
+}
+
+/* Another page (a reminder, a dose chooser). */
+static struct ui_tree *other_page(const char *title)
+{
+	return x_tree(x_cat(x_bar(title),
+			    x_node(TEXT, "t:id/r_when", "Every day at 09:15", "", "", 40, 320, 1040, 440, NULL), NULL));
+}
+
+/* Feed pages[0..n] with taps[i] (label, resource-id) between them: the step of the finding (0: none). */
+static int medicine_walk(struct ui_tree **pages, const char *const (*taps)[2], size_t n, char **title)
+{
+	struct oracle_kept_edit_tracker *t = oracle_kept_edit_tracker_new();
+	int found = 0;
+
+	*title = NULL;
+	for (size_t i = 0; i < n && !found; i++) {
+		struct oracle_tracked_step s = { pages[i], HOME, pages[i + 1], HOME, true, NULL };
+		struct action a;
+		struct oracle_finding f;
+
+		action_init(&a);
+		a.type = ACTION_CLICK;
+		a.widget_text = xstrdup(taps[i][0]);
+		a.resource_id = xstrdup(taps[i][1]);
+		a.class_name = xstrdup(TEXT);
+		s.done = &a;
+		oracle_finding_init(&f);
+		if (oracle_kept_edit_step(t, &s, &f)) {
+			found = (int)i + 1;
+			*title = xstrdup(f.title);
+			CHECK(f.category == BUG_CAT_DATA_OPERATION);
+			CHECK(f.diff && cJSON_GetObjectItem(f.diff, "blamed"));
+		}
+		oracle_finding_release(&f);
+		action_release(&a);
+	}
+	oracle_kept_edit_tracker_free(t);
+	for (size_t i = 0; i <= n; i++)
+		ui_tree_free(pages[i]);
+	return found;
+}
+
+/*
+ * Medicine page (colour `first`), its colour dialog, Green picked, the
+ * tap `leave` (a label and resource-id) to another page, then Up to the
+ * page showing `back`: the step of the finding (0: none).
+ */
+static int colour_walk(const char *first, const char *const leave[2], const char *back, char **title)
+{
+	struct ui_tree *pages[] = { medicine("Vitamin D", first), colour_dialog(), medicine("Vitamin D", "Green"),
+				    other_page("Reminder"), medicine("Vitamin D", back) };
+	const char *const taps[][2] = { { "Colour", "t:id/color_btn" }, { "Green", "t:id/color_green" },
+					{ leave[0], leave[1] }, { "Navigate up", "" } };
+
+	return medicine_walk(pages, taps, 4, title);
+}
+
+/*
+ * pillbox `pillbox-colour-lost-via-reminder` (medTimer #189): Colour:
+ * Yellow, Green chosen in the colour dialog, a reminder opened and left
+ * with Up: the page says Colour: Yellow again. The choice kept, a value
+ * that is neither the first nor the choice, a leave by Delete (it may
+ * rightly end the page) or through another selector (its chooser page
+ * picks for the page), and a choice set back to Yellow by the run before
+ * it left are not reported.
+ */
+TEST(choice_lost_after_a_detour)
+{
+	static const char *const row[2] = { "Every day at 09:15", "t:id/rem_row" };
+	static const char *const del[2] = { "Delete medicine", "t:id/rem_row" };
+	static const char *const dose[2] = { "Dose: 1 capsule", "t:id/dose_btn" };
+	char *title;
+
+	CHECK_INT_EQ(colour_walk("Yellow", row, "Yellow", &title), 4);
+	CHECK(title && strstr(title, "'Colour' on 'Vitamin D' loses the choice made after 'Every day at 09:15'"));
+	free(title);
+	CHECK_INT_EQ(colour_walk("Yellow", row, "Green", &title), 0);
+	free(title);
+	CHECK_INT_EQ(colour_walk("Yellow", row, "Blue", &title), 0);
+	free(title);
+	CHECK_INT_EQ(colour_walk("Yellow", del, "Yellow", &title), 0);
+	free(title);
+	CHECK_INT_EQ(colour_walk("Yellow", dose, "Yellow", &title), 0);
+	free(title);
+	{
+		struct ui_tree *pages[] = { medicine("Vitamin D", "Yellow"), colour_dialog(),
+					    medicine("Vitamin D", "Green"),  colour_dialog(),
+					    medicine("Vitamin D", "Yellow"), other_page("Reminder"),
+					    medicine("Vitamin D", "Yellow") };
+		const char *const taps[][2] = { { "Colour", "t:id/color_btn" },	  { "Green", "t:id/color_green" },
+						{ "Colour", "t:id/color_btn" },	  { "Yellow", "t:id/color_yellow" },
+						{ row[0], row[1] },		  { "Navigate up", "" } };
+
+		CHECK_INT_EQ(medicine_walk(pages, taps, 6, &title), 0);
+		free(title);
+	}
+}
+
 int main(void)
 {
 	RUN(name_lost_after_a_folder_pick);
@@ -725,5 +852,6 @@ int main(void)
 	RUN(edit_saved_without_one_of_its_fields);
 	RUN(new_entry_forms_and_probes_are_not_judged_after_a_save);
 	RUN(pick_that_resets_another_part_of_its_selector);
+	RUN(choice_lost_after_a_detour);
 	return test_summary();
 }

@@ -531,7 +531,8 @@ static int note_walk_in(const char *title, const char *initial, bool room, const
  * stock" edited and saved; back on the list two other items still said
  * "below min. stock" and the edited item's note was below the fold. A
  * value other rows share is no sign of the edited one; the same value
- * shown by one text only (the edited row's) is.
+ * shown by one text only (the edited row's) is, but not one text in the
+ * row of another item than the one the form's title names.
  */
 static int note_walk(const char *n1, const char *n2, const char *n3)
 {
@@ -543,6 +544,9 @@ TEST(old_value_other_rows_share_is_not_an_edit_kept)
 	CHECK_INT_EQ(note_walk("below min. stock", "below min. stock", NULL), 0);
 	CHECK_INT_EQ(note_walk("ripe ones", NULL, "below min. stock"), 3);
 	CHECK_INT_EQ(note_walk("ripe ones", NULL, "maple_summit_28"), 0);
+	/* Session 45, pantry's fixed twin: one other row (Canned tomatoes)
+	 * still says "below min. stock"; Wheat flour's row shows no note. */
+	CHECK_INT_EQ(note_walk(NULL, "below min. stock", NULL), 0);
 }
 
 /*
@@ -821,6 +825,60 @@ TEST(entry_filed_into_a_row_of_the_list_is_not_missing)
 
 	CHECK(clean_both("sim:" TRIDENT_SOURCE_DIR "/configs/apps/holdout/browser.json", "org.holdout.browser", s, N(s),
 			 CRUD));
+}
+
+/*
+ * social `social-notification-opens-other-post` (Husky #113): the Home
+ * timeline, the first screen, lists the post "Finally moved my blog ...";
+ * the first notification quotes it under "Eliza Okafor favourited your
+ * post", and its tap opens a later post of the timeline (the fixed twin
+ * opens the blog post). A notification that quotes no post ("Priya Nair
+ * followed you") opens an account: not judged.
+ */
+TEST(notification_row_opens_another_listed_post)
+{
+	static const struct step s[] = {
+		{ ACTION_CLICK, "tab_notifications", NULL, NULL },
+		{ ACTION_CLICK, "notif_row", NULL, NULL },
+	};
+	static const struct step follow[] = {
+		{ ACTION_CLICK, "tab_notifications", NULL, NULL },
+		{ ACTION_CLICK, NULL, "Priya Nair followed you", NULL },
+	};
+
+	CHECK(buggy_only(SOCIAL, SOCIAL_PKG, s, N(s), NAV, 2, "opens another item: 'CW: Severance"));
+	CHECK(clean_both(SOCIAL, SOCIAL_PKG, follow, N(follow), NAV));
+}
+
+/*
+ * timesheet `timesheet-shorter-duration-not-saved` (Toggl #4799): an
+ * entry's page says "Duration: 0 h 45 min"; its Edit button opens Edit
+ * entry, the duration goes from 45 to 30 with a note, Save: the page still
+ * says 0 h 45 min and nothing shows 30 (the fixed twin says 0 h 30 min).
+ * The form was opened by a button, not a row: the one labelled text of the
+ * page holding the number stands for the row. A longer duration is saved.
+ */
+TEST(edit_of_a_number_an_item_page_keeps)
+{
+	static const struct step s[] = {
+		{ ACTION_CLICK, "nav_entries", NULL, NULL },
+		{ ACTION_CLICK, NULL, "Bookkeeping \xc2\xb7 Invoices", NULL },
+		{ ACTION_CLICK, "edit_btn", NULL, NULL },
+		{ ACTION_INPUT, "e_note_in", NULL, "Filed" },
+		{ ACTION_INPUT, "e_minutes", NULL, "30" },
+		{ ACTION_CLICK, "save_edit", "Save", NULL },
+	};
+	static const struct step longer[] = {
+		{ ACTION_CLICK, "nav_entries", NULL, NULL },
+		{ ACTION_CLICK, NULL, "Bookkeeping \xc2\xb7 Invoices", NULL },
+		{ ACTION_CLICK, "edit_btn", NULL, NULL },
+		{ ACTION_INPUT, "e_minutes", NULL, "50" },
+		{ ACTION_CLICK, "save_edit", "Save", NULL },
+	};
+
+	CHECK(buggy_only(TIMESHEET, TIMESHEET_PKG, s, N(s), CRUD, 6,
+			 "An edit of 'org.holdout.timesheet:id/e_minutes' on 'Edit entry' is not saved"));
+	CHECK(clean_both(TIMESHEET, TIMESHEET_PKG, longer, N(longer), CRUD));
 }
 
 /*
@@ -3959,6 +4017,8 @@ int main(void)
 	RUN(edit_that_drops_a_labelled_field);
 	RUN(edit_of_a_number_the_row_keeps);
 	RUN(number_kept_guards);
+	RUN(edit_of_a_number_an_item_page_keeps);
+	RUN(notification_row_opens_another_listed_post);
 	RUN(numbers_read_as_whole_tokens);
 	RUN(old_value_other_rows_share_is_not_an_edit_kept);
 	RUN(choice_of_an_edit_form_not_saved);

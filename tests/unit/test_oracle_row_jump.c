@@ -112,10 +112,110 @@ TEST(a_command_row_or_a_tap_that_keeps_the_tab_is_not_judged)
 		    directions("From: choose a station", "Favourites"), NULL));
 }
 
+/* A page titled `title` whose list shows one row per sentence (NULL ends), each row's text a sentence. */
+static struct ui_tree *listed(const char *title, const char *head, const char *const *rows)
+{
+	char *items = calloc(1, 1);
+
+	for (int i = 0; rows[i]; i++) {
+		int y = 240 + i * 300;
+		char *row = x_node1(ROW, "t:id/row", "", "c", 0, y, 1080, y + 280,
+				    x_cat(head ? x_node(TEXT, "t:id/head", head, "", "", 40, y + 10, 1000, y + 90, NULL)
+					       : calloc(1, 1),
+					  x_node(TEXT, "t:id/body", rows[i], "", "", 40, y + 100, 1000, y + 260, NULL),
+					  NULL));
+
+		items = x_cat(items, row, NULL);
+	}
+	return x_tree(x_cat(x_bar(title), x_node1(LIST, "t:id/list", "", "s", 0, 220, 1080, 2000, items), NULL));
+}
+
+/* A post's page showing one sentence. */
+static struct ui_tree *post(const char *body)
+{
+	return x_tree(x_cat(x_bar("Post"), x_node(TEXT, "t:id/status", body, "", "", 40, 300, 1000, 500, NULL), NULL));
+}
+
+#define S1 "Finally moved my blog to a static site today"
+#define S2 "Spotted a black redstart on the balcony this morning"
+#define S3 "Reminder that the tabs can be reordered in Settings"
+
+/*
+ * The timeline (`timeline` rows; NULL: not seen), then the notifications
+ * (`notes` rows under "Eliza favourited your post"), then the first
+ * notification's tap landing on `after`: whether "row_item" reports it.
+ */
+static bool item_walk(const char *const *timeline, const char *const *notes, struct ui_tree *after, char **title)
+{
+	struct oracle_nav_tracker *t = oracle_nav_tracker_new();
+	struct ui_tree *home = timeline ? listed("Home", NULL, timeline) : NULL,
+		       *inbox = listed("Notifications", "Eliza favourited your post", notes);
+	struct action tab, tap;
+	struct oracle_finding f;
+	bool hit = false;
+
+	action_init(&tab);
+	action_init(&tap);
+	tab.type = tap.type = ACTION_CLICK;
+	tab.widget_text = xstrdup("Notifications");
+	tap.resource_id = xstrdup("t:id/row");
+	tap.x = 540;
+	tap.y = 300;
+	oracle_finding_init(&f);
+	if (home)
+		CHECK(!oracle_nav_step(t, home, ACT, inbox, ACT, true, &tab, &f));
+	oracle_finding_release(&f);
+	oracle_finding_init(&f);
+	hit = oracle_nav_step(t, inbox, ACT, after, ACT, true, &tap, &f);
+	if (hit) {
+		CHECK(!strcmp(cJSON_GetObjectItemCaseSensitive(f.diff, "check")->valuestring, "row_item"));
+		if (title)
+			*title = xstrdup(f.title);
+	}
+	oracle_finding_release(&f);
+	action_release(&tab);
+	action_release(&tap);
+	oracle_nav_tracker_free(t);
+	ui_tree_free(home);
+	ui_tree_free(inbox);
+	ui_tree_free(after);
+	return hit;
+}
+
+/*
+ * navigation's "row_item" (session 45, social `social-notification-opens-
+ * other-post`): a notification quoting S1, a post the timeline lists,
+ * opens a page showing S2, the timeline's next post. Not judged: a page
+ * showing the row's sentence; a page item the tapped page showed too; a
+ * timeline never seen (the two sentences were never listed together);
+ * lines of parts ("Website redesign · Design mockups") that name no item.
+ */
+TEST(a_row_that_opens_another_item_of_a_list_is_reported)
+{
+	static const char *const timeline[] = { S1, S2, S3, NULL };
+	static const char *const one[] = { S1, NULL };
+	static const char *const both[] = { S1, S2, NULL };
+	static const char *const parts_tl[] = { "Website redesign \xc2\xb7 Design mockups for the landing page",
+						 "Mobile app backend \xc2\xb7 API endpoints for the orders screen",
+						 NULL };
+	static const char *const parts_one[] = { "Website redesign \xc2\xb7 Design mockups for the landing page",
+						  NULL };
+	char *title = NULL;
+
+	CHECK(item_walk(timeline, one, post(S2), &title));
+	CHECK(title && strstr(title, "opens another item: 'Spotted a black redstart"));
+	free(title);
+	CHECK(!item_walk(timeline, one, post(S1), NULL));
+	CHECK(!item_walk(timeline, both, post(S2), NULL));
+	CHECK(!item_walk(NULL, one, post(S2), NULL));
+	CHECK(!item_walk(parts_tl, parts_one, post(parts_tl[1]), NULL));
+}
+
 int main(void)
 {
 	RUN(a_row_that_switches_tab_to_a_page_without_its_item_is_reported);
 	RUN(a_page_that_shows_the_row_or_a_part_of_it_is_not_reported);
 	RUN(a_command_row_or_a_tap_that_keeps_the_tab_is_not_judged);
+	RUN(a_row_that_opens_another_item_of_a_list_is_reported);
 	return test_summary();
 }
