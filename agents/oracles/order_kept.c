@@ -6,7 +6,7 @@
  * before - and the list shows the same rows, but the opened one is now
  * first and the others kept their order. Looking at an item is no edit:
  * the app reordered the user's list (tube `tube-opened-bookmark-jumps-to-
- * top`, NewPipe #8936: opening a bookmarked playlist moves it to the top
+ * top`, NewPipe #11106: opening a bookmarked playlist moves it to the top
  * of the bookmarks).
  *
  * Not judged: a list whose page says it is ordered by use - its title,
