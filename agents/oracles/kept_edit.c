@@ -721,8 +721,7 @@ static bool choice_step(struct kept_choice *c, const struct oracle_tracked_step 
 			free(c->via);
 			{
 				/* The tapped widget's first text names the detour ("Every day at 09:15"). */
-				const struct ui_widget *w = action_resolve(done, s->before);
-				const char *first = w ? oracle_first_text(w) : NULL;
+				const char *first = tapped ? oracle_first_text(tapped) : NULL;
 				char label[512];
 
 				oracle_action_label(s->before, done, label, sizeof(label));

@@ -1053,8 +1053,10 @@ static bool row_opens_other_item(const struct oracle_nav_tracker *t, const struc
 		    !ui_widget_visible(m, &after->screen) || shows_text(before, m->text) ||
 		    !items_listed_together(t, x, m->text, idb, ida))
 			continue;
+		uint64_t hm = item_hash(m->text);
+
 		for (size_t k = 0; k < n && !in_row; k++)
-			in_row = item_hash(texts[k]) == item_hash(m->text);
+			in_row = item_hash(texts[k]) == hm;
 		if (!in_row)
 			y = m->text;
 	}
