@@ -98,6 +98,8 @@ struct oracle_crud_tracker {
 	 * dialog opened over the list, whose text names the row its confirm deletes (opened NULL
 	 * until the confirm). */
 	bool have_opened, from_dialog;
+	/* Whether the opened row's list is on a collection page (collection_page). */
+	bool collection;
 	char *list_id, *list_activity, *opened;
 	/* Whether the last screen without a dialog showed the opened row's name whole. */
 	bool page_shows_opened;
@@ -146,6 +148,7 @@ struct oracle_crud_tracker {
 static bool row_has_part(const char *full, const char *part);
 static bool has_letter(const char *s);
 static uint64_t page_of(const struct ui_tree *t, const char *activity);
+static bool collection_page(const struct ui_tree *t);
 
 struct oracle_crud_tracker *oracle_crud_tracker_new(void)
 {
@@ -1638,11 +1641,12 @@ static bool deletes_many(const struct oracle_crud_tracker *t, const struct ui_tr
  * what the tracker held: with the row `opened` from it, or (NULL) a dialog
  * opened over it whose text will name the row its confirm deletes.
  */
-static void remember_list(struct oracle_crud_tracker *t, const struct oracle_list *l, const char *activity_before,
-			  const char *opened)
+static void remember_list(struct oracle_crud_tracker *t, const struct oracle_list *l, const struct ui_tree *page,
+			  const char *activity_before, const char *opened)
 {
 	drop_opened(t);
 	t->have_opened = true;
+	t->collection = collection_page(page);
 	t->from_dialog = opened == NULL;
 	t->list_id = xstrdup(l->id);
 	t->list_activity = xstrdup(activity_before ? activity_before : "");
@@ -1774,7 +1778,7 @@ static void note_dialog_over_list(struct oracle_crud_tracker *t, const struct ui
 	for (size_t i = 0; i < n; i++) {
 		if (ls[i].n_rows < 2)
 			continue;
-		remember_list(t, &ls[i], activity_before, NULL);
+		remember_list(t, &ls[i], before, activity_before, NULL);
 		break;
 	}
 	oracle_lists_free(ls, n);
@@ -1841,7 +1845,7 @@ static void note_opened(struct oracle_crud_tracker *t, const struct ui_tree *bef
 		if ((!list_with_id(al, na, l->id) || oracle_screen_has_layer(after)) &&
 		    (done->type == ACTION_LONG_CLICK || oracle_screen_has_layer(after) ||
 		     screen_shows_whole(after, primary) || n_own)) {
-			remember_list(t, l, activity_before, primary);
+			remember_list(t, l, before, activity_before, primary);
 			cut_rows(t, row->parent);
 			t->opened_last = !oracle_list_has_room(before, l->id) && row == last_row(row->parent);
 			if (done->type == ACTION_CLICK && w != row && w->clickable && oracle_screen_has_layer(after))
@@ -1905,17 +1909,65 @@ static bool trash_page(const struct ui_tree *t)
 }
 
 /*
+ * Whether page t is a collection by its app-bar title or selected tab
+ * ("Favourites", "Bookmarks", a playlist): a row removed from it leaves
+ * the item itself alive.
+ */
+static bool collection_page(const struct ui_tree *t)
+{
+	static const char *const collections[] = { "favourites", "favorites", "favourite", "favorite", "bookmarks",
+						   "starred", "saved", "playlist", "wishlist", "pinned", NULL };
+	const char *title = oracle_app_bar_title(t);
+	char label[512];
+
+	oracle_lower_into(label, sizeof(label), title ? title : "");
+	if (oracle_has_whole_word(label, collections))
+		return true;
+	for (size_t i = 0; i < t->n_nodes; i++) {
+		const struct ui_widget *w = t->nodes[i];
+
+		if (!w->selected || w->checkable || !oracle_is_nav_item(w))
+			continue;
+		oracle_lower_into(label, sizeof(label), *w->text ? w->text : w->content_desc);
+		if (oracle_has_whole_word(label, collections))
+			return true;
+	}
+	return false;
+}
+
+/*
  * Whether the delete `done` on `before` takes a row out of a collection
  * ("will be removed from your favourites", "Remove from playlist"): its
- * label or its dialog's text removes "from" somewhere. The item itself
- * lives on, and other pages (a directory of all stations) rightly show it.
+ * label or its dialog's text removes "from" somewhere, or the list's page
+ * is a collection (collection_page) and the delete says remove and never
+ * delete, trash, erase or discard (transit, session 46: a favourite trip
+ * removed with a long press's Remove while the recent searches of the
+ * Directions tab rightly still list the same trip; "will be deleted for
+ * good" on a Favourites page is a delete). The item itself lives on, and
+ * other pages (a directory of all stations) rightly show it.
  */
-static bool removes_from_collection(const struct ui_tree *before, const struct action *done)
+static bool removes_from_collection(const struct oracle_crud_tracker *t, const struct ui_tree *before,
+				    const struct action *done)
 {
+	static const char *const destroy[] = { "delete", "deleted", "trash", "erase", "discard", NULL };
+	static const char *const remove[] = { "remove", NULL };
 	char label[512];
 	const char *p;
+	bool says_remove, says_destroy;
 
+	/* On a collection's page a Remove that no text calls a delete takes the row out of it. */
 	oracle_action_label(before, done, label, sizeof(label));
+	says_remove = oracle_has_whole_word(label, remove);
+	says_destroy = oracle_has_whole_word(label, destroy);
+	for (size_t i = 0; oracle_screen_has_layer(before) && i < before->n_nodes; i++) {
+		char low[512];
+
+		oracle_lower_into(low, sizeof(low), before->nodes[i]->text);
+		says_remove |= oracle_has_whole_word(low, remove);
+		says_destroy |= oracle_has_whole_word(low, destroy);
+	}
+	if (t->collection && says_remove && !says_destroy)
+		return true;
 	if ((p = strstr(label, "remove")) && strstr(p, " from "))
 		return true;
 	for (size_t i = 0; oracle_screen_has_layer(before) && i < before->n_nodes; i++) {
@@ -2172,7 +2224,7 @@ bool oracle_crud_step(struct oracle_crud_tracker *t, const struct ui_tree *befor
 			}
 			if (!hit && t->opened && del && !many) {
 				hit = deleted_wrong(t, after, l, done, f);
-				if (!hit && !t->from_dialog && !removes_from_collection(before, done))
+				if (!hit && !t->from_dialog && !removes_from_collection(t, before, done))
 					note_gone(t, after, activity_after, l, done);
 			} else if (!hit && t->renamed) {
 				hit = renamed_not_listed(t, after, l, done, f);

@@ -125,6 +125,8 @@ struct oracles_state {
 		size_t n_dead;
 		int walks;                 /* walks started this run */
 		int max_walks;             /* oracles.setting_revisits */
+		bool look_back;            /* the step deleted an item on a page with Up: Back to where it is listed */
+		int look_backs;            /* such Backs taken this run */
 	} revisit;
 };
 

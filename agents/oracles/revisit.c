@@ -13,8 +13,9 @@
  * tabs, a dialog open or not), and the clicks the run made from one page
  * to another are remembered by label. Before the brain chooses, the
  * oracles plugin takes the walk's next step: a click shown on this screen
- * that the run once made from this page towards the nearest page still to
- * see (fewest recorded clicks), or Back while none leads there. These are
+ * that the run once made from this page (or, for a tab or bottom-bar item,
+ * from any page) towards the nearest page still to see (fewest recorded
+ * clicks), or Back while none leads there. These are
  * steps of the run, not side trips: every oracle sees the pages they
  * reach (the setting tracker judges the page walked to), and a report's
  * steps replay them. A walk goes on until it has seen every page it can
@@ -24,11 +25,19 @@
  * the settings). It gives up after REVISIT_ACTIONS actions, or
  * REVISIT_BACKS Backs in a row without a way on; `oracles.setting_revisits`
  * walks per run.
+ *
+ * The same habit after a delete: a delete confirmed in a dialog that
+ * leaves the run on a page with Up (a message deleted in its
+ * conversation) is followed by one Back, to the page that lists what was
+ * deleted, where the crud oracle looks for its text (messages, session 46:
+ * the conversation list still showing a deleted last message, which the
+ * walk never saw again). REVISIT_LOOK_BACKS per run.
  */
 #include <ctype.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 
 #include <cjson/cJSON.h>
 
@@ -45,6 +54,8 @@
 #define REVISIT_SEEN ORACLE_REVISIT_PAGES
 /* Actions a walk takes at most. */
 #define REVISIT_ACTIONS 20
+/* Backs taken per run to look at the list after a delete. */
+#define REVISIT_LOOK_BACKS 8
 /* Clicks found not to lead on, per walk. */
 #define REVISIT_DEAD 16
 /* Distinct page-to-page clicks remembered. */
@@ -84,11 +95,32 @@ static const char *click_label(const struct action *a)
 	return a->widget_text && *a->widget_text ? a->widget_text : a->resource_id ? a->resource_id : "";
 }
 
+/* Whether t shows an Up button: a page below another one. */
+static bool shows_up(const struct ui_tree *t)
+{
+	for (size_t i = 0; i < t->n_nodes; i++) {
+		const struct ui_widget *w = t->nodes[i];
+
+		if (w->clickable && ui_widget_visible(w, &t->screen) &&
+		    (!strcasecmp(w->content_desc, "Navigate up") || !strcasecmp(w->text, "Navigate up")))
+			return true;
+	}
+	return false;
+}
+
 void oracle_revisit_observe(struct oracles_state *st, const struct oracle_step *s)
 {
 	struct revisit *rv = &st->revisit;
 	const struct action *a = s->done;
 	uint64_t from, to;
+
+	/* A delete confirmed in a dialog that stays on a page below another (a
+	 * message deleted in its conversation): the list it is shown in, one
+	 * Back away, is where a tester looks next. */
+	rv->look_back = a && a->type == ACTION_CLICK && s->before->in_app && s->after->in_app && s->before->tree &&
+			s->after->tree && rv->look_backs < REVISIT_LOOK_BACKS &&
+			oracle_screen_has_layer(s->before->tree) && !oracle_screen_has_layer(s->after->tree) &&
+			oracle_is_delete_action(s->before->tree, a) && shows_up(s->after->tree);
 
 	if (!a || a->type != ACTION_CLICK || !s->before->in_app || !s->after->in_app || oracle_is_confirm_word_action(a) ||
 	    !*click_label(a) || oracle_is_delete_action(s->before->tree, a))
@@ -229,6 +261,16 @@ int oracle_revisit_choose(struct oracles_state *st, struct agent_env *env, const
 	uint64_t here;
 	int *d;
 
+	if (rv->look_back && !rv->n_pages) {
+		rv->look_back = false;
+		if (!s->in_app || !s->tree)
+			return 0;
+		rv->look_backs++;
+		action_init(a);
+		a->type = ACTION_BACK;
+		a->reason = xstrdup("look back: the page that lists what was just deleted");
+		return 1;
+	}
 	if (!rv->n_pages && !walk_start(st, env, s->step))
 		return 0;
 	if (!s->in_app || !s->tree)
@@ -246,12 +288,17 @@ int oracle_revisit_choose(struct oracles_state *st, struct agent_env *env, const
 	rv->last_edge = 0;
 	/* A click shown here that once led from this page nearest to a page still to see. */
 	d = distances(rv);
-	for (size_t e = 0; e < rv->n_edges; e++)
-		if (rv->edges[e].from == here && d[e] < FAR && (!best_w || d[e] < d[best]) && !dead(rv, e) &&
-		    (w = same_widget(&rv->edges[e].a, s->tree))) {
-			best = e;
-			best_w = w;
-		}
+	for (size_t e = 0; e < rv->n_edges; e++) {
+		if (d[e] >= FAR || (best_w && d[e] >= d[best]) || dead(rv, e) ||
+		    !(w = same_widget(&rv->edges[e].a, s->tree)))
+			continue;
+		/* A tab or bottom-bar item leads to its page from any page that shows it (transit, session 46:
+		 * Departures, then the Settings tab; Back from a tab leaves the app). */
+		if (rv->edges[e].from != here && !oracle_is_nav_item(w))
+			continue;
+		best = e;
+		best_w = w;
+	}
 	if (best_w) {
 		const struct nav_edge *e = &rv->edges[best];
 		bool last = d[best] == 0;

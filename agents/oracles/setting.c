@@ -36,6 +36,7 @@
 #include "agents/oracle.h"
 #include "agents/oracles/oracle_kind.h"
 #include "agents/oracles/oracles_internal.h"
+#include "agents/oracles/setting_value.h"
 #include "core/xalloc.h"
 
 enum setting_kind { SET_CLOCK24, SET_HIDDEN, SET_WEEK, SET_DECIMALS, SET_FORMAT, SET_UNITS, SET_KINDS };
@@ -68,7 +69,9 @@ struct oracle_setting_tracker {
 	/* Pages (oracle_revisit_key) that last showed what kind k governs, newest first, one per family; 0: none. */
 	uint64_t governed[SET_KINDS][SET_GOVERNED_PAGES];
 	uint64_t governed_family[SET_KINDS][SET_GOVERNED_PAGES]; /* their oracle_revisit_family */
-	int revisit_kind;          /* the kind whose change asks for a walk back (-1: none), taken by oracle_setting_revisit */
+	int revisit_kind;          /* the kind whose change asks for a walk back (-1: none; SET_KINDS: a labelled
+				    * selector's, setting_value.c), taken by oracle_setting_revisit */
+	struct setting_values *labelled; /* "Label: value" selectors of settings pages (setting_value.c) */
 	uint64_t revisit_from;     /* the page of that change */
 };
 
@@ -141,6 +144,15 @@ static int label_kind(const char *l)
 	if (has_word(l, "units") || strstr(l, "unit system") || strstr(l, "measurement system"))
 		return SET_UNITS;
 	return -1;
+}
+
+/* Whether a selector's label (any case) names one of the kinds above: setting_value.c leaves it alone. */
+static bool labelled_kind(const char *label)
+{
+	char low[256];
+
+	lowered(label, low, sizeof(low));
+	return label_kind(low) >= 0;
 }
 
 static int format_index(const char *ext, size_t len)
@@ -807,6 +819,7 @@ struct oracle_setting_tracker *oracle_setting_tracker_new(void)
 	for (int k = 0; k < SET_KINDS; k++)
 		t->value[k] = -1;
 	t->revisit_kind = -1;
+	t->labelled = setting_values_new(labelled_kind);
 	return t;
 }
 
@@ -817,6 +830,7 @@ void oracle_setting_tracker_free(struct oracle_setting_tracker *t)
 	free(t->names);
 	free(t->pages);
 	free(t->typed);
+	setting_values_free(t->labelled);
 	free(t);
 }
 
@@ -826,6 +840,7 @@ static void forget_values(struct oracle_setting_tracker *t)
 		t->value[k] = -1;
 	t->n_pages = 0;
 	t->revisit_kind = -1;
+	setting_values_forget(t->labelled);
 }
 
 bool oracle_setting_step(struct oracle_setting_tracker *t, const struct oracle_tracked_step *s,
@@ -867,6 +882,16 @@ bool oracle_setting_step(struct oracle_setting_tracker *t, const struct oracle_t
 			if (k == SET_FORMAT)
 				t->n_pages = 0; /* pages count only once seen under the new format */
 		}
+	/* Selectors of no kind above: a page that still shows a value changed. */
+	if (!found) {
+		found = setting_values_step(t->labelled, s->after, s->activity_after, page, s->done, f);
+	} else {
+		struct oracle_finding later;
+
+		oracle_finding_init(&later);
+		(void)setting_values_step(t->labelled, s->after, s->activity_after, page, s->done, &later);
+		oracle_finding_release(&later);
+	}
 	remember_page(t, s);
 	remember_governed(t, s->after, s->activity_after, shown, page);
 	return found;
@@ -877,6 +902,8 @@ size_t oracle_setting_revisit(struct oracle_setting_tracker *t, uint64_t pages[O
 	size_t n = 0;
 	int k = t ? t->revisit_kind : -1;
 
+	if (t && (n = setting_values_revisit(t->labelled, pages, ORACLE_REVISIT_PAGES, kind)))
+		return n; /* a labelled selector changed on this step */
 	if (k < 0)
 		return 0;
 	for (size_t j = 0; j < SET_GOVERNED_PAGES && n < ORACLE_REVISIT_PAGES; j++)

@@ -15,6 +15,7 @@
 #include <string.h>
 #include <time.h>
 
+#include "core/log.h"
 #include "core/xalloc.h"
 #include "device/sim/sim_internal.h"
 
@@ -264,9 +265,12 @@ void sim_note_bug(struct sim *s, size_t bug, const char *event)
 	e->bug_id = b->info.id;
 	e->category = b->info.category;
 	e->event = b->label;
-	(void)event;
 	e->seq = s->seq;
 	e->drawn = b->event == NULL;
+	/* an event's bug is logged where it fires, so a run's log tells which
+	 * injected bugs a walk triggered (drawn ones are noted on every frame) */
+	if (!e->drawn)
+		log_debug("injected bug %s fired on %s", b->info.id, event ? event : "?");
 }
 
 size_t sim_fired_bugs(struct sim *s, const struct sim_bug_event **out)

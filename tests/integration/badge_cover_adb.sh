@@ -22,8 +22,8 @@ BADGE=$(find_bug manga 3 80 rowcount) || fail "manga: rowcount did not find the 
 echo "ok   manga seed 3: $BADGE (rowcount, a tab's count reset while its page states it) on the simulator"
 COVER=$(find_bug pantry 5 100 display) || fail "pantry: display did not find the button over the last product"
 echo "ok   pantry seed 5: $COVER (display, a floating button over the last row's control) on the simulator"
-NAME=$(find_bug browser 4 135 kept_edit) || fail "browser: kept_edit did not find the bookmark name a folder pick loses"
-echo "ok   browser seed 4: $NAME (kept_edit, the chooser set before Save) on the simulator"
+NAME=$(find_bug browser 1 135 kept_edit) || fail "browser: kept_edit did not find the bookmark name a folder pick loses"
+echo "ok   browser seed 1: $NAME (kept_edit, the chooser set before Save) on the simulator"
 
 simd_can_run || { echo "SKIP (adb part): $SIMD_WHY"; exit 77; }
 

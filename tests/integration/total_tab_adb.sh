@@ -9,8 +9,9 @@
 #             #130).
 # The report's steps are then replayed through Debian's adb on
 # trident-simd: the oracle finds the bug again on the buggy app and not on
-# its fixed twin. Seed 4 at 100 steps is a walk that reaches it (a walk
-# depends on its budget).
+# its fixed twin. Seed 1 at 100 steps is a walk that reaches it (a walk
+# depends on its budget; seed 4 did until session 46's Back after a
+# delete changed the walks).
 set -u
 : "${TRIDENT_BIN:?}"
 : "${TRIDENT_SOURCE_DIR:?}"
@@ -20,7 +21,7 @@ set -u
 simd_workdir total-tab
 walks_without_back_probe
 
-TOTAL=$(find_bug splitter 4 100 total) || fail "splitter: total did not find the total that keeps a deleted expense"
+TOTAL=$(find_bug splitter 1 100 total) || fail "splitter: total did not find the total that keeps a deleted expense"
 python3 - "$WORK" "$TOTAL" <<'PY' || fail "the report is not the expected check"
 import json, sys
 work, id = sys.argv[1:]
@@ -31,7 +32,7 @@ assert b["category"] == "numerical calculation error" and b["extra"]["check"] ==
 assert "delete" in b["extra"]["blamed"]["resource_id"], b["extra"]["blamed"]
 assert len(b["steps"]) <= 12, len(b["steps"])
 PY
-echo "ok   splitter seed 4: $TOTAL (a total of another tab's rows) on the simulator"
+echo "ok   splitter seed 1: $TOTAL (a total of another tab's rows) on the simulator"
 
 simd_can_run || { echo "SKIP (adb part): $SIMD_WHY"; exit 77; }
 

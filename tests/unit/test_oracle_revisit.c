@@ -6,7 +6,13 @@
  * along the clicks the run made, and the setting oracle judges the list it
  * reaches (the held-out app maps, bug maps-list-distance-ignores-miles:
  * the list keeps km). The fixed twin lists miles: the walk is made, and
- * nothing is reported.
+ * nothing is reported. The same on transit for a selector of no known
+ * kind (setting_value.c): the Departures tab's station changed in
+ * Settings, and the walk back finds the tab still on the old station
+ * (transit-departures-station-not-applied). And the Back after a delete:
+ * the last message of a conversation deleted on its page, the run looks
+ * at the conversation list, which still shows it as the latest
+ * (messages-deleted-last-still-listed).
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -22,15 +28,27 @@
 #include "test.h"
 
 #define MAPS TRIDENT_SOURCE_DIR "/configs/apps/holdout/maps.json"
+#define TRANSIT TRIDENT_SOURCE_DIR "/configs/apps/holdout/transit.json"
+#define MESSAGES TRIDENT_SOURCE_DIR "/configs/apps/holdout/messages.json"
 #define STEPS 16
 
-/* The script: labels to tap in order, then Back. */
-static const char *const script[] = {
+/* The scripts: labels to tap in order, then Back. */
+static const char *const maps_script[] = {
 	"Bookmarks", "My Places", "BACK", "BACK", "Menu", "Settings", "Measurement units: Metric (km, m)",
-	"Imperial (mi, ft)",
+	"Imperial (mi, ft)", NULL,
+};
+/* transit: the Departures tab, then its station changed in Settings (a "Label: value" selector). */
+static const char *const transit_script[] = {
+	"Departures", "Settings", "Station on the Departures tab: Alexanderplatz", "Zoologischer Garten", NULL,
+};
+
+/* messages: the last message of a conversation deleted on its page, then the script would go on. */
+static const char *const messages_script[] = {
+	"Maya Chen", "Yes! See you at 7 at Nopa?", "Delete", "Delete", "Details", NULL,
 };
 
 struct scripted {
+	const char *const *script;
 	size_t next;
 	int chosen; /* how many times the brain was asked */
 };
@@ -67,7 +85,7 @@ static int scripted_choose(struct explorer_brain *b, struct agent_env *env, cons
 			   struct step_note *note)
 {
 	struct scripted *sc = b->state;
-	const char *label = sc->next < sizeof(script) / sizeof(script[0]) ? script[sc->next++] : "BACK";
+	const char *label = sc->script[sc->next] ? sc->script[sc->next++] : "BACK";
 	const struct brain_widget *bw = strcmp(label, "BACK") ? labelled(s, label) : NULL;
 	const struct ui_widget *w = bw ? bw->w : NULL;
 
@@ -114,15 +132,16 @@ static char *read_file(const char *dir, const char *name)
 	return text;
 }
 
-/* Run the script on maps (or its fixed twin); bugs.json and trace.jsonl into *bugs and *trace. */
-static void run_script(bool fixed, char **bugs, char **trace, int *chosen)
+/* Run the script on app (or its fixed twin); bugs.json and trace.jsonl into *bugs and *trace. */
+static void run_script(const char *app, const char *const *script, bool fixed, char **bugs, char **trace,
+		       int *chosen)
 {
-	struct scripted sc = { 0 };
+	struct scripted sc = { script, 0, 0 };
 	struct config *cfg = config_defaults();
 	struct run_options o;
 	struct run *r = NULL;
 	struct explorer_brain *eb = xcalloc(1, sizeof(*eb));
-	char dir[] = "/tmp/trident-revisit-XXXXXX", *spec = xasprintf("sim:%s%s", MAPS, fixed ? ":fixed" : ""), *cmd;
+	char dir[] = "/tmp/trident-revisit-XXXXXX", *spec = xasprintf("sim:%s%s", app, fixed ? ":fixed" : ""), *cmd;
 
 	*bugs = *trace = NULL;
 	REQUIRE(mkdtemp(dir) != NULL);
@@ -160,7 +179,7 @@ TEST(units_changed_then_the_walk_reaches_the_list_that_keeps_km)
 	char *bugs, *trace;
 	int chosen;
 
-	run_script(false, &bugs, &trace, &chosen);
+	run_script(MAPS, maps_script, false, &bugs, &trace, &chosen);
 	REQUIRE(bugs && trace);
 	/* The walk started after the change and came to the list by clicks. */
 	CHECK(strstr(trace, "\"kind\":\"revisit\",\"setting\":\"distance units\",\"outcome\":\"start\"") != NULL);
@@ -178,10 +197,56 @@ TEST(fixed_twin_walks_back_and_reports_nothing)
 	char *bugs, *trace;
 	int chosen;
 
-	run_script(true, &bugs, &trace, &chosen);
+	run_script(MAPS, maps_script, true, &bugs, &trace, &chosen);
 	REQUIRE(bugs && trace);
 	CHECK(strstr(trace, "\"kind\":\"revisit\",\"setting\":\"distance units\",\"outcome\":\"start\"") != NULL);
 	CHECK(strstr(bugs, "oracle:setting") == NULL);
+	free(bugs);
+	free(trace);
+}
+
+TEST(station_changed_then_the_walk_reaches_the_departures_that_keep_the_old_one)
+{
+	char *bugs, *trace;
+	int chosen;
+
+	run_script(TRANSIT, transit_script, false, &bugs, &trace, &chosen);
+	REQUIRE(bugs && trace);
+	CHECK(strstr(trace, "\"kind\":\"revisit\",\"setting\":\"Station on the Departures tab\",\"outcome\":\"start\"") !=
+	      NULL);
+	CHECK(strstr(bugs, "'Station on the Departures tab' changed to 'Zoologischer Garten' is not followed: "
+			   "'Next departures at Alexanderplatz'") != NULL);
+	free(bugs);
+	free(trace);
+
+	/* The fixed twin: the walk is made, the Departures tab follows. */
+	run_script(TRANSIT, transit_script, true, &bugs, &trace, &chosen);
+	REQUIRE(bugs && trace);
+	CHECK(strstr(trace, "\"setting\":\"Station on the Departures tab\",\"outcome\":\"start\"") != NULL);
+	CHECK(strstr(bugs, "oracle:setting") == NULL);
+	free(bugs);
+	free(trace);
+}
+
+TEST(a_delete_on_a_page_below_a_list_looks_back_at_the_list)
+{
+	char *bugs, *trace;
+	int chosen;
+
+	run_script(MESSAGES, messages_script, false, &bugs, &trace, &chosen);
+	REQUIRE(bugs && trace);
+	/* Back right after the delete, not the script's next tap: the list still shows the deleted text. */
+	CHECK(strstr(trace, "look back: the page that lists what was just deleted") != NULL);
+	CHECK(strstr(bugs, "\"found_by\":\t\"oracle:crud\"") != NULL);
+	CHECK(strstr(bugs, "Yes! See you at 7 at Nopa?") != NULL);
+	free(bugs);
+	free(trace);
+
+	/* The fixed twin: the same Back, and the list shows the message before. */
+	run_script(MESSAGES, messages_script, true, &bugs, &trace, &chosen);
+	REQUIRE(bugs && trace);
+	CHECK(strstr(trace, "look back: the page that lists what was just deleted") != NULL);
+	CHECK(strstr(bugs, "oracle:crud") == NULL);
 	free(bugs);
 	free(trace);
 }
@@ -192,5 +257,9 @@ int main(void)
 		return test_skip("no sim app " MAPS);
 	RUN(units_changed_then_the_walk_reaches_the_list_that_keeps_km);
 	RUN(fixed_twin_walks_back_and_reports_nothing);
+	if (access(TRANSIT, R_OK) == 0)
+		RUN(station_changed_then_the_walk_reaches_the_departures_that_keep_the_old_one);
+	if (access(MESSAGES, R_OK) == 0)
+		RUN(a_delete_on_a_page_below_a_list_looks_back_at_the_list);
 	return test_summary();
 }

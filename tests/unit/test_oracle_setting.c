@@ -514,6 +514,179 @@ TEST(week_start_changed_asks_to_revisit_a_calendar_once_per_page)
 		ui_tree_free(s[i]);
 }
 
+/*
+ * Labelled selectors (setting_value.c): a settings page's "Label: value"
+ * changed while another page that showed the old value beside a word of
+ * the label still shows it (transit: the Departures tab's station).
+ */
+static const char *const lab_acts[] = { "t/.Departures", "t/.Settings", "t/.Settings", "t/.Departures",
+					"t/.Settings", "t/.Departures" };
+
+TEST(labelled_value_changed_and_a_page_still_shows_the_old_one)
+{
+	char *title = NULL;
+	struct ui_tree *s[4];
+
+	s[0] = page("T:Next departures at Garching", "T:U6 Klinikum 4 min", NULL);
+	s[1] = page("B:Station on the Departures tab: Garching", NULL);
+	s[2] = page("B:Station on the Departures tab: Ostkreuz", NULL);
+	s[3] = page("T:Next departures at Garching", "T:U6 Klinikum 4 min", NULL);
+	CHECK_INT_EQ(first_hit(s, 4, lab_acts, &title), 4);
+	CHECK(title && strstr(title, "Ostkreuz") && strstr(title, "Next departures at Garching"));
+	free(title);
+
+	/* The fixed twin: the page follows. */
+	s[0] = page("T:Next departures at Garching", NULL);
+	s[1] = page("B:Station on the Departures tab: Garching", NULL);
+	s[2] = page("B:Station on the Departures tab: Ostkreuz", NULL);
+	s[3] = page("T:Next departures at Ostkreuz", NULL);
+	CHECK_INT_EQ(first_hit(s, 4, lab_acts, &title), 0);
+	free(title);
+
+	/* A page first seen after the change had no reason to show the old value. */
+	s[0] = page("B:Station on the Departures tab: Garching", NULL);
+	s[1] = page("B:Station on the Departures tab: Ostkreuz", NULL);
+	s[2] = page("T:Next departures at Garching", NULL);
+	CHECK_INT_EQ(first_hit(s, 3, lab_acts + 1, &title), 3);
+	free(title);
+
+	/* Changed twice (A, B, C): a page still on A is stale since the first change. */
+	s[0] = page("T:Average consumption: 6.1 L/100 km", NULL);
+	s[1] = page("B:Consumption unit: L/100 km", NULL);
+	s[2] = page("B:Consumption unit: km/L", NULL);
+	s[3] = page("B:Consumption unit: mpg (US)", NULL);
+	CHECK_INT_EQ(first_hit(s, 4, (const char *const[]){ "t/.Stats", "t/.Settings", "t/.Settings", "t/.Settings" },
+			       &title), 0);
+	free(title);
+	{
+		struct ui_tree *s5[5];
+
+		s5[0] = page("T:Average consumption: 6.1 L/100 km", NULL);
+		s5[1] = page("B:Consumption unit: L/100 km", NULL);
+		s5[2] = page("B:Consumption unit: km/L", NULL);
+		s5[3] = page("B:Consumption unit: mpg (US)", NULL);
+		s5[4] = page("T:Average consumption: 6.1 L/100 km", NULL);
+		CHECK_INT_EQ(first_hit(s5, 5,
+				       (const char *const[]){ "t/.Stats", "t/.Settings", "t/.Settings", "t/.Settings",
+							      "t/.Stats" },
+				       &title),
+			     5);
+		free(title);
+	}
+}
+
+TEST(labelled_value_silences)
+{
+	char *title = NULL;
+	struct ui_tree *s[6];
+
+	/* Set back (A, B, A): the page showing A follows. */
+	s[0] = page("T:Next departures at Garching", NULL);
+	s[1] = page("B:Station on the Departures tab: Garching", NULL);
+	s[2] = page("B:Station on the Departures tab: Ostkreuz", NULL);
+	s[3] = page("T:Next departures at Garching", NULL);
+	s[4] = page("B:Station on the Departures tab: Garching", NULL);
+	s[5] = page("T:Next departures at Garching", NULL);
+	{
+		const char *const a[] = { "t/.Departures", "t/.Settings", "t/.Settings", "t/.Other", "t/.Settings",
+					  "t/.Departures" };
+
+		/* s[3] on another page first seen: stale there (step 4); the set back ends the check. */
+		CHECK_INT_EQ(first_hit(s, 6, a, &title), 4);
+		free(title);
+	}
+	s[0] = page("T:Next departures at Garching", NULL);
+	s[1] = page("B:Station on the Departures tab: Garching", NULL);
+	s[2] = page("B:Station on the Departures tab: Ostkreuz", NULL);
+	s[3] = page("B:Station on the Departures tab: Garching", NULL);
+	s[4] = page("T:Next departures at Garching", NULL);
+	CHECK_INT_EQ(first_hit(s, 5,
+			       (const char *const[]){ "t/.Departures", "t/.Settings", "t/.Settings", "t/.Settings",
+						      "t/.Departures" },
+			       &title),
+		     0);
+	free(title);
+
+	/* A default applies to what is made next: old items keep their value. */
+	s[0] = page("T:Reminder 10 min before", NULL);
+	s[1] = page("B:Default reminder: 10 min", NULL);
+	s[2] = page("B:Default reminder: 30 min", NULL);
+	s[3] = page("T:Reminder 10 min before", NULL);
+	CHECK_INT_EQ(first_hit(s, 4, lab_acts, &title), 0);
+	free(title);
+
+	/* A settings page with Save: its choices are a draft. */
+	s[0] = page("T:Next departures at Garching", NULL);
+	s[1] = page("B:Station on the Departures tab: Garching", "B:Save", NULL);
+	s[2] = page("B:Station on the Departures tab: Ostkreuz", "B:Save", NULL);
+	s[3] = page("T:Next departures at Garching", NULL);
+	CHECK_INT_EQ(first_hit(s, 4, lab_acts, &title), 0);
+	free(title);
+
+	/* The old value without a word of the label (a station in a list of stops). */
+	s[0] = page("T:Garching", "T:Hauptbahnhof", NULL);
+	s[1] = page("B:Station on the Departures tab: Garching", NULL);
+	s[2] = page("B:Station on the Departures tab: Ostkreuz", NULL);
+	s[3] = page("T:Garching", "T:Hauptbahnhof", NULL);
+	CHECK_INT_EQ(first_hit(s, 4, lab_acts, &title), 0);
+	free(title);
+
+	/* A text holding the new value too, a page with the selector itself, a value without letters. */
+	s[0] = page("T:Departures at Garching and Ostkreuz", NULL);
+	s[1] = page("B:Station on the Departures tab: Garching", NULL);
+	s[2] = page("B:Station on the Departures tab: Ostkreuz", NULL);
+	s[3] = page("T:Departures at Garching and Ostkreuz", NULL);
+	CHECK_INT_EQ(first_hit(s, 4, lab_acts, &title), 0);
+	free(title);
+	s[0] = page("B:Station on the Departures tab: Garching", NULL);
+	s[1] = page("B:Station on the Departures tab: Ostkreuz", NULL);
+	s[2] = page("T:Departures: Garching", "B:Station on the Departures tab: Garching", NULL);
+	CHECK_INT_EQ(first_hit(s, 3, (const char *const[]){ "t/.Settings", "t/.Settings", "t/.Other" }, &title), 0);
+	free(title);
+	s[0] = page("T:Focus length 25 min left", NULL);
+	s[1] = page("B:Focus length: 25", NULL);
+	s[2] = page("B:Focus length: 30", NULL);
+	s[3] = page("T:Focus length 25 min left", NULL);
+	CHECK_INT_EQ(first_hit(s, 4, lab_acts, &title), 0);
+	free(title);
+
+	/* A label of a kind read above (a file format: old recordings keep theirs; recorder, session 46). */
+	s[0] = page("T:File: Recording 1.m4a", NULL);
+	s[1] = page("B:File format: M4A", NULL);
+	s[2] = page("B:File format: MP3", NULL);
+	s[3] = page("T:File: Recording 1.m4a", NULL);
+	CHECK_INT_EQ(first_hit(s, 4, lab_acts, &title), 0);
+	free(title);
+
+	/* A page that is no settings page: its "Label: value" is an item's (a medicine's colour). */
+	s[0] = page("T:Colour: Blue pills", NULL);
+	s[1] = page("B:Colour: Blue", NULL);
+	s[2] = page("B:Colour: Green", NULL);
+	s[3] = page("T:Colour: Blue pills", NULL);
+	CHECK_INT_EQ(first_hit(s, 4, (const char *const[]){ "t/.List", "t/.Medicine", "t/.Medicine", "t/.List" },
+			       &title),
+		     0);
+	free(title);
+}
+
+TEST(labelled_value_changed_asks_to_revisit_the_page_that_showed_it)
+{
+	const char *a[] = { "t/.Departures", "t/.Menu", "t/.Settings", "t/.Settings" };
+	struct ui_tree *s[4];
+	uint64_t pages[ORACLE_REVISIT_PAGES];
+	const char *kind = NULL;
+
+	s[0] = page("T:Next departures at Garching", NULL);
+	s[1] = page("B:Settings", NULL);
+	s[2] = page("B:Station on the Departures tab: Garching", NULL);
+	s[3] = page("B:Station on the Departures tab: Ostkreuz", NULL);
+	CHECK_INT_EQ(revisit_after(s, 4, a, pages, &kind), 1);
+	CHECK(kind && !strcmp(kind, "Station on the Departures tab"));
+	CHECK(pages[0] == oracle_revisit_key(s[0], a[0]));
+	for (size_t i = 0; i < 4; i++)
+		ui_tree_free(s[i]);
+}
+
 TEST(registered)
 {
 	const struct oracle_kind *k = oracle_kind_find("setting");
@@ -540,6 +713,9 @@ int main(void)
 	RUN(week_rows_that_allow_the_day_are_silent);
 	RUN(units_changed_asks_to_revisit_the_pages_that_showed_distances);
 	RUN(week_start_changed_asks_to_revisit_a_calendar_once_per_page);
+	RUN(labelled_value_changed_and_a_page_still_shows_the_old_one);
+	RUN(labelled_value_silences);
+	RUN(labelled_value_changed_asks_to_revisit_the_page_that_showed_it);
 	RUN(registered);
 	return test_summary();
 }
