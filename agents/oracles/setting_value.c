@@ -76,6 +76,7 @@ struct setting_values {
 	size_t n;
 	bool (*known)(const char *label); /* whether setting.c reads the label as one of its kinds */
 	const char *changed; /* the label of the last change (a walk back asked for), or NULL */
+	char walk_label[SV_LABEL]; /* the label a walk back was last asked for: the walk's name while it lasts */
 	uint64_t seen[SV_SEEN]; /* pages seen (oracle_revisit_key), a ring */
 	/* The latest pages' candidate texts (lowered, one per line), a ring: the pages a selector
 	 * read for the first time governed before (the Departures tab seen, then Settings). */
@@ -109,12 +110,16 @@ struct setting_values *setting_values_new(bool (*known)(const char *label))
 void setting_values_forget(struct setting_values *v)
 {
 	bool (*known)(const char *label) = v->known;
+	char walk[SV_LABEL];
 
+	/* A walk under way keeps its name. */
+	memcpy(walk, v->walk_label, sizeof(walk));
 	for (size_t i = 0; i < v->n; i++)
 		for (size_t k = 0; k < v->s[i].n_old; k++)
 			cJSON_Delete(v->s[i].cause[k]);
 	memset(v, 0, sizeof(*v));
 	v->known = known;
+	memcpy(v->walk_label, walk, sizeof(walk));
 }
 
 void setting_values_free(struct setting_values *v)
@@ -520,7 +525,9 @@ size_t setting_values_revisit(struct setting_values *v, uint64_t pages[], size_t
 	for (size_t j = 0; s && j < SV_PAGES && n < max; j++)
 		if (s->pending[j])
 			pages[n++] = s->pending[j];
-	if (n)
-		*label = s->label;
+	if (n) {
+		snprintf(v->walk_label, sizeof(v->walk_label), "%s", s->label);
+		*label = v->walk_label;
+	}
 	return n;
 }

@@ -30,8 +30,9 @@ bool setting_values_step(struct setting_values *v, const struct ui_tree *t, cons
 			 const struct action *done, struct oracle_finding *f);
 /*
  * After a change: the pages to see again (at most max) into pages, and the
- * changed selector's label into *label; 0 when no change asks for a walk.
- * Taken once per change.
+ * changed selector's label into *label (valid while v lives, until the
+ * next walk is asked for); 0 when no change asks for a walk. Taken once per
+ * change.
  */
 size_t setting_values_revisit(struct setting_values *v, uint64_t pages[], size_t max, const char **label);
 

@@ -422,10 +422,15 @@ TEST(week_rows_that_allow_the_day_are_silent)
 	free(title);
 }
 
-/* Feed screens to a tracker without judging; the revisit it asks for after the last one. */
+/*
+ * Feed screens to a tracker without judging; the revisit it asks for after
+ * the last one. *kind points to a copy that outlives the tracker (a
+ * labelled selector's name lives in it).
+ */
 static size_t revisit_after(struct ui_tree **screens, size_t n, const char *const *activities, uint64_t *pages,
 			    const char **kind)
 {
+	static char name[128];
 	struct oracle_setting_tracker *t = oracle_setting_tracker_new();
 	size_t got = 0;
 
@@ -447,6 +452,10 @@ static size_t revisit_after(struct ui_tree **screens, size_t n, const char *cons
 		(void)oracle_setting_step(t, &s, &f);
 		oracle_finding_release(&f);
 		got = oracle_setting_revisit(t, pages, kind);
+		if (got) {
+			snprintf(name, sizeof(name), "%s", *kind);
+			*kind = name;
+		}
 		/* Taken once: asked again, nothing. */
 		if (got)
 			CHECK_INT_EQ(oracle_setting_revisit(t, pages + ORACLE_REVISIT_PAGES / 2, kind), 0);
