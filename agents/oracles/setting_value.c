@@ -13,8 +13,8 @@
  * preferences, it shows no Save or Apply (its choices take effect at
  * once, they are no draft: oracle_offers_commit) and no dialog. A
  * selector: a clickable text (or a text in a clickable row) "Label:
- * value", the label 3-80 bytes with a letter and no "default" (a default
- * applies to what is made next), the value 2-60 bytes with two letters
+ * value", the label 3-95 bytes with a letter and no "default" (a default
+ * applies to what is made next), the value 2-63 bytes with two letters
  * and no mere on/off word, nor a label of a kind setting.c reads
  * itself (a file format applies to new recordings: an old one rightly
  * stays .m4a). A page governed by it: another page (no
