@@ -101,8 +101,7 @@ static bool shows_up(const struct ui_tree *t)
 	for (size_t i = 0; i < t->n_nodes; i++) {
 		const struct ui_widget *w = t->nodes[i];
 
-		if (w->clickable && ui_widget_visible(w, &t->screen) &&
-		    (!strcasecmp(w->content_desc, "Navigate up") || !strcasecmp(w->text, "Navigate up")))
+		if (w->clickable && ui_widget_visible(w, &t->screen) && !strcasecmp(ui_widget_label(w), "Navigate up"))
 			return true;
 	}
 	return false;

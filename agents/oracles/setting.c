@@ -69,8 +69,8 @@ struct oracle_setting_tracker {
 	/* Pages (oracle_revisit_key) that last showed what kind k governs, newest first, one per family; 0: none. */
 	uint64_t governed[SET_KINDS][SET_GOVERNED_PAGES];
 	uint64_t governed_family[SET_KINDS][SET_GOVERNED_PAGES]; /* their oracle_revisit_family */
-	int revisit_kind;          /* the kind whose change asks for a walk back (-1: none; SET_KINDS: a labelled
-				    * selector's, setting_value.c), taken by oracle_setting_revisit */
+	int revisit_kind;          /* the kind whose change asks for a walk back (-1: none), taken by oracle_setting_revisit;
+				    * a labelled selector's walk is asked for by setting_value.c */
 	struct setting_values *labelled; /* "Label: value" selectors of settings pages (setting_value.c) */
 	uint64_t revisit_from;     /* the page of that change */
 };
