@@ -926,6 +926,26 @@ static uint64_t row_widget(const struct action *a)
 	return hash_str(hash_prefix(rid, len), a->class_name);
 }
 
+/*
+ * The labels of t's selected widgets (a tab, a bottom-bar item), hashed: a
+ * list shown under another tab is another list for the Back probe (taskbox's
+ * Work and Personal lists share the Inbox's row ids, and only Back from a
+ * task opened under Work goes wrong).
+ */
+static uint64_t selected_key(const struct ui_tree *t)
+{
+	uint64_t h = 0;
+
+	for (size_t i = 0; t && i < t->n_nodes; i++) {
+		const struct ui_widget *w = t->nodes[i];
+		const char *label;
+
+		if (w->selected && ui_widget_visible(w, &t->screen) && (label = ui_widget_label(w)) && *label)
+			h = hash_str(h, label);
+	}
+	return h;
+}
+
 /* Whether t shows an editable field: a form, whose Back would throw away what the user set. */
 static bool shows_field(const struct ui_tree *t)
 {
@@ -1815,7 +1835,7 @@ void offline_policy_choose(struct offline_policy *pol, const struct ui_tree *t, 
 		pol->row_click_wk = widget_key(&cands[best]);
 		pol->row_click_fh = fh;
 		pol->row_click_at = pol->choices;
-		pol->row_click_rid = row_widget(&cands[best]);
+		pol->row_click_rid = hash_u64(row_widget(&cands[best]), selected_key(t));
 		pol->row_click_kind = screen_kind(functionality);
 	}
 	/* An item of a menu an overflow or options button just opened (not a

@@ -7,7 +7,8 @@
  * Only a label that matched before is judged, so a number that counts
  * something else is left alone; and it must say what it counts (a word such
  * as "done" or "selected" for checked rows; a plural noun or "of N" for
- * rows). Lists must be shown whole on both screens.
+ * rows). Lists must be shown whole on both screens, and a screen that says
+ * its list is filtered ("Filtered") is neither judged nor learned from.
  */
 #include <ctype.h>
 #include <stdint.h>
@@ -818,12 +819,42 @@ static bool count_over_empty(struct oracle_count_tracker *t, const struct count_
  * *f when a count broke; `done` NULL for the run's first screen), then,
  * unless broken, remembered as the page's last sighting.
  */
+/*
+ * Whether t says its list is filtered: a visible text outside lists, not
+ * clickable, reading "Filtered", "Filter on", "Filters applied" and the
+ * like (manga's chapter list under "8 chapters · Filtered", session 47:
+ * the count names every chapter while the list shows the bookmarked ones).
+ */
+static bool says_filtered(const struct ui_tree *t)
+{
+	static const char *const words[] = { "filtered", "filter on", "filters on", "filter applied",
+					     "filters applied", "filter active", "filters active", NULL };
+	char low[48];
+
+	for (size_t i = 0; i < t->n_nodes; i++) {
+		const struct ui_widget *w = t->nodes[i];
+
+		if (!*w->text || w->clickable || strlen(w->text) >= sizeof(low) || inside_list(w) ||
+		    !ui_widget_visible(w, &t->screen))
+			continue;
+		oracle_trim_into(low, sizeof(low), w->text);
+		oracle_lower_into(low, sizeof(low), low);
+		for (size_t k = 0; words[k]; k++)
+			if (!strcmp(low, words[k]))
+				return true;
+	}
+	return false;
+}
+
 static bool observe(struct oracle_count_tracker *t, const struct ui_tree *tree, const char *activity,
 		    const struct action *done, struct oracle_finding *f)
 {
 	struct count_screen now;
 	size_t slot;
 
+	/* A list the page says it filters is not what its counts count: neither judged nor learned. */
+	if (says_filtered(tree))
+		return false;
 	read_screen(tree, activity, &now);
 	now.filters = toggles_on(t, activity)->filters;
 	for (slot = 0; slot < t->n_screens; slot++)

@@ -484,6 +484,24 @@ static bool is_tab_strip(const struct ui_widget *g)
 	return false;
 }
 
+const struct ui_widget *oracle_other_tab(const struct ui_tree *t)
+{
+	for (size_t i = 0; t && i < t->n_nodes; i++) {
+		const struct ui_widget *g = t->nodes[i];
+
+		if (!is_nav_group(g) || !ui_widget_visible(g, &t->screen) || !is_tab_strip(g))
+			continue;
+		for (size_t k = 0; k < g->n_children; k++) {
+			const struct ui_widget *c = g->children[k];
+
+			if (c->clickable && !c->selected && !c->checked && *oracle_item_label(c) &&
+			    ui_widget_visible(c, &t->screen))
+				return c;
+		}
+	}
+	return NULL;
+}
+
 /* Whether identity id (nav_identity) holds normalised label as one of its parts. */
 static bool identity_has(const char *id, const char *label)
 {

@@ -127,6 +127,9 @@ struct oracles_state {
 		int max_walks;             /* oracles.setting_revisits */
 		bool look_back;            /* the step deleted an item on a page with Up: Back to where it is listed */
 		int look_backs;            /* such Backs taken this run */
+		bool look_tab;             /* the step deleted an item on a page with tabs: the other tab next */
+		int look_tabs;             /* such tab taps taken this run */
+		bool looking;              /* the step just chosen is a look (the flags above outlive it) */
 	} revisit;
 };
 
@@ -277,6 +280,8 @@ bool oracle_same_title(const struct ui_tree *before, const struct ui_tree *after
 char *oracle_selected_nav_items(const struct ui_tree *t);
 /* Whether w is, or sits in, an item of a nav group: a tab, a bottom-navigation or drawer item (navigation.c). */
 bool oracle_is_nav_item(const struct ui_widget *w);
+/* The first unselected item of t's first visible strip of tabs (not a bottom bar, not a drawer), or NULL (navigation.c). */
+const struct ui_widget *oracle_other_tab(const struct ui_tree *t);
 /* The nav item w is or sits in (a tab, a bottom-navigation or drawer item), or NULL (navigation.c). */
 const struct ui_widget *oracle_nav_item_of(const struct ui_widget *w);
 /* Whether the activity "pkg/.Act" belongs to package (navigation.c). */

@@ -31,7 +31,11 @@
  * conversation) is followed by one Back, to the page that lists what was
  * deleted, where the crud oracle looks for its text (messages, session 46:
  * the conversation list still showing a deleted last message, which the
- * walk never saw again). REVISIT_LOOK_BACKS per run.
+ * walk never saw again). REVISIT_LOOK_BACKS per run. On a page with a
+ * strip of tabs the other tab comes first (splitter, session 47: an
+ * expense deleted from a group's Expenses tab, whose Balances tab still
+ * counted it; the walk went Back at once and never compared the two
+ * tabs), REVISIT_LOOK_TABS per run; the total oracle judges the switch.
  */
 #include <ctype.h>
 #include <stdio.h>
@@ -56,6 +60,8 @@
 #define REVISIT_ACTIONS 20
 /* Backs taken per run to look at the list after a delete. */
 #define REVISIT_LOOK_BACKS 8
+/* Taps on another tab taken per run after a delete. */
+#define REVISIT_LOOK_TABS 8
 /* Clicks found not to lead on, per walk. */
 #define REVISIT_DEAD 16
 /* Distinct page-to-page clicks remembered. */
@@ -115,11 +121,18 @@ void oracle_revisit_observe(struct oracles_state *st, const struct oracle_step *
 
 	/* A delete confirmed in a dialog that stays on a page below another (a
 	 * message deleted in its conversation): the list it is shown in, one
-	 * Back away, is where a tester looks next. */
-	rv->look_back = a && a->type == ACTION_CLICK && s->before->in_app && s->after->in_app && s->before->tree &&
-			s->after->tree && rv->look_backs < REVISIT_LOOK_BACKS &&
-			oracle_screen_has_layer(s->before->tree) && !oracle_screen_has_layer(s->after->tree) &&
-			oracle_is_delete_action(s->before->tree, a) && shows_up(s->after->tree);
+	 * Back away, is where a tester looks next; on a page with tabs (an
+	 * expense deleted from a group's Expenses tab), first the other tab
+	 * (its Balances). The look steps themselves keep what is still due. */
+	if (a && a->type == ACTION_CLICK && s->before->in_app && s->after->in_app && s->before->tree &&
+	    s->after->tree && oracle_screen_has_layer(s->before->tree) && !oracle_screen_has_layer(s->after->tree) &&
+	    oracle_is_delete_action(s->before->tree, a)) {
+		rv->look_back = rv->look_backs < REVISIT_LOOK_BACKS && shows_up(s->after->tree);
+		rv->look_tab = rv->look_tabs < REVISIT_LOOK_TABS && oracle_other_tab(s->after->tree);
+	} else if (!rv->looking) {
+		rv->look_back = rv->look_tab = false;
+	}
+	rv->looking = false;
 
 	if (!a || a->type != ACTION_CLICK || !s->before->in_app || !s->after->in_app || oracle_is_confirm_word_action(a) ||
 	    !*click_label(a) || oracle_is_delete_action(s->before->tree, a))
@@ -260,11 +273,30 @@ int oracle_revisit_choose(struct oracles_state *st, struct agent_env *env, const
 	uint64_t here;
 	int *d;
 
+	if (rv->look_tab && !rv->n_pages) {
+		rv->look_tab = false;
+		if (!s->in_app || !s->tree || !(w = oracle_other_tab(s->tree)))
+			return 0;
+		rv->look_tabs++;
+		rv->looking = true;
+		action_init(a);
+		a->type = ACTION_CLICK;
+		a->widget_text = xstrdup(oracle_item_label(w));
+		if (w->resource_id && *w->resource_id)
+			a->resource_id = xstrdup(w->resource_id);
+		a->class_name = xstrdup(w->class_name);
+		a->x = (w->bounds.x1 + w->bounds.x2) / 2;
+		a->y = (w->bounds.y1 + w->bounds.y2) / 2;
+		a->bounds = w->bounds;
+		a->reason = xstrdup("look at the other tab: the page's other view of what was just deleted");
+		return 1;
+	}
 	if (rv->look_back && !rv->n_pages) {
 		rv->look_back = false;
 		if (!s->in_app || !s->tree)
 			return 0;
 		rv->look_backs++;
+		rv->looking = true;
 		action_init(a);
 		a->type = ACTION_BACK;
 		a->reason = xstrdup("look back: the page that lists what was just deleted");

@@ -15,6 +15,20 @@
  * words, a colon, then three or more comma-separated items, ending in an
  * ellipsis, on a page that offers no control to show more or all.
  *
+ * (c) A count heading over nothing: "Intermediate stops: 3" or "Chapters
+ * (12)" - a label of one to three words of letters whose last word is a
+ * plural noun of things (not days, minutes, points and other measures),
+ * then a whole number 1 or more, no "total" in the label - on a page
+ * where it is the only such count, with no list below it and no control
+ * on its line (a stepper's "− Servings: 8 +"), and whose next visible
+ * sibling is none or, for "Label (N)", a control (a row of buttons), not
+ * a list and not a message ("Saved notes: 1" over buttons is a statistic):
+ * the page
+ * counts items it does not show (transit `transit-vrr-stops-missing`,
+ * public-transport-enabler #683: a leg's page says "Intermediate stops:
+ * 3" and lists none; audiobooks `audiobooks-single-file-no-chapters`,
+ * Voice #3661: "Chapters (12)" over the book's buttons, no chapter list).
+ *
  * A step check of the screen after each step. A heading is a visible text,
  * not clickable, not a field, in no list and in no tab bar, of one to three
  * words of letters (no digits, colon or full stop: "History", "Recent
@@ -182,6 +196,158 @@ static void cut_finding(struct oracle_finding *f, const struct ui_widget *w, con
 	free(subject);
 }
 
+/* Singular nouns that count time or measures, not things a page lists. */
+static bool measure_word(const char *w)
+{
+	static const char *const no[] = { "day",   "hour",  "minute", "min",    "second", "sec",     "week",
+					  "month", "year",  "time",   "point",  "star",   "step",    "calorie",
+					  "mile",  "meter", "metre",  "byte",   "page",   "percent", "degree",
+					  "night", "credit", "coin",  "vote",   "view",   "like",    NULL };
+
+	for (size_t i = 0; no[i]; i++)
+		if (!strcmp(w, no[i]))
+			return true;
+	return false;
+}
+
+/*
+ * Whether text is a count heading, "Label: N" or "Label (N)": a label
+ * read as a heading whose last word is a plural noun of things, and a
+ * whole number; N into *n.
+ */
+static bool is_count_heading(const char *text, long *n, bool *paren_out)
+{
+	char label[48], last[48];
+	const char *p, *num;
+	size_t len;
+	long v = 0;
+	bool paren;
+
+	len = strcspn(text, ":(");
+	if (!text[len] || len == 0 || len >= sizeof(label))
+		return false;
+	paren = text[len] == '(';
+	snprintf(label, sizeof(label), "%.*s", (int)len, text);
+	while (len && label[len - 1] == ' ')
+		label[--len] = '\0';
+	if (!is_heading_text(label))
+		return false;
+	p = text + strcspn(text, ":(") + 1;
+	while (*p == ' ')
+		p++;
+	num = p;
+	while (isdigit((unsigned char)*p) && p - num < 5)
+		v = v * 10 + (*p++ - '0');
+	if (p == num || isdigit((unsigned char)*p))
+		return false;
+	if (paren && *p++ != ')')
+		return false;
+	while (*p == ' ')
+		p++;
+	if (*p || v < 1)
+		return false;
+	/* A total is a statistic, not the head of a list ("Total check-ins: 8"). */
+	oracle_lower_into(last, sizeof(last), label);
+	if (oracle_has_whole_word(last, (const char *const[]){ "total", "totals", NULL }))
+		return false;
+	p = strrchr(label, ' ');
+	oracle_lower_into(last, sizeof(last), p ? p + 1 : label);
+	len = strlen(last);
+	if (len < 4 || last[len - 1] != 's' || last[len - 2] == 's')
+		return false;
+	last[len - 1] = '\0';
+	if (measure_word(last))
+		return false;
+	*n = v;
+	*paren_out = paren;
+	return true;
+}
+
+/* Whether w's visible labelled content is all controls (a button, a row of buttons). */
+static bool is_controls(const struct ui_widget *w, const struct ui_rect *screen)
+{
+	if (!ui_widget_visible(w, screen))
+		return true;
+	if (w->clickable)
+		return true;
+	if (*w->text || *w->content_desc)
+		return false;
+	for (size_t i = 0; i < w->n_children; i++)
+		if (!is_controls(w->children[i], screen))
+			return false;
+	return w->n_children > 0;
+}
+
+/*
+ * Check (c): the one count heading of t that counts items the page does
+ * not show (nothing under it but controls, no list below it), or NULL.
+ */
+static const struct ui_widget *counted_none(const struct ui_tree *t)
+{
+	const struct ui_widget *head = NULL, *next;
+	size_t counts = 0;
+	long n;
+	bool paren = false, p;
+
+	for (size_t i = 0; i < t->n_nodes; i++) {
+		const struct ui_widget *w = t->nodes[i];
+
+		if (!*w->text || w->n_children || ui_class_is_editable(w->class_name) ||
+		    !ui_widget_visible(w, &t->screen) || ui_widget_in_list(w) || in_control(w) ||
+		    !is_count_heading(w->text, &n, &p))
+			continue;
+		counts++;
+		head = w;
+		paren = p;
+	}
+	/* One count on the page (a statistics page shows several), with room under it for a list. */
+	if (counts != 1 || head->bounds.y2 > t->screen.y1 + (t->screen.y2 - t->screen.y1) * 4 / 5)
+		return NULL;
+	for (size_t i = 0; i < t->n_nodes; i++) {
+		const struct ui_widget *w = t->nodes[i];
+
+		if (!ui_widget_visible(w, &t->screen))
+			continue;
+		/* A list below it; or a control on its line: a value with its stepper ("− Servings: 8 +"). */
+		if ((ui_widget_in_list(w) && w->bounds.y1 >= head->bounds.y2) ||
+		    (w->clickable && w->bounds.y1 < head->bounds.y2 && w->bounds.y2 > head->bounds.y1))
+			return NULL;
+	}
+	/* "Label (N)" heads a section, its list under it or its buttons; "Label: N" with anything after it
+	 * is a statistic ("Saved notes: 1" over Share and Details): only as the page's last line. */
+	next = next_visible_sibling(head, &t->screen);
+	return !next || (paren && is_controls(next, &t->screen)) ? head : NULL;
+}
+
+/* The finding of check (c) for the count heading w. */
+static void counted_finding(struct oracle_finding *f, const struct ui_widget *w, const char *activity)
+{
+	char label[64], *subject;
+	size_t n = strcspn(w->text, ":(");
+	long v = 0;
+	bool paren;
+
+	while (n && w->text[n - 1] == ' ')
+		n--;
+	snprintf(label, sizeof(label), "%.*s", (int)(n < sizeof(label) ? n : sizeof(label) - 1), w->text);
+	(void)is_count_heading(w->text, &v, &paren);
+	oracle_finding_init(f);
+	f->oracle = "section";
+	f->category = BUG_CAT_CONTENT_MISSING;
+	f->title = xasprintf("'%s' counts %ld but the page lists none", label, v);
+	f->expected = xasprintf("the %ld %s under the count", v, label);
+	f->actual = xasprintf("\"%s\" with no list under it", w->text);
+	f->description = xasprintf("The page says \"%s\" and shows no list of them: nothing but controls, or "
+				   "nothing at all, follows the count, and no list is below it.",
+				   w->text);
+	f->diff = cJSON_CreateObject();
+	cJSON_AddStringToObject(f->diff, "check", "counted_none");
+	cJSON_AddItemToObject(f->diff, "text", oracle_widget_json(w));
+	subject = xasprintf("'%s' counted, none listed on %s", label, activity ? activity : "?");
+	cJSON_AddStringToObject(f->diff, "subject", subject);
+	free(subject);
+}
+
 bool oracle_section_empty(const struct ui_tree *before, const char *activity_before, const struct ui_tree *after,
 			  const char *activity_after, const struct action *done, struct oracle_finding *f)
 {
@@ -207,11 +373,13 @@ bool oracle_section_empty(const struct ui_tree *before, const char *activity_bef
 		}
 	}
 	if (!more) {
-		const struct ui_widget *cut = cut_list(after);
+		const struct ui_widget *cut = cut_list(after), *counted = cut ? NULL : counted_none(after);
 
 		if (cut)
 			cut_finding(f, cut, activity_after);
-		return cut != NULL;
+		else if (counted)
+			counted_finding(f, counted, activity_after);
+		return cut || counted;
 	}
 	oracle_finding_init(f);
 	f->oracle = "section";
@@ -237,7 +405,7 @@ const struct oracle_kind oracle_kind_section = {
 	.name = "section",
 	.config_key = "oracles.section",
 	.category = BUG_CAT_CONTENT_MISSING,
-	.doc = "a section heading followed at once by its Show more link with nothing between, or a labelled list cut off with an ellipsis and no way to see the rest",
+	.doc = "a section heading followed at once by its Show more link with nothing between, a labelled list cut off with an ellipsis and no way to see the rest, or a count heading (\"Chapters (12)\") with no list under it",
 	.evidence = "the screen with the heading and the link",
 	.flags = 0,
 	.step_check = oracle_section_empty,

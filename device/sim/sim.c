@@ -268,9 +268,13 @@ void sim_note_bug(struct sim *s, size_t bug, const char *event)
 	e->seq = s->seq;
 	e->drawn = b->event == NULL;
 	/* an event's bug is logged where it fires, so a run's log tells which
-	 * injected bugs a walk triggered (drawn ones are noted on every frame) */
+	 * injected bugs a walk triggered; a drawn one is noted on every frame
+	 * that shows it and logged the first time only */
 	if (!e->drawn)
 		log_debug("injected bug %s fired on %s", b->info.id, event ? event : "?");
+	else if (!s->bug_logged[bug])
+		log_debug("injected bug %s shown on %s", b->info.id, event ? event : "?");
+	s->bug_logged[bug] = true;
 }
 
 size_t sim_fired_bugs(struct sim *s, const struct sim_bug_event **out)
@@ -1233,6 +1237,7 @@ void sim_act_clear(struct sim *s)
 	reset_vars(s, true);
 	s->n_fired = 0;
 	memset(s->bug_visit, 0, (s->app->n_bugs + 1) * sizeof *s->bug_visit);
+	memset(s->bug_logged, 0, (s->app->n_bugs + 1) * sizeof *s->bug_logged);
 }
 
 void sim_act_launch(struct sim *s, int act, int screen, const char **launch_state,
@@ -1291,9 +1296,11 @@ void sim_act_switch_app(struct sim *s, const struct sim_app *app)
 		sim_value_free(&s->vars[i]);
 	free(s->vars);
 	free(s->bug_visit);
+	free(s->bug_logged);
 	s->app = app;
 	s->vars = xcalloc(app->n_vars + 1, sizeof *s->vars);
 	s->bug_visit = xcalloc(app->n_bugs + 1, sizeof *s->bug_visit);
+	s->bug_logged = xcalloc(app->n_bugs + 1, sizeof *s->bug_logged);
 	for (size_t i = 0; i < app->n_vars; i++)
 		sim_value_copy(&s->vars[i], &app->vars[i].init);
 }
@@ -1324,6 +1331,7 @@ int sim_new(const struct sim_app *app, const struct sim_options *opt, struct sim
 	}
 	s->vars = xcalloc(app->n_vars + 1, sizeof *s->vars);
 	s->bug_visit = xcalloc(app->n_bugs + 1, sizeof *s->bug_visit);
+	s->bug_logged = xcalloc(app->n_bugs + 1, sizeof *s->bug_logged);
 	for (size_t i = 0; i < app->n_vars; i++)
 		sim_value_copy(&s->vars[i], &app->vars[i].init);
 	s->pkgs = xcalloc(1, sizeof *s->pkgs);
@@ -1356,6 +1364,7 @@ void sim_free(struct sim *s)
 	free(s->toast);
 	free(s->fired);
 	free(s->bug_visit);
+	free(s->bug_logged);
 	strbuf_release(&s->log_main);
 	strbuf_release(&s->log_crash);
 	sim_kv_free(s->settings, s->n_settings);

@@ -298,6 +298,7 @@ struct sim {
 	struct sim_bug_event *fired;
 	size_t n_fired, alloc_fired;
 	long *bug_visit;           /* per bug: visit it last fired on */
+	bool *bug_logged;          /* per bug: its firing is in the log */
 	struct strbuf log_main, log_crash;
 	struct sim_kv *settings;
 	size_t n_settings;

@@ -23,12 +23,13 @@ set -u
 simd_workdir form-oracles
 walks_without_back_probe
 
-KEPT=$(find_bug runtracker 1 130 kept_edit) || fail "runtracker: kept_edit did not find the name dropped on Resume"
+# runtracker's walk with the Back probe on (session 47: the walk without it no longer stops a workout and resumes it)
+KEPT=$(FIND_BUG_CONFIG= find_bug runtracker 1 150 kept_edit) || fail "runtracker: kept_edit did not find the name dropped on Resume"
 echo "ok   runtracker seed 1: $KEPT (kept_edit) on the simulator"
-SAID=$(find_bug loyalty 7 300 said_empty) || fail "loyalty: said_empty did not find 'No card ID entered'"
-echo "ok   loyalty seed 7: $SAID (said_empty) on the simulator"
-SAVED=$(find_bug timesheet 1 30 kept_edit) || fail "timesheet: kept_edit did not find the shorter duration the Save dropped"
-echo "ok   timesheet seed 1: $SAVED (kept_edit after a Save) on the simulator"
+SAID=$(find_bug loyalty 8 30 said_empty) || fail "loyalty: said_empty did not find 'No card ID entered'"
+echo "ok   loyalty seed 8: $SAID (said_empty) on the simulator"
+SAVED=$(find_bug timesheet 6 30 kept_edit) || fail "timesheet: kept_edit did not find the shorter duration the Save dropped"
+echo "ok   timesheet seed 6: $SAVED (kept_edit after a Save) on the simulator"
 GREYED=$(find_bug authenticator 1 20 save_disabled) || fail "authenticator: save_disabled did not find Save greyed after an edit"
 echo "ok   authenticator seed 1: $GREYED (save_disabled) on the simulator"
 WRAPS=$(find_bug readlater 1 175 row_measure) || fail "readlater: row_measure did not find the reading time its page gives otherwise"

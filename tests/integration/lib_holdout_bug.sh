@@ -3,7 +3,8 @@
 # lib_simd.sh sourced and simd_workdir run first (WORK). Not a test itself.
 #
 #   ID=$(find_bug APP SEED STEPS ORACLE)   # explore on the in-process simulator
-#                                          # (with --config "$FIND_BUG_CONFIG" when set)
+#                                          # (with --config "$FIND_BUG_CONFIG" when set;
+#                                          # FIND_BUG_SUITE=bench for configs/apps/bench)
 #   walks_without_back_probe               # find_bug's walks as before session 42
 #   replay APP ID [--fixed]                # the report's steps through adb on trident-simd
 
@@ -20,7 +21,7 @@ walks_without_back_probe() {
 find_bug() {
 	local app=$1 seed=$2 steps=$3 oracle=$4 out="$WORK/$1"
 	"$TRIDENT_BIN" explore ${FIND_BUG_CONFIG:+--config "$FIND_BUG_CONFIG"} \
-		--device "sim:$TRIDENT_SOURCE_DIR/configs/apps/holdout/$app.json" --brain offline \
+		--device "sim:$TRIDENT_SOURCE_DIR/configs/apps/${FIND_BUG_SUITE:-holdout}/$app.json" --brain offline \
 		--seed "$seed" --steps "$steps" --out "$out" --quiet >"$out.log" 2>&1
 	[ $? -le 1 ] || { tail -5 "$out.log"; fail "$app: explore failed"; }
 	python3 - "$out/bugs.json" "$oracle" <<'PY'
@@ -35,7 +36,7 @@ PY
 replay() {
 	local app=$1 bug=$2 rc
 	shift 2
-	simd_start "$TRIDENT_SOURCE_DIR/configs/apps/holdout/$app.json" "$WORK" "$@" || fail "trident-simd ($app)"
+	simd_start "$TRIDENT_SOURCE_DIR/configs/apps/${FIND_BUG_SUITE:-holdout}/$app.json" "$WORK" "$@" || fail "trident-simd ($app)"
 	adb_start || fail "adb ($app)"
 	"$TRIDENT_BIN" replay "$WORK/$app" "$bug" --device "$SERIAL" --adb-server "127.0.0.1:$ADB_PORT" \
 		--out "$WORK/replay-$app$*" >"$WORK/replay-$app$*.out" 2>&1

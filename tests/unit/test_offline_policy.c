@@ -1185,6 +1185,73 @@ TEST(back_at_once_on_the_page_a_row_opened)
 	ui_tree_free(dialog);
 }
 
+/* plain_list(3) under two tabs, Inbox and Work, with `sel` selected (not clickable here: the rows are what is tapped). */
+static struct ui_tree *tabbed_list(const char *sel)
+{
+	char *tabs = x_cat(x_node("android.widget.TextView", "t:id/tab_inbox", "Inbox", strcmp(sel, "Inbox") ? "" : "S",
+				  "", 0, 100, 500, 190, NULL),
+			   x_node("android.widget.TextView", "t:id/tab_work", "Work", strcmp(sel, "Work") ? "" : "S", "",
+				  500, 100, 1000, 190, NULL),
+			   NULL);
+	char *list = strdup("");
+
+	for (int i = 0; i < 3; i++) {
+		static const char *const names[] = { "Note A", "Note B", "Note C" };
+		char *cell = x_node("android.widget.TextView", "t:id/title", names[i], "", "", 0, 200 + 100 * i, 1000,
+				    300 + 100 * i, NULL);
+		char *row = x_node("android.widget.LinearLayout", "t:id/row", "", "c", "", 0, 200 + 100 * i, 1000,
+				   300 + 100 * i, cell);
+
+		free(cell);
+		list = x_cat(list, row, NULL);
+	}
+	{
+		char *view = x_node("androidx.recyclerview.widget.RecyclerView", "t:id/list", "", "s", "", 0, 200, 1000,
+				    1000, list);
+
+		free(list);
+		return x_tree(x_cat(tabs, view, NULL));
+	}
+}
+
+/*
+ * taskbox (benchmark, c:geo #3525): the Inbox, Work and Personal tabs show
+ * lists with the same row ids, and only Back from a task opened under Work
+ * lands on the Inbox. The list under another selected tab is another list
+ * for the Back probe: Back at once again.
+ */
+TEST(back_probe_again_under_another_tab)
+{
+	struct offline_policy_params p;
+	struct offline_policy *pol;
+	struct ui_tree *inbox = tabbed_list("Inbox"), *work = tabbed_list("Work");
+	struct ui_tree *page = x_tree(x_cat(x_node("android.widget.TextView", "t:id/body", "Some text", "", "", 0, 200, 1000, 300, NULL),
+					    x_node(BTN, "t:id/share", "Share", "c", "", 0, 400, 1000, 500, NULL), NULL));
+	struct action a;
+	uint64_t sig = 0;
+
+	REQUIRE(inbox && work && page);
+	offline_policy_params_default(&p);
+	p.epsilon = 0;
+	pol = offline_policy_new(&p);
+	CHECK(after_row_open_in(pol, inbox, "List: Inbox", page, "Task: Note A", 22, &sig, &a) == NULL);
+	CHECK(a.type == ACTION_BACK && a.reason && strstr(a.reason, "row's page just opened"));
+	action_release(&a);
+	offline_policy_observe(pol, inbox, 21, true);
+	CHECK(after_row_open_in(pol, work, "List: Work", page, "Task: Note B", 23, &sig, &a) == NULL);
+	CHECK(a.type == ACTION_BACK && a.reason && strstr(a.reason, "row's page just opened"));
+	action_release(&a);
+	offline_policy_observe(pol, work, 21, true);
+	/* Under Work again: probed once, the page's widgets now. */
+	CHECK(after_row_open_in(pol, work, "List: Work", page, "Task: Note C", 24, &sig, &a) == NULL);
+	CHECK(a.type == ACTION_CLICK && a.widget_text && strcmp(a.widget_text, "Share") == 0);
+	action_release(&a);
+	offline_policy_free(pol);
+	ui_tree_free(inbox);
+	ui_tree_free(work);
+	ui_tree_free(page);
+}
+
 /* A list of the given rows (texts only, not clickable) under Sort A-Z, Add and About buttons. */
 static struct ui_tree *sortable_list(const char *const *names, int rows)
 {
@@ -1940,6 +2007,7 @@ int main(void)
 	RUN(form_kept_across_a_dialog);
 	RUN(deleting_on_a_row_page_empties_the_list);
 	RUN(back_at_once_on_the_page_a_row_opened);
+	RUN(back_probe_again_under_another_tab);
 	RUN(back_at_once_on_the_page_a_menu_item_opened);
 	RUN(sort_again_on_new_rows);
 	RUN(own_rows_before_typed_rows);

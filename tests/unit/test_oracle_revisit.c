@@ -12,7 +12,10 @@
  * (transit-departures-station-not-applied). And the Back after a delete:
  * the last message of a conversation deleted on its page, the run looks
  * at the conversation list, which still shows it as the latest
- * (messages-deleted-last-still-listed).
+ * (messages-deleted-last-still-listed). On a page with tabs the other
+ * tab first: an expense deleted from a group's Expenses tab, the run looks
+ * at the Balances tab, whose total still counts it
+ * (splitter-delete-keeps-balances).
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -30,6 +33,7 @@
 #define MAPS TRIDENT_SOURCE_DIR "/configs/apps/holdout/maps.json"
 #define TRANSIT TRIDENT_SOURCE_DIR "/configs/apps/holdout/transit.json"
 #define MESSAGES TRIDENT_SOURCE_DIR "/configs/apps/holdout/messages.json"
+#define SPLITTER TRIDENT_SOURCE_DIR "/configs/apps/holdout/splitter.json"
 #define STEPS 16
 
 /* The scripts: labels to tap in order, then Back. */
@@ -45,6 +49,11 @@ static const char *const transit_script[] = {
 /* messages: the last message of a conversation deleted on its page, then the script would go on. */
 static const char *const messages_script[] = {
 	"Maya Chen", "Yes! See you at 7 at Nopa?", "Delete", "Delete", "Details", NULL,
+};
+
+/* splitter: the Balances tab seen to sum the Expenses tab, then an expense deleted; the script would go on to the settings. */
+static const char *const splitter_script[] = {
+	"Lisbon trip", "Balances", "Expenses", "Hotel", "Delete", "Delete", "Group settings", NULL,
 };
 
 struct scripted {
@@ -251,6 +260,29 @@ TEST(a_delete_on_a_page_below_a_list_looks_back_at_the_list)
 	free(trace);
 }
 
+TEST(a_delete_on_a_page_with_tabs_looks_at_the_other_tab)
+{
+	char *bugs, *trace;
+	int chosen;
+
+	run_script(SPLITTER, splitter_script, false, &bugs, &trace, &chosen);
+	REQUIRE(bugs && trace);
+	/* The Balances tab right after the delete, not the script's next tap. */
+	CHECK(strstr(trace, "look at the other tab: the page's other view of what was just deleted") != NULL);
+	CHECK(strstr(bugs, "\"found_by\":\t\"oracle:total\"") != NULL);
+	CHECK(strstr(bugs, "'Total spent' does not") != NULL);
+	free(bugs);
+	free(trace);
+
+	/* The fixed twin: the same tap, and the total follows the delete. */
+	run_script(SPLITTER, splitter_script, true, &bugs, &trace, &chosen);
+	REQUIRE(bugs && trace);
+	CHECK(strstr(trace, "look at the other tab: the page's other view of what was just deleted") != NULL);
+	CHECK(strstr(bugs, "oracle:total") == NULL);
+	free(bugs);
+	free(trace);
+}
+
 int main(void)
 {
 	if (access(MAPS, R_OK) != 0)
@@ -261,5 +293,7 @@ int main(void)
 		RUN(station_changed_then_the_walk_reaches_the_departures_that_keep_the_old_one);
 	if (access(MESSAGES, R_OK) == 0)
 		RUN(a_delete_on_a_page_below_a_list_looks_back_at_the_list);
+	if (access(SPLITTER, R_OK) == 0)
+		RUN(a_delete_on_a_page_with_tabs_looks_at_the_other_tab);
 	return test_summary();
 }

@@ -6,7 +6,12 @@
  * a heading with a number, and a dialog are not. A labelled list of names
  * cut off with an ellipsis is reported (confsched, Giggity #478) unless
  * the page offers a control to show more, or the text is prose or a
- * control's label.
+ * control's label. A count heading with no list under it ("Chapters (3)"
+ * over a row of buttons, "Intermediate stops: 4" last on its page) is
+ * reported (audiobooks, Voice #3661; transit, public-transport-enabler
+ * #683); not with its list or its empty message under it, a second count
+ * (a statistics page), a measure ("Minutes: 25"), zero, or the count at
+ * the foot of the screen.
  */
 #include <stdbool.h>
 
@@ -109,10 +114,82 @@ TEST(a_labelled_list_cut_off_with_no_way_to_the_rest_is_reported)
 	CHECK(!judged(event("Note from the organisers at 10:00: rooms, badges, food\xe2\x80\xa6", false), NULL));
 }
 
+/* A book page: `count` (a text), then `under` - "list", "message", "buttons" or NULL (nothing) - and maybe a second count. */
+static struct ui_tree *book(const char *count, const char *under, const char *second, int y)
+{
+	char *u = calloc(1, 1);
+
+	if (under && !strcmp(under, "list")) {
+		free(u);
+		u = x_node("androidx.recyclerview.widget.RecyclerView", "t:id/chapter_list", "", "s", "", 0, y + 100, 1080,
+			   y + 400,
+			   x_node1("android.widget.LinearLayout", "t:id/chapter_row", "", "c", 0, y + 100, 1080, y + 250,
+				   x_node(TEXT, "t:id/ch_title", "1. Chapter 1", "", "", 40, y + 120, 800, y + 200, NULL)));
+	} else if (under && !strcmp(under, "message")) {
+		free(u);
+		u = x_node(TEXT, "t:id/empty", "Non-stop to Potsdamer Platz.", "", "", 40, y + 100, 1040, y + 180, NULL);
+	} else if (under && !strcmp(under, "buttons")) {
+		free(u);
+		u = x_node1("android.widget.LinearLayout", "", "", "", 0, y + 100, 1080, y + 230,
+			    x_cat(x_node(BUTTON, "t:id/unfinished", "Mark as not started", "c", "", 40, y + 100, 520,
+					 y + 230, NULL),
+				  x_node(BUTTON, "t:id/remove", "Remove", "c", "", 560, y + 100, 1040, y + 230, NULL),
+				  NULL));
+	}
+	return x_tree(x_cat(x_bar("Pride and Prejudice"),
+			    x_node1("android.widget.LinearLayout", "t:id/column", "", "", 0, 220, 1080, 2300,
+				    x_cat(x_node(TEXT, "t:id/b_author", "by Jane Austen", "", "", 40, 240, 1040, 320, NULL),
+					  second ? x_node(TEXT, "t:id/b_other", second, "", "", 40, 330, 1040, 400, NULL)
+						 : calloc(1, 1),
+					  x_node(TEXT, "t:id/head", count, "", "", 40, y, 1040, y + 80, NULL), u, NULL)),
+			    NULL));
+}
+
+TEST(a_count_heading_with_no_list_under_it_is_reported)
+{
+	char *title = NULL;
+
+	CHECK(judged(book("Chapters (3)", "buttons", NULL, 900), &title));
+	CHECK(title && !strcmp(title, "'Chapters' counts 3 but the page lists none"));
+	free(title);
+	CHECK(judged(book("Intermediate stops: 4", NULL, NULL, 900), NULL));
+	/* Its list or its empty message under it; a second count; a measure; zero; the foot of the screen. */
+	CHECK(!judged(book("Chapters (3)", "list", NULL, 900), NULL));
+	CHECK(!judged(book("Intermediate stops: 4", "message", NULL, 900), NULL));
+	CHECK(!judged(book("Chapters (3)", "buttons", "Bookmarks (2)", 900), NULL));
+	CHECK(!judged(book("Minutes: 25", NULL, NULL, 900), NULL));
+	CHECK(!judged(book("Chapters (0)", "buttons", NULL, 900), NULL));
+	CHECK(!judged(book("Chapters (3)", "buttons", NULL, 2100), NULL));
+	/* A statistic (streaks: "Total check-ins: 8" over the Edit button; sharer: "Saved notes: 1" over Share). */
+	CHECK(!judged(book("Total check-ins: 8", "buttons", NULL, 900), NULL));
+	CHECK(!judged(book("Saved notes: 1", "buttons", NULL, 900), NULL));
+}
+
+/* recipes (session 47): "Servings: 8" between its − and + buttons is a value with a stepper, not a heading. */
+TEST(a_count_between_its_stepper_buttons_is_not_a_heading)
+{
+	char *row = x_cat(x_node(BUTTON, "t:id/serv_minus", "\xe2\x88\x92", "c", "", 40, 900, 200, 1000, NULL),
+			  x_node(TEXT, "t:id/serv_text", "Servings: 8", "", "", 220, 900, 860, 1000, NULL),
+			  x_node(BUTTON, "t:id/serv_plus", "+", "c", "", 880, 900, 1040, 1000, NULL), NULL);
+	char *alone = x_node(TEXT, "t:id/serv_text", "Guests: 8", "", "", 220, 900, 860, 1000, NULL);
+
+	CHECK(!judged(x_tree(x_cat(x_bar("Pancakes"),
+				   x_node1("android.widget.LinearLayout", "", "", "", 0, 900, 1080, 1000, row), NULL)),
+		      NULL));
+	/* The same count alone on its line, last on its page, is judged. */
+	CHECK(judged(x_tree(x_cat(x_bar("Pancakes"), x_node1("android.widget.LinearLayout", "", "", "", 0, 900, 1080,
+							     1000, alone),
+				  NULL)),
+		     NULL));
+}
+
+
 int main(void)
 {
 	RUN(a_heading_followed_at_once_by_show_more_is_reported);
 	RUN(a_section_with_content_or_no_heading_is_not_reported);
 	RUN(a_labelled_list_cut_off_with_no_way_to_the_rest_is_reported);
+	RUN(a_count_heading_with_no_list_under_it_is_reported);
+	RUN(a_count_between_its_stepper_buttons_is_not_a_heading);
 	return test_summary();
 }
