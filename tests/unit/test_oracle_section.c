@@ -121,10 +121,10 @@ static struct ui_tree *book(const char *count, const char *under, const char *se
 
 	if (under && !strcmp(under, "list")) {
 		free(u);
-		u = x_node("androidx.recyclerview.widget.RecyclerView", "t:id/chapter_list", "", "s", "", 0, y + 100, 1080,
-			   y + 400,
-			   x_node1("android.widget.LinearLayout", "t:id/chapter_row", "", "c", 0, y + 100, 1080, y + 250,
-				   x_node(TEXT, "t:id/ch_title", "1. Chapter 1", "", "", 40, y + 120, 800, y + 200, NULL)));
+		u = x_node1("androidx.recyclerview.widget.RecyclerView", "t:id/chapter_list", "", "s", 0, y + 100, 1080,
+			    y + 400,
+			    x_node1("android.widget.LinearLayout", "t:id/chapter_row", "", "c", 0, y + 100, 1080, y + 250,
+				    x_node(TEXT, "t:id/ch_title", "1. Chapter 1", "", "", 40, y + 120, 800, y + 200, NULL)));
 	} else if (under && !strcmp(under, "message")) {
 		free(u);
 		u = x_node(TEXT, "t:id/empty", "Non-stop to Potsdamer Platz.", "", "", 40, y + 100, 1040, y + 180, NULL);
