@@ -25,7 +25,7 @@ WORK=$(mktemp -d /tmp/trident-apk-XXXXXX)
 export HOME="$WORK/home" TMPDIR="$WORK/tmp"
 mkdir -p "$HOME" "$TMPDIR"
 unset ADB_SERVER_SOCKET
-free_port() { python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1",0)); print(s.getsockname()[1]); s.close()'; }
+. "$TRIDENT_SOURCE_DIR/tests/integration/lib_port.sh"
 export ANDROID_ADB_SERVER_PORT=$(free_port)
 SIMD_PID=""
 fails=0

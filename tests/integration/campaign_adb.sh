@@ -33,7 +33,7 @@ WORK=$(mktemp -d /tmp/trident-campaign-adb-XXXXXX)
 export HOME="$WORK/home" TMPDIR="$WORK/tmp"
 mkdir -p "$HOME" "$TMPDIR"
 unset ADB_SERVER_SOCKET OPENAI_API_KEY ANTHROPIC_API_KEY AZURE_OPENAI_API_KEY OPENROUTER_API_KEY
-free_port() { python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1",0)); print(s.getsockname()[1]); s.close()'; }
+. "$TRIDENT_SOURCE_DIR/tests/integration/lib_port.sh"
 export ANDROID_ADB_SERVER_PORT=$(free_port)
 P1=$(free_port); P2=$(free_port)
 S1=127.0.0.1:$P1; S2=127.0.0.1:$P2

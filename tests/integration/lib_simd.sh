@@ -30,9 +30,8 @@ simd_can_run() {
 	return 0
 }
 
-simd_free_port() {
-	python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1",0)); print(s.getsockname()[1]); s.close()'
-}
+. "$TRIDENT_SOURCE_DIR/tests/integration/lib_port.sh"
+simd_free_port() { free_port; }
 
 # simd_start SPEC DIR [SIMD OPTIONS...]: start trident-simd on a free port (its output in DIR/simd.*).
 simd_start() {

@@ -91,7 +91,7 @@ if ! command -v adb >/dev/null 2>&1 || ! command -v aapt >/dev/null 2>&1 ||
 	[ $fails -eq 0 ]
 	exit
 fi
-free_port() { python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1",0)); print(s.getsockname()[1]); s.close()'; }
+. "$TRIDENT_SOURCE_DIR/tests/integration/lib_port.sh"
 ADB_PORT=$(free_port)
 "$SRC/scripts/build-apks" "$WORK/apks" "$SPEC" >"$WORK/build.log" 2>&1 || { cat "$WORK/build.log"; echo "FAIL build-apks"; exit 1; }
 APK="$WORK/apks/permit.apk"

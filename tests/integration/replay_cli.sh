@@ -71,7 +71,7 @@ fi
 export HOME="$WORK/home"
 mkdir -p "$HOME"
 unset ADB_SERVER_SOCKET
-free_port() { python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1",0)); print(s.getsockname()[1]); s.close()'; }
+. "$TRIDENT_SOURCE_DIR/tests/integration/lib_port.sh"
 export ANDROID_ADB_SERVER_PORT=$(free_port)
 SIM_PORT=$(free_port)
 SERIAL="127.0.0.1:$SIM_PORT"

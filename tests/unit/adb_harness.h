@@ -45,11 +45,16 @@ struct adb_harness {
 	struct config *cfg;
 };
 
-/* A TCP port nobody listens on right now. */
-static int adb_harness_free_port(void)
+/* A TCP port nobody listens on right now, for a server started later.
+ * It is picked at random below the kernel's ephemeral range: a port from
+ * bind(0) comes from that range, where every outgoing connection (the
+ * hundreds of short adb connections of the tests ctest runs alongside)
+ * can take it before our server binds it. */
+static int adb_harness_try_port(int want)
 {
 	int fd = socket(AF_INET, SOCK_STREAM, 0);
-	struct sockaddr_in a = { .sin_family = AF_INET, .sin_addr.s_addr = htonl(INADDR_LOOPBACK) };
+	struct sockaddr_in a = { .sin_family = AF_INET, .sin_port = htons((uint16_t)want),
+		.sin_addr.s_addr = htonl(INADDR_LOOPBACK) };
 	socklen_t l = sizeof a;
 	int port = -1;
 	if (fd >= 0 && !bind(fd, (struct sockaddr *)&a, sizeof a) && !getsockname(fd, (struct sockaddr *)&a, &l))
@@ -57,6 +62,28 @@ static int adb_harness_free_port(void)
 	if (fd >= 0)
 		close(fd);
 	return port;
+}
+
+static int adb_harness_free_port(void)
+{
+	int lo = 32768;
+	FILE *f = fopen("/proc/sys/net/ipv4/ip_local_port_range", "r");
+	if (f) {
+		if (fscanf(f, "%d", &lo) != 1)
+			lo = 32768;
+		fclose(f);
+	}
+	if (lo <= 21000)
+		return adb_harness_try_port(0);
+	static unsigned seed;
+	if (!seed)
+		seed = (unsigned)getpid() ^ (unsigned)time(NULL);
+	for (int i = 0; i < 200; i++) {
+		int port = adb_harness_try_port(20000 + (int)(rand_r(&seed) % (unsigned)(lo - 20000)));
+		if (port > 0)
+			return port;
+	}
+	return -1;
 }
 
 /* Whether something accepts connections on 127.0.0.1:port. */
