@@ -448,6 +448,13 @@ bool oracle_is_up_action(const struct action *a);
 bool oracle_has_word(const char *low, const char *const *words);
 /* Whether the lowered text contains one of the NULL-terminated words as a whole word ("read" not in "unread"). */
 bool oracle_has_whole_word(const char *low, const char *const *words);
+
+/*
+ * Whether w (lower case, singular: "minute", "view") counts time or a
+ * measure rather than things a page lists: "12 minutes" and "Views: 40"
+ * are not the length of a list (rowcount.c, section.c).
+ */
+bool oracle_measure_noun(const char *w);
 /* Whether label (any case) begins with one of the NULL-terminated lowercase words, as a whole word. */
 bool oracle_label_begins_with(const char *label, const char *const *words);
 /*

@@ -126,20 +126,6 @@ void oracle_rowcount_tracker_free(struct oracle_rowcount_tracker *t)
 	free(t);
 }
 
-/* Words that count time or measures, not things a page lists. */
-static bool measure_noun(const char *w)
-{
-	static const char *const no[] = { "day",    "hour",  "min",   "minute", "second", "sec",  "week",
-					  "month",  "year",  "time",  "point",  "star",   "step", "calorie",
-					  "kcal",   "mile",  "meter", "metre",  "byte",   "page", "percent",
-					  "degree", "night", "left",  NULL };
-
-	for (size_t i = 0; no[i]; i++)
-		if (!strcmp(w, no[i]))
-			return true;
-	return false;
-}
-
 /*
  * Whether text is a count of things, "N nouns" as a whole ("4 items", "1
  * file", "12 notes"): its value in *v and its noun without a final 's' in
@@ -176,7 +162,7 @@ static bool parse_count(const char *text, long *v, char *noun, size_t cap)
 		noun[len - 1] = '\0';
 	else if (n != 1)
 		return false;
-	if (measure_noun(noun))
+	if (oracle_measure_noun(noun))
 		return false;
 	*v = n;
 	return true;

@@ -172,42 +172,48 @@ static const struct ui_widget *cut_list(const struct ui_tree *t)
 	return NULL;
 }
 
-/* The finding of check (b) for the cut text w. */
-static void cut_finding(struct oracle_finding *f, const struct ui_widget *w, const char *activity)
+/*
+ * Start a finding of this oracle for check `check` about the widget w under
+ * key "text" (or none): oracle, category and diff, with the subject that
+ * merges its repeats (taken and freed).
+ */
+static void section_finding(struct oracle_finding *f, const char *check, const char *key,
+			    const struct ui_widget *w, char *subject)
 {
-	char label[64], *subject;
-	size_t n = strcspn(w->text, ":");
-
-	snprintf(label, sizeof(label), "%.*s", (int)(n < sizeof(label) ? n : sizeof(label) - 1), w->text);
 	oracle_finding_init(f);
 	f->oracle = "section";
 	f->category = BUG_CAT_CONTENT_MISSING;
+	f->diff = cJSON_CreateObject();
+	cJSON_AddStringToObject(f->diff, "check", check);
+	cJSON_AddItemToObject(f->diff, key, oracle_widget_json(w));
+	cJSON_AddStringToObject(f->diff, "subject", subject);
+	free(subject);
+}
+
+/* The label of a "Label: ..." or "Label (N)" text into buf: up to the first of stops, without trailing spaces. */
+static void label_before(char *buf, size_t cap, const char *text, const char *stops)
+{
+	size_t n = strcspn(text, stops);
+
+	while (n && text[n - 1] == ' ')
+		n--;
+	snprintf(buf, cap, "%.*s", (int)(n < cap ? n : cap - 1), text);
+}
+
+/* The finding of check (b) for the cut text w. */
+static void cut_finding(struct oracle_finding *f, const struct ui_widget *w, const char *activity)
+{
+	char label[64];
+
+	label_before(label, sizeof(label), w->text, ":");
+	section_finding(f, "cut_list", "text", w,
+			xasprintf("list '%s' cut off on %s", label, activity ? activity : "?"));
 	f->title = xasprintf("'%s' is cut off with no way to see the rest", label);
 	f->expected = xasprintf("every item of '%s', or a control that shows the rest", label);
 	f->actual = xasprintf("\"%s\"", w->text);
 	f->description = xasprintf("The page lists '%s' as \"%s\": the list is cut off with an ellipsis, and no "
 				   "control on the page shows more or all of it.",
 				   label, w->text);
-	f->diff = cJSON_CreateObject();
-	cJSON_AddStringToObject(f->diff, "check", "cut_list");
-	cJSON_AddItemToObject(f->diff, "text", oracle_widget_json(w));
-	subject = xasprintf("list '%s' cut off on %s", label, activity ? activity : "?");
-	cJSON_AddStringToObject(f->diff, "subject", subject);
-	free(subject);
-}
-
-/* Singular nouns that count time or measures, not things a page lists. */
-static bool measure_word(const char *w)
-{
-	static const char *const no[] = { "day",   "hour",  "minute", "min",    "second", "sec",     "week",
-					  "month", "year",  "time",   "point",  "star",   "step",    "calorie",
-					  "mile",  "meter", "metre",  "byte",   "page",   "percent", "degree",
-					  "night", "credit", "coin",  "vote",   "view",   "like",    NULL };
-
-	for (size_t i = 0; no[i]; i++)
-		if (!strcmp(w, no[i]))
-			return true;
-	return false;
 }
 
 /*
@@ -256,7 +262,7 @@ static bool is_count_heading(const char *text, long *n, bool *paren_out)
 	if (len < 4 || last[len - 1] != 's' || last[len - 2] == 's')
 		return false;
 	last[len - 1] = '\0';
-	if (measure_word(last))
+	if (oracle_measure_noun(last))
 		return false;
 	*n = v;
 	*paren_out = paren;
@@ -322,37 +328,26 @@ static const struct ui_widget *counted_none(const struct ui_tree *t)
 /* The finding of check (c) for the count heading w. */
 static void counted_finding(struct oracle_finding *f, const struct ui_widget *w, const char *activity)
 {
-	char label[64], *subject;
-	size_t n = strcspn(w->text, ":(");
+	char label[64];
 	long v = 0;
 	bool paren;
 
-	while (n && w->text[n - 1] == ' ')
-		n--;
-	snprintf(label, sizeof(label), "%.*s", (int)(n < sizeof(label) ? n : sizeof(label) - 1), w->text);
+	label_before(label, sizeof(label), w->text, ":(");
 	(void)is_count_heading(w->text, &v, &paren);
-	oracle_finding_init(f);
-	f->oracle = "section";
-	f->category = BUG_CAT_CONTENT_MISSING;
+	section_finding(f, "counted_none", "text", w,
+			xasprintf("'%s' counted, none listed on %s", label, activity ? activity : "?"));
 	f->title = xasprintf("'%s' counts %ld but the page lists none", label, v);
 	f->expected = xasprintf("the %ld %s under the count", v, label);
 	f->actual = xasprintf("\"%s\" with no list under it", w->text);
 	f->description = xasprintf("The page says \"%s\" and shows no list of them: nothing but controls, or "
 				   "nothing at all, follows the count, and no list is below it.",
 				   w->text);
-	f->diff = cJSON_CreateObject();
-	cJSON_AddStringToObject(f->diff, "check", "counted_none");
-	cJSON_AddItemToObject(f->diff, "text", oracle_widget_json(w));
-	subject = xasprintf("'%s' counted, none listed on %s", label, activity ? activity : "?");
-	cJSON_AddStringToObject(f->diff, "subject", subject);
-	free(subject);
 }
 
 bool oracle_section_empty(const struct ui_tree *before, const char *activity_before, const struct ui_tree *after,
 			  const char *activity_after, const struct action *done, struct oracle_finding *f)
 {
 	const struct ui_widget *head = NULL, *more = NULL;
-	char *subject;
 
 	(void)before;
 	(void)activity_before;
@@ -381,9 +376,9 @@ bool oracle_section_empty(const struct ui_tree *before, const char *activity_bef
 			counted_finding(f, counted, activity_after);
 		return cut || counted;
 	}
-	oracle_finding_init(f);
-	f->oracle = "section";
-	f->category = BUG_CAT_CONTENT_MISSING;
+	section_finding(f, "section", "heading", head,
+			xasprintf("section '%s' empty on %s", head->text, activity_after ? activity_after : "?"));
+	cJSON_AddItemToObject(f->diff, "more", oracle_widget_json(more));
 	f->title = xasprintf("'%s' offers '%s' but shows nothing under it", head->text, oracle_item_label(more));
 	f->expected = xasprintf("the '%s' section's first items (or a message that it has none) above '%s'", head->text,
 				oracle_item_label(more));
@@ -391,13 +386,6 @@ bool oracle_section_empty(const struct ui_tree *before, const char *activity_bef
 	f->description = xasprintf("The heading '%s' is followed at once by '%s': the section says it holds more than "
 				   "it shows, and it shows nothing, not even a message that it is empty.",
 				   head->text, oracle_item_label(more));
-	f->diff = cJSON_CreateObject();
-	cJSON_AddStringToObject(f->diff, "check", "section");
-	cJSON_AddItemToObject(f->diff, "heading", oracle_widget_json(head));
-	cJSON_AddItemToObject(f->diff, "more", oracle_widget_json(more));
-	subject = xasprintf("section '%s' empty on %s", head->text, activity_after ? activity_after : "?");
-	cJSON_AddStringToObject(f->diff, "subject", subject);
-	free(subject);
 	return true;
 }
 

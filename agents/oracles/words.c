@@ -300,3 +300,17 @@ char *oracle_label_before(const char *text, const char *stops, const char *fallb
 		n--;
 	return n ? xstrndup(text, n) : xstrdup(fallback);
 }
+
+bool oracle_measure_noun(const char *w)
+{
+	static const char *const no[] = { "day",     "hour",   "minute", "min",    "second", "sec",   "week",
+					  "month",   "year",   "time",   "point",  "star",   "step",  "calorie",
+					  "kcal",    "mile",   "meter",  "metre",  "byte",   "page",  "percent",
+					  "degree",  "night",  "left",   "credit", "coin",   "vote",  "view",
+					  "like",    NULL };
+
+	for (size_t i = 0; no[i]; i++)
+		if (!strcmp(w, no[i]))
+			return true;
+	return false;
+}
