@@ -39,13 +39,14 @@
 #include "agents/oracles/setting_value.h"
 #include "core/xalloc.h"
 
-enum setting_kind { SET_CLOCK24, SET_HIDDEN, SET_WEEK, SET_DECIMALS, SET_FORMAT, SET_UNITS, SET_KINDS };
+enum setting_kind { SET_CLOCK24, SET_HIDDEN, SET_WEEK, SET_DECIMALS, SET_FORMAT, SET_UNITS, SET_SHOW, SET_KINDS };
 
 static const char *const kind_names[SET_KINDS] = { "24-hour clock", "show hidden files", "first day of week",
-						    "decimal places", "file format", "distance units" };
+						    "decimal places", "file format", "distance units", "show switch" };
 
 #define SET_PAGE_NAMES 24 /* file names kept per page */
 #define SET_NAMED_PAGES 32
+#define SET_SHOWS 8 /* "Show <things>" switches remembered */
 #define SET_GOVERNED_PAGES ORACLE_REVISIT_PAGES /* pages remembered per kind that showed what it governs */
 
 /* The file names a page showed when last seen, and their formats. */
@@ -54,6 +55,16 @@ struct named_page {
 	size_t n;
 	uint64_t name[SET_PAGE_NAMES];
 	int fmt[SET_PAGE_NAMES];
+};
+
+/* A "Show <things>" switch ("Show boosts"): its label, the singular it marks rows with, and its state. */
+struct show_switch {
+	char label[48];
+	char stem[24]; /* "boost", "reply" */
+	int on;
+	/* The tap that turned it off, blamed by a finding (diff.blamed): its type and resource-id, or none. */
+	enum action_type off_type;
+	char off_rid[128];
 };
 
 struct oracle_setting_tracker {
@@ -73,6 +84,8 @@ struct oracle_setting_tracker {
 				    * a labelled selector's walk is asked for by setting_value.c */
 	struct setting_values *labelled; /* "Label: value" selectors of settings pages (setting_value.c) */
 	uint64_t revisit_from;     /* the page of that change */
+	struct show_switch shows[SET_SHOWS];
+	size_t n_shows;
 };
 
 /* File formats by family: a name in another format of the chosen one's family contradicts it. */
@@ -125,6 +138,67 @@ static bool has_word(const char *t, const char *w)
 		if ((p == t || !isalnum((unsigned char)p[-1])) && !isalnum((unsigned char)p[len]))
 			return true;
 	return false;
+}
+
+/*
+ * Whether the lowered switch label l is "show <things>" in two words, a
+ * plural of 4+ letters ("show boosts", "show replies"): its singular into
+ * stem ("boost", "reply").
+ */
+static bool show_stem(const char *l, char *stem, size_t n)
+{
+	const char *w;
+	size_t len;
+
+	if (strncmp(l, "show ", 5))
+		return false;
+	w = l + 5;
+	for (len = 0; w[len]; len++)
+		if (!isalpha((unsigned char)w[len]))
+			return false;
+	if (len < 5 || len + 1 > n || w[len - 1] != 's' || w[len - 2] == 's')
+		return false;
+	if (len > 5 && !strcmp(w + len - 3, "ies"))
+		snprintf(stem, n, "%.*sy", (int)(len - 3), w);
+	else
+		snprintf(stem, n, "%.*s", (int)(len - 1), w);
+	return true;
+}
+
+/*
+ * Whether lowered t ends with a word that marks a row as one of stem's
+ * things, the verb the app writes over it: "↻ Eliza Okafor boosted",
+ * "Sam replied", "Tom reblogged" (stem+ed, a doubled consonant, y to
+ * ied), as the last word of the text after a name: "Boosted" alone is a
+ * label, and "boosted your post" in a notification is news about one's
+ * own post, not a row of them.
+ */
+static bool marks_row(const char *t, const char *stem)
+{
+	size_t len = strlen(t), sl = strlen(stem), wl;
+	const char *w;
+	char form[40];
+
+	while (len && !isalpha((unsigned char)t[len - 1]))
+		len--;
+	for (wl = 0; wl < len && isalpha((unsigned char)t[len - wl - 1]); wl++)
+		;
+	w = t + len - wl;
+	if (w == t)
+		return false;
+	static const char *const endings[] = { "ed", "ing", NULL };
+	for (size_t i = 0; endings[i]; i++) {
+		snprintf(form, sizeof(form), "%s%s", stem, endings[i]);
+		if (strlen(form) == wl && !strncmp(w, form, wl))
+			return true;
+	}
+	if (sl > 1 && stem[sl - 1] == 'y') {
+		snprintf(form, sizeof(form), "%.*sied", (int)(sl - 1), stem);
+		if (strlen(form) == wl && !strncmp(w, form, wl))
+			return true;
+	}
+	snprintf(form, sizeof(form), "%s%ced", stem, sl ? stem[sl - 1] : 'x');
+	return strlen(form) == wl && !strncmp(w, form, wl);
 }
 
 /* The setting kind a label names (lowered), or -1. */
@@ -255,9 +329,14 @@ static bool read_settings(const struct ui_tree *t, int *vals)
 		if (!ui_widget_visible(w, &t->screen) || ui_class_is_editable(w->class_name))
 			continue;
 		if (w->checkable && w->enabled) {
+			char stem[24];
+
 			if (switch_label(w, low, sizeof(low)) &&
 			    ((k = label_kind(low)) == SET_CLOCK24 || k == SET_HIDDEN)) {
 				vals[k] = w->checked;
+				any = true;
+			} else if (*low && show_stem(low, stem, sizeof(stem))) {
+				vals[SET_SHOW] = w->checked; /* read per switch by read_shows */
 				any = true;
 			}
 			continue;
@@ -539,7 +618,7 @@ static bool has_clock_time(const char *t)
  * row, a distance or speed. Decimal places and file formats govern results
  * and files made after the change, which no revisit shows.
  */
-static bool governs(int k, const char *t)
+static bool governs(const struct oracle_setting_tracker *tr, int k, const char *t)
 {
 	unsigned starts;
 
@@ -552,6 +631,11 @@ static bool governs(int k, const char *t)
 		return weekday_row(t, &starts);
 	case SET_UNITS:
 		return has_distance(t, true) || has_distance(t, false);
+	case SET_SHOW:
+		for (size_t i = 0; i < tr->n_shows; i++)
+			if (marks_row(t, tr->shows[i].stem))
+				return true;
+		return false;
 	default:
 		return false;
 	}
@@ -575,7 +659,7 @@ static uint64_t page_key(const struct ui_tree *t, const char *activity)
 	return h;
 }
 
-static void fill(struct oracle_finding *f, int kind, const char *chosen, const struct ui_widget *w,
+static void fill(struct oracle_finding *f, const char *name, const char *chosen, const struct ui_widget *w,
 		 const char *activity)
 {
 	char *subject;
@@ -583,18 +667,18 @@ static void fill(struct oracle_finding *f, int kind, const char *chosen, const s
 	oracle_finding_init(f);
 	f->oracle = "setting";
 	f->category = BUG_CAT_SETTINGS;
-	f->title = xasprintf("The %s setting (%s) is not followed: '%s'", kind_names[kind], chosen, w->text);
-	f->expected = xasprintf("every screen follows the %s setting the app shows as %s", kind_names[kind], chosen);
+	f->title = xasprintf("The %s setting (%s) is not followed: '%s'", name, chosen, w->text);
+	f->expected = xasprintf("every screen follows the %s setting the app shows as %s", name, chosen);
 	f->actual = xasprintf("'%s' contradicts it", w->text);
 	f->description = xasprintf("The app showed its %s setting as %s; a later screen (%s) shows '%s', "
 				   "which that setting rules out.",
-				   kind_names[kind], chosen, activity && *activity ? activity : "same activity", w->text);
+				   name, chosen, activity && *activity ? activity : "same activity", w->text);
 	f->diff = cJSON_CreateObject();
 	cJSON_AddStringToObject(f->diff, "check", "setting");
-	subject = xasprintf("%s on %s", kind_names[kind], activity ? activity : "");
+	subject = xasprintf("%s on %s", name, activity ? activity : "");
 	cJSON_AddStringToObject(f->diff, "subject", subject);
 	free(subject);
-	cJSON_AddStringToObject(f->diff, "setting", kind_names[kind]);
+	cJSON_AddStringToObject(f->diff, "setting", name);
 	cJSON_AddStringToObject(f->diff, "chosen", chosen);
 	cJSON_AddItemToObject(f->diff, "widget", oracle_widget_json(w));
 }
@@ -604,7 +688,7 @@ static const char *chosen_words(const struct oracle_setting_tracker *t, int k, c
 {
 	int v = t->value[k];
 
-	if (k == SET_CLOCK24 || k == SET_HIDDEN)
+	if (k == SET_CLOCK24 || k == SET_HIDDEN || k == SET_SHOW)
 		snprintf(buf, n, "%s", v ? "on" : "off");
 	else if (k == SET_WEEK)
 		snprintf(buf, n, "%s", weekdays[v]);
@@ -692,6 +776,61 @@ static void name_add(struct oracle_setting_tracker *t, const char *low)
 	}
 }
 
+static void want_revisit(struct oracle_setting_tracker *t, int k, uint64_t page);
+
+/* The switch turned off whose things lowered t marks a row as, or NULL. */
+static const struct show_switch *show_hidden_by(const struct oracle_setting_tracker *t, const char *low)
+{
+	for (size_t i = 0; i < t->n_shows; i++)
+		if (!t->shows[i].on && marks_row(low, t->shows[i].stem))
+			return &t->shows[i];
+	return NULL;
+}
+
+/*
+ * Read the "Show <things>" switches on `after` into the tracker; the value
+ * of SET_SHOW is 0 while any of them is off. A switch turned off asks for
+ * a walk back to the pages that showed rows it should now hide.
+ */
+static void read_shows(struct oracle_setting_tracker *t, const struct ui_tree *after, uint64_t page,
+		       const struct action *done)
+{
+	bool off = false, any = false;
+
+	for (size_t i = 0; i < after->n_nodes; i++) {
+		const struct ui_widget *w = after->nodes[i];
+		char low[256], stem[24];
+		size_t j;
+
+		if (!w->checkable || !w->enabled || !ui_widget_visible(w, &after->screen) ||
+		    !switch_label(w, low, sizeof(low)) || !show_stem(low, stem, sizeof(stem)))
+			continue;
+		for (j = 0; j < t->n_shows && strcmp(t->shows[j].stem, stem); j++)
+			;
+		if (j == SET_SHOWS)
+			continue;
+		if (j == t->n_shows) {
+			t->n_shows++;
+			snprintf(t->shows[j].stem, sizeof(t->shows[j].stem), "%s", stem);
+			snprintf(t->shows[j].label, sizeof(t->shows[j].label), "%.40s", low);
+			t->shows[j].label[0] = (char)toupper((unsigned char)low[0]); /* "Show boosts" */
+		} else if (t->shows[j].on && !w->checked) {
+			want_revisit(t, SET_SHOW, page);
+			t->shows[j].off_rid[0] = '\0';
+			if (done && (done->type == ACTION_CLICK || done->type == ACTION_CHECK) && done->resource_id) {
+				t->shows[j].off_type = done->type;
+				snprintf(t->shows[j].off_rid, sizeof(t->shows[j].off_rid), "%s", done->resource_id);
+			}
+		}
+		t->shows[j].on = w->checked;
+	}
+	for (size_t j = 0; j < t->n_shows; j++) {
+		any = true;
+		off |= !t->shows[j].on;
+	}
+	t->value[SET_SHOW] = any ? !off : -1;
+}
+
 /* Whether widget w's lowered text `low` on screen `after` contradicts kind k's remembered value. */
 static bool contradicts(const struct oracle_setting_tracker *t, int k, const struct ui_widget *w, const char *low,
 			const struct oracle_tracked_step *s)
@@ -704,6 +843,8 @@ static bool contradicts(const struct oracle_setting_tracker *t, int k, const str
 		return v == 1 && has_12h_time(low);
 	case SET_HIDDEN:
 		return v == 0 && has_dot_name(low);
+	case SET_SHOW:
+		return v == 0 && ui_widget_in_list(w) && show_hidden_by(t, low) != NULL;
 	case SET_WEEK:
 		return v >= 0 && weekday_row(low, &starts) && !(starts & (1u << v));
 	case SET_UNITS:
@@ -787,7 +928,7 @@ static void remember_governed(struct oracle_setting_tracker *t, const struct ui_
 			continue;
 		lowered(w->text, low, sizeof(low));
 		for (int k = 0; k < SET_KINDS; k++)
-			hit[k] |= shown[k] == -1 && governs(k, low);
+			hit[k] |= shown[k] == -1 && governs(t, k, low);
 	}
 	for (int k = 0; k < SET_KINDS; k++) {
 		size_t j;
@@ -838,6 +979,7 @@ static void forget_values(struct oracle_setting_tracker *t)
 {
 	for (int k = 0; k < SET_KINDS; k++)
 		t->value[k] = -1;
+	t->n_shows = 0;
 	t->n_pages = 0;
 	t->revisit_kind = -1;
 	setting_values_forget(t->labelled);
@@ -868,14 +1010,25 @@ bool oracle_setting_step(struct oracle_setting_tracker *t, const struct oracle_t
 				continue;
 			lowered(w->text, low, sizeof(low));
 			if (contradicts(t, k, w, low, s)) {
-				fill(f, k, chosen_words(t, k, chosen, sizeof(chosen)), w, s->activity_after);
+				const struct show_switch *sw = k == SET_SHOW ? show_hidden_by(t, low) : NULL;
+
+				fill(f, sw ? sw->label : kind_names[k], chosen_words(t, k, chosen, sizeof(chosen)), w,
+				     s->activity_after);
+				if (sw && *sw->off_rid) {
+					cJSON *b = cJSON_AddObjectToObject(f->diff, "blamed");
+
+					cJSON_AddStringToObject(b, "type", action_type_name(sw->off_type));
+					cJSON_AddStringToObject(b, "resource_id", sw->off_rid);
+				}
 				found = true;
 			}
 		}
 	}
 	page = oracle_revisit_key(s->after, s->activity_after);
+	if (shown[SET_SHOW] >= 0)
+		read_shows(t, s->after, page, s->done);
 	for (int k = 0; k < SET_KINDS; k++)
-		if (shown[k] >= 0 && shown[k] != t->value[k]) {
+		if (k != SET_SHOW && shown[k] >= 0 && shown[k] != t->value[k]) {
 			if (t->value[k] >= 0)
 				want_revisit(t, k, page);
 			t->value[k] = shown[k];

@@ -28,7 +28,8 @@
  * A page of widgets stacked from the top, one per spec (NULL-terminated):
  * "T:text" a text, "B:text" a button, "S:label" / "S+:label" an unchecked /
  * checked switch, "E:text" a text field, "P:title|summary" a preference row
- * (a clickable row holding a title and a summary).
+ * (a clickable row holding a title and a summary), "R:a|b" a list
+ * (RecyclerView) of one clickable row holding the texts a and b.
  */
 static struct ui_tree *page(const char *first, ...)
 {
@@ -49,7 +50,19 @@ static struct ui_tree *page(const char *first, ...)
 			n = x_node(EDIT, "", t, "cf", "", 0, y, 1080, y + 100, NULL);
 		else if (s[0] == 'S')
 			n = x_node(SWITCH, "", t, s[1] == '+' ? "kKc" : "kc", "", 0, y, 1080, y + 100, NULL);
-		else {
+		else if (s[0] == 'R') {
+			char lead[128];
+			const char *bar = strchr(t, '|');
+			char *kids, *row;
+
+			snprintf(lead, sizeof(lead), "%.*s", (int)(bar - t), t);
+			kids = x_cat(x_node(TEXT, "", lead, "", "", 40, y, 1000, y + 50, NULL),
+				     x_node(TEXT, "", bar + 1, "", "", 40, y + 50, 1000, y + 100, NULL), NULL);
+			row = x_node(ROW, "", "", "c", "", 0, y, 1080, y + 100, kids);
+			free(kids);
+			n = x_node("androidx.recyclerview.widget.RecyclerView", "", "", "", "", 0, y, 1080, y + 100, row);
+			free(row);
+		} else {
 			char title[128];
 			const char *bar = strchr(t, '|');
 			char *kids;
@@ -66,13 +79,20 @@ static struct ui_tree *page(const char *first, ...)
 	return x_tree(body);
 }
 
-/* Feed the screens in order (a tap before each); the 1-based step of the first finding, 0 for none. */
+/* The resource-id the last finding of first_hit blamed (diff.blamed), "" for none. */
+static char blamed_rid[64];
+
+/*
+ * Feed the screens in order (a tap before each, on "t:id/tapN" for the
+ * Nth screen); the 1-based step of the first finding, 0 for none.
+ */
 static int first_hit(struct ui_tree **screens, size_t n, const char *const *activities, char **title)
 {
 	struct oracle_setting_tracker *t = oracle_setting_tracker_new();
 	int found = 0;
 
 	*title = NULL;
+	blamed_rid[0] = '\0';
 	for (size_t i = 0; i < n && !found; i++) {
 		struct oracle_finding f;
 		struct action a;
@@ -87,10 +107,15 @@ static int first_hit(struct ui_tree **screens, size_t n, const char *const *acti
 		}
 		action_init(&a);
 		a.type = ACTION_CLICK;
+		a.resource_id = xasprintf("t:id/tap%zu", i + 1);
 		oracle_finding_init(&f);
 		if (oracle_setting_step(t, &s, &f)) {
+			const cJSON *b = cJSON_GetObjectItem(cJSON_GetObjectItem(f.diff, "blamed"), "resource_id");
+
 			found = (int)i + 1;
 			*title = xstrdup(f.title);
+			if (cJSON_IsString(b))
+				snprintf(blamed_rid, sizeof(blamed_rid), "%s", b->valuestring);
 			CHECK_INT_EQ(f.category, BUG_CAT_SETTINGS);
 			CHECK_STR_EQ(f.oracle, "setting");
 			CHECK(f.diff && cJSON_GetObjectItem(f.diff, "subject"));
@@ -146,6 +171,79 @@ TEST(hidden_off_then_dot_name)
 	/* Switched on: hidden names are expected. */
 	CHECK_INT_EQ(run2(page("T:Settings", "S+:Show hidden files and folders", NULL),
 			  page("T:Files", "T:.thumbnails", NULL), &title), 0);
+	free(title);
+}
+
+TEST(show_things_off_then_a_row_marked_as_one)
+{
+	const char *a[] = { "t/.Settings", "t/.Settings", "t/.Main" };
+	char *title;
+
+	/* Tusky #5116 (in the words of social-hide-boosts-ignored): Show boosts turned off, Home still lists boosts. */
+	CHECK_INT_EQ(first_hit((struct ui_tree *[]){ page("T:Timelines", "S+:Show boosts", "S+:Show replies", NULL),
+						     page("T:Timelines", "S:Show boosts", "S+:Show replies", NULL),
+						     page("T:Home", "R:\xe2\x86\xbb Eliza Okafor boosted|Eliza Okafor \xc2\xb7 1h",
+							  NULL) },
+			       3, a, &title),
+		     3);
+	CHECK(title && strstr(title, "Show boosts") && strstr(title, "off"));
+	CHECK_STR_EQ(blamed_rid, "t:id/tap2"); /* the tap that turned it off */
+	free(title);
+	/* Fixed twin: the boosted row is gone. */
+	CHECK_INT_EQ(first_hit((struct ui_tree *[]){ page("T:Timelines", "S+:Show boosts", NULL),
+						     page("T:Timelines", "S:Show boosts", NULL),
+						     page("T:Home", "R:Mia Chen \xc2\xb7 2h|Postmortem tip", NULL) },
+			       3, a, &title),
+		     0);
+	free(title);
+	/* Still on: boosts are expected. */
+	CHECK_INT_EQ(first_hit((struct ui_tree *[]){ page("T:Timelines", "S:Show boosts", NULL),
+						     page("T:Timelines", "S+:Show boosts", NULL),
+						     page("T:Home", "R:\xe2\x86\xbb Eliza Okafor boosted|Eliza Okafor", NULL) },
+			       3, a, &title),
+		     0);
+	free(title);
+	/* Replies off: a row that says "Sam replied" is one; y to ied. */
+	CHECK_INT_EQ(first_hit((struct ui_tree *[]){ page("T:Timelines", "S+:Show replies", NULL),
+						     page("T:Timelines", "S:Show replies", NULL),
+						     page("T:Home", "R:Tom\xc3\xa1s replied|Nice one", NULL) },
+			       3, a, &title),
+		     3);
+	free(title);
+}
+
+TEST(show_things_off_is_silent_on_news_and_other_words)
+{
+	const char *a[] = { "t/.Settings", "t/.Settings", "t/.Main" };
+	char *title;
+
+	/* A notification "boosted your post" is news about one's own post, not a boosted row. */
+	CHECK_INT_EQ(first_hit((struct ui_tree *[]){ page("T:Timelines", "S+:Show boosts", NULL),
+						     page("T:Timelines", "S:Show boosts", NULL),
+						     page("T:Notifications", "R:Mia Chen boosted your post|2h", NULL) },
+			       3, a, &title),
+		     0);
+	free(title);
+	/* "Boosted" alone is a label (a filter, a column), not a row marked by a name. */
+	CHECK_INT_EQ(first_hit((struct ui_tree *[]){ page("T:Timelines", "S+:Show boosts", NULL),
+						     page("T:Timelines", "S:Show boosts", NULL),
+						     page("T:Filters", "R:Boosted|Mentions", NULL) },
+			       3, a, &title),
+		     0);
+	free(title);
+	/* Not in a list: a page's own line. */
+	CHECK_INT_EQ(first_hit((struct ui_tree *[]){ page("T:Timelines", "S+:Show boosts", NULL),
+						     page("T:Timelines", "S:Show boosts", NULL),
+						     page("T:Post", "T:\xe2\x86\xbb Eliza Okafor boosted", NULL) },
+			       3, a, &title),
+		     0);
+	free(title);
+	/* Images off: no verb of images; "Show the answer timer" is no "Show <things>". */
+	CHECK_INT_EQ(first_hit((struct ui_tree *[]){ page("T:Settings", "S+:Show images", "S+:Show the answer timer", NULL),
+						     page("T:Settings", "S:Show images", "S:Show the answer timer", NULL),
+						     page("T:Articles", "R:Image gallery|imaged", NULL) },
+			       3, a, &title),
+		     0);
 	free(title);
 }
 
@@ -709,6 +807,8 @@ int main(void)
 {
 	RUN(clock24_on_then_am_pm_time);
 	RUN(hidden_off_then_dot_name);
+	RUN(show_things_off_then_a_row_marked_as_one);
+	RUN(show_things_off_is_silent_on_news_and_other_words);
 	RUN(week_start_then_header_row);
 	RUN(decimals_then_result);
 	RUN(units_then_distance_in_the_other_system);
