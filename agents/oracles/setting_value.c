@@ -287,6 +287,64 @@ static bool governs_line(const char *low, const struct labelled *s, const char *
 	return holds_words(low, value) && shares_label_word(low, s->label) && (!not || !holds_words(low, not));
 }
 
+/*
+ * The face a timer shows when loaded with the lowered value "N min" (mins,
+ * minutes; N 1-3 digits): "n:00" into face; false for any other value.
+ */
+static bool minutes_face(const char *lv, char *face, size_t n)
+{
+	size_t d = 0;
+	const char *u;
+
+	while (isdigit((unsigned char)lv[d]))
+		d++;
+	if (!d || d > 3 || lv[d] != ' ')
+		return false;
+	u = lv + d + 1;
+	if (strcmp(u, "min") && strcmp(u, "mins") && strcmp(u, "minutes"))
+		return false;
+	snprintf(face, n, "%.*s:00", (int)d, lv);
+	return true;
+}
+
+/*
+ * A duration setting's timer face (session 48): a page whose lowered lines
+ * hold, as whole texts, a word of the setting's label (the phase the timer
+ * is in: "focus" for "Focus length") and the face of `value` ("25:00",
+ * "025:00" padded as "05:00"), not the face of `not`, and no Pause (a
+ * running timer rightly finishes its round at the old length). The index
+ * of the face's line, or -1. focus `focus-new-length-waits-a-round`
+ * (Habitica-Pomodoro-SiteKeeper #155): "Focus length: 30 min" set, the
+ * timer still at 25:00.
+ */
+static long timer_face(const char *const *lines, size_t n, const char *label, const char *value, const char *not)
+{
+	char face[16], padded[20], nface[16], npadded[20];
+	bool phase = false, has_not = not && minutes_face(not, nface, sizeof(nface));
+	long at = -1;
+
+	if (!minutes_face(value, face, sizeof(face)))
+		return -1;
+	snprintf(padded, sizeof(padded), "0%s", face);
+	snprintf(npadded, sizeof(npadded), "0%s", has_not ? nface : "");
+	for (size_t i = 0; i < n; i++) {
+		const char *l = lines[i];
+		bool word = *l != '\0';
+
+		if (!strcmp(l, "pause") || (has_not && (!strcmp(l, nface) || !strcmp(l, npadded))))
+			return -1;
+		for (const char *c = l; *c; c++)
+			word &= isalpha((unsigned char)*c) != 0;
+		phase |= word && shares_label_word(l, label);
+		if (at < 0 && (!strcmp(l, face) || !strcmp(l, padded)))
+			at = (long)i;
+	}
+	return phase ? at : -1;
+}
+
+static const struct ui_widget *governed_face(const struct ui_tree *t, const struct labelled *s, const char *lv,
+					     const char *ln);
+
 static const struct ui_widget *governed_text(const struct ui_tree *t, const struct labelled *s, const char *value,
 					     const char *not)
 {
@@ -304,7 +362,32 @@ static const struct ui_widget *governed_text(const struct ui_tree *t, const stru
 		if (governs_line(low, s, lv, not ? ln : NULL))
 			return w;
 	}
-	return NULL;
+	return governed_face(t, s, lv, not ? ln : NULL);
+}
+
+/* The widget of t showing the timer face of setting s at lowered value lv (timer_face), or NULL. */
+static const struct ui_widget *governed_face(const struct ui_tree *t, const struct labelled *s, const char *lv,
+					     const char *ln)
+{
+	const char *lines[64];
+	const struct ui_widget *ws[64];
+	char buf[64][32];
+	size_t n = 0;
+	long at;
+
+	if (!minutes_face(lv, buf[0], sizeof(buf[0])))
+		return NULL;
+	for (size_t i = 0; i < t->n_nodes && n < 64; i++) {
+		const struct ui_widget *w = t->nodes[i];
+
+		if (!candidate(t, w) || strlen(w->text) >= sizeof(buf[0]))
+			continue; /* a phase or a face is a short text */
+		oracle_lower_into(buf[n], sizeof(buf[n]), w->text);
+		lines[n] = buf[n];
+		ws[n++] = w;
+	}
+	at = timer_face(lines, n, s->label, lv, ln);
+	return at >= 0 ? ws[at] : NULL;
 }
 
 /* Remember page t's candidate texts among the latest pages. */
@@ -348,8 +431,25 @@ static void governed_before(struct setting_values *v, struct labelled *s)
 
 	oracle_lower_into(lv, sizeof(lv), s->value);
 	for (size_t r = 0; r < v->n_recent && r < SV_RECENT; r++) {
-		char line[256];
+		char line[256], shortl[64][32];
+		const char *lines[64];
+		size_t n = 0;
 
+		for (const char *p = v->recent[r].texts; *p && n < 64;) {
+			const char *nl = strchr(p, '\n');
+			size_t len = nl ? (size_t)(nl - p) : strlen(p);
+
+			if (len < sizeof(shortl[0])) {
+				snprintf(shortl[n], sizeof(shortl[n]), "%.*s", (int)len, p);
+				lines[n] = shortl[n];
+				n++;
+			}
+			p += len + (nl != NULL);
+		}
+		if (v->recent[r].page != s->page && timer_face(lines, n, s->label, lv, NULL) >= 0) {
+			add_page(s->governed, v->recent[r].page);
+			continue;
+		}
 		for (const char *p = v->recent[r].texts; *p;) {
 			const char *nl = strchr(p, '\n');
 			size_t len = nl ? (size_t)(nl - p) : strlen(p);

@@ -682,6 +682,43 @@ TEST(labelled_value_changed_and_a_page_still_shows_the_old_one)
 	}
 }
 
+TEST(a_duration_changed_and_the_timer_still_loaded_with_the_old_one)
+{
+	const char *const acts4[] = { "t/.Main", "t/.Settings", "t/.Settings", "t/.Main" };
+	char *title = NULL;
+	struct ui_tree *s[4];
+
+	/* Habitica-Pomodoro-SiteKeeper #155, in focus's words: 30 min set, the timer still at 25:00. */
+	s[0] = page("T:Focus", "T:25:00", "T:Round 1 of 4", "B:Start", NULL);
+	s[1] = page("B:Focus length: 25 min", "B:Short break: 5 min", NULL);
+	s[2] = page("B:Focus length: 30 min", "B:Short break: 5 min", NULL);
+	s[3] = page("T:Focus", "T:25:00", "T:Round 1 of 4", "B:Start", NULL);
+	CHECK_INT_EQ(first_hit(s, 4, acts4, &title), 4);
+	CHECK(title && strstr(title, "30 min") && strstr(title, "25:00"));
+	free(title);
+	/* Fixed twin: the timer loads 30:00. */
+	s[0] = page("T:Focus", "T:25:00", "B:Start", NULL);
+	s[1] = page("B:Focus length: 25 min", NULL);
+	s[2] = page("B:Focus length: 30 min", NULL);
+	s[3] = page("T:Focus", "T:30:00", "B:Start", NULL);
+	CHECK_INT_EQ(first_hit(s, 4, acts4, &title), 0);
+	free(title);
+	/* A running timer finishes its round at the old length. */
+	s[0] = page("T:Focus", "T:25:00", "B:Start", NULL);
+	s[1] = page("B:Focus length: 25 min", NULL);
+	s[2] = page("B:Focus length: 30 min", NULL);
+	s[3] = page("T:Focus", "T:25:00", "T:Running", "B:Pause", NULL);
+	CHECK_INT_EQ(first_hit(s, 4, acts4, &title), 0);
+	free(title);
+	/* A break's timer, or a clock at 25:00 with no phase of the label, is not the focus timer. */
+	s[0] = page("T:Short break", "T:25:00", "B:Start", NULL);
+	s[1] = page("B:Focus length: 25 min", NULL);
+	s[2] = page("B:Focus length: 30 min", NULL);
+	s[3] = page("T:Short break", "T:25:00", "B:Start", NULL);
+	CHECK_INT_EQ(first_hit(s, 4, acts4, &title), 0);
+	free(title);
+}
+
 TEST(labelled_value_silences)
 {
 	char *title = NULL;
@@ -823,6 +860,7 @@ int main(void)
 	RUN(units_changed_asks_to_revisit_the_pages_that_showed_distances);
 	RUN(week_start_changed_asks_to_revisit_a_calendar_once_per_page);
 	RUN(labelled_value_changed_and_a_page_still_shows_the_old_one);
+	RUN(a_duration_changed_and_the_timer_still_loaded_with_the_old_one);
 	RUN(labelled_value_silences);
 	RUN(labelled_value_changed_asks_to_revisit_the_page_that_showed_it);
 	RUN(registered);
