@@ -985,6 +985,113 @@ static void forget_values(struct oracle_setting_tracker *t)
 	setting_values_forget(t->labelled);
 }
 
+/*
+ * The shape of a code in text (session 48): after an optional "Label: ",
+ * only mask characters (●, •, *) or only digits, in groups split by single
+ * spaces ("●●● ●●●", "Next: 482 913"); the group lengths into g, their
+ * count returned, *masked telling which; 0 for any other text or fewer
+ * than 4 characters in all.
+ */
+static size_t code_shape(const char *text, size_t g[4], bool *masked)
+{
+	const char *p = strstr(text, ": ");
+	size_t n = 0, total = 0;
+	int kind = 0; /* 1 masked, 2 digits */
+
+	p = p ? p + 2 : text;
+	if (!*p)
+		return 0;
+	while (*p) {
+		size_t len = 0;
+
+		for (;;) {
+			if (!strncmp(p, "\xe2\x97\x8f", 3) || !strncmp(p, "\xe2\x80\xa2", 3)) {
+				if (kind == 2)
+					return 0;
+				kind = 1;
+				p += 3;
+			} else if (*p == '*' && kind != 2) {
+				kind = 1;
+				p++;
+			} else if (isdigit((unsigned char)*p) && kind != 1) {
+				kind = 2;
+				p++;
+			} else {
+				break;
+			}
+			len++;
+		}
+		if (!len || n == 4 || (*p && (*p != ' ' || !p[1])))
+			return 0;
+		g[n++] = len;
+		total += len;
+		if (*p)
+			p++;
+	}
+	*masked = kind == 1;
+	return total >= 4 ? n : 0;
+}
+
+/*
+ * A list row of t that masks one code and shows another of the same shape
+ * in clear ("●●● ●●●" above "Next: 482 913"): the clear text, or NULL
+ * (authenticator `authenticator-reveal-shows-next`, Aegis #1507: with Tap
+ * to reveal on, every entry's next code is shown in clear).
+ */
+static const struct ui_widget *half_masked_row(const struct ui_tree *t)
+{
+	for (size_t i = 0; i < t->n_nodes; i++) {
+		const struct ui_widget *w = t->nodes[i], *row;
+		size_t g[4], n;
+		bool masked = false;
+
+		if (!*w->text || !ui_widget_in_list(w) || !ui_widget_visible(w, &t->screen) ||
+		    !(n = code_shape(w->text, g, &masked)) || !masked || !(row = oracle_enclosing_row(w)))
+			continue;
+		for (size_t j = 0; j < t->n_nodes; j++) {
+			const struct ui_widget *o = t->nodes[j];
+			size_t h[4], m;
+			bool om = true;
+
+			if (o == w || !*o->text || ui_class_is_editable(o->class_name) ||
+			    !ui_widget_visible(o, &t->screen) || oracle_enclosing_row(o) != row)
+				continue;
+			m = code_shape(o->text, h, &om);
+			if (m == n && !om && !memcmp(g, h, n * sizeof(g[0])))
+				return o;
+		}
+	}
+	return NULL;
+}
+
+static void fill_half_masked(struct oracle_finding *f, const struct ui_widget *clear, const char *activity)
+{
+	char *subject;
+
+	oracle_finding_init(f);
+	f->oracle = "setting";
+	f->category = BUG_CAT_SETTINGS;
+	/* The codes change (a TOTP's every 30 s): the title names the clear code's label, not its digits,
+	 * so that a replay's finding is the same. */
+	const char *colon = strstr(clear->text, ": ");
+	if (colon)
+		f->title = xasprintf("A row hides its code but shows its '%.*s' code in clear", (int)(colon - clear->text),
+				     clear->text);
+	else
+		f->title = xasprintf("A row hides its code but shows another code of the same shape in clear");
+	f->expected = xasprintf("every code of the row hidden alike, as the row's masked code is");
+	f->actual = xasprintf("'%s' is shown in clear beside a masked code of the same shape", clear->text);
+	f->description = xasprintf("A list row on %s masks one code (dots in its place) and shows '%s', a code of "
+				   "the same shape, in clear: what the app hides is readable in the same row.",
+				   activity && *activity ? activity : "this screen", clear->text);
+	f->diff = cJSON_CreateObject();
+	cJSON_AddStringToObject(f->diff, "check", "half_masked");
+	subject = xasprintf("half-masked codes on %s", activity ? activity : "");
+	cJSON_AddStringToObject(f->diff, "subject", subject);
+	free(subject);
+	cJSON_AddItemToObject(f->diff, "widget", oracle_widget_json(clear));
+}
+
 bool oracle_setting_step(struct oracle_setting_tracker *t, const struct oracle_tracked_step *s,
 			 struct oracle_finding *f)
 {
@@ -997,6 +1104,16 @@ bool oracle_setting_step(struct oracle_setting_tracker *t, const struct oracle_t
 	if (!s->after || !s->after_in_app)
 		return false;
 	read_settings(s->after, shown);
+	/* Judged on every screen (the run merges repeats by subject): a replay's trips may show the row before
+	 * its last step, which must show it too. */
+	if (!oracle_screen_has_layer(s->after)) {
+		const struct ui_widget *clear = half_masked_row(s->after);
+
+		if (clear) {
+			fill_half_masked(f, clear, s->activity_after);
+			found = true;
+		}
+	}
 	for (int k = 0; k < SET_KINDS && !found; k++) {
 		if (shown[k] != -1)
 			continue; /* a page showing the setting is not judged for it */
