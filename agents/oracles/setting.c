@@ -1204,7 +1204,8 @@ const struct oracle_kind oracle_kind_setting = {
 	.config_key = "oracles.setting",
 	.category = BUG_CAT_SETTINGS,
 	.doc = "a setting the app showed as chosen (24-hour clock, show hidden files, first day of week, decimal "
-	       "places, file format, distance units) contradicted by a later screen",
+	       "places, file format, distance units, a \"Show <things>\" switch, a settings page's \"Label: value\") "
+	       "contradicted by a later screen, or a list row that masks one code and shows another in clear",
 	.evidence = "the screen before the action, the setting and its value, the contradicting text",
 	.flags = 0,
 	.tracker_new = setting_tracker_new,

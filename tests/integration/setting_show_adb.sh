@@ -1,11 +1,15 @@
 #!/usr/bin/env bash
-# setting_show_adb.sh - the setting oracle's "Show <things>" switches
-# (session 48, issue 18), end to end: an offline run on the simulator of
-# the held-out social app turns "Show boosts" off under Settings >
-# Timelines and comes back to a Home timeline that still lists rows
-# marked "↻ Eliza Okafor boosted" (`setting`; Tusky #5116). The report's
-# steps are then replayed through Debian's adb on trident-simd, where the
-# oracle finds the bug again on the buggy app and not on its fixed twin.
+# setting_show_adb.sh - two checks of the setting oracle (session 48,
+# issue 18), end to end: offline runs on the simulator of held-out apps
+#   social:        "Show boosts" turned off under Settings > Timelines,
+#                  and the Home timeline still lists rows marked
+#                  "↻ Eliza Okafor boosted" (Tusky #5116);
+#   authenticator: with Tap to reveal on, each entry masks its code
+#                  ("●●● ●●●") and shows its next code in clear (Aegis
+#                  #1507).
+# Each report's steps are then replayed through Debian's adb on
+# trident-simd, where the oracle finds the bug again on the buggy app and
+# not on its fixed twin.
 set -u
 : "${TRIDENT_BIN:?}"
 : "${TRIDENT_SOURCE_DIR:?}"
@@ -22,8 +26,11 @@ assert "Show boosts" in bug["title"], bug["title"]
 assert any(s.get("action", {}).get("resource_id", "").endswith("boosts_switch") for s in bug["steps"]), "the switch's tap is not a step"
 PY
 echo "ok   social seed 1: $SHOW (setting, Show boosts off, boosted rows still listed) on the simulator"
+MASK=$(find_bug authenticator 1 20 setting) || fail "authenticator: setting did not find the next code in clear"
+grep -q "shows its 'Next' code in clear" "$WORK/authenticator/bugs.json" || fail "authenticator: the report is not the half-masked row"
+echo "ok   authenticator seed 1: $MASK (setting, a row's code masked and its next code in clear) on the simulator"
 
 simd_can_run || { echo "SKIP (adb part): $SIMD_WHY"; exit 77; }
 
-replay_pairs "social $SHOW setting"
+replay_pairs "social $SHOW setting" "authenticator $MASK setting"
 echo "setting_show_adb: OK"
