@@ -13,8 +13,11 @@
  * translator, acknowledg): a search rightly leaves those out. A delete forgets the names the
  * screen it was pressed on shows (the item's page, "Delete Visa Debit?",
  * a list row's swipe), text typed over a field that held a name forgets
- * it (the item renamed on its edit form), and a restart that clears the
- * app's data forgets them all: the item may be gone or renamed.
+ * it (the item renamed on its edit form), a Save forgets the names the
+ * latest three screens showed (an edit form that Back reopened over
+ * another item's page saves into that item: passwords seed 5, session
+ * 49), and a restart that clears the app's data forgets them all: the
+ * item may be gone or renamed.
  *
  * A step is judged when its screen shows a search field (oracle_is_search_field)
  * holding a query of 3+ characters and, outside fields, a text that says
@@ -41,6 +44,7 @@
 
 #include <cjson/cJSON.h>
 
+#include "agents/action.h"
 #include "agents/oracle.h"
 #include "agents/oracles/oracle_kind.h"
 #include "agents/oracles/oracles_internal.h"
@@ -50,10 +54,14 @@
 #define SEARCH_NAMES 96
 #define SEARCH_NAME_MAX 81
 #define SEARCH_QUERY_MIN 3
+#define SEARCH_RECENT 3          /* screens whose texts a Save may have renamed */
+#define SEARCH_RECENT_BYTES 4096
 
 struct oracle_search_tracker {
 	char names[SEARCH_NAMES][SEARCH_NAME_MAX]; /* a ring of names lists showed */
 	size_t n;
+	char recent[SEARCH_RECENT][SEARCH_RECENT_BYTES]; /* the visible texts of the latest screens, a ring */
+	size_t n_recent;
 };
 
 struct oracle_search_tracker *oracle_search_tracker_new(void)
@@ -149,6 +157,51 @@ static bool held_by(const char *name, const void *was)
 	return strstr(was, name) != NULL;
 }
 
+/* Whether a recent screen (a ring of texts) showed `name`. */
+static bool shown_recently(const char *name, const void *tracker)
+{
+	const struct oracle_search_tracker *t = tracker;
+
+	for (size_t i = 0; i < SEARCH_RECENT && i < t->n_recent; i++)
+		if (strstr(t->recent[i], name))
+			return true;
+	return false;
+}
+
+/* Keep the visible texts of a (newline-separated, cut at the ring's size) as the newest recent screen. */
+static void remember_recent(struct oracle_search_tracker *t, const struct ui_tree *a)
+{
+	char *buf = t->recent[t->n_recent++ % SEARCH_RECENT];
+	size_t len = 0;
+
+	buf[0] = '\0';
+	for (size_t i = 0; i < a->n_nodes && len + 2 < SEARCH_RECENT_BYTES; i++) {
+		const struct ui_widget *w = a->nodes[i];
+		int k;
+
+		if (!*w->text || !ui_widget_visible(w, &a->screen))
+			continue;
+		k = snprintf(buf + len, SEARCH_RECENT_BYTES - len, "%s\n", w->text);
+		len = k < 0 ? len : len + (size_t)k < SEARCH_RECENT_BYTES ? len + (size_t)k : SEARCH_RECENT_BYTES - 1;
+	}
+}
+
+/*
+ * Whether `done` saves a form (its label begins with Save or Apply, on a
+ * screen offering one): which item it writes is not always the one the
+ * form was opened for (an edit form reopened by Back over another item's
+ * page saves into that item).
+ */
+static bool saves(const struct ui_tree *before, const struct action *done)
+{
+	static const char *const commit[] = { "save", "apply", NULL };
+	const struct ui_widget *w;
+
+	if (done->type != ACTION_CLICK || !oracle_offers_commit(before) || !(w = action_resolve(done, before)))
+		return false;
+	return oracle_label_begins_with(ui_widget_label(w), commit);
+}
+
 /* Whether s (a whole text) says a search found nothing. */
 static bool says_nothing_found(const char *s)
 {
@@ -217,6 +270,10 @@ bool oracle_search_step(struct oracle_search_tracker *t, const struct oracle_tra
 		forget_where(t, shown_on, b);
 	if (d && d->type == ACTION_INPUT && d->widget_text && *d->widget_text)
 		forget_where(t, held_by, d->widget_text);
+	if (d && b && saves(b, d))
+		forget_where(t, shown_recently, t);
+	if (a)
+		remember_recent(t, a);
 	if (!a || !s->after_in_app || oracle_screen_has_layer(a))
 		return false;
 	field = search_field(a);

@@ -208,11 +208,49 @@ TEST(a_licence_name_is_not_an_item_the_search_covers)
 	CHECK_INT_EQ(first_finding_in(CONFSCHED ":fixed", CONFSCHED_PKG, s, N(s)), 0);
 }
 
+/*
+ * passwords seed 5 (session 49): Save on an edited entry opens its page
+ * on top of the edit form (the app's own navigation bug); with the
+ * Recycle Bin off the entry is then deleted for good, Back shows the next
+ * entry's page (Reddit) and Back again the edit form, whose Save now
+ * writes into Reddit. "No results" for
+ * "reddit" is right: a Save forgets what the latest screens showed.
+ */
+TEST(a_save_on_a_form_reopened_over_another_entry_forgets_that_entry)
+{
+	static const struct step s[] = {
+		{ ACTION_CLICK, NULL, "Settings", NULL },
+		{ ACTION_CLICK, NULL, "Database", NULL },
+		{ ACTION_CLICK, NULL, "Use the Recycle Bin", NULL },
+		{ ACTION_BACK, NULL, NULL, NULL },
+		{ ACTION_BACK, NULL, NULL, NULL },
+		{ ACTION_CLICK, NULL, "Social", NULL },
+		{ ACTION_CLICK, NULL, "Mastodon", NULL },
+		{ ACTION_CLICK, "edit_btn", NULL, NULL },
+		{ ACTION_INPUT, "ed_title", "Mastodon", "Garden" },
+		{ ACTION_CLICK, "save_edit", NULL, NULL },
+		{ ACTION_CLICK, "edit_btn", NULL, NULL },
+		{ ACTION_CLICK, "save_edit", NULL, NULL },
+		{ ACTION_CLICK, "delete_btn", NULL, NULL },
+		{ ACTION_CLICK, "ok_delete", NULL, NULL },
+		{ ACTION_BACK, NULL, NULL, NULL },
+		{ ACTION_BACK, NULL, NULL, NULL },
+		{ ACTION_CLICK, "save_edit", NULL, NULL },
+		{ ACTION_RESTART, NULL, NULL, NULL },
+		{ ACTION_CLICK, "search_btn", NULL, NULL },
+		{ ACTION_INPUT, "query", NULL, "reddit" },
+		{ ACTION_CLICK, "search_go", NULL, NULL },
+	};
+
+	CHECK_INT_EQ(first_finding(PASSWORDS, s, N(s)), 0);
+}
+
 int main(void)
 {
 	RUN(a_licence_name_is_not_an_item_the_search_covers);
 	RUN(search_for_an_entry_of_a_sub_group_finds_nothing);
 	RUN(a_query_typed_but_not_searched_is_not_judged);
 	RUN(an_entry_deleted_or_renamed_before_the_search_is_not_judged);
+	RUN(a_save_on_a_form_reopened_over_another_entry_forgets_that_entry);
 	return test_summary();
 }
