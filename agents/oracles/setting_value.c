@@ -206,8 +206,13 @@ static bool split_selector(const char *text, char label[SV_LABEL], char value[SV
 	return true;
 }
 
-/* Whether lowered text holds a word of 4+ letters of the label (any case). */
-static bool shares_label_word(const char *low, const char *label)
+/*
+ * Whether lowered text holds a word of 4+ letters of the label (any case)
+ * that is no word of the lowered value `except` (NULL: none): a label
+ * "Homepage / Opening screen" set from "Homepage" to "Last tab" says
+ * nothing of a page titled "Homepage" (browser seed 4, session 49).
+ */
+static bool shares_label_word(const char *low, const char *label, const char *except)
 {
 	static const char *const common[] = { "with", "from", "your", "this", "that", "when", "show", "shown", "only",
 					      "into", "over", "each", "every", "after", "before", "which", NULL };
@@ -231,7 +236,7 @@ static bool shares_label_word(const char *low, const char *label)
 		p += n;
 		for (size_t i = 0; common[i]; i++)
 			skip |= !strcmp(word, common[i]);
-		if (!skip && holds_words(low, word))
+		if (!skip && holds_words(low, word) && !(except && holds_words(except, word)))
 			return true;
 	}
 	return false;
@@ -284,7 +289,7 @@ static bool candidate(const struct ui_tree *t, const struct ui_widget *w)
 /* Whether lowered text `low` is governed by s showing `value` (lowered) and not `not` (lowered, or NULL). */
 static bool governs_line(const char *low, const struct labelled *s, const char *value, const char *not)
 {
-	return holds_words(low, value) && shares_label_word(low, s->label) && (!not || !holds_words(low, not));
+	return holds_words(low, value) && shares_label_word(low, s->label, value) && (!not || !holds_words(low, not));
 }
 
 /*
@@ -335,7 +340,7 @@ static long timer_face(const char *const *lines, size_t n, const char *label, co
 			return -1;
 		for (const char *c = l; *c; c++)
 			word &= isalpha((unsigned char)*c) != 0;
-		phase |= word && shares_label_word(l, label);
+		phase |= word && shares_label_word(l, label, NULL);
 		if (at < 0 && (!strcmp(l, face) || !strcmp(l, padded)))
 			at = (long)i;
 	}

@@ -816,6 +816,21 @@ TEST(labelled_value_silences)
 	CHECK_INT_EQ(first_hit(s, 4, lab_acts, &title), 0);
 	free(title);
 
+	/* The old value is itself a word of the label: a page titled "Homepage" says nothing of the
+	 * opening screen (browser seed 4, session 49); "Opening screen: Homepage" on it would. */
+	s[0] = page("T:Homepage", "T:Jump back in", NULL);
+	s[1] = page("B:Homepage\nOpening screen: Homepage", NULL);
+	s[2] = page("B:Homepage\nOpening screen: Last tab", NULL);
+	s[3] = page("T:Homepage", "T:Jump back in", NULL);
+	CHECK_INT_EQ(first_hit(s, 4, lab_acts, &title), 0);
+	free(title);
+	s[0] = page("T:Opening screen Homepage", NULL);
+	s[1] = page("B:Homepage\nOpening screen: Homepage", NULL);
+	s[2] = page("B:Homepage\nOpening screen: Last tab", NULL);
+	s[3] = page("T:Opening screen Homepage", NULL);
+	CHECK_INT_EQ(first_hit(s, 4, lab_acts, &title), 4);
+	free(title);
+
 	/* A text holding the new value too, a page with the selector itself, a value without letters. */
 	s[0] = page("T:Departures at Garching and Ostkreuz", NULL);
 	s[1] = page("B:Station on the Departures tab: Garching", NULL);
