@@ -312,6 +312,19 @@ const struct ui_widget *oracle_dialog_value_set(const struct ui_tree *before, co
 						const struct ui_tree *after, const char *activity_after,
 						const struct action *done, const char *opener_rid, char *value, size_t size);
 /*
+ * The same for a choice: `done` clicks a labelled choice (2+ letters, at
+ * most 40 bytes, not a confirm nor Cancel, Close, Dismiss, Back, No, Not
+ * now or Later) in a dialog without fields, and the page it returns to
+ * (same activity, no dialog, no field) shows the choice as a whole word in
+ * its one widget with resource-id `opener_rid`, which did not when its tap
+ * opened the dialog (`opened_as`): "Sorted by: Title", Author picked,
+ * "Sorted by: Author". Returns that widget, the choice (trimmed) in value.
+ */
+const struct ui_widget *oracle_dialog_choice_set(const struct ui_tree *before, const char *activity_before,
+						 const struct ui_tree *after, const char *activity_after,
+						 const struct action *done, const char *opener_rid, const char *opened_as,
+						 char *value, size_t size);
+/*
  * After the trip: the one widget with resource-id `rid` showed `value` (a
  * whole word) on `before`; on `after`, the same page (same activity and
  * title, no dialog), its one widget with that id no longer does and reads

@@ -482,6 +482,36 @@ const struct ui_widget *oracle_dialog_value_set(const struct ui_tree *before, co
 	return NULL;
 }
 
+const struct ui_widget *oracle_dialog_choice_set(const struct ui_tree *before, const char *activity_before,
+						 const struct ui_tree *after, const char *activity_after,
+						 const struct action *done, const char *opener_rid, const char *opened_as,
+						 char *value, size_t size)
+{
+	static const char *const not_choice[] = { "cancel", "close", "dismiss", "back", "no", "not now", "later",
+						  NULL };
+	const struct ui_widget *row;
+	char v[256];
+	size_t letters = 0;
+
+	if (!before || !after || !size || !done || done->type != ACTION_CLICK || !done->widget_text ||
+	    oracle_is_save_action(done) || !oracle_same_activity(activity_before, activity_after) ||
+	    !oracle_screen_has_layer(before) || oracle_screen_has_layer(after) || oracle_shows_field(before) ||
+	    oracle_shows_field(after))
+		return NULL;
+	oracle_trim_into(v, sizeof(v), done->widget_text);
+	for (const char *c = v; *c; c++)
+		letters += isalpha((unsigned char)*c) != 0;
+	if (letters < 2 || strlen(v) > 40 || strchr(v, '\n') || oracle_label_begins_with(v, not_choice))
+		return NULL;
+	row = only_widget(after, opener_rid);
+	/* The row names the choice now and did not when its tap opened the dialog. */
+	if (!row || ui_class_is_editable(row->class_name) || !shows_word(ui_widget_label(row), v) ||
+	    (opened_as && shows_word(opened_as, v)))
+		return NULL;
+	snprintf(value, size, "%s", v);
+	return row;
+}
+
 bool oracle_setting_value_lost(const struct ui_tree *before, const char *activity_before,
 			       const struct ui_tree *after, const char *activity_after, const char *rid,
 			       const char *value, const char *opened_as, struct oracle_finding *f)
@@ -511,9 +541,9 @@ bool oracle_setting_value_lost(const struct ui_tree *before, const char *activit
 	f->oracle = "process_death";
 	f->category = BUG_CAT_SETTINGS;
 	f->title = xasprintf("Setting '%s' reverts after force-stop and relaunch", ui_widget_label(w));
-	f->expected = xasprintf("'%s' still shows '%s', the value typed and confirmed", oracle_widget_name(w), v);
+	f->expected = xasprintf("'%s' still shows '%s', the value set in its dialog", oracle_widget_name(w), v);
 	f->actual = xasprintf("it shows '%s'", ui_widget_label(o));
-	f->description = xasprintf("A value typed in a dialog ('%s') was confirmed and the row that opened the "
+	f->description = xasprintf("A value was set in a dialog ('%s': typed and confirmed, or chosen) and the row that opened the "
 				   "dialog showed it; the app was force-stopped (as Android kills background "
 				   "processes) and launched again, and back on the same screen (%s) the row no "
 				   "longer shows it.", v,
@@ -756,7 +786,7 @@ static int death_trip(const struct oracle_step *os, const char *why, const char 
 	}
 	oracle_finding_init(&f);
 	if (!strcmp(why, "deletion") ? oracle_deleted_entry_back(pre.tree, pre.activity, cur.tree, cur.activity, &f)
-	    : !strcmp(why, "value") ? oracle_setting_value_lost(pre.tree, pre.activity, cur.tree, cur.activity, rid, value, opened_as, &f)
+	    : !strcmp(why, "value") || !strcmp(why, "choice") ? oracle_setting_value_lost(pre.tree, pre.activity, cur.tree, cur.activity, rid, value, opened_as, &f)
 				    : oracle_saved_state_lost(pre.tree, pre.activity, cur.tree, cur.activity, &f)) {
 		char *ev = oracle_write_evidence(os->env, os->before->step, "process_death", &cur);
 
@@ -823,6 +853,11 @@ static int process_death_after_step(const struct oracle_step *s)
 						     s->after->activity, s->done, opener, value, sizeof(value))) {
 		why = "value";
 		key = mix(s->after->sig_abstract ^ 0x7aull, opener);
+	} else if (opener && oracle_dialog_choice_set(s->before->tree, s->before->activity, s->after->tree,
+						      s->after->activity, s->done, opener, opened_as, value,
+						      sizeof(value))) {
+		why = "choice";
+		key = mix(s->after->sig_abstract ^ 0xc4ull, opener);
 	} else if (oracle_entry_deleted(s->before->tree, s->after->tree, s->done)) {
 		why = "deletion";
 		key = mix(s->after->sig_abstract ^ 0xdeull, s->done->resource_id ? s->done->resource_id : "");
@@ -871,6 +906,35 @@ static bool dialog_value_of(const struct oracle_recheck *c, const char **opener,
 	return true;
 }
 
+/*
+ * The dialog choice a replayed trip was made for: the step before the
+ * trigger is a click on a labelled choice (not a confirm) in a dialog
+ * opened by the click before it (other oracles' side trips between). Its
+ * resource-id, its label when tapped and the choice's label go to *opener,
+ * *opened_as and *value.
+ */
+static bool dialog_choice_of(const struct oracle_recheck *c, const char **opener, const char **opened_as,
+			     const char **value)
+{
+	size_t k;
+
+	*opener = *opened_as = *value = NULL;
+	if (!c->steps || c->n_steps < c->trigger + 3)
+		return false;
+	k = c->n_steps - c->trigger - 1;
+	if (c->steps[k].type != ACTION_CLICK || !c->steps[k].widget_text || oracle_is_save_action(&c->steps[k]))
+		return false;
+	*value = c->steps[k].widget_text;
+	while (k > 0 && (c->steps[k - 1].type == ACTION_ROTATE || c->steps[k - 1].type == ACTION_HOME ||
+			 c->steps[k - 1].type == ACTION_START_ACTIVITY || c->steps[k - 1].type == ACTION_WAIT))
+		k--;
+	if (k == 0 || c->steps[k - 1].type != ACTION_CLICK || !c->steps[k - 1].resource_id)
+		return false;
+	*opener = c->steps[k - 1].resource_id;
+	*opened_as = c->steps[k - 1].widget_text;
+	return true;
+}
+
 static bool process_death_recheck(const struct oracle_recheck *c, struct oracle_finding *f)
 {
 	const struct replay_result *r = c->r;
@@ -890,6 +954,16 @@ static bool process_death_recheck(const struct oracle_recheck *c, struct oracle_
 		return true;
 	oracle_finding_release(f);
 	oracle_finding_init(f);
+	if (dialog_choice_of(c, &opener, &opened_as, &value)) {
+		char v[256];
+
+		oracle_trim_into(v, sizeof(v), value);
+		if (oracle_setting_value_lost(pre->tree, pre->activity, last->tree, last->activity, opener, v,
+					      opened_as, f))
+			return true;
+		oracle_finding_release(f);
+		oracle_finding_init(f);
+	}
 	if (oracle_saved_state_lost(pre->tree, pre->activity, last->tree, last->activity, f))
 		return true;
 	oracle_finding_release(f);

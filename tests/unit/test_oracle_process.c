@@ -285,6 +285,83 @@ TEST(dialog_value_is_a_setting_kept)
 	ui_tree_free(other);
 }
 
+/* bookshelf's library: its title and the sort row "Sorted by: <key>". */
+static struct ui_tree *library(const char *key)
+{
+	char row[64];
+
+	snprintf(row, sizeof(row), "Sorted by: %s", key);
+	return x_tree(x_cat(x_node(TEXT, "", "Library (5)", "", "", 0, 100, 1080, 200, NULL),
+			    x_node(BUTTON, "com.example.t:id/sort_btn", row, "c", "", 0, 230, 1080, 350, NULL), NULL));
+}
+
+/* The sort dialog over it: a title and one button per choice, Cancel last. */
+static struct ui_tree *sort_dialog(bool with_field)
+{
+	return x_tree(x_cat(x_node(TEXT, "android:id/alertTitle", "Sort by", "", "", 150, 860, 930, 970, NULL),
+			    x_node(BUTTON, "com.example.t:id/sort_title", "Title", "c", "", 150, 990, 930, 1110, NULL),
+			    x_node(BUTTON, "com.example.t:id/sort_author", "Author", "c", "", 150, 1140, 930, 1260, NULL),
+			    with_field ? x_node(EDIT, "com.example.t:id/sort_q", "", "cf", "", 150, 1290, 930, 1400, NULL)
+				       : x_node(BUTTON, "com.example.t:id/sort_added", "Recently added", "c", "", 150,
+						1290, 930, 1400, NULL),
+			    x_node(BUTTON, "com.example.t:id/sort_cancel", "Cancel", "c", "", 660, 1430, 950, 1550, NULL),
+			    NULL));
+}
+
+/*
+ * bookshelf `bookshelf-sort-resets` (chimahon #133): a choice tapped in a
+ * dialog that the row which opened it now names ("Sorted by: Author") is a
+ * setting the app keeps; after force-stop and relaunch the row is back at
+ * Title, as it was when its tap opened the dialog.
+ */
+TEST(dialog_choice_is_a_setting_kept)
+{
+	const char *row = "com.example.t:id/sort_btn";
+	struct ui_tree *dialog = sort_dialog(false), *field = sort_dialog(true);
+	struct ui_tree *title = library("Title"), *author = library("Author"), *added = library("Recently added");
+	struct action pick, cancel, again;
+	struct oracle_finding f;
+	char value[64];
+
+	REQUIRE(dialog && field && title && author && added);
+	action_init(&pick);
+	pick.type = ACTION_CLICK;
+	pick.widget_text = strdup("Author");
+	action_init(&cancel);
+	cancel.type = ACTION_CLICK;
+	cancel.widget_text = strdup("Cancel");
+	action_init(&again);
+	again.type = ACTION_CLICK;
+	again.widget_text = strdup("Title");
+	CHECK(oracle_dialog_choice_set(dialog, ACT, author, ACT, &pick, row, "Sorted by: Title", value,
+				       sizeof(value)) != NULL);
+	CHECK_STR_EQ(value, "Author");
+	/* Not: Cancel; the choice the row showed already; a row that does not name it; a dialog with a
+	 * field (a typed value's, judged by oracle_dialog_value_set); no dialog before; another activity. */
+	CHECK(!oracle_dialog_choice_set(dialog, ACT, title, ACT, &cancel, row, "Sorted by: Title", value, sizeof(value)));
+	CHECK(!oracle_dialog_choice_set(dialog, ACT, title, ACT, &again, row, "Sorted by: Title", value, sizeof(value)));
+	CHECK(!oracle_dialog_choice_set(dialog, ACT, added, ACT, &pick, row, "Sorted by: Title", value, sizeof(value)));
+	CHECK(!oracle_dialog_choice_set(field, ACT, author, ACT, &pick, row, "Sorted by: Title", value, sizeof(value)));
+	CHECK(!oracle_dialog_choice_set(title, ACT, author, ACT, &pick, row, "Sorted by: Title", value, sizeof(value)));
+	CHECK(!oracle_dialog_choice_set(dialog, ACT, author, "com.example.t/.Main", &pick, row, "Sorted by: Title",
+					value, sizeof(value)));
+	/* After the trip: back at Title is the finding; Author kept, or another key, is not. */
+	oracle_finding_init(&f);
+	CHECK(oracle_setting_value_lost(author, ACT, title, ACT, row, "Author", "Sorted by: Title", &f));
+	CHECK(f.title && strstr(f.title, "Sorted by: Author"));
+	oracle_finding_release(&f);
+	CHECK(!oracle_setting_value_lost(author, ACT, author, ACT, row, "Author", "Sorted by: Title", &f));
+	CHECK(!oracle_setting_value_lost(author, ACT, added, ACT, row, "Author", "Sorted by: Title", &f));
+	action_release(&pick);
+	action_release(&cancel);
+	action_release(&again);
+	ui_tree_free(dialog);
+	ui_tree_free(field);
+	ui_tree_free(title);
+	ui_tree_free(author);
+	ui_tree_free(added);
+}
+
 /* An item's settings page: the toolbar's "Podcast settings", the item's title, its Rename row showing it. */
 static struct ui_tree *item_settings(const char *title)
 {
@@ -1288,6 +1365,7 @@ int main(void)
 	RUN(entry_saved_when_a_row_shows_the_typed_text);
 	RUN(setting_reverted_after_process_death);
 	RUN(dialog_value_is_a_setting_kept);
+	RUN(dialog_choice_is_a_setting_kept);
 	RUN(dialog_value_revert_is_the_row_as_opened);
 	RUN(dialog_value_on_another_items_page_is_not_judged);
 	RUN(setting_judged_only_on_the_same_item_page);
