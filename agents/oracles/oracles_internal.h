@@ -315,10 +315,13 @@ const struct ui_widget *oracle_dialog_value_set(const struct ui_tree *before, co
  * The same for a choice: `done` clicks a labelled choice (2+ letters, at
  * most 40 bytes, not a confirm nor Cancel, Close, Dismiss, Back, No, Not
  * now or Later) in a dialog without fields, and the page it returns to
- * (same activity, no dialog, no field) shows the choice as a whole word in
- * its one widget with resource-id `opener_rid`, which did not when its tap
- * opened the dialog (`opened_as`): "Sorted by: Title", Author picked,
- * "Sorted by: Author". Returns that widget, the choice (trimmed) in value.
+ * (same activity, no dialog, no field, no Next, Save or other step on)
+ * shows the choice as a whole word in its one widget with resource-id
+ * `opener_rid`, a "Label: value" whose label names how the app shows
+ * things (sort, order, view, layout, group, theme, units, language), which
+ * did not when its tap opened the dialog (`opened_as`): "Sorted by: Title",
+ * Author picked, "Sorted by: Author". Returns that widget, the choice
+ * (trimmed) in value.
  */
 const struct ui_widget *oracle_dialog_choice_set(const struct ui_tree *before, const char *activity_before,
 						 const struct ui_tree *after, const char *activity_after,

@@ -482,6 +482,49 @@ const struct ui_widget *oracle_dialog_value_set(const struct ui_tree *before, co
 	return NULL;
 }
 
+/*
+ * Whether a row's label (before its ": ") names how the app shows things -
+ * sort, order, view, layout, group, theme, units, language: a choice the
+ * app applies at once and keeps. An item's property ("Colour: Red" on a
+ * medicine's page) may be a draft the page saves when it is left (pillbox,
+ * session 49, on its fixed twin too).
+ */
+static bool view_choice(const char *label)
+{
+	static const char *const words[] = { "sort", "sorted", "order", "ordered", "view", "layout", "group",
+					     "grouped", "theme", "unit", "units", "language", NULL };
+	const char *colon = strstr(label, ": ");
+	char low[128];
+
+	if (!colon)
+		return false;
+	oracle_lower_into(low, sizeof(low), label);
+	low[(size_t)(colon - label) < sizeof(low) ? (size_t)(colon - label) : sizeof(low) - 1] = '\0';
+	return oracle_has_whole_word(low, words);
+}
+
+/*
+ * Whether t offers a step on (Next, Continue, Save, Apply, Done, Sign in,
+ * Log in, Submit, Confirm, OK): a choice made on such a page is a draft
+ * until then (a sign-in wizard's "Service: Nextcloud" with Next: the demo
+ * apps, session 49). Add and Create open a new item's form: a library's
+ * "Add book" leaves its sort a choice kept.
+ */
+static bool goes_on(const struct ui_tree *t)
+{
+	static const char *const on[] = { "next", "continue", "save", "apply", "done", "sign in", "log in", "submit",
+					  "confirm", "ok", NULL };
+
+	for (size_t i = 0; t && i < t->n_nodes; i++) {
+		const struct ui_widget *w = t->nodes[i];
+
+		if ((w->clickable || strstr(w->class_name, "Button")) && ui_widget_visible(w, &t->screen) &&
+		    oracle_label_begins_with(ui_widget_label(w), on))
+			return true;
+	}
+	return false;
+}
+
 const struct ui_widget *oracle_dialog_choice_set(const struct ui_tree *before, const char *activity_before,
 						 const struct ui_tree *after, const char *activity_after,
 						 const struct action *done, const char *opener_rid, const char *opened_as,
@@ -506,7 +549,7 @@ const struct ui_widget *oracle_dialog_choice_set(const struct ui_tree *before, c
 	row = only_widget(after, opener_rid);
 	/* The row names the choice now and did not when its tap opened the dialog. */
 	if (!row || ui_class_is_editable(row->class_name) || !shows_word(ui_widget_label(row), v) ||
-	    (opened_as && shows_word(opened_as, v)))
+	    (opened_as && shows_word(opened_as, v)) || !view_choice(ui_widget_label(row)) || goes_on(after))
 		return NULL;
 	snprintf(value, size, "%s", v);
 	return row;

@@ -295,6 +295,16 @@ static struct ui_tree *library(const char *key)
 			    x_node(BUTTON, "com.example.t:id/sort_btn", row, "c", "", 0, 230, 1080, 350, NULL), NULL));
 }
 
+/* A page with one row "text" (resource-id sort_btn) and, when given, a button (Add book opens a form: no step on). */
+static struct ui_tree *row_page(const char *text, const char *button)
+{
+	return x_tree(x_cat(x_node(TEXT, "", "Vitamin D 1000 IU", "", "", 0, 100, 1080, 200, NULL),
+			    x_node(BUTTON, "com.example.t:id/sort_btn", text, "c", "", 0, 230, 1080, 350, NULL),
+			    button ? x_node(BUTTON, "com.example.t:id/go", button, "c", "", 0, 400, 1080, 520, NULL)
+				   : x_node(TEXT, "", "In stock: 112 capsules", "", "", 0, 400, 1080, 520, NULL),
+			    NULL));
+}
+
 /* The sort dialog over it: a title and one button per choice, Cancel last. */
 static struct ui_tree *sort_dialog(bool with_field)
 {
@@ -345,6 +355,23 @@ TEST(dialog_choice_is_a_setting_kept)
 	CHECK(!oracle_dialog_choice_set(title, ACT, author, ACT, &pick, row, "Sorted by: Title", value, sizeof(value)));
 	CHECK(!oracle_dialog_choice_set(dialog, ACT, author, "com.example.t/.Main", &pick, row, "Sorted by: Title",
 					value, sizeof(value)));
+	/* Not: an item's property (a medicine's colour, which its page may save when left); a page that
+	 * goes on with Next (a sign-in wizard's service). */
+	{
+		struct ui_tree *colour = row_page("Colour: Author", NULL), *wizard = row_page("Sort by: Author", "Next");
+		struct ui_tree *plain = row_page("Sort by: Author", "Add book");
+
+		REQUIRE(colour && wizard && plain);
+		CHECK(oracle_dialog_choice_set(dialog, ACT, plain, ACT, &pick, row, "Sort by: Title", value,
+					       sizeof(value)) != NULL);
+		CHECK(!oracle_dialog_choice_set(dialog, ACT, colour, ACT, &pick, row, "Colour: Title", value,
+						sizeof(value)));
+		CHECK(!oracle_dialog_choice_set(dialog, ACT, wizard, ACT, &pick, row, "Sort by: Title", value,
+						sizeof(value)));
+		ui_tree_free(colour);
+		ui_tree_free(wizard);
+		ui_tree_free(plain);
+	}
 	/* After the trip: back at Title is the finding; Author kept, or another key, is not. */
 	oracle_finding_init(&f);
 	CHECK(oracle_setting_value_lost(author, ACT, title, ACT, row, "Author", "Sorted by: Title", &f));
