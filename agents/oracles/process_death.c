@@ -586,10 +586,10 @@ bool oracle_setting_value_lost(const struct ui_tree *before, const char *activit
 	f->title = xasprintf("Setting '%s' reverts after force-stop and relaunch", ui_widget_label(w));
 	f->expected = xasprintf("'%s' still shows '%s', the value set in its dialog", oracle_widget_name(w), v);
 	f->actual = xasprintf("it shows '%s'", ui_widget_label(o));
-	f->description = xasprintf("A value was set in a dialog ('%s': typed and confirmed, or chosen) and the row that opened the "
-				   "dialog showed it; the app was force-stopped (as Android kills background "
-				   "processes) and launched again, and back on the same screen (%s) the row no "
-				   "longer shows it.", v,
+	f->description = xasprintf("A value was set in a dialog ('%s': typed and confirmed, or chosen) and the "
+				   "row that opened the dialog showed it; the app was force-stopped (as Android "
+				   "kills background processes) and launched again, and back on the same screen "
+				   "(%s) the row no longer shows it.", v,
 				   activity_before && *activity_before ? activity_before : "same activity");
 	f->diff = cJSON_CreateObject();
 	cJSON_AddStringToObject(f->diff, "check", "force-stop and relaunch");
@@ -829,7 +829,8 @@ static int death_trip(const struct oracle_step *os, const char *why, const char 
 	}
 	oracle_finding_init(&f);
 	if (!strcmp(why, "deletion") ? oracle_deleted_entry_back(pre.tree, pre.activity, cur.tree, cur.activity, &f)
-	    : !strcmp(why, "value") || !strcmp(why, "choice") ? oracle_setting_value_lost(pre.tree, pre.activity, cur.tree, cur.activity, rid, value, opened_as, &f)
+	    : !strcmp(why, "value") || !strcmp(why, "choice")
+		? oracle_setting_value_lost(pre.tree, pre.activity, cur.tree, cur.activity, rid, value, opened_as, &f)
 				    : oracle_saved_state_lost(pre.tree, pre.activity, cur.tree, cur.activity, &f)) {
 		char *ev = oracle_write_evidence(os->env, os->before->step, "process_death", &cur);
 

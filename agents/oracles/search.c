@@ -182,7 +182,11 @@ static void remember_recent(struct oracle_search_tracker *t, const struct ui_tre
 		if (!*w->text || !ui_widget_visible(w, &a->screen))
 			continue;
 		k = snprintf(buf + len, SEARCH_RECENT_BYTES - len, "%s\n", w->text);
-		len = k < 0 ? len : len + (size_t)k < SEARCH_RECENT_BYTES ? len + (size_t)k : SEARCH_RECENT_BYTES - 1;
+		if (k < 0)
+			break;
+		len += (size_t)k;
+		if (len >= SEARCH_RECENT_BYTES)
+			len = SEARCH_RECENT_BYTES - 1; /* cut: snprintf kept what fitted */
 	}
 }
 
