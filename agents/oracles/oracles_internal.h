@@ -479,6 +479,8 @@ bool oracle_label_begins_with(const char *label, const char *const *words);
  * Discard), not a setting the app keeps at once.
  */
 bool oracle_offers_commit(const struct ui_tree *t);
+/* Whether t offers a visible button (clickable, or a Button) whose label begins with one of the words. */
+bool oracle_offers_button(const struct ui_tree *t, const char *const *words);
 /* The tap's text and the label of the widget it resolves to on `before` (else its resource-id), lowered into buf. */
 void oracle_action_label(const struct ui_tree *before, const struct action *done, char *buf, size_t n);
 /*

@@ -515,14 +515,7 @@ static bool goes_on(const struct ui_tree *t)
 	static const char *const on[] = { "next", "continue", "save", "apply", "done", "sign in", "log in", "submit",
 					  "confirm", "ok", NULL };
 
-	for (size_t i = 0; t && i < t->n_nodes; i++) {
-		const struct ui_widget *w = t->nodes[i];
-
-		if ((w->clickable || strstr(w->class_name, "Button")) && ui_widget_visible(w, &t->screen) &&
-		    oracle_label_begins_with(ui_widget_label(w), on))
-			return true;
-	}
-	return false;
+	return oracle_offers_button(t, on);
 }
 
 const struct ui_widget *oracle_dialog_choice_set(const struct ui_tree *before, const char *activity_before,

@@ -99,18 +99,23 @@ bool oracle_label_begins_with(const char *label, const char *const *words)
 	return false;
 }
 
-bool oracle_offers_commit(const struct ui_tree *t)
+bool oracle_offers_button(const struct ui_tree *t, const char *const *words)
 {
-	static const char *const commit[] = { "save", "apply", NULL };
-
 	for (size_t i = 0; t && i < t->n_nodes; i++) {
 		const struct ui_widget *w = t->nodes[i];
 
 		if ((w->clickable || strstr(w->class_name, "Button")) && ui_widget_visible(w, &t->screen) &&
-		    oracle_label_begins_with(ui_widget_label(w), commit))
+		    oracle_label_begins_with(ui_widget_label(w), words))
 			return true;
 	}
 	return false;
+}
+
+bool oracle_offers_commit(const struct ui_tree *t)
+{
+	static const char *const commit[] = { "save", "apply", NULL };
+
+	return oracle_offers_button(t, commit);
 }
 
 void oracle_action_label(const struct ui_tree *before, const struct action *done, char *buf, size_t n)
