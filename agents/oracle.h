@@ -27,6 +27,8 @@
  *   oracle_hours_disagree  an opening status naming a time no range of the opening hours shown starts or ends at
  *   oracle_search_step     a search for an item the app's lists showed that answers "No results"
  *   oracle_order_kept_step a list row opened and left that comes back first in its list
+ *   oracle_cross_count_wrong a plain tap to another page that counts the same things as another number
+ *   oracle_reminder_wrong  a reminder time that is not the event's start less the lead its text states
  *
  * All functions are pure and thread-safe.
  */
@@ -791,5 +793,31 @@ bool oracle_setting_step(struct oracle_setting_tracker *t, const struct oracle_t
  */
 #define ORACLE_REVISIT_PAGES 8
 size_t oracle_setting_revisit(struct oracle_setting_tracker *t, uint64_t pages[ORACLE_REVISIT_PAGES], const char **kind);
+
+/*
+ * Oracle 37, cross_count (numerical calculation): a click that changes the
+ * app-bar title (no dialog on either screen; not a checkable, not a list
+ * row; its label names no change: add, delete, mark, sync...) moves from a
+ * page showing a count "N words" to a page showing a count of the same
+ * things with another number. Counts are parts of visible texts outside
+ * lists, fields and clickables, after no scope label ("Inbox: 3 unread" is
+ * not read), whose first word is no unit. Two counts are of the same
+ * things when the one with fewer words (2+) ends the other ("5 not fresh",
+ * "4 products are not fresh"); counts worded alike are not compared.
+ */
+bool oracle_cross_count_wrong(const struct ui_tree *before, const char *activity_before, const struct ui_tree *after,
+			      const char *activity_after, const struct action *done, struct oracle_finding *f);
+
+/*
+ * Oracle 38, reminder (numerical calculation): on `after` (no dialog),
+ * outside lists and fields, one reminder text (remind, alert, alarm,
+ * notif...) with one clock time T and a lead "N minutes before" (hours,
+ * days too), and time ranges whose starts all equal S ("14:00–14:15"; a
+ * start without AM/PM takes its end's PM): T is not S less the lead,
+ * modulo a day. Not judged: two reminder texts, no range, ranges starting
+ * at different times, a reminder without a stated lead.
+ */
+bool oracle_reminder_wrong(const struct ui_tree *before, const char *activity_before, const struct ui_tree *after,
+			   const char *activity_after, const struct action *done, struct oracle_finding *f);
 
 #endif

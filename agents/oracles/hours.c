@@ -35,11 +35,7 @@ struct hours_scope {
 	size_t n;
 };
 
-/*
- * The clock time at s (H:MM or HH:MM, then an optional AM/PM) in minutes
- * after midnight (24:00 is 0), its end in *end; -1 when s holds none.
- */
-static int clock_at(const char *s, const char **end)
+int oracle_clock_at(const char *s, const char **end)
 {
 	int h = 0, m, digits = 0;
 	const char *p = s, *q;
@@ -72,8 +68,7 @@ static int clock_at(const char *s, const char **end)
 	return (h * 60 + m) % (24 * 60);
 }
 
-/* Whether s begins a range's separator (an en or em dash, a hyphen, "to"); its end in *end. */
-static bool range_separator(const char *s, const char **end)
+bool oracle_range_separator(const char *s, const char **end)
 {
 	static const char *const seps[] = { "\xe2\x80\x93", "\xe2\x80\x94", "\xe2\x80\x92", "-", "to ", NULL };
 
@@ -101,12 +96,12 @@ static void read_ranges(const char *s, struct hours_scope *sc)
 			p++;
 			continue;
 		}
-		a = clock_at(p, &e1);
+		a = oracle_clock_at(p, &e1);
 		if (a < 0) {
 			p++;
 			continue;
 		}
-		if (range_separator(e1, &sep) && (b = clock_at(sep, &e2)) >= 0) {
+		if (oracle_range_separator(e1, &sep) && (b = oracle_clock_at(sep, &e2)) >= 0) {
 			sc->start[sc->n] = a;
 			sc->end[sc->n++] = b;
 			p = e2;
@@ -136,7 +131,7 @@ static int status_time(const char *s, bool *opens)
 
 				while (*q == ' ')
 					q++;
-				t = clock_at(q, &end);
+				t = oracle_clock_at(q, &end);
 				if (t >= 0) {
 					*opens = v == 0;
 					return t;

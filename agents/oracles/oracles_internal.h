@@ -464,6 +464,14 @@ bool oracle_is_up_action(const struct action *a);
 bool oracle_has_word(const char *low, const char *const *words);
 /* Whether the lowered text contains one of the NULL-terminated words as a whole word ("read" not in "unread"). */
 bool oracle_has_whole_word(const char *low, const char *const *words);
+/*
+ * The clock time at s (H:MM or HH:MM, then an optional AM/PM) in minutes
+ * after midnight (24:00 is 0), its end in *end; -1 when s holds none
+ * (hours.c, reminder.c).
+ */
+int oracle_clock_at(const char *s, const char **end);
+/* Whether s begins a time range's separator (an en or em dash, a hyphen, "to"); its end in *end (hours.c). */
+bool oracle_range_separator(const char *s, const char **end);
 
 /*
  * Whether w (lower case, singular: "minute", "view") counts time or a
