@@ -9,7 +9,9 @@
  * T"; T a clock time with a colon, 24-hour or with AM/PM); the same scope
  * - the list row the status sits in, else the page outside its lists -
  * shows opening hours, texts holding time ranges ("09:00–13:00", "9:00 AM
- * - 1:00 PM", "12:00 to 15:30"). An opening at T must be the start of one
+ * - 1:00 PM", "12:00 to 15:30"; since session 50 a start without AM/PM
+ * takes its end's PM when that keeps it before the end: "3:00 - 7:30 PM"
+ * opens at 15:00). An opening at T must be the start of one
  * of those ranges, a closing at T the end of one: otherwise the status and
  * the hours cannot both be right. A scope without a range is not judged,
  * nor a time without a colon ("Opens 3 PM").
@@ -85,10 +87,19 @@ bool oracle_range_separator(const char *s, const char **end)
 	return false;
 }
 
-/* Add the time ranges of text s to sc. */
-static void read_ranges(const char *s, struct hours_scope *sc)
+/* Whether an AM or PM lies in [from, to). */
+static bool has_meridiem(const char *from, const char *to)
 {
-	for (const char *p = s; *p && sc->n < HOURS_RANGES;) {
+	for (const char *p = from; p + 1 < to; p++)
+		if ((tolower((unsigned char)*p) == 'a' || tolower((unsigned char)*p) == 'p') &&
+		    (tolower((unsigned char)p[1]) == 'm' || p[1] == '.'))
+			return true;
+	return false;
+}
+
+size_t oracle_time_ranges(const char *s, int *start, int *end, size_t n, size_t max)
+{
+	for (const char *p = s; *p && n < max;) {
 		const char *e1, *sep, *e2;
 		int a, b;
 
@@ -102,13 +113,24 @@ static void read_ranges(const char *s, struct hours_scope *sc)
 			continue;
 		}
 		if (oracle_range_separator(e1, &sep) && (b = oracle_clock_at(sep, &e2)) >= 0) {
-			sc->start[sc->n] = a;
-			sc->end[sc->n++] = b;
+			/* "2:00 - 2:15 PM": the start takes its end's PM when that keeps it before the end. */
+			if (!has_meridiem(p, e1) && has_meridiem(sep, e2) && b >= 12 * 60 && a < 12 * 60 &&
+			    a + 12 * 60 <= b)
+				a += 12 * 60;
+			start[n] = a;
+			end[n++] = b;
 			p = e2;
 		} else {
 			p = e1;
 		}
 	}
+	return n;
+}
+
+/* Add the time ranges of text s to sc. */
+static void read_ranges(const char *s, struct hours_scope *sc)
+{
+	sc->n = oracle_time_ranges(s, sc->start, sc->end, sc->n, HOURS_RANGES);
 }
 
 /*

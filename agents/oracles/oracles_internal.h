@@ -472,6 +472,13 @@ bool oracle_has_whole_word(const char *low, const char *const *words);
 int oracle_clock_at(const char *s, const char **end);
 /* Whether s begins a time range's separator (an en or em dash, a hyphen, "to"); its end in *end (hours.c). */
 bool oracle_range_separator(const char *s, const char **end);
+/*
+ * The time ranges of s ("14:00–14:15", "9:00 AM - 1:00 PM", "10:00 to
+ * 11:00"; a start without AM/PM takes its end's PM when that keeps it
+ * before the end: "2:00 - 2:15 PM") appended at index n of start and end
+ * (minutes after midnight), up to max; the new count (hours.c).
+ */
+size_t oracle_time_ranges(const char *s, int *start, int *end, size_t n, size_t max);
 
 /*
  * Whether w (lower case, singular: "minute", "view") counts time or a

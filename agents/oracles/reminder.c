@@ -45,16 +45,6 @@ static bool says_reminder(const char *low)
 	return false;
 }
 
-/* Whether a meridiem (AM/PM) lies in [from, to). */
-static bool has_meridiem(const char *from, const char *to)
-{
-	for (const char *p = from; p + 1 < to; p++)
-		if ((tolower((unsigned char)*p) == 'a' || tolower((unsigned char)*p) == 'p') &&
-		    (tolower((unsigned char)p[1]) == 'm' || p[1] == '.'))
-			return true;
-	return false;
-}
-
 /*
  * The lead the lowered text states before "before": "N minutes before",
  * in minutes; -1 when none. The unit must follow N and "before" the unit.
@@ -125,37 +115,6 @@ static bool one_clock(const char *s, int *t)
 	return n == 1;
 }
 
-/*
- * The starts of the time ranges in s, each into starts (up to *n of max);
- * a start without AM/PM whose end has PM is read in the afternoon.
- */
-static void range_starts(const char *s, int *starts, size_t *n, size_t max)
-{
-	for (const char *p = s; *p && *n < max;) {
-		const char *e1, *sep, *e2;
-		int a, b;
-
-		if (!isdigit((unsigned char)*p) || (p > s && isdigit((unsigned char)p[-1]))) {
-			p++;
-			continue;
-		}
-		a = oracle_clock_at(p, &e1);
-		if (a < 0) {
-			p++;
-			continue;
-		}
-		if (oracle_range_separator(e1, &sep) && (b = oracle_clock_at(sep, &e2)) >= 0) {
-			if (!has_meridiem(p, e1) && has_meridiem(sep, e2) && b >= 12 * 60 && a < 12 * 60 &&
-			    a + 12 * 60 <= b)
-				a += 12 * 60;
-			starts[(*n)++] = a;
-			p = e2;
-		} else {
-			p = e1;
-		}
-	}
-}
-
 /* t (minutes after midnight, 0 to a day) as "HH:MM" into buf. */
 static void clock_text(int t, char *buf, size_t n)
 {
@@ -166,7 +125,7 @@ bool oracle_reminder_wrong(const struct ui_tree *before, const char *activity_be
 			   const char *activity_after, const struct action *done, struct oracle_finding *f)
 {
 	const struct ui_widget *reminder = NULL, *event = NULL;
-	int starts[16], at = -1, lead = -1, want;
+	int starts[16], ends[16], at = -1, lead = -1, want;
 	size_t n_starts = 0;
 	char low[512], want_s[16], start_s[16], *subject;
 
@@ -192,7 +151,7 @@ bool oracle_reminder_wrong(const struct ui_tree *before, const char *activity_be
 			lead = lead_minutes(low);
 			continue;
 		}
-		range_starts(w->text, starts, &n_starts, sizeof(starts) / sizeof(starts[0]));
+		n_starts = oracle_time_ranges(w->text, starts, ends, n_starts, sizeof(starts) / sizeof(starts[0]));
 		if (n_starts > before_n && !event)
 			event = w;
 	}

@@ -91,6 +91,8 @@ TEST(hours_that_have_the_time_and_unjudged_pages)
 	CHECK(!judged(place("Bakery", "Closed · Opens tomorrow at 3:00 PM", "Hours: 9:00 AM - 1:00 PM, 3:00 PM - 7:30 PM",
 			    false),
 		      NULL));
+	/* A start without PM that takes its end's ("3:00 - 7:30 PM" opens at 15:00). */
+	CHECK(!judged(place("Bakery", "Closed \xc2\xb7 opens at 3:00 PM", "Hours: 3:00 - 7:30 PM", false), NULL));
 	/* Past midnight: 24:00 is 00:00; a range may end the next day. */
 	CHECK(!judged(place("Market", "Open now · closes at 00:00", "Su-We 10:00\xe2\x80\x93" "24:00; Th-Sa 10:00\xe2\x80\x93"
 			    "02:00",
