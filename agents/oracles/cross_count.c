@@ -295,9 +295,9 @@ bool oracle_cross_count_wrong(const struct ui_tree *before, const char *activity
 		f->title = xasprintf("'%s' and '%s' count '%s' differently", t_before, t_after, things);
 		f->expected = xasprintf("the same count of '%s' on both pages (nothing was changed between them)", things);
 		f->actual = xasprintf("\"%s\" on %s, \"%s\" on %s", x->w->text, t_before, y->w->text, t_after);
-		f->description = xasprintf("A tap that changes nothing moved from the page '%s', which shows \"%s\" (%s), "
-					   "to the page '%s', which shows \"%s\" (%s).",
-					   t_before, x->w->text, cx, t_after, y->w->text, cy);
+		f->description = xasprintf("A tap that changes no data moved from the page '%s', which counts %s (\"%s\"), "
+					   "to the page '%s', which counts %s (\"%s\"): both count '%s'.",
+					   t_before, cx, x->w->text, t_after, cy, y->w->text, things);
 		f->diff = cJSON_CreateObject();
 		cJSON_AddStringToObject(f->diff, "check", "cross_count");
 		cJSON_AddItemToObject(f->diff, "before", oracle_widget_json(x->w));

@@ -156,10 +156,10 @@ static void fill(struct oracle_finding *f, const struct silent_empty_tracker *t,
 	f->title = xasprintf("Choosing '%s' empties '%s' without a word", choice, t->title);
 	f->expected = xstrdup("the rows the choice leaves, or a message that none is left (\"No results\")");
 	f->actual = xasprintf("'%s' shows no row and no message after '%s' was chosen", t->title, now);
-	f->description = xasprintf("'%s' listed %ld rows with '%s'. After '%s' was chosen in the dialog its tap "
+	f->description = xasprintf("'%s' listed %ld row%s with '%s'. After '%s' was chosen in the dialog its tap "
 				   "opened, the page shows '%s' and no row, with no text saying that nothing "
 				   "matches and no spinner.",
-				   t->title, t->rows, t->opener_text, choice, now);
+				   t->title, t->rows, t->rows == 1 ? "" : "s", t->opener_text, choice, now);
 	f->diff = cJSON_CreateObject();
 	cJSON_AddStringToObject(f->diff, "check", "silent_empty");
 	cJSON_AddStringToObject(f->diff, "opener", t->opener_rid);
