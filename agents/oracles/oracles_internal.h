@@ -268,6 +268,8 @@ bool oracle_hidden_under_layer(const struct ui_tree *t, const struct ui_widget *
 bool oracle_list_has_room(const struct ui_tree *t, const char *id);
 /* The editable widget of t with this resource-id (a visible one when visible_only), or NULL (entry_missing.c). */
 const struct ui_widget *oracle_field_by_id(const struct ui_tree *t, const char *id, bool visible_only);
+/* The one visible widget of t with resource-id rid (NULL: none, or several, as the rows of a list; process_death.c). */
+const struct ui_widget *oracle_only_widget(const struct ui_tree *t, const char *rid);
 /* Whether t shows a dialog, popup, menu or other overlay layer (a dialog's dump may hold only the dialog; navigation.c). */
 bool oracle_screen_has_layer(const struct ui_tree *t);
 /* Whether w is an app bar: its class or resource-id names a toolbar or action bar (navigation.c). */

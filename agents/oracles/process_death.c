@@ -434,8 +434,7 @@ bool oracle_deleted_entry_back(const struct ui_tree *before, const char *activit
 	return back != NULL;
 }
 
-/* The one visible widget of t with resource-id rid (NULL: none, or several, as the rows of a list). */
-static const struct ui_widget *only_widget(const struct ui_tree *t, const char *rid)
+const struct ui_widget *oracle_only_widget(const struct ui_tree *t, const char *rid)
 {
 	const struct ui_widget *found = NULL;
 
@@ -463,7 +462,7 @@ const struct ui_widget *oracle_dialog_value_set(const struct ui_tree *before, co
 	    !oracle_same_activity(activity_before, activity_after) || !oracle_screen_has_layer(before) ||
 	    oracle_screen_has_layer(after) || oracle_shows_field(after))
 		return NULL;
-	row = only_widget(after, opener_rid);
+	row = oracle_only_widget(after, opener_rid);
 	if (!row || ui_class_is_editable(row->class_name))
 		return NULL;
 	for (size_t i = 0; i < before->n_nodes; i++) {
@@ -539,7 +538,7 @@ const struct ui_widget *oracle_dialog_choice_set(const struct ui_tree *before, c
 		letters += isalpha((unsigned char)*c) != 0;
 	if (letters < 2 || strlen(v) > 40 || strchr(v, '\n') || oracle_label_begins_with(v, not_choice))
 		return NULL;
-	row = only_widget(after, opener_rid);
+	row = oracle_only_widget(after, opener_rid);
 	/* The row names the choice now and did not when its tap opened the dialog. */
 	if (!row || ui_class_is_editable(row->class_name) || !shows_word(ui_widget_label(row), v) ||
 	    (opened_as && shows_word(opened_as, v)) || !view_choice(ui_widget_label(row)) || goes_on(after))
@@ -564,8 +563,8 @@ bool oracle_setting_value_lost(const struct ui_tree *before, const char *activit
 	 * differs. */
 	if (!*v || !same_page(before, after, v))
 		return false;
-	w = only_widget(before, rid);
-	o = only_widget(after, rid);
+	w = oracle_only_widget(before, rid);
+	o = oracle_only_widget(after, rid);
 	if (!w || !o || !shows_word(ui_widget_label(w), v) || shows_word(ui_widget_label(o), v))
 		return false;
 	/* A revert shows the row as it was when its tap opened the dialog; a third text is

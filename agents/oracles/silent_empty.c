@@ -91,23 +91,6 @@ static bool shows_spinner(const struct ui_tree *tree)
 	return false;
 }
 
-/* The one visible widget of tree with resource-id rid, or NULL (none, or several). */
-static const struct ui_widget *only_with_id(const struct ui_tree *tree, const char *rid)
-{
-	const struct ui_widget *found = NULL;
-
-	for (size_t i = 0; i < tree->n_nodes; i++) {
-		const struct ui_widget *w = tree->nodes[i];
-
-		if (strcmp(w->resource_id, rid) || !ui_widget_visible(w, &tree->screen))
-			continue;
-		if (found)
-			return NULL;
-		found = w;
-	}
-	return found;
-}
-
 /* The text a widget shows: its own, else its first child text. */
 static const char *shown_text(const struct ui_widget *w)
 {
@@ -183,7 +166,7 @@ static bool judge_return(struct silent_empty_tracker *t, const struct oracle_tra
 	if (s->done->type != ACTION_CLICK || !title || strcmp(title, t->title) ||
 	    !oracle_same_activity(t->activity, s->activity_after))
 		return false;
-	opener = only_with_id(s->after, t->opener_rid);
+	opener = oracle_only_widget(s->after, t->opener_rid);
 	if (!opener)
 		return false;
 	now = shown_text(opener);
