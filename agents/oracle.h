@@ -29,6 +29,8 @@
  *   oracle_order_kept_step a list row opened and left that comes back first in its list
  *   oracle_cross_count_wrong a plain tap to another page that counts the same things as another number
  *   oracle_reminder_wrong  a reminder time that is not the event's start less the lead its text states
+ *   oracle_countdown_wrong a count of items left that says 2 or more where one tap ends the session
+ *   oracle_under_keyboard_wrong a form's confirm pinned to the window's bottom, under the soft keyboard
  *
  * All functions are pure and thread-safe.
  */
@@ -819,5 +821,32 @@ bool oracle_cross_count_wrong(const struct ui_tree *before, const char *activity
  */
 bool oracle_reminder_wrong(const struct ui_tree *before, const char *activity_before, const struct ui_tree *after,
 			   const char *activity_after, const struct action *done, struct oracle_finding *f);
+
+
+/*
+ * Oracle 40, countdown (numerical calculation): a click (not Up, no label
+ * that ends a session early: end, stop, finish, quit, skip, cancel, submit,
+ * done...) on a page (no dialog) whose largest counter - a whole text
+ * outside lists, fields and clickables, "N things left" ("2 cards left",
+ * "3 remaining", "5 questions to go"), no measure among its words - reads
+ * 2 or more, landing on a page (no dialog) with no counter and a text
+ * saying the session is over (finished, congratulations, all done...).
+ */
+bool oracle_countdown_wrong(const struct ui_tree *before, const char *activity_before, const struct ui_tree *after,
+			    const char *activity_after, const struct action *done, struct oracle_finding *f);
+
+
+/*
+ * Oracle 41, under_keyboard (occlusion/overlap): on `after`, with the soft
+ * keyboard's window (ui_tree.ime), a focused field and no dialog, a
+ * visible, enabled, clickable button whose text begins with a confirm word
+ * (Save, Add, OK, Done, Create, Submit, Next, Sign...), in no list or
+ * navigation bar, half its box or more under the keyboard, pinned to the
+ * bottom of its container (its bottom at most its height above the
+ * container's, nothing below it, the content above ending at least twice
+ * its height above it).
+ */
+bool oracle_under_keyboard_wrong(const struct ui_tree *before, const char *activity_before, const struct ui_tree *after,
+				 const char *activity_after, const struct action *done, struct oracle_finding *f);
 
 #endif

@@ -15,7 +15,7 @@
 /*
  * One <node> with its children (already-built XML) inside; returns malloc'd
  * XML. `flags`: k checkable, K checked, c clickable, s scrollable,
- * f focusable, l long-clickable, p password, S selected, D disabled. `extra`: more attributes
+ * f focusable, F focused, l long-clickable, p password, S selected, D disabled. `extra`: more attributes
  * (hint="...", content-desc is always empty).
  */
 __attribute__((unused)) static char *x_node(const char *cls, const char *id, const char *text, const char *flags,
@@ -29,9 +29,9 @@ __attribute__((unused)) static char *x_node(const char *cls, const char *id, con
 	snprintf(s, n,
 		 "<node index=\"0\" text=\"%s\" resource-id=\"%s\" class=\"%s\" package=\"com.example.t\" "
 		 "content-desc=\"\" checkable=\"%s\" checked=\"%s\" clickable=\"%s\" enabled=\"%s\" "
-		 "focusable=\"%s\" focused=\"false\" scrollable=\"%s\" long-clickable=\"%s\" "
+		 "focusable=\"%s\" focused=\"%s\" scrollable=\"%s\" long-clickable=\"%s\" "
 		 "password=\"%s\" selected=\"%s\" %s bounds=\"[%d,%d][%d,%d]\">%s</node>",
-		 text, id, cls, XF('k'), XF('K'), XF('c'), strchr(flags, 'D') ? "false" : "true", XF('f'), XF('s'), XF('l'), XF('p'), XF('S'), extra,
+		 text, id, cls, XF('k'), XF('K'), XF('c'), strchr(flags, 'D') ? "false" : "true", XF('f'), XF('F'), XF('s'), XF('l'), XF('p'), XF('S'), extra,
 		 x1, y1, x2, y2, children ? children : "");
 #undef XF
 	return s;
