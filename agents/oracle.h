@@ -31,6 +31,7 @@
  *   oracle_reminder_wrong  a reminder time that is not the event's start less the lead its text states
  *   oracle_countdown_wrong a count of items left that says 2 or more where one tap ends the session
  *   oracle_under_keyboard_wrong a form's confirm pinned to the window's bottom, under the soft keyboard
+ *   oracle_partition_step  counts split by month that add up to more than the whole another page showed
  *
  * All functions are pure and thread-safe.
  */
@@ -848,5 +849,23 @@ bool oracle_countdown_wrong(const struct ui_tree *before, const char *activity_b
  */
 bool oracle_under_keyboard_wrong(const struct ui_tree *before, const char *activity_before, const struct ui_tree *after,
 				 const char *activity_after, const struct action *done, struct oracle_finding *f);
+
+/*
+ * Oracle 42, partition (numerical calculation): a tracker. A summary line
+ * ("6 workouts · 57.60 km · 5 h 16 min": a visible text outside lists,
+ * fields and controls that begins with "N noun") is a whole when it is the
+ * one line of its shape (the text with each number as '#') on its page
+ * and the text before it names no date; two or more lines of one shape,
+ * each under a month heading ("November 2026", or a year alone), are a
+ * split. A split that adds up to more than the last whole of the same
+ * shape, every step since that whole a plain move (Back, Up, a scroll,
+ * Home, a relaunch, a rotation, a wait, or a click on no checkable whose
+ * label names no change), is the finding.
+ */
+struct oracle_partition_tracker;
+struct oracle_partition_tracker *oracle_partition_tracker_new(void);
+void oracle_partition_tracker_free(struct oracle_partition_tracker *t);
+bool oracle_partition_step(struct oracle_partition_tracker *t, const struct oracle_tracked_step *s,
+			   struct oracle_finding *f);
 
 #endif
