@@ -584,6 +584,43 @@ static bool try_candidates(struct ddmin *d, size_t *idx, size_t *k, const size_t
 }
 
 /*
+ * When some side trip matters (a relaunch that brings the app back to its
+ * list), the others still rarely do: one kind at a time ("oracle:rotation",
+ * "oracle:display", ...), try the path without every side trip of that
+ * kind. One replay per kind, where ddmin would spend one per trip: long
+ * paths collect a rotation pair at most steps (session 53: 809 of the
+ * queue's 1,252 side-trip steps were rotations kept in reports).
+ * cand has room for *k steps.
+ */
+static void drop_side_trip_kinds(struct ddmin *d, size_t *idx, size_t *k, size_t *cand)
+{
+	const char *tried[16];
+	size_t n_tried = 0;
+
+	for (size_t i = 0; i < *k && n_tried < 16 && d->used < d->budget; i++) {
+		const char *kind = d->b->steps[idx[i]].side_trip;
+		bool seen = false;
+		size_t m = 0;
+
+		if (!kind)
+			continue;
+		for (size_t t = 0; t < n_tried; t++)
+			seen = seen || !strcmp(tried[t], kind);
+		if (seen)
+			continue;
+		tried[n_tried++] = kind;
+		for (size_t j = 0; j < *k; j++) {
+			const char *other = d->b->steps[idx[j]].side_trip;
+
+			if (!other || strcmp(other, kind))
+				cand[m++] = idx[j];
+		}
+		if (try_candidates(d, idx, k, cand, m, kind))
+			i = (size_t)-1; /* idx changed: look again from its start (kinds tried stay tried) */
+	}
+}
+
+/*
  * The shortcut through the waypoints way[] of the prefix (pre positions)
  * as candidates (step indices, then the candidates of idx (k) after the
  * shown action) into cand; returns how many, or -1.
@@ -754,7 +791,8 @@ static void try_shortcuts(struct ddmin *d, size_t *idx, size_t *k)
 	for (size_t i = 0; i < *k; i++)
 		if (!d->b->steps[idx[i]].side_trip)
 			cand[m++] = idx[i];
-	(void)try_candidates(d, idx, k, cand, m, "without side trips");
+	if (!try_candidates(d, idx, k, cand, m, "without side trips"))
+		drop_side_trip_kinds(d, idx, k, cand);
 	for (size_t i = 0; i < *k; i++)
 		if (idx[i] < d->shown)
 			map[pre++] = idx[i];

@@ -84,15 +84,6 @@ static bool is_one_of(const char *w, const char *const *list)
 	return false;
 }
 
-/* Whether w, or a widget it sits in, takes a tap or is a tab or bar item. */
-static bool in_control(const struct ui_widget *w)
-{
-	for (const struct ui_widget *p = w; p; p = p->parent)
-		if (p->clickable || p->checkable || oracle_is_nav_item(p) || oracle_is_app_bar(p))
-			return true;
-	return false;
-}
-
 /*
  * Reads the part [s, s+len) as a count into *c: a number of 1-5 digits, a
  * space, then 1 to CC_WORDS words of letters. False for anything else.
@@ -183,7 +174,7 @@ static void read_counts(const struct ui_tree *t, struct cc_counts *out)
 		const struct ui_widget *w = t->nodes[i];
 
 		if (!w->text[0] || strlen(w->text) > 200 || !ui_widget_visible(w, &t->screen) ||
-		    ui_widget_in_list(w) || strstr(w->class_name, "EditText") || in_control(w))
+		    ui_widget_in_list(w) || strstr(w->class_name, "EditText") || oracle_in_control(w))
 			continue;
 		read_text(w, out);
 	}

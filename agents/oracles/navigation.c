@@ -225,6 +225,14 @@ bool oracle_is_app_bar(const struct ui_widget *w)
 	return strstr(low, "toolbar") || strstr(low, "action_bar") || strstr(low, "actionbar");
 }
 
+bool oracle_in_control(const struct ui_widget *w)
+{
+	for (const struct ui_widget *p = w; p; p = p->parent)
+		if (p->clickable || p->checkable || oracle_is_nav_item(p) || oracle_is_app_bar(p))
+			return true;
+	return false;
+}
+
 const char *oracle_app_bar_title(const struct ui_tree *t)
 {
 	for (size_t i = 0; t && i < t->n_nodes; i++) {

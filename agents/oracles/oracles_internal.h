@@ -274,6 +274,8 @@ const struct ui_widget *oracle_only_widget(const struct ui_tree *t, const char *
 bool oracle_screen_has_layer(const struct ui_tree *t);
 /* Whether w is an app bar: its class or resource-id names a toolbar or action bar (navigation.c). */
 bool oracle_is_app_bar(const struct ui_widget *w);
+/* Whether w, or a widget it sits in, takes a tap or is a tab or bar item (cross_count.c, partition.c). */
+bool oracle_in_control(const struct ui_widget *w);
 /* The app-bar title of t: the first visible, non-clickable text inside a visible app bar; NULL when none. */
 const char *oracle_app_bar_title(const struct ui_tree *t);
 /* Whether before and after have the same app-bar title, or both none (navigation.c). */

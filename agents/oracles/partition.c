@@ -102,15 +102,6 @@ void oracle_partition_tracker_free(struct oracle_partition_tracker *t)
 	free(t);
 }
 
-/* Whether w, or a widget it sits in, takes a tap or is a tab or bar item. */
-static bool in_control(const struct ui_widget *w)
-{
-	for (const struct ui_widget *p = w; p; p = p->parent)
-		if (p->clickable || p->checkable || oracle_is_nav_item(p) || oracle_is_app_bar(p))
-			return true;
-	return false;
-}
-
 /* Whether the whole text is a month name with an optional year, or a year alone. */
 static bool is_month_heading(const char *text)
 {
@@ -210,7 +201,7 @@ static size_t read_lines(const struct ui_tree *t, struct part_line *out)
 		const struct ui_widget *w = t->nodes[i];
 
 		if (!w->text[0] || strlen(w->text) > 200 || !ui_widget_visible(w, &t->screen) ||
-		    ui_widget_in_list(w) || strstr(w->class_name, "EditText") || in_control(w))
+		    ui_widget_in_list(w) || strstr(w->class_name, "EditText") || oracle_in_control(w))
 			continue;
 		if (read_line(w, &out[n])) {
 			out[n].w = w;
@@ -271,8 +262,8 @@ static struct part_whole *whole_of(struct oracle_partition_tracker *t, const cha
 static void fill(struct oracle_finding *f, const struct part_line *parts, size_t n_parts, long sum,
 		 const struct part_whole *wh, const char *page)
 {
-	char list[512];
-	size_t k = 0;
+	char list[512], noun[24];
+	size_t k = 0, nn = 0;
 	cJSON *arr = cJSON_CreateArray();
 
 	list[0] = '\0';
@@ -290,7 +281,12 @@ static void fill(struct oracle_finding *f, const struct part_line *parts, size_t
 	oracle_finding_init(f);
 	f->category = BUG_CAT_CALCULATION;
 	f->oracle = "partition";
-	f->title = xasprintf("'%s' splits %ld things by month where '%s' counts %ld", page, sum, wh->page, wh->n);
+	/* The shape begins "# noun": the title counts in the app's own noun ("6 workouts"). */
+	for (const char *p = wh->shape + 2; isalpha((unsigned char)*p) && nn + 1 < sizeof(noun); p++)
+		noun[nn++] = *p;
+	noun[nn] = '\0';
+	f->title = xasprintf("'%s' splits %ld %s by month where '%s' counts %ld", page, sum, nn ? noun : "things",
+			     wh->page, wh->n);
 	f->expected = xasprintf("the months add up to at most the %ld that '%s' shows in all", wh->n, wh->page);
 	f->actual = xasprintf("%s = %ld", list, sum);
 	f->description = xasprintf("'%s' showed '%s' for everything; after only moves between pages, '%s' splits "

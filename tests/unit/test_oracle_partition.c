@@ -141,7 +141,7 @@ static int walk(const struct walk *w, int *reports)
 				found = i + 1;
 			(*reports)++;
 			CHECK(f.category == BUG_CAT_CALCULATION);
-			CHECK(f.title && strstr(f.title, "by month"));
+			CHECK(f.title && strstr(f.title, "splits 6 workouts by month where"));
 			CHECK(f.actual && strstr(f.actual, "= 6"));
 			CHECK(f.diff && cJSON_GetObjectItem(f.diff, "subject") && cJSON_GetObjectItem(f.diff, "parts"));
 		}
