@@ -15,6 +15,7 @@
 
 #include <cjson/cJSON.h>
 
+#include "agents/oracle.h"
 #include "agents/replay.h"
 #include "agents/replay_confirm.h"
 #include "agents/rundir.h"
@@ -362,6 +363,22 @@ static bool action_keeps_data(const struct action *a)
 }
 
 /*
+ * Whether prefix position i (of k; layer[0..k]: whether each screen of the
+ * path shows a dialog or another layer; step p being b's step map[p]) is a
+ * data step: it types, toggles or long-presses, or it is a click that
+ * closes a dialog - a choice, a confirm - which mostly changes what the
+ * app holds (gallery: "Play muted" chosen for Autoplay videos long before
+ * the video whose Unmute does nothing; without the choice no shortcut
+ * reproduced, and ddmin spent its 64 replays on 631 steps, to 154).
+ */
+static bool data_step_at(const bool *layer, size_t k, const struct bug *b, const size_t *map, size_t i)
+{
+	const struct action *a = &b->steps[map[i]].action;
+
+	return action_keeps_data(a) || (a->type == ACTION_CLICK && i < k && layer[i] && !layer[i + 1]);
+}
+
+/*
  * The fewest recorded steps that lead from abstract screen `from` to `to`
  * on the replayed path: a breadth-first search over the transitions the
  * path made (step i took sig[i] to sig[i+1]; sig has k + 1 entries). The
@@ -466,17 +483,17 @@ static long shortcut_through(const uint64_t *sig, size_t k, const bool *way, siz
 
 /*
  * shortcut_through() with, as waypoints, no step, or with `keep_data`
- * every step at or after position first_data that types, toggles or
- * long-presses (step p being b's step map[p]).
+ * every data step (data_step_at) at or after position first_data.
  */
-static long shortcut(const uint64_t *sig, size_t k, const struct bug *b, const size_t *map, bool keep_data,
+static long shortcut(const uint64_t *sig, const bool *layer, size_t k, const struct bug *b, const size_t *map,
+		     bool keep_data,
 		     size_t first_data, size_t *out, size_t cap)
 {
 	bool *way = xcalloc(k + 1, sizeof(*way));
 	long r;
 
 	for (size_t i = first_data; keep_data && i < k; i++)
-		way[i] = action_keeps_data(&b->steps[map[i]].action);
+		way[i] = data_step_at(layer, k, b, map, i);
 	r = shortcut_through(sig, k, way, out, cap);
 	free(way);
 	return r;
@@ -485,10 +502,11 @@ static long shortcut(const uint64_t *sig, size_t k, const struct bug *b, const s
 /*
  * The prefix positions 0..k-1 without their loops: a stretch from a screen
  * to the last later visit of the same screen (up to the screen the shown
- * action is taken on) is a loop; loops that type, toggle or long-press
+ * action is taken on) is a loop; loops with a data step (data_step_at)
  * stay. The kept positions go to out (returns how many).
  */
-static size_t loop_free(const uint64_t *sig, size_t k, const struct bug *b, const size_t *map, size_t *out)
+static size_t loop_free(const uint64_t *sig, const bool *layer, size_t k, const struct bug *b, const size_t *map,
+			size_t *out)
 {
 	size_t m = 0;
 
@@ -503,7 +521,7 @@ static size_t loop_free(const uint64_t *sig, size_t k, const struct bug *b, cons
 				break;
 			}
 		for (size_t t = i; j && t < j; t++)
-			data = data || action_keeps_data(&b->steps[map[t]].action);
+			data = data || data_step_at(layer, k, b, map, t);
 		if (j && !data) {
 			i = j; /* skip the loop i..j-1 */
 			continue;
@@ -541,24 +559,34 @@ static void release_actions(struct action *a, size_t n)
 	free(a);
 }
 
-/* replay_opts.on_screen: the abstract signature of the screen just captured (ctx: the sig array). */
+/* Where note_sig writes: the signature of each screen and, when layer is not NULL, whether it shows a layer. */
+struct path_sigs {
+	uint64_t *sig;
+	bool *layer;
+};
+
+/* replay_opts.on_screen: the screen just captured (ctx: struct path_sigs). */
 static void note_sig(void *ctx, const struct replay_result *r)
 {
-	uint64_t *sig = ctx;
+	struct path_sigs *ps = ctx;
 	const struct replay_screen *s = &r->screens[r->n_screens - 1];
 
-	sig[r->n_screens - 1] = s->tree ? ui_sig_abstract(s->tree, s->activity) : 0;
+	ps->sig[r->n_screens - 1] = s->tree ? ui_sig_abstract(s->tree, s->activity) : 0;
+	if (ps->layer)
+		ps->layer[r->n_screens - 1] = s->tree && oracle_screen_has_layer(s->tree);
 }
 
 /*
  * The abstract screen before each of the k prefix steps (b's steps map[])
- * and after them (sig[0..k]), from one replay; false when it failed. The
- * signatures are taken as the replay goes: it keeps no tree but the last.
+ * and after them (sig[0..k]), and (layer not NULL) whether each shows a
+ * dialog or other layer, from one replay; false when it failed. They are
+ * taken as the replay goes: it keeps no tree but the last.
  */
-static bool path_screens(struct ddmin *d, const size_t *map, size_t k, uint64_t *sig)
+static bool path_screens(struct ddmin *d, const size_t *map, size_t k, uint64_t *sig, bool *layer)
 {
+	struct path_sigs ps = { sig, layer };
 	struct replay_opts opts = { .clear_data = true, .login = d->login, .keep_screens = 1,
-				    .on_screen = note_sig, .on_screen_ctx = sig, .stop_off_path = true };
+				    .on_screen = note_sig, .on_screen_ctx = &ps, .stop_off_path = true };
 	struct action *steps = xcalloc(k + 1, sizeof(*steps));
 	struct replay_result r;
 	bool ok;
@@ -594,29 +622,29 @@ static bool try_candidates(struct ddmin *d, size_t *idx, size_t *k, const size_t
  */
 static void drop_side_trip_kinds(struct ddmin *d, size_t *idx, size_t *k, size_t *cand)
 {
-	const char *tried[16];
-	size_t n_tried = 0;
+	const char *kinds[16];
+	size_t n_kinds = 0;
 
-	for (size_t i = 0; i < *k && n_tried < 16 && d->used < d->budget; i++) {
+	/* The distinct kinds first: a removal changes idx, not the kinds worth trying. */
+	for (size_t i = 0; i < *k && n_kinds < 16; i++) {
 		const char *kind = d->b->steps[idx[i]].side_trip;
 		bool seen = false;
+
+		for (size_t t = 0; kind && t < n_kinds && !seen; t++)
+			seen = !strcmp(kinds[t], kind);
+		if (kind && !seen)
+			kinds[n_kinds++] = kind;
+	}
+	for (size_t t = 0; t < n_kinds && d->used < d->budget; t++) {
 		size_t m = 0;
 
-		if (!kind)
-			continue;
-		for (size_t t = 0; t < n_tried; t++)
-			seen = seen || !strcmp(tried[t], kind);
-		if (seen)
-			continue;
-		tried[n_tried++] = kind;
 		for (size_t j = 0; j < *k; j++) {
 			const char *other = d->b->steps[idx[j]].side_trip;
 
-			if (!other || strcmp(other, kind))
+			if (!other || strcmp(other, kinds[t]))
 				cand[m++] = idx[j];
 		}
-		if (try_candidates(d, idx, k, cand, m, kind))
-			i = (size_t)-1; /* idx changed: look again from its start (kinds tried stay tried) */
+		try_candidates(d, idx, k, cand, m, kinds[t]);
 	}
 }
 
@@ -679,7 +707,8 @@ static bool waypoint_test(struct ddmin *d, const uint64_t *sig, const size_t *ma
  * ZIP code lost on rotation: 44 candidate steps, then all 64 replays, to
  * 17). The shortest path found replaces idx/k.
  */
-static void data_steps_needed(struct ddmin *d, const uint64_t *sig, const size_t *map, size_t pre, bool all_ok,
+static void data_steps_needed(struct ddmin *d, const uint64_t *sig, const bool *layer, const size_t *map, size_t pre,
+			      bool all_ok,
 			      size_t *idx, size_t *k, size_t cap)
 {
 	size_t *orig = xcalloc(cap, sizeof(*orig)), norig = *k, *best = xcalloc(cap, sizeof(*best)), nbest = 0;
@@ -689,7 +718,7 @@ static void data_steps_needed(struct ddmin *d, const uint64_t *sig, const size_t
 	/* The positions are of the prefix before the shortcut: keep its candidates. */
 	memcpy(orig, idx, *k * sizeof(*idx));
 	for (size_t i = 0; i < pre; i++)
-		if (action_keeps_data(&d->b->steps[map[i]].action))
+		if (data_step_at(layer, pre, d->b, map, i))
 			pos[np++] = i;
 	/* The data steps from pos[lo] reproduce (all of them did), from pos[hi] (none) not. */
 	hi = np;
@@ -769,8 +798,8 @@ static void data_steps_needed(struct ddmin *d, const uint64_t *sig, const size_t
  * The cheap candidates before ddmin, one replay each: the shown action
  * alone (with the triggers); the path without the side trips; then, over
  * the screen graph of the steps before the shown action (one replay), the
- * fewest recorded steps to its screen, the same through every typing or
- * toggling step, and the steps without their loops (the first of these
+ * fewest recorded steps to its screen, the same through every data step
+ * (data_step_at), and the steps without their loops (the first of these
  * three that reproduces wins). When the shortcut through every data step
  * reproduces, data_steps_needed() keeps the data steps the bug needs
  * (also when every step is on the way through them, so that shortcut is
@@ -781,6 +810,7 @@ static void try_shortcuts(struct ddmin *d, size_t *idx, size_t *k)
 	size_t *cand = xcalloc(2 * *k + 2, sizeof(*cand)), *map = xcalloc(*k + 1, sizeof(*map));
 	size_t m = 0, pre = 0, cap = 2 * *k + 2;
 	uint64_t *sig;
+	bool *layer;
 
 	/* Often the shown action alone is enough (a form filled in one screen). */
 	if (d->used + 1 <= d->budget && ddmin_test(d, idx, 0, 1)) {
@@ -799,13 +829,14 @@ static void try_shortcuts(struct ddmin *d, size_t *idx, size_t *k)
 	if (pre < 4 || d->used + 2 > d->budget)
 		goto out;
 	sig = xcalloc(pre + 1, sizeof(*sig));
-	if (path_screens(d, map, pre, sig)) {
+	layer = xcalloc(pre + 1, sizeof(*layer));
+	if (path_screens(d, map, pre, sig, layer)) {
 		static const char *const what[] = { "shortcut to the screen", "shortcut through the data steps",
 						    "loops removed" };
 
 		for (int kind = 0; kind < 3 && d->used < d->budget; kind++) {
-			long n = kind < 2 ? shortcut(sig, pre, d->b, map, kind == 1, 0, cand, cap)
-					  : (long)loop_free(sig, pre, d->b, map, cand);
+			long n = kind < 2 ? shortcut(sig, layer, pre, d->b, map, kind == 1, 0, cand, cap)
+					  : (long)loop_free(sig, layer, pre, d->b, map, cand);
 
 			if (n < 0)
 				continue;
@@ -814,7 +845,7 @@ static void try_shortcuts(struct ddmin *d, size_t *idx, size_t *k)
 
 				/* Every step is on the way through the data steps: which of those the bug needs. */
 				if (kind == 1)
-					data_steps_needed(d, sig, map, pre, true, idx, k, cap);
+					data_steps_needed(d, sig, layer, map, pre, true, idx, k, cap);
 				if (*k < was)
 					break;
 				continue;
@@ -831,17 +862,18 @@ static void try_shortcuts(struct ddmin *d, size_t *idx, size_t *k)
 
 				/* Through every data step it goes astray: from a later one it may not. */
 				if (kind == 1)
-					data_steps_needed(d, sig, map, pre, false, idx, k, cap);
+					data_steps_needed(d, sig, layer, map, pre, false, idx, k, cap);
 				if (*k < was)
 					break;
 				continue;
 			}
 			if (kind == 1)
-				data_steps_needed(d, sig, map, pre, true, idx, k, cap);
+				data_steps_needed(d, sig, layer, map, pre, true, idx, k, cap);
 			break;
 		}
 	}
 	free(sig);
+	free(layer);
 out:
 	free(map);
 	free(cand);
@@ -930,7 +962,7 @@ static void ddmin_loops(struct ddmin *d, size_t *idx, size_t *k)
 	cand = xcalloc(*k + 1, sizeof(*cand));
 	from = xcalloc(pre + 1, sizeof(*from));
 	to = xcalloc(pre + 1, sizeof(*to));
-	if (!path_screens(d, map, pre, sig))
+	if (!path_screens(d, map, pre, sig, NULL))
 		goto out;
 	np = pre;
 	for (size_t j = 0; j < np; j++)

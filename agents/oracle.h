@@ -58,6 +58,16 @@ struct oracle_finding {
 };
 void oracle_finding_init(struct oracle_finding *f);
 void oracle_finding_release(struct oracle_finding *f);
+/*
+ * One bug per tap: give *f (which has diff) the subject "<kind> via <the
+ * tapped widget>" unless it has one. The widget is the resource id of
+ * diff.blamed (the tap a later screen showed wrong), else of diff.action,
+ * or its label on page `activity` when it has none. Findings one Save
+ * or Delete gives on several fields or lists (an edit form that drops the
+ * name and the e-mail; a rename missing from two lists) are then one
+ * report (bug_same compares subjects).
+ */
+void oracle_finding_subject_by_action(struct oracle_finding *f, const char *kind, const char *activity);
 /* Fill a bug's title/category/description/expected/actual/extra/found_by ("oracle:NAME"). */
 void oracle_finding_to_bug(const struct oracle_finding *f, struct bug *b);
 
@@ -68,6 +78,8 @@ void oracle_finding_to_bug(const struct oracle_finding *f, struct bug *b);
  * text that is not its hint, or a checked checkable widget.
  */
 bool oracle_has_user_state(const struct ui_tree *t);
+/* Whether t shows a dialog, popup, menu or other overlay layer (a dialog's dump may hold only the dialog; navigation.c). */
+bool oracle_screen_has_layer(const struct ui_tree *t);
 /*
  * Compare the user state of `before` with `after` (the same screen after a
  * rotation and back, or after Home and relaunch; `what` names the trip for

@@ -34,6 +34,28 @@ void oracle_finding_release(struct oracle_finding *f)
 	oracle_finding_init(f);
 }
 
+void oracle_finding_subject_by_action(struct oracle_finding *f, const char *kind, const char *activity)
+{
+	const cJSON *a = f->diff ? cJSON_GetObjectItemCaseSensitive(f->diff, "blamed") : NULL;
+	const cJSON *rid, *label;
+	char *subject;
+
+	if (!a)
+		a = f->diff ? cJSON_GetObjectItemCaseSensitive(f->diff, "action") : NULL;
+	rid = cJSON_GetObjectItemCaseSensitive(a, "resource_id");
+	label = cJSON_GetObjectItemCaseSensitive(a, "widget_text");
+	if (!a || cJSON_GetObjectItemCaseSensitive(f->diff, "subject"))
+		return;
+	if (cJSON_IsString(rid) && rid->valuestring[0])
+		subject = xasprintf("%s via %s", kind, rid->valuestring);
+	else if (cJSON_IsString(label) && label->valuestring[0])
+		subject = xasprintf("%s via '%s' on %s", kind, label->valuestring, activity ? activity : "");
+	else
+		return; /* Back or a bare tap: nothing names the control */
+	cJSON_AddStringToObject(f->diff, "subject", subject);
+	free(subject);
+}
+
 /* strdup that maps NULL to NULL. */
 static char *dup_or_null(const char *s)
 {

@@ -419,6 +419,13 @@ static void fill_finding(struct oracle_finding *f, const struct count_label *was
 	cJSON_AddNumberToObject(f->diff, "rows_after", (double)q_now);
 	if (done)
 		cJSON_AddItemToObject(f->diff, "action", action_to_json(done));
+	{
+		/* One bug per label: the count over an empty list (count_over_empty) has this subject too. */
+		char *subject = xasprintf("count on %s: %s", activity ? activity : "", now->shape);
+
+		cJSON_AddStringToObject(f->diff, "subject", subject);
+		free(subject);
+	}
 }
 
 /*
@@ -802,8 +809,8 @@ static bool count_over_empty(struct oracle_count_tracker *t, const struct count_
 			if (empty)
 				cJSON_AddStringToObject(f->diff, "empty", empty);
 			{
-				/* One bug per label. */
-				char *subject = xasprintf("count over empty on %s: %s", now->activity, l->shape);
+				/* One bug per label, whichever check showed it (fill_finding's subject). */
+				char *subject = xasprintf("count on %s: %s", now->activity, l->shape);
 
 				cJSON_AddStringToObject(f->diff, "subject", subject);
 				free(subject);

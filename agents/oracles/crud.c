@@ -2186,6 +2186,32 @@ static bool gone_still_shown(struct oracle_crud_tracker *t, const struct ui_tree
 	return hit;
 }
 
+/*
+ * What one Save or Delete did wrong is one bug, whichever field, row or
+ * list showed it (contacts: a rename's Save drops the e-mail and leaves
+ * the old name; files: a rename missing from two lists). The checks group
+ * by what the tap was for; a create and an edit that share a Save stay
+ * apart.
+ */
+static void subject_by_action(struct oracle_finding *f, const char *activity_before)
+{
+	static const char *const groups[][2] = {
+		{ "dropped", "edit" },	      { "number_kept", "edit" },  { "choice_kept", "edit" },
+		{ "update", "edit" },	      { "create", "create" },	  { "delete", "delete" },
+		{ "delete_moves", "delete" }, { "delete_left_elsewhere", "delete" }, { "rename", "rename" },
+	};
+	const cJSON *check = f->diff ? cJSON_GetObjectItemCaseSensitive(f->diff, "check") : NULL;
+
+	for (size_t i = 0; cJSON_IsString(check) && i < sizeof(groups) / sizeof(groups[0]); i++)
+		if (!strcmp(check->valuestring, groups[i][0])) {
+			char kind[32];
+
+			snprintf(kind, sizeof(kind), "crud %s", groups[i][1]);
+			oracle_finding_subject_by_action(f, kind, activity_before);
+			return;
+		}
+}
+
 /* Forget every sentence seen and any deleted row's: the app's data was cleared. */
 static void forget_sentences(struct oracle_crud_tracker *t)
 {
@@ -2290,6 +2316,8 @@ bool oracle_crud_step(struct oracle_crud_tracker *t, const struct ui_tree *befor
 		sync_fields(t, after, 0, NULL, NULL);
 	else
 		sync_fields(t, after, page_of(before, activity_before), before, done);
+	if (hit)
+		subject_by_action(f, activity_before);
 	return hit;
 }
 

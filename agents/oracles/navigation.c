@@ -1988,6 +1988,14 @@ static void back_finding(struct oracle_finding *f, const char *from, const char 
 	cJSON_AddStringToObject(f->diff, "top", from);
 	cJSON_AddStringToObject(f->diff, "landed", got);
 	cJSON_AddItemToObject(f->diff, "action", action_to_json(done));
+	{
+		/* One wrong Back per page and landing, whichever page it was opened from (feedreader:
+		 * Back from a story lands on 'All stories' from each of three lists, one bug). */
+		char *subject = xasprintf("back from %s lands on %s", from_activity, got);
+
+		cJSON_AddStringToObject(f->diff, "subject", subject);
+		free(subject);
+	}
 }
 
 /* The toolbar's Up button ("Navigate up"): it goes to the parent screen, it opens nothing. */

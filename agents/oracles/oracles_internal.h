@@ -270,8 +270,6 @@ bool oracle_list_has_room(const struct ui_tree *t, const char *id);
 const struct ui_widget *oracle_field_by_id(const struct ui_tree *t, const char *id, bool visible_only);
 /* The one visible widget of t with resource-id rid (NULL: none, or several, as the rows of a list; process_death.c). */
 const struct ui_widget *oracle_only_widget(const struct ui_tree *t, const char *rid);
-/* Whether t shows a dialog, popup, menu or other overlay layer (a dialog's dump may hold only the dialog; navigation.c). */
-bool oracle_screen_has_layer(const struct ui_tree *t);
 /* Whether w is an app bar: its class or resource-id names a toolbar or action bar (navigation.c). */
 bool oracle_is_app_bar(const struct ui_widget *w);
 /* Whether w, or a widget it sits in, takes a tap or is a tab or bar item (cross_count.c, partition.c). */

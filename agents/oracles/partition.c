@@ -50,6 +50,7 @@ enum { PART_WHOLES = 8, PART_LINES = 24, PART_SHAPE = 96, PART_REPORTED = 8 };
 struct part_whole {
 	char shape[PART_SHAPE];
 	long n;
+	char noun[24];         /* the noun as shown ("workouts") */
 	char text[160];        /* the line as shown */
 	char page[128];        /* app-bar title or activity of the page it was read on */
 	bool plain;            /* every step since it was read was a plain move */
@@ -66,6 +67,7 @@ struct oracle_partition_tracker {
 struct part_line {
 	const struct ui_widget *w;
 	long n;
+	char noun[24];         /* the noun as shown ("workouts") */
 	char shape[PART_SHAPE];
 	int heading;           /* 0: none before it; 1: a month or year; 2: another text naming a date */
 	char head[64];         /* the heading's text (for a part) */
@@ -160,10 +162,12 @@ static bool read_line(const struct ui_widget *w, struct part_line *l)
 	if (!digits || digits > 5 || s[i] != ' ')
 		return false;
 	while (isalpha((unsigned char)s[i + 1 + nn]) && nn + 1 < sizeof(noun)) {
+		l->noun[nn] = s[i + 1 + nn];
 		noun[nn] = (char)tolower((unsigned char)s[i + 1 + nn]);
 		nn++;
 	}
 	noun[nn] = '\0';
+	l->noun[nn] = '\0';
 	if (nn < 2 || isalpha((unsigned char)s[i + 1 + nn]))
 		return false;
 	for (size_t u = 0; unit_words[u]; u++)
@@ -262,8 +266,8 @@ static struct part_whole *whole_of(struct oracle_partition_tracker *t, const cha
 static void fill(struct oracle_finding *f, const struct part_line *parts, size_t n_parts, long sum,
 		 const struct part_whole *wh, const char *page)
 {
-	char list[512], noun[24];
-	size_t k = 0, nn = 0;
+	char list[512];
+	size_t k = 0;
 	cJSON *arr = cJSON_CreateArray();
 
 	list[0] = '\0';
@@ -281,12 +285,9 @@ static void fill(struct oracle_finding *f, const struct part_line *parts, size_t
 	oracle_finding_init(f);
 	f->category = BUG_CAT_CALCULATION;
 	f->oracle = "partition";
-	/* The shape begins "# noun": the title counts in the app's own noun ("6 workouts"). */
-	for (const char *p = wh->shape + 2; isalpha((unsigned char)*p) && nn + 1 < sizeof(noun); p++)
-		noun[nn++] = *p;
-	noun[nn] = '\0';
-	f->title = xasprintf("'%s' splits %ld %s by month where '%s' counts %ld", page, sum, nn ? noun : "things",
-			     wh->page, wh->n);
+	/* The title counts in the app's own noun ("6 workouts"). */
+	f->title = xasprintf("'%s' splits %ld %s by month where '%s' counts %ld", page, sum, wh->noun, wh->page,
+			     wh->n);
 	f->expected = xasprintf("the months add up to at most the %ld that '%s' shows in all", wh->n, wh->page);
 	f->actual = xasprintf("%s = %ld", list, sum);
 	f->description = xasprintf("'%s' showed '%s' for everything; after only moves between pages, '%s' splits "
@@ -370,6 +371,7 @@ bool oracle_partition_step(struct oracle_partition_tracker *t, const struct orac
 				wh = &t->wholes[t->n_wholes++ % PART_WHOLES];
 			snprintf(wh->shape, sizeof(wh->shape), "%s", lines[i].shape);
 			wh->n = lines[i].n;
+			snprintf(wh->noun, sizeof(wh->noun), "%s", lines[i].noun);
 			snprintf(wh->text, sizeof(wh->text), "%s", lines[i].w->text);
 			snprintf(wh->page, sizeof(wh->page), "%s", page);
 			wh->plain = true;

@@ -8,6 +8,7 @@
 #include "agents/action.h"
 #include "agents/bugs.h"
 #include "agents/history.h"
+#include "agents/oracle.h"
 #include "agents/prompts.h"
 #include "agents/rundir.h"
 #include "core/strbuf.h"
@@ -301,6 +302,108 @@ TEST(overlap_findings_sharing_a_widget)
 	bug_release(&w);
 }
 
+/* A finding of oracle `oracle` (category cat) from a tap on `rid` (NULL: on the control labelled "Save"). */
+static void tap_finding(struct oracle_finding *f, const char *oracle, enum bug_category cat, const char *check,
+			const char *rid)
+{
+	cJSON *a;
+
+	oracle_finding_init(f);
+	f->oracle = oracle;
+	f->category = cat;
+	f->title = xasprintf("%s by %s", check, rid ? rid : "Save");
+	f->diff = cJSON_CreateObject();
+	cJSON_AddStringToObject(f->diff, "check", check);
+	a = cJSON_AddObjectToObject(f->diff, "action");
+	cJSON_AddStringToObject(a, "widget_text", "Save");
+	if (rid)
+		cJSON_AddStringToObject(a, "resource_id", rid);
+}
+
+/* bug_same of the bugs findings x and y make. */
+static bool findings_same(const struct oracle_finding *x, const struct oracle_finding *y)
+{
+	struct bug a, b;
+	bool same;
+
+	bug_init(&a);
+	bug_init(&b);
+	oracle_finding_to_bug(x, &a);
+	oracle_finding_to_bug(y, &b);
+	same = bug_same(&a, &b);
+	bug_release(&a);
+	bug_release(&b);
+	return same;
+}
+
+static const char *subject(const struct oracle_finding *f)
+{
+	const cJSON *s = cJSON_GetObjectItemCaseSensitive(f->diff, "subject");
+
+	return cJSON_IsString(s) ? s->valuestring : NULL;
+}
+
+TEST(findings_of_one_tap_are_one_bug)
+{
+	struct oracle_finding x, y, z, u, v, w;
+	cJSON *blamed;
+
+	/* bookshelf: Save with an empty title, then with an empty author: one silent Save. */
+	tap_finding(&x, "feedback", BUG_CAT_FEEDBACK_MISSING, "feedback", "b:id/save");
+	tap_finding(&y, "feedback", BUG_CAT_FEEDBACK_MISSING, "refused_silently", "b:id/save");
+	oracle_finding_subject_by_action(&x, "no feedback", "b/.AddBook");
+	oracle_finding_subject_by_action(&y, "no feedback", "b/.AddBook");
+	CHECK_STR_EQ(subject(&x), "no feedback via b:id/save");
+	CHECK(findings_same(&x, &y));
+	/* Another form's Save is another bug. */
+	tap_finding(&z, "feedback", BUG_CAT_FEEDBACK_MISSING, "feedback", "b:id/save_shelf");
+	oracle_finding_subject_by_action(&z, "no feedback", "b/.AddBook");
+	CHECK(!findings_same(&x, &z));
+	/* No resource id: the label on its page names the control; on another page it is another control. */
+	tap_finding(&u, "feedback", BUG_CAT_FEEDBACK_MISSING, "feedback", NULL);
+	tap_finding(&v, "feedback", BUG_CAT_FEEDBACK_MISSING, "feedback", NULL);
+	oracle_finding_subject_by_action(&u, "no feedback", "b/.AddBook");
+	free(v.title);
+	v.title = xstrdup("'Save' with empty 'shelf_name' gives no feedback");
+	oracle_finding_subject_by_action(&v, "no feedback", "b/.AddShelf");
+	CHECK_STR_EQ(subject(&u), "no feedback via 'Save' on b/.AddBook");
+	CHECK(!findings_same(&u, &v));
+	/* The tap blamed (a delete a later page shows wrong) names the bug, not the tap that showed it. */
+	tap_finding(&w, "crud", BUG_CAT_DATA_OPERATION, "delete_left_elsewhere", "b:id/nav_archive");
+	blamed = cJSON_AddObjectToObject(w.diff, "blamed");
+	cJSON_AddStringToObject(blamed, "resource_id", "b:id/ok_delete");
+	oracle_finding_subject_by_action(&w, "crud delete", "b/.Main");
+	CHECK_STR_EQ(subject(&w), "crud delete via b:id/ok_delete");
+	/* A subject the oracle set stays. */
+	oracle_finding_subject_by_action(&w, "crud other", "b/.Main");
+	CHECK_STR_EQ(subject(&w), "crud delete via b:id/ok_delete");
+	oracle_finding_release(&x);
+	oracle_finding_release(&y);
+	oracle_finding_release(&z);
+	oracle_finding_release(&u);
+	oracle_finding_release(&v);
+	oracle_finding_release(&w);
+}
+
+/* contacts: 'N contacts' off by the rows, later over an empty list: one label, one bug across categories. */
+TEST(one_subject_one_bug_across_categories)
+{
+	struct oracle_finding x, y, z;
+
+	tap_finding(&x, "count", BUG_CAT_CALCULATION, "count", "c:id/delete");
+	tap_finding(&y, "count", BUG_CAT_CONTENT_MISSING, "count_over_empty", "c:id/nav_contacts");
+	tap_finding(&z, "display", BUG_CAT_CONTENT_MISSING, "count_over_empty", "c:id/nav_contacts");
+	cJSON_AddStringToObject(x.diff, "subject", "count on c/.Main: # contacts");
+	cJSON_AddStringToObject(y.diff, "subject", "count on c/.Main: # contacts");
+	cJSON_AddStringToObject(z.diff, "subject", "count on c/.Main: # contacts");
+	CHECK(findings_same(&x, &y));
+	/* Another oracle's subject is its own. */
+	CHECK(!findings_same(&x, &z));
+	oracle_finding_release(&x);
+	oracle_finding_release(&y);
+	oracle_finding_release(&z);
+}
+
 /* Paths start after the last restart that cleared the app's data (a clean start). */
 /* A finding's path ends with the step that shows it, not with another oracle's rotation after it. */
 TEST(bug_path_without_trailing_side_trips)
@@ -547,6 +650,8 @@ int main(void)
 	RUN(bug_list_dedupes_and_writes);
 	RUN(bug_list_counts_duplicate_reports);
 	RUN(overlap_findings_sharing_a_widget);
+	RUN(findings_of_one_tap_are_one_bug);
+	RUN(one_subject_one_bug_across_categories);
 	RUN(bug_path_without_trailing_side_trips);
 	RUN(history_clean_start_after_clearing_restart);
 	RUN(history_segments_and_views);

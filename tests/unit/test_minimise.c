@@ -12,6 +12,7 @@
  * an article was opened from) lies inside loops of a long recorded path
  * is cut to a few steps by ddmin over the loops. Side trips of one kind
  * that do not matter go in one replay when another kind is needed.
+ * A dialog choice the bug needs (gallery's Play muted) is a data step.
  * Detector bugs of one
  * category and functionality shown on the same screen are one bug.
  */
@@ -294,6 +295,74 @@ TEST(side_trips_of_a_kind_that_does_not_matter_go_together)
 	device_close(dev);
 }
 
+#define GALLERY "sim:" TRIDENT_SOURCE_DIR "/configs/apps/holdout/gallery.json"
+#define GALLERY_PKG "org.holdout.gallery"
+
+/* A click on the widget labelled `text`. */
+static void step_by_text(struct bug *b, const char *text)
+{
+	struct action a;
+
+	action_init(&a);
+	a.type = ACTION_CLICK;
+	a.widget_text = (char *)text;
+	bug_add_step(b, -1, &a, NULL, NULL);
+}
+
+/*
+ * gallery (held-out, session 54): "Play muted" chosen for Autoplay videos
+ * in a dialog, then moves that change nothing the app holds (tabs, pages
+ * opened and left), then a video whose Unmute does nothing. No step types
+ * or toggles: the shortcut through the data steps used to be the shortcut
+ * to the screen, and both drop the choice. The choice is a click that
+ * takes the run back to the page its dialog came from, a data step now:
+ * the shortcut through it reproduces, and the search over the data steps
+ * keeps it alone.
+ */
+TEST(a_dialog_choice_the_bug_needs_is_a_data_step)
+{
+	struct device *dev = open_sim(GALLERY);
+	struct minimise_stats ms;
+	struct bug b;
+	bool choice = false;
+
+	REQUIRE(dev);
+	bug_init(&b);
+	b.title = strdup("'Unmute' changes nothing: 'Sound muted' stays");
+	b.found_by = strdup("oracle:control");
+	b.category = BUG_CAT_MEDIA_CONTROL;
+	step_by_id(&b, ACTION_CLICK, GALLERY_PKG ":id/settings_btn", NULL);
+	step_by_id(&b, ACTION_CLICK, GALLERY_PKG ":id/autoplay_btn", NULL);
+	step_by_id(&b, ACTION_CLICK, GALLERY_PKG ":id/autoplay_muted", NULL);
+	step_global(&b, ACTION_BACK, -1);
+	step_by_id(&b, ACTION_CLICK, GALLERY_PKG ":id/nav_all", NULL);
+	step_by_id(&b, ACTION_CLICK, GALLERY_PKG ":id/nav_favs", NULL);
+	step_by_id(&b, ACTION_CLICK, GALLERY_PKG ":id/nav_folders", NULL);
+	step_by_id(&b, ACTION_CLICK, GALLERY_PKG ":id/settings_btn", NULL);
+	step_by_id(&b, ACTION_CLICK, GALLERY_PKG ":id/about_btn", NULL);
+	step_global(&b, ACTION_BACK, -1);
+	step_global(&b, ACTION_BACK, -1);
+	step_by_text(&b, "Screenshots");
+	step_global(&b, ACTION_BACK, -1);
+	step_by_id(&b, ACTION_CLICK, GALLERY_PKG ":id/search_btn", NULL);
+	step_global(&b, ACTION_BACK, -1);
+	step_by_id(&b, ACTION_CLICK, GALLERY_PKG ":id/nav_all", NULL);
+	step_by_id(&b, ACTION_CLICK, GALLERY_PKG ":id/nav_folders", NULL);
+	step_by_text(&b, "Camera");
+	step_by_text(&b, "VID_20260915_183012.mp4");
+	step_by_id(&b, ACTION_CLICK, GALLERY_PKG ":id/unmute_btn", NULL);
+	REQUIRE(bug_minimise(dev, GALLERY_PKG, NULL, 0.3, NULL, 8, &b, &ms) == TD_OK);
+	CHECK_INT_EQ(ms.steps_before, 20);
+	for (size_t i = 0; i < b.n_steps; i++)
+		choice = choice || (b.steps[i].action.resource_id &&
+				    !strcmp(b.steps[i].action.resource_id, GALLERY_PKG ":id/autoplay_muted"));
+	CHECK(choice);
+	/* Settings, Autoplay videos, Play muted, Back, Camera, the video, Unmute. */
+	CHECK(b.n_steps <= 7);
+	bug_release(&b);
+	device_close(dev);
+}
+
 TEST(no_reproduction_keeps_the_path)
 {
 	struct device *dev = open_sim("sim:notes:fixed");
@@ -456,6 +525,7 @@ int main(void)
 	RUN(budget_zero_changes_nothing);
 	RUN(small_budget_stops_early_and_keeps_a_reproducing_path);
 	RUN(side_trips_of_a_kind_that_does_not_matter_go_together);
+	RUN(a_dialog_choice_the_bug_needs_is_a_data_step);
 	RUN(no_reproduction_keeps_the_path);
 	RUN(detector_bugs_on_one_screen_are_one_bug);
 	RUN(evidence_inside_loops_is_kept_and_the_rest_removed);

@@ -66,6 +66,9 @@ struct step {
 
 enum which { NAV, CRUD, TOTAL };
 
+/* The subject (diff.subject) of the last finding first_finding saw, or NULL: what bug_same compares. */
+static char *last_subject;
+
 /*
  * Replay `steps` on `app` (clean start) and feed every step to a fresh
  * tracker of `which`. Returns the 1-based step of the first finding (0:
@@ -125,6 +128,12 @@ static int first_finding(const char *app, const char *pkg, const struct step *st
 			if (hit) {
 				found = (int)i + 1;
 				*title = xstrdup(f.title);
+				{
+					const cJSON *sub = cJSON_GetObjectItemCaseSensitive(f.diff, "subject");
+
+					free(last_subject);
+					last_subject = cJSON_IsString(sub) ? xstrdup(sub->valuestring) : NULL;
+				}
 				CHECK_INT_EQ(f.category, which == NAV    ? BUG_CAT_NAVIGATION
 							 : which == CRUD ? BUG_CAT_DATA_OPERATION
 									 : BUG_CAT_CALCULATION);
@@ -211,6 +220,8 @@ TEST(back_that_skips_the_screen_below)
 
 	CHECK(buggy_only(TABS, TABS_PKG, s, N(s), NAV, 3,
 			 "Back from .MessageActivity lands on 'Home' instead of 'Inbox'"));
+	/* Whichever page the message was opened from, this Back landing on Home is one bug. */
+	CHECK(last_subject && strstr(last_subject, "back from ") && strstr(last_subject, ".MessageActivity lands on Home"));
 }
 
 /*
@@ -289,6 +300,8 @@ TEST(saved_item_missing_from_the_list)
 	};
 
 	CHECK(buggy_only(MEMO, MEMO_PKG, s, N(s), CRUD, 3, "An entry saved from 'com.trident.memo:id/title' is missing from the list"));
+	/* A create stays apart from an edit that shares its Save. */
+	CHECK_STR_EQ(last_subject, "crud create via com.trident.memo:id/save");
 }
 
 TEST(edit_that_keeps_the_old_value)
@@ -354,6 +367,8 @@ TEST(edit_of_a_number_the_row_keeps)
 
 	CHECK(buggy_only(PANTRY, PANTRY_PKG, s, N(s), CRUD, 4,
 			 "An edit of 'org.holdout.pantry:id/e_amount' on 'Edit stock entry' is not saved"));
+	/* One bug per Save: the edit form's other fields that OK drops are this report (bug_same). */
+	CHECK_STR_EQ(last_subject, "crud edit via org.holdout.pantry:id/e_ok");
 	CHECK(clean_both(PANTRY, PANTRY_PKG, same, N(same), CRUD));
 	CHECK(clean_both(PANTRY, PANTRY_PKG, zero, N(zero), CRUD));
 }
@@ -4181,5 +4196,6 @@ int main(void)
 	RUN(back_from_a_task_opened_under_another_tab_lands_on_the_first);
 	RUN(delete_that_moves_a_label_with_digits_onto_another);
 	RUN(row_that_jumps_to_another_tab_without_its_item);
+	free(last_subject);
 	return test_summary();
 }

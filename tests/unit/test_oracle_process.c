@@ -988,6 +988,9 @@ TEST(feedback_judged_against_the_visit_not_the_first_sight)
 	CHECK(oracle_feedback_missing_in_visit(empty, ACT, empty2, ACT, &save, first, entered, NULL, NULL, NULL,
 					       &f));
 	CHECK(f.title && strstr(f.title, "empty 'name'"));
+	/* Silence on this Save is one bug, whichever field was left empty (bug_same compares subjects). */
+	CHECK(f.diff && cJSON_IsString(cJSON_GetObjectItem(f.diff, "subject")) &&
+	      strstr(cJSON_GetObjectItem(f.diff, "subject")->valuestring, "no feedback via "));
 	oracle_finding_release(&f);
 	/* An error an earlier press of this visit left is feedback given: not judged. */
 	CHECK(!oracle_feedback_missing_in_visit(told, ACT, told, ACT, &save, first, entered, NULL, NULL, NULL, &f));
