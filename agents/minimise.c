@@ -365,8 +365,8 @@ static bool action_keeps_data(const struct action *a)
 /*
  * Whether prefix position i (of k; layer[0..k]: whether each screen of the
  * path shows a dialog or another layer; step p being b's step map[p]) is a
- * data step: it types, toggles or long-presses, or it is a click that
- * closes a dialog - a choice, a confirm - which mostly changes what the
+ * data step: it types, toggles or long-presses, or (layer not NULL) it is
+ * a click that closes a dialog - a choice, a confirm - which mostly changes what the
  * app holds (gallery: "Play muted" chosen for Autoplay videos long before
  * the video whose Unmute does nothing; without the choice no shortcut
  * reproduced, and ddmin spent its 64 replays on 631 steps, to 154).
@@ -375,7 +375,7 @@ static bool data_step_at(const bool *layer, size_t k, const struct bug *b, const
 {
 	const struct action *a = &b->steps[map[i]].action;
 
-	return action_keeps_data(a) || (a->type == ACTION_CLICK && i < k && layer[i] && !layer[i + 1]);
+	return action_keeps_data(a) || (layer && a->type == ACTION_CLICK && i < k && layer[i] && !layer[i + 1]);
 }
 
 /*
@@ -483,7 +483,8 @@ static long shortcut_through(const uint64_t *sig, size_t k, const bool *way, siz
 
 /*
  * shortcut_through() with, as waypoints, no step, or with `keep_data`
- * every data step (data_step_at) at or after position first_data.
+ * every data step (data_step_at; layer NULL: typing, toggling and
+ * long-presses only) at or after position first_data.
  */
 static long shortcut(const uint64_t *sig, const bool *layer, size_t k, const struct bug *b, const size_t *map,
 		     bool keep_data,
@@ -502,8 +503,8 @@ static long shortcut(const uint64_t *sig, const bool *layer, size_t k, const str
 /*
  * The prefix positions 0..k-1 without their loops: a stretch from a screen
  * to the last later visit of the same screen (up to the screen the shown
- * action is taken on) is a loop; loops with a data step (data_step_at)
- * stay. The kept positions go to out (returns how many).
+ * action is taken on) is a loop; loops with a data step stay
+ * (data_step_at: layer NULL, those that type, toggle or long-press). The kept positions go to out (returns how many).
  */
 static size_t loop_free(const uint64_t *sig, const bool *layer, size_t k, const struct bug *b, const size_t *map,
 			size_t *out)
@@ -798,9 +799,11 @@ static void data_steps_needed(struct ddmin *d, const uint64_t *sig, const bool *
  * The cheap candidates before ddmin, one replay each: the shown action
  * alone (with the triggers); the path without the side trips; then, over
  * the screen graph of the steps before the shown action (one replay), the
- * fewest recorded steps to its screen, the same through every data step
- * (data_step_at), and the steps without their loops (the first of these
- * three that reproduces wins). When the shortcut through every data step
+ * fewest recorded steps to its screen, the same through every typing or
+ * toggling step, then (when it fails and the path has any) through those
+ * and every dialog choice (data_step_at), the steps without their loops
+ * but those that type or toggle, then but those with a dialog choice too
+ * (the first of these that reproduces wins). When the shortcut through every data step
  * reproduces, data_steps_needed() keeps the data steps the bug needs
  * (also when every step is on the way through them, so that shortcut is
  * the path itself). Shrinks idx/k.
@@ -832,20 +835,33 @@ static void try_shortcuts(struct ddmin *d, size_t *idx, size_t *k)
 	layer = xcalloc(pre + 1, sizeof(*layer));
 	if (path_screens(d, map, pre, sig, layer)) {
 		static const char *const what[] = { "shortcut to the screen", "shortcut through the data steps",
-						    "loops removed" };
+						    "shortcut through the data steps and dialog choices",
+						    "loops removed", "loops without a dialog choice removed" };
+		bool choices = false;
 
-		for (int kind = 0; kind < 3 && d->used < d->budget; kind++) {
-			long n = kind < 2 ? shortcut(sig, layer, pre, d->b, map, kind == 1, 0, cand, cap)
-					  : (long)loop_free(sig, layer, pre, d->b, map, cand);
+		/* Dialog choices are tried as data steps only when typing and toggling are not enough
+		 * (through them a shortcut may reproduce the long way round: session 54's queue had
+		 * alarms seed 2 at 38 steps, was 17), and loops with one kept only when removing every
+		 * loop without typing or toggling fails (gallery seed 2: 154 steps to 90). */
+		for (size_t i = 0; i < pre && !choices; i++)
+			choices = data_step_at(layer, pre, d->b, map, i) && !data_step_at(NULL, pre, d->b, map, i);
+		for (int kind = 0; kind < 5 && d->used < d->budget; kind++) {
+			const bool *lay = kind == 2 || kind == 4 ? layer : NULL;
+			bool data = kind == 1 || kind == 2;
+			long n;
 
+			if ((kind == 2 || kind == 4) && !choices)
+				continue;
+			n = kind < 3 ? shortcut(sig, lay, pre, d->b, map, data, 0, cand, cap)
+				     : (long)loop_free(sig, lay, pre, d->b, map, cand);
 			if (n < 0)
 				continue;
 			if ((size_t)n >= pre) {
 				size_t was = *k;
 
 				/* Every step is on the way through the data steps: which of those the bug needs. */
-				if (kind == 1)
-					data_steps_needed(d, sig, layer, map, pre, true, idx, k, cap);
+				if (data)
+					data_steps_needed(d, sig, lay, map, pre, true, idx, k, cap);
 				if (*k < was)
 					break;
 				continue;
@@ -860,15 +876,16 @@ static void try_shortcuts(struct ddmin *d, size_t *idx, size_t *k)
 			if (!try_candidates(d, idx, k, cand, m, what[kind])) {
 				size_t was = *k;
 
-				/* Through every data step it goes astray: from a later one it may not. */
-				if (kind == 1)
-					data_steps_needed(d, sig, layer, map, pre, false, idx, k, cap);
+				/* Through every data step it goes astray: from a later one it may not (after
+				 * the dialog choices were tried too, when there are any). */
+				if ((kind == 1 && !choices) || kind == 2)
+					data_steps_needed(d, sig, lay, map, pre, false, idx, k, cap);
 				if (*k < was)
 					break;
 				continue;
 			}
-			if (kind == 1)
-				data_steps_needed(d, sig, layer, map, pre, true, idx, k, cap);
+			if (data)
+				data_steps_needed(d, sig, lay, map, pre, true, idx, k, cap);
 			break;
 		}
 	}
