@@ -366,10 +366,11 @@ static bool action_keeps_data(const struct action *a)
  * Whether prefix position i (of k; layer[0..k]: whether each screen of the
  * path shows a dialog or another layer; step p being b's step map[p]) is a
  * data step: it types, toggles or long-presses, or (layer not NULL) it is
- * a click that closes a dialog - a choice, a confirm - which mostly changes what the
- * app holds (gallery: "Play muted" chosen for Autoplay videos long before
- * the video whose Unmute does nothing; without the choice no shortcut
- * reproduced, and ddmin spent its 64 replays on 631 steps, to 154).
+ * a click that closes a dialog - a choice, a confirm - which mostly
+ * changes what the app holds (gallery: "Play muted" chosen for Autoplay
+ * videos long before the video whose Unmute does nothing; without the
+ * choice no shortcut reproduced, and ddmin spent its 64 replays on 631
+ * steps, to 154).
  */
 static bool data_step_at(const bool *layer, size_t k, const struct bug *b, const size_t *map, size_t i)
 {
@@ -487,8 +488,7 @@ static long shortcut_through(const uint64_t *sig, size_t k, const bool *way, siz
  * long-presses only) at or after position first_data.
  */
 static long shortcut(const uint64_t *sig, const bool *layer, size_t k, const struct bug *b, const size_t *map,
-		     bool keep_data,
-		     size_t first_data, size_t *out, size_t cap)
+		     bool keep_data, size_t first_data, size_t *out, size_t cap)
 {
 	bool *way = xcalloc(k + 1, sizeof(*way));
 	long r;
@@ -504,7 +504,8 @@ static long shortcut(const uint64_t *sig, const bool *layer, size_t k, const str
  * The prefix positions 0..k-1 without their loops: a stretch from a screen
  * to the last later visit of the same screen (up to the screen the shown
  * action is taken on) is a loop; loops with a data step stay
- * (data_step_at: layer NULL, those that type, toggle or long-press). The kept positions go to out (returns how many).
+ * (data_step_at; layer NULL: those that type, toggle or long-press). The
+ * kept positions go to out (returns how many).
  */
 static size_t loop_free(const uint64_t *sig, const bool *layer, size_t k, const struct bug *b, const size_t *map,
 			size_t *out)
@@ -709,8 +710,7 @@ static bool waypoint_test(struct ddmin *d, const uint64_t *sig, const size_t *ma
  * 17). The shortest path found replaces idx/k.
  */
 static void data_steps_needed(struct ddmin *d, const uint64_t *sig, const bool *layer, const size_t *map, size_t pre,
-			      bool all_ok,
-			      size_t *idx, size_t *k, size_t cap)
+			      bool all_ok, size_t *idx, size_t *k, size_t cap)
 {
 	size_t *orig = xcalloc(cap, sizeof(*orig)), norig = *k, *best = xcalloc(cap, sizeof(*best)), nbest = 0;
 	size_t *pos = xcalloc(pre + 1, sizeof(*pos)), np = 0, *trial = xcalloc(pre + 1, sizeof(*trial));
@@ -803,8 +803,8 @@ static void data_steps_needed(struct ddmin *d, const uint64_t *sig, const bool *
  * toggling step, then (when it fails and the path has any) through those
  * and every dialog choice (data_step_at), the steps without their loops
  * but those that type or toggle, then but those with a dialog choice too
- * (the first of these that reproduces wins). When the shortcut through every data step
- * reproduces, data_steps_needed() keeps the data steps the bug needs
+ * (the first of these that reproduces wins). When the shortcut through
+ * every data step reproduces, data_steps_needed() keeps the data steps the bug needs
  * (also when every step is on the way through them, so that shortcut is
  * the path itself). Shrinks idx/k.
  */
