@@ -395,6 +395,15 @@ static const struct count_list *list_like(const struct count_screen *s, const ch
 	return NULL;
 }
 
+/* One bug per label, whichever check showed it: f's subject names the label's shape on its activity. */
+static void label_subject(struct oracle_finding *f, const char *activity, const char *shape)
+{
+	char *subject = xasprintf("count on %s: %s", activity ? activity : "", shape);
+
+	cJSON_AddStringToObject(f->diff, "subject", subject);
+	free(subject);
+}
+
 static void fill_finding(struct oracle_finding *f, const struct count_label *was, const struct count_label *now,
 			 const char *what, long q_was, long q_now, const char *list_id, const char *activity,
 			 const struct action *done)
@@ -419,13 +428,7 @@ static void fill_finding(struct oracle_finding *f, const struct count_label *was
 	cJSON_AddNumberToObject(f->diff, "rows_after", (double)q_now);
 	if (done)
 		cJSON_AddItemToObject(f->diff, "action", action_to_json(done));
-	{
-		/* One bug per label: the count over an empty list (count_over_empty) has this subject too. */
-		char *subject = xasprintf("count on %s: %s", activity ? activity : "", now->shape);
-
-		cJSON_AddStringToObject(f->diff, "subject", subject);
-		free(subject);
-	}
+	label_subject(f, activity, now->shape);
 }
 
 /*
@@ -808,13 +811,7 @@ static bool count_over_empty(struct oracle_count_tracker *t, const struct count_
 			cJSON_AddStringToObject(f->diff, "label", l->text);
 			if (empty)
 				cJSON_AddStringToObject(f->diff, "empty", empty);
-			{
-				/* One bug per label, whichever check showed it (fill_finding's subject). */
-				char *subject = xasprintf("count on %s: %s", now->activity, l->shape);
-
-				cJSON_AddStringToObject(f->diff, "subject", subject);
-				free(subject);
-			}
+			label_subject(f, now->activity, l->shape);
 			return true;
 		}
 	}
