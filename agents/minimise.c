@@ -834,9 +834,18 @@ static void try_shortcuts(struct ddmin *d, size_t *idx, size_t *k)
 	sig = xcalloc(pre + 1, sizeof(*sig));
 	layer = xcalloc(pre + 1, sizeof(*layer));
 	if (path_screens(d, map, pre, sig, layer)) {
-		static const char *const what[] = { "shortcut to the screen", "shortcut through the data steps",
-						    "shortcut through the data steps and dialog choices",
-						    "loops removed", "loops without a dialog choice removed" };
+		/* The passes in order: a shortcut (else the path with its loops removed), through
+		 * typing and toggling steps only or also through dialog choices. */
+		static const struct {
+			const char *what;
+			bool loops, data, choices;
+		} pass[] = {
+			{ "shortcut to the screen", false, false, false },
+			{ "shortcut through the data steps", false, true, false },
+			{ "shortcut through the data steps and dialog choices", false, true, true },
+			{ "loops removed", true, false, false },
+			{ "loops without a dialog choice removed", true, false, true },
+		};
 		bool choices = false;
 
 		/* Dialog choices are tried as data steps only when typing and toggling are not enough
@@ -845,15 +854,15 @@ static void try_shortcuts(struct ddmin *d, size_t *idx, size_t *k)
 		 * loop without typing or toggling fails (gallery seed 2: 154 steps to 90). */
 		for (size_t i = 0; i < pre && !choices; i++)
 			choices = data_step_at(layer, pre, d->b, map, i) && !data_step_at(NULL, pre, d->b, map, i);
-		for (int kind = 0; kind < 5 && d->used < d->budget; kind++) {
-			const bool *lay = kind == 2 || kind == 4 ? layer : NULL;
-			bool data = kind == 1 || kind == 2;
+		for (size_t p = 0; p < sizeof(pass) / sizeof(pass[0]) && d->used < d->budget; p++) {
+			const bool *lay = pass[p].choices ? layer : NULL;
+			bool data = pass[p].data;
 			long n;
 
-			if ((kind == 2 || kind == 4) && !choices)
+			if (pass[p].choices && !choices)
 				continue;
-			n = kind < 3 ? shortcut(sig, lay, pre, d->b, map, data, 0, cand, cap)
-				     : (long)loop_free(sig, lay, pre, d->b, map, cand);
+			n = !pass[p].loops ? shortcut(sig, lay, pre, d->b, map, data, 0, cand, cap)
+					   : (long)loop_free(sig, lay, pre, d->b, map, cand);
 			if (n < 0)
 				continue;
 			if ((size_t)n >= pre) {
@@ -873,12 +882,12 @@ static void try_shortcuts(struct ddmin *d, size_t *idx, size_t *k)
 			for (size_t i = 0; i < *k; i++)
 				if (idx[i] > d->shown)
 					cand[m++] = idx[i];
-			if (!try_candidates(d, idx, k, cand, m, what[kind])) {
+			if (!try_candidates(d, idx, k, cand, m, pass[p].what)) {
 				size_t was = *k;
 
 				/* Through every data step it goes astray: from a later one it may not (after
 				 * the dialog choices were tried too, when there are any). */
-				if ((kind == 1 && !choices) || kind == 2)
+				if (data && pass[p].choices == choices)
 					data_steps_needed(d, sig, lay, map, pre, false, idx, k, cap);
 				if (*k < was)
 					break;
