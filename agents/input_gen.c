@@ -314,12 +314,16 @@ enum input_kind input_gen_text(const struct ui_widget *w, unsigned serial, char 
 			/* The app filled the field ("27" in an edit form's day): its
 			 * value tells the scale. A tester edits it to a value below
 			 * it, down to half of it, which stays inside a range the app
-			 * started in (1-30) where a random number would not. */
-			unsigned v = (unsigned)strtoul(*w->text ? w->text : w->hint, NULL, 10);
+			 * started in (1-30) where a random number would not. A value
+			 * written with a leading zero ("00", "07": a minute) keeps its
+			 * width, which such a field may insist on. */
+			const char *had = *w->text ? w->text : w->hint;
+			unsigned v = (unsigned)strtoul(had, NULL, 10);
 
+			width = had[0] == '0' && had[1] ? (int)strlen(had) : 0;
 			lo = (v + 1) / 2;
 			hi = v - 1;
-			snprintf(buf, n, "%u", v < 2 ? v + 1 : lo + serial % (hi - lo + 1));
+			snprintf(buf, n, "%0*u", width, v < 2 ? v + 1 : lo + serial % (hi - lo + 1));
 		} else {
 			snprintf(buf, n, "%u", 10u + (serial * 37u) % 990u);
 		}

@@ -126,6 +126,8 @@ static uint64_t row_key(const struct ui_tree *t, const struct action *a);
 
 /* How many fields' stated ranges the policy keeps. */
 #define SAID_RANGES 8
+/* How many fields' own texts (a hint shown while empty) the policy keeps. */
+#define FIELD_HINTS 32
 
 /* How many words read on screens the policy keeps as search terms. */
 #define POLICY_WORDS 48
@@ -196,6 +198,12 @@ struct offline_policy {
 	uint64_t said_field[SAID_RANGES];
 	char said_range[SAID_RANGES][128];
 	size_t n_said;
+	/* What a field showed that the policy did not type (its hint while empty,
+	 * "Hour (0-23)", or the app's value), by field_key: a dump without hint
+	 * attributes shows only the typed value once the field holds one (a ring). */
+	uint64_t hint_field[FIELD_HINTS];
+	char hint_text[FIELD_HINTS][64];
+	size_t n_hints;
 	/* What the last choice marked, taken back by offline_policy_adopt(). */
 	uint64_t last_fh;      /* the functionality of the last choice */
 	uint64_t undo_tried[3];
@@ -1114,6 +1122,33 @@ static const char *said_for_field(struct offline_policy *pol, uint64_t k, const 
 }
 
 /*
+ * What field k asks for: `shown` (its hint or text as the candidate has it),
+ * kept for k when the policy did not type it; when it did, what k showed
+ * before, if kept (else `shown`). An "Hour (0-23)" field that holds a refused
+ * "a" still gets an hour from 0 to 23, not a time of day for its id.
+ */
+static char *hint_for_field(struct offline_policy *pol, uint64_t k, char *shown)
+{
+	size_t slot = pol->n_hints % FIELD_HINTS;
+	bool typed = *shown && shows_a_typed_value(pol, hash_str(14695981039346656037ull, shown));
+
+	for (size_t i = 0; i < FIELD_HINTS && i < pol->n_hints; i++)
+		if (pol->hint_field[i] == k) {
+			if (typed)
+				return pol->hint_text[i];
+			slot = i;
+			break;
+		}
+	if (typed || !*shown || strlen(shown) >= sizeof(pol->hint_text[0]))
+		return shown;
+	if (slot == pol->n_hints % FIELD_HINTS)
+		pol->n_hints++;
+	pol->hint_field[slot] = k;
+	snprintf(pol->hint_text[slot], sizeof(pol->hint_text[slot]), "%s", shown);
+	return shown;
+}
+
+/*
  * Remember the names t's lists show: the texts of visible list widgets
  * whose resource-id names a name or title ("folder_name"), when it has
  * any; they stay until a screen shows others. A name field's "taken"
@@ -1165,7 +1200,7 @@ static void finish_choice(struct offline_policy *pol, const struct ui_tree *t, s
 
 		memset(&w, 0, sizeof(w));
 		w.text = "";
-		w.hint = a->widget_text ? a->widget_text : "";
+		w.hint = hint_for_field(pol, field_key(a), a->widget_text ? a->widget_text : "");
 		w.resource_id = a->resource_id ? a->resource_id : "";
 		w.class_name = a->class_name ? a->class_name : "";
 		w.content_desc = "";

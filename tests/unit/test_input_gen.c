@@ -192,6 +192,33 @@ TEST(a_number_the_app_filled_in_gives_a_value_below_it)
 	}
 }
 
+/*
+ * A value the app wrote with a leading zero (an alarm's minute "00" or "07")
+ * keeps its width: a field that shows "00" may refuse "1" (the held-out
+ * alarms app answers "two-digit minute", and its off-alarm edit was saved
+ * on 1 seed of 5 for it).
+ */
+TEST(a_zero_padded_value_the_app_filled_in_keeps_its_width)
+{
+	struct ui_widget zero = shown("00", "com.x:id/minute");
+	struct ui_widget seven = shown("07", "com.x:id/minute");
+	struct ui_widget plain = shown("9", "com.x:id/hour");
+	char buf[64];
+
+	for (unsigned serial = 0; serial < 20; serial++) {
+		long v;
+
+		CHECK_INT_EQ(input_gen_text(&zero, serial, buf, sizeof(buf)), INPUT_KIND_NUMBER);
+		CHECK_STR_EQ(buf, "01");
+		(void)input_gen_text(&seven, serial, buf, sizeof(buf));
+		v = strtol(buf, NULL, 10);
+		CHECK_INT_EQ(strlen(buf), 2);
+		CHECK(buf[0] == '0' && v >= 4 && v <= 6);
+		(void)input_gen_text(&plain, serial, buf, sizeof(buf));
+		CHECK_INT_EQ(strlen(buf), 1);
+	}
+}
+
 TEST(counts_on_hand_give_numbers)
 {
 	struct ui_widget stock = field("Tablets in stock", "com.x:id/stock");
@@ -344,6 +371,7 @@ int main(void)
 	RUN(counts_on_hand_give_numbers);
 	RUN(money_kept_track_of_gives_numbers);
 	RUN(a_number_the_app_filled_in_gives_a_value_below_it);
+	RUN(a_zero_padded_value_the_app_filled_in_keeps_its_width);
 	RUN(fuel_and_meter_readings_give_numbers);
 	RUN(rates_per_hour_give_numbers);
 	return test_summary();

@@ -1741,6 +1741,71 @@ TEST(stated_range_kept_for_the_fields_later_forms)
 	ui_tree_free(said);
 }
 
+/* An alarm's hour field showing `text` (a dump without hint attributes shows the hint as the text), and Save. */
+static struct ui_tree *hour_form(const char *text)
+{
+	return x_tree(x_cat(x_node(EDIT, "t:id/hour", text, "cf", "", 0, 100, 1000, 200, NULL),
+			    x_node(BTN, "t:id/save", "Save", "c", "", 0, 300, 1000, 400, NULL), NULL));
+}
+
+/* What the policy types first into the hour field of `form` (state `state`), freed by the caller; NULL if none. */
+static char *typed_hour(struct offline_policy *pol, struct ui_tree *form, uint64_t state, bool *probe)
+{
+	struct action a;
+	char *v = NULL;
+
+	offline_policy_observe(pol, form, state, true);
+	for (int k = 0; k < 3 && !v; k++) {
+		offline_policy_choose(pol, form, state, 700 + 10 * state + (uint64_t)k, "Alarm", true, &a);
+		if (a.type == ACTION_INPUT && a.text) {
+			v = strdup(a.text);
+			*probe = a.reason && strstr(a.reason, "probing");
+		}
+		action_release(&a);
+	}
+	return v;
+}
+
+/*
+ * The held-out alarms app's hour field shows "Hour (0-23)" only while
+ * empty; once it holds the policy's letters probe, its id alone ("hour")
+ * read as a time of day and "15:45" was typed, refused again. The field's
+ * hint, seen before, still says what it takes.
+ */
+TEST(a_field_holding_a_typed_value_keeps_its_hint)
+{
+	struct offline_policy_params p;
+	struct offline_policy *pol;
+	struct ui_tree *empty = hour_form("Hour (0-23)"), *held;
+	char *v1, *v2, *v3;
+	bool probe = false;
+
+	REQUIRE(empty);
+	offline_policy_params_default(&p);
+	p.epsilon = 0;
+	p.probe_share = 1e-9; /* the first probe only (always), then valid values */
+	pol = offline_policy_new(&p);
+	v1 = typed_hour(pol, empty, 61, &probe);
+	REQUIRE(v1);
+	CHECK(!probe && strspn(v1, "0123456789") == strlen(v1) && atoi(v1) <= 23);
+	held = hour_form(v1);
+	v2 = typed_hour(pol, held, 62, &probe);
+	REQUIRE(v2);
+	CHECK(probe);
+	ui_tree_free(held);
+	held = hour_form(v2);
+	v3 = typed_hour(pol, held, 63, &probe);
+	REQUIRE(v3);
+	CHECK(!probe);
+	CHECK(*v3 && strspn(v3, "0123456789") == strlen(v3) && atoi(v3) <= 23);
+	free(v1);
+	free(v2);
+	free(v3);
+	ui_tree_free(held);
+	offline_policy_free(pol);
+	ui_tree_free(empty);
+}
+
 /* A first screen: two list rows (groups) and a Settings button. */
 static struct ui_tree *groups_screen(void)
 {
@@ -2015,6 +2080,7 @@ int main(void)
 	RUN(relaunch_for_the_first_screens_untried);
 	RUN(form_reached_again_shows_earlier_values);
 	RUN(stated_range_kept_for_the_fields_later_forms);
+	RUN(a_field_holding_a_typed_value_keeps_its_hint);
 	RUN(form_changed_through_a_selector_is_not_thrown_away);
 	RUN(form_control_set_before_the_confirm);
 	RUN(walk_without_new_screens_restarts_for_the_first_screens_untried);
