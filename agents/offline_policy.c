@@ -205,7 +205,7 @@ struct offline_policy {
 	char hint_text[FIELD_HINTS][64];
 	size_t n_hints;
 	/* What the last choice marked, taken back by offline_policy_adopt(). */
-	uint64_t last_fh;      /* the functionality of the last choice */
+	uint64_t last_fh;      /* the "untried here" key of the last choice's page (its functionality, play state) */
 	uint64_t undo_tried[3];
 	size_t n_undo_tried;
 	uint64_t undo_filled;  /* 0: none */
@@ -1537,6 +1537,33 @@ static bool relaunch_for_untried(const struct offline_policy *pol, uint64_t stat
 	       !be->blocked;
 }
 
+/*
+ * The play state a screen's media controls show: the labels of its visible
+ * clickable controls that read exactly one word of a media pair (Play,
+ * Pause, Resume, Start, Stop, Mute, Unmute) hashed, else 0. A tester tries a
+ * player's other controls again once it is paused, as well as while it
+ * plays (a Rewind that starts a paused book again); the "untried here" keys
+ * of such a screen include it.
+ */
+static uint64_t media_mode(const struct ui_tree *t)
+{
+	static const char *const words[] = { "play", "pause", "resume", "start", "stop", "mute", "unmute" };
+	uint64_t h = 0;
+
+	for (size_t i = 0; t && i < t->n_nodes; i++) {
+		const struct ui_widget *w = t->nodes[i];
+		const char *label;
+
+		if (!w->clickable || !ui_widget_visible(w, &t->screen))
+			continue;
+		label = ui_widget_label(w);
+		for (size_t k = 0; k < sizeof(words) / sizeof(words[0]); k++)
+			if (!strcasecmp(label, words[k]))
+				h = hash_str(h ? h : 14695981039346656037ull, words[k]);
+	}
+	return h;
+}
+
 void offline_policy_choose(struct offline_policy *pol, const struct ui_tree *t, uint64_t state,
 			   uint64_t text_sig, const char *functionality, bool in_app,
 			   struct action *out)
@@ -1547,6 +1574,7 @@ void offline_policy_choose(struct offline_policy *pol, const struct ui_tree *t, 
 	bool untried_inputs = false, after_input, form = false, has_confirm = false, edit_pending, new_state;
 	size_t empty_inputs = 0, fresh_here = 0;
 	uint64_t fh = hash_str(14695981039346656037ull, functionality ? functionality : "");
+	uint64_t mode = media_mode(t), th = mode ? hash_u64(fh, mode) : fh; /* "untried here": page and play state */
 	uint64_t back_key, rk;
 
 	action_init(out);
@@ -1555,7 +1583,7 @@ void offline_policy_choose(struct offline_policy *pol, const struct ui_tree *t, 
 	pol->undo_filled = 0;
 	pol->undo_typed = false;
 	pol->undo_probed = false;
-	pol->last_fh = fh;
+	pol->last_fh = th;
 	if (pol->p.repeat_damping)
 		pol->family = page_family(functionality);
 	if (!in_app) {
@@ -1655,7 +1683,7 @@ void offline_policy_choose(struct offline_policy *pol, const struct ui_tree *t, 
 
 			*out = cands[pick];
 			action_init(&cands[pick]);
-			(void)tried_mark(pol, hash_u64(widget_key(out), fh));
+			(void)tried_mark(pol, hash_u64(widget_key(out), th));
 			finish_choice(pol, t, out, state, key, "emptying the list (deleting every row, as a tester does)");
 			goto out;
 		}
@@ -1743,7 +1771,7 @@ void offline_policy_choose(struct offline_policy *pol, const struct ui_tree *t, 
 
 			*out = cands[pick];
 			action_init(&cands[pick]);
-			(void)tried_mark(pol, hash_u64(widget_key(out), fh));
+			(void)tried_mark(pol, hash_u64(widget_key(out), th));
 			finish_choice(pol, t, out, state, key, "submitting the probe just typed");
 			goto out;
 		}
@@ -1755,7 +1783,7 @@ void offline_policy_choose(struct offline_policy *pol, const struct ui_tree *t, 
 		if (!event_find(pol, key)->blocked) {
 			*out = cands[pick];
 			action_init(&cands[pick]);
-			(void)tried_mark(pol, hash_u64(widget_key(out), fh));
+			(void)tried_mark(pol, hash_u64(widget_key(out), th));
 			sort_mark_rows(pol, t, out, fh);
 			finish_choice(pol, t, out, state, key, "random pick (epsilon)");
 			goto out;
@@ -1770,7 +1798,7 @@ void offline_policy_choose(struct offline_policy *pol, const struct ui_tree *t, 
 			continue;
 		if (e->exits)
 			w *= 0.01;
-		if (!tried_has(pol, hash_u64(widget_key(&cands[i]), fh))) {
+		if (!tried_has(pol, hash_u64(widget_key(&cands[i]), th))) {
 			w *= pol->p.untried_bonus;
 			/* A tester opens the settings early: they change what
 			 * other pages show (units, clock, week start), which the
@@ -1901,7 +1929,7 @@ void offline_policy_choose(struct offline_policy *pol, const struct ui_tree *t, 
 		char why[160];
 
 		snprintf(why, sizeof(why), "largest weight %.1f%s", best_w,
-			 tried_mark(pol, hash_u64(widget_key(out), fh)) ? " (untried here)" : "");
+			 tried_mark(pol, hash_u64(widget_key(out), th)) ? " (untried here)" : "");
 		finish_choice(pol, t, out, state, key, why);
 	}
 out:

@@ -1806,6 +1806,54 @@ TEST(a_field_holding_a_typed_value_keeps_its_hint)
 	ui_tree_free(empty);
 }
 
+/* A player page: Rewind and, while playing, Pause (else Play). */
+static struct ui_tree *player_page(bool playing)
+{
+	return x_tree(x_cat(x_node(BTN, "t:id/rewind", "Rewind", "c", "", 0, 100, 500, 200, NULL),
+			    playing ? x_node(BTN, "t:id/pause", "Pause", "c", "", 500, 100, 1000, 200, NULL)
+				    : x_node(BTN, "t:id/play", "Play", "c", "", 500, 100, 1000, 200, NULL),
+			    NULL));
+}
+
+/*
+ * Rewind tried while a book plays is untried again once it is paused: a
+ * tester presses a player's controls in both states (the held-out
+ * audiobooks app starts a paused book again on Rewind).
+ */
+TEST(player_controls_untried_again_in_the_other_play_state)
+{
+	struct offline_policy_params p;
+	struct offline_policy *pol;
+	struct ui_tree *playing = player_page(true), *paused = player_page(false);
+	bool rewound = false, untried = false;
+	struct action a;
+
+	REQUIRE(playing && paused);
+	offline_policy_params_default(&p);
+	p.epsilon = 0;
+	pol = offline_policy_new(&p);
+	for (int i = 0; i < 10 && !rewound; i++) {
+		offline_policy_choose(pol, playing, 81, 900, "Player: Now playing", true, &a);
+		rewound = a.type == ACTION_CLICK && a.resource_id && !strcmp(a.resource_id, "t:id/rewind");
+		action_release(&a);
+		offline_policy_observe(pol, playing, 81, true);
+	}
+	REQUIRE(rewound);
+	rewound = false;
+	for (int i = 0; i < 10 && !rewound; i++) {
+		offline_policy_choose(pol, paused, 82, 901, "Player: Now playing", true, &a);
+		rewound = a.type == ACTION_CLICK && a.resource_id && !strcmp(a.resource_id, "t:id/rewind");
+		untried = rewound && a.reason && strstr(a.reason, "(untried here)");
+		action_release(&a);
+		offline_policy_observe(pol, paused, 82, true);
+	}
+	CHECK(rewound);
+	CHECK(untried);
+	offline_policy_free(pol);
+	ui_tree_free(playing);
+	ui_tree_free(paused);
+}
+
 /* A first screen: two list rows (groups) and a Settings button. */
 static struct ui_tree *groups_screen(void)
 {
@@ -2081,6 +2129,7 @@ int main(void)
 	RUN(form_reached_again_shows_earlier_values);
 	RUN(stated_range_kept_for_the_fields_later_forms);
 	RUN(a_field_holding_a_typed_value_keeps_its_hint);
+	RUN(player_controls_untried_again_in_the_other_play_state);
 	RUN(form_changed_through_a_selector_is_not_thrown_away);
 	RUN(form_control_set_before_the_confirm);
 	RUN(walk_without_new_screens_restarts_for_the_first_screens_untried);
