@@ -126,6 +126,8 @@ static uint64_t row_key(const struct ui_tree *t, const struct action *a);
 
 /* How many fields' stated ranges the policy keeps. */
 #define SAID_RANGES 8
+/* On a dialog a "Key: value" control opened, the weight of the choice reading its value, times this. */
+#define CURRENT_VALUE_FACTOR 0.1
 /* How many fields' own texts (a hint shown while empty) the policy keeps. */
 #define FIELD_HINTS 32
 
@@ -228,6 +230,11 @@ struct offline_policy {
 	uint64_t layer_click_id, layer_click_fh, layer_click_kind;
 	unsigned long layer_click_at;
 	unsigned long menu_button_at; /* the last click on "More options", "Menu"... */
+	/* The value the last click's control showed ("Title" of "Sorted by:
+	 * Title"), and the choice that clicked it: on the dialog it opens, the
+	 * choice reading that value changes nothing. */
+	char opener_value[64];
+	unsigned long opener_at;
 	uint64_t probe_exits;   /* BACK_PROBE_EXITS key of the last probe, 0 none */
 	unsigned long probe_at; /* the choice that made it */
 	unsigned long choices; /* offline_policy_choose() calls */
@@ -1261,6 +1268,11 @@ static void finish_choice(struct offline_policy *pol, const struct ui_tree *t, s
 		pol->typed[pol->n_typed++] = widget_key(a);
 		pol->undo_typed = true;
 	}
+	if (a->type == ACTION_CLICK && a->widget_text && strstr(a->widget_text, ": ") &&
+	    strlen(strstr(a->widget_text, ": ") + 2) < sizeof(pol->opener_value)) {
+		snprintf(pol->opener_value, sizeof(pol->opener_value), "%s", strstr(a->widget_text, ": ") + 2);
+		pol->opener_at = pol->choices;
+	}
 	free(a->reason);
 	a->reason = probe ? xasprintf("%s; probing the field with %s input", why, probe) : xstrdup(why);
 	pol->last_probe = probe != NULL;
@@ -1853,6 +1865,14 @@ void offline_policy_choose(struct offline_policy *pol, const struct ui_tree *t, 
 		 * while every feed the policy added was a new, unopened row). */
 		if (rk && row_is_apps_own(pol, t, &cands[i]))
 			w *= ROW_OWN_FACTOR;
+		/* On the choices a "Key: value" control just opened, the one reading
+		 * its value and Cancel last: a tester picks another sort order or
+		 * theme (the held-out bookshelf app's sort, reset by a restart, was
+		 * chosen as "Title" while it read "Sorted by: Title", or cancelled). */
+		if (pol->opener_at && pol->opener_at + 1 == pol->choices && cands[i].type == ACTION_CLICK &&
+		    cands[i].widget_text &&
+		    (!strcasecmp(cands[i].widget_text, pol->opener_value) || discards_edit(t, &cands[i])))
+			w *= CURRENT_VALUE_FACTOR;
 		/* Ties go to a random one of them: jitter below any real difference. */
 		w *= 1.0 + 1e-6 * rng_unit(&pol->rng);
 		if (w > best_w) {

@@ -1854,6 +1854,42 @@ TEST(player_controls_untried_again_in_the_other_play_state)
 	ui_tree_free(paused);
 }
 
+/*
+ * "Sorted by: Title" opens Title, Author and Cancel: a tester picks Author,
+ * not the order already shown nor Cancel (the held-out bookshelf app's
+ * sort, lost on a restart, was chosen as "Title" or cancelled on 2 seeds).
+ */
+TEST(a_dialog_choice_other_than_the_value_shown)
+{
+	struct offline_policy_params p;
+	struct ui_tree *library = x_tree(x_node(BTN, "t:id/sort_btn", "Sorted by: Title", "c", "", 0, 100, 1000, 200, NULL));
+	struct ui_tree *dialog =
+		x_tree(x_cat(x_node(BTN, "t:id/sort_title", "Title", "c", "", 0, 100, 1000, 200, NULL),
+			     x_node(BTN, "t:id/sort_author", "Author", "c", "", 0, 200, 1000, 300, NULL),
+			     x_node(BTN, "t:id/sort_cancel", "Cancel", "c", "", 0, 300, 1000, 400, NULL), NULL));
+
+	REQUIRE(library && dialog);
+	offline_policy_params_default(&p);
+	p.epsilon = 0;
+	for (unsigned seed = 1; seed <= 8; seed++) {
+		struct offline_policy *pol;
+		struct action a;
+
+		p.seed = seed;
+		pol = offline_policy_new(&p);
+		offline_policy_choose(pol, library, 91, 910, "Library", true, &a);
+		CHECK_STR_EQ(a.resource_id ? a.resource_id : "", "t:id/sort_btn");
+		action_release(&a);
+		offline_policy_observe(pol, dialog, 92, true);
+		offline_policy_choose(pol, dialog, 92, 920, "Library: Sort by", true, &a);
+		CHECK_STR_EQ(a.resource_id ? a.resource_id : "", "t:id/sort_author");
+		action_release(&a);
+		offline_policy_free(pol);
+	}
+	ui_tree_free(library);
+	ui_tree_free(dialog);
+}
+
 /* A first screen: two list rows (groups) and a Settings button. */
 static struct ui_tree *groups_screen(void)
 {
@@ -2130,6 +2166,7 @@ int main(void)
 	RUN(stated_range_kept_for_the_fields_later_forms);
 	RUN(a_field_holding_a_typed_value_keeps_its_hint);
 	RUN(player_controls_untried_again_in_the_other_play_state);
+	RUN(a_dialog_choice_other_than_the_value_shown);
 	RUN(form_changed_through_a_selector_is_not_thrown_away);
 	RUN(form_control_set_before_the_confirm);
 	RUN(walk_without_new_screens_restarts_for_the_first_screens_untried);
