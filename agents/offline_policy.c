@@ -1268,10 +1268,13 @@ static void finish_choice(struct offline_policy *pol, const struct ui_tree *t, s
 		pol->typed[pol->n_typed++] = widget_key(a);
 		pol->undo_typed = true;
 	}
-	if (a->type == ACTION_CLICK && a->widget_text && strstr(a->widget_text, ": ") &&
-	    strlen(strstr(a->widget_text, ": ") + 2) < sizeof(pol->opener_value)) {
-		snprintf(pol->opener_value, sizeof(pol->opener_value), "%s", strstr(a->widget_text, ": ") + 2);
-		pol->opener_at = pol->choices;
+	if (a->type == ACTION_CLICK && a->widget_text) {
+		const char *value = strstr(a->widget_text, ": ");
+
+		if (value && strlen(value + 2) < sizeof(pol->opener_value)) {
+			snprintf(pol->opener_value, sizeof(pol->opener_value), "%s", value + 2);
+			pol->opener_at = pol->choices;
+		}
 	}
 	free(a->reason);
 	a->reason = probe ? xasprintf("%s; probing the field with %s input", why, probe) : xstrdup(why);
