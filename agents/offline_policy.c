@@ -1587,6 +1587,7 @@ void offline_policy_choose(struct offline_policy *pol, const struct ui_tree *t, 
 	size_t n, best = (size_t)-1, i;
 	double best_w = -1.0;
 	bool untried_inputs = false, after_input, form = false, has_confirm = false, edit_pending, new_state;
+	bool first_choices;
 	size_t empty_inputs = 0, fresh_here = 0;
 	uint64_t fh = hash_str(14695981039346656037ull, functionality ? functionality : "");
 	uint64_t mode = media_mode(t), th = mode ? hash_u64(fh, mode) : fh; /* "untried here": page and play state */
@@ -1804,6 +1805,15 @@ void offline_policy_choose(struct offline_policy *pol, const struct ui_tree *t, 
 			goto out;
 		}
 	}
+	/* The choices a "Key: value" control just opened, seen for the first time
+	 * here (the one reading its value untried): that choice and Cancel come
+	 * last below. Later visits choose as before: a tester set on another
+	 * value each time undoes what a bug needs (gallery's "Play muted"). */
+	first_choices = false;
+	for (i = 0; i < n && pol->opener_at && pol->opener_at + 1 == pol->choices; i++)
+		if (cands[i].type == ACTION_CLICK && cands[i].widget_text &&
+		    !strcasecmp(cands[i].widget_text, pol->opener_value))
+			first_choices = !tried_has(pol, hash_u64(widget_key(&cands[i]), th));
 	for (i = 0; i < n; i++) {
 		uint64_t key = offline_event_key(state, &cands[i]);
 		const struct event *e = event_find(pol, key);
@@ -1868,12 +1878,11 @@ void offline_policy_choose(struct offline_policy *pol, const struct ui_tree *t, 
 		 * while every feed the policy added was a new, unopened row). */
 		if (rk && row_is_apps_own(pol, t, &cands[i]))
 			w *= ROW_OWN_FACTOR;
-		/* On the choices a "Key: value" control just opened, the one reading
-		 * its value and Cancel last: a tester picks another sort order or
-		 * theme (the held-out bookshelf app's sort, reset by a restart, was
-		 * chosen as "Title" while it read "Sorted by: Title", or cancelled). */
-		if (pol->opener_at && pol->opener_at + 1 == pol->choices && cands[i].type == ACTION_CLICK &&
-		    cands[i].widget_text &&
+		/* On those choices, the one reading the control's value and Cancel
+		 * last: a tester picks another sort order or theme (the held-out
+		 * bookshelf app's sort, reset by a restart, was chosen as "Title"
+		 * while it read "Sorted by: Title", or cancelled). */
+		if (first_choices && cands[i].type == ACTION_CLICK && cands[i].widget_text &&
 		    (!strcasecmp(cands[i].widget_text, pol->opener_value) || discards_edit(t, &cands[i])))
 			w *= CURRENT_VALUE_FACTOR;
 		/* Ties go to a random one of them: jitter below any real difference. */

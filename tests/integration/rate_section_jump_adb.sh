@@ -21,7 +21,7 @@ set -u
 simd_workdir rate-section-jump
 walks_without_back_probe
 
-RATE=$(find_bug timesheet 1 30 rate) || fail "timesheet: rate did not find the earnings"
+RATE=$(find_bug timesheet 1 50 rate) || fail "timesheet: rate did not find the earnings"
 SECTION=$(find_bug smarthome 1 20 section) || fail "smarthome: section did not find the empty History"
 CUT=$(find_bug confsched 1 30 section) || fail "confsched: section did not find the speakers cut off"
 JUMP=$(find_bug transit 1 100 navigation) || fail "transit: navigation did not find the favourite's jump"

@@ -22,7 +22,7 @@ ROW=$(find_bug mail 1 60 navigation) || fail "mail: navigation did not find the 
 echo "ok   mail seed 1: $ROW (navigation, a row opening another row's page) on the simulator"
 PAUSE=$(find_bug runtracker 1 60 control) || fail "runtracker: control did not find Pause turning into Resume while recording"
 echo "ok   runtracker seed 1: $PAUSE (control, Pause flipped while the status stays) on the simulator"
-SEND=$(find_bug messages 1 200 feedback) || fail "messages: feedback did not find the message Send throws away"
+SEND=$(find_bug messages 1 205 feedback) || fail "messages: feedback did not find the message Send throws away"
 echo "ok   messages seed 1: $SEND (feedback, typed text thrown away by Send with no recipient) on the simulator"
 
 simd_can_run || { echo "SKIP (adb part): $SIMD_WHY"; exit 77; }
