@@ -30,7 +30,7 @@ simd_workdir back-hours
 walks_without_back_probe
 
 BACK=$(find_bug radio 1 205 navigation) || fail "radio: navigation did not find Back landing on another tab"
-UP=$(find_bug pillbox 1 250 navigation) || fail "pillbox: navigation did not find Up back to the confirmed page"
+UP=$(find_bug pillbox 2 150 navigation) || fail "pillbox: navigation did not find Up back to the confirmed page"
 HOURS=$(find_bug maps 1 30 hours) || fail "maps: hours did not find the status the opening hours do not have"
 python3 - "$WORK" "$BACK" "$UP" "$HOURS" <<'PY' || fail "the reports are not the expected checks"
 import json, sys
@@ -49,7 +49,7 @@ assert b["category"] == "content missing" and b["extra"]["check"] == "hours" and
 for app, id in (("radio", back), ("pillbox", up), ("maps", hours)):
     assert len(bug(app, id)["steps"]) <= 12, (app, len(bug(app, id)["steps"]))
 PY
-echo "ok   radio seed 1: $BACK (Back to another tab), pillbox seed 1: $UP (Up to a confirmed page), maps seed 1: $HOURS (hours) on the simulator"
+echo "ok   radio seed 1: $BACK (Back to another tab), pillbox seed 2: $UP (Up to a confirmed page), maps seed 1: $HOURS (hours) on the simulator"
 
 simd_can_run || { echo "SKIP (adb part): $SIMD_WHY"; exit 77; }
 
