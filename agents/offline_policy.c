@@ -126,7 +126,8 @@ static uint64_t row_key(const struct ui_tree *t, const struct action *a);
 
 /* How many fields' stated ranges the policy keeps. */
 #define SAID_RANGES 8
-/* The first time a "Key: value" control's choices are seen, the weight of the one reading its value and of Cancel, times this. */
+/* The first time a "Key: value" control's choices are seen, the weight of
+ * the one reading its value and of Cancel, times this. */
 #define CURRENT_VALUE_FACTOR 0.1
 /* How many fields' own texts (a hint shown while empty) the policy keeps. */
 #define FIELD_HINTS 32
