@@ -413,11 +413,20 @@ static bool same_list_grown(const struct oracle_list *before, const struct oracl
 	return missing == 0 || (missing == 1 && before->n_rows >= 5);
 }
 
+/* Whether some row of l is shown twice: a log (plays, visits), which promises no unique rows. */
+static bool list_repeats_rows(const struct oracle_list *l)
+{
+	for (size_t i = 0; i < l->n_rows; i++)
+		if (count_rows(l, l->rows[i]) > 1)
+			return true;
+	return false;
+}
+
 bool oracle_list_duplicates(const struct oracle_list *before, const struct oracle_list *after,
 			    const struct action *done, struct oracle_finding *f)
 {
-	/* Judged only against the same list seen before the save. */
-	if (!after || !before || !same_list_grown(before, after))
+	/* Judged only against the same list seen before the save, if that list showed each row once. */
+	if (!after || !before || list_repeats_rows(before) || !same_list_grown(before, after))
 		return false;
 	for (size_t i = 0; i < after->n_rows; i++) {
 		size_t ca = count_rows(after, after->rows[i]), cb = count_rows(before, after->rows[i]);
