@@ -346,6 +346,25 @@ static void lower_into(char *buf, size_t n, const char *s)
 	buf[i] = '\0';
 }
 
+/*
+ * Whether id holds word as an action: "save_btn", "btnAdd" do; "sort_added",
+ * "saved_list" name a state ("Recently added", a page of saved items).
+ */
+static bool id_holds_verb(const char *id, const char *word)
+{
+	size_t wl = strlen(word);
+
+	for (const char *p = strstr(id, word); p; p = strstr(p + 1, word)) {
+		const char *rest = p + wl;
+
+		if (*rest == 'e')
+			rest++;
+		if (*rest != 'd' || isalpha((unsigned char)rest[1]))
+			return true;
+	}
+	return false;
+}
+
 /* Whether click a confirms, its label beginning with a confirm word (as a whole word when whole_word) or its id holding one. */
 static bool confirm_match(const struct action *a, bool whole_word)
 {
@@ -364,7 +383,7 @@ static bool confirm_match(const struct action *a, bool whole_word)
 
 		if (strncmp(low, words[i], wl) == 0 && (!whole_word || !isalpha((unsigned char)low[wl])))
 			return true;
-		if (wl > 2 && strstr(id, words[i]))
+		if (wl > 2 && id_holds_verb(id, words[i]))
 			return true;
 	}
 	return false;

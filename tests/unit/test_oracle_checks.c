@@ -244,6 +244,19 @@ TEST(duplicate_rows_after_one_save)
 	free(save.widget_text);
 	save.widget_text = strdup("OK");
 	CHECK(oracle_is_confirm_word_action(&save));
+	/* An id names the action ("add_btn") or a state: a sort choice "Recently added" is no save. */
+	free(save.widget_text);
+	save.widget_text = strdup("Recently added");
+	save.resource_id = strdup("org.x:id/sort_added");
+	CHECK(!oracle_is_save_action(&save));
+	free(save.resource_id);
+	save.resource_id = strdup("org.x:id/saved_list");
+	CHECK(!oracle_is_save_action(&save));
+	free(save.widget_text);
+	save.widget_text = strdup("");
+	free(save.resource_id);
+	save.resource_id = strdup("org.x:id/btnAddNote");
+	CHECK(oracle_is_save_action(&save));
 	action_release(&save);
 	oracle_lists_free(lb, nb);
 	oracle_lists_free(ld, nd);
