@@ -281,6 +281,17 @@ bool oracle_first_press_ignored(const struct ui_tree *before, const char *activi
 				const struct ui_tree *middle, const char *activity_middle,
 				const struct ui_tree *after, const char *activity_after,
 				const struct action *done, struct oracle_finding *f);
+/*
+ * Oracle 20 (first_press), a control that never answers: as
+ * oracle_first_press_ignored, but the second press changed nothing either,
+ * and the control ends the state its status reads (Pause beside "Playing",
+ * Stop beside "Recording"; not Play beside "Stopped", which may have
+ * nothing to play).
+ */
+bool oracle_press_never_answers(const struct ui_tree *before, const char *activity_before,
+				const struct ui_tree *middle, const char *activity_middle,
+				const struct ui_tree *after, const char *activity_after,
+				const struct action *done, struct oracle_finding *f);
 
 /* --- claims (oracle 21) --- */
 

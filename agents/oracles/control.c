@@ -892,6 +892,49 @@ bool oracle_first_press_ignored(const struct ui_tree *before, const char *activi
 	return true;
 }
 
+bool oracle_press_never_answers(const struct ui_tree *before, const char *activity_before,
+				const struct ui_tree *middle, const char *activity_middle,
+				const struct ui_tree *after, const char *activity_after,
+				const struct action *done, struct oracle_finding *f)
+{
+	const struct ui_widget *w, *was;
+	const struct control_pair *pair;
+	char label[64];
+	bool pressed_on;
+
+	if (!oracle_press_ignored(before, activity_before, middle, activity_middle, done) || !after ||
+	    !oracle_same_activity(activity_middle, activity_after) || !nothing_answered(middle, after))
+		return false;
+	w = pressed_media_control(before, done);
+	lowered_label(w, label, sizeof(label));
+	pair = media_press_against(before, label, &pressed_on);
+	/* Only a control that ends what the status says goes on (Pause beside
+	 * "Playing", Stop beside "Recording"): a Play beside "Stopped" may have
+	 * nothing to play. */
+	if (!pair || pressed_on || !pair->on_state[0] || pair->category != BUG_CAT_MEDIA_CONTROL ||
+	    !strcmp(pair->on, "mute"))
+		return false;
+	was = status_exactly(before, pair->on_state);
+	if (!was)
+		return false;
+	oracle_finding_init(f);
+	f->category = pair->category;
+	f->oracle = "first_press";
+	f->title = xasprintf("'%s' changes nothing: the status stays '%s'", ui_widget_label(w), was->text);
+	f->expected = xasprintf("after a tap on '%s', the status no longer reads '%s'", ui_widget_label(w), was->text);
+	f->actual = xasprintf("two taps in a row changed nothing on the screen; the status still reads '%s'",
+			      was->text);
+	f->description = xasprintf("Tapping '%s' while the status read '%s' changed nothing on the screen, and "
+				   "neither did a second tap at once: the control is ignored.",
+				   ui_widget_label(w), was->text);
+	f->diff = cJSON_CreateObject();
+	cJSON_AddStringToObject(f->diff, "check", "never_answers");
+	cJSON_AddItemToObject(f->diff, "before", oracle_widget_json(w));
+	cJSON_AddItemToObject(f->diff, "status_unchanged", oracle_widget_json(was));
+	cJSON_AddItemToObject(f->diff, "action", action_to_json(done));
+	return true;
+}
+
 /*
  * A non-clickable visible text of t that says the media does not play in
  * so many words: exactly "Not playing", alone or after a key ("Audio: Not

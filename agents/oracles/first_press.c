@@ -5,8 +5,11 @@
  * screen is pressed once more at once, as a side trip; when that second
  * press does what the first should have ("Paused"), the first press was
  * ignored (SoundRecorder's first Pause after start). A control that never
- * answers, or answers the second time with something else, is not
- * reported: it may rightly have nothing to act on. The checks are pure
+ * answers is reported when it ends the state its status reads (Pause
+ * beside "Playing": a Pause that only shows a "Paused" message); a Play
+ * beside "Stopped" that never answers, or a control that answers the
+ * second time with something else, is not: it may rightly have nothing to
+ * act on. The checks are pure
  * (control.c: oracle_press_ignored, oracle_first_press_ignored); this file
  * takes the trip and rechecks on a replay's last three screens.
  */
@@ -79,8 +82,10 @@ static int first_press_after_step(const struct oracle_step *s)
 	oracle_finding_init(&f);
 	if (action_perform(s->dev, &again, agent_env_package(s->env)) == TD_OK &&
 	    oracle_shot_take(s->dev, &post) == TD_OK && post.tree &&
-	    oracle_first_press_ignored(before->tree, before->activity, pre.tree, pre.activity, post.tree,
-				       post.activity, s->done, &f)) {
+	    (oracle_first_press_ignored(before->tree, before->activity, pre.tree, pre.activity, post.tree,
+					post.activity, s->done, &f) ||
+	     oracle_press_never_answers(before->tree, before->activity, pre.tree, pre.activity, post.tree,
+					post.activity, s->done, &f))) {
 		char *ev = oracle_write_evidence(s->env, before->step, "first_press", &post);
 
 		oracle_report_finding(s->env, before->step, &f, s->done, 1, ev);
@@ -107,6 +112,9 @@ static bool first_press_recheck(const struct oracle_recheck *c, struct oracle_fi
 		return false;
 	return oracle_first_press_ignored(r->screens[n - 3].tree, r->screens[n - 3].activity, r->screens[n - 2].tree,
 					  r->screens[n - 2].activity, r->screens[n - 1].tree,
+					  r->screens[n - 1].activity, c->last_step, f) ||
+	       oracle_press_never_answers(r->screens[n - 3].tree, r->screens[n - 3].activity, r->screens[n - 2].tree,
+					  r->screens[n - 2].activity, r->screens[n - 1].tree,
 					  r->screens[n - 1].activity, c->last_step, f);
 }
 
@@ -114,7 +122,7 @@ const struct oracle_kind oracle_kind_first_press = {
 	.name = "first_press",
 	.config_key = "oracles.first_press",
 	.category = BUG_CAT_MEDIA_CONTROL,
-	.doc = "a media control (Pause beside 'Playing') whose first press changes nothing while a second press at once works",
+	.doc = "a media control (Pause beside 'Playing') whose first press changes nothing while a second press at once works, or that ends the state its status reads and changes nothing twice",
 	.evidence = "the screen before the press, the unchanged status and the status after the second press",
 	.flags = 0,
 	.after_step = first_press_after_step,

@@ -790,6 +790,30 @@ TEST(first_press_ignored_then_second_works)
 	oracle_finding_release(&f);
 	/* The second press did nothing either: a control that never answers is not this check's. */
 	CHECK(!oracle_first_press_ignored(playing, "x/.Main", playing2, "x/.Main", playing2, "x/.Main", &a, &f));
+	/* ... but a Pause beside "Playing" that never answers is ignored outright. */
+	REQUIRE(oracle_press_never_answers(playing, "x/.Main", playing2, "x/.Main", playing2, "x/.Main", &a, &f));
+	CHECK_INT_EQ(f.category, BUG_CAT_MEDIA_CONTROL);
+	CHECK(f.title && strstr(f.title, "'Pause' changes nothing") && strstr(f.title, "'Playing'"));
+	oracle_finding_release(&f);
+	/* The second press paused it: that is the first-press check's, not this one's. */
+	CHECK(!oracle_press_never_answers(playing, "x/.Main", playing2, "x/.Main", paused, "x/.Main", &a, &f));
+	/* A Play beside "Stopped" that never answers may have nothing to play. */
+	{
+		struct ui_tree *idle = recorder_player("Stopped", "Play"), *idle2 = recorder_player("Stopped", "Play");
+		struct action play;
+
+		REQUIRE(idle && idle2);
+		action_copy(&play, &a);
+		free(play.widget_text);
+		free(play.resource_id);
+		play.widget_text = strdup("Play");
+		play.resource_id = strdup("t:id/play");
+		CHECK(oracle_press_ignored(idle, "x/.Main", idle2, "x/.Main", &play));
+		CHECK(!oracle_press_never_answers(idle, "x/.Main", idle2, "x/.Main", idle2, "x/.Main", &play, &f));
+		action_release(&play);
+		ui_tree_free(idle);
+		ui_tree_free(idle2);
+	}
 	/* The first press worked: nothing to judge, whatever the second did. */
 	CHECK(!oracle_first_press_ignored(playing, "x/.Main", paused, "x/.Main", stopped, "x/.Main", &a, &f));
 	/* A status that names no state the press changes ("Buffering"): not judged. */
