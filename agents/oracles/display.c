@@ -223,6 +223,42 @@ static bool covers_last_row(const struct ui_tree *t, struct oracle_finding *f)
 	return false;
 }
 
+/*
+ * A list that runs on below its viewport's edge with a small floating
+ * button drawn over it (after the list, on the list): the scrolling
+ * viewport to take to the list's end, where covers_last_row can judge the
+ * button; NULL when none. Portrait, no dialog.
+ */
+static const struct ui_widget *floating_over_long_list(const struct ui_tree *t)
+{
+	long screen_area = (long)ui_rect_width(&t->screen) * ui_rect_height(&t->screen);
+
+	if (oracle_screen_has_layer(t) || t->rotation % 2 || ui_rect_width(&t->screen) > ui_rect_height(&t->screen))
+		return NULL;
+	for (size_t i = 0; i < t->n_nodes; i++) {
+		const struct ui_widget *l = t->nodes[i], *vp;
+		size_t rows = 0;
+
+		if (!oracle_is_list(l) || !ui_widget_visible(l, &t->screen))
+			continue;
+		for (size_t c = 0; c < l->n_children; c++)
+			rows += !ui_rect_empty(&l->children[c]->bounds);
+		vp = viewport_of(l);
+		if (rows < 2 || !vp)
+			continue;
+		for (size_t j = subtree_end(t, l); j < t->n_nodes; j++) {
+			const struct ui_widget *fl = t->nodes[j];
+			long area = (long)ui_rect_width(&fl->bounds) * ui_rect_height(&fl->bounds);
+
+			if (fl->clickable && area > 0 && area * 8 <= screen_area && ui_widget_visible(fl, &t->screen) &&
+			    !oracle_is_nav_item(fl) && overlap_area(&fl->bounds, &l->bounds) &&
+			    !content_ends_inside(t, vp, fl))
+				return vp;
+		}
+	}
+	return NULL;
+}
+
 bool oracle_display(const struct ui_tree *t, double overlap_min, struct oracle_finding *f)
 {
 	const struct ui_rect *s;
@@ -287,6 +323,77 @@ bool oracle_display(const struct ui_tree *t, double overlap_min, struct oracle_f
 }
 
 
+/* How many scrolls the list-end trip takes at most, each way. */
+#define LIST_END_SCROLLS 6
+
+/*
+ * The list-end trip: scroll the viewport under the floating button down
+ * until the screen stops changing (at most LIST_END_SCROLLS), judging each
+ * screen; a finding's steps are the scrolls. Then as many scrolls up. The
+ * trip is recorded (the replay repeats it). Returns 1 (the screen moved).
+ */
+static int list_end_trip(const struct oracle_step *os)
+{
+	struct agent_env *env = os->env;
+	struct device *dev = os->dev;
+	const struct ui_widget *vp = floating_over_long_list(os->after->tree);
+	struct action trip[2 * LIST_END_SCROLLS];
+	struct oracle_finding f;
+	struct shot s;
+	size_t down = 0, n = 0;
+	bool hit = false;
+	uint64_t sig = ui_sig_text(os->after->tree, os->after->activity);
+	char *ev = NULL;
+
+	oracle_finding_init(&f);
+	memset(&s, 0, sizeof(s));
+	while (vp && down < LIST_END_SCROLLS) {
+		struct action *a = &trip[n];
+
+		action_init(a);
+		a->type = ACTION_SCROLL;
+		action_set_widget(a, -1, vp);
+		a->direction = DEVICE_DIR_DOWN;
+		n++;
+		down++;
+		oracle_shot_release(&s);
+		if (action_perform(dev, a, agent_env_package(env)) != TD_OK || oracle_shot_take(dev, &s) != TD_OK ||
+		    !s.tree)
+			break;
+		if (ui_sig_text(s.tree, s.activity) == sig)
+			break;
+		sig = ui_sig_text(s.tree, s.activity);
+		if (oracle_display(s.tree, os->st->overlap, &f)) {
+			hit = true;
+			break;
+		}
+		vp = floating_over_long_list(s.tree);
+		if (!vp) /* at the end: the list ends inside its viewport */
+			break;
+	}
+	if (hit) {
+		ev = oracle_write_evidence(env, os->before->step, "list_end", &s);
+		oracle_report_finding(env, os->before->step, &f, trip, n, ev);
+		free(ev);
+	}
+	oracle_finding_release(&f);
+	/* Back to the top, the same number of scrolls: the walk goes on where it was. */
+	for (size_t k = 0; k < down; k++) {
+		struct action *a = &trip[n];
+
+		action_copy(a, &trip[k]);
+		a->direction = DEVICE_DIR_UP;
+		n++;
+		if (action_perform(dev, a, agent_env_package(env)) != TD_OK)
+			break;
+	}
+	oracle_shot_release(&s);
+	oracle_record_side_trip(env, os->before->step, oracle_kind_display.name, trip, n);
+	for (size_t k = 0; k < n; k++)
+		action_release(&trip[k]);
+	return 1;
+}
+
 /* Once per screen (text signature), and once per abstract screen in landscape (below the fold too). */
 static int display_after_step(const struct oracle_step *os)
 {
@@ -304,6 +411,13 @@ static int display_after_step(const struct oracle_step *os)
 			oracle_report_finding(env, before->step, &f, NULL, 0, NULL);
 		oracle_finding_release(&f);
 	}
+	/* Once per abstract screen, a long list under a floating button is
+	 * scrolled to its end, as a tester does, and judged there
+	 * (covers_last_row); then scrolled back. */
+	if (!changed && after->in_app && after->tree && floating_over_long_list(after->tree) &&
+	    oracle_seen_count(&st->landscape_seen, &st->n_landscape, &st->alloc_landscape,
+			      after->sig_abstract ^ 0x1157e2d0ull, true) == 0)
+		changed = list_end_trip(os);
 	/* Once per abstract screen, the same in landscape (layouts break there). */
 	if (st->landscape &&
 	    oracle_seen_count(&st->landscape_seen, &st->n_landscape, &st->alloc_landscape, after->sig_abstract, true) == 0) {

@@ -6,7 +6,10 @@
 # product's Consume button at the end of the stock list (`display`,
 # covers_last_row), and browser's bookmark name lost once a folder is
 # picked - reached now that the explorer sets a form's labelled chooser
-# before its Save (`kept_edit`); each report's steps are then replayed
+# before its Save (`kept_edit`); and (session 56) appstore's Update all
+# button over the last update, below the fold: the display oracle scrolls a
+# long list under a floating button to its end (the list-end trip, its
+# scrolls the report's steps). Each report's steps are then replayed
 # through Debian's adb on trident-simd, where the oracle finds the bug again
 # on the buggy app and not on its fixed twin.
 set -u
@@ -22,10 +25,12 @@ BADGE=$(find_bug manga 3 80 rowcount) || fail "manga: rowcount did not find the 
 echo "ok   manga seed 3: $BADGE (rowcount, a tab's count reset while its page states it) on the simulator"
 COVER=$(find_bug pantry 5 100 display) || fail "pantry: display did not find the button over the last product"
 echo "ok   pantry seed 5: $COVER (display, a floating button over the last row's control) on the simulator"
+END=$(find_bug appstore 1 70 display) || fail "appstore: the list-end trip did not find Update all over the last update"
+echo "ok   appstore seed 1: $END (display, the list scrolled to its end under a floating button) on the simulator"
 NAME=$(find_bug browser 1 135 kept_edit) || fail "browser: kept_edit did not find the bookmark name a folder pick loses"
 echo "ok   browser seed 1: $NAME (kept_edit, the chooser set before Save) on the simulator"
 
 simd_can_run || { echo "SKIP (adb part): $SIMD_WHY"; exit 77; }
 
-replay_pairs "manga $BADGE rowcount" "pantry $COVER display" "browser $NAME kept_edit"
+replay_pairs "manga $BADGE rowcount" "pantry $COVER display" "appstore $END display" "browser $NAME kept_edit"
 echo "badge_cover_adb: OK"
