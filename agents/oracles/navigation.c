@@ -162,6 +162,7 @@ struct oracle_nav_tracker {
 	char *done_page;          /* the page the confirm left (nav_identity) */
 	char *done_page_name;
 	char *done_landing;       /* the screen it opened */
+	int done_away;            /* pages opened by taps above the landing since (0: on it) */
 	cJSON *done_confirm;      /* the confirm (action_to_json), blamed */
 	/* The last form a final confirm left for another screen (nav_identity) and
 	 * that confirm: a later Back that lands on the form blames it, however
@@ -1842,6 +1843,37 @@ static void done_clear(struct oracle_nav_tracker *t)
 	cJSON_Delete(t->done_confirm);
 	t->done_page = t->done_page_name = t->done_landing = NULL;
 	t->done_confirm = NULL;
+	t->done_away = 0;
+}
+
+/* How deep above the landing the confirm check follows the walk (a row's page, its editor, a picker). */
+#define DONE_AWAY_MAX 3
+
+/*
+ * The confirm check while the walk is above the landing (a row opened from
+ * the list the confirm went to): taps that open pages go up, Back and Up
+ * come down; back on the landing, the check is armed again (pillbox seed
+ * 4: a medicine opened and closed, then the Today tab and its Up). A Back
+ * that lands anywhere else, the confirmed page included (the back check's
+ * business), a restart or leaving the app ends it.
+ */
+static void done_follow(struct oracle_nav_tracker *t, const char *idb, const char *ida, bool layer_b, bool layer_a,
+			bool after_in_app, const struct action *done)
+{
+	bool back = done->type == ACTION_BACK || (done->type == ACTION_CLICK && oracle_is_up_action(done));
+
+	if (!after_in_app || done->type == ACTION_RESTART) {
+		done_clear(t);
+	} else if (layer_b || layer_a) {
+		/* a dialog on the way: nothing moves */
+	} else if (back) {
+		if (!strcmp(ida, t->done_landing))
+			t->done_away = 0;
+		else if (!strcmp(ida, t->done_page) || --t->done_away <= 0)
+			done_clear(t);
+	} else if (done->type == ACTION_CLICK && strcmp(ida, idb) != 0 && ++t->done_away > DONE_AWAY_MAX) {
+		done_clear(t);
+	}
 }
 
 /* Whether page id (nav_identity) is one a form's submit opened. */
@@ -1875,8 +1907,8 @@ static bool is_final_confirm(const struct ui_tree *before, const struct action *
 /*
  * The confirm check, run before the tracker's own update: a Back (or Up)
  * from the screen a confirm opened - nothing but inputs, dialogs and tab,
- * bottom-bar or drawer switches since - that shows the confirmed page
- * again. The app kept a finished form or confirmation page below the
+ * bottom-bar or drawer switches since, or pages opened above it and left
+ * by Back or Up (done_follow) - that shows the confirmed page again. The app kept a finished form or confirmation page below the
  * screen it went on to (dose's add-medicine flow); Back should leave it
  * behind, and so should Up from a top-level page a tab switch showed.
  * True with *f filled.
@@ -1890,6 +1922,10 @@ static bool done_judge(struct oracle_nav_tracker *t, const struct ui_tree *befor
 
 	if (!t->done_page)
 		return false;
+	if (t->done_away) {
+		done_follow(t, idb, ida, layer_b, layer_a, after_in_app, done);
+		return false;
+	}
 	if (layer_b || strcmp(idb, t->done_landing) != 0) {
 		done_clear(t);
 		return false;
@@ -1927,6 +1963,12 @@ static bool done_judge(struct oracle_nav_tracker *t, const struct ui_tree *befor
 	w = done->type == ACTION_CLICK && !hit ? action_resolve(done, before) : NULL;
 	if (w && nav_item_of(w) && after_in_app && !layer_a && strcmp(ida, t->done_page) != 0) {
 		set_str(&t->done_landing, ida);
+		return false;
+	}
+	/* A tap that opened a page above the landing (a row's page): followed until Back returns. */
+	if (!hit && done->type == ACTION_CLICK && after_in_app && !layer_a && strcmp(ida, t->done_landing) != 0 &&
+	    strcmp(ida, t->done_page) != 0 && !oracle_is_up_action(done)) {
+		t->done_away = 1;
 		return false;
 	}
 	if (hit || strcmp(ida, t->done_landing) != 0)
