@@ -163,6 +163,7 @@ struct oracle_nav_tracker {
 	char *done_page_name;
 	char *done_landing;       /* the screen it opened */
 	int done_away;            /* pages opened by taps above the landing since (0: on it) */
+	bool done_dialog;         /* a dialog opened on the landing is shown */
 	cJSON *done_confirm;      /* the confirm (action_to_json), blamed */
 	/* The last form a final confirm left for another screen (nav_identity) and
 	 * that confirm: a later Back that lands on the form blames it, however
@@ -1844,6 +1845,27 @@ static void done_clear(struct oracle_nav_tracker *t)
 	t->done_page = t->done_page_name = t->done_landing = NULL;
 	t->done_confirm = NULL;
 	t->done_away = 0;
+	t->done_dialog = false;
+}
+
+/* The label of the widget a tap pressed on t (its recorded text when it cannot be found). */
+static const char *tap_label(const struct ui_tree *t, const struct action *a)
+{
+	const struct ui_widget *w = action_resolve(a, t);
+
+	return w ? ui_widget_label(w) : a->widget_text ? a->widget_text : "";
+}
+
+/* Whether the tap deletes or removes what its page shows (a dialog's Delete, "Remove entry"). */
+static bool is_delete_tap(const struct ui_tree *t, const struct action *a)
+{
+	static const char *const words[] = { "delete", "remove", "move to trash", "move to bin", NULL };
+	const char *l = tap_label(t, a);
+
+	for (size_t i = 0; words[i]; i++)
+		if (!strncasecmp(l, words[i], strlen(words[i])))
+			return true;
+	return false;
 }
 
 /* How deep above the landing the confirm check follows the walk (a row's page, its editor, a picker). */
@@ -1926,14 +1948,31 @@ static bool done_judge(struct oracle_nav_tracker *t, const struct ui_tree *befor
 		done_follow(t, idb, ida, layer_b, layer_a, after_in_app, done);
 		return false;
 	}
-	if (layer_b || strcmp(idb, t->done_landing) != 0) {
+	if (layer_b && t->done_dialog) {
+		/* A dialog opened on the landing: its Delete ends the landing's page,
+		 * which must not show the confirmed page either (passwords seed 3: the
+		 * entry deleted, the edit form it was saved from came back). */
+		if (after_in_app && layer_a)
+			return false;
+		t->done_dialog = false;
+		if (after_in_app && !strcmp(ida, t->done_landing))
+			return false; /* cancelled: still on the landing */
+		if (!after_in_app || done->type != ACTION_CLICK || !is_delete_tap(before, done) || strcmp(ida, t->done_page)) {
+			done_clear(t);
+			return false;
+		}
+		up = false;
+		hit = true;
+	} else if (layer_b || strcmp(idb, t->done_landing) != 0) {
 		done_clear(t);
 		return false;
+	} else {
+		up = done->type == ACTION_CLICK && oracle_is_up_action(done);
+		hit = (done->type == ACTION_BACK || up) && after_in_app && !layer_a && !strcmp(ida, t->done_page);
 	}
-	up = done->type == ACTION_CLICK && oracle_is_up_action(done);
-	hit = (done->type == ACTION_BACK || up) && after_in_app && !layer_a && !strcmp(ida, t->done_page);
 	if (hit) {
-		const char *key = up ? "Up" : "Back";
+		char *label = done->type == ACTION_CLICK && !up ? oracle_trimmed(tap_label(before, done)) : NULL;
+		const char *key = up ? "Up" : label && *label ? label : "Back";
 
 		oracle_finding_init(f);
 		f->category = BUG_CAT_NAVIGATION;
@@ -1958,11 +1997,17 @@ static bool done_judge(struct oracle_nav_tracker *t, const struct ui_tree *befor
 		cJSON_AddItemToObject(f->diff, "blamed", t->done_confirm);
 		t->done_confirm = NULL;
 		cJSON_AddItemToObject(f->diff, "action", action_to_json(done));
+		free(label);
 	}
 	/* A tab switch shows another top-level page in place: Back or Up there is judged the same. */
 	w = done->type == ACTION_CLICK && !hit ? action_resolve(done, before) : NULL;
 	if (w && nav_item_of(w) && after_in_app && !layer_a && strcmp(ida, t->done_page) != 0) {
 		set_str(&t->done_landing, ida);
+		return false;
+	}
+	/* A dialog opened on the landing: judged on the press that closes it. */
+	if (!hit && !layer_b && layer_a && after_in_app && done->type == ACTION_CLICK) {
+		t->done_dialog = true;
 		return false;
 	}
 	/* A tap that opened a page above the landing (a row's page): followed until Back returns. */

@@ -2002,6 +2002,27 @@ TEST(up_after_a_row_visited_to_a_page_already_confirmed)
 }
 
 /*
+ * passwords held-out app, session 56, seed 3: an entry edited and saved
+ * (the app stacks its page over the edit form), then deleted from its page:
+ * the dialog's Delete closed the entry's page and showed the edit form
+ * again. The fixed twin returns to the group.
+ */
+TEST(delete_on_the_landing_back_to_a_page_already_confirmed)
+{
+	static const struct step s[] = {
+		{ ACTION_CLICK, NULL, "Banking", NULL },
+		{ ACTION_CLICK, "g_entry_row", NULL, NULL },
+		{ ACTION_CLICK, "edit_btn", NULL, NULL },
+		{ ACTION_CLICK, "save_edit", NULL, NULL },
+		{ ACTION_CLICK, "delete_btn", NULL, NULL },
+		{ ACTION_CLICK, "ok_delete", NULL, NULL },
+	};
+
+	CHECK(buggy_only(PASSWORDS, PASSWORDS_PKG, s, N(s), NAV, 6,
+			 "Delete returns to 'Edit entry', which was already confirmed"));
+}
+
+/*
  * Neither a list's Add (it opens a form, Back rightly returns) nor a
  * wizard's Next (the step before stays below) is a confirm; nor is a Back
  * that comes after the app moved on from where the confirm went.
@@ -4192,6 +4213,7 @@ int main(void)
 	RUN(back_to_a_page_already_confirmed);
 	RUN(up_after_a_tab_switch_to_a_page_already_confirmed);
 	RUN(up_after_a_row_visited_to_a_page_already_confirmed);
+	RUN(delete_on_the_landing_back_to_a_page_already_confirmed);
 	RUN(back_to_a_page_left_by_next_or_add_is_not_reported);
 	RUN(back_that_closes_the_app_from_a_page_a_tap_opened);
 	RUN(restore_that_returns_to_a_retitled_history_is_not_a_push);
