@@ -29,8 +29,9 @@
  * seen with a text that still holds an old value, a word of the label
  * and not the new value is the finding. One seen without is done. A
  * value the settings page shows again (the run set it back) is no old
- * value any more, and a cleared restart forgets everything. One finding
- * per selector and run.
+ * value any more, and a cleared restart forgets everything. At most
+ * SV_FINDINGS findings per selector and run (one subject: a second one
+ * confirmed counts as the first).
  */
 #include <ctype.h>
 #include <stdio.h>
@@ -55,6 +56,13 @@
 #define SV_SEEN 512    /* pages remembered as seen (a ring) */
 #define SV_RECENT 32   /* pages whose texts are remembered (a ring), for a selector first read later */
 #define SV_RECENT_BYTES 4096
+/*
+ * Findings per selector and run: a replay may reject one (focus seed 2: a
+ * process-death trip had reverted the value just before the walk back, so
+ * the page rightly showed the old one), and a later change is judged
+ * again; a second one confirmed is the same subject, counted as the first.
+ */
+#define SV_FINDINGS 3
 
 struct labelled {
 	char label[SV_LABEL]; /* as shown: "Station on the Departures tab" */
@@ -68,7 +76,7 @@ struct labelled {
 	uint64_t governed[SV_PAGES]; /* pages that showed a text governed by the value, newest first */
 	uint64_t pending[SV_PAGES];  /* after a change: governed pages not yet seen again (0: seen) */
 	unsigned long changed_at;    /* the step count of that change (0: no change to check) */
-	bool reported;
+	unsigned reported;    /* findings made (at most SV_FINDINGS) */
 };
 
 struct setting_values {
@@ -509,7 +517,7 @@ static bool judge_page(struct setting_values *v, const struct ui_tree *t, const 
 		struct labelled *s = &v->s[i];
 		const struct ui_widget *w;
 
-		bool judge = false;
+		bool judge = false, stale = false;
 
 		if (shows_selector(t, s->label))
 			continue;
@@ -521,14 +529,15 @@ static bool judge_page(struct setting_values *v, const struct ui_tree *t, const 
 		}
 		/* A page first seen since the change had no reason to show the old value. */
 		judge |= first && s->changed_at;
-		for (size_t k = 0; judge && !found && !s->reported && k < s->n_old; k++) {
+		for (size_t k = 0; judge && !found && s->reported < SV_FINDINGS && k < s->n_old; k++) {
 			if ((w = governed_text(t, s, s->old[k], s->value))) {
 				fill(f, s, k, w, activity);
-				s->reported = true;
-				found = true;
+				s->reported++;
+				found = stale = true;
 			}
 		}
-		if (governed_text(t, s, s->value, NULL))
+		/* A page still on an old value is governed too: a later change looks at it again. */
+		if (stale || governed_text(t, s, s->value, NULL))
 			add_page(s->governed, page);
 	}
 	return found;

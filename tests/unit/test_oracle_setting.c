@@ -760,6 +760,70 @@ TEST(a_duration_changed_and_the_timer_still_loaded_with_the_old_one)
 	free(title);
 }
 
+/* The steps (1-based) at which the tracker found something, into at[] (at most max); how many. */
+static size_t all_hits(struct ui_tree **screens, size_t n, const char *const *activities, int *at, size_t max)
+{
+	struct oracle_setting_tracker *t = oracle_setting_tracker_new();
+	size_t hits = 0;
+
+	for (size_t i = 0; i < n; i++) {
+		struct oracle_finding f;
+		struct action a;
+		struct oracle_tracked_step s = {
+			.before = i ? screens[i - 1] : NULL, .activity_before = i ? activities[i - 1] : NULL,
+			.after = screens[i], .activity_after = activities[i], .after_in_app = true, .done = &a,
+		};
+
+		if (!screens[i]) {
+			CHECK(screens[i] != NULL);
+			break;
+		}
+		action_init(&a);
+		a.type = ACTION_CLICK;
+		a.resource_id = xasprintf("t:id/tap%zu", i + 1);
+		oracle_finding_init(&f);
+		if (oracle_setting_step(t, &s, &f) && hits < max)
+			at[hits++] = (int)i + 1;
+		oracle_finding_release(&f);
+		action_release(&a);
+	}
+	oracle_setting_tracker_free(t);
+	for (size_t i = 0; i < n; i++)
+		ui_tree_free(screens[i]);
+	return hits;
+}
+
+/*
+ * A finding a replay rejects (focus seed 2: a force-stop trip had put the
+ * length back to 25 min just before the walk back) leaves room for a later
+ * change's: the same selector is judged again, up to three findings.
+ */
+TEST(a_selector_judged_again_after_a_later_change)
+{
+	const char *const focus_acts[] = { "t/.Main", "t/.Settings", "t/.Settings", "t/.Main", "t/.Settings",
+				     "t/.Settings", "t/.Main", "t/.Settings", "t/.Settings", "t/.Main",
+				     "t/.Settings", "t/.Settings", "t/.Main" };
+	struct ui_tree *s[13];
+	int at[8];
+	size_t n;
+
+	s[0] = page("T:Focus", "T:25:00", "B:Start", NULL);
+	for (size_t k = 0; k < 4; k++) {
+		char was[64], now[64];
+
+		snprintf(was, sizeof(was), "B:Focus length: %d min", k ? (int)(k + 1) : 25);
+		snprintf(now, sizeof(now), "B:Focus length: %d min", (int)(k + 2));
+		s[1 + 3 * k] = page(was, NULL);
+		s[2 + 3 * k] = page(now, NULL);
+		s[3 + 3 * k] = page("T:Focus", "T:25:00", "B:Start", NULL);
+	}
+	n = all_hits(s, 13, focus_acts, at, 8);
+	CHECK_INT_EQ(n, 3);
+	CHECK_INT_EQ(at[0], 4);
+	CHECK_INT_EQ(at[1], 7);
+	CHECK_INT_EQ(at[2], 10);
+}
+
 TEST(labelled_value_silences)
 {
 	char *title = NULL;
@@ -918,6 +982,7 @@ int main(void)
 	RUN(week_start_changed_asks_to_revisit_a_calendar_once_per_page);
 	RUN(labelled_value_changed_and_a_page_still_shows_the_old_one);
 	RUN(a_duration_changed_and_the_timer_still_loaded_with_the_old_one);
+	RUN(a_selector_judged_again_after_a_later_change);
 	RUN(labelled_value_silences);
 	RUN(labelled_value_changed_asks_to_revisit_the_page_that_showed_it);
 	RUN(registered);
