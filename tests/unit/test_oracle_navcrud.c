@@ -1930,6 +1930,39 @@ TEST(back_to_a_page_already_confirmed)
 }
 
 /*
+ * Pillbox's medicine added, then `tail` (n steps; its last an Up): the
+ * buggy app reports "Up returns to 'Confirm medicine'..." at the last step;
+ * the fixed twin, which keeps nothing below and shows no Up there, reports
+ * nothing when that step is a Back (not judged).
+ */
+static bool up_to_confirm_medicine(const struct step *tail, size_t n)
+{
+	struct step s[16];
+	size_t k = 0;
+	char *title = NULL;
+	bool ok;
+
+	s[k++] = (struct step){ ACTION_CLICK, "nav_meds", NULL, NULL };
+	s[k++] = (struct step){ ACTION_CLICK, "add_med_fab", NULL, NULL };
+	s[k++] = (struct step){ ACTION_INPUT, "name_field", NULL, "Aspirin" };
+	s[k++] = (struct step){ ACTION_INPUT, "stock_field", NULL, "30" };
+	s[k++] = (struct step){ ACTION_INPUT, "time_field", NULL, "08:00" };
+	s[k++] = (struct step){ ACTION_CLICK, "next_btn", NULL, NULL };
+	s[k++] = (struct step){ ACTION_CLICK, "confirm_btn", NULL, NULL };
+	for (size_t i = 0; i < n && k < N(s); i++)
+		s[k++] = tail[i];
+	ok = first_finding(PILLBOX, "org.holdout.pillbox", s, k, NAV, &title) == (int)k && title &&
+	     strstr(title, "Up returns to 'Confirm medicine', which was already confirmed");
+	free(title);
+	title = NULL;
+	s[k - 1].type = ACTION_BACK;
+	s[k - 1].label = NULL;
+	ok = first_finding(PILLBOX ":fixed", "org.holdout.pillbox", s, k, NAV, &title) == 0 && ok;
+	free(title);
+	return ok;
+}
+
+/*
  * The same kept confirmation page, shown by Up from the History tab the
  * run switched to after the confirm (pillbox seeds 1-4 of session 40: the
  * walks switch tabs before any Back). A tab switch shows another top-level
@@ -1939,30 +1972,12 @@ TEST(back_to_a_page_already_confirmed)
  */
 TEST(up_after_a_tab_switch_to_a_page_already_confirmed)
 {
-	static const struct step s[] = {
-		{ ACTION_CLICK, "nav_meds", NULL, NULL },
-		{ ACTION_CLICK, "add_med_fab", NULL, NULL },
-		{ ACTION_INPUT, "name_field", NULL, "Aspirin" },
-		{ ACTION_INPUT, "stock_field", NULL, "30" },
-		{ ACTION_INPUT, "time_field", NULL, "08:00" },
-		{ ACTION_CLICK, "next_btn", NULL, NULL },
-		{ ACTION_CLICK, "confirm_btn", NULL, NULL },
+	static const struct step tail[] = {
 		{ ACTION_CLICK, "nav_history", NULL, NULL },
 		{ ACTION_CLICK, NULL, "Navigate up", NULL },
 	};
 
-	struct step fixed[N(s)];
-	char *title = NULL;
-
-	CHECK_INT_EQ(first_finding(PILLBOX, "org.holdout.pillbox", s, N(s), NAV, &title), 9);
-	CHECK(title && strstr(title, "Up returns to 'Confirm medicine', which was already confirmed"));
-	free(title);
-	title = NULL;
-	memcpy(fixed, s, sizeof(s));
-	fixed[N(s) - 1].type = ACTION_BACK;
-	fixed[N(s) - 1].label = NULL;
-	CHECK_INT_EQ(first_finding(PILLBOX ":fixed", "org.holdout.pillbox", fixed, N(s), NAV, &title), 0);
-	free(title);
+	CHECK(up_to_confirm_medicine(tail, N(tail)));
 }
 
 /*
@@ -1973,32 +1988,14 @@ TEST(up_after_a_tab_switch_to_a_page_already_confirmed)
  */
 TEST(up_after_a_row_visited_to_a_page_already_confirmed)
 {
-	static const struct step s[] = {
-		{ ACTION_CLICK, "nav_meds", NULL, NULL },
-		{ ACTION_CLICK, "add_med_fab", NULL, NULL },
-		{ ACTION_INPUT, "name_field", NULL, "Aspirin" },
-		{ ACTION_INPUT, "stock_field", NULL, "30" },
-		{ ACTION_INPUT, "time_field", NULL, "08:00" },
-		{ ACTION_CLICK, "next_btn", NULL, NULL },
-		{ ACTION_CLICK, "confirm_btn", NULL, NULL },
+	static const struct step tail[] = {
 		{ ACTION_CLICK, "med_row", NULL, NULL },
 		{ ACTION_CLICK, NULL, "Navigate up", NULL },
 		{ ACTION_CLICK, "nav_today", NULL, NULL },
 		{ ACTION_CLICK, NULL, "Navigate up", NULL },
 	};
-	struct step fixed[N(s)];
-	char *title = NULL;
 
-	CHECK_INT_EQ(first_finding(PILLBOX, "org.holdout.pillbox", s, N(s), NAV, &title), 11);
-	CHECK(title && strstr(title, "Up returns to 'Confirm medicine', which was already confirmed"));
-	free(title);
-	title = NULL;
-	/* The fixed twin keeps nothing below Today, so it shows no Up there; its Back is not judged. */
-	memcpy(fixed, s, sizeof(s));
-	fixed[N(s) - 1].type = ACTION_BACK;
-	fixed[N(s) - 1].label = NULL;
-	CHECK_INT_EQ(first_finding(PILLBOX ":fixed", "org.holdout.pillbox", fixed, N(s), NAV, &title), 0);
-	free(title);
+	CHECK(up_to_confirm_medicine(tail, N(tail)));
 }
 
 /*

@@ -84,16 +84,19 @@ static char blamed_rid[64];
 
 /*
  * Feed the screens in order (a tap before each, on "t:id/tapN" for the
- * Nth screen); the 1-based step of the first finding, 0 for none.
+ * Nth screen), up to the `max`-th finding; the 1-based steps of the
+ * findings into at[], the first one's title into *title (NULL when none);
+ * how many. The screens are freed.
  */
-static int first_hit(struct ui_tree **screens, size_t n, const char *const *activities, char **title)
+static size_t hits(struct ui_tree **screens, size_t n, const char *const *activities, int *at, size_t max,
+		   char **title)
 {
 	struct oracle_setting_tracker *t = oracle_setting_tracker_new();
-	int found = 0;
+	size_t found = 0;
 
 	*title = NULL;
 	blamed_rid[0] = '\0';
-	for (size_t i = 0; i < n && !found; i++) {
+	for (size_t i = 0; i < n && found < max; i++) {
 		struct oracle_finding f;
 		struct action a;
 		struct oracle_tracked_step s = {
@@ -112,10 +115,12 @@ static int first_hit(struct ui_tree **screens, size_t n, const char *const *acti
 		if (oracle_setting_step(t, &s, &f)) {
 			const cJSON *b = cJSON_GetObjectItem(cJSON_GetObjectItem(f.diff, "blamed"), "resource_id");
 
-			found = (int)i + 1;
-			*title = xstrdup(f.title);
-			if (cJSON_IsString(b))
-				snprintf(blamed_rid, sizeof(blamed_rid), "%s", b->valuestring);
+			if (!found++) {
+				*title = xstrdup(f.title);
+				if (cJSON_IsString(b))
+					snprintf(blamed_rid, sizeof(blamed_rid), "%s", b->valuestring);
+			}
+			at[found - 1] = (int)i + 1;
 			CHECK_INT_EQ(f.category, BUG_CAT_SETTINGS);
 			CHECK_STR_EQ(f.oracle, "setting");
 			CHECK(f.diff && cJSON_GetObjectItem(f.diff, "subject"));
@@ -127,6 +132,14 @@ static int first_hit(struct ui_tree **screens, size_t n, const char *const *acti
 	for (size_t i = 0; i < n; i++)
 		ui_tree_free(screens[i]);
 	return found;
+}
+
+/* The 1-based step of the first finding, 0 for none (hits). */
+static int first_hit(struct ui_tree **screens, size_t n, const char *const *activities, char **title)
+{
+	int at = 0;
+
+	return hits(screens, n, activities, &at, 1, title) ? at : 0;
 }
 
 static const char *const acts[] = { "t/.Settings", "t/.Main", "t/.Edit", "t/.Main", "t/.Edit", "t/.Main" };
@@ -760,39 +773,6 @@ TEST(a_duration_changed_and_the_timer_still_loaded_with_the_old_one)
 	free(title);
 }
 
-/* The steps (1-based) at which the tracker found something, into at[] (at most max); how many. */
-static size_t all_hits(struct ui_tree **screens, size_t n, const char *const *activities, int *at, size_t max)
-{
-	struct oracle_setting_tracker *t = oracle_setting_tracker_new();
-	size_t hits = 0;
-
-	for (size_t i = 0; i < n; i++) {
-		struct oracle_finding f;
-		struct action a;
-		struct oracle_tracked_step s = {
-			.before = i ? screens[i - 1] : NULL, .activity_before = i ? activities[i - 1] : NULL,
-			.after = screens[i], .activity_after = activities[i], .after_in_app = true, .done = &a,
-		};
-
-		if (!screens[i]) {
-			CHECK(screens[i] != NULL);
-			break;
-		}
-		action_init(&a);
-		a.type = ACTION_CLICK;
-		a.resource_id = xasprintf("t:id/tap%zu", i + 1);
-		oracle_finding_init(&f);
-		if (oracle_setting_step(t, &s, &f) && hits < max)
-			at[hits++] = (int)i + 1;
-		oracle_finding_release(&f);
-		action_release(&a);
-	}
-	oracle_setting_tracker_free(t);
-	for (size_t i = 0; i < n; i++)
-		ui_tree_free(screens[i]);
-	return hits;
-}
-
 /*
  * A finding a replay rejects (focus seed 2: a force-stop trip had put the
  * length back to 25 min just before the walk back) leaves room for a later
@@ -805,6 +785,7 @@ TEST(a_selector_judged_again_after_a_later_change)
 				     "t/.Settings", "t/.Settings", "t/.Main" };
 	struct ui_tree *s[13];
 	int at[8];
+	char *title = NULL;
 	size_t n;
 
 	s[0] = page("T:Focus", "T:25:00", "B:Start", NULL);
@@ -817,11 +798,13 @@ TEST(a_selector_judged_again_after_a_later_change)
 		s[2 + 3 * k] = page(now, NULL);
 		s[3 + 3 * k] = page("T:Focus", "T:25:00", "B:Start", NULL);
 	}
-	n = all_hits(s, 13, focus_acts, at, 8);
+	n = hits(s, 13, focus_acts, at, 8, &title);
 	CHECK_INT_EQ(n, 3);
 	CHECK_INT_EQ(at[0], 4);
 	CHECK_INT_EQ(at[1], 7);
 	CHECK_INT_EQ(at[2], 10);
+	CHECK(title && strstr(title, "'Focus length' changed to '2 min'"));
+	free(title);
 }
 
 TEST(labelled_value_silences)
