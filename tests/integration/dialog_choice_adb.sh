@@ -1,8 +1,9 @@
 #!/usr/bin/env bash
 # dialog_choice_adb.sh - process_death's dialog choice (session 49, issue
 # 18), end to end: an offline run on the simulator of the held-out
-# bookshelf app picks Author in the library's "Sort by" dialog, the row
-# then reads "Sorted by: Author"; after force-stop, relaunch and the walk
+# bookshelf app picks Recently added in the library's "Sort by" dialog (its
+# id, sort_added, counted as a save until session 56; Author before), the
+# row then reads "Sorted by: Recently added"; after force-stop, relaunch and the walk
 # back to the library it reads "Sorted by: Title" again (chimahon #133).
 # The report's steps are then replayed through Debian's adb on
 # trident-simd, where the oracle finds the bug again on the buggy app and
@@ -19,7 +20,7 @@ SORT=$(find_bug bookshelf 1 140 process_death) || fail "bookshelf: process_death
 python3 - "$WORK/bookshelf/bugs.json" "$SORT" <<'PY' || fail "bookshelf: the report is not the sort row's choice"
 import json, sys
 bug = [b for b in json.load(open(sys.argv[1]))["bugs"] if b["id"] == sys.argv[2]][0]
-assert "Sorted by: Author" in bug["title"], bug["title"]
+assert "Sorted by: Recently added" in bug["title"], bug["title"]
 assert "Sorted by: Title" in bug["actual"], bug["actual"]
 assert len(bug["steps"]) <= 8, "%d steps" % len(bug["steps"])
 PY
