@@ -325,18 +325,19 @@ bool oracle_display(const struct ui_tree *t, double overlap_min, struct oracle_f
 
 /* How many scrolls the list-end trip takes at most, each way. */
 #define LIST_END_SCROLLS 6
+/* Mixed into an abstract screen's signature: its list-end trip, in the landscape trips' seen set. */
+#define LIST_END_SEEN 0x1157e2d0ull
 
 /*
- * The list-end trip: scroll the viewport under the floating button down
+ * The list-end trip: scroll vp, the viewport under the floating button, down
  * until the screen stops changing (at most LIST_END_SCROLLS), judging each
  * screen; a finding's steps are the scrolls. Then as many scrolls up. The
  * trip is recorded (the replay repeats it). Returns 1 (the screen moved).
  */
-static int list_end_trip(const struct oracle_step *os)
+static int list_end_trip(const struct oracle_step *os, const struct ui_widget *vp)
 {
 	struct agent_env *env = os->env;
 	struct device *dev = os->dev;
-	const struct ui_widget *vp = floating_over_long_list(os->after->tree);
 	struct action trip[2 * LIST_END_SCROLLS];
 	struct oracle_finding f;
 	struct shot s;
@@ -414,10 +415,17 @@ static int display_after_step(const struct oracle_step *os)
 	/* Once per abstract screen, a long list under a floating button is
 	 * scrolled to its end, as a tester does, and judged there
 	 * (covers_last_row); then scrolled back. */
-	if (!changed && after->in_app && after->tree && floating_over_long_list(after->tree) &&
+	if (!changed && after->in_app && after->tree &&
 	    oracle_seen_count(&st->landscape_seen, &st->n_landscape, &st->alloc_landscape,
-			      after->sig_abstract ^ 0x1157e2d0ull, true) == 0)
-		changed = list_end_trip(os);
+			      after->sig_abstract ^ LIST_END_SEEN, false) == 0) {
+		const struct ui_widget *vp = floating_over_long_list(after->tree);
+
+		if (vp) {
+			(void)oracle_seen_count(&st->landscape_seen, &st->n_landscape, &st->alloc_landscape,
+						after->sig_abstract ^ LIST_END_SEEN, true);
+			changed = list_end_trip(os, vp);
+		}
+	}
 	/* Once per abstract screen, the same in landscape (layouts break there). */
 	if (st->landscape &&
 	    oracle_seen_count(&st->landscape_seen, &st->n_landscape, &st->alloc_landscape, after->sig_abstract, true) == 0) {

@@ -1856,18 +1856,6 @@ static const char *tap_label(const struct ui_tree *t, const struct action *a)
 	return w ? ui_widget_label(w) : a->widget_text ? a->widget_text : "";
 }
 
-/* Whether the tap deletes or removes what its page shows (a dialog's Delete, "Remove entry"). */
-static bool is_delete_tap(const struct ui_tree *t, const struct action *a)
-{
-	static const char *const words[] = { "delete", "remove", "move to trash", "move to bin", NULL };
-	const char *l = tap_label(t, a);
-
-	for (size_t i = 0; words[i]; i++)
-		if (!strncasecmp(l, words[i], strlen(words[i])))
-			return true;
-	return false;
-}
-
 /* How deep above the landing the confirm check follows the walk (a row's page, its editor, a picker). */
 #define DONE_AWAY_MAX 3
 
@@ -1957,7 +1945,7 @@ static bool done_judge(struct oracle_nav_tracker *t, const struct ui_tree *befor
 		t->done_dialog = false;
 		if (after_in_app && !strcmp(ida, t->done_landing))
 			return false; /* cancelled: still on the landing */
-		if (!after_in_app || done->type != ACTION_CLICK || !is_delete_tap(before, done) || strcmp(ida, t->done_page)) {
+		if (!after_in_app || done->type != ACTION_CLICK || !oracle_is_delete_action(before, done) || strcmp(ida, t->done_page)) {
 			done_clear(t);
 			return false;
 		}
