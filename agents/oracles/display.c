@@ -151,7 +151,7 @@ static bool content_ends_inside(const struct ui_tree *t, const struct ui_widget 
  * button is not judged: a text's box spans its row while its letters may
  * stop well before the button, which a dump cannot tell.
  */
-static bool covers_last_row(const struct ui_tree *t, struct oracle_finding *f)
+static bool covers_last_row(const struct ui_tree *t, struct oracle_finding *f, const struct ui_widget **vp_out)
 {
 	long screen_area = (long)ui_rect_width(&t->screen) * ui_rect_height(&t->screen);
 
@@ -217,6 +217,8 @@ static bool covers_last_row(const struct ui_tree *t, struct oracle_finding *f)
 				cJSON_AddStringToObject(f->diff, "subject", subject);
 				free(subject);
 			}
+			if (vp_out)
+				*vp_out = vp;
 			return true;
 		}
 	}
@@ -319,7 +321,7 @@ bool oracle_display(const struct ui_tree *t, double overlap_min, struct oracle_f
 			return true;
 		}
 	}
-	return covers_last_row(t, f);
+	return covers_last_row(t, f, NULL);
 }
 
 
@@ -328,13 +330,38 @@ bool oracle_display(const struct ui_tree *t, double overlap_min, struct oracle_f
 /* Mixed into an abstract screen's signature: its list-end trip, in the landscape trips' seen set. */
 #define LIST_END_SEEN 0x1157e2d0ull
 
+/* Whether f is a covers_last_row finding (which one more scroll must confirm). */
+static bool is_last_row_finding(const struct oracle_finding *f)
+{
+	const cJSON *issue = f->diff ? cJSON_GetObjectItemCaseSensitive(f->diff, "issue") : NULL;
+
+	return cJSON_IsString(issue) && strcmp(issue->valuestring, "covers_last_row") == 0;
+}
+
+/* The viewport of the list whose last row a floating button covers on t; NULL when none. */
+static const struct ui_widget *last_row_viewport(const struct ui_tree *t)
+{
+	struct oracle_finding g;
+	const struct ui_widget *vp = NULL;
+
+	oracle_finding_init(&g);
+	(void)covers_last_row(t, &g, &vp);
+	oracle_finding_release(&g);
+	return vp;
+}
+
 /*
  * The list-end trip: scroll vp, the viewport under the floating button, down
  * until the screen stops changing (at most LIST_END_SCROLLS), judging each
- * screen; a finding's steps are the scrolls. Then as many scrolls up. The
- * trip is recorded (the replay repeats it). Returns 1 (the screen moved).
+ * screen; a finding's steps are the scrolls. A button over the last row is
+ * believed only once a further scroll changes nothing: a dump leaves out
+ * what lies wholly below the fold (a spacer under the list), so a list
+ * scrolled part way can look ended (pantry's fixed twin, session 56).
+ * `pending` (moved from, may be NULL) is such a finding on the screen the
+ * trip starts from. Then as many scrolls up. The trip is recorded (the
+ * replay repeats it). Returns 1 (the screen moved).
  */
-static int list_end_trip(const struct oracle_step *os, const struct ui_widget *vp)
+static int list_end_trip(const struct oracle_step *os, const struct ui_widget *vp, struct oracle_finding *pending)
 {
 	struct agent_env *env = os->env;
 	struct device *dev = os->dev;
@@ -342,11 +369,15 @@ static int list_end_trip(const struct oracle_step *os, const struct ui_widget *v
 	struct oracle_finding f;
 	struct shot s;
 	size_t down = 0, n = 0;
-	bool hit = false;
+	bool hit = false, confirm = pending && is_last_row_finding(pending);
 	uint64_t sig = ui_sig_text(os->after->tree, os->after->activity);
 	char *ev = NULL;
 
 	oracle_finding_init(&f);
+	if (confirm) {
+		f = *pending;
+		oracle_finding_init(pending);
+	}
 	memset(&s, 0, sizeof(s));
 	while (vp && down < LIST_END_SCROLLS) {
 		struct action *a = &trip[n];
@@ -361,12 +392,22 @@ static int list_end_trip(const struct oracle_step *os, const struct ui_widget *v
 		if (action_perform(dev, a, agent_env_package(env)) != TD_OK || oracle_shot_take(dev, &s) != TD_OK ||
 		    !s.tree)
 			break;
-		if (ui_sig_text(s.tree, s.activity) == sig)
+		if (ui_sig_text(s.tree, s.activity) == sig) {
+			hit = confirm; /* at the end: a button over the last row stands */
 			break;
+		}
 		sig = ui_sig_text(s.tree, s.activity);
+		oracle_finding_release(&f);
+		confirm = false;
 		if (oracle_display(s.tree, os->st->overlap, &f)) {
-			hit = true;
-			break;
+			if (!is_last_row_finding(&f)) {
+				hit = true;
+				break;
+			}
+			/* The last row under the button: one more scroll to be sure. */
+			confirm = true;
+			vp = last_row_viewport(s.tree);
+			continue;
 		}
 		vp = floating_over_long_list(s.tree);
 		if (!vp) /* at the end: the list ends inside its viewport */
@@ -406,10 +447,15 @@ static int display_after_step(const struct oracle_step *os)
 
 	if (oracle_seen_count(&st->display_seen, &st->n_display, &st->alloc_display, after->sig_text, true) == 0) {
 		struct oracle_finding f;
+		const struct ui_widget *vp = NULL;
 
 		oracle_finding_init(&f);
-		if (oracle_display(after->tree, st->overlap, &f))
-			oracle_report_finding(env, before->step, &f, NULL, 0, NULL);
+		if (oracle_display(after->tree, st->overlap, &f)) {
+			if (!is_last_row_finding(&f))
+				oracle_report_finding(env, before->step, &f, NULL, 0, NULL);
+			else if (after->in_app && (vp = last_row_viewport(after->tree)))
+				changed = list_end_trip(os, vp, &f); /* confirmed by a scroll that changes nothing */
+		}
 		oracle_finding_release(&f);
 	}
 	/* Once per abstract screen, a long list under a floating button is
@@ -423,7 +469,7 @@ static int display_after_step(const struct oracle_step *os)
 		if (vp) {
 			(void)oracle_seen_count(&st->landscape_seen, &st->n_landscape, &st->alloc_landscape,
 						after->sig_abstract ^ LIST_END_SEEN, true);
-			changed = list_end_trip(os, vp);
+			changed = list_end_trip(os, vp, NULL);
 		}
 	}
 	/* Once per abstract screen, the same in landscape (layouts break there). */
