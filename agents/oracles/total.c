@@ -1721,24 +1721,56 @@ static void summary_remember(struct summary_seen *s, const struct ui_tree *t, co
 /*
  * Undo (issue 18): a tap in a list row that changed the row and offered
  * "Undo" there ("Taken" on a dose: "12 tablets left · Due" became "11
- * tablets left · Taken"), then Undo on that row: the row must read as it
- * did before the tap. Judged only when Undo changed the row and the row
- * then differs from its first reading only by whole numbers ("11" where
- * it read "12"): the undo restored the rest and not the quantity (pillbox).
+ * tablets left · Taken"), then Undo on that row, at once or after other
+ * steps (up to UNDO_ROWS rows are remembered): the row must read as it
+ * did before the tap. Judged only when the row still read as the tap left
+ * it, Undo changed it, and it then differs from its first reading only by
+ * whole numbers ("11" where it read "12"): the undo restored the rest and
+ * not the quantity (pillbox).
  */
-struct undo_watch {
-	bool armed;
+#define UNDO_ROWS 8
+
+struct undo_row {
 	char *activity, *list_id, *key, *row_before, *row_after;
 };
 
+struct undo_watch {
+	struct undo_row rows[UNDO_ROWS];
+	size_t n;
+};
+
+static void undo_row_release(struct undo_row *r)
+{
+	free(r->activity);
+	free(r->list_id);
+	free(r->key);
+	free(r->row_before);
+	free(r->row_after);
+	memset(r, 0, sizeof(*r));
+}
+
+/* Drop the remembered row i. */
+static void undo_drop(struct undo_watch *u, size_t i)
+{
+	undo_row_release(&u->rows[i]);
+	memmove(&u->rows[i], &u->rows[i + 1], (u->n - i - 1) * sizeof(u->rows[0]));
+	u->n--;
+	memset(&u->rows[u->n], 0, sizeof(u->rows[0]));
+}
+
 static void undo_forget(struct undo_watch *u)
 {
-	free(u->activity);
-	free(u->list_id);
-	free(u->key);
-	free(u->row_before);
-	free(u->row_after);
-	memset(u, 0, sizeof(*u));
+	while (u->n)
+		undo_drop(u, u->n - 1);
+}
+
+/* The remembered row of key on activity; -1 when none. */
+static int undo_find(const struct undo_watch *u, const char *activity, const char *key)
+{
+	for (size_t i = 0; i < u->n; i++)
+		if (oracle_same_activity(u->rows[i].activity, activity) && !strcmp(u->rows[i].key, key))
+			return (int)i;
+	return -1;
 }
 
 /* The row of t's lists whose first text is key (its list id in *list_id when not NULL); NULL when none or several. */
@@ -1825,61 +1857,65 @@ static bool undo_step(struct undo_watch *u, const struct ui_tree *before, const 
 	const struct ui_widget *w, *row;
 	const char *key;
 	bool hit = false;
+	int at;
 
 	if (!before || !after || !done || done->type != ACTION_CLICK || oracle_screen_has_layer(before) ||
-	    oracle_screen_has_layer(after) || !oracle_same_activity(activity_before, activity_after)) {
-		undo_forget(u);
+	    oracle_screen_has_layer(after) || !oracle_same_activity(activity_before, activity_after))
 		return false;
-	}
 	w = action_resolve(done, before);
 	row = w ? oracle_enclosing_row(w) : NULL;
 	key = row ? oracle_first_text(row) : NULL;
-	if (!key || !*key) {
-		undo_forget(u);
+	if (!key || !*key)
 		return false;
-	}
-	if (is_undo(w) && u->armed && oracle_same_activity(u->activity, activity_before) && !strcmp(u->key, key)) {
-		char *now = row_by_key(before, key, u->list_id, NULL);
-		char *then = now && !strcmp(now, u->row_after) ? row_by_key(after, key, u->list_id, NULL) : NULL;
+	at = undo_find(u, activity_before, key);
+	if (is_undo(w) && at >= 0) {
+		const struct undo_row *m = &u->rows[at];
+		char *now = row_by_key(before, key, m->list_id, NULL);
+		char *then = now && !strcmp(now, m->row_after) ? row_by_key(after, key, m->list_id, NULL) : NULL;
 
-		if (then && strcmp(then, u->row_after) != 0 && strcmp(then, u->row_before) != 0 &&
-		    differ_by_numbers(u->row_before, then)) {
+		if (then && strcmp(then, m->row_after) != 0 && strcmp(then, m->row_before) != 0 &&
+		    differ_by_numbers(m->row_before, then)) {
 			oracle_finding_init(f);
 			f->category = BUG_CAT_CALCULATION;
 			f->oracle = "total";
 			f->title = xasprintf("Undo on '%s' does not give back the number the tap before changed", key);
-			f->expected = xasprintf("the row reads as before the tap: \"%s\"", u->row_before);
-			f->actual = xasprintf("\"%s\" (after the tap: \"%s\")", then, u->row_after);
+			f->expected = xasprintf("the row reads as before the tap: \"%s\"", m->row_before);
+			f->actual = xasprintf("\"%s\" (after the tap: \"%s\")", then, m->row_after);
 			f->description = xasprintf("The row '%s' read \"%s\"; a tap made it \"%s\" and offered Undo; after "
 						   "Undo it reads \"%s\": the rest came back, a number did not.",
-						   key, u->row_before, u->row_after, then);
+						   key, m->row_before, m->row_after, then);
 			f->diff = cJSON_CreateObject();
 			cJSON_AddStringToObject(f->diff, "check", "undo");
 			cJSON_AddStringToObject(f->diff, "subject", key);
-			cJSON_AddStringToObject(f->diff, "row_before", u->row_before);
-			cJSON_AddStringToObject(f->diff, "row_after_tap", u->row_after);
+			cJSON_AddStringToObject(f->diff, "row_before", m->row_before);
+			cJSON_AddStringToObject(f->diff, "row_after_tap", m->row_after);
 			cJSON_AddStringToObject(f->diff, "row_after_undo", then);
-			cJSON_AddStringToObject(f->diff, "list", u->list_id);
+			cJSON_AddStringToObject(f->diff, "list", m->list_id);
 			hit = true;
 		}
 		free(now);
 		free(then);
-		undo_forget(u);
+		undo_drop(u, (size_t)at);
 		return hit;
 	}
-	undo_forget(u);
 	{
 		char *list_id = NULL;
 		char *was = row_by_key(before, key, NULL, &list_id);
 		char *now = was ? row_by_key(after, key, list_id, NULL) : NULL;
 
 		if (was && now && strcmp(was, now) != 0 && row_offers_undo(now) && !row_offers_undo(was)) {
-			u->armed = true;
-			u->activity = xstrdup(activity_after ? activity_after : "");
-			u->list_id = list_id;
-			u->key = xstrdup(key);
-			u->row_before = was;
-			u->row_after = now;
+			struct undo_row *m;
+
+			if (at >= 0)
+				undo_drop(u, (size_t)at);
+			if (u->n == UNDO_ROWS)
+				undo_drop(u, 0);
+			m = &u->rows[u->n++];
+			m->activity = xstrdup(activity_after ? activity_after : "");
+			m->list_id = list_id;
+			m->key = xstrdup(key);
+			m->row_before = was;
+			m->row_after = now;
 			return false;
 		}
 		free(list_id);
@@ -2209,7 +2245,7 @@ struct oracle_total_tracker {
 	size_t n_lists;
 	struct far_state *far; /* totals followed across pages */
 	struct summary_seen summary; /* the last summary line seen equal to a column's sum */
-	struct undo_watch undo;      /* a row tap that offered Undo, for the next step */
+	struct undo_watch undo;      /* row taps that offered Undo */
 	struct tab_sums tab_sums;    /* totals seen to sum another tab's rows */
 };
 

@@ -306,6 +306,16 @@ TEST(undo_that_leaves_a_number_as_the_tap_made_it)
 	CHECK(finds(PILLBOX, PILLBOX_PKG, s, N(s), 3, "Undo on '07:00"));
 	CHECK(finds(PILLBOX ":fixed", PILLBOX_PKG, s, N(s), 0, NULL));
 	CHECK(finds(PILLBOX, PILLBOX_PKG, skip, N(skip), 0, NULL));
+	/* Undo later, after a Skip on the next dose (session 57: pillbox seeds
+	 * 2 and 5 pressed Undo on a dose taken steps before). */
+	static const struct step later[] = {
+		{ ACTION_CLICK, "undo_btn", NULL, NULL },
+		{ ACTION_CLICK, "taken_btn", NULL, NULL },
+		{ ACTION_CLICK, "skip_btn", NULL, NULL },
+		{ ACTION_CLICK, "undo_btn", NULL, NULL },
+	};
+	CHECK(finds(PILLBOX, PILLBOX_PKG, later, N(later), 4, "Undo on '07:00"));
+	CHECK(finds(PILLBOX ":fixed", PILLBOX_PKG, later, N(later), 0, NULL));
 }
 
 /* Sign in to the feed reader. */
