@@ -1106,25 +1106,41 @@ static void field_unfill(struct offline_policy *pol, uint64_t k)
 }
 
 /*
+ * Keyed rings (a field's stated range, hint and last typed text): keys[cap]
+ * with *n entries ever written, the oldest overwritten first. ring_find
+ * gives k's slot or -1; ring_claim gives k's slot, taking the next one to
+ * overwrite when k has none.
+ */
+static long ring_find(const uint64_t *keys, size_t cap, size_t n, uint64_t k)
+{
+	for (size_t i = 0; i < cap && i < n; i++)
+		if (keys[i] == k)
+			return (long)i;
+	return -1;
+}
+
+static size_t ring_claim(uint64_t *keys, size_t cap, size_t *n, uint64_t k)
+{
+	long i = ring_find(keys, cap, *n, k);
+
+	if (i >= 0)
+		return (size_t)i;
+	keys[*n % cap] = k;
+	return (*n)++ % cap;
+}
+
+/*
  * The range message `said` the screen shows for field k, kept for the field's
  * later forms; without one, the message last kept for k, or NULL.
  */
 static const char *said_for_field(struct offline_policy *pol, uint64_t k, const char *said)
 {
-	size_t slot = pol->n_said % SAID_RANGES;
+	long i = ring_find(pol->said_field, SAID_RANGES, pol->n_said, k);
+	size_t slot;
 
-	for (size_t i = 0; i < SAID_RANGES && i < pol->n_said; i++)
-		if (pol->said_field[i] == k) {
-			if (!said)
-				return pol->said_range[i];
-			slot = i;
-			break;
-		}
 	if (!said)
-		return NULL;
-	if (slot == pol->n_said % SAID_RANGES)
-		pol->n_said++;
-	pol->said_field[slot] = k;
+		return i >= 0 ? pol->said_range[i] : NULL;
+	slot = ring_claim(pol->said_field, SAID_RANGES, &pol->n_said, k);
 	snprintf(pol->said_range[slot], sizeof(pol->said_range[slot]), "%s", said);
 	return pol->said_range[slot];
 }
@@ -1137,21 +1153,15 @@ static const char *said_for_field(struct offline_policy *pol, uint64_t k, const 
  */
 static char *hint_for_field(struct offline_policy *pol, uint64_t k, char *shown)
 {
-	size_t slot = pol->n_hints % FIELD_HINTS;
 	bool typed = *shown && shows_a_typed_value(pol, hash_str(14695981039346656037ull, shown));
+	long i = ring_find(pol->hint_field, FIELD_HINTS, pol->n_hints, k);
+	size_t slot;
 
-	for (size_t i = 0; i < FIELD_HINTS && i < pol->n_hints; i++)
-		if (pol->hint_field[i] == k) {
-			if (typed)
-				return pol->hint_text[i];
-			slot = i;
-			break;
-		}
+	if (typed && i >= 0)
+		return pol->hint_text[i];
 	if (typed || !*shown || strlen(shown) >= sizeof(pol->hint_text[0]))
 		return shown;
-	if (slot == pol->n_hints % FIELD_HINTS)
-		pol->n_hints++;
-	pol->hint_field[slot] = k;
+	slot = ring_claim(pol->hint_field, FIELD_HINTS, &pol->n_hints, k);
 	snprintf(pol->hint_text[slot], sizeof(pol->hint_text[slot]), "%s", shown);
 	return shown;
 }
@@ -1251,19 +1261,9 @@ static void finish_choice(struct offline_policy *pol, const struct ui_tree *t, s
 	}
 	if (a->type == ACTION_INPUT && a->text && *a->text)
 		pol->typed_vals[pol->n_typed_vals++ % TYPED_VALUES] = hash_str(14695981039346656037ull, a->text);
-	if (a->type == ACTION_INPUT && a->text) {
-		size_t slot = pol->n_kept % FORM_FIELDS;
-
-		for (size_t i = 0; i < FORM_FIELDS && i < pol->n_kept; i++)
-			if (pol->kept_field[i] == field_key(a)) {
-				slot = i;
-				break;
-			}
-		if (slot == pol->n_kept % FORM_FIELDS)
-			pol->n_kept++;
-		pol->kept_field[slot] = field_key(a);
-		pol->kept_text[slot] = hash_str(14695981039346656037ull, a->text);
-	}
+	if (a->type == ACTION_INPUT && a->text)
+		pol->kept_text[ring_claim(pol->kept_field, FORM_FIELDS, &pol->n_kept, field_key(a))] =
+			hash_str(14695981039346656037ull, a->text);
 	if (a->type == ACTION_INPUT && state == pol->visit_state && pol->n_typed < FORM_FIELDS &&
 	    !typed_this_visit(pol, a)) {
 		pol->typed[pol->n_typed++] = widget_key(a);
@@ -1326,6 +1326,7 @@ static bool shows_kept_text(const struct offline_policy *pol, const struct ui_tr
 {
 	const struct ui_widget *w;
 	uint64_t k, h;
+	long i;
 
 	if (a->type != ACTION_INPUT || a->widget < 0 || (size_t)a->widget >= t->n_nodes)
 		return false;
@@ -1337,9 +1338,9 @@ static bool shows_kept_text(const struct offline_policy *pol, const struct ui_tr
 		return true;
 	k = field_key(a);
 	h = hash_str(14695981039346656037ull, w->text);
-	for (size_t i = 0; i < FORM_FIELDS && i < pol->n_kept; i++)
-		if (pol->kept_field[i] == k)
-			return pol->kept_text[i] == h || (pol->p.breadth && shows_a_typed_value(pol, h));
+	i = ring_find(pol->kept_field, FORM_FIELDS, pol->n_kept, k);
+	if (i >= 0 && pol->kept_text[i] == h)
+		return true;
 	return pol->p.breadth && shows_a_typed_value(pol, h);
 }
 
