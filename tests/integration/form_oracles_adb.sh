@@ -34,8 +34,8 @@ GREYED=$(find_bug authenticator 1 20 save_disabled) || fail "authenticator: save
 echo "ok   authenticator seed 1: $GREYED (save_disabled) on the simulator"
 WRAPS=$(find_bug readlater 1 175 row_measure) || fail "readlater: row_measure did not find the reading time its page gives otherwise"
 echo "ok   readlater seed 1: $WRAPS (row_measure) on the simulator"
-KEPTNUM=$(find_bug pantry 3 30 crud) || fail "pantry: crud did not find the amount edit OK does not keep"
-echo "ok   pantry seed 3: $KEPTNUM (crud, a number edit not saved) on the simulator"
+KEPTNUM=$(find_bug pantry 1 40 crud) || fail "pantry: crud did not find the amount edit OK does not keep"
+echo "ok   pantry seed 1: $KEPTNUM (crud, a number edit not saved) on the simulator"
 MOVED=$(find_bug maps 4 25 crud) || fail "maps: crud did not find the bookmark's list choice not saved"
 echo "ok   maps seed 4: $MOVED (crud, a choice not saved) on the simulator"
 
