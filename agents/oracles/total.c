@@ -1886,7 +1886,13 @@ static bool undo_step(struct undo_watch *u, const struct ui_tree *before, const 
 						   key, m->row_before, m->row_after, then);
 			f->diff = cJSON_CreateObject();
 			cJSON_AddStringToObject(f->diff, "check", "undo");
-			cJSON_AddStringToObject(f->diff, "subject", key);
+			/* One bug per list: an Undo that keeps a number on one row keeps it on the others too. */
+			{
+				char *subject = *m->list_id ? xasprintf("undo in %s", m->list_id) : xstrdup(key);
+
+				cJSON_AddStringToObject(f->diff, "subject", subject);
+				free(subject);
+			}
 			cJSON_AddStringToObject(f->diff, "row_before", m->row_before);
 			cJSON_AddStringToObject(f->diff, "row_after_tap", m->row_after);
 			cJSON_AddStringToObject(f->diff, "row_after_undo", then);
