@@ -74,6 +74,9 @@ struct nav_frame {
 /* How many pages a form's submit opened the tracker remembers (submitted[]). */
 #define NAV_SUBMITTED_MAX 8
 
+/* How many (form, the screen a click left it for) pairs the tracker remembers (forms[]). */
+#define NAV_FORMS_MAX 4
+
 /* How many lists whose rows open their own pages the tracker remembers (own_pages[]). */
 #define NAV_OWN_LISTS_MAX 16
 
@@ -126,8 +129,16 @@ struct oracle_nav_tracker {
 	/* Pages (nav_identity, hashed) a tab, bottom-navigation or drawer item landed on: a ring. */
 	uint64_t tab_pages[NAV_TAB_PAGES_MAX];
 	size_t n_tab_pages;
-	char *form;      /* the last form submitted by a click that opened another screen, or NULL */
-	char *form_next; /* the screen that submit opened (a confirmation page) */
+	/*
+	 * Forms left by a click for another screen (a confirmation page), the
+	 * latest few: another form submitted in between (a reminder's time)
+	 * does not make the confirmation page's Change a push.
+	 */
+	struct nav_form {
+		char *form;
+		char *next;
+	} forms[NAV_FORMS_MAX];
+	size_t next_form;
 	/*
 	 * Back that left the app from a page a tap opened (exit_want: the screen
 	 * below it, where Back should have returned), judged on the next step:
@@ -1886,6 +1897,15 @@ static void done_follow(struct oracle_nav_tracker *t, const char *idb, const cha
 	}
 }
 
+/* Whether a click was seen leaving form for next (remembered in forms[]). */
+static bool left_form_for(const struct oracle_nav_tracker *t, const char *form, const char *next)
+{
+	for (size_t i = 0; i < NAV_FORMS_MAX; i++)
+		if (t->forms[i].form && !strcmp(t->forms[i].form, form) && !strcmp(t->forms[i].next, next))
+			return true;
+	return false;
+}
+
 /* Whether page id (nav_identity) is one a form's submit opened. */
 static bool was_submitted_to(const struct oracle_nav_tracker *t, const char *id)
 {
@@ -2030,8 +2050,10 @@ void oracle_nav_tracker_free(struct oracle_nav_tracker *t)
 	free(t->typed);
 	for (size_t i = 0; i < NAV_TYPED_MAX; i++)
 		free(t->typed_ring[i]);
-	free(t->form);
-	free(t->form_next);
+	for (size_t i = 0; i < NAV_FORMS_MAX; i++) {
+		free(t->forms[i].form);
+		free(t->forms[i].next);
+	}
 	exit_clear(t);
 	done_clear(t);
 	free(t->confirmed_form);
@@ -2402,7 +2424,7 @@ bool oracle_nav_step(struct oracle_nav_tracker *t, const struct ui_tree *before,
 		nav_set_cur(t, xstrdup(ida), display_name(after, activity_after));
 	} else if (done->type == ACTION_CLICK &&
 		   (oracle_is_up_action(done) || (t->prev && strcmp(ida, t->prev) == 0) ||
-		    (t->form && !strcmp(ida, t->form) && !strcmp(idb, t->form_next)))) {
+		    left_form_for(t, ida, idb))) {
 		/*
 		 * Up to a screen the stack does not hold (it was cleared on the way), a tap that
 		 * returns to the screen just left (a picker's row, Done), or one from the page a
@@ -2545,10 +2567,13 @@ bool oracle_nav_step(struct oracle_nav_tracker *t, const struct ui_tree *before,
 	/* A click that left a form for another screen: remember both (whichever branch took it). */
 	if (done->type == ACTION_CLICK && !layer_b && !layer_a && after_in_app && strcmp(ida, idb) != 0 &&
 	    oracle_shows_field(before)) {
-		free(t->form);
-		free(t->form_next);
-		t->form = xstrdup(idb);
-		t->form_next = xstrdup(ida);
+		if (!left_form_for(t, idb, ida)) {
+			struct nav_form *fp = &t->forms[t->next_form];
+
+			set_str(&fp->form, idb);
+			set_str(&fp->next, ida);
+			t->next_form = (t->next_form + 1) % NAV_FORMS_MAX;
+		}
 		/* Not where a Save or Done returned to (a list): a page the form went on to. */
 		if (!finishes_page(before, done) && !is_final_confirm(before, done) && !was_submitted_to(t, ida)) {
 			free(t->submitted[t->next_submitted]);

@@ -1310,6 +1310,51 @@ TEST(change_back_to_a_submitted_form_is_not_a_push)
 	oracle_nav_tracker_free(nav);
 }
 
+/*
+ * The same, with another form submitted between the confirmation and its
+ * Change (pillbox seed 3, session 57: a reminder's new time saved on the
+ * medicine's page): the tracker remembers the last few forms left for
+ * another page, not the last one only.
+ */
+TEST(change_back_to_a_form_submitted_before_another_is_not_a_push)
+{
+	struct oracle_nav_tracker *nav = oracle_nav_tracker_new();
+	struct ui_tree *list = page("Medicines", "Add medicine"), *form = submit_page("Add medicine", "Next");
+	struct ui_tree *confirm = page("Confirm medicine", "Change"), *medicine = page("Vitamin D", "Edit");
+	struct ui_tree *reminder = submit_page("Reminder", "Save");
+	struct action click, back;
+	struct oracle_finding f;
+	const char *act = "t/.Main";
+
+	REQUIRE(nav && list && form && confirm && medicine && reminder);
+	action_init(&click);
+	click.type = ACTION_CLICK;
+	click.resource_id = xstrdup("t:id/go");
+	action_init(&back);
+	back.type = ACTION_BACK;
+	oracle_finding_init(&f);
+	CHECK(!oracle_nav_step(nav, list, act, form, act, true, &click, &f));
+	CHECK(!oracle_nav_step(nav, form, act, confirm, act, true, &click, &f));
+	CHECK(!oracle_nav_step(nav, confirm, act, list, act, true, &click, &f));
+	CHECK(!oracle_nav_step(nav, list, act, medicine, act, true, &click, &f));
+	CHECK(!oracle_nav_step(nav, medicine, act, reminder, act, true, &click, &f));
+	CHECK(!oracle_nav_step(nav, reminder, act, medicine, act, true, &click, &f));
+	CHECK(!oracle_nav_step(nav, medicine, act, list, act, true, &back, &f));
+	CHECK(!oracle_nav_step(nav, list, act, confirm, act, true, &back, &f));
+	CHECK(!oracle_nav_step(nav, confirm, act, form, act, true, &click, &f));
+	CHECK(!oracle_nav_step(nav, form, act, list, act, true, &back, &f));
+	CHECK(f.title == NULL);
+	oracle_finding_release(&f);
+	action_release(&click);
+	action_release(&back);
+	ui_tree_free(list);
+	ui_tree_free(form);
+	ui_tree_free(confirm);
+	ui_tree_free(medicine);
+	ui_tree_free(reminder);
+	oracle_nav_tracker_free(nav);
+}
+
 TEST(up_is_not_a_push)
 {
 	struct ui_tree *sync = page("Sync", "Open"), *settings = page("Settings", "Sync account"),
@@ -4194,6 +4239,7 @@ int main(void)
 	RUN(back_to_a_page_renamed_above_is_not_reported);
 	RUN(up_is_not_a_push);
 	RUN(change_back_to_a_submitted_form_is_not_a_push);
+	RUN(change_back_to_a_form_submitted_before_another_is_not_a_push);
 	RUN(back_to_the_same_page_with_another_filter_is_not_reported);
 	RUN(back_to_another_tab_of_the_same_title_is_reported);
 	RUN(persistent_control_is_not_a_push);
