@@ -663,7 +663,8 @@ out:
 }
 
 /* Trace one trip's outcome. */
-static void trace_trip(struct agent_env *env, const char *why, const char *outcome, int clicks)
+static void trace_trip(struct agent_env *env, const char *why, const char *outcome, int clicks, const char *left,
+		       const char *reached)
 {
 	cJSON *o = cJSON_CreateObject();
 
@@ -671,7 +672,59 @@ static void trace_trip(struct agent_env *env, const char *why, const char *outco
 	cJSON_AddStringToObject(o, "why", why);
 	cJSON_AddStringToObject(o, "outcome", outcome);
 	cJSON_AddNumberToObject(o, "clicks", clicks);
+	/* The app-bar titles of the page the trip left and of the one it reached, when known. */
+	if (left)
+		cJSON_AddStringToObject(o, "left", left);
+	if (reached)
+		cJSON_AddStringToObject(o, "reached", reached);
 	(void)agent_env_trace(env, "oracle_check", o);
+}
+
+/* Whether a and b are the same text once digits are dropped. */
+static bool same_but_digits(const char *a, const char *b)
+{
+	for (;;) {
+		while (isdigit((unsigned char)*a))
+			a++;
+		while (isdigit((unsigned char)*b))
+			b++;
+		if (*a != *b)
+			return false;
+		if (!*a)
+			return true;
+		a++;
+		b++;
+	}
+}
+
+/* Whether w or a widget under it shows exactly text. */
+static bool shows_text(const struct ui_widget *w, const char *text)
+{
+	if (!strcmp(w->text, text))
+		return true;
+	for (size_t i = 0; i < w->n_children; i++)
+		if (shows_text(w->children[i], text))
+			return true;
+	return false;
+}
+
+/*
+ * The widget of t with the resource-id of the recorded click a that shows
+ * `title` (a list row naming the item whose page had that title); NULL when
+ * none or a has no resource-id.
+ */
+static const struct ui_widget *row_titled(const struct ui_tree *t, const struct action *a, const char *title)
+{
+	if (!a->resource_id || !title || !*title)
+		return NULL;
+	for (size_t i = 0; i < t->n_nodes; i++) {
+		const struct ui_widget *w = t->nodes[i];
+
+		if (w->clickable && !strcmp(w->resource_id, a->resource_id) && ui_widget_visible(w, &t->screen) &&
+		    shows_text(w, title))
+			return w;
+	}
+	return NULL;
 }
 
 /*
@@ -679,19 +732,28 @@ static void trace_trip(struct agent_env *env, const char *why, const char *outco
  * retaken after each click); each click performed is copied to
  * trig[*n_trig]. NULL when the walk arrived, else why it stopped. Each
  * click must reach the screen recorded for it; the last one only when
- * check_last (else the caller judges what it reached).
+ * check_last (else the caller judges what it reached). With a title, the
+ * last click is made on the row, of the recorded click's resource-id, that
+ * shows it: a list's rows lead to one abstract page, and the trip returns
+ * to the item whose page it left (splitter's groups).
  */
 static const char *walk_path(const struct oracle_step *os, struct shot *cur, const size_t *path, int len,
-			     bool check_last, struct action *trig, size_t *n_trig)
+			     bool check_last, const char *title, struct action *trig, size_t *n_trig)
 {
 	const struct oracles_state *st = os->st;
 	const char *pkg = agent_env_package(os->env);
 
 	for (int k = 0; k < len; k++) {
 		const struct nav_edge *e = &st->edges[path[k]];
-		const struct ui_widget *w = action_resolve(&e->a, cur->tree);
+		const struct ui_widget *w = NULL;
 		struct action a;
+		bool titled = false;
 
+		/* The last click opens the item whose page the trip left (a list's rows lead to one abstract page). */
+		if (k + 1 == len)
+			titled = (w = row_titled(cur->tree, &e->a, title)) != NULL;
+		if (!w)
+			w = action_resolve(&e->a, cur->tree);
 		if (!w)
 			return "way back lost";
 		action_copy(&a, &e->a);
@@ -703,7 +765,8 @@ static const char *walk_path(const struct oracle_step *os, struct shot *cur, con
 			action_release(&a);
 			return "device error";
 		}
-		action_copy(&trig[(*n_trig)++], &e->a);
+		/* The row clicked by its title is recorded where it was (a replay resolves it there). */
+		action_copy(&trig[(*n_trig)++], titled ? &a : &e->a);
 		action_release(&a);
 		if (oracle_shot_take(os->dev, cur) != TD_OK || !cur->tree)
 			return "device error";
@@ -744,7 +807,7 @@ static void reopen_trip(const struct oracle_step *os, const struct shot *pre)
 	len = oracle_find_path(os->st, ui_sig_abstract(cur.tree, cur.activity), target, path);
 	if (len < 1)
 		goto out;
-	outcome = walk_path(os, &cur, path, len, false, trig, &n_trig);
+	outcome = walk_path(os, &cur, path, len, false, NULL, trig, &n_trig);
 	if (!outcome) {
 		struct oracle_finding f;
 
@@ -761,7 +824,7 @@ static void reopen_trip(const struct oracle_step *os, const struct shot *pre)
 	}
 out:
 	oracle_record_side_trip(os->env, os->before->step, oracle_kind_process_death.name, trig, n_trig);
-	trace_trip(os->env, "reopen", outcome, (int)n_trig - 1);
+	trace_trip(os->env, "reopen", outcome, (int)n_trig - 1, NULL, NULL);
 	for (size_t i = 0; i < n_trig; i++)
 		action_release(&trig[i]);
 	oracle_shot_release(&cur);
@@ -791,7 +854,7 @@ static int death_trip(const struct oracle_step *os, const char *why, const char 
 	if (oracle_shot_take(dev, &pre) != TD_OK || !pre.tree ||
 	    ui_sig_abstract(pre.tree, pre.activity) != target) {
 		oracle_shot_release(&pre);
-		trace_trip(os->env, why, "moved", 0);
+		trace_trip(os->env, why, "moved", 0, NULL, NULL);
 		return 0;
 	}
 	if (!strcmp(why, "setting") || !strcmp(why, "value")) {
@@ -812,10 +875,19 @@ static int death_trip(const struct oracle_step *os, const char *why, const char 
 		goto out;
 	}
 	{
-		const char *stop = walk_path(os, &cur, path, len, true, trig, &n_trig);
+		const char *title = oracle_app_bar_title(pre.tree), *now;
+		const char *stop = walk_path(os, &cur, path, len, true, title, trig, &n_trig);
 
 		if (stop) {
 			outcome = stop;
+			goto out;
+		}
+		/* Another item's page of the same kind: not the one to compare (a
+		 * count in the title may change: "Notes (3)" is the page that lost
+		 * a note). */
+		now = oracle_app_bar_title(cur.tree);
+		if (title && *title && (!now || !same_but_digits(now, title))) {
+			outcome = "another item";
 			goto out;
 		}
 	}
@@ -835,7 +907,8 @@ out:
 	/* The trip is part of the run (the restart and the clicks performed):
 	 * later paths repeat it, or their replays leave the recorded path. */
 	oracle_record_side_trip(os->env, os->before->step, oracle_kind_process_death.name, trig, n_trig);
-	trace_trip(os->env, why, outcome, (int)n_trig - 1);
+	trace_trip(os->env, why, outcome, (int)n_trig - 1, oracle_app_bar_title(pre.tree),
+		   cur.tree ? oracle_app_bar_title(cur.tree) : NULL);
 	for (size_t i = 0; i < n_trig; i++)
 		action_release(&trig[i]);
 	oracle_shot_release(&pre);
