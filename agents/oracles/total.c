@@ -2191,6 +2191,37 @@ static bool tab_sum_judge(struct tab_sums *ts, const struct ui_tree *tt, const c
 			free(name);
 		}
 	}
+	/* The other tab lists nothing ("No expenses in this group yet") and the
+	 * total is the one amount a recent delete named: it still counts the
+	 * last row, deleted. */
+	if (!hit && oracle_empty_state(lt) && t.value > 0) {
+		bool rows = false;
+
+		/* A list whose one row is the placeholder ("No expenses...") lists nothing. */
+		for (size_t i = 0; i < n; i++)
+			rows |= ls[i].n_rows > 1 || (ls[i].n_rows == 1 && !strstr(ls[i].rows[0], oracle_empty_state(lt)));
+		for (size_t k = 0; !rows && !hit && k < ts->n_deleted && k < TOTAL_TAB_DELETES; k++)
+			if (close_enough(ts->deleted[k].amount, t.value, 1)) {
+				struct oracle_list none = { .id = "", .rows = NULL, .primary = NULL, .n_rows = 0 };
+				char *name = label_name(t.w->text), *tabs = tab_names(other);
+				char *ti = xasprintf("'%s' does not equal the sum of the rows on the '%s' tab", name, tabs);
+				char *act = xasprintf("the total reads %s", t.value_text);
+
+				total_finding(f, &t, &none, ti, "0.00 (the tab lists no rows)", act);
+				free(f->description);
+				f->description = xasprintf("'%s' (%.*s) reads %s while the '%s' tab lists nothing (\"%s\"): "
+							   "%.2f is the amount of the row just deleted.",
+							   name, tl, title, t.value_text, tabs, oracle_empty_state(lt),
+							   ts->deleted[k].amount);
+				cJSON_ReplaceItemInObject(f->diff, "check", cJSON_CreateString("total_other_tab"));
+				cJSON_AddItemToObject(f->diff, "blamed", cJSON_Duplicate(ts->deleted[k].by, 1));
+				free(ti);
+				free(act);
+				free(tabs);
+				free(name);
+				hit = true;
+			}
+	}
 	oracle_lists_free(ls, n);
 	return hit;
 }

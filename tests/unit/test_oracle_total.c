@@ -190,6 +190,21 @@ TEST(money_total_that_stops_summing_the_rows_of_another_tab)
 	CHECK(finds(SPLITTER, SPLITTER_PKG, two_deleted, N(two_deleted), 0, NULL));
 }
 
+TEST(money_total_beside_an_emptied_tab)
+{
+	/* splitter's Flat 3B has one expense: deleted, the Expenses tab says
+	 * "No expenses in this group yet" (one placeholder row), and the
+	 * Balances tab's "Total spent" is still the deleted row's €45.00. */
+	static const struct step s[] = {
+		{ ACTION_CLICK, NULL, "Flat 3B", NULL },       { ACTION_CLICK, NULL, "Internet, November", NULL },
+		{ ACTION_CLICK, "delete_btn", NULL, NULL },    { ACTION_CLICK, "ok_delete", NULL, NULL },
+		{ ACTION_CLICK, "tab_balances", NULL, NULL },
+	};
+
+	CHECK(finds(SPLITTER, SPLITTER_PKG, s, N(s), 5, "'Total spent' does not equal the sum of the rows on the 'Expenses' tab"));
+	CHECK(finds(SPLITTER ":fixed", SPLITTER_PKG, s, N(s), 0, NULL));
+}
+
 TEST(money_total_of_its_own_rows_ignores_a_list_on_another_page)
 {
 	/* fuellog: "Total: £N" on Other costs equals the sum of the costs
@@ -389,6 +404,7 @@ int main(void)
 	RUN(money_total_seen_after_the_change_only_is_not_judged);
 	RUN(money_total_on_another_tab_of_the_same_page);
 	RUN(money_total_that_stops_summing_the_rows_of_another_tab);
+	RUN(money_total_beside_an_emptied_tab);
 	RUN(money_total_of_its_own_rows_ignores_a_list_on_another_page);
 	RUN(money_total_of_its_own_emptied_rows_ignores_a_list_on_another_page);
 	RUN(a_rate_in_a_row_is_no_amount_a_total_sums);
