@@ -59,6 +59,7 @@
 #include "agents/oracles/oracles_internal.h"
 #include "agents/replay.h"
 #include "agents/rundir.h"
+#include "core/strbuf.h"
 #include "core/xalloc.h"
 
 /* How many bytes of a typed value must appear on the next screen (rows may be ellipsized). */
@@ -100,6 +101,11 @@ struct oracle_crud_tracker {
 	bool have_opened, from_dialog;
 	/* Whether the opened row's list is on a collection page (collection_page). */
 	bool collection;
+	/* The list's page's app-bar title and selected navigation item, lowered ('\n'-joined), or NULL. */
+	char *page_names;
+	/* The delete removes its row "from" what the list's page is named (page_removes_from), or
+	 * "from" something else (a bookmark removed over the whole schedule). */
+	bool removes_here, removes_elsewhere;
 	char *list_id, *list_activity, *opened;
 	/* Whether the last screen without a dialog showed the opened row's name whole. */
 	bool page_shows_opened;
@@ -149,6 +155,7 @@ static bool row_has_part(const char *full, const char *part);
 static bool has_letter(const char *s);
 static uint64_t page_of(const struct ui_tree *t, const char *activity);
 static bool collection_page(const struct ui_tree *t);
+static char *page_names(const struct ui_tree *t);
 
 struct oracle_crud_tracker *oracle_crud_tracker_new(void)
 {
@@ -176,6 +183,9 @@ static void drop_opened(struct oracle_crud_tracker *t)
 	free(t->opened);
 	free(t->row_control);
 	free(t->renamed);
+	free(t->page_names);
+	t->page_names = NULL;
+	t->removes_here = t->removes_elsewhere = false;
 	cJSON_Delete(t->renamed_by);
 	t->renamed_by = NULL;
 	t->rows = NULL;
@@ -1334,6 +1344,45 @@ static bool lost_control(const struct oracle_crud_tracker *t, const struct oracl
 }
 
 /*
+ * Whether s[0..n) is a glyph and no word: ASCII punctuation and UTF-8
+ * sequences of Latin-1 punctuation (U+0080-00BF), general punctuation and
+ * symbols (U+2000-2FFF: "★", "☆", "✓") or emoji; no letter or digit.
+ */
+static bool glyph_only(const char *s, size_t n)
+{
+	for (size_t i = 0; i < n; i++) {
+		unsigned char c = (unsigned char)s[i];
+
+		if (isalnum(c) || (c >= 0xc0 && c != 0xc2 && c != 0xe2 && c != 0xf0))
+			return false;
+	}
+	return true;
+}
+
+/* A row's texts (" | "-joined) without those that are glyphs only (glyph_only). Caller frees. */
+static char *worded_texts(const char *full)
+{
+	struct strbuf sb;
+	const char *p = full;
+
+	strbuf_init(&sb, strlen(full) + 1);
+	for (;;) {
+		const char *e = strstr(p, " | ");
+		size_t n = e ? (size_t)(e - p) : strlen(p);
+
+		if (!glyph_only(p, n)) {
+			if (sb.len)
+				strbuf_adds(&sb, " | ");
+			strbuf_add(&sb, p, n);
+		}
+		if (!e)
+			break;
+		p = e + 3;
+	}
+	return strbuf_detach(&sb, NULL);
+}
+
+/*
  * Whether a row named as the opened one, shown whole before, no longer
  * shows with the same texts on l (the list full, rows below the fold): the
  * row went and another of the same name came into view from below
@@ -1342,11 +1391,24 @@ static bool lost_control(const struct oracle_crud_tracker *t, const struct oracl
  */
 static bool same_name_row_went(const struct oracle_crud_tracker *t, const struct oracle_list *l)
 {
+	char **was = xcalloc(t->n_rows + 1, sizeof(*was)), **now = xcalloc(l->n_rows + 1, sizeof(*now));
+	bool went = false;
+
+	/* A state glyph that changed ("★" become "☆") leaves the row the same row. */
 	for (size_t i = 0; i < t->n_rows; i++)
-		if (!strcmp(t->rows[i], t->opened) && !(t->cut && t->cut[i]) && t->full[i] &&
-		    count_of(t->full, t->n_rows, t->full[i]) > count_of(l->rows, l->n_rows, t->full[i]))
-			return true;
-	return false;
+		was[i] = t->full[i] ? worded_texts(t->full[i]) : NULL;
+	for (size_t j = 0; j < l->n_rows; j++)
+		now[j] = worded_texts(l->rows[j]);
+	for (size_t i = 0; i < t->n_rows && !went; i++)
+		went = !strcmp(t->rows[i], t->opened) && !(t->cut && t->cut[i]) && was[i] &&
+		       count_of(was, t->n_rows, was[i]) > count_of(now, l->n_rows, was[i]);
+	for (size_t i = 0; i < t->n_rows; i++)
+		free(was[i]);
+	for (size_t j = 0; j < l->n_rows; j++)
+		free(now[j]);
+	free(was);
+	free(now);
+	return went;
 }
 
 /* The delete check: the tracker's opened row against list l of `after`. */
@@ -1367,8 +1429,10 @@ static bool deleted_wrong(const struct oracle_crud_tracker *t, const struct ui_t
 			gone = t->rows[i];
 	if (after_n < before_n && !gone)
 		return moved_prop(t, after, l, done, f); /* the opened row, and only it, went */
-	if (t->from_dialog && !gone)
+	if (t->from_dialog && !gone && !t->removes_here)
 		return false; /* a dialog's row that stays, nothing else gone: it may be removed elsewhere */
+	if (!gone && t->removes_elsewhere)
+		return false; /* taken out of a collection this list is not: the row stays, rightly */
 	/* The list's last row shown went, and a row from below the fold took its place: it may bear its name. */
 	if (!gone && t->opened_last && !room)
 		return false;
@@ -1384,7 +1448,10 @@ static bool deleted_wrong(const struct oracle_crud_tracker *t, const struct ui_t
 	char list_name[128];
 
 	short_list_name(t->list_id, list_name, sizeof(list_name));
-	if (t->from_dialog && after_n >= before_n) {
+	if (t->from_dialog && after_n >= before_n && !gone) {
+		f->title = xasprintf("Removing the row a dialog names from '%s' leaves it in the list", list_name);
+		f->actual = xasprintf("'%s' is still listed, %zu rows as before", t->opened, l->n_rows);
+	} else if (t->from_dialog && after_n >= before_n) {
 		f->title = xasprintf("Deleting the row a dialog names in '%s' removes another row instead", list_name);
 		f->actual = xasprintf("'%s' is still listed and '%s' is gone", t->opened, gone);
 	} else if (t->from_dialog) {
@@ -1401,7 +1468,11 @@ static bool deleted_wrong(const struct oracle_crud_tracker *t, const struct ui_t
 		f->actual = xasprintf("'%s' is gone too", gone);
 	}
 	f->expected = xasprintf("the row '%s', and only it, gone from the list", t->opened);
-	if (t->from_dialog)
+	if (t->removes_here && !gone)
+		f->description = xasprintf("A dialog over the list named the row '%s' and removing it from what the page "
+					   "lists was confirmed ('%s'); back on the list, %s.", t->opened,
+					   done->widget_text ? done->widget_text : "remove", f->actual);
+	else if (t->from_dialog)
 		f->description = xasprintf("A dialog named the row '%s' and its delete was confirmed ('%s'); back on "
 					   "the list, %s.", t->opened, done->widget_text ? done->widget_text : "delete",
 					   f->actual);
@@ -1504,13 +1575,14 @@ static bool renamed_not_listed(const struct oracle_crud_tracker *t, const struct
  * The row the dialog `before` names: the longest of rows[] some text of the
  * dialog contains, when every other row it contains is part of that one
  * ("Milk" in "Milk chocolate"); NULL when it names none, several, or
- * speaks of removing from somewhere.
+ * speaks of removing from somewhere other than what the list's page is
+ * (from_here: page_removes_from).
  */
-static const char *dialog_names_row(const struct ui_tree *before, char *const *rows, size_t n_rows)
+static const char *dialog_names_row(const struct ui_tree *before, char *const *rows, size_t n_rows, bool from_here)
 {
 	const char *best = NULL;
 
-	for (size_t k = 0; k < before->n_nodes; k++)
+	for (size_t k = 0; k < before->n_nodes && !from_here; k++)
 		if (strstr(before->nodes[k]->text, " from "))
 			return NULL;
 	for (size_t i = 0; i < n_rows; i++) {
@@ -1676,6 +1748,7 @@ static void remember_list(struct oracle_crud_tracker *t, const struct oracle_lis
 	drop_opened(t);
 	t->have_opened = true;
 	t->collection = collection_page(page);
+	t->page_names = page_names(page);
 	t->from_dialog = opened == NULL;
 	t->list_id = xstrdup(l->id);
 	t->list_activity = xstrdup(activity_before ? activity_before : "");
@@ -1805,7 +1878,8 @@ static void note_dialog_over_list(struct oracle_crud_tracker *t, const struct ui
 	struct oracle_list *ls = NULL;
 	size_t n;
 
-	if (done->type != ACTION_CLICK || oracle_screen_has_layer(before) || !oracle_screen_has_layer(after))
+	if ((done->type != ACTION_CLICK && done->type != ACTION_LONG_CLICK) || oracle_screen_has_layer(before) ||
+	    !oracle_screen_has_layer(after))
 		return;
 	n = oracle_lists(before, &ls);
 	for (size_t i = 0; i < n; i++) {
@@ -1969,6 +2043,119 @@ static bool collection_page(const struct ui_tree *t)
 }
 
 /*
+ * The app-bar title of page t and the label of its selected navigation
+ * item, lowered and '\n'-joined; NULL when it has neither.
+ */
+static char *page_names(const struct ui_tree *t)
+{
+	const char *title = oracle_app_bar_title(t);
+	char low[256], *out = NULL;
+
+	if (title && *title) {
+		oracle_lower_into(low, sizeof(low), title);
+		out = xstrdup(low);
+	}
+	for (size_t i = 0; i < t->n_nodes; i++) {
+		const struct ui_widget *w = t->nodes[i];
+		char *joined;
+
+		if (!w->selected || w->checkable || !oracle_is_nav_item(w))
+			continue;
+		oracle_lower_into(low, sizeof(low), *w->text ? w->text : w->content_desc);
+		joined = xasprintf("%s\n%s", out ? out : "", low);
+		free(out);
+		out = joined;
+	}
+	return out;
+}
+
+/*
+ * Whether the lowered text low removes "from" what names (a page's names,
+ * page_names) calls the page: every word after its last " from ", to the
+ * sentence's end and fillers aside, is one of them.
+ */
+static bool from_names(const char *low, const char *names)
+{
+	static const char *const filler[] = { "the", "your", "my", "our", "this", "these", "their", "his", "her",
+					      "a", "an", NULL };
+	const char *p, *q, *from = NULL;
+	size_t words = 0;
+
+	if (!(p = strstr(low, "remove")))
+		return false;
+	while ((q = strstr(p, " from ")) != NULL) {
+		from = q + 6;
+		p = q + 1;
+	}
+	for (p = from; p && *p; p = q) {
+		char word[64];
+		size_t n = 0;
+		const char *one[2] = { word, NULL };
+
+		while (*p == ' ' || *p == '"' || *p == '\'')
+			p++;
+		if (!*p || strchr("?.!,;:", *p))
+			break;
+		for (q = p; *q && *q != ' ' && !strchr("?.!,;:", *q); q++)
+			if (n + 1 < sizeof(word))
+				word[n++] = *q;
+		word[n] = '\0';
+		if (!n || oracle_has_whole_word(word, filler))
+			continue;
+		if (!oracle_has_whole_word(names, one))
+			return false;
+		words++;
+	}
+	return words > 0;
+}
+
+/*
+ * Whether the delete `done` (its label, or a text of the dialog on
+ * `before`) removes its row "from" what the list's page is named: "Remove
+ * “Git bisect” from your bookmarks?" over "Bookmarks (8)". Every word after
+ * the last "from" (to the sentence's end; not "the", "your"...) is a word of
+ * the page's title or selected navigation item. A
+ * row removed from the very collection the list shows leaves that list
+ * (confsched's Bookmarks); one removed from something else ("from the
+ * pinned memos" over all memos, favourites over a list of all stations) may
+ * stay.
+ */
+static bool page_removes_from(const struct oracle_crud_tracker *t, const struct ui_tree *before,
+			      const struct action *done)
+{
+	char low[512];
+
+	if (!t->page_names)
+		return false;
+	oracle_action_label(before, done, low, sizeof(low));
+	if (from_names(low, t->page_names))
+		return true;
+	for (size_t i = 0; oracle_screen_has_layer(before) && i < before->n_nodes; i++) {
+		oracle_lower_into(low, sizeof(low), before->nodes[i]->text);
+		if (from_names(low, t->page_names))
+			return true;
+	}
+	return false;
+}
+
+/* Whether the label of `done` or a text of the dialog on `before` removes "from" somewhere ("Remove from playlist"). */
+static bool says_remove_from(const struct ui_tree *before, const struct action *done)
+{
+	char label[512];
+	const char *p;
+
+	oracle_action_label(before, done, label, sizeof(label));
+	if ((p = strstr(label, "remove")) && strstr(p, " from "))
+		return true;
+	for (size_t i = 0; oracle_screen_has_layer(before) && i < before->n_nodes; i++) {
+		oracle_lower_into(label, sizeof(label), before->nodes[i]->text);
+		if ((p = strstr(label, "remove")) && strstr(p, " from "))
+			return true;
+	}
+	return false;
+}
+
+/*
  * Whether the delete `done` on `before` takes a row out of a collection
  * ("will be removed from your favourites", "Remove from playlist"): its
  * label or its dialog's text removes "from" somewhere, or the list's page
@@ -1985,7 +2172,6 @@ static bool removes_from_collection(const struct oracle_crud_tracker *t, const s
 	static const char *const destroy[] = { "delete", "deleted", "trash", "erase", "discard", NULL };
 	static const char *const remove[] = { "remove", NULL };
 	char label[512];
-	const char *p;
 	bool says_remove, says_destroy;
 
 	/* On a collection's page a Remove that no text calls a delete takes the row out of it. */
@@ -2001,14 +2187,7 @@ static bool removes_from_collection(const struct oracle_crud_tracker *t, const s
 	}
 	if (t->collection && says_remove && !says_destroy)
 		return true;
-	if ((p = strstr(label, "remove")) && strstr(p, " from "))
-		return true;
-	for (size_t i = 0; oracle_screen_has_layer(before) && i < before->n_nodes; i++) {
-		oracle_lower_into(label, sizeof(label), before->nodes[i]->text);
-		if ((p = strstr(label, "remove")) && strstr(p, " from "))
-			return true;
-	}
-	return false;
+	return says_remove_from(before, done);
 }
 
 /*
@@ -2276,8 +2455,12 @@ bool oracle_crud_step(struct oracle_crud_tracker *t, const struct ui_tree *befor
 		if (l) {
 			bool del = oracle_is_delete_action(before, done), many = del && deletes_many(t, before, done);
 
+			if (del && !many) {
+				t->removes_here = page_removes_from(t, before, done);
+				t->removes_elsewhere = !t->removes_here && says_remove_from(before, done);
+			}
 			if (t->from_dialog && oracle_screen_has_layer(before) && del && !many) {
-				const char *named = dialog_names_row(before, t->rows, t->n_rows);
+				const char *named = dialog_names_row(before, t->rows, t->n_rows, t->removes_here);
 
 				t->opened = named ? xstrdup(named) : NULL;
 			}

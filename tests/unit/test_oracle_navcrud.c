@@ -43,6 +43,8 @@
 #define PASSWORDS_PKG "org.holdout.passwords"
 #define FUELLOG "sim:" TRIDENT_SOURCE_DIR "/configs/apps/holdout/fuellog.json"
 #define FUELLOG_PKG "org.holdout.fuellog"
+#define CONFSCHED "sim:" TRIDENT_SOURCE_DIR "/configs/apps/holdout/confsched.json"
+#define CONFSCHED_PKG "org.holdout.confsched"
 #define WIKI "sim:" TRIDENT_SOURCE_DIR "/configs/apps/holdout/wiki.json"
 #define WIKI_PKG "org.holdout.wiki"
 #define HABITS "sim:" TRIDENT_SOURCE_DIR "/configs/apps/holdout/habits.json"
@@ -640,6 +642,25 @@ TEST(delete_that_a_dialog_names_removes_another_row)
 	CHECK(buggy_only(MEMO, MEMO_PKG, s, N(s), CRUD, 2,
 			 "Deleting the row a dialog names in 'memo_list' removes another row instead"));
 	CHECK(clean_both(MEMO, MEMO_PKG, unpin, N(unpin), CRUD));
+}
+
+/*
+ * confsched (held-out, session 58): a long press on a bookmark's row,
+ * Remove in the dialog that names it ("Remove “...” from your
+ * bookmarks?"); back on Bookmarks the row is still listed, its star now
+ * empty ("★" become "☆": the same row, not another of its name from below
+ * the fold). A row removed from the very collection the page lists must
+ * leave it.
+ */
+TEST(remove_from_the_collection_listed_that_leaves_the_row)
+{
+	static const struct step s[] = {
+		{ ACTION_CLICK, "nav_bookmarks", NULL, NULL },
+		{ ACTION_LONG_CLICK, "bm_row", NULL, NULL },
+		{ ACTION_CLICK, "rm_ok", NULL, NULL },
+	};
+
+	CHECK(buggy_only(CONFSCHED, CONFSCHED_PKG, s, N(s), CRUD, 3, "leaves it in the list"));
 }
 
 /*
@@ -3206,6 +3227,61 @@ static int open_and_delete(const char *const *before, const char *name, int y, c
 }
 
 /*
+ * A long press on the first row of a list titled `title`, Remove in the
+ * dialog "Remove “Talk A” from your bookmarks?"; back on the list the row
+ * stays, its star emptied. The 1-based step of the crud finding (0: none).
+ */
+static int remove_bookmark_over(const char *title, char **ftitle)
+{
+	static const char *const rows[] = { "Talk A|★", "Talk B|★", "Talk C|★", NULL };
+	static const char *const after[] = { "Talk A|☆", "Talk B|★", "Talk C|★", NULL };
+	struct ui_tree *pages[] = { cut_list(title, rows, 2000, NULL, NULL),
+				    cut_list(title, rows, 2000, "Remove “Talk A” from your bookmarks?", "Remove"),
+				    cut_list(title, after, 2000, NULL, NULL) };
+	struct oracle_crud_tracker *t = oracle_crud_tracker_new();
+	int found = pages[0] && pages[1] && pages[2] ? 0 : -1;
+
+	*ftitle = NULL;
+	for (size_t i = 0; i < 2 && !found; i++) {
+		struct action a;
+		struct oracle_finding f;
+
+		action_init(&a);
+		a.type = i == 0 ? ACTION_LONG_CLICK : ACTION_CLICK;
+		a.widget_text = xstrdup(i == 0 ? "Talk A" : "Remove");
+		if (i == 0)
+			a.bounds = (struct ui_rect){ 0, 300, 1080, 390 };
+		oracle_finding_init(&f);
+		if (oracle_crud_step(t, pages[i], "t/.Main", pages[i + 1], "t/.Main", true, &a, &f)) {
+			found = (int)i + 1;
+			*ftitle = xstrdup(f.title);
+		}
+		oracle_finding_release(&f);
+		action_release(&a);
+	}
+	oracle_crud_tracker_free(t);
+	for (size_t i = 0; i < 3; i++)
+		ui_tree_free(pages[i]);
+	return found;
+}
+
+/*
+ * A bookmark removed from a list of every talk (Schedule) leaves its row
+ * there, rightly; removed from Bookmarks, the row must go (confsched,
+ * session 58).
+ */
+TEST(remove_from_bookmarks_judged_only_on_the_bookmarks)
+{
+	char *title = NULL;
+
+	CHECK_INT_EQ(remove_bookmark_over("Schedule", &title), 0);
+	free(title);
+	CHECK_INT_EQ(remove_bookmark_over("Bookmarks (3)", &title), 2);
+	CHECK(title && strstr(title, "leaves it in the list"));
+	free(title);
+}
+
+/*
  * pantry and loyalty (held-out fixed twins, breadth on): the list, scrolled,
  * showed only the line of its top row ("Fridge - Pack"); after the delete it
  * came back scrolled a row higher, that row whole ("Butter | Fridge - Pack").
@@ -4221,6 +4297,8 @@ int main(void)
 	RUN(delete_that_removes_another_row);
 	RUN(delete_that_moves_the_rows_label_onto_another);
 	RUN(delete_that_a_dialog_names_removes_another_row);
+	RUN(remove_from_the_collection_listed_that_leaves_the_row);
+	RUN(remove_from_bookmarks_judged_only_on_the_bookmarks);
 	RUN(delete_of_a_row_led_by_a_picture_is_not_reported);
 	RUN(legitimate_data_operations_are_not_reported);
 	RUN(optional_field_missing_from_the_list_is_not_a_missing_entry);
