@@ -18,7 +18,7 @@ simd_workdir taken-name
 FIND_BUG_CONFIG="$WORK/probes.json"
 printf '{"offline": {"probe_taken": true, "probe_submit": true}}\n' >"$FIND_BUG_CONFIG"
 
-TAKEN=$(find_bug files 1 300 feedback) || fail "files: feedback did not find the folder name already taken"
+TAKEN=$(find_bug files 6 100 feedback) || fail "files: feedback did not find the folder name already taken"
 python3 - "$WORK/files/bugs.json" "$TAKEN" <<'PY' || fail "files: the feedback report is not the taken name"
 import json, sys
 b = [b for b in json.load(open(sys.argv[1]))["bugs"] if b["id"] == sys.argv[2]][0]
@@ -26,7 +26,7 @@ assert b["extra"]["check"] == "taken_silent", b["extra"]["check"]
 typed = [s["action"].get("text") for s in b["steps"] if s["action"]["type"] == "input"]
 assert typed and typed[-1] == b["extra"]["field"]["text"], (typed, b["extra"]["field"])
 PY
-echo "ok   files seed 1: $TAKEN (feedback taken_silent: Create with an existing folder's name) on the simulator"
+echo "ok   files seed 6: $TAKEN (feedback taken_silent: Create with an existing folder's name) on the simulator"
 grep -q 'probing the field with taken input' "$WORK/files/trace.jsonl" || fail "files: no 'taken' probe in the trace"
 grep -q 'submitting the probe just typed' "$WORK/files/trace.jsonl" || fail "files: no probe submitted in the trace"
 echo "ok   the trace shows the taken probe and its submission"
