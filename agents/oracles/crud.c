@@ -86,6 +86,8 @@ struct crud_field {
 
 /* How many labels of switches turned off the tracker keeps (hidden[]). */
 #define CRUD_HIDDEN_MAX 8
+/* How many texts typed with letters the tracker remembers (typed[], a ring of hashes). */
+#define CRUD_TYPED_MAX 16
 
 struct oracle_crud_tracker {
 	struct crud_field *fields;
@@ -149,6 +151,9 @@ struct oracle_crud_tracker {
 	 * calendar, folder or category hidden), lowered: a ring. */
 	char hidden[CRUD_HIDDEN_MAX][64];
 	size_t n_hidden;
+	/* The texts the run typed that have a letter (trimmed, hashed): a ring. */
+	uint64_t typed[CRUD_TYPED_MAX];
+	size_t n_typed;
 };
 
 static bool row_has_part(const char *full, const char *part);
@@ -1050,6 +1055,27 @@ static bool files_into_a_row(const struct ui_tree *before, const struct oracle_l
 }
 
 /* The create/update check on a confirm taken on `before`. */
+/* The hash of s trimmed, when it has a letter; 0 otherwise. */
+static uint64_t typed_hash(const char *s)
+{
+	char *v = oracle_trimmed(s);
+	uint64_t h = *v && has_letter(v) ? oracle_hash_str(ORACLE_HASH_BASIS, v) : 0;
+
+	free(v);
+	return h;
+}
+
+/* Whether text (trimmed) is one the run typed (typed[]). */
+static bool typed_by_run(const struct oracle_crud_tracker *t, const char *text)
+{
+	uint64_t h = typed_hash(text);
+
+	for (size_t i = 0; h && i < t->n_typed && i < CRUD_TYPED_MAX; i++)
+		if (t->typed[i] == h)
+			return true;
+	return false;
+}
+
 static bool saved_not_shown(struct oracle_crud_tracker *t, const struct ui_tree *before,
 			    const struct ui_tree *after, const char *activity_after, const struct action *done,
 			    struct oracle_finding *f)
@@ -1073,7 +1099,10 @@ static bool saved_not_shown(struct oracle_crud_tracker *t, const struct ui_tree 
 		char *v;
 		bool shown;
 
-		if (!form_field(before, w) || untouched(t, w))
+		/* A field whose form was left and reached again (a reminder's time
+		 * picked on a page of its own) is untouched since, but the value it
+		 * holds is one the run typed (habits seed 3, session 58). */
+		if (!form_field(before, w) || (untouched(t, w) && !typed_by_run(t, w->text)))
 			continue;
 		v = oracle_trimmed(w->text);
 		typed_key(key, v);
@@ -2415,6 +2444,12 @@ bool oracle_crud_step(struct oracle_crud_tracker *t, const struct ui_tree *befor
 		drop_opened(t);
 	t->last_after = ui_sig_text(after, activity_after);
 	t->step++;
+	if (done->type == ACTION_INPUT && done->text) {
+		uint64_t h = typed_hash(done->text);
+
+		if (h && !typed_by_run(t, done->text))
+			t->typed[t->n_typed++ % CRUD_TYPED_MAX] = h;
+	}
 	if (done->type == ACTION_RESTART && done->clear_data) {
 		forget_sentences(t);
 		t->n_hidden = 0;
