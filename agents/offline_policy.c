@@ -57,8 +57,6 @@ static uint64_t row_key(const struct ui_tree *t, const struct action *a);
 #define EDIT_AWAY_MAX 2
 /* How many typed values the policy remembers (a ring). */
 #define TYPED_VALUES 128
-/* How many long-pressed widgets (widget_key, no screen) the policy remembers (a ring). */
-#define LONG_PRESSED 32
 
 /* How many fields of one screen the form rule remembers as typed. */
 #define FORM_FIELDS 32
@@ -187,12 +185,6 @@ struct offline_policy {
 	size_t n_kept;
 	/* Hashes of the values typed (a ring): a list row showing one is a row the policy made. */
 	uint64_t typed_vals[TYPED_VALUES];
-	/*
-	 * Widgets (widget_key: a list's rows share one) long-pressed in the run,
-	 * on any screen: until one is, its long press weighs as much as a tap.
-	 */
-	uint64_t long_pressed[LONG_PRESSED];
-	size_t n_long_pressed;
 	size_t n_typed_vals;
 	uint64_t probe_rng;    /* its own stream: probes never shift the choices' random draws */
 	bool last_probe;       /* the last action typed a probe */
@@ -866,24 +858,6 @@ static bool is_up_arrow(const struct action *a)
 	       (!strcasecmp(a->widget_text, "Navigate up") || !strcasecmp(a->widget_text, "Up"));
 }
 
-/*
- * Whether long press a is on a widget that no long press of the run was
- * on, on any screen (text fields are typed into, never long-pressed:
- * offline_candidates): a list's rows share one key, so the
- * first long press on a bookmark, a library entry or a reading list's
- * article is as likely as a tap there (selection modes and context menus
- * are where removes and marks live: confsched, manga, wiki).
- */
-static bool first_long_press(const struct offline_policy *pol, const struct action *a)
-{
-	uint64_t k = widget_key(a);
-
-	for (size_t i = 0; i < pol->n_long_pressed && i < LONG_PRESSED; i++)
-		if (pol->long_pressed[i] == k)
-			return false;
-	return true;
-}
-
 /* Initial weight of an event by its type. Up counts as Back, a little
  * lighter, so that an untried Back goes first: the navigation oracle judges
  * where Back lands, not Up (which may go to a parent by design). */
@@ -895,7 +869,7 @@ static double initial_weight(const struct offline_policy *pol, const struct acti
 	case ACTION_BACK:
 		return pol->p.back_weight;
 	case ACTION_LONG_CLICK:
-		return pol->p.init_weight * (first_long_press(pol, a) ? 1.0 : 0.3);
+		return pol->p.init_weight * 0.3;
 	case ACTION_SCROLL:
 		return pol->p.init_weight * 0.5;
 	default:
@@ -1306,8 +1280,6 @@ static void finish_choice(struct offline_policy *pol, const struct ui_tree *t, s
 	free(a->reason);
 	a->reason = probe ? xasprintf("%s; probing the field with %s input", why, probe) : xstrdup(why);
 	pol->last_probe = probe != NULL;
-	if (a->type == ACTION_LONG_CLICK && first_long_press(pol, a))
-		pol->long_pressed[pol->n_long_pressed++ % LONG_PRESSED] = widget_key(a);
 	pol->last_event = key;
 	pol->last_state = state;
 	pol->last_type = a->type;
@@ -2121,8 +2093,6 @@ void offline_policy_adopt(struct offline_policy *pol, const struct ui_tree *t, u
 			continue;
 		key = offline_event_key(state, &cands[i]);
 		(void)event_get(pol, key, initial_weight(pol, &cands[i]));
-		if (done->type == ACTION_LONG_CLICK && first_long_press(pol, &cands[i]))
-			pol->long_pressed[pol->n_long_pressed++ % LONG_PRESSED] = widget_key(&cands[i]);
 		(void)tried_add(pol, hash_u64(widget_key(&cands[i]), pol->last_fh));
 		rk = row_key(t, &cands[i]);
 		if (rk)

@@ -495,56 +495,6 @@ TEST(adopt_credits_the_action_taken)
 	ui_tree_free(e);
 }
 
-/*
- * A list's rows long-clickable (one key for all rows): their long press
- * weighs as much as a tap until a long press of the run was on one, on any
- * screen (session 58: confsched's bookmarks, long-pressed on 2 of 5 seeds,
- * and its Remove only there); then 0.3 of it, as before.
- */
-TEST(first_long_press_on_a_lists_rows_weighs_as_a_tap)
-{
-	struct offline_policy_params p;
-	struct offline_policy *pol;
-	char *rows = x_cat(x_node1("android.widget.LinearLayout", "t:id/bm_row", "", "cl", 0, 200, 1000, 300,
-				   x_node("android.widget.TextView", "t:id/t", "Talk A", "", "", 0, 200, 1000, 300, NULL)),
-			   x_node1("android.widget.LinearLayout", "t:id/bm_row", "", "cl", 0, 300, 1000, 400,
-				   x_node("android.widget.TextView", "t:id/t", "Talk B", "", "", 0, 300, 1000, 400, NULL)),
-			   NULL);
-	struct ui_tree *m = x_tree(x_cat(x_node1("androidx.recyclerview.widget.RecyclerView", "t:id/list", "", "s", 0, 200,
-						 1000, 1000, rows),
-					 x_node(BTN, "t:id/more", "More", "cl", "", 0, 1100, 1000, 1200, NULL), NULL));
-	struct action a, *c = NULL;
-	const struct action *row_lp = NULL, *more_lp = NULL;
-	size_t n;
-
-	REQUIRE(m);
-	offline_policy_params_default(&p);
-	p.epsilon = 0;
-	pol = offline_policy_new(&p);
-	offline_policy_choose(pol, m, 11, 111, "Bookmarks", true, &a);
-	action_release(&a);
-	n = offline_candidates(m, &c);
-	for (size_t i = 0; i < n; i++) {
-		if (c[i].type == ACTION_LONG_CLICK && !strcmp(c[i].resource_id, "t:id/bm_row"))
-			row_lp = &c[i];
-		if (c[i].type == ACTION_LONG_CLICK && !strcmp(c[i].resource_id, "t:id/more"))
-			more_lp = &c[i];
-	}
-	REQUIRE(row_lp && more_lp);
-	CHECK(offline_policy_weight(pol, offline_event_key(11, row_lp)) == 100.0);
-	/* A row long-pressed (another brain's pick): the rows' long press on a new screen starts
-	 * light; the button's, never long-pressed, does not. */
-	offline_policy_adopt(pol, m, 11, row_lp->widget, row_lp);
-	offline_policy_observe(pol, m, 12, true);
-	CHECK(offline_policy_weight(pol, offline_event_key(12, row_lp)) == 30.0);
-	CHECK(offline_policy_weight(pol, offline_event_key(12, more_lp)) == 100.0);
-	for (size_t i = 0; i < n; i++)
-		action_release(&c[i]);
-	free(c);
-	offline_policy_free(pol);
-	ui_tree_free(m);
-}
-
 /* A list row: its text and a Delete button (all rows' buttons read "Delete", as icons do). */
 static char *list_row(const char *text, int y)
 {
@@ -2197,7 +2147,6 @@ int main(void)
 	RUN(upsilon_update_follows_genie);
 	RUN(untried_first_then_motif_and_blocking);
 	RUN(adopt_credits_the_action_taken);
-	RUN(first_long_press_on_a_lists_rows_weighs_as_a_tap);
 	RUN(deleting_a_row_empties_the_list);
 	RUN(stuck_goes_back_then_restarts);
 	RUN(random_brain_is_seeded);
