@@ -22,7 +22,7 @@ set -u
 simd_workdir badge-cover
 walks_without_back_probe
 
-BADGE=$(find_bug manga 3 85 rowcount) || fail "manga: rowcount did not find the Updates count reset on opening"
+BADGE=$(find_bug manga 3 80 rowcount) || fail "manga: rowcount did not find the Updates count reset on opening"
 echo "ok   manga seed 3: $BADGE (rowcount, a tab's count reset while its page states it) on the simulator"
 COVER=$(find_bug pantry 5 100 display) || fail "pantry: display did not find the button over the last product"
 echo "ok   pantry seed 5: $COVER (display, a floating button over the last row's control) on the simulator"

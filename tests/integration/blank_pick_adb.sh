@@ -18,8 +18,8 @@ walks_without_back_probe
 
 EMPTY=$(find_bug wiki 1 90 blank) || fail "wiki: blank did not find the article that opens empty"
 echo "ok   wiki seed 1: $EMPTY (blank, a page empty where its siblings show content) on the simulator"
-RESET=$(find_bug habits 3 130 kept_edit) || fail "habits: kept_edit did not find the days a time pick resets"
-echo "ok   habits seed 3: $RESET (kept_edit, a pick that resets another part) on the simulator"
+RESET=$(find_bug habits 5 130 kept_edit) || fail "habits: kept_edit did not find the days a time pick resets"
+echo "ok   habits seed 5: $RESET (kept_edit, a pick that resets another part) on the simulator"
 
 simd_can_run || { echo "SKIP (adb part): $SIMD_WHY"; exit 77; }
 
