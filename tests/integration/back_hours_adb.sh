@@ -30,7 +30,7 @@ simd_workdir back-hours
 walks_without_back_probe
 
 BACK=$(find_bug radio 1 205 navigation) || fail "radio: navigation did not find Back landing on another tab"
-UP=$(find_bug pillbox 2 150 navigation) || fail "pillbox: navigation did not find Up back to the confirmed page"
+UP=$(find_bug pillbox 2 185 navigation) || fail "pillbox: navigation did not find Up back to the confirmed page"
 HOURS=$(find_bug maps 1 30 hours) || fail "maps: hours did not find the status the opening hours do not have"
 python3 - "$WORK" "$BACK" "$UP" "$HOURS" <<'PY' || fail "the reports are not the expected checks"
 import json, sys

@@ -1,12 +1,11 @@
 #!/usr/bin/env bash
 # reminder_adb.sh - oracle 38 reminder (session 50, issue 18), end to end:
 # an offline run on the simulator of the held-out confsched app bookmarks
-# a talk (at 10:00 since session 58; at 14:00 before) whose page then says
-# "Reminder at 08:50 (10 minutes before)", an hour early (Giggity #162:
-# reminders scheduled in UTC, not in the conference's time zone). The
-# report's steps are then replayed through Debian's adb on trident-simd,
-# where the oracle finds the bug again on the buggy app and not on its
-# fixed twin (09:50).
+# a talk (at 14:00 on seed 1) whose page then says "Reminder at 12:50 (10
+# minutes before)", an hour early (Giggity #162: reminders scheduled in
+# UTC, not in the conference's time zone). The report's steps are then
+# replayed through Debian's adb on trident-simd, where the oracle finds the
+# bug again on the buggy app and not on its fixed twin (13:50).
 set -u
 : "${TRIDENT_BIN:?}"
 : "${TRIDENT_SOURCE_DIR:?}"
@@ -20,8 +19,8 @@ python3 - "$WORK/confsched/bugs.json" "$REM" <<'PY' || fail "confsched: the repo
 import json, sys
 import re
 bug = [b for b in json.load(open(sys.argv[1]))["bugs"] if b["id"] == sys.argv[2]][0]
-# An hour early, whichever talk the walk bookmarked first (session 58's first
-# long press changed it from the 14:00 talk to the 10:00 one).
+# An hour early, whichever talk the walk bookmarked first (a change of the
+# offline policy tried in session 58 made seed 1 bookmark the 10:00 talk).
 got = re.fullmatch(r"Reminder at (\d\d):(\d\d) \(10 minutes before\)", bug["actual"])
 want = re.match(r"(\d\d):(\d\d) \(the start \d\d:\d\d less 10 minutes\)", bug["expected"])
 assert got and want, (bug["actual"], bug["expected"])
