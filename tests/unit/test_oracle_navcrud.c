@@ -1292,43 +1292,67 @@ static struct ui_tree *submit_page(const char *title, const char *button)
 }
 
 /*
- * pillbox after its stock field took numbers: a form, Next to its
- * confirmation page, Confirm to the list, Back to the confirmation page (the
- * app's own bug), Change back to the form, Back to the list. Change
- * returned to the form rather than opening it, so Back from the form owes
- * nothing to the confirmation page ("lands on 'Medicines' instead of
- * 'Confirm medicine'" was reported on seed 3).
+ * pillbox's medicine form, Next to its confirmation page, Confirm to the
+ * list; with `other_form`, a medicine's page opened and a reminder's time
+ * saved on its own form, and Back to the list; then Back to the
+ * confirmation page (the app's own bug), Change back to the form, Back to
+ * the list. Whether the navigation tracker reported anything.
  */
-TEST(change_back_to_a_submitted_form_is_not_a_push)
+static bool change_after_a_confirm_reported(bool other_form)
 {
 	struct oracle_nav_tracker *nav = oracle_nav_tracker_new();
 	struct ui_tree *list = page("Medicines", "Add medicine"), *form = submit_page("Add medicine", "Next");
-	struct ui_tree *confirm = page("Confirm medicine", "Change");
+	struct ui_tree *confirm = page("Confirm medicine", "Change"), *medicine = page("Vitamin D", "Edit");
+	struct ui_tree *reminder = submit_page("Reminder", "Save");
 	struct action click, back;
 	struct oracle_finding f;
 	const char *act = "t/.Main";
+	bool hit = !(nav && list && form && confirm && medicine && reminder);
 
-	REQUIRE(nav && list && form && confirm);
 	action_init(&click);
 	click.type = ACTION_CLICK;
 	click.resource_id = xstrdup("t:id/go");
 	action_init(&back);
 	back.type = ACTION_BACK;
 	oracle_finding_init(&f);
-	CHECK(!oracle_nav_step(nav, list, act, form, act, true, &click, &f));
-	CHECK(!oracle_nav_step(nav, form, act, confirm, act, true, &click, &f));
-	CHECK(!oracle_nav_step(nav, confirm, act, list, act, true, &click, &f));
-	CHECK(!oracle_nav_step(nav, list, act, confirm, act, true, &back, &f));
-	CHECK(!oracle_nav_step(nav, confirm, act, form, act, true, &click, &f));
-	CHECK(!oracle_nav_step(nav, form, act, list, act, true, &back, &f));
-	CHECK(f.title == NULL);
+	if (hit) /* a page did not build */
+		goto out;
+	hit |= oracle_nav_step(nav, list, act, form, act, true, &click, &f);
+	hit |= oracle_nav_step(nav, form, act, confirm, act, true, &click, &f);
+	hit |= oracle_nav_step(nav, confirm, act, list, act, true, &click, &f);
+	if (other_form) {
+		hit |= oracle_nav_step(nav, list, act, medicine, act, true, &click, &f);
+		hit |= oracle_nav_step(nav, medicine, act, reminder, act, true, &click, &f);
+		hit |= oracle_nav_step(nav, reminder, act, medicine, act, true, &click, &f);
+		hit |= oracle_nav_step(nav, medicine, act, list, act, true, &back, &f);
+	}
+	hit |= oracle_nav_step(nav, list, act, confirm, act, true, &back, &f);
+	hit |= oracle_nav_step(nav, confirm, act, form, act, true, &click, &f);
+	hit |= oracle_nav_step(nav, form, act, list, act, true, &back, &f);
+	if (hit)
+		fprintf(stderr, "reported: %s\n", f.title ? f.title : "");
+out:
 	oracle_finding_release(&f);
 	action_release(&click);
 	action_release(&back);
 	ui_tree_free(list);
 	ui_tree_free(form);
 	ui_tree_free(confirm);
+	ui_tree_free(medicine);
+	ui_tree_free(reminder);
 	oracle_nav_tracker_free(nav);
+	return hit;
+}
+
+/*
+ * pillbox after its stock field took numbers: Change returned to the form
+ * rather than opening it, so Back from the form owes nothing to the
+ * confirmation page ("lands on 'Medicines' instead of 'Confirm medicine'"
+ * was reported on seed 3).
+ */
+TEST(change_back_to_a_submitted_form_is_not_a_push)
+{
+	CHECK(!change_after_a_confirm_reported(false));
 }
 
 /*
@@ -1339,41 +1363,7 @@ TEST(change_back_to_a_submitted_form_is_not_a_push)
  */
 TEST(change_back_to_a_form_submitted_before_another_is_not_a_push)
 {
-	struct oracle_nav_tracker *nav = oracle_nav_tracker_new();
-	struct ui_tree *list = page("Medicines", "Add medicine"), *form = submit_page("Add medicine", "Next");
-	struct ui_tree *confirm = page("Confirm medicine", "Change"), *medicine = page("Vitamin D", "Edit");
-	struct ui_tree *reminder = submit_page("Reminder", "Save");
-	struct action click, back;
-	struct oracle_finding f;
-	const char *act = "t/.Main";
-
-	REQUIRE(nav && list && form && confirm && medicine && reminder);
-	action_init(&click);
-	click.type = ACTION_CLICK;
-	click.resource_id = xstrdup("t:id/go");
-	action_init(&back);
-	back.type = ACTION_BACK;
-	oracle_finding_init(&f);
-	CHECK(!oracle_nav_step(nav, list, act, form, act, true, &click, &f));
-	CHECK(!oracle_nav_step(nav, form, act, confirm, act, true, &click, &f));
-	CHECK(!oracle_nav_step(nav, confirm, act, list, act, true, &click, &f));
-	CHECK(!oracle_nav_step(nav, list, act, medicine, act, true, &click, &f));
-	CHECK(!oracle_nav_step(nav, medicine, act, reminder, act, true, &click, &f));
-	CHECK(!oracle_nav_step(nav, reminder, act, medicine, act, true, &click, &f));
-	CHECK(!oracle_nav_step(nav, medicine, act, list, act, true, &back, &f));
-	CHECK(!oracle_nav_step(nav, list, act, confirm, act, true, &back, &f));
-	CHECK(!oracle_nav_step(nav, confirm, act, form, act, true, &click, &f));
-	CHECK(!oracle_nav_step(nav, form, act, list, act, true, &back, &f));
-	CHECK(f.title == NULL);
-	oracle_finding_release(&f);
-	action_release(&click);
-	action_release(&back);
-	ui_tree_free(list);
-	ui_tree_free(form);
-	ui_tree_free(confirm);
-	ui_tree_free(medicine);
-	ui_tree_free(reminder);
-	oracle_nav_tracker_free(nav);
+	CHECK(!change_after_a_confirm_reported(true));
 }
 
 TEST(up_is_not_a_push)
