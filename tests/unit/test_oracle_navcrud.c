@@ -3178,18 +3178,15 @@ static struct ui_tree *cut_list(const char *title, const char *const *rows, int 
 }
 
 /*
- * Open the row whose name text starts at `y` (`name`) from list `before`,
- * delete it on its page; back on list `after` (lists end at `bottom`). The
- * 1-based step of the crud finding (0: none, -1: a page did not build).
+ * Feed a fresh crud tracker pages[0] -> pages[1] by a tap of type `first`
+ * on `taps[0]` (the row at y), then pages[1] -> pages[2] by a click on
+ * taps[1]; frees the pages. The 1-based step of the finding (0: none, -1:
+ * a page did not build); its title in *title (caller frees).
  */
-static int open_and_delete(const char *const *before, const char *name, int y, const char *const *after, int bottom,
-			   char **title)
+static int crud_two_taps(struct ui_tree *pages[3], const char *const acts[3], enum action_type first,
+			 const char *const taps[2], int y, char **title)
 {
-	struct ui_tree *pages[] = { cut_list("Products", before, bottom, NULL, NULL),
-				    note_page(name, "Delete", NULL, NULL), cut_list("Products", after, bottom, NULL, NULL) };
 	struct oracle_crud_tracker *t = oracle_crud_tracker_new();
-	const char *acts[] = { "t/.Main", "t/.Item", "t/.Main" };
-	const char *taps[] = { name, "Delete" };
 	int found = pages[0] && pages[1] && pages[2] ? 0 : -1;
 
 	*title = NULL;
@@ -3198,7 +3195,7 @@ static int open_and_delete(const char *const *before, const char *name, int y, c
 		struct oracle_finding f;
 
 		action_init(&a);
-		a.type = ACTION_CLICK;
+		a.type = i == 0 ? first : ACTION_CLICK;
 		a.widget_text = xstrdup(taps[i]);
 		if (i == 0)
 			a.bounds = (struct ui_rect){ 0, y, 1080, y + 90 };
@@ -3214,6 +3211,22 @@ static int open_and_delete(const char *const *before, const char *name, int y, c
 	for (size_t i = 0; i < 3; i++)
 		ui_tree_free(pages[i]);
 	return found;
+}
+
+/*
+ * Open the row whose name text starts at `y` (`name`) from list `before`,
+ * delete it on its page; back on list `after` (lists end at `bottom`). The
+ * 1-based step of the crud finding (0: none, -1: a page did not build).
+ */
+static int open_and_delete(const char *const *before, const char *name, int y, const char *const *after, int bottom,
+			   char **title)
+{
+	struct ui_tree *pages[] = { cut_list("Products", before, bottom, NULL, NULL),
+				    note_page(name, "Delete", NULL, NULL), cut_list("Products", after, bottom, NULL, NULL) };
+	const char *const acts[] = { "t/.Main", "t/.Item", "t/.Main" };
+	const char *const taps[] = { name, "Delete" };
+
+	return crud_two_taps(pages, acts, ACTION_CLICK, taps, y, title);
 }
 
 /* habits' new-habit form: the name and notes fields (empty when NULL) and the reminder's button. */
@@ -3292,31 +3305,10 @@ static int remove_bookmark_over(const char *title, char **ftitle)
 	struct ui_tree *pages[] = { cut_list(title, rows, 2000, NULL, NULL),
 				    cut_list(title, rows, 2000, "Remove “Talk A” from your bookmarks?", "Remove"),
 				    cut_list(title, after, 2000, NULL, NULL) };
-	struct oracle_crud_tracker *t = oracle_crud_tracker_new();
-	int found = pages[0] && pages[1] && pages[2] ? 0 : -1;
+	const char *const acts[] = { "t/.Main", "t/.Main", "t/.Main" };
+	const char *const taps[] = { "Talk A", "Remove" };
 
-	*ftitle = NULL;
-	for (size_t i = 0; i < 2 && !found; i++) {
-		struct action a;
-		struct oracle_finding f;
-
-		action_init(&a);
-		a.type = i == 0 ? ACTION_LONG_CLICK : ACTION_CLICK;
-		a.widget_text = xstrdup(i == 0 ? "Talk A" : "Remove");
-		if (i == 0)
-			a.bounds = (struct ui_rect){ 0, 300, 1080, 390 };
-		oracle_finding_init(&f);
-		if (oracle_crud_step(t, pages[i], "t/.Main", pages[i + 1], "t/.Main", true, &a, &f)) {
-			found = (int)i + 1;
-			*ftitle = xstrdup(f.title);
-		}
-		oracle_finding_release(&f);
-		action_release(&a);
-	}
-	oracle_crud_tracker_free(t);
-	for (size_t i = 0; i < 3; i++)
-		ui_tree_free(pages[i]);
-	return found;
+	return crud_two_taps(pages, acts, ACTION_LONG_CLICK, taps, 300, ftitle);
 }
 
 /*
