@@ -32,6 +32,7 @@
  *   oracle_countdown_wrong a count of items left that says 2 or more where one tap ends the session
  *   oracle_under_keyboard_wrong a form's confirm pinned to the window's bottom, under the soft keyboard
  *   oracle_partition_step  counts split by month that add up to more than the whole another page showed
+ *   oracle_prefill_wrong   an edit form that opens ticking a box for something the item's page does not list
  *
  * All functions are pure and thread-safe.
  */
@@ -890,5 +891,17 @@ struct oracle_partition_tracker *oracle_partition_tracker_new(void);
 void oracle_partition_tracker_free(struct oracle_partition_tracker *t);
 bool oracle_partition_step(struct oracle_partition_tracker *t, const struct oracle_tracked_step *s,
 			   struct oracle_finding *f);
+
+/*
+ * Oracle 43, prefill (data operation): a tap saying Edit, Modify or Change
+ * from an item's page (no dialog, no field) opens a form (no dialog, a
+ * field) with 2+ labelled tick boxes (not switches); the page lists 2+ of
+ * their labels (a text that is the label or begins with it and ':', " ·",
+ * " -" or " (", outside fields and clickables, in no view that scrolls),
+ * every listed label's box is ticked, and a box whose label the page lists
+ * nowhere is ticked too.
+ */
+bool oracle_prefill_wrong(const struct ui_tree *before, const char *activity_before, const struct ui_tree *after,
+			  const char *activity_after, const struct action *done, struct oracle_finding *f);
 
 #endif

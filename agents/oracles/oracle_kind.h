@@ -146,7 +146,8 @@ struct oracle_kind {
 	X(crash) X(toggle) X(control) X(total) X(count) X(rowcount) X(navigation) X(crud) X(entry_missing) X(loading) X(blank) X(display) X(units) X(setting) X(duplicate) X(sort) \
 	X(rotation) X(background) X(process_death) X(feedback) X(first_press) X(claims) X(kept_edit) X(said_empty) \
 	X(save_disabled) X(row_measure) X(state_kept) X(excluded) X(rate) X(section) X(refresh) X(scale) X(hours) X(search) \
-	X(order_kept) X(cross_count) X(reminder) X(silent_empty) X(countdown) X(under_keyboard) X(partition)
+	X(order_kept) X(cross_count) X(reminder) X(silent_empty) X(countdown) X(under_keyboard) X(partition) \
+	X(prefill)
 
 #define ORACLE_KIND_DECLARE(n) extern const struct oracle_kind oracle_kind_##n;
 ORACLE_KINDS(ORACLE_KIND_DECLARE)
