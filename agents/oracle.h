@@ -33,6 +33,7 @@
  *   oracle_under_keyboard_wrong a form's confirm pinned to the window's bottom, under the soft keyboard
  *   oracle_partition_step  counts split by month that add up to more than the whole another page showed
  *   oracle_prefill_wrong   an edit form that opens ticking a box for something the item's page does not list
+ *   oracle_delete_plays_step the delete of the item that plays lands where another item plays
  *
  * All functions are pure and thread-safe.
  */
@@ -903,5 +904,20 @@ bool oracle_partition_step(struct oracle_partition_tracker *t, const struct orac
  */
 bool oracle_prefill_wrong(const struct ui_tree *before, const char *activity_before, const struct ui_tree *after,
 			  const char *activity_after, const struct action *done, struct oracle_finding *f);
+
+/*
+ * Oracle 44, delete_plays (media control): a tracker. The last page without
+ * a dialog is remembered with its app-bar title X and whether it said its
+ * item plays (a text "Playing" or "Now playing", no control, no list). A
+ * delete (oracle_is_delete_action) confirmed on a dialog naming X that
+ * lands, without a dialog, where such a status sits in a group of 4 texts
+ * at most beside another name (not X, neither beginning the other) is the
+ * finding: deleting what played started something else.
+ */
+struct oracle_delete_plays_tracker;
+struct oracle_delete_plays_tracker *oracle_delete_plays_tracker_new(void);
+void oracle_delete_plays_tracker_free(struct oracle_delete_plays_tracker *t);
+bool oracle_delete_plays_step(struct oracle_delete_plays_tracker *t, const struct oracle_tracked_step *s,
+			      struct oracle_finding *f);
 
 #endif
