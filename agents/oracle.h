@@ -34,6 +34,7 @@
  *   oracle_partition_step  counts split by month that add up to more than the whole another page showed
  *   oracle_prefill_wrong   an edit form that opens ticking a box for something the item's page does not list
  *   oracle_delete_plays_step the delete of the item that plays lands where another item plays
+ *   oracle_gen_length_step a generated password of another length than the generator's length setting
  *
  * All functions are pure and thread-safe.
  */
@@ -919,5 +920,20 @@ struct oracle_delete_plays_tracker *oracle_delete_plays_tracker_new(void);
 void oracle_delete_plays_tracker_free(struct oracle_delete_plays_tracker *t);
 bool oracle_delete_plays_step(struct oracle_delete_plays_tracker *t, const struct oracle_tracked_step *s,
 			      struct oracle_finding *f);
+
+/*
+ * Oracle 45, gen_length (settings/configuration): a tracker. The latest
+ * length setting seen ("Length: N", "Default length: N", "Password length:
+ * N", N 4-256, in a plain text) is remembered; a tap whose label begins
+ * with Generate, on a page that states no length itself, that brings a
+ * password of M characters (a new text saying "M-character" or "M
+ * characters", else a masked field that changed, one bullet per
+ * character) with M other than N is the finding.
+ */
+struct oracle_gen_length_tracker;
+struct oracle_gen_length_tracker *oracle_gen_length_tracker_new(void);
+void oracle_gen_length_tracker_free(struct oracle_gen_length_tracker *t);
+bool oracle_gen_length_step(struct oracle_gen_length_tracker *t, const struct oracle_tracked_step *s,
+			    struct oracle_finding *f);
 
 #endif
