@@ -35,6 +35,7 @@
  *   oracle_prefill_wrong   an edit form that opens ticking a box for something the item's page does not list
  *   oracle_delete_plays_step the delete of the item that plays lands where another item plays
  *   oracle_gen_length_step a generated password of another length than the generator's length setting
+ *   oracle_remainder_wrong a total and what it leaves out that do not add up to the whole beside them
  *
  * All functions are pure and thread-safe.
  */
@@ -935,5 +936,17 @@ struct oracle_gen_length_tracker *oracle_gen_length_tracker_new(void);
 void oracle_gen_length_tracker_free(struct oracle_gen_length_tracker *t);
 bool oracle_gen_length_step(struct oracle_gen_length_tracker *t, const struct oracle_tracked_step *s,
 			    struct oracle_finding *f);
+
+/*
+ * Oracle 46, remainder (numerical calculation): on `after` (no dialog),
+ * the labelled amounts ("Label: 12.80 kWh", "Label: €45.00": plain
+ * texts outside fields, lists and controls, nothing after the amount).
+ * When exactly three share a unit - one labelled with the word total, one
+ * whose label begins with untracked, unassigned, unaccounted, unallocated,
+ * uncategorized or remaining, and a third larger than each - the third
+ * must be the other two added up, within the rounding of three amounts.
+ */
+bool oracle_remainder_wrong(const struct ui_tree *before, const char *activity_before, const struct ui_tree *after,
+			    const char *activity_after, const struct action *done, struct oracle_finding *f);
 
 #endif
