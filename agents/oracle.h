@@ -36,6 +36,7 @@
  *   oracle_delete_plays_step the delete of the item that plays lands where another item plays
  *   oracle_gen_length_step a generated password of another length than the generator's length setting
  *   oracle_remainder_wrong a total and what it leaves out that do not add up to the whole beside them
+ *   oracle_over_limit_wrong a count for today above the daily limit the same page states
  *
  * All functions are pure and thread-safe.
  */
@@ -948,5 +949,15 @@ bool oracle_gen_length_step(struct oracle_gen_length_tracker *t, const struct or
  */
 bool oracle_remainder_wrong(const struct ui_tree *before, const char *activity_before, const struct ui_tree *after,
 			    const char *activity_after, const struct action *done, struct oracle_finding *f);
+
+/*
+ * Oracle 47, over_limit (settings/configuration): on `after` (no dialog),
+ * among plain texts, a daily limit ("Limit: 10 new cards a day": the word
+ * limit, a colon, a number L, 1-6 words, per day) and a count for today
+ * ("New today: 16": a label of 1-4 words with "today" that begins with
+ * the limit's first word, then a number N); N above L is the finding.
+ */
+bool oracle_over_limit_wrong(const struct ui_tree *before, const char *activity_before, const struct ui_tree *after,
+			     const char *activity_after, const struct action *done, struct oracle_finding *f);
 
 #endif
