@@ -191,6 +191,23 @@ static bool is_send(const struct action *done)
 	return id && id_has_send_word(id + 1);
 }
 
+/* Whether done is a bare Send: its text "Send", "Send now", "Send all", "Send again" or "Resend" (any case). */
+static bool bare_send(const struct action *done)
+{
+	static const char *const labels[] = { "send", "send now", "send all", "send again", "resend", NULL };
+	char low[32];
+
+	if (!done || done->type != ACTION_CLICK || !done->widget_text || strlen(done->widget_text) >= sizeof(low))
+		return false;
+	oracle_trim_into(low, sizeof(low), done->widget_text);
+	for (char *p = low; *p; p++)
+		*p = (char)tolower((unsigned char)*p);
+	for (size_t i = 0; labels[i]; i++)
+		if (!strcmp(low, labels[i]))
+			return true;
+	return false;
+}
+
 /* Whether a visible text of t outside fields holds the first 12 bytes of s (any case). */
 static bool plain_text_holds(const struct ui_tree *t, const char *s)
 {
@@ -844,6 +861,48 @@ void oracle_feedback_visits_release(struct feedback_visits *v)
 	memset(v, 0, sizeof(*v));
 }
 
+/*
+ * A Send on a page with no field (an outbox's Send now: it sends what is
+ * stored, nothing typed) after which nothing at all changed - the same
+ * activity, windows and layers, every visible text as before: it neither
+ * sent nor said why (mail `mail-outbox-send-silent`, thunderbird-android
+ * #7228: the message too large for the server stays in the Outbox). Only a
+ * bare Send (bare_send): "Send feedback" or "Send test notification" may
+ * rightly act outside the page. Nor on a page that says it has nothing
+ * (oracle_empty_state: "No messages in Outbox", "Nothing to send: the
+ * Outbox is empty." - a second press on an empty Outbox rightly repeats
+ * nothing). The caller looks for a toast.
+ */
+bool oracle_feedback_send_silent(const struct ui_tree *before, const char *activity_before, const struct ui_tree *after,
+				 const char *activity_after, const struct action *done, struct oracle_finding *f)
+{
+	const char *title;
+
+	if (!before || !after || !bare_send(done) || oracle_shows_field(before) || oracle_screen_has_layer(before) ||
+	    oracle_empty_state(before) ||
+	    !oracle_same_activity(activity_before, activity_after) || after->n_roots != before->n_roots ||
+	    oracle_count_layers(after) != oracle_count_layers(before) || oracle_screen_has_layer(after) ||
+	    !same_texts(before, after, true))
+		return false;
+	title = oracle_app_bar_title(before);
+	oracle_finding_init(f);
+	f->oracle = "feedback";
+	f->category = BUG_CAT_FEEDBACK_MISSING;
+	f->title = xasprintf("'%s'%s%s%s changes nothing and says nothing", done->widget_text, title ? " on '" : "",
+			     title ? title : "", title ? "'" : "");
+	f->expected = xstrdup("what was to be sent leaves the page (or the app says it was sent), or an error saying "
+			      "why it cannot be sent");
+	f->actual = xstrdup("the page reads exactly as before: no error, dialog or toast");
+	f->description = xasprintf("'%s' was pressed on a page with nothing to fill in. Nothing changed: the page reads "
+				   "exactly as before, and no error text, dialog or toast says whether anything was "
+				   "sent or why not.",
+				   done->widget_text);
+	f->diff = cJSON_CreateObject();
+	cJSON_AddStringToObject(f->diff, "check", "send_silent");
+	cJSON_AddItemToObject(f->diff, "action", action_to_json(done));
+	return true;
+}
+
 static int feedback_after_step(const struct oracle_step *s)
 {
 	struct oracle_finding f;
@@ -853,6 +912,11 @@ static int feedback_after_step(const struct oracle_step *s)
 	const char *start;
 
 	(void)first_seen(s->st, s->after);
+	oracle_finding_init(&f);
+	if (oracle_feedback_send_silent(s->before->tree, s->before->activity, s->after->tree, s->after->activity, s->done, &f) &&
+	    !s->after->feedback && s->after->cap && !png_has_toast(s->after->cap))
+		oracle_report_step_finding(s->env, s->before->step, &f);
+	oracle_finding_release(&f);
 	if (!xml || (!oracle_is_save_action(s->done) && !is_send(s->done)))
 		goto out;
 	/* An answer an earlier Save on this form left on screen (this visit or an earlier one): feedback given. */
@@ -906,6 +970,14 @@ static bool feedback_recheck(const struct oracle_recheck *c, struct oracle_findi
 		return false;
 	pre = &r->screens[n - 2];
 	post = &r->screens[n - 1];
+	if (oracle_feedback_send_silent(pre->tree, pre->activity, post->tree, post->activity, c->last_step, f)) {
+		memset(&cap, 0, sizeof(cap));
+		hit = c->dev && device_capture(c->dev, &cap) == TD_OK && !png_has_toast(&cap);
+		capture_release(&cap);
+		if (!hit)
+			oracle_finding_release(f);
+		return hit;
+	}
 	/* The form as first seen: the replay's earliest screen of the same form. */
 	sig = form_key(pre->tree, pre->activity);
 	for (size_t k = 0; sig && k + 1 < n && !first; k++)

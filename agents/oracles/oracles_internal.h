@@ -358,6 +358,15 @@ bool oracle_feedback_missing_on_page(const struct ui_tree *before, const char *a
 				     struct oracle_finding *f);
 
 /*
+ * Feedback's Send variant (feedback.c): a bare Send ("Send", "Send now",
+ * "Send all", "Send again", "Resend") on a page with no field and no
+ * dialog after which the same activity shows the same windows, layers and
+ * visible texts. The caller looks for a toast on the screen.
+ */
+bool oracle_feedback_send_silent(const struct ui_tree *before, const char *activity_before, const struct ui_tree *after,
+				 const char *activity_after, const struct action *done, struct oracle_finding *f);
+
+/*
  * oracle_feedback_missing_on_page, where `visit` is the form as it showed
  * when the run last entered it (the screen it arrived on; NULL: `first`): a
  * text `before` shows that `visit` did not is taken for an error left by an

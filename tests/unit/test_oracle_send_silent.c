@@ -1,0 +1,112 @@
+/*
+ * test_oracle_send_silent.c - the feedback oracle's Send variant
+ * (oracle_feedback_send_silent) on built dumps: Send now on an Outbox that
+ * still lists its message and shows nothing new is reported (mail,
+ * thunderbird-android #7228); an Outbox that empties or says why, an
+ * Outbox that says it is empty, a Send
+ * with a field on the page (a chat's empty Send), a Send that is more than
+ * a bare Send ("Send test notification"), another page after it and a
+ * dialog are not judged.
+ */
+#include <stdbool.h>
+#include <string.h>
+
+#include "test.h"
+#include "offline_xml.h"
+
+#include <cjson/cJSON.h>
+
+#include "agents/oracle.h"
+#include "agents/oracles/oracles_internal.h"
+#include "core/xalloc.h"
+
+#define ACT "org.t/.MainActivity"
+#define TEXT "android.widget.TextView"
+#define BUTTON "android.widget.Button"
+
+/* An Outbox titled `title` listing `row` ("" none), with `note` under it ("" none), a button `label`, a field when `field`. */
+static struct ui_tree *outbox(const char *title, const char *row, const char *note, const char *label, bool field)
+{
+	return x_tree(x_cat(x_bar(title), x_node(TEXT, "t:id/row", row, "", "", 40, 240, 1040, 330, NULL),
+			    x_node(TEXT, "t:id/note", note, "", "", 40, 350, 1040, 440, NULL),
+			    field ? x_node("android.widget.EditText", "t:id/msg", "", "cf", "", 40, 460, 1040, 580, NULL)
+				  : strdup(""),
+			    x_node(BUTTON, "t:id/send_now", label, "c", "", 40, 800, 500, 920, NULL), NULL));
+}
+
+/* Whether tapping `label` from b to a (both freed) is reported; a's activity `act_after`. */
+static bool sent(struct ui_tree *b, const char *label, struct ui_tree *a, const char *act_after, char **title)
+{
+	struct action tap;
+	struct oracle_finding f;
+	bool hit;
+
+	CHECK(b && a);
+	action_init(&tap);
+	tap.type = ACTION_CLICK;
+	tap.widget_text = xstrdup(label);
+	tap.resource_id = xstrdup("t:id/send_now");
+	oracle_finding_init(&f);
+	hit = b && a && oracle_feedback_send_silent(b, ACT, a, act_after, &tap, &f);
+	if (hit) {
+		CHECK(f.oracle && !strcmp(f.oracle, "feedback"));
+		CHECK_INT_EQ(f.category, BUG_CAT_FEEDBACK_MISSING);
+		if (title)
+			*title = xstrdup(f.title);
+	}
+	oracle_finding_release(&f);
+	action_release(&tap);
+	ui_tree_free(b);
+	ui_tree_free(a);
+	return hit;
+}
+
+static bool same(const char *label, bool field)
+{
+	return sent(outbox("Outbox", "To: Daniel Reyes", "", label, field), label,
+		    outbox("Outbox", "To: Daniel Reyes", "", label, field), ACT, NULL);
+}
+
+TEST(a_send_that_changes_nothing_and_says_nothing)
+{
+	char *title = NULL;
+
+	CHECK(sent(outbox("Outbox", "To: Daniel Reyes", "", "Send now", false), "Send now",
+		   outbox("Outbox", "To: Daniel Reyes", "", "Send now", false), ACT, &title));
+	CHECK(title && !strcmp(title, "'Send now' on 'Outbox' changes nothing and says nothing"));
+	free(title);
+	CHECK(same("Send", false));
+	CHECK(same("Resend", false));
+}
+
+TEST(sends_that_answer_or_are_left_alone)
+{
+	/* The fixed twin says why. */
+	CHECK(!sent(outbox("Outbox", "To: Daniel Reyes", "", "Send now", false), "Send now",
+		    outbox("Outbox", "To: Daniel Reyes", "The message is larger than the server's 25 MB limit.",
+			   "Send now", false),
+		    ACT, NULL));
+	/* Sent: the Outbox empties. */
+	CHECK(!sent(outbox("Outbox", "To: Daniel Reyes", "", "Send now", false), "Send now",
+		    outbox("Outbox", "", "No messages in Outbox", "Send now", false), ACT, NULL));
+	/* An empty Outbox that already said so: a second press rightly repeats nothing. */
+	CHECK(!sent(outbox("Outbox", "No messages in Outbox", "Nothing to send: the Outbox is empty.", "Send now", false),
+		    "Send now",
+		    outbox("Outbox", "No messages in Outbox", "Nothing to send: the Outbox is empty.", "Send now", false),
+		    ACT, NULL));
+	/* A field on the page: a chat's Send with nothing typed rightly does nothing. */
+	CHECK(!same("Send", true));
+	/* More than a bare Send: it may act outside the page. */
+	CHECK(!same("Send test notification", false));
+	CHECK(!same("Send feedback", false));
+	/* Another activity after it. */
+	CHECK(!sent(outbox("Outbox", "To: Daniel Reyes", "", "Send now", false), "Send now",
+		    outbox("Outbox", "To: Daniel Reyes", "", "Send now", false), "org.t/.OtherActivity", NULL));
+}
+
+int main(void)
+{
+	RUN(a_send_that_changes_nothing_and_says_nothing);
+	RUN(sends_that_answer_or_are_left_alone);
+	return test_summary();
+}
