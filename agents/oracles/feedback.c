@@ -913,7 +913,8 @@ static int feedback_after_step(const struct oracle_step *s)
 
 	(void)first_seen(s->st, s->after);
 	oracle_finding_init(&f);
-	if (oracle_feedback_send_silent(s->before->tree, s->before->activity, s->after->tree, s->after->activity, s->done, &f) &&
+	if (oracle_feedback_send_silent(s->before->tree, s->before->activity, s->after->tree, s->after->activity,
+					s->done, &f) &&
 	    !s->after->feedback && s->after->cap && !png_has_toast(s->after->cap))
 		oracle_report_step_finding(s->env, s->before->step, &f);
 	oracle_finding_release(&f);

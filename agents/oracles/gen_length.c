@@ -92,20 +92,13 @@ static bool states_length(const char *text, int *n)
 	return !*s || !strcasecmp(s, "characters") || !strcasecmp(s, "chars");
 }
 
-/* Whether w is a plain visible text: no field, list or control. */
-static bool plain_text(const struct ui_widget *w, const struct ui_tree *t)
-{
-	return w->text[0] && strlen(w->text) < 96 && !strstr(w->class_name, "EditText") && !ui_widget_in_list(w) &&
-	       !oracle_in_control(w) && ui_widget_visible(w, &t->screen);
-}
-
 /* The length setting t states (0: none), its text into said (when not NULL). */
 static int length_stated(const struct ui_tree *t, char said[96])
 {
 	int n;
 
 	for (size_t i = 0; i < t->n_nodes; i++)
-		if (plain_text(t->nodes[i], t) && states_length(t->nodes[i]->text, &n)) {
+		if (oracle_is_plain_text(t->nodes[i], t, 96) && states_length(t->nodes[i]->text, &n)) {
 			if (said)
 				snprintf(said, 96, "%s", t->nodes[i]->text);
 			return n;
@@ -169,7 +162,7 @@ static int generated_length(const struct ui_tree *before, const struct ui_tree *
 		const struct ui_widget *x = after->nodes[i];
 		int n;
 
-		if (plain_text(x, after) && (n = says_characters(x->text)) && !shows_text(before, x->text)) {
+		if (oracle_is_plain_text(x, after, 96) && (n = says_characters(x->text)) && !shows_text(before, x->text)) {
 			*w = x;
 			return n;
 		}

@@ -507,6 +507,11 @@ bool oracle_label_begins_with(const char *label, const char *const *words);
 bool oracle_offers_commit(const struct ui_tree *t);
 /* Whether t offers a visible button (clickable, or a Button) whose label begins with one of the words. */
 bool oracle_offers_button(const struct ui_tree *t, const char *const *words);
+/*
+ * Whether w is a plain visible text of t: a text shorter than max_len
+ * bytes, in no field, list or control (a label or figure of the page).
+ */
+bool oracle_is_plain_text(const struct ui_widget *w, const struct ui_tree *t, size_t max_len);
 /* The tap's text and the label of the widget it resolves to on `before` (else its resource-id), lowered into buf. */
 void oracle_action_label(const struct ui_tree *before, const struct action *done, char *buf, size_t n);
 /*

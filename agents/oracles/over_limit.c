@@ -35,13 +35,6 @@
 
 enum { OL_WORD = 24, OL_TEXT = 160 };
 
-/* Whether w is a plain visible text: no field, list or control. */
-static bool plain_text(const struct ui_widget *w, const struct ui_tree *t)
-{
-	return w->text[0] && strlen(w->text) < OL_TEXT && !strstr(w->class_name, "EditText") && !ui_widget_in_list(w) &&
-	       !oracle_in_control(w) && ui_widget_visible(w, &t->screen);
-}
-
 /* Copies the word of letters at *s (lowered, up to OL_WORD-1 bytes) into word, moving *s past it; false if none. */
 static bool next_word(const char **s, char word[OL_WORD])
 {
@@ -130,7 +123,7 @@ bool oracle_over_limit_wrong(const struct ui_tree *before, const char *activity_
 		char low[OL_TEXT], what[OL_WORD];
 		long l;
 
-		if (!plain_text(lw, after))
+		if (!oracle_is_plain_text(lw, after, OL_TEXT))
 			continue;
 		oracle_lower_into(low, sizeof(low), lw->text);
 		if (!daily_limit(low, &l, what))
@@ -140,7 +133,7 @@ bool oracle_over_limit_wrong(const struct ui_tree *before, const char *activity_
 			long n;
 			char *subject;
 
-			if (j == i || !plain_text(cw, after) || !count_today(cw->text, what, &n) || n <= l)
+			if (j == i || !oracle_is_plain_text(cw, after, OL_TEXT) || !count_today(cw->text, what, &n) || n <= l)
 				continue;
 			oracle_finding_init(f);
 			f->oracle = "over_limit";

@@ -139,8 +139,7 @@ bool oracle_remainder_wrong(const struct ui_tree *before, const char *activity_b
 	for (size_t i = 0; i < after->n_nodes && n < RM_MAX; i++) {
 		const struct ui_widget *w = after->nodes[i];
 
-		if (!w->text[0] || strlen(w->text) > 120 || strstr(w->class_name, "EditText") || ui_widget_in_list(w) ||
-		    oracle_in_control(w) || !ui_widget_visible(w, &after->screen) || !parse_amount(w->text, &a[n]))
+		if (!oracle_is_plain_text(w, after, 121) || !parse_amount(w->text, &a[n]))
 			continue;
 		a[n++].w = w;
 	}

@@ -319,3 +319,9 @@ bool oracle_measure_noun(const char *w)
 			return true;
 	return false;
 }
+
+bool oracle_is_plain_text(const struct ui_widget *w, const struct ui_tree *t, size_t max_len)
+{
+	return w->text[0] && strlen(w->text) < max_len && !strstr(w->class_name, "EditText") && !ui_widget_in_list(w) &&
+	       !oracle_in_control(w) && ui_widget_visible(w, &t->screen);
+}

@@ -102,4 +102,23 @@ __attribute__((unused)) static struct ui_tree *x_tree(char *body)
 	return t;
 }
 
+/*
+ * A page titled `title` showing the texts of `texts` ('|'-separated) one
+ * under another, 110 px apart from y 240 (TextViews t:id/line), inside a
+ * RecyclerView t:id/list when `in_list`; parsed (NULL when it does not).
+ */
+__attribute__((unused)) static struct ui_tree *x_lines_page(const char *title, const char *texts, int in_list)
+{
+	char buf[1024], *tok, *save, *body = calloc(1, 1);
+	int y = 240;
+
+	snprintf(buf, sizeof(buf), "%s", texts);
+	for (tok = strtok_r(buf, "|", &save); tok; tok = strtok_r(NULL, "|", &save), y += 110)
+		body = x_cat(body, x_node("android.widget.TextView", "t:id/line", tok, "", "", 40, y, 1040, y + 90, NULL),
+			     NULL);
+	if (in_list)
+		body = x_node1("androidx.recyclerview.widget.RecyclerView", "t:id/list", "", "", 0, 230, 1080, 2000, body);
+	return x_tree(x_cat(x_bar(title), body, NULL));
+}
+
 #endif

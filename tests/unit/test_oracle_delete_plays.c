@@ -28,7 +28,8 @@
 /* A recording's page titled `name`, saying `status` ("Now playing", or "" for none), with Delete. */
 static struct ui_tree *item_page(const char *name, const char *status)
 {
-	return x_tree(x_cat(x_bar(name), x_node(TEXT, "t:id/info_file", "File: recording.m4a", "", "", 40, 240, 1040, 330, NULL),
+	return x_tree(x_cat(x_bar(name),
+			    x_node(TEXT, "t:id/info_file", "File: recording.m4a", "", "", 40, 240, 1040, 330, NULL),
 			    x_node(TEXT, "t:id/info_playing", status, "", "", 40, 350, 1040, 440, NULL),
 			    x_node(BUTTON, "t:id/delete_btn", "Delete", "c", "", 40, 800, 500, 920, NULL), NULL));
 }

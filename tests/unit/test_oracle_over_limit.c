@@ -19,21 +19,11 @@
 #include "core/xalloc.h"
 
 #define ACT "com.example.t/.MainActivity"
-#define TEXT "android.widget.TextView"
-#define LIST "androidx.recyclerview.widget.RecyclerView"
 
-/* A deck's page with the texts in `texts` ('|'-separated) one under another; in a list when in_list. */
+/* A deck's page showing the texts of `texts` ('|'-separated); in a list when in_list. */
 static struct ui_tree *page(const char *texts, bool in_list)
 {
-	char buf[512], *tok, *save, *body = calloc(1, 1);
-	int y = 240;
-
-	snprintf(buf, sizeof(buf), "%s", texts);
-	for (tok = strtok_r(buf, "|", &save); tok; tok = strtok_r(NULL, "|", &save), y += 110)
-		body = x_cat(body, x_node(TEXT, "t:id/line", tok, "", "", 40, y, 1040, y + 90, NULL), NULL);
-	if (in_list)
-		body = x_node1(LIST, "t:id/list", "", "", 0, 230, 1080, 2000, body);
-	return x_tree(x_cat(x_bar("Spanish vocabulary"), body, NULL));
+	return x_lines_page("Spanish vocabulary", texts, in_list);
 }
 
 static bool judged(struct ui_tree *t, char **title)

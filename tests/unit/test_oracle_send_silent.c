@@ -24,7 +24,7 @@
 #define TEXT "android.widget.TextView"
 #define BUTTON "android.widget.Button"
 
-/* An Outbox titled `title` listing `row` ("" none), with `note` under it ("" none), a button `label`, a field when `field`. */
+/* An Outbox titled `title` listing `row` and `note` under it ("" none), a button `label`, a field when `field`. */
 static struct ui_tree *outbox(const char *title, const char *row, const char *note, const char *label, bool field)
 {
 	return x_tree(x_cat(x_bar(title), x_node(TEXT, "t:id/row", row, "", "", 40, 240, 1040, 330, NULL),
