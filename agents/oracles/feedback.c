@@ -284,6 +284,35 @@ static bool id_names_title(const char *rid)
 	return strstr(low, "title") || strstr(low, "name");
 }
 
+/* Rows of t's list whose title widget has resource-id rid (*n), and how many of those are blank (*blank). */
+static void title_rows(const struct ui_tree *t, const char *rid, size_t *n, size_t *blank)
+{
+	*n = *blank = 0;
+	for (size_t i = 0; i < t->n_nodes; i++) {
+		const struct ui_widget *w = t->nodes[i];
+
+		if (strcmp(w->resource_id, rid) || !oracle_enclosing_row(w) || !ui_widget_visible(w, &t->screen))
+			continue;
+		(*n)++;
+		if (!*w->text && !*w->content_desc)
+			(*blank)++;
+	}
+}
+
+/* Whether every text and description in the list row holding w is empty. */
+static bool row_all_blank(const struct ui_tree *t, const struct ui_widget *w)
+{
+	const struct ui_widget *row = oracle_enclosing_row(w);
+
+	for (size_t i = 0; i < t->n_nodes; i++) {
+		const struct ui_widget *v = t->nodes[i];
+
+		if (oracle_enclosing_row(v) == row && (*v->text || *v->content_desc))
+			return false;
+	}
+	return true;
+}
+
 /*
  * A save with the form's name or title field (`bad`, empty) that closed
  * the form (`after` has no field with bad's resource-id) and shows a list
@@ -292,11 +321,13 @@ static bool id_names_title(const char *rid)
  * visit (`first`: the form as first seen; a unique generated value ties the
  * row to this save): the entry was added without its name, and nothing
  * said the name was missing (passwords: an entry saved without a title).
- * The blank widget (*shown: the typed text beside it), or NULL.
+ * With nothing typed beside it, a row blank throughout that `list` (the
+ * page as seen before the form, or NULL) shows to be new. The blank
+ * widget (*shown: the typed text beside it, or NULL), or NULL.
  */
 static const struct ui_widget *row_left_blank(const struct ui_tree *before, const struct ui_tree *after,
 					      const struct ui_tree *first, const struct ui_widget *bad,
-					      const char *why, const struct ui_widget **shown)
+					      const char *why, const struct ui_tree *list, const struct ui_widget **shown)
 {
 	enum input_kind k = input_gen_kind(bad);
 
@@ -336,6 +367,23 @@ static const struct ui_widget *row_left_blank(const struct ui_tree *before, cons
 			}
 		}
 	}
+	/*
+	 * Nothing typed shows beside it (the other fields were left empty too): a row blank throughout is
+	 * this save's only when the list as the run saw it before the form (same page, no field) had one
+	 * row fewer of that title widget and none blank, and other rows carry a title.
+	 */
+	for (size_t i = 0; list && i < after->n_nodes; i++) {
+		const struct ui_widget *w = after->nodes[i];
+		size_t n0, b0, n1, b1;
+
+		if (!oracle_enclosing_row(w) || *w->text || *w->content_desc || !*w->resource_id ||
+		    !id_names_title(w->resource_id) || !ui_widget_visible(w, &after->screen) || !row_all_blank(after, w))
+			continue;
+		title_rows(list, w->resource_id, &n0, &b0);
+		title_rows(after, w->resource_id, &n1, &b1);
+		if (n0 >= 1 && b0 == 0 && n1 == n0 + 1 && b1 == 1)
+			return w;
+	}
 	return NULL;
 }
 
@@ -344,7 +392,7 @@ bool oracle_feedback_missing(const struct ui_tree *before, const char *activity_
 			     const struct ui_tree *first, struct oracle_finding *f)
 {
 	return oracle_feedback_missing_in_visit(before, activity_before, after, activity_after, done, first, NULL,
-						NULL, NULL, NULL, f);
+						NULL, NULL, NULL, NULL, f);
 }
 
 /*
@@ -405,7 +453,7 @@ bool oracle_feedback_missing_on_page(const struct ui_tree *before, const char *a
 				     struct oracle_finding *f)
 {
 	return oracle_feedback_missing_in_visit(before, activity_before, after, activity_after, done, first, NULL,
-						page, page_activity, app_label, f);
+						page, page_activity, NULL, app_label, f);
 }
 
 /*
@@ -437,7 +485,7 @@ static const struct ui_widget *new_item_heading(const struct ui_tree *t)
 static bool missing_in_visit(const struct ui_tree *before, const char *activity_before, const struct ui_tree *after,
 			     const char *activity_after, const struct action *done, const struct ui_tree *first,
 			     const struct ui_tree *visit, const struct ui_tree *page, const char *page_activity,
-			     const char *app_label, struct oracle_finding *f)
+			     const struct ui_tree *list, const char *app_label, struct oracle_finding *f)
 {
 	const struct ui_widget *bad = NULL;
 	const char *why = NULL;
@@ -480,7 +528,10 @@ static bool missing_in_visit(const struct ui_tree *before, const char *activity_
 		  (heading = new_item_heading(before)) != NULL;
 	if (!visit)
 		visit = first;
-	for (size_t i = 0; visit && (bad || refused) && i < before->n_nodes; i++) {
+	/* A row saved without its name is judged whatever the form said before (an earlier error did not stop this save). */
+	if (bad && oracle_is_save_action(done))
+		row_blank = row_left_blank(before, after, first, bad, why, list, &beside);
+	for (size_t i = 0; visit && (bad || refused) && !row_blank && i < before->n_nodes; i++) {
 		const struct ui_widget *w = before->nodes[i];
 		const struct ui_widget *o;
 
@@ -540,8 +591,6 @@ static bool missing_in_visit(const struct ui_tree *before, const char *activity_
 		cJSON_AddItemToObject(f->diff, "action", action_to_json(done));
 		return true;
 	}
-	if (oracle_is_save_action(done))
-		row_blank = row_left_blank(before, after, first, bad, why, &beside);
 	if (row_blank) {
 		/* judged below: the form closed on a row without its name */
 	} else if (!same_activity) {
@@ -565,23 +614,41 @@ static bool missing_in_visit(const struct ui_tree *before, const char *activity_
 	if (row_blank) {
 		const char *press = done->widget_text && *done->widget_text ? done->widget_text : "Save";
 
-		f->title = xasprintf("'%s' with an empty '%s' is accepted without a word: the new row has no %s", press,
-				     oracle_widget_name(bad), input_gen_kind(bad) == INPUT_KIND_TITLE ? "title" : "name");
+		/* Titled apart: a path minimised from one must show the same (the value typed beside the blank). */
+		if (beside)
+			f->title = xasprintf("'%s' with an empty '%s' is accepted without a word: the new row has no %s",
+					     press, oracle_widget_name(bad),
+					     input_gen_kind(bad) == INPUT_KIND_TITLE ? "title" : "name");
+		else
+			f->title = xasprintf("'%s' with an empty '%s' is accepted without a word: a blank row is added",
+					     press, oracle_widget_name(bad));
 		f->expected = xasprintf("an error on '%s' (it cannot be empty), with the form kept open",
 					oracle_widget_name(bad));
-		f->actual = xasprintf("the form closed with no error, and a row showing \"%s\" has '%s' blank",
-				      beside->text, oracle_widget_name(row_blank));
-		f->description = xasprintf("'%s' was pressed with '%s' empty. The form closed without an error, "
-					   "dialog or toast, and the list now has a row with the value typed on the "
-					   "form (\"%s\") and a blank '%s': the entry was saved without its %s.",
-					   press, oracle_widget_name(bad), beside->text, oracle_widget_name(row_blank),
-					   input_gen_kind(bad) == INPUT_KIND_TITLE ? "title" : "name");
+		if (beside) {
+			f->actual = xasprintf("the form closed with no error, and a row showing \"%s\" has '%s' blank",
+					      beside->text, oracle_widget_name(row_blank));
+			f->description = xasprintf("'%s' was pressed with '%s' empty. The form closed without an error, "
+						   "dialog or toast, and the list now has a row with the value typed on "
+						   "the form (\"%s\") and a blank '%s': the entry was saved without its %s.",
+						   press, oracle_widget_name(bad), beside->text,
+						   oracle_widget_name(row_blank),
+						   input_gen_kind(bad) == INPUT_KIND_TITLE ? "title" : "name");
+		} else {
+			f->actual = xasprintf("the form closed with no error, and the list has one row more than before "
+					      "the form, blank throughout ('%s' empty)", oracle_widget_name(row_blank));
+			f->description = xasprintf("'%s' was pressed with '%s' empty. The form closed without an error, "
+						   "dialog or toast, and the list it returned to has one row more than "
+						   "before, with nothing in it: the entry was saved without its %s.",
+						   press, oracle_widget_name(bad),
+						   input_gen_kind(bad) == INPUT_KIND_TITLE ? "title" : "name");
+		}
 		f->diff = cJSON_CreateObject();
 		cJSON_AddStringToObject(f->diff, "check", "blank_row");
 		cJSON_AddStringToObject(f->diff, "invalid", why);
 		cJSON_AddItemToObject(f->diff, "field", oracle_widget_json(bad));
 		cJSON_AddItemToObject(f->diff, "blank", oracle_widget_json(row_blank));
-		cJSON_AddItemToObject(f->diff, "beside", oracle_widget_json(beside));
+		if (beside)
+			cJSON_AddItemToObject(f->diff, "beside", oracle_widget_json(beside));
 		cJSON_AddItemToObject(f->diff, "action", action_to_json(done));
 		return true;
 	}
@@ -648,10 +715,11 @@ bool oracle_feedback_missing_in_visit(const struct ui_tree *before, const char *
 				      const struct ui_tree *after, const char *activity_after,
 				      const struct action *done, const struct ui_tree *first,
 				      const struct ui_tree *visit, const struct ui_tree *page,
-				      const char *page_activity, const char *app_label, struct oracle_finding *f)
+				      const char *page_activity, const struct ui_tree *list, const char *app_label,
+				      struct oracle_finding *f)
 {
 	if (!missing_in_visit(before, activity_before, after, activity_after, done, first, visit, page, page_activity,
-			      app_label, f))
+			      list, app_label, f))
 		return false;
 	/* Silence on one Save is one bug, whichever field or input showed it (bookshelf: empty
 	 * title, empty author and a full form refused, each reported apart before session 54). */
@@ -720,8 +788,10 @@ static const char *first_seen(struct oracles_state *st, const struct brain_scree
 /*
  * Keep the latest screen of the app without a dialog (its dump, in one
  * reused buffer): the page a dialog that opens next is drawn over, since a
- * dialog's own dump may hold only the dialog. The capture of the step's
- * screen before is gone by now, so it is kept from the screen after.
+ * dialog's own dump may hold only the dialog. Kept apart too when it shows
+ * no field: the list a full-page form returns to, as it read before the
+ * form. The capture of the step's screen before is gone by now, so both
+ * are kept from the screen after.
  */
 static void note_page(struct oracles_state *st, const struct oracle_step *s)
 {
@@ -735,6 +805,12 @@ static void note_page(struct oracles_state *st, const struct oracle_step *s)
 	memcpy(st->feedback_page, s->after->cap->xml, n + 1);
 	free(st->feedback_page_activity);
 	st->feedback_page_activity = xstrdup(s->after->activity ? s->after->activity : "");
+	if (oracle_shows_field(s->after->tree))
+		return;
+	st->feedback_list = xgrow(st->feedback_list, &st->alloc_feedback_list, n + 1, 1);
+	memcpy(st->feedback_list, s->after->cap->xml, n + 1);
+	free(st->feedback_list_activity);
+	st->feedback_list_activity = xstrdup(s->after->activity ? s->after->activity : "");
 }
 
 /* Start visit v on form k, the dump xml. */
@@ -908,7 +984,7 @@ static int feedback_after_step(const struct oracle_step *s)
 	struct oracle_finding f;
 	const char *xml = first_seen(s->st, s->before);
 	const struct app_info *app = agent_env_app(s->env);
-	struct ui_tree *first = NULL, *page = NULL, *visit = NULL;
+	struct ui_tree *first = NULL, *page = NULL, *visit = NULL, *list = NULL;
 	const char *start;
 
 	(void)first_seen(s->st, s->after);
@@ -933,11 +1009,17 @@ static int feedback_after_step(const struct oracle_step *s)
 	start = oracle_feedback_visit_start(&s->st->visits, s->before->tree, s->before->activity);
 	if (start && ui_parse(start, strlen(start), "visit", &visit) != TD_OK)
 		visit = NULL;
+	/* The list a full-page form returns to, as last seen before it (another activity's: none). */
+	if (s->st->feedback_list && !oracle_screen_has_layer(s->before->tree) &&
+	    oracle_same_activity(s->st->feedback_list_activity, s->after->activity) &&
+	    ui_parse(s->st->feedback_list, strlen(s->st->feedback_list), "list", &list) != TD_OK)
+		list = NULL;
 	oracle_finding_init(&f);
 	if (first && oracle_feedback_missing_in_visit(s->before->tree, s->before->activity, s->after->tree,
 						      s->after->activity, s->done, first,
 						      visit ? visit : s->before->tree, page,
-						      s->st->feedback_page_activity, app ? app->label : NULL, &f) &&
+						      s->st->feedback_page_activity, list, app ? app->label : NULL,
+						      &f) &&
 	    !s->after->feedback && s->after->cap && !png_has_toast(s->after->cap)) {
 		oracle_report_step_finding(s->env, s->before->step, &f);
 	}
@@ -945,6 +1027,7 @@ static int feedback_after_step(const struct oracle_step *s)
 	ui_tree_free(first);
 	ui_tree_free(page);
 	ui_tree_free(visit);
+	ui_tree_free(list);
 out:
 	if (oracle_is_save_action(s->done) || is_send(s->done))
 		oracle_feedback_answer_note(&s->st->visits, s->before->tree, s->before->activity, s->after->tree,
@@ -956,11 +1039,19 @@ out:
 	return 0;
 }
 
+/* Whether activities a and b ("pkg/.Name") belong to one package. */
+static bool same_package(const char *a, const char *b)
+{
+	const char *sa = a ? strchr(a, '/') : NULL, *sb = b ? strchr(b, '/') : NULL;
+
+	return sa && sb && sa - a == sb - b && !strncmp(a, b, (size_t)(sa - a));
+}
+
 static bool feedback_recheck(const struct oracle_recheck *c, struct oracle_finding *f)
 {
 	const struct replay_result *r = c->r;
 	size_t n = r->n_screens;
-	const struct replay_screen *pre, *post, *first = NULL, *page = NULL, *visit;
+	const struct replay_screen *pre, *post, *first = NULL, *page = NULL, *visit, *list = NULL;
 	struct app_info *app = NULL;
 	uint64_t sig;
 	struct capture cap;
@@ -1013,11 +1104,26 @@ static bool feedback_recheck(const struct oracle_recheck *c, struct oracle_findi
 		if (oracle_same_activity(p->activity, post->activity) && !oracle_screen_has_layer(p->tree))
 			page = p;
 	}
+	/* The list a full-page form returns to: the latest screen of the app before the visit without a dialog or
+	 * a field (other apps': a side trip's launcher), when it is of post's activity. */
+	for (size_t k = (size_t)(visit - r->screens); !oracle_screen_has_layer(pre->tree) && k-- > 0;) {
+		const struct replay_screen *p = &r->screens[k];
+
+		if (!p->tree)
+			break;
+		if (!same_package(p->activity, post->activity) || oracle_screen_has_layer(p->tree) ||
+		    oracle_shows_field(p->tree))
+			continue;
+		if (oracle_same_activity(p->activity, post->activity))
+			list = p;
+		break;
+	}
 	if (page && c->dev && device_app_info(c->dev, &app) != TD_OK)
 		app = NULL;
 	hit = oracle_feedback_missing_in_visit(pre->tree, pre->activity, post->tree, post->activity, c->last_step,
 					       first->tree, visit->tree, page ? page->tree : NULL,
-					       page ? page->activity : NULL, app ? app->label : NULL, f);
+					       page ? page->activity : NULL, list ? list->tree : NULL,
+					       app ? app->label : NULL, f);
 	app_info_free(app);
 	if (!hit)
 		return false;

@@ -110,6 +110,9 @@ struct oracles_state {
 	char *feedback_page;        /* feedback: the dump of the latest in-app screen without a dialog, or NULL */
 	size_t alloc_feedback_page;
 	char *feedback_page_activity;
+	char *feedback_list;        /* feedback: the dump of the latest in-app screen without a dialog or a field, or NULL */
+	size_t alloc_feedback_list;
+	char *feedback_list_activity;
 	struct feedback_visits visits; /* feedback: where the run entered the forms it shows */
 	struct revisit {               /* revisit.c: the walk back after a setting changed */
 		struct nav_edge *edges;    /* clicks between pages (oracle_revisit_key), distinct (from, to, label) */
@@ -377,7 +380,8 @@ bool oracle_feedback_missing_in_visit(const struct ui_tree *before, const char *
 				      const struct ui_tree *after, const char *activity_after,
 				      const struct action *done, const struct ui_tree *first,
 				      const struct ui_tree *visit, const struct ui_tree *page,
-				      const char *page_activity, const char *app_label, struct oracle_finding *f);
+				      const char *page_activity, const struct ui_tree *list, const char *app_label,
+				      struct oracle_finding *f);
 
 /*
  * Follow the run's screens for oracle_feedback_missing_in_visit: note

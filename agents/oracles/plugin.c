@@ -350,6 +350,8 @@ static void oracles_free(struct agent_plugin *p)
 	free(st->status_seen);
 	free(st->feedback_page);
 	free(st->feedback_page_activity);
+	free(st->feedback_list);
+	free(st->feedback_list_activity);
 	oracle_feedback_visits_release(&st->visits);
 	for (size_t i = 0; i < st->n_first; i++)
 		free(st->first[i].text);

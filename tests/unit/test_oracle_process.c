@@ -921,6 +921,78 @@ TEST(save_with_an_empty_title_that_adds_a_row_without_one)
 	ui_tree_free(list_userless);
 }
 
+/*
+ * passwords (held-out; Passy #103), seeds 3 and 5 of session 59: the same
+ * save with nothing typed that shows in the list (every field left empty, or
+ * only notes typed), and a save after another press left a line on the form.
+ * Judged: the list the form returns to has one row more than as seen before
+ * the form, blank throughout, beside rows with titles. Not judged: no list
+ * seen before, a blank row there already, no row added (an edit), two rows
+ * added, a new row with a text of its own, a list that was empty.
+ */
+TEST(save_with_nothing_typed_that_adds_a_blank_row)
+{
+	static const char *const two[] = { "Visa Debit", "Anna Berg", "Gmail", "anna@x.org", NULL };
+	static const char *const three[] = { "Visa Debit", "Anna Berg", "Gmail", "anna@x.org", "", "", NULL };
+	static const char *const blank_two[] = { "Visa Debit", "Anna Berg", "", "", NULL };
+	static const char *const blank_three[] = { "Visa Debit", "Anna Berg", "", "", "", "", NULL };
+	static const char *const four[] = { "Visa Debit", "Anna Berg", "Gmail", "anna@x.org", "", "", "", "", NULL };
+	static const char *const user_three[] = { "Visa Debit", "Anna Berg", "Gmail", "anna@x.org", "", "Anna Berg", NULL };
+	static const char *const none[] = { NULL };
+	static const char *const only_blank[] = { "", "", NULL };
+	static const char *const added[] = { "Visa Debit", "Anna Berg", "", "Mira Holt77", NULL };
+	static const char *const EDIT_ACT = "com.example.t/.EntryEdit";
+	struct ui_tree *first = entry_form("Title", "Username", NULL);
+	struct ui_tree *told = entry_form("Title", "  Mira Holt77 ", "Generated a 16-character password");
+	struct ui_tree *l_two = entry_list(two), *l_three = entry_list(three), *l_blank_two = entry_list(blank_two);
+	struct ui_tree *l_blank_three = entry_list(blank_three), *l_four = entry_list(four);
+	struct ui_tree *l_user = entry_list(user_three), *l_none = entry_list(none), *l_only = entry_list(only_blank);
+	struct ui_tree *l_added = entry_list(added);
+	struct action save;
+	struct oracle_finding f;
+
+	REQUIRE(first && told && l_two && l_three && l_blank_two && l_blank_three && l_four && l_user && l_none &&
+		l_only && l_added);
+	click_on(&save, first, "Save");
+	oracle_finding_init(&f);
+	CHECK(oracle_feedback_missing_in_visit(first, EDIT_ACT, l_three, ACT, &save, first, first, NULL, NULL, l_two,
+					       NULL, &f));
+	CHECK(f.title && strstr(f.title, "empty 'entry_title' is accepted without a word: a blank row is added"));
+	CHECK(f.actual && strstr(f.actual, "one row more than before the form, blank throughout"));
+	CHECK(f.diff && !strcmp(cJSON_GetObjectItem(f.diff, "check")->valuestring, "blank_row") &&
+	      !cJSON_GetObjectItem(f.diff, "beside"));
+	oracle_finding_release(&f);
+	CHECK(!oracle_feedback_missing_in_visit(first, EDIT_ACT, l_three, ACT, &save, first, first, NULL, NULL, NULL,
+						NULL, &f));
+	CHECK(!oracle_feedback_missing_in_visit(first, EDIT_ACT, l_blank_three, ACT, &save, first, first, NULL, NULL,
+						l_blank_two, NULL, &f));
+	CHECK(!oracle_feedback_missing_in_visit(first, EDIT_ACT, l_blank_two, ACT, &save, first, first, NULL, NULL,
+						l_two, NULL, &f));
+	CHECK(!oracle_feedback_missing_in_visit(first, EDIT_ACT, l_four, ACT, &save, first, first, NULL, NULL, l_two,
+						NULL, &f));
+	CHECK(!oracle_feedback_missing_in_visit(first, EDIT_ACT, l_user, ACT, &save, first, first, NULL, NULL, l_two,
+						NULL, &f));
+	CHECK(!oracle_feedback_missing_in_visit(first, EDIT_ACT, l_only, ACT, &save, first, first, NULL, NULL, l_none,
+						NULL, &f));
+	/* A line an earlier press left on the form ("Generated ...") does not excuse a row saved without its title. */
+	CHECK(oracle_feedback_missing_in_visit(told, EDIT_ACT, l_added, ACT, &save, first, first, NULL, NULL, NULL,
+					       NULL, &f));
+	CHECK(f.diff && cJSON_GetObjectItem(f.diff, "beside"));
+	oracle_finding_release(&f);
+	action_release(&save);
+	ui_tree_free(first);
+	ui_tree_free(told);
+	ui_tree_free(l_two);
+	ui_tree_free(l_three);
+	ui_tree_free(l_blank_two);
+	ui_tree_free(l_blank_three);
+	ui_tree_free(l_four);
+	ui_tree_free(l_user);
+	ui_tree_free(l_none);
+	ui_tree_free(l_only);
+	ui_tree_free(l_added);
+}
+
 /* form() under a heading that names what the form is for ("Edit expense", "New expense in Lisbon trip"). */
 static struct ui_tree *headed_form(const char *heading, const char *name, const char *error)
 {
@@ -986,16 +1058,16 @@ TEST(feedback_judged_against_the_visit_not_the_first_sight)
 	CHECK(!oracle_feedback_missing(empty, ACT, empty2, ACT, &save, first, &f));
 	/* Against the screen the visit began on, the heading is the form's own: reported. */
 	CHECK(oracle_feedback_missing_in_visit(empty, ACT, empty2, ACT, &save, first, entered, NULL, NULL, NULL,
-					       &f));
+					       NULL, &f));
 	CHECK(f.title && strstr(f.title, "empty 'name'"));
 	/* Silence on this Save is one bug, whichever field was left empty (bug_same compares subjects). */
 	CHECK(f.diff && cJSON_IsString(cJSON_GetObjectItem(f.diff, "subject")) &&
 	      strstr(cJSON_GetObjectItem(f.diff, "subject")->valuestring, "no feedback via "));
 	oracle_finding_release(&f);
 	/* An error an earlier press of this visit left is feedback given: not judged. */
-	CHECK(!oracle_feedback_missing_in_visit(told, ACT, told, ACT, &save, first, entered, NULL, NULL, NULL, &f));
+	CHECK(!oracle_feedback_missing_in_visit(told, ACT, told, ACT, &save, first, entered, NULL, NULL, NULL, NULL, &f));
 	/* The placeholder is still read from the first sight: without it, "Item name" is a typed name. */
-	CHECK(!oracle_feedback_missing_in_visit(empty, ACT, empty2, ACT, &save, NULL, entered, NULL, NULL, NULL, &f));
+	CHECK(!oracle_feedback_missing_in_visit(empty, ACT, empty2, ACT, &save, NULL, entered, NULL, NULL, NULL, NULL, &f));
 	action_release(&save);
 	ui_tree_free(first);
 	ui_tree_free(entered);
@@ -1036,10 +1108,10 @@ TEST(feedback_judged_after_a_picker_renamed_its_button)
 	click_on(&save, picked, "Save");
 	oracle_finding_init(&f);
 	CHECK(oracle_feedback_missing_in_visit(picked, ACT, picked2, ACT, &save, entered, entered, NULL, NULL, NULL,
-					       &f));
+					       NULL, &f));
 	CHECK(f.title && strstr(f.title, "empty 'front'"));
 	oracle_finding_release(&f);
-	CHECK(!oracle_feedback_missing_in_visit(retry, ACT, retry, ACT, &save, entered, entered, NULL, NULL, NULL, &f));
+	CHECK(!oracle_feedback_missing_in_visit(retry, ACT, retry, ACT, &save, entered, entered, NULL, NULL, NULL, NULL, &f));
 	action_release(&save);
 	ui_tree_free(entered);
 	ui_tree_free(picked);
@@ -1080,16 +1152,16 @@ TEST(feedback_missing_when_a_new_entry_with_valid_values_is_refused)
 	REQUIRE(first && filled && filled2 && told && edit_first && edit);
 	click_on(&save, filled, "Save");
 	oracle_finding_init(&f);
-	CHECK(oracle_feedback_missing_in_visit(filled, ACT, filled2, ACT, &save, first, first, NULL, NULL, NULL, &f));
+	CHECK(oracle_feedback_missing_in_visit(filled, ACT, filled2, ACT, &save, first, first, NULL, NULL, NULL, NULL, &f));
 	CHECK(f.title && strstr(f.title, "'Save' on 'New refueling' with every field filled changes nothing"));
 	CHECK(f.diff && !strcmp(cJSON_GetObjectItem(f.diff, "check")->valuestring, "refused_silently"));
 	oracle_finding_release(&f);
-	CHECK(!oracle_feedback_missing_in_visit(filled, ACT, told, ACT, &save, first, first, NULL, NULL, NULL, &f));
+	CHECK(!oracle_feedback_missing_in_visit(filled, ACT, told, ACT, &save, first, first, NULL, NULL, NULL, NULL, &f));
 	CHECK(!oracle_feedback_missing_in_visit(edit, ACT, edit, ACT, &save, edit_first, edit_first, NULL, NULL, NULL,
-						&f));
+						NULL, &f));
 	CHECK(!oracle_feedback_missing_in_visit(filled, ACT, filled2, "com.example.t/.Main", &save, first, first, NULL,
-						NULL, NULL, &f));
-	CHECK(!oracle_feedback_missing_in_visit(filled, ACT, filled2, ACT, &save, NULL, NULL, NULL, NULL, NULL, &f));
+						NULL, NULL, NULL, &f));
+	CHECK(!oracle_feedback_missing_in_visit(filled, ACT, filled2, ACT, &save, NULL, NULL, NULL, NULL, NULL, NULL, &f));
 	action_release(&save);
 	ui_tree_free(first);
 	ui_tree_free(filled);
@@ -1120,7 +1192,7 @@ TEST(feedback_answer_from_an_earlier_visit_is_feedback_given)
 	oracle_feedback_answer_note(&v, entered, ACT, told, ACT);
 	/* Opened again, the error line already there: the visit began on it, so the pure check would judge... */
 	oracle_finding_init(&f);
-	CHECK(oracle_feedback_missing_in_visit(told, ACT, told, ACT, &save, entered, told, NULL, NULL, NULL, &f));
+	CHECK(oracle_feedback_missing_in_visit(told, ACT, told, ACT, &save, entered, told, NULL, NULL, NULL, NULL, &f));
 	oracle_finding_release(&f);
 	/* ...but it is an answer an earlier press got: not judged. */
 	CHECK(oracle_feedback_answered(&v, told, ACT));
@@ -1366,20 +1438,20 @@ TEST(create_with_a_taken_name_that_closes_and_says_nothing)
 	REQUIRE(page && opened && typed && fresh && told && added);
 	click_on(&create, typed, "Create");
 	oracle_finding_init(&f);
-	CHECK(oracle_feedback_missing_in_visit(typed, ACT, page, ACT, &create, opened, opened, page, ACT, NULL, &f));
+	CHECK(oracle_feedback_missing_in_visit(typed, ACT, page, ACT, &create, opened, opened, page, ACT, NULL, NULL, &f));
 	CHECK_INT_EQ(f.category, BUG_CAT_FEEDBACK_MISSING);
 	CHECK(f.title && !strcmp(f.title, "'Create' with a name already taken closes the dialog and says nothing"));
 	CHECK(f.diff && cJSON_IsString(cJSON_GetObjectItem(f.diff, "check")) &&
 	      !strcmp(cJSON_GetObjectItem(f.diff, "check")->valuestring, "taken_silent"));
 	oracle_finding_release(&f);
-	CHECK(!oracle_feedback_missing_in_visit(typed, ACT, added, ACT, &create, opened, opened, page, ACT, NULL, &f));
-	CHECK(!oracle_feedback_missing_in_visit(typed, ACT, told, ACT, &create, opened, opened, page, ACT, NULL, &f));
-	CHECK(!oracle_feedback_missing_in_visit(fresh, ACT, page, ACT, &create, opened, opened, page, ACT, NULL, &f));
-	CHECK(!oracle_feedback_missing_in_visit(typed, ACT, page, ACT, &create, opened, typed, page, ACT, NULL, &f));
+	CHECK(!oracle_feedback_missing_in_visit(typed, ACT, added, ACT, &create, opened, opened, page, ACT, NULL, NULL, &f));
+	CHECK(!oracle_feedback_missing_in_visit(typed, ACT, told, ACT, &create, opened, opened, page, ACT, NULL, NULL, &f));
+	CHECK(!oracle_feedback_missing_in_visit(fresh, ACT, page, ACT, &create, opened, opened, page, ACT, NULL, NULL, &f));
+	CHECK(!oracle_feedback_missing_in_visit(typed, ACT, page, ACT, &create, opened, typed, page, ACT, NULL, NULL, &f));
 	/* Without the page under the dialog, or on another activity: not judged. */
-	CHECK(!oracle_feedback_missing_in_visit(typed, ACT, page, ACT, &create, opened, opened, NULL, NULL, NULL, &f));
+	CHECK(!oracle_feedback_missing_in_visit(typed, ACT, page, ACT, &create, opened, opened, NULL, NULL, NULL, NULL, &f));
 	CHECK(!oracle_feedback_missing_in_visit(typed, ACT, page, ACT, &create, opened, opened, page,
-						"com.example.t/.Other", NULL, &f));
+						"com.example.t/.Other", NULL, NULL, &f));
 	action_release(&create);
 	ui_tree_free(page);
 	ui_tree_free(opened);
@@ -1406,6 +1478,7 @@ int main(void)
 	RUN(feedback_missing_on_a_silent_form);
 	RUN(send_with_an_empty_field_throws_the_typed_text_away);
 	RUN(save_with_an_empty_title_that_adds_a_row_without_one);
+	RUN(save_with_nothing_typed_that_adds_a_blank_row);
 	RUN(feedback_judged_against_the_visit_not_the_first_sight);
 	RUN(feedback_judged_after_a_picker_renamed_its_button);
 	RUN(feedback_missing_when_a_new_entry_with_valid_values_is_refused);
