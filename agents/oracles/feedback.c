@@ -99,15 +99,6 @@ static bool same_texts(const struct ui_tree *a, const struct ui_tree *b, bool fi
 	return same;
 }
 
-/* Whether t has a visible widget showing text s. */
-static bool shows_text(const struct ui_tree *t, const char *s)
-{
-	for (size_t i = 0; t && i < t->n_nodes; i++)
-		if (!strcmp(t->nodes[i]->text, s) && ui_widget_visible(t->nodes[i], &t->screen))
-			return true;
-	return false;
-}
-
 /*
  * A dialog confirmed with its name or title field empty that closed and
  * left a text of the page behind it blank (the list's title gone): the
@@ -141,7 +132,7 @@ static const struct ui_widget *blanked_by_empty_name(const struct ui_tree *befor
 		    !ui_widget_visible(w, &page->screen))
 			continue;
 		o = oracle_find_counterpart(after, page, w);
-		if (!o || shows_text(after, w->text))
+		if (!o || oracle_shows_text(after, w->text))
 			continue;
 		*was = w;
 		if (!*o->text && !*o->content_desc)
@@ -536,7 +527,7 @@ static bool missing_in_visit(const struct ui_tree *before, const char *activity_
 		const struct ui_widget *o;
 
 		if (!*w->text || ui_class_is_editable(w->class_name) || !ui_widget_visible(w, &before->screen) ||
-		    shows_text(visit, w->text))
+		    oracle_shows_text(visit, w->text))
 			continue;
 		if (w->clickable && *w->resource_id && (o = oracle_find_counterpart(visit, before, w)) != NULL &&
 		    o->clickable && ui_widget_visible(o, &visit->screen))
@@ -897,7 +888,7 @@ void oracle_feedback_answer_note(struct feedback_visits *v, const struct ui_tree
 		uint64_t a;
 
 		if (!*w->text || ui_class_is_editable(w->class_name) || ui_widget_in_list(w) ||
-		    !ui_widget_visible(w, &after->screen) || shows_text(before, w->text))
+		    !ui_widget_visible(w, &after->screen) || oracle_shows_text(before, w->text))
 			continue;
 		/* On this form, and on any form of the activity: a choice that adds
 		 * or hides a field (HOTP's counter) makes another form of the same

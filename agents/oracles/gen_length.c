@@ -106,15 +106,6 @@ static int length_stated(const struct ui_tree *t, char said[96])
 	return 0;
 }
 
-/* Whether t shows a visible widget whose text is exactly s. */
-static bool shows_text(const struct ui_tree *t, const char *s)
-{
-	for (size_t i = 0; i < t->n_nodes; i++)
-		if (!strcmp(t->nodes[i]->text, s) && ui_widget_visible(t->nodes[i], &t->screen))
-			return true;
-	return false;
-}
-
 /* M from a text saying "M-character" or "M characters" (M 1-3 digits after a space or at the start); 0: none. */
 static int says_characters(const char *text)
 {
@@ -162,7 +153,7 @@ static int generated_length(const struct ui_tree *before, const struct ui_tree *
 		const struct ui_widget *x = after->nodes[i];
 		int n;
 
-		if (oracle_is_plain_text(x, after, 96) && (n = says_characters(x->text)) && !shows_text(before, x->text)) {
+		if (oracle_is_plain_text(x, after, 96) && (n = says_characters(x->text)) && !oracle_shows_text(before, x->text)) {
 			*w = x;
 			return n;
 		}

@@ -1006,15 +1006,6 @@ static bool items_listed_together(const struct oracle_nav_tracker *t, const char
 	return false;
 }
 
-/* Whether a visible text of t is s. */
-static bool shows_text(const struct ui_tree *t, const char *s)
-{
-	for (size_t i = 0; i < t->n_nodes; i++)
-		if (!strcmp(t->nodes[i]->text, s) && ui_widget_visible(t->nodes[i], &t->screen))
-			return true;
-	return false;
-}
-
 /* Whether item text s was listed by a page other than id. */
 static bool item_listed_elsewhere(const struct oracle_nav_tracker *t, const char *s, const char *id)
 {
@@ -1089,7 +1080,7 @@ static bool row_opens_other_item(const struct oracle_nav_tracker *t, const struc
 		bool in_row = false;
 
 		if (!is_item_text(m->text) || ui_class_is_editable(m->class_name) ||
-		    !ui_widget_visible(m, &after->screen) || shows_text(before, m->text) ||
+		    !ui_widget_visible(m, &after->screen) || oracle_shows_text(before, m->text) ||
 		    !items_listed_together(t, x, m->text, idb, ida))
 			continue;
 		uint64_t hm = item_hash(m->text);

@@ -516,6 +516,8 @@ bool oracle_offers_button(const struct ui_tree *t, const char *const *words);
  * bytes, in no field, list or control (a label or figure of the page).
  */
 bool oracle_is_plain_text(const struct ui_widget *w, const struct ui_tree *t, size_t max_len);
+/* Whether a visible widget of t (NULL: none) has exactly text s. */
+bool oracle_shows_text(const struct ui_tree *t, const char *s);
 /* The tap's text and the label of the widget it resolves to on `before` (else its resource-id), lowered into buf. */
 void oracle_action_label(const struct ui_tree *before, const struct action *done, char *buf, size_t n);
 /*

@@ -210,15 +210,6 @@ static bool names_field(const char *x, const char *name)
 	return true;
 }
 
-/* Whether text appears as some visible widget's whole text on t. */
-static bool shows_text(const struct ui_tree *t, const char *text)
-{
-	for (size_t i = 0; t && i < t->n_nodes; i++)
-		if (!strcmp(t->nodes[i]->text, text) && ui_widget_visible(t->nodes[i], &t->screen))
-			return true;
-	return false;
-}
-
 /* The one visible field of t that x names (NULL: none, or more than one). */
 static const struct ui_widget *named_field(const struct ui_tree *t, const char *x)
 {
@@ -294,7 +285,7 @@ bool oracle_said_empty_step(struct oracle_said_empty_tracker *t, const struct or
 		bool seen = false;
 
 		if (!*m->text || ui_class_is_editable(m->class_name) || m->clickable ||
-		    !ui_widget_visible(m, &s->after->screen) || shows_text(s->before, m->text) ||
+		    !ui_widget_visible(m, &s->after->screen) || oracle_shows_text(s->before, m->text) ||
 		    !says_missing(m->text, x, sizeof(x)))
 			continue;
 		w = named_field(s->after, x);

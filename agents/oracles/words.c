@@ -325,3 +325,11 @@ bool oracle_is_plain_text(const struct ui_widget *w, const struct ui_tree *t, si
 	return w->text[0] && strlen(w->text) < max_len && !strstr(w->class_name, "EditText") && !ui_widget_in_list(w) &&
 	       !oracle_in_control(w) && ui_widget_visible(w, &t->screen);
 }
+
+bool oracle_shows_text(const struct ui_tree *t, const char *s)
+{
+	for (size_t i = 0; t && i < t->n_nodes; i++)
+		if (!strcmp(t->nodes[i]->text, s) && ui_widget_visible(t->nodes[i], &t->screen))
+			return true;
+	return false;
+}
