@@ -641,6 +641,58 @@ static bool list_of_a_state(const struct ui_tree *after)
 	return oracle_has_whole_word(low, states);
 }
 
+/*
+ * Whether the form `before` files its entry under a group other than the
+ * tab `after` shows selected: a text or control "Group: none", "Category:
+ * Snacks" (a grouping word, a colon, a value) whose value is none of the
+ * selected tabs' labels. The card saved with no group from the Pharmacy
+ * tab rightly is not on it (loyalty's fixed twin, seed 3, session 60).
+ * A form that files the entry under the tab shown ("Group: Pharmacy") is
+ * still judged.
+ */
+static bool filed_under_another_tab(const struct ui_tree *before, const struct ui_tree *after)
+{
+	static const char *const groups[] = { "group", "category", "folder", "list", "label", "tag", "collection",
+					      "deck", "shelf", "project", "board", "notebook", "album", "playlist",
+					      NULL };
+	char *sel = oracle_selected_nav_items(after);
+	bool other = false;
+
+	for (size_t i = 0; *sel && !other && i < before->n_nodes; i++) {
+		const struct ui_widget *w = before->nodes[i];
+		const char *colon = strchr(w->text, ':');
+		char word[32], value[128];
+		size_t wl;
+		bool named = false, listed = false;
+
+		if (!colon || ui_class_is_editable(w->class_name) || !ui_widget_visible(w, &before->screen))
+			continue;
+		wl = (size_t)(colon - w->text);
+		if (!wl || wl >= sizeof(word))
+			continue;
+		memcpy(word, w->text, wl);
+		word[wl] = '\0';
+		oracle_lower_into(word, sizeof(word), word);
+		for (size_t k = 0; groups[k] && !named; k++) {
+			size_t gl = strlen(groups[k]);
+
+			named = !strncmp(word, groups[k], gl) && (!word[gl] || !strcmp(word + gl, "s"));
+		}
+		oracle_trim_into(value, sizeof(value), colon + 1);
+		if (!named || !*value)
+			continue;
+		for (const char *p = sel; *p && !listed;) {
+			size_t n = strcspn(p, "\t");
+
+			listed = n == strlen(value) && !strncasecmp(p, value, n);
+			p += n + (p[n] == '\t');
+		}
+		other = !listed;
+	}
+	free(sel);
+	return other;
+}
+
 /* Whether a field's kind asks for a number (amount, phone, postal code, card digits) or a date or time. */
 static bool numeric_kind(enum input_kind kind)
 {
@@ -1142,7 +1194,8 @@ static bool saved_not_shown(struct oracle_crud_tracker *t, const struct ui_tree 
 	nl = oracle_lists(after, &ls);
 	list = full_list(after, ls, nl);
 	if (list && !old_shown && (list_filtered(t, after) || list_of_one_day(before, after) || list_of_a_state(after) ||
-				   files_under_hidden(t, before) || files_for_few(before) || files_into_a_row(before, list)))
+				   files_under_hidden(t, before) || files_for_few(before) || files_into_a_row(before, list) ||
+				   filed_under_another_tab(before, after)))
 		list = NULL;
 	/* An edit form (its title says Edit): the entry is in the list already,
 	 * which may not show the field edited (feedreader's fixed twin,

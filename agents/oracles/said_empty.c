@@ -140,9 +140,12 @@ static size_t content_words(const char *s, char words[][32], size_t max)
 /*
  * Whether `msg` says one thing is missing; its name (lowered, trimmed) into
  * x. "No card ID entered" -> "card id"; "The title is required" -> "the
- * title"; "Please enter a list name" -> "a list name".
+ * title"; "Please enter a list name" -> "a list name". *absent: the message
+ * states plainly that the field holds nothing ("No card ID entered", "The
+ * title is empty", "Name cannot be blank"), not only that a value is wanted
+ * ("Enter an amount", which a form may say of a value it refuses).
  */
-static bool says_missing(const char *msg, char *x, size_t size)
+static bool says_missing(const char *msg, char *x, size_t size, bool *absent)
 {
 	static const char *const prefixes[] = { "please enter ", "please provide ", "enter ", "provide ", "missing ",
 						NULL };
@@ -153,6 +156,7 @@ static bool says_missing(const char *msg, char *x, size_t size)
 	char low[256], *end;
 	size_t len;
 
+	*absent = false;
 	oracle_trim_into(low, sizeof(low), msg);
 	oracle_lower_into(low, sizeof(low), low);
 	len = strlen(low);
@@ -170,6 +174,8 @@ static bool says_missing(const char *msg, char *x, size_t size)
 			low[len - sl] = '\0';
 			/* "No card ID entered": the "no" belongs to the suffix's sentence. */
 			end = !strncmp(low, "no ", 3) ? low + 3 : low;
+			*absent = end != low || strstr(suffixes[i], "empty") || strstr(suffixes[i], "blank") ||
+				  strstr(suffixes[i], "missing");
 			snprintf(x, size, "%s", end);
 			return *x != '\0';
 		}
@@ -239,12 +245,15 @@ static const struct ui_widget *named_field(const struct ui_tree *t, const char *
  * characters or more, and in a numeric field anything but a number. A
  * message about such a value may name the field loosely ("Enter an
  * amount" for a negative one: fuellog); it is no claim that the field is
- * empty.
+ * empty. A message that states the field holds nothing (`absent`: "No
+ * card ID entered") is no loose word for "too long": a long value is not
+ * refusable then (loyalty seed 4, session 60: a 120-character card ID,
+ * a barcode type picked, and Save answered "No card ID entered").
  */
-static bool refusable_value(const struct ui_widget *w, const char *shown)
+static bool refusable_value(const struct ui_widget *w, const char *shown, bool absent)
 {
 	if ((shown[0] == '-' && oracle_is_number(shown + 1, 0)) ||
-	    (oracle_is_number(shown, 0) && strspn(shown, "0.,") == strlen(shown)) || strlen(shown) >= 100)
+	    (oracle_is_number(shown, 0) && strspn(shown, "0.,") == strlen(shown)) || (!absent && strlen(shown) >= 100))
 		return true;
 	switch (input_gen_kind(w)) {
 	case INPUT_KIND_NUMBER: case INPUT_KIND_POSTAL: case INPUT_KIND_PHONE:
@@ -282,18 +291,18 @@ bool oracle_said_empty_step(struct oracle_said_empty_tracker *t, const struct or
 		const struct said_typed *e;
 		char x[256], shown[512];
 		uint64_t rkey;
-		bool seen = false;
+		bool seen = false, absent;
 
 		if (!*m->text || ui_class_is_editable(m->class_name) || m->clickable ||
 		    !ui_widget_visible(m, &s->after->screen) || oracle_shows_text(s->before, m->text) ||
-		    !says_missing(m->text, x, sizeof(x)))
+		    !says_missing(m->text, x, sizeof(x), &absent))
 			continue;
 		w = named_field(s->after, x);
 		if (!w)
 			continue;
 		e = typed_find(t, field_key(s->activity_after, w->resource_id));
 		oracle_trim_into(shown, sizeof(shown), w->text);
-		if (!e || !e->text || strcmp(shown, e->text) || refusable_value(w, shown))
+		if (!e || !e->text || strcmp(shown, e->text) || refusable_value(w, shown, absent))
 			continue;
 		rkey = oracle_hash_str(field_key(s->activity_after, w->resource_id), m->text);
 		for (size_t r = 0; r < t->n_reported; r++)

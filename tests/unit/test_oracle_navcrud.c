@@ -55,6 +55,8 @@
 #define MAPS_PKG "org.holdout.maps"
 #define TRANSIT "sim:" TRIDENT_SOURCE_DIR "/configs/apps/holdout/transit.json"
 #define TRANSIT_PKG "org.holdout.transit"
+#define LOYALTY "sim:" TRIDENT_SOURCE_DIR "/configs/apps/holdout/loyalty.json"
+#define LOYALTY_PKG "org.holdout.loyalty"
 
 #define TEXT_VIEW "android.widget.TextView"
 
@@ -812,6 +814,28 @@ TEST(entry_saved_from_a_tab_of_a_state_is_not_missing)
 	CHECK(clean_both(READLATER, READLATER_PKG, archive, N(archive), CRUD));
 	CHECK(buggy_only(TASKBOX, "org.bench.taskbox", work, N(work), CRUD, 4,
 			 "An entry saved from 'org.bench.taskbox:id/new_title' is missing from the list"));
+}
+
+/*
+ * loyalty's fixed twin, seed 3 (session 60): a card added from the Fuel
+ * tab with "Choose group" set to No group (the form says "Group: none");
+ * Save returns to the Fuel tab, which rightly does not list it. A form
+ * that files its entry under another group than the tab shown is not
+ * judged; one filed under the tab shown still is (taskbox's Work, above).
+ */
+TEST(entry_filed_under_another_group_than_the_tab_is_not_missing)
+{
+	static const struct step s[] = {
+		{ ACTION_CLICK, "tab_fuel", NULL, NULL },
+		{ ACTION_CLICK, "add_card_fab", NULL, NULL },
+		{ ACTION_CLICK, "pick_group", NULL, NULL },
+		{ ACTION_CLICK, "grp_none", NULL, NULL },
+		{ ACTION_INPUT, "card_id", NULL, "orbit_violet_19" },
+		{ ACTION_INPUT, "store", NULL, "Emil20" },
+		{ ACTION_CLICK, "save_card", NULL, NULL },
+	};
+
+	CHECK(clean_both(LOYALTY, LOYALTY_PKG, s, N(s), CRUD));
 }
 
 /*
@@ -4351,6 +4375,7 @@ int main(void)
 	RUN(optional_field_missing_from_the_list_is_not_a_missing_entry);
 	RUN(entry_saved_from_a_tab_of_a_state_is_not_missing);
 	RUN(entry_saved_under_a_hidden_label_is_not_missing);
+	RUN(entry_filed_under_another_group_than_the_tab_is_not_missing);
 	RUN(entry_filed_into_a_row_of_the_list_is_not_missing);
 	RUN(a_row_cut_at_the_lists_edge_is_not_another_row_gone);
 	RUN(rate_typed_in_a_dialog_is_not_a_missing_entry);

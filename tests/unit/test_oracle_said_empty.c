@@ -137,7 +137,8 @@ TEST(empty_field_or_a_message_about_the_value_is_not_reported)
 	CHECK(!save_after_typing("12a", "12a", "12a", NULL, "Enter a card ID of 8 digits", &title));
 	free(title);
 	/* A value a numeric field may rightly refuse (a probe), however the message names it
-	 * (fuellog: "Enter an amount" for a negative amount), or 100+ characters anywhere. */
+	 * (fuellog: "Enter an amount" for a negative amount), or 100+ characters anywhere unless the
+	 * message says plainly that the field holds nothing (below). */
 	CHECK(!save_after_typing("-389", "-389", "-389", NULL, "Enter a card ID", &title));
 	free(title);
 	CHECK(!save_after_typing("0", "0", "0", NULL, "No card ID entered", &title));
@@ -147,7 +148,16 @@ TEST(empty_field_or_a_message_about_the_value_is_not_reported)
 
 		memset(long_id, '7', 120);
 		long_id[120] = '\0';
-		CHECK(!save_after_typing(long_id, long_id, long_id, NULL, "No card ID entered", &title));
+		CHECK(!save_after_typing(long_id, long_id, long_id, NULL, "Enter a card ID", &title));
+		free(title);
+		CHECK(!save_after_typing(long_id, long_id, long_id, NULL, "The card ID is required", &title));
+		free(title);
+		/* "No card ID entered" is no loose word for "too long" (loyalty seed 4, session 60). */
+		CHECK(save_after_typing(long_id, long_id, long_id, NULL, "No card ID entered", &title));
+		free(title);
+		CHECK(save_after_typing(long_id, long_id, long_id, NULL, "Card ID cannot be empty", &title));
+		free(title);
+		CHECK(!save_after_typing("0", "0", "0", NULL, "Card ID cannot be empty", &title));
 		free(title);
 	}
 	/* Naming another thing, or two things. */
