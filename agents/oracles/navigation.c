@@ -2471,7 +2471,8 @@ bool oracle_nav_step(struct oracle_nav_tracker *t, const struct ui_tree *before,
 		set_alt(t, idb);
 		nav_set_cur(t, xstrdup(ida), display_name(after, activity_after));
 	} else if ((done->type == ACTION_CLICK && !layer_b && !nav_click && !oracle_shows_field(before) && t->cur &&
-		    !on_both_screens(done, before, after) && !finishes_page(before, done)) ||
+		    !on_both_screens(done, before, after) && !finishes_page(before, done) &&
+		    !oracle_is_delete_action(before, done)) ||
 		   (done->type == ACTION_CLICK && layer_b && t->cur && menu_item_opens(t, before, done, ida))) {
 		/* A tap that opened a page: the page it was made on (under the
 		 * menu, for an item of a dialog's menu) goes on the stack. */
@@ -2509,7 +2510,10 @@ bool oracle_nav_step(struct oracle_nav_tracker *t, const struct ui_tree *before,
 		bool maybe_push = done->type == ACTION_CLICK && !layer_b && !nav_click && t->cur &&
 				  oracle_shows_field(before) && !finishes_page(before, done) &&
 				  !on_both_screens(done, before, after);
-		bool finished = done->type == ACTION_CLICK && !layer_b && !nav_click && finishes_page(before, done);
+		/* A Delete on an item's page finishes it too (mail's fixed twin, seed 5: a starred message deleted
+		 * returned to Starred, which was taken for a page the Delete opened over the message). */
+		bool finished = done->type == ACTION_CLICK && !layer_b && !nav_click &&
+				(finishes_page(before, done) || oracle_is_delete_action(before, done));
 
 		nav_clear(t);
 		if (maybe_push) {

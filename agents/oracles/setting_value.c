@@ -378,11 +378,15 @@ static const struct ui_widget *governed_text(const struct ui_tree *t, const stru
 	return governed_face(t, s, lv, not ? ln : NULL);
 }
 
-/* The widget of t showing the timer face of setting s at lowered value lv (timer_face), or NULL. */
+/*
+ * The widget of t showing the timer face of setting s at lowered value lv
+ * (timer_face), or NULL. The app-bar title is no phase: an app named Focus
+ * titles its short break "Focus" too (focus's fixed twin, seed 5).
+ */
 static const struct ui_widget *governed_face(const struct ui_tree *t, const struct labelled *s, const char *lv,
 					     const char *ln)
 {
-	const char *lines[64];
+	const char *lines[64], *title = oracle_app_bar_title(t);
 	const struct ui_widget *ws[64];
 	char buf[64][32];
 	size_t n = 0;
@@ -393,7 +397,7 @@ static const struct ui_widget *governed_face(const struct ui_tree *t, const stru
 	for (size_t i = 0; i < t->n_nodes && n < 64; i++) {
 		const struct ui_widget *w = t->nodes[i];
 
-		if (!candidate(t, w) || strlen(w->text) >= sizeof(buf[0]))
+		if (!candidate(t, w) || strlen(w->text) >= sizeof(buf[0]) || w->text == title)
 			continue; /* a phase or a face is a short text */
 		oracle_lower_into(buf[n], sizeof(buf[n]), w->text);
 		lines[n] = buf[n];

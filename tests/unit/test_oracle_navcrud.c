@@ -57,6 +57,8 @@
 #define TRANSIT_PKG "org.holdout.transit"
 #define LOYALTY "sim:" TRIDENT_SOURCE_DIR "/configs/apps/holdout/loyalty.json"
 #define LOYALTY_PKG "org.holdout.loyalty"
+#define MAIL "sim:" TRIDENT_SOURCE_DIR "/configs/apps/holdout/mail.json"
+#define MAIL_PKG "org.holdout.mail"
 
 #define TEXT_VIEW "android.widget.TextView"
 
@@ -2214,6 +2216,41 @@ TEST(restore_that_returns_to_a_retitled_history_is_not_a_push)
 	};
 
 	CHECK(clean_both(PASSWORDS, PASSWORDS_PKG, s, N(s), NAV));
+}
+
+/*
+ * mail's fixed twin, seed 5 (session 60): with deletes unconfirmed, a
+ * starred message moved to Drafts, opened again, answered with a draft
+ * (Save draft returns to the message), then deleted: Delete returns to
+ * Starred, and Back there rightly shows Folders. The Delete was taken for
+ * a tap that opened Starred over the message, and the Back reported as
+ * "'Folders' instead of 'Climbing on Thursday?'". A Delete finishes its
+ * item's page, as Save does: it opens none.
+ */
+TEST(delete_that_returns_to_the_list_is_not_a_push)
+{
+	static const struct step s[] = {
+		/* Delete without a confirmation dialog (Settings > Display). */
+		{ ACTION_CLICK, "settings_btn", NULL, NULL },
+		{ ACTION_CLICK, "display_btn", NULL, NULL },
+		{ ACTION_CHECK, "confirm_switch", NULL, NULL },
+		{ ACTION_BACK, NULL, NULL, NULL },
+		{ ACTION_BACK, NULL, NULL, NULL },
+		{ ACTION_CLICK, "nav_folders", NULL, NULL },
+		{ ACTION_CLICK, "starred_btn", NULL, NULL },
+		{ ACTION_CLICK, "starred_row", NULL, NULL },
+		/* Moved to Drafts from its menu dialog, which returns to Starred: the stack is no longer known. */
+		{ ACTION_CLICK, "move_btn", NULL, NULL },
+		{ ACTION_CLICK, "move_drafts", NULL, NULL },
+		{ ACTION_CLICK, "starred_row", NULL, NULL },
+		{ ACTION_CLICK, "reply_btn", NULL, NULL },
+		{ ACTION_INPUT, "body_field", NULL, "summit_garden_15" },
+		{ ACTION_CLICK, "draft_btn", NULL, NULL },
+		{ ACTION_CLICK, "delete_btn", NULL, NULL },
+		{ ACTION_BACK, NULL, NULL, NULL },
+	};
+
+	CHECK(clean_both(MAIL, MAIL_PKG, s, N(s), NAV));
 }
 
 /*
@@ -4411,6 +4448,7 @@ int main(void)
 	RUN(back_that_closes_the_app_from_a_page_a_tap_opened);
 	RUN(restore_that_returns_to_a_retitled_history_is_not_a_push);
 	RUN(mark_unread_that_returns_to_the_folder_is_not_a_push);
+	RUN(delete_that_returns_to_the_list_is_not_a_push);
 	RUN(back_after_lock_that_leaves_the_app_is_not_reported);
 	RUN(back_exit_needs_the_relaunch_to_show_the_screen_below);
 	RUN(back_exit_after_onboarding_is_not_reported);
