@@ -138,6 +138,14 @@ bool oracle_same_activity(const char *a, const char *b)
 	return strcmp(a ? a : "", b ? b : "") == 0;
 }
 
+/* Activities ("pkg/.Name", or a bare package) of one package; an unknown one matches none. */
+bool oracle_same_package(const char *a, const char *b)
+{
+	size_t la = a ? strcspn(a, "/") : 0, lb = b ? strcspn(b, "/") : 0;
+
+	return la == lb && la > 0 && !strncmp(a, b, la);
+}
+
 /* A JSON object describing a widget for evidence. */
 cJSON *oracle_widget_json(const struct ui_widget *w)
 {

@@ -888,14 +888,6 @@ static bool observe(struct oracle_count_tracker *t, const struct ui_tree *tree, 
 	return false;
 }
 
-/* Whether two activities ("pkg/.Name") belong to one package. */
-static bool same_package(const char *a, const char *b)
-{
-	size_t la = strcspn(a, "/"), lb = strcspn(b, "/");
-
-	return la == lb && la > 0 && !strncmp(a, b, la);
-}
-
 /* Whether the action toggled a checkable widget: a check, or a click on a switch or box. */
 static bool is_toggle(const struct action *done, const struct ui_tree *before)
 {
@@ -943,7 +935,7 @@ bool oracle_count_step(struct oracle_count_tracker *t, const struct ui_tree *bef
 	 * often the one place it did (contacts: "4 contacts" over 4 rows, a
 	 * contact renamed and one deleted before the list shows again).
 	 */
-	if (!t->primed && before && activity_before && activity_after && same_package(activity_before, activity_after) &&
+	if (!t->primed && before && activity_before && activity_after && oracle_same_package(activity_before, activity_after) &&
 	    !oracle_screen_has_layer(before)) {
 		struct oracle_finding none;
 

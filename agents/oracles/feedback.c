@@ -1030,14 +1030,6 @@ out:
 	return 0;
 }
 
-/* Whether activities a and b ("pkg/.Name") belong to one package. */
-static bool same_package(const char *a, const char *b)
-{
-	const char *sa = a ? strchr(a, '/') : NULL, *sb = b ? strchr(b, '/') : NULL;
-
-	return sa && sb && sa - a == sb - b && !strncmp(a, b, (size_t)(sa - a));
-}
-
 static bool feedback_recheck(const struct oracle_recheck *c, struct oracle_finding *f)
 {
 	const struct replay_result *r = c->r;
@@ -1102,7 +1094,7 @@ static bool feedback_recheck(const struct oracle_recheck *c, struct oracle_findi
 
 		if (!p->tree)
 			break;
-		if (!same_package(p->activity, post->activity) || oracle_screen_has_layer(p->tree) ||
+		if (!oracle_same_package(p->activity, post->activity) || oracle_screen_has_layer(p->tree) ||
 		    oracle_shows_field(p->tree))
 			continue;
 		if (oracle_same_activity(p->activity, post->activity))

@@ -2499,7 +2499,14 @@ bool oracle_nav_step(struct oracle_nav_tracker *t, const struct ui_tree *before,
 		free(t->opened_by);
 		t->opened_by = tapped_texts(before, done);
 		remember_opened(t, ida);
-		set_alt(t, NULL);
+		/*
+		 * An item of a menu dialog may also replace the page under the
+		 * menu (Home Assistant's Device info closes the entity's more-info
+		 * page it was picked on): Back may rightly land one page further
+		 * down (smarthome's fixed twin, seed 6: Back from the device page
+		 * showed the Logbook the entity was opened from).
+		 */
+		set_alt(t, layer_b && t->n >= 2 ? t->stack[t->n - 2].id : NULL);
 		nav_set_cur(t, xstrdup(ida), display_name(after, activity_after));
 	} else {
 		/*

@@ -257,6 +257,7 @@ bool oracle_state_recheck(const struct oracle_recheck *c, const char *what, stru
 const struct ui_widget *oracle_find_counterpart(const struct ui_tree *t, const struct ui_tree *wt,
 						 const struct ui_widget *w);
 bool oracle_same_activity(const char *a, const char *b);
+bool oracle_same_package(const char *a, const char *b);
 struct cJSON *oracle_widget_json(const struct ui_widget *w);
 const char *oracle_widget_name(const struct ui_widget *w);
 bool oracle_is_list(const struct ui_widget *w);
