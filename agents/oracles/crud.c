@@ -68,7 +68,9 @@
 #define CRUD_KEY_SIZE (CRUD_KEY_BYTES * 4 + 1)
 
 /* Sentence-like texts the tracker remembers seeing (a ring), and of a deleted row. */
-#define CRUD_SEEN_MAX 512
+#define CRUD_SEEN_MAX 1024
+/* The page of a sighting keyed by a row's name and text, which holds on any page. */
+#define CRUD_ANY_PAGE UINT64_C(0)
 #define CRUD_GONE_MAX 4
 
 struct crud_sighting {
@@ -146,6 +148,7 @@ struct oracle_crud_tracker {
 	size_t n_gone;
 	unsigned long gone_step;
 	uint64_t gone_page;
+	uint64_t gone_title; /* the hashed title of gone_page (a conversation's name) */
 	cJSON *gone_by;
 	/* The labels of switches and checkboxes the run turned off (a
 	 * calendar, folder or category hidden), lowered: a ring. */
@@ -2305,6 +2308,7 @@ static void note_gone(struct oracle_crud_tracker *t, const struct ui_tree *after
 	free(copy);
 	t->gone_step = t->step;
 	t->gone_page = page_of(after, activity_after);
+	t->gone_title = oracle_hash_str(ORACLE_HASH_BASIS, oracle_app_bar_title(after));
 	t->gone_by = action_to_json(done);
 }
 
@@ -2412,6 +2416,14 @@ static bool gone_still_shown(struct oracle_crud_tracker *t, const struct ui_tree
 		    !sentence_like(w->text))
 			continue;
 		h = oracle_hash_str(ORACLE_HASH_BASIS, w->text);
+		/* The text with the first text of the list row holding it (a
+		 * conversation's name above its last message), seen on any page. */
+		const struct ui_widget *row = oracle_enclosing_row(w);
+		const char *lead = row ? oracle_first_text(row) : "";
+		uint64_t paired = *lead && strcmp(lead, w->text) != 0
+					  ? oracle_hash_str(oracle_hash_str(ORACLE_HASH_BASIS, lead), w->text)
+					  : 0;
+
 		for (size_t g = 0; g < t->n_gone && !hit; g++) {
 			if (strcmp(t->gone[g], w->text) != 0)
 				continue;
@@ -2419,8 +2431,20 @@ static bool gone_still_shown(struct oracle_crud_tracker *t, const struct ui_tree
 				forget_gone(t); /* back in its list: restored (Undo) or added again */
 				break;
 			}
-			if (trash_page(after) || !seen_before(t, page, h, t->gone_step) || shown_in_trash(after, w) ||
-			    row_made_from_page(t, page, h))
+			/*
+			 * Seen on this page before the delete, or on any page in a
+			 * row named as the page the row was deleted from: a
+			 * conversation's row previews its last message, deleted in
+			 * the conversation's page. Moved to Archived since (messages
+			 * seed 4), it still previews it there. A row named otherwise
+			 * (a message's sender in a Starred view across folders) is
+			 * the deleted thing itself, which may rightly show elsewhere.
+			 */
+			bool seen = seen_before(t, page, h, t->gone_step) ||
+				    (paired && oracle_hash_str(ORACLE_HASH_BASIS, lead) == t->gone_title &&
+				     seen_before(t, CRUD_ANY_PAGE, paired, t->gone_step));
+
+			if (trash_page(after) || !seen || shown_in_trash(after, w) || row_made_from_page(t, page, h))
 				continue;
 			oracle_finding_init(f);
 			f->category = BUG_CAT_DATA_OPERATION;
@@ -2441,6 +2465,8 @@ static bool gone_still_shown(struct oracle_crud_tracker *t, const struct ui_tree
 			hit = true;
 		}
 		note_seen(t, page, h);
+		if (paired)
+			note_seen(t, CRUD_ANY_PAGE, paired);
 	}
 	if (hit)
 		forget_gone(t);

@@ -699,6 +699,9 @@ static bool page_mentions(const struct ui_tree *t, const char *label)
 	return false;
 }
 
+static size_t row_texts(const struct ui_widget *w, const struct ui_rect *screen, const char **out, size_t n,
+			size_t max);
+
 /*
  * The row check. A tap on a row of a list whose first text is L lands on a
  * page titled exactly as another row of that list, M: L's tap opened M's
@@ -737,6 +740,14 @@ static bool row_lands_elsewhere(struct oracle_nav_tracker *t, const struct ui_tr
 	known = own_pages_known(t, key);
 	if (names(title, label) || mentions_word(title, label) || (!known && mentions_word(label, title)))
 		return false;
+	/* The row names the page it opened in another of its texts (a logbook's
+	 * "19:42 | Bedside lamp | turned on" opening the lamp): its own page. */
+	const char *texts[16];
+	size_t n = row_texts(row, &before->screen, texts, 0, sizeof(texts) / sizeof(texts[0]));
+
+	for (size_t i = 0; i < n; i++)
+		if (same_words(title, texts[i]))
+			return false;
 	for (size_t i = 0; i < list->n_children && !landed; i++) {
 		const char *m = oracle_first_text(list->children[i]);
 

