@@ -2295,8 +2295,14 @@ bool oracle_nav_step(struct oracle_nav_tracker *t, const struct ui_tree *before,
 		/* A dialog or menu over the current screen: the stack stays. A name typed there may retitle the page. */
 		if (!layer_b) {
 			char *texts = done->type == ACTION_CLICK ? tapped_texts(before, done) : NULL;
+			const struct ui_widget *w = done->type == ACTION_CLICK ? action_resolve(done, before) : NULL;
 
-			t->layer_from_menu_button = names_menu_button(texts);
+			/* Not a bottom bar's or tab strip's More: its sheet lists
+			 * top-level sections, which bring a page forward rather than
+			 * stack one (podcasts' fixed twin, seed 4: Episodes from the
+			 * bottom bar's More, Back rightly showed a page from before
+			 * Queue). */
+			t->layer_from_menu_button = names_menu_button(texts) && !(w && nav_item_of(w));
 			free(texts);
 		}
 		if (done->type == ACTION_INPUT && done->text && *done->text)
