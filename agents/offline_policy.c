@@ -230,6 +230,9 @@ struct offline_policy {
 	 * info in an entity's menu): its widget key, page and screen kind. */
 	uint64_t layer_click_id, layer_click_fh, layer_click_kind;
 	unsigned long layer_click_at;
+	/* Finishing a calculation on a keypad: 1 after an operator key (a digit
+	 * comes next), 2 after that digit ("=" comes next); 0: none. */
+	int keypad_stage;
 	unsigned long menu_button_at; /* the last click on "More options", "Menu"... */
 	/* The value the last click's control showed ("Title" of "Sorted by:
 	 * Title"), and the choice that clicked it: on the dialog it opens, the
@@ -280,6 +283,7 @@ void offline_policy_params_default(struct offline_policy_params *p)
 	p->probe_taken = false;
 	p->probe_one = false;
 	p->back_probe = true;
+	p->keypad_finish = true;
 	p->seed = 1;
 }
 
@@ -303,6 +307,7 @@ int offline_policy_params_from_config(struct offline_policy_params *p, const str
 	p->probe_taken = config_bool(cfg, "offline.probe_taken");
 	p->probe_one = config_bool(cfg, "offline.probe_one");
 	p->back_probe = config_bool(cfg, "offline.back_probe");
+	p->keypad_finish = config_bool(cfg, "offline.keypad_finish");
 	p->seed = (unsigned)config_int(cfg, "run.seed");
 	if (p->init_weight <= 0 || p->back_weight < 0 || p->untried_bonus < 1 ||
 	    p->motif_bonus < 1 || p->epsilon < 0 || p->epsilon > 1 || p->stuck_limit < 1 ||
@@ -1581,6 +1586,65 @@ static uint64_t media_mode(const struct ui_tree *t)
 	return h;
 }
 
+/* A calculator key's kind: 'd' a digit, 'o' an operator, '=' equals; 0: none. */
+static char keypad_key(const struct action *a)
+{
+	static const char *const ops[] = { "+", "-", "\u2212", "\u00d7", "\u00f7", "*", "/", "%", NULL };
+	const char *s = a->widget_text;
+
+	if (a->type != ACTION_CLICK || !s)
+		return 0;
+	if (isdigit((unsigned char)s[0]) && !s[1])
+		return 'd';
+	if (!strcmp(s, "="))
+		return '=';
+	for (size_t i = 0; ops[i]; i++)
+		if (!strcmp(s, ops[i]))
+			return 'o';
+	return 0;
+}
+
+/*
+ * Whether the candidates are a calculator's keypad: all ten digit keys, an
+ * "=" and an operator key (a PIN pad or a dialer has no "=").
+ */
+static bool is_keypad(const struct action *cands, size_t n)
+{
+	unsigned digits = 0;
+	bool eq = false, op = false;
+
+	for (size_t i = 0; i < n; i++) {
+		char k = keypad_key(&cands[i]);
+
+		if (k == 'd')
+			digits |= 1u << (cands[i].widget_text[0] - '0');
+		eq = eq || k == '=';
+		op = op || k == 'o';
+	}
+	return digits == 0x3ff && eq && op;
+}
+
+/*
+ * The keypad motif's pick (offline.keypad_finish): after an operator key, a
+ * digit (a random one); after that digit, "=". A tester finishes the
+ * calculation an operator starts and reads its result: an operator pressed
+ * and left (the next pick another operator, or Settings) shows nothing, and
+ * a percent that divides twice shows only once "=" computes. (size_t)-1:
+ * none (not a keypad, no stage).
+ */
+static size_t keypad_pick(struct offline_policy *pol, const struct action *cands, size_t n)
+{
+	size_t picks[16], np = 0;
+	char want = pol->keypad_stage == 1 ? 'd' : '=';
+
+	if (!pol->keypad_stage || !is_keypad(cands, n))
+		return (size_t)-1;
+	for (size_t i = 0; i < n && np < 16; i++)
+		if (keypad_key(&cands[i]) == want)
+			picks[np++] = i;
+	return np ? picks[rng_next(&pol->rng) % np] : (size_t)-1;
+}
+
 void offline_policy_choose(struct offline_policy *pol, const struct ui_tree *t, uint64_t state,
 			   uint64_t text_sig, const char *functionality, bool in_app,
 			   struct action *out)
@@ -1794,6 +1858,22 @@ void offline_policy_choose(struct offline_policy *pol, const struct ui_tree *t, 
 			goto out;
 		}
 	}
+	if (pol->p.keypad_finish && pol->keypad_stage) {
+		size_t pick = keypad_pick(pol, cands, n);
+		int stage = pol->keypad_stage;
+
+		if (pick != (size_t)-1 && !event_find(pol, offline_event_key(state, &cands[pick]))->blocked) {
+			uint64_t key = offline_event_key(state, &cands[pick]);
+
+			*out = cands[pick];
+			action_init(&cands[pick]);
+			(void)tried_mark(pol, hash_u64(widget_key(out), th));
+			finish_choice(pol, t, out, state, key,
+				      stage == 1 ? "an operator was pressed: a digit, to finish the calculation"
+						 : "a calculation typed: \"=\", to read its result");
+			goto out;
+		}
+	}
 	if (n && rng_unit(&pol->rng) < pol->p.epsilon) {
 		size_t pick = (size_t)(rng_next(&pol->rng) % n);
 		uint64_t key = offline_event_key(state, &cands[pick]);
@@ -1976,6 +2056,17 @@ out:
 				    !ui_widget_in_list(t->nodes[out->widget])))) {
 		pol->edit_state = state;
 		pol->edit_away = 0;
+	}
+	{
+		/* The keypad motif's next stage: what was just picked on a keypad. */
+		char k = pol->p.keypad_finish ? keypad_key(out) : 0;
+		int was = pol->keypad_stage;
+
+		pol->keypad_stage = 0;
+		if (k == 'o')
+			pol->keypad_stage = 1;
+		else if (k == 'd' && was == 1)
+			pol->keypad_stage = 2;
 	}
 	if (state == pol->launch_state) {
 		pol->launch_untried = launch_has_untried(pol, state, cands, n);

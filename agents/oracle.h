@@ -332,6 +332,42 @@ bool oracle_claim_not_listed(const struct ui_tree *page, const struct action *do
 bool oracle_units_mixed(const struct ui_tree *before, const char *activity_before, const struct ui_tree *after,
 			const char *activity_after, const struct action *done, struct oracle_finding *f);
 
+/*
+ * A calculation written out beside a result it does not compute to: true,
+ * with *f (numerical calculation), when `after` shows a visible text that
+ * is a formula (numbers joined by + − × ÷ *, spaced ASCII '-' and '/' only
+ * beside another operator, "X%" and "X% Y") and, as the next visible text
+ * under the same parent, a plain number (optionally after "="), one of the
+ * two marked as a result ("=", or an id or description naming a formula,
+ * expression, equation, result or answer), and that number is not the
+ * formula's value left to right or with × ÷ first, a percent read as a
+ * hundredth or as a share of the left side, within one unit of its last
+ * shown digit, terms with decimals taken as possibly rounded (half a unit
+ * of their last digit). Judged only where the step wrote the formula: `before`
+ * shows no text equal to it and shows its resource-id with another text, or
+ * it is in a list row.
+ * extra.subject names the first operator and the activity; extra.blamed
+ * the click on that operator.
+ */
+bool oracle_formula_wrong(const struct ui_tree *before, const char *activity_before, const struct ui_tree *after,
+			  const char *activity_after, const struct action *done, struct oracle_finding *f);
+
+/*
+ * grouping: a tracker of formula results (oracle_formula_result). After a
+ * result of 1,000 or more written with groups of three, a result of a
+ * formula new on the screen whose integer part has five digits or more and
+ * no separator: true, with *f (settings/configuration; extra.subject names
+ * the activity; one report per run). A click or check naming a separator,
+ * grouping or thousands forgets the grouped result, and after one a result
+ * in a list is no grouped sample.
+ */
+struct oracle_grouping_tracker;
+struct oracle_tracked_step;
+struct oracle_grouping_tracker *oracle_grouping_tracker_new(void);
+void oracle_grouping_tracker_free(struct oracle_grouping_tracker *t);
+bool oracle_grouping_step(struct oracle_grouping_tracker *t, const struct oracle_tracked_step *s,
+			  struct oracle_finding *f);
+
 /* --- totals (oracle 12) --- */
 
 /*

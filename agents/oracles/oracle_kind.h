@@ -143,7 +143,7 @@ struct oracle_kind {
 
 /* Every oracle, in the order their checks run after a step. */
 #define ORACLE_KINDS(X) \
-	X(crash) X(toggle) X(control) X(total) X(count) X(rowcount) X(navigation) X(crud) X(entry_missing) X(loading) X(blank) X(display) X(units) X(setting) X(duplicate) X(sort) \
+	X(crash) X(toggle) X(control) X(total) X(count) X(rowcount) X(navigation) X(crud) X(entry_missing) X(loading) X(blank) X(display) X(units) X(formula) X(grouping) X(setting) X(duplicate) X(sort) \
 	X(rotation) X(background) X(process_death) X(feedback) X(first_press) X(claims) X(kept_edit) X(said_empty) \
 	X(save_disabled) X(row_measure) X(state_kept) X(excluded) X(rate) X(section) X(refresh) X(scale) X(hours) X(search) \
 	X(order_kept) X(cross_count) X(reminder) X(silent_empty) X(countdown) X(under_keyboard) X(partition) \

@@ -259,6 +259,21 @@ const struct ui_widget *oracle_find_counterpart(const struct ui_tree *t, const s
 bool oracle_same_activity(const char *a, const char *b);
 bool oracle_same_package(const char *a, const char *b);
 struct cJSON *oracle_widget_json(const struct ui_widget *w);
+
+/*
+ * formula.c: when w is a formula shown with its result (the next visible
+ * text under its parent, a number marked as a result: "=", or an id or
+ * description naming a formula, expression, equation, result or answer),
+ * that result; else NULL.
+ */
+const struct ui_widget *oracle_formula_result(const struct ui_tree *t, const struct ui_widget *w);
+/*
+ * formula.c: whether the step from `before` wrote formula w: `before` (NULL:
+ * none) shows no visible text equal to w's, and either shows w's
+ * resource-id with another text (the formula changed on its page) or w is
+ * a list row's (a history opened).
+ */
+bool oracle_formula_new(const struct ui_tree *before, const struct ui_widget *w);
 const char *oracle_widget_name(const struct ui_widget *w);
 bool oracle_is_list(const struct ui_widget *w);
 bool oracle_is_layer(const struct ui_widget *w, const struct ui_rect *screen);

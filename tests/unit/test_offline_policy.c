@@ -3,7 +3,9 @@
  * untried-first, motif bonus, blocking, stuck handling), the random
  * baseline's determinism, and field-aware input generation.
  */
+#include <ctype.h>
 #include <stdbool.h>
+#include <stdio.h>
 
 #include "test.h"
 #include "offline_xml.h"
@@ -2134,9 +2136,85 @@ TEST(settings_first_opens_the_settings_before_other_menu_items)
 	CHECK(other_partial > 0);
 }
 
+/* A calculator's keypad: the ten digits, four operators and %, "=", C. */
+static struct ui_tree *keypad_screen(void)
+{
+	static const char *const keys[] = { "C", "%", "\u00f7", "7", "8", "9", "\u00d7", "4", "5", "6",
+					    "\u2212", "1", "2", "3", "+", "0", ".", "=" };
+	char *body = x_node("android.widget.TextView", "t:id/result", "0", "", "", 0, 100, 1080, 300, NULL);
+
+	for (size_t i = 0; i < sizeof(keys) / sizeof(keys[0]); i++) {
+		int x = (int)(i % 4) * 270, y = 800 + (int)(i / 4) * 200;
+		char id[32];
+
+		snprintf(id, sizeof(id), "t:id/key%zu", i);
+		body = x_cat(body, x_node(BTN, id, keys[i], "c", "", x, y, x + 260, y + 190, NULL), NULL);
+	}
+	return x_tree(body);
+}
+
+/* What follows the first operator key chosen on the keypad: "digit=" when a digit and "=" come next. */
+static void after_operator(bool keypad_finish, unsigned seed, char *out, size_t size)
+{
+	struct offline_policy_params p;
+	struct offline_policy *pol;
+	struct ui_tree *t = keypad_screen();
+	struct action a;
+	int at = -1;
+
+	out[0] = '\0';
+	REQUIRE(t);
+	offline_policy_params_default(&p);
+	p.epsilon = 0;
+	p.seed = seed;
+	p.keypad_finish = keypad_finish;
+	pol = offline_policy_new(&p);
+	for (int i = 0; i < 40 && (at < 0 || i <= at + 2); i++) {
+		/* Each key press shows another number: a new state each time. */
+		offline_policy_choose(pol, t, 500 + (uint64_t)i, 900 + (uint64_t)i, "Calculator", true, &a);
+		if (at >= 0 && a.widget_text) {
+			const char *k = a.widget_text;
+
+			snprintf(out + strlen(out), size - strlen(out), "%s", strlen(k) == 1 && isdigit((unsigned char)k[0]) ? "d" : k);
+		}
+		if (at < 0 && a.widget_text && (!strcmp(a.widget_text, "+") || !strcmp(a.widget_text, "%") ||
+						 !strcmp(a.widget_text, "\u00d7") || !strcmp(a.widget_text, "\u00f7") ||
+						 !strcmp(a.widget_text, "\u2212")))
+			at = i;
+		action_release(&a);
+		offline_policy_observe(pol, t, 500 + (uint64_t)i, true);
+	}
+	offline_policy_free(pol);
+	ui_tree_free(t);
+}
+
+/*
+ * offline.keypad_finish (on by default): on a calculator keypad an operator
+ * key is followed by a digit and "=", whatever the seed: the formula oracle
+ * reads the result a finished calculation shows (calc's "2 % 2 =", Simple
+ * Calculator #139). Off, the walk goes on to other untried keys.
+ */
+TEST(an_operator_on_a_keypad_is_followed_by_a_digit_and_equals)
+{
+	struct offline_policy_params p;
+	char got[64];
+	int other_off = 0;
+
+	offline_policy_params_default(&p);
+	CHECK(p.keypad_finish);
+	for (unsigned seed = 1; seed <= 8; seed++) {
+		after_operator(true, seed, got, sizeof(got));
+		CHECK_STR_EQ(got, "d=");
+		after_operator(false, seed, got, sizeof(got));
+		other_off += strcmp(got, "d=") != 0;
+	}
+	CHECK(other_off > 0);
+}
+
 int main(void)
 {
 	RUN(input_generation_by_field);
+	RUN(an_operator_on_a_keypad_is_followed_by_a_digit_and_equals);
 	RUN(input_probes_by_field);
 	RUN(probes_after_a_valid_value);
 	RUN(second_entry_is_the_first_probe);
