@@ -14,7 +14,12 @@
  * only a drawn bug of the report's category noted earlier in the same
  * replay is credited (it is noted once per screen visit); an event's bug
  * that fired earlier on the path is not, and the report is a false
- * positive. Reports
+ * positive. A report matched to a bug of another category (none of its
+ * own fired in the window) is marked "cross_category" and counted in the
+ * top-level "cross_category": such a match may be the report naming the
+ * bug otherwise, or a report about something else whose replay passes
+ * where a bug fires (session 61: a false report hidden as a duplicate), so
+ * a person reads those. Reports
  * matched to the same injected bug count once (the first is the true
  * positive; the others are listed as duplicates and left out of precision).
  *
@@ -243,7 +248,8 @@ static void eval_usage(FILE *fp)
 		"  --login FILE  login script the run used (replayed after each start)\n"
 		"A report is a true positive when an injected bug fires during its last\n"
 		"action or its trigger actions (or from the earlier action its evidence blames);\n"
-		"with no reports precision is 1 by definition.\n");
+		"with no reports precision is 1 by definition. A match to a bug of another\n"
+		"category than the report's is marked cross_category (read those by hand).\n");
 }
 
 int cmd_eval(int argc, char **argv)
@@ -254,7 +260,7 @@ int cmd_eval(int argc, char **argv)
 	struct bug_list *bl = NULL;
 	struct login_script *login = NULL;
 	const struct sim_bug_info *declared;
-	size_t n_declared, n_reports, tp = 0, fp = 0, dup = 0;
+	size_t n_declared, n_reports, tp = 0, fp = 0, dup = 0, n_cross = 0;
 	char **found_ids = NULL, *path = NULL, *launcher = NULL;
 	size_t n_found = 0;
 	cJSON *root = NULL, *reports, *cats;
@@ -317,6 +323,7 @@ int cmd_eval(int argc, char **argv)
 		cJSON *r = cJSON_CreateObject(), *c;
 		const char *cat;
 		const char *match = NULL, *verdict;
+		bool cross;
 
 		if (bug_list_get(bl, i, &b) != TD_OK) {
 			cJSON_Delete(r);
@@ -330,8 +337,15 @@ int cmd_eval(int argc, char **argv)
 		for (size_t k = nf; k-- > 0 && !match;)
 			if (bug_category_parse(f[k].category) == (int)b.category)
 				match = f[k].id;
-		if (!match && nf)
+		/* Of another category: a report that names the bug otherwise (a
+		 * search that loses an item reported as content missing), or one
+		 * about something else that replays where a bug fires. Counted as
+		 * matched, and listed as cross-category for a person to read. */
+		cross = !match && nf;
+		if (cross) {
 			match = f[0].id;
+			n_cross++;
+		}
 		cat = bug_category_name(b.category);
 		if (!match) {
 			verdict = "false_positive";
@@ -360,6 +374,7 @@ int cmd_eval(int argc, char **argv)
 			cJSON_AddStringToObject(r, "injected_bug", match);
 		else
 			cJSON_AddNullToObject(r, "injected_bug");
+		cJSON_AddBoolToObject(r, "cross_category", cross);
 		cJSON_AddItemToArray(reports, r);
 		c = cJSON_GetObjectItemCaseSensitive(cats, cat);
 		if (!c) {
@@ -385,6 +400,7 @@ int cmd_eval(int argc, char **argv)
 	cJSON_AddNumberToObject(root, "true_positives", (double)tp);
 	cJSON_AddNumberToObject(root, "false_positives", (double)fp);
 	cJSON_AddNumberToObject(root, "duplicates", (double)dup);
+	cJSON_AddNumberToObject(root, "cross_category", (double)n_cross);
 	cJSON_AddNumberToObject(root, "precision", tp + fp ? (double)tp / (double)(tp + fp) : 1.0);
 	cJSON_AddBoolToObject(root, "precision_defined", tp + fp > 0);
 	cJSON_AddNumberToObject(root, "injected", fixed ? 0 : (double)n_declared);

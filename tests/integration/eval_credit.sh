@@ -7,6 +7,9 @@
 # injected bug of that category on the way (eval used to fall back to it).
 # A report whose evidence names the Save as the action it blames
 # (extra.blamed, as crud's rename finding does) is credited from there.
+# The same Save reported under another category (feedback missing) is
+# matched to the bug that fired, and marked cross_category for a person to
+# read; the same-category reports are not.
 set -euo pipefail
 
 bin=${TRIDENT_BIN:?}
@@ -32,6 +35,7 @@ def bug(i, title, steps):
 json.dump({"bugs": [
     bug(1, "One Save adds the note twice", save_path),
     bug(2, "Settings does not open the sort order", save_path + [act("click", "settings_btn")]),
+    dict(bug(3, "Save gives no feedback", save_path), category="feedback missing"),
 ]}, open(sys.argv[1], "w"))
 blamed = bug(1, "The note saved shows twice once Settings is open", save_path + [act("click", "settings_btn")])
 blamed["extra"]["blamed"] = {"type": "click", "resource_id": P + "save"}
@@ -45,8 +49,12 @@ v = {b["id"]: b for b in d["bugs"]}
 assert v["B001"]["verdict"] == "true_positive", v["B001"]
 assert v["B001"]["injected_bug"] == "notes-dup-save", v["B001"]
 assert v["B002"]["verdict"] == "false_positive", v["B002"]
-assert d["true_positives"] == 1 and d["false_positives"] == 1 and d["duplicates"] == 0, d
-print("eval credit: B001", v["B001"]["verdict"], "B002", v["B002"]["verdict"])
+assert v["B003"]["verdict"] == "duplicate" and v["B003"]["injected_bug"] == "notes-dup-save", v["B003"]
+assert v["B003"]["cross_category"] is True, v["B003"]
+assert v["B001"]["cross_category"] is False and v["B002"]["cross_category"] is False, d["bugs"]
+assert d["true_positives"] == 1 and d["false_positives"] == 1 and d["duplicates"] == 1, d
+assert d["cross_category"] == 1, d
+print("eval credit: B001", v["B001"]["verdict"], "B002", v["B002"]["verdict"], "B003", v["B003"]["verdict"], "(cross-category)")
 PY
 "$bin" eval --app "$src/configs/apps/notes.json" --run "$tmp/blamed" > "$tmp/eval2.json"
 python3 - "$tmp/eval2.json" <<'PY'
