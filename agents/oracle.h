@@ -667,11 +667,22 @@ bool oracle_saved_state_lost(const struct ui_tree *before, const char *activity_
  */
 bool oracle_entry_deleted(const struct ui_tree *before, const struct ui_tree *after, const struct action *done);
 /*
+ * Whether `done` cleared a list (session 62): a click whose label says
+ * clear (not a search, filter, text, field, cache or selection) on a
+ * screen with list rows or a dialog, landing on one without a dialog, a
+ * field or any list row, that says there is nothing to show ("History is
+ * empty"). The trip then walks back to the page as it was before the
+ * clear, not along the clear.
+ */
+bool oracle_list_cleared(const struct ui_tree *before, const struct ui_tree *after, const struct action *done);
+/*
  * `before` is the list screen right after a delete, `after` the same
  * screen reached again after a force-stop and relaunch (same activity,
  * heading and selected tabs). True, with *f, when a list of `after` has a
  * row whose first text the same list of `before`, shown whole, did not
- * have: the deleted entry is back (category data operation).
+ * have: the deleted entry is back (category data operation). When
+ * `before` shows no list row and a text saying there is nothing to show (a
+ * list cleared), any row of `after`'s lists is back.
  */
 bool oracle_deleted_entry_back(const struct ui_tree *before, const char *activity_before,
 			       const struct ui_tree *after, const char *activity_after, struct oracle_finding *f);

@@ -104,6 +104,7 @@ struct oracles_state {
 	struct seen *death_seen;    /* process_death: trips per screen and setting/entry */
 	size_t n_death, alloc_death;
 	char *death_opener;         /* process_death: resource-id of the tap that opened the dialog shown, or NULL */
+	uint64_t death_under_layer; /* process_death: the abstract screen under the last dialog or menu opened */
 	char *death_opened_as;      /* process_death: that tap's label (the row before the dialog's value), or NULL */
 	struct first_text *first;   /* feedback: each form's dump as first seen (by activity and field ids) */
 	size_t n_first, alloc_first;

@@ -363,6 +363,38 @@ bool oracle_saved_state_lost(const struct ui_tree *before, const char *activity_
 	return hit;
 }
 
+/* Whether no visible list of t has a row in view (a placeholder saying it is empty is none). */
+static bool no_rows(const struct ui_tree *t)
+{
+	for (size_t i = 0; i < t->n_nodes; i++)
+		if (oracle_is_list(t->nodes[i]) && ui_widget_visible(t->nodes[i], &t->screen) &&
+		    oracle_rows_in_view(t, t->nodes[i]) > 0)
+			return false;
+	return true;
+}
+
+/*
+ * Whether `done` empties a list: a click whose label says clear (not a
+ * search, filter, field or cache: "Clear history", or Clear in a dialog
+ * that asks to clear the history), taken on a screen showing a list with
+ * rows or in a dialog (a dump of a dialog holds its window only), that
+ * lands on one with no row and a text saying there is nothing to show
+ * ("History is empty").
+ */
+static bool list_cleared(const struct ui_tree *before, const struct ui_tree *after, const struct action *done)
+{
+	static const char *const clear[] = { "clear", NULL };
+	static const char *const other[] = { "search", "filter", "filters", "text", "field", "cache", "selection", NULL };
+	char label[512];
+
+	if (!done || done->type != ACTION_CLICK)
+		return false;
+	oracle_action_label(before, done, label, sizeof(label));
+	if (!oracle_has_word(label, clear) || oracle_has_word(label, other))
+		return false;
+	return (!no_rows(before) || oracle_screen_has_layer(before)) && no_rows(after) && oracle_empty_state(after);
+}
+
 bool oracle_entry_deleted(const struct ui_tree *before, const struct ui_tree *after, const struct action *done)
 {
 	struct oracle_list *la = NULL;
@@ -380,6 +412,12 @@ bool oracle_entry_deleted(const struct ui_tree *before, const struct ui_tree *af
 	return listed;
 }
 
+bool oracle_list_cleared(const struct ui_tree *before, const struct ui_tree *after, const struct action *done)
+{
+	return before && after && !oracle_screen_has_layer(after) && !oracle_shows_field(after) &&
+	       list_cleared(before, after, done);
+}
+
 bool oracle_deleted_entry_back(const struct ui_tree *before, const char *activity_before,
 			       const struct ui_tree *after, const char *activity_after, struct oracle_finding *f)
 {
@@ -393,6 +431,10 @@ bool oracle_deleted_entry_back(const struct ui_tree *before, const char *activit
 		return false;
 	nb = oracle_lists(before, &lb);
 	na = oracle_lists(after, &la);
+	/* A list emptied (no row, a text saying so): any row of the page is back
+	 * (none when the page still says it is empty: its placeholder is no row). */
+	bool emptied = no_rows(before) && oracle_empty_state(before) && !no_rows(after);
+
 	/* Judged on lists shown whole before the trip, so a scroll cannot bring rows into view. */
 	for (size_t i = 0; i < na; i++) {
 		const struct oracle_list *l = NULL;
@@ -400,10 +442,10 @@ bool oracle_deleted_entry_back(const struct ui_tree *before, const char *activit
 		for (size_t k = 0; k < nb && !l; k++)
 			if (!strcmp(lb[k].id, la[i].id) && oracle_list_has_room(before, lb[k].id))
 				l = &lb[k];
-		if (!l)
+		if (!l && !emptied)
 			continue;
 		for (size_t r = 0; r < la[i].n_rows; r++) {
-			if (!*la[i].primary[r] || lists_have_primary(l, 1, la[i].primary[r]))
+			if (!*la[i].primary[r] || (l && lists_have_primary(l, 1, la[i].primary[r])))
 				continue;
 			if (!rows)
 				rows = cJSON_CreateArray();
@@ -840,7 +882,7 @@ static int death_trip(const struct oracle_step *os, const char *why, const char 
 	struct oracles_state *st = os->st;
 	struct device *dev = os->dev;
 	const char *pkg = agent_env_package(os->env);
-	uint64_t target = os->after->sig_abstract;
+	uint64_t target = os->after->sig_abstract, walk_to = target;
 	struct action trig[1 + PATH_MAX_CLICKS];
 	size_t path[PATH_MAX_CLICKS], n_trig = 0;
 	struct shot pre, cur;
@@ -869,7 +911,11 @@ static int death_trip(const struct oracle_step *os, const char *why, const char 
 		outcome = "device error";
 		goto out;
 	}
-	len = oracle_find_path(st, ui_sig_abstract(cur.tree, cur.activity), target, path);
+	/* A list cleared: back to the page as it was before the clear (with its
+	 * rows), not along the path that reached it empty, which clears it again. */
+	if (!strcmp(why, "cleared"))
+		walk_to = oracle_screen_has_layer(os->before->tree) ? st->death_under_layer : os->before->sig_abstract;
+	len = oracle_find_path(st, ui_sig_abstract(cur.tree, cur.activity), walk_to, path);
 	if (len < 0) {
 		outcome = "no way back";
 		goto out;
@@ -892,7 +938,7 @@ static int death_trip(const struct oracle_step *os, const char *why, const char 
 		}
 	}
 	oracle_finding_init(&f);
-	if (!strcmp(why, "deletion") ? oracle_deleted_entry_back(pre.tree, pre.activity, cur.tree, cur.activity, &f)
+	if (!strcmp(why, "deletion") || !strcmp(why, "cleared") ? oracle_deleted_entry_back(pre.tree, pre.activity, cur.tree, cur.activity, &f)
 	    : !strcmp(why, "value") || !strcmp(why, "choice")
 		? oracle_setting_value_lost(pre.tree, pre.activity, cur.tree, cur.activity, rid, value, opened_as, &f)
 				    : oracle_saved_state_lost(pre.tree, pre.activity, cur.tree, cur.activity, &f)) {
@@ -951,6 +997,8 @@ static int process_death_after_step(const struct oracle_step *s)
 		st->death_opener = xstrdup(s->done->resource_id);
 		st->death_opened_as = s->done->widget_text ? xstrdup(s->done->widget_text) : NULL;
 	}
+	if (!layer_b && layer_a)
+		st->death_under_layer = s->before->sig_abstract;
 	o = oracle_setting_changed(s->before->tree, s->before->activity, s->after->tree, s->after->activity, s->done);
 	if (o) {
 		why = "setting";
@@ -970,6 +1018,9 @@ static int process_death_after_step(const struct oracle_step *s)
 	} else if (oracle_entry_deleted(s->before->tree, s->after->tree, s->done)) {
 		why = "deletion";
 		key = mix(s->after->sig_abstract ^ 0xdeull, s->done->resource_id ? s->done->resource_id : "");
+	} else if (oracle_list_cleared(s->before->tree, s->after->tree, s->done)) {
+		why = "cleared";
+		key = mix(s->after->sig_abstract ^ 0xc1ull, s->done->resource_id ? s->done->resource_id : "");
 	}
 	if (!why || oracle_seen_count(&st->death_seen, &st->n_death, &st->alloc_death, key, false) >= st->state_checks) {
 		free(opener);

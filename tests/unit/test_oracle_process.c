@@ -659,6 +659,91 @@ TEST(deleted_entry_back_after_process_death)
 	ui_tree_free(dialog);
 }
 
+/* A history: the rows of `names` (NULL-terminated), or none and "History is empty" in the list. */
+static struct ui_tree *history_page(const char *const *names)
+{
+	char *list;
+
+	if (names[0])
+		list = x_xml_body_rows(names);
+	else
+		list = x_node1(RV, "com.example.t:id/list", "", "s", 0, 300, 1080, 400,
+			       x_node(TEXT, "com.example.t:id/list_empty", "History is empty", "", "", 0, 300, 1080, 400,
+				      NULL));
+	return x_tree(x_cat(x_bar("History"), list,
+			    x_node(BUTTON, "com.example.t:id/clear", "Clear history", "c", "", 0, 2200, 1080, 2300, NULL),
+			    NULL));
+}
+
+/*
+ * A list cleared (calc `calc-history-comes-back`, AlexCalc #26): Clear in
+ * the dialog "Clear history" lands on "History is empty"; after the
+ * force-stop and relaunch the history shows a row again. Clear in a
+ * search or of a text is no clear of a list, a list still with rows or
+ * without the empty message is none, and the page still empty after the
+ * trip is kept.
+ */
+TEST(cleared_list_back_after_process_death)
+{
+	const char *rows[] = { "2400 \u2212 375", "19.99 + 4.5", NULL }, *none[] = { NULL }, *one[] = { "2% 2", NULL };
+	struct ui_tree *full = history_page(rows), *empty = history_page(none), *back = history_page(one);
+	struct ui_tree *dialog = x_tree(x_cat(x_node(TEXT, "android:id/alertTitle", "Clear history", "", "", 100, 800, 980, 900, NULL),
+					      x_node(TEXT, "android:id/message", "Are you sure you want to clear the history?",
+						     "", "", 100, 900, 980, 1000, NULL),
+					      x_node(BUTTON, "android:id/button2", "Cancel", "c", "", 200, 1100, 580, 1200, NULL),
+					      x_node(BUTTON, "android:id/button1", "Clear", "c", "", 600, 1100, 980, 1200, NULL),
+					      NULL));
+	struct action clear, clear_search, cancel;
+	struct oracle_finding f;
+
+	REQUIRE(full && empty && back && dialog);
+	click_on(&clear, dialog, "Clear");
+	click_on(&cancel, dialog, "Cancel");
+	action_init(&clear_search);
+	clear_search.type = ACTION_CLICK;
+	clear_search.widget_text = strdup("Clear search");
+	CHECK(oracle_list_cleared(dialog, empty, &clear));
+	CHECK(!oracle_entry_deleted(dialog, empty, &clear)); /* a clear is no delete of one row */
+	/* A Clear button on the page itself. */
+	{
+		struct action direct;
+
+		click_on(&direct, full, "Clear history");
+		CHECK(oracle_list_cleared(full, empty, &direct));
+		action_release(&direct);
+	}
+	CHECK(!oracle_list_cleared(dialog, empty, &cancel));
+	CHECK(!oracle_list_cleared(full, empty, &clear_search));
+	CHECK(!oracle_list_cleared(dialog, full, &clear)); /* rows left */
+	/* After the trip: a row is listed where the page said it was empty. */
+	oracle_finding_init(&f);
+	CHECK(oracle_deleted_entry_back(empty, ACT, back, ACT, &f));
+	CHECK(f.title && strstr(f.title, "'2% 2'") && strstr(f.title, "back"));
+	oracle_finding_release(&f);
+	/* The fixed twin: still empty after the trip (its placeholder is no row). */
+	CHECK(!oracle_deleted_entry_back(empty, ACT, empty, ACT, &f));
+	/* A list that is gone while empty, only its message shown: any row is back. */
+	{
+		struct ui_tree *bare = x_tree(x_cat(x_bar("History"),
+						    x_node(TEXT, "com.example.t:id/list_empty", "No history yet", "", "",
+							   0, 300, 1080, 400, NULL),
+						    NULL));
+
+		REQUIRE(bare);
+		CHECK(oracle_deleted_entry_back(bare, ACT, back, ACT, &f));
+		oracle_finding_release(&f);
+		CHECK(!oracle_deleted_entry_back(bare, ACT, bare, ACT, &f));
+		ui_tree_free(bare);
+	}
+	action_release(&clear);
+	action_release(&cancel);
+	action_release(&clear_search);
+	ui_tree_free(full);
+	ui_tree_free(empty);
+	ui_tree_free(back);
+	ui_tree_free(dialog);
+}
+
 /* process_death and crud read a delete the same way (oracle_is_delete_action): a tap named by its id, a trash dialog's Continue. */
 TEST(deletion_read_as_crud_reads_it)
 {
@@ -1474,6 +1559,7 @@ int main(void)
 	RUN(filter_beside_a_list_is_not_a_setting_lost);
 	RUN(entry_gone_after_process_death);
 	RUN(deleted_entry_back_after_process_death);
+	RUN(cleared_list_back_after_process_death);
 	RUN(deletion_read_as_crud_reads_it);
 	RUN(feedback_missing_on_a_silent_form);
 	RUN(send_with_an_empty_field_throws_the_typed_text_away);
