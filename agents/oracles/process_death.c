@@ -458,7 +458,9 @@ bool oracle_deleted_entry_back(const struct ui_tree *before, const char *activit
 		oracle_finding_init(f);
 		f->oracle = "process_death";
 		f->category = BUG_CAT_DATA_OPERATION;
-		f->title = xasprintf("Deleted entry '%s' is back after force-stop and relaunch", back);
+		f->title = emptied ? xasprintf("'%s' is back on the cleared '%s' after force-stop and relaunch", back,
+					       heading_of(before))
+				   : xasprintf("Deleted entry '%s' is back after force-stop and relaunch", back);
 		f->expected = xasprintf("the list as it was after the delete, without '%s'", back);
 		f->actual = xasprintf("'%s' is listed again", back);
 		f->description = xasprintf("A delete was confirmed and the list no longer showed '%s'; the app was "

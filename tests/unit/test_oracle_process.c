@@ -718,7 +718,7 @@ TEST(cleared_list_back_after_process_death)
 	/* After the trip: a row is listed where the page said it was empty. */
 	oracle_finding_init(&f);
 	CHECK(oracle_deleted_entry_back(empty, ACT, back, ACT, &f));
-	CHECK(f.title && strstr(f.title, "'2% 2'") && strstr(f.title, "back"));
+	CHECK(f.title && strstr(f.title, "'2% 2'") && strstr(f.title, "cleared 'History'"));
 	oracle_finding_release(&f);
 	/* The fixed twin: still empty after the trip (its placeholder is no row). */
 	CHECK(!oracle_deleted_entry_back(empty, ACT, empty, ACT, &f));
