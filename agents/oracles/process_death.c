@@ -922,6 +922,13 @@ static int death_trip(const struct oracle_step *os, const char *why, const char 
 		outcome = "no way back";
 		goto out;
 	}
+	/* A cleared list is judged only one tap from the start: a longer walk
+	 * may add rows itself (radio, bench seeds 3-4 of session 62: Favourites,
+	 * a station's row that plays it, then History shows the station). */
+	if (!strcmp(why, "cleared") && len > 1) {
+		outcome = "too far";
+		goto out;
+	}
 	{
 		const char *title = oracle_app_bar_title(pre.tree), *now;
 		const char *stop = walk_path(os, &cur, path, len, true, title, trig, &n_trig);

@@ -48,6 +48,20 @@ PY
 PBUG=$(cat "$WORK/pbug")
 echo "ok   calc seed 7: $BUG (formula: a percent's result), $GBUG (grouping), $PBUG (process_death: the cleared history back after a force-stop) on the simulator"
 
+# A cleared list is judged only one tap from the start: radio's walk back
+# to its History went through a station's row, which plays it and adds it
+# to the history the trip then found "back" (seed 3, session 62).
+"$TRIDENT_BIN" explore --device "sim:$TRIDENT_SOURCE_DIR/configs/apps/holdout/radio.json" --brain offline \
+	--seed 3 --steps 300 --out "$WORK/radio" --quiet >"$WORK/radio.log" 2>&1
+[ $? -le 1 ] || fail "radio: explore failed"
+python3 - "$WORK/radio/bugs.json" <<'PY' || fail "radio: a cleared history reported back after a walk through a station"
+import json, sys
+bad = [b["title"] for b in json.load(open(sys.argv[1]))["bugs"] if "on the cleared" in b["title"]]
+assert not bad, bad
+PY
+grep -q '"why":"cleared","outcome":"too far"' "$WORK/radio/trace.jsonl" || fail "radio: no cleared-list trip judged too far"
+echo "ok   radio seed 3: its cleared history is not judged after a walk of 3 taps"
+
 simd_can_run || { echo "SKIP (adb part): $SIMD_WHY"; exit 77; }
 
 replay_pairs "calc $BUG formula" "calc $GBUG grouping" "calc $PBUG process_death"
