@@ -368,6 +368,20 @@ void oracle_grouping_tracker_free(struct oracle_grouping_tracker *t);
 bool oracle_grouping_step(struct oracle_grouping_tracker *t, const struct oracle_tracked_step *s,
 			  struct oracle_finding *f);
 
+/*
+ * gone_page (oracle 50, gone_page.c): a tracker. A delete that took one row,
+ * X, from a list whose page is not a list of references (history,
+ * favourites, a playlist...), where a page titled X was seen before, is
+ * remembered; a later screen of the app without a dialog titled X is the
+ * finding, unless a tap or typing named X, an Undo, the list showing X
+ * again or a restart with cleared data came in between.
+ */
+struct oracle_gone_page_tracker;
+struct oracle_gone_page_tracker *oracle_gone_page_tracker_new(void);
+void oracle_gone_page_tracker_free(struct oracle_gone_page_tracker *t);
+bool oracle_gone_page_step(struct oracle_gone_page_tracker *t, const struct oracle_tracked_step *s,
+			   struct oracle_finding *f);
+
 /* --- totals (oracle 12) --- */
 
 /*

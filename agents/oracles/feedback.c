@@ -199,6 +199,56 @@ static bool bare_send(const struct action *done)
 	return false;
 }
 
+/*
+ * Whether done is a press of a plain button on before (android.widget.Button
+ * or a Material/AppCompat button; not a toggle, a list row's button, a
+ * disabled one) whose label asks for something to happen that always
+ * shows: not one that may rightly do nothing on a page as it is (Cancel,
+ * Clear, Refresh, Undo, Show more, Select...), not one that leaves the page
+ * or the app (Open, Share, Help), not a media or follow control (control.c).
+ * pillbox `pillbox-none-left-silent` (did-i-take-my-meds #62): "I just took
+ * it" with nothing in stock records nothing and says nothing.
+ */
+static bool plain_button_press(const struct ui_tree *before, const struct action *done)
+{
+	static const char *const maybe_nothing[] = {
+		"cancel", "close", "dismiss", "clear", "reset", "refresh", "reload", "retry", "sync", "undo", "redo",
+		"back", "skip", "next", "previous", "prev", "more", "less", "show", "hide", "expand", "collapse",
+		"load", "select", "deselect", "ok", "okay", "got", "later", "not", "no", "yes", "copy", "share",
+		"export", "import", "open", "view", "see", "help", "learn", "about", "sort", "filter", "search", "find",
+		"play", "pause", "stop", "resume", "mute", "unmute", "follow", "unfollow", "check", "scan", "test",
+		"try", "continue", "go", "done", "login", "log", "sign", "connect", "disconnect", "update", "install",
+		"download", "upgrade", "allow", "deny", "send", "resend", NULL
+	};
+	const struct ui_widget *w;
+	const char *cls, *dot;
+	char low[64], first[32];
+	size_t n;
+
+	if (!done || done->type != ACTION_CLICK || !done->widget_text || !*done->widget_text)
+		return false;
+	w = action_resolve(done, before);
+	if (!w || !w->enabled || w->checkable || oracle_enclosing_row(w))
+		return false;
+	cls = w->class_name;
+	dot = strrchr(cls, '.');
+	dot = dot ? dot + 1 : cls;
+	if (strcmp(dot, "Button") != 0 && strcmp(dot, "MaterialButton") != 0 && strcmp(dot, "AppCompatButton") != 0)
+		return false;
+	oracle_trim_into(low, sizeof(low), done->widget_text);
+	for (char *p = low; *p; p++)
+		*p = (char)tolower((unsigned char)*p);
+	n = strcspn(low, " '");
+	if (!n || n >= sizeof(first) || !isalpha((unsigned char)low[0]))
+		return false;
+	memcpy(first, low, n);
+	first[n] = '\0';
+	for (size_t i = 0; maybe_nothing[i]; i++)
+		if (!strcmp(first, maybe_nothing[i]))
+			return false;
+	return true;
+}
+
 /* Whether a visible text of t outside fields holds the first 12 bytes of s (any case). */
 static bool plain_text_holds(const struct ui_tree *t, const char *s)
 {
@@ -938,14 +988,20 @@ void oracle_feedback_visits_release(struct feedback_visits *v)
  * rightly act outside the page. Nor on a page that says it has nothing
  * (oracle_empty_state: "No messages in Outbox", "Nothing to send: the
  * Outbox is empty." - a second press on an empty Outbox rightly repeats
- * nothing). The caller looks for a toast.
+ * nothing). A plain button that asks for something that always shows
+ * (plain_button_press) is judged the same way. The caller looks for a
+ * toast.
  */
 bool oracle_feedback_send_silent(const struct ui_tree *before, const char *activity_before, const struct ui_tree *after,
 				 const char *activity_after, const struct action *done, struct oracle_finding *f)
 {
 	const char *title;
+	bool send;
 
-	if (!before || !after || !bare_send(done) || oracle_shows_field(before) || oracle_screen_has_layer(before) ||
+	if (!before || !after)
+		return false;
+	send = bare_send(done);
+	if ((!send && !plain_button_press(before, done)) || oracle_shows_field(before) || oracle_screen_has_layer(before) ||
 	    oracle_empty_state(before) ||
 	    !oracle_same_activity(activity_before, activity_after) || after->n_roots != before->n_roots ||
 	    oracle_count_layers(after) != oracle_count_layers(before) || oracle_screen_has_layer(after) ||
@@ -957,15 +1013,17 @@ bool oracle_feedback_send_silent(const struct ui_tree *before, const char *activ
 	f->category = BUG_CAT_FEEDBACK_MISSING;
 	f->title = xasprintf("'%s'%s%s%s changes nothing and says nothing", done->widget_text, title ? " on '" : "",
 			     title ? title : "", title ? "'" : "");
-	f->expected = xstrdup("what was to be sent leaves the page (or the app says it was sent), or an error saying "
-			      "why it cannot be sent");
+	f->expected = send ? xstrdup("what was to be sent leaves the page (or the app says it was sent), or an error "
+				     "saying why it cannot be sent")
+			   : xasprintf("'%s' does what it says and the page shows it, or a message says why it cannot",
+				       done->widget_text);
 	f->actual = xstrdup("the page reads exactly as before: no error, dialog or toast");
 	f->description = xasprintf("'%s' was pressed on a page with nothing to fill in. Nothing changed: the page reads "
 				   "exactly as before, and no error text, dialog or toast says whether anything was "
-				   "sent or why not.",
-				   done->widget_text);
+				   "%s or why not.",
+				   done->widget_text, send ? "sent" : "done");
 	f->diff = cJSON_CreateObject();
-	cJSON_AddStringToObject(f->diff, "check", "send_silent");
+	cJSON_AddStringToObject(f->diff, "check", send ? "send_silent" : "press_silent");
 	cJSON_AddItemToObject(f->diff, "action", action_to_json(done));
 	return true;
 }

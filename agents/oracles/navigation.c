@@ -66,6 +66,7 @@ struct nav_frame {
 	char *alt;   /* where Back from it may also land, kept while pages were above it (see alt_kept) */
 	char *opened_by; /* the texts of the tap that opened it (opened_by), again when it is on top */
 	size_t typed_from; /* n_typed when a tap left it: texts typed since were typed on pages above it */
+	bool named_above; /* a page above it listed its title as a text of its own (shows_title) */
 };
 
 /* How many pages opened by taps the tracker remembers with their openers (opened_page[]). */
@@ -676,6 +677,28 @@ static bool same_words(const char *a, const char *b)
 	return same;
 }
 
+static const char *next_separator(const char *p, size_t *len);
+
+/* Whether title is label in the same words, or one of its parts between middle dots or arrows is ("Wed 9 · London"). */
+static bool title_is(const char *title, const char *label)
+{
+	size_t sep = 0;
+
+	if (same_words(title, label))
+		return true;
+	for (const char *p = title, *q; (q = next_separator(p, &sep)) || p != title; p = q + sep) {
+		char *part = xstrndup(p, q ? (size_t)(q - p) : strlen(p));
+		bool same = same_words(part, label);
+
+		free(part);
+		if (same)
+			return true;
+		if (!q)
+			break;
+	}
+	return false;
+}
+
 static bool own_pages_known(const struct oracle_nav_tracker *t, uint64_t k)
 {
 	for (size_t i = 0; i < t->n_own_pages && i < NAV_OWN_LISTS_MAX; i++)
@@ -732,7 +755,7 @@ static bool row_lands_elsewhere(struct oracle_nav_tracker *t, const struct ui_tr
 					    !strcmp(title, title_before)))
 		return false;
 	key = oracle_hash_str(oracle_hash_str(ORACLE_HASH_BASIS, activity_before), list->resource_id);
-	if (same_words(title, label)) {
+	if (title_is(title, label)) {
 		if (!own_pages_known(t, key))
 			t->own_pages[t->n_own_pages++ % NAV_OWN_LISTS_MAX] = key;
 		return false;
@@ -746,12 +769,12 @@ static bool row_lands_elsewhere(struct oracle_nav_tracker *t, const struct ui_tr
 	size_t n = row_texts(row, &before->screen, texts, 0, sizeof(texts) / sizeof(texts[0]));
 
 	for (size_t i = 0; i < n; i++)
-		if (same_words(title, texts[i]))
+		if (title_is(title, texts[i]))
 			return false;
 	for (size_t i = 0; i < list->n_children && !landed; i++) {
 		const char *m = oracle_first_text(list->children[i]);
 
-		if (list->children[i] != row && m && same_words(title, m))
+		if (list->children[i] != row && m && title_is(title, m))
 			landed = m;
 	}
 	if (!landed || (!known && page_mentions(after, label)))
@@ -2180,6 +2203,28 @@ static bool is_tab_page(const struct oracle_nav_tracker *t, const char *id)
 	return false;
 }
 
+/* Whether a visible text or description of t is `title`, trimmed, in any case. */
+static bool shows_title(const struct ui_tree *t, const char *title)
+{
+	char *want = oracle_trimmed(title ? title : "");
+	bool shown = false;
+
+	for (size_t i = 0; i < t->n_nodes && *want && !shown; i++) {
+		const struct ui_widget *w = t->nodes[i];
+		char *text, *desc;
+
+		if (!ui_widget_visible(w, &t->screen))
+			continue;
+		text = oracle_trimmed(w->text);
+		desc = oracle_trimmed(w->content_desc);
+		shown = !strcasecmp(text, want) || !strcasecmp(desc, want);
+		free(text);
+		free(desc);
+	}
+	free(want);
+	return shown;
+}
+
 /* Whether `after` is the current page under the name last typed (renamed, not another page). */
 static bool renamed_in_place(const struct oracle_nav_tracker *t, const struct ui_tree *after,
 			     const char *activity_after, const char *ida)
@@ -2234,6 +2279,10 @@ bool oracle_nav_step(struct oracle_nav_tracker *t, const struct ui_tree *before,
 		t->confirmed_by = NULL;
 	}
 	exit_clear(t);
+	/* The page Back would return to, listed by name on a page above (a location among the saved ones). */
+	if (t->n > 0 && !layer_b && !t->stack[t->n - 1].named_above && strcmp(idb, t->stack[t->n - 1].id) != 0 &&
+	    shows_title(before, t->stack[t->n - 1].name))
+		t->stack[t->n - 1].named_above = true;
 	if (!hit)
 		hit = done_judge(t, before, idb, ida, layer_b, layer_a, after_in_app, after, activity_after, done, f);
 	else
@@ -2323,6 +2372,12 @@ bool oracle_nav_step(struct oracle_nav_tracker *t, const struct ui_tree *before,
 			/* The page a guessed pop or replace left: the app pushed after all. */
 			bool alt = (t->alt && !strcmp(ida, t->alt)) || (t->alt_kept && !strcmp(ida, t->alt_kept));
 
+			/* The page below was titled by an item a page above listed
+			 * and lists no more: deleted there, so the page is gone and
+			 * Back rightly shows another (weather's fixed twin, seed 2:
+			 * Paris deleted on Locations, Back showed London). */
+			bool deleted = want->named_above && !shows_title(before, want->name);
+
 			/* A page of the wanted name with another filter selected is the
 			 * same page shown another way (the app may reset a filter); with
 			 * another tab of a strip of tabs selected, it is another page
@@ -2335,7 +2390,7 @@ bool oracle_nav_step(struct oracle_nav_tracker *t, const struct ui_tree *before,
 			 * top-level: Back from it may rightly go to the tab shown
 			 * before (added in session 42 with switches_tab, which is what
 			 * took transit's "From here"; no walk of the queue needed it). */
-			if (strcmp(ida, want->id) != 0 && !hit && !renamed && !alt && !is_tab_page(t, idb) &&
+			if (strcmp(ida, want->id) != 0 && !hit && !renamed && !alt && !deleted && !is_tab_page(t, idb) &&
 			    (!same_name || other_tab(want->id, after, &tab_was, &tab_now))) {
 				const char *slash = activity_before ? strrchr(activity_before, '/') : NULL;
 
@@ -2500,6 +2555,7 @@ bool oracle_nav_step(struct oracle_nav_tracker *t, const struct ui_tree *before,
 		t->stack[t->n].alt = t->alt ? t->alt : t->alt_kept;
 		t->stack[t->n].opened_by = t->opened_by;
 		t->stack[t->n].typed_from = t->n_typed;
+		t->stack[t->n].named_above = false;
 		t->opened_by = NULL;
 		if (t->alt)
 			t->alt = NULL;

@@ -379,9 +379,12 @@ bool oracle_feedback_missing_on_page(const struct ui_tree *before, const char *a
 
 /*
  * Feedback's Send variant (feedback.c): a bare Send ("Send", "Send now",
- * "Send all", "Send again", "Resend") on a page with no field and no
- * dialog after which the same activity shows the same windows, layers and
- * visible texts. The caller looks for a toast on the screen.
+ * "Send all", "Send again", "Resend"), or a plain button whose label asks
+ * for something that always shows ("I just took it"; not Cancel, Clear,
+ * Refresh, Show...), on a page with no field and no dialog after which the
+ * same activity shows the same windows, layers and visible texts
+ * (diff.check "send_silent" or "press_silent"). The caller looks for a
+ * toast on the screen.
  */
 bool oracle_feedback_send_silent(const struct ui_tree *before, const char *activity_before, const struct ui_tree *after,
 				 const char *activity_after, const struct action *done, struct oracle_finding *f);

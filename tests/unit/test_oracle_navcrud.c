@@ -59,6 +59,8 @@
 #define LOYALTY_PKG "org.holdout.loyalty"
 #define MAIL "sim:" TRIDENT_SOURCE_DIR "/configs/apps/holdout/mail.json"
 #define MAIL_PKG "org.holdout.mail"
+#define WEATHER "sim:" TRIDENT_SOURCE_DIR "/configs/apps/holdout/weather.json"
+#define WEATHER_PKG "org.holdout.weather"
 
 #define TEXT_VIEW "android.widget.TextView"
 
@@ -1197,6 +1199,84 @@ TEST(back_to_the_same_page_with_another_filter_is_not_reported)
 	ui_tree_free(due);
 	ui_tree_free(list_all);
 	ui_tree_free(inbox);
+	oracle_nav_tracker_free(nav);
+}
+
+/*
+ * weather `weather-day-opens-previous-day` (Breezy Weather #533): a day of
+ * the daily forecast opens the details of the day before. The details
+ * page is titled "Wed 9 · London": the row's name is one part of the
+ * title, the place another. Today's row opening "Today · London" is the
+ * evidence that the rows open their own pages.
+ */
+TEST(row_that_opens_a_page_titled_with_another_row_and_a_place)
+{
+	static const struct step s[] = {
+		{ ACTION_CLICK, NULL, "Today", NULL },
+		{ ACTION_BACK, NULL, NULL, NULL },
+		{ ACTION_CLICK, NULL, "Thu 10 Dec", NULL },
+	};
+
+	CHECK(buggy_only(WEATHER, WEATHER_PKG, s, N(s), NAV, 3, "The row 'Thu 10 Dec' opens the 'Wed 9 Dec' page"));
+}
+
+/* A location's page titled `title` with its Locations button, or the Locations page listing `rows` (NULL-ended). */
+static struct ui_tree *place_page(const char *title, const char *const *rows)
+{
+	char *body = x_bar(title);
+
+	if (!rows)
+		return x_tree(x_cat(body, x_node("android.widget.ImageButton", "t:id/manage", "Locations", "c", "", 0,
+						 220, 200, 320, NULL),
+				    NULL));
+	for (int i = 0; rows[i]; i++)
+		body = x_cat(body, x_node("android.widget.TextView", "t:id/loc_name", rows[i], "c", "", 0,
+					  400 + 120 * i, 1080, 500 + 120 * i, NULL),
+			     NULL);
+	return x_tree(body);
+}
+
+/*
+ * weather's fixed twin, seed 2 (Breezy Weather): on Paris's page the walk
+ * opened Locations, deleted Paris there and pressed Back, which showed
+ * London: Paris's page no longer exists. A page below titled by an item
+ * that a page above listed and lists no more is not judged; while the
+ * item is still listed, Back to another page is still reported.
+ */
+TEST(back_to_a_page_whose_item_was_deleted_above_is_not_reported)
+{
+	static const char *const both[] = { "Paris", "London", NULL }, *const left[] = { "London", NULL };
+	struct oracle_nav_tracker *nav = oracle_nav_tracker_new();
+	struct ui_tree *paris = place_page("Paris", NULL), *london = place_page("London", NULL);
+	struct ui_tree *listed = place_page("Locations", both), *after_delete = place_page("Locations", left);
+	struct action click, back;
+	struct oracle_finding f;
+	const char *act = "com.example.t/.MainActivity";
+
+	REQUIRE(nav && paris && london && listed && after_delete);
+	action_init(&click);
+	click.type = ACTION_CLICK;
+	click.resource_id = xstrdup("t:id/manage");
+	click.widget_text = xstrdup("Locations");
+	action_init(&back);
+	back.type = ACTION_BACK;
+	oracle_finding_init(&f);
+	/* Paris deleted on Locations (its dialog left out): Back shows London. */
+	CHECK(!oracle_nav_step(nav, paris, act, listed, act, true, &click, &f));
+	CHECK(!oracle_nav_step(nav, listed, act, after_delete, act, true, &click, &f));
+	CHECK(!oracle_nav_step(nav, after_delete, act, london, act, true, &back, &f));
+	CHECK(f.title == NULL);
+	/* Paris still listed: Back showing London is reported. */
+	CHECK(!oracle_nav_step(nav, paris, act, listed, act, true, &click, &f));
+	CHECK(oracle_nav_step(nav, listed, act, london, act, true, &back, &f));
+	CHECK(f.title && strstr(f.title, "'London' instead of 'Paris'"));
+	oracle_finding_release(&f);
+	action_release(&click);
+	action_release(&back);
+	ui_tree_free(paris);
+	ui_tree_free(london);
+	ui_tree_free(listed);
+	ui_tree_free(after_delete);
 	oracle_nav_tracker_free(nav);
 }
 
@@ -4653,6 +4733,8 @@ int main(void)
 	RUN(change_back_to_a_submitted_form_is_not_a_push);
 	RUN(change_back_to_a_form_submitted_before_another_is_not_a_push);
 	RUN(back_to_the_same_page_with_another_filter_is_not_reported);
+	RUN(back_to_a_page_whose_item_was_deleted_above_is_not_reported);
+	RUN(row_that_opens_a_page_titled_with_another_row_and_a_place);
 	RUN(back_to_another_tab_of_the_same_title_is_reported);
 	RUN(persistent_control_is_not_a_push);
 	RUN(picker_row_that_returns_is_not_a_push);

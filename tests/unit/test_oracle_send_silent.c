@@ -6,7 +6,10 @@
  * Outbox that says it is empty, a Send
  * with a field on the page (a chat's empty Send), a Send that is more than
  * a bare Send ("Send test notification"), another page after it and a
- * dialog are not judged.
+ * dialog are not judged. A plain button that asks for something to happen
+ * ("I just took it") and changes nothing is reported too (pillbox,
+ * did-i-take-my-meds #62); buttons that may rightly do nothing (Refresh,
+ * Cancel, Clear) are not judged.
  */
 #include <stdbool.h>
 #include <string.h>
@@ -104,9 +107,30 @@ TEST(sends_that_answer_or_are_left_alone)
 		    outbox("Outbox", "To: Daniel Reyes", "", "Send now", false), "org.t/.OtherActivity", NULL));
 }
 
+TEST(a_plain_button_that_changes_nothing_and_says_nothing)
+{
+	char *title = NULL;
+
+	CHECK(sent(outbox("Ibuprofen 400 mg", "In stock: 0 tablets", "", "I just took it", false), "I just took it",
+		   outbox("Ibuprofen 400 mg", "In stock: 0 tablets", "", "I just took it", false), ACT, &title));
+	CHECK(title && !strcmp(title, "'I just took it' on 'Ibuprofen 400 mg' changes nothing and says nothing"));
+	free(title);
+	CHECK(same("Add to stock", false));
+	/* The fixed twin says why: a note on the page. */
+	CHECK(!sent(outbox("Ibuprofen 400 mg", "In stock: 0 tablets", "", "I just took it", false), "I just took it",
+		    outbox("Ibuprofen 400 mg", "In stock: 0 tablets", "None left: refill first.", "I just took it", false),
+		    ACT, NULL));
+	/* Buttons that may rightly do nothing on the page as it is. */
+	CHECK(!same("Refresh", false));
+	CHECK(!same("Cancel", false));
+	CHECK(!same("Clear all", false));
+	CHECK(!same("Show more", false));
+}
+
 int main(void)
 {
 	RUN(a_send_that_changes_nothing_and_says_nothing);
 	RUN(sends_that_answer_or_are_left_alone);
+	RUN(a_plain_button_that_changes_nothing_and_says_nothing);
 	return test_summary();
 }
