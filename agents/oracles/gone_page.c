@@ -6,9 +6,9 @@
  *
  * A tracker. It remembers the app-bar titles of the pages the run saw, and
  * the lists of the last screen without a dialog (the page a delete's
- * confirmation dialog opens over). A delete (oracle_is_delete_action: the
- * tap's label, or the confirming dialog's text, says delete, remove, trash,
- * erase or discard; never "remove from") that lands, with no dialog, where
+ * confirmation dialog opens over). A delete (oracle_is_delete_action) whose
+ * label, or the confirming dialog's text, says delete, trash, erase or
+ * discard (a Remove takes a row out of a collection) that lands, with no dialog, where
  * the same list has one row fewer, the rows' first texts all as before but
  * one, X, deleted X. X counts only when a page titled X was seen before
  * the delete (the item had a page of its own), and not on a page listing
@@ -137,6 +137,28 @@ static bool lists_references(const char *title)
 		return false;
 	oracle_lower_into(low, sizeof(low), title);
 	return oracle_has_word(low, words);
+}
+
+/*
+ * Whether the delete destroys: its label, or a text of the dialog it was
+ * pressed on, says delete, trash, erase or discard as a whole word. A
+ * Remove takes a row out of a collection (a playlist, a queue) and leaves
+ * the thing itself, whose page rightly opens.
+ */
+static bool destroys(const struct ui_tree *before, const struct action *done)
+{
+	static const char *const destroy[] = { "delete", "deleted", "trash", "erase", "discard", NULL };
+	char low[512];
+
+	oracle_action_label(before, done, low, sizeof(low));
+	if (oracle_has_whole_word(low, destroy))
+		return true;
+	for (size_t i = 0; oracle_screen_has_layer(before) && i < before->n_nodes; i++) {
+		oracle_lower_into(low, sizeof(low), before->nodes[i]->text);
+		if (oracle_has_whole_word(low, destroy))
+			return true;
+	}
+	return false;
 }
 
 static size_t count_of(char *const *v, size_t n, const char *s)
@@ -268,7 +290,8 @@ bool oracle_gone_page_step(struct oracle_gone_page_tracker *t, const struct orac
 		const char *list = NULL, *x = layer_a ? NULL : row_gone(t, ls, n, &list);
 
 		forget_gone(t);
-		if (x && title_seen(t, title_key(x)) && !lists_references(t->page_title) && !reported(t, x)) {
+		if (x && destroys(before, s->done) && title_seen(t, title_key(x)) && !lists_references(t->page_title) &&
+		    !reported(t, x)) {
 			t->gone = xstrdup(x);
 			t->gone_list = xstrdup(list);
 			t->gone_from = xstrdup(t->page_title ? t->page_title : "its list");
