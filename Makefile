@@ -5,7 +5,9 @@
 #   make check                          build with -Werror, run every test
 #   make check SANITIZE=address,undefined   same, in build/sanitize-address-undefined
 #   make check SANITIZE=thread              same, in build/sanitize-thread, without
-#                                       the held-out oracle scenarios (label heldout)
+#                                       the held-out oracle scenarios and the two
+#                                       full-length real-device tests (labels
+#                                       heldout, no_tsan)
 #   make bench                          build and run the benchmarks
 #   make fuzz                           build the libFuzzer harnesses with clang
 #   make fuzz-check [FUZZ_RUNS=2000]    build them, run each from its seeds (CI does)
@@ -40,10 +42,11 @@ build: configure
 	@cmake --build $(BUILD_DIR) -j $(JOBS)
 
 # The thread sanitizer build leaves out the held-out oracle scenarios (label
-# `heldout`): they repeat the threads the other tests run, one oracle each,
-# at 4-8x their plain cost. Plain and ASan builds run every test.
+# `heldout`: they repeat the threads the other tests run, one oracle each,
+# at 4-8x their plain cost) and the two full-length real-device tests
+# (label `no_tsan`, tests/CMakeLists.txt). Plain and ASan builds run every test.
 ifeq ($(SANITIZE),thread)
-CTEST_SELECT := -LE heldout
+CTEST_SELECT := -LE 'heldout|no_tsan'
 endif
 
 check: bootstrap build

@@ -303,17 +303,11 @@ static bool names_a_calculation(const struct ui_widget *w)
 {
 	static const char *const words[] = { "formula", "expression", "equation", "result", "answer", NULL };
 	char low[256];
-	size_t i;
 
 	for (int pass = 0; pass < 2; pass++) {
-		const char *s = pass ? w->content_desc : w->resource_id;
-
-		for (i = 0; s[i] && i + 1 < sizeof(low); i++)
-			low[i] = (char)tolower((unsigned char)s[i]);
-		low[i] = '\0';
-		for (size_t k = 0; words[k]; k++)
-			if (strstr(low, words[k]))
-				return true;
+		oracle_lower_into(low, sizeof(low), pass ? w->content_desc : w->resource_id);
+		if (oracle_has_word(low, words))
+			return true;
 	}
 	return false;
 }

@@ -110,17 +110,11 @@ static bool changes_format(const struct action *a)
 {
 	static const char *const words[] = { "separator", "grouping", "thousands", NULL };
 	char low[160];
-	size_t i;
 
 	if (!a || (a->type != ACTION_CLICK && a->type != ACTION_CHECK) || !a->widget_text)
 		return false;
-	for (i = 0; a->widget_text[i] && i + 1 < sizeof(low); i++)
-		low[i] = (char)tolower((unsigned char)a->widget_text[i]);
-	low[i] = '\0';
-	for (size_t k = 0; words[k]; k++)
-		if (strstr(low, words[k]))
-			return true;
-	return false;
+	oracle_lower_into(low, sizeof(low), a->widget_text);
+	return oracle_has_word(low, words);
 }
 
 bool oracle_grouping_step(struct oracle_grouping_tracker *t, const struct oracle_tracked_step *s,
