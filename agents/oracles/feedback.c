@@ -202,13 +202,24 @@ static bool bare_send(const struct action *done)
 /*
  * Whether done is a press of a plain button on before (android.widget.Button
  * or a Material/AppCompat button; not a toggle, a list row's button, a
- * disabled one) whose label asks for something to happen that always
- * shows: not one that may rightly do nothing on a page as it is (Cancel,
- * Clear, Refresh, Undo, Show more, Select...), not one that leaves the page
- * or the app (Open, Share, Help), not a media or follow control (control.c).
+ * disabled one, one of three buttons side by side or more) whose label is
+ * a phrase of two words or more asking for something to happen that
+ * always shows: not one that may rightly do nothing on a page as it is
+ * (Cancel, Clear, Refresh, Undo, Show more, Select, Mark, Set...), not one
+ * that leaves the page or the app (Open, Share, Help), not a media or
+ * follow control (control.c).
  * pillbox `pillbox-none-left-silent` (did-i-take-my-meds #62): "I just took
  * it" with nothing in stock records nothing and says nothing.
  */
+/* Whether w is a plain push button: android.widget.Button, a MaterialButton or an AppCompatButton. */
+static bool is_plain_button(const struct ui_widget *w)
+{
+	const char *dot = strrchr(w->class_name, '.');
+
+	dot = dot ? dot + 1 : w->class_name;
+	return !strcmp(dot, "Button") || !strcmp(dot, "MaterialButton") || !strcmp(dot, "AppCompatButton");
+}
+
 static bool plain_button_press(const struct ui_tree *before, const struct action *done)
 {
 	static const char *const maybe_nothing[] = {
@@ -218,22 +229,25 @@ static bool plain_button_press(const struct ui_tree *before, const struct action
 		"export", "import", "open", "view", "see", "help", "learn", "about", "sort", "filter", "search", "find",
 		"play", "pause", "stop", "resume", "mute", "unmute", "follow", "unfollow", "check", "scan", "test",
 		"try", "continue", "go", "done", "login", "log", "sign", "connect", "disconnect", "update", "install",
-		"download", "upgrade", "allow", "deny", "send", "resend", NULL
+		"download", "upgrade", "allow", "deny", "send", "resend", "mark", "set", "use", "enable", "disable",
+		"turn", "switch", "change", "edit", "choose", "pick", "keep", "save", "apply", NULL
 	};
 	const struct ui_widget *w;
-	const char *cls, *dot;
 	char low[64], first[32];
-	size_t n;
+	size_t n, siblings = 0, words = 0;
 
 	if (!done || done->type != ACTION_CLICK || !done->widget_text || !*done->widget_text)
 		return false;
 	w = action_resolve(done, before);
 	if (!w || !w->enabled || w->checkable || oracle_enclosing_row(w))
 		return false;
-	cls = w->class_name;
-	dot = strrchr(cls, '.');
-	dot = dot ? dot + 1 : cls;
-	if (strcmp(dot, "Button") != 0 && strcmp(dot, "MaterialButton") != 0 && strcmp(dot, "AppCompatButton") != 0)
+	if (!is_plain_button(w))
+		return false;
+	/* One of three buttons side by side or more: a choice group (System default, Light, Dark) or a keypad,
+	 * whose chosen key rightly changes nothing when pressed again (browser's and calc's fixed twins). */
+	for (size_t i = 0; w->parent && i < w->parent->n_children; i++)
+		siblings += w->parent->children[i] != w && is_plain_button(w->parent->children[i]);
+	if (siblings >= 2)
 		return false;
 	oracle_trim_into(low, sizeof(low), done->widget_text);
 	for (char *p = low; *p; p++)
@@ -246,7 +260,14 @@ static bool plain_button_press(const struct ui_tree *before, const struct action
 	for (size_t i = 0; maybe_nothing[i]; i++)
 		if (!strcmp(first, maybe_nothing[i]))
 			return false;
-	return true;
+	/* A phrase of two words or more: a single word is a choice or a key ("Dark", "AC") more often than a request. */
+	for (const char *p = low; *p;) {
+		p += strspn(p, " ");
+		if (*p)
+			words++;
+		p += strcspn(p, " ");
+	}
+	return words >= 2;
 }
 
 /* Whether a visible text of t outside fields holds the first 12 bytes of s (any case). */

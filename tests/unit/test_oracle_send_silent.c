@@ -125,6 +125,27 @@ TEST(a_plain_button_that_changes_nothing_and_says_nothing)
 	CHECK(!same("Cancel", false));
 	CHECK(!same("Clear all", false));
 	CHECK(!same("Show more", false));
+	CHECK(!same("Mark all as read", false));
+	/* One word: a choice or a key more often than a request (browser's Dark, calc's AC on their fixed twins). */
+	CHECK(!same("Dark", false));
+	CHECK(!same("AC", false));
+}
+
+/* A page with three buttons side by side (a choice group), the one tapped `label`. */
+static struct ui_tree *choices(const char *label)
+{
+	return x_tree(x_cat(x_bar("Customize"),
+			    x_node1("android.widget.LinearLayout", "t:id/group", "", "", 40, 800, 1040, 920,
+				    x_cat(x_node(BUTTON, "t:id/send_now", label, "c", "", 40, 800, 360, 920, NULL),
+					  x_node(BUTTON, "t:id/b2", "Light theme", "c", "", 370, 800, 700, 920, NULL),
+					  x_node(BUTTON, "t:id/b3", "Dark theme", "c", "", 710, 800, 1040, 920, NULL),
+					  NULL)),
+			    NULL));
+}
+
+TEST(a_button_of_a_choice_group_is_not_judged)
+{
+	CHECK(!sent(choices("System default"), "System default", choices("System default"), ACT, NULL));
 }
 
 int main(void)
@@ -132,5 +153,6 @@ int main(void)
 	RUN(a_send_that_changes_nothing_and_says_nothing);
 	RUN(sends_that_answer_or_are_left_alone);
 	RUN(a_plain_button_that_changes_nothing_and_says_nothing);
+	RUN(a_button_of_a_choice_group_is_not_judged);
 	return test_summary();
 }
