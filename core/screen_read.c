@@ -69,38 +69,50 @@ enum field_look screen_field_look(const struct image *shot, const struct ui_rect
 	return grey > 20 ? FIELD_LOOKS_HINT : FIELD_LOOKS_BLANK;
 }
 
+/* Whether pixel c is toast-dark: Material's #323232 at 94% over any background, a neutral grey of luminance 30..90. */
+static bool toast_dark(uint32_t c)
+{
+	bool neutral;
+	int l;
+
+	/* Only green 19..120 can be toast-dark (neutral: red and blue within
+	 * 29 of it, so luminance 30..90 needs that): most pixels of a screen
+	 * are ruled out on one byte. */
+	if (((c >> 8) & 0xff) - 19u > 101u)
+		return false;
+	l = lum_of(c, &neutral);
+	return neutral && l >= 30 && l <= 90;
+}
+
 /*
- * The span of toast-dark pixels on row y (first to last, *x2 exclusive) when
- * they fill at least 60% of it: the bubble's row, even where its text
- * interrupts the grey. Toast-dark: Material's #323232 at 94% over any
- * background, a neutral grey (lum_of) of luminance 30..90.
+ * The span of toast-dark pixels on row y around the image's centre (*x2
+ * exclusive) when they fill at least 60% of it: the bubble's row, even
+ * where its text interrupts the grey. A toast is centred: from the centre
+ * column the span reaches each way to the last dark pixel before a gap of
+ * 3% of the width (the white letters inside the bubble are narrower), and
+ * is cut to the shorter of the two reaches on both sides, so dark text of
+ * the page on the same rows just beside the bubble is not taken for part of
+ * it (pantry, session 63: "Cheddar cheese" ran into "4 products added").
  */
 static bool dark_span(const struct image *img, int y, int *x1, int *x2)
 {
-	int first = -1, last = -1, n = 0;
 	const uint32_t *row = (const uint32_t *)(const void *)(img->data + (size_t)y * (size_t)img->stride);
-	for (int x = 0; x < img->width; x++) {
-		uint32_t c = row[x];
-		bool neutral;
-		int l;
-		/* Only green 19..120 can be toast-dark (neutral: red and blue
-		 * within 29 of it, so luminance 30..90 needs that): most pixels
-		 * of a screen are ruled out on one byte. */
-		if (((c >> 8) & 0xff) - 19u > 101u)
-			continue;
-		l = lum_of(c, &neutral);
-		if (neutral && l >= 30 && l <= 90) {
-			if (first < 0)
-				first = x;
-			last = x;
-			n++;
-		}
-	}
-	if (first < 0)
+	int w = img->width, mid = w / 2, gap = w * 3 / 100, left = -1, right = -1, half, n = 0;
+
+	for (int x = mid; x < w && (right < 0 ? x - mid : x - right) <= gap; x++)
+		if (toast_dark(row[x]))
+			right = x;
+	for (int x = mid - 1; x >= 0 && (left < 0 ? mid - 1 - x : left - x) <= gap; x--)
+		if (toast_dark(row[x]))
+			left = x;
+	if (left < 0 || right < 0)
 		return false;
-	*x1 = first;
-	*x2 = last + 1;
-	return n * 10 >= (last + 1 - first) * 6;
+	half = right + 1 - mid < mid - left ? right + 1 - mid : mid - left;
+	*x1 = mid - half;
+	*x2 = mid + half;
+	for (int x = *x1; x < *x2; x++)
+		n += toast_dark(row[x]);
+	return half > 0 && n * 10 >= (*x2 - *x1) * 6;
 }
 
 bool screen_find_toast(const struct image *shot, struct ui_rect *out)

@@ -1049,6 +1049,88 @@ bool oracle_feedback_send_silent(const struct ui_tree *before, const char *activ
 	return true;
 }
 
+/* The key of a press for press_answers: its activity, the page's app-bar title and its label. */
+static uint64_t press_key(const struct ui_tree *before, const char *activity, const struct action *done)
+{
+	const char *title = oracle_app_bar_title(before);
+
+	return oracle_hash_str(oracle_hash_str(oracle_hash_str(ORACLE_HASH_BASIS, activity ? activity : ""),
+					       title ? title : ""),
+			       done->widget_text ? done->widget_text : "");
+}
+
+bool oracle_press_answer_shown(const struct oracles_state *st, const struct ui_tree *t, const char *activity,
+			       const struct action *done)
+{
+	uint64_t k = press_key(t, activity, done);
+	size_t n = st->n_press_answers < 32 ? st->n_press_answers : 32;
+
+	for (size_t i = 0; i < n; i++) {
+		const struct press_answer *p = &st->press_answers[i];
+
+		if (p->key != k)
+			continue;
+		for (size_t j = 0; j < t->n_nodes; j++) {
+			const struct ui_widget *w = t->nodes[j];
+			uint64_t h;
+
+			if (!*w->text || !ui_widget_visible(w, &t->screen))
+				continue;
+			h = oracle_hash_str(ORACLE_HASH_BASIS, w->text);
+			for (size_t m = 0; m < p->n_texts; m++)
+				if (p->texts[m] == h)
+					return true;
+		}
+	}
+	return false;
+}
+
+void oracle_press_answer_note(struct oracles_state *st, const struct ui_tree *b, const char *activity,
+			      const struct action *done, const struct ui_tree *a)
+{
+	struct press_answer *p = &st->press_answers[st->n_press_answers++ % 32];
+
+	p->key = press_key(b, activity, done);
+	p->n_texts = 0;
+	for (size_t j = 0; j < a->n_nodes && p->n_texts < 8; j++) {
+		const struct ui_widget *w = a->nodes[j];
+
+		if (*w->text && ui_widget_visible(w, &a->screen) && !ui_class_is_editable(w->class_name) &&
+		    !plain_text_holds(b, w->text))
+			p->texts[p->n_texts++] = oracle_hash_str(ORACLE_HASH_BASIS, w->text);
+	}
+}
+
+/*
+ * A Send or plain button judged silent: not on a page that still shows
+ * what an earlier press of it (same activity, page title and label) made
+ * appear, which is remembered for that: the message the first press left
+ * on the page stays there, and a second press rightly adds nothing (wiki's
+ * fixed twin, seed 1: "Add language" showed a note once, then nothing new).
+ */
+static void judge_silent_press(const struct oracle_step *s)
+{
+	const struct ui_tree *b = s->before->tree, *a = s->after->tree;
+	struct oracle_finding f;
+	bool silent;
+
+	if (!b || !a || !s->done || s->done->type != ACTION_CLICK ||
+	    (!bare_send(s->done) && !plain_button_press(b, s->done)))
+		return;
+	silent = oracle_same_activity(s->before->activity, s->after->activity) && a->n_roots == b->n_roots &&
+		 oracle_count_layers(a) == oracle_count_layers(b) && same_texts(b, a, true);
+	if (!silent) {
+		oracle_press_answer_note(s->st, b, s->before->activity, s->done, a);
+		return;
+	}
+	if (oracle_press_answer_shown(s->st, b, s->before->activity, s->done) || s->after->feedback || !s->after->cap || png_has_toast(s->after->cap))
+		return;
+	oracle_finding_init(&f);
+	if (oracle_feedback_send_silent(b, s->before->activity, a, s->after->activity, s->done, &f))
+		oracle_report_step_finding(s->env, s->before->step, &f);
+	oracle_finding_release(&f);
+}
+
 static int feedback_after_step(const struct oracle_step *s)
 {
 	struct oracle_finding f;
@@ -1058,12 +1140,7 @@ static int feedback_after_step(const struct oracle_step *s)
 	const char *start;
 
 	(void)first_seen(s->st, s->after);
-	oracle_finding_init(&f);
-	if (oracle_feedback_send_silent(s->before->tree, s->before->activity, s->after->tree, s->after->activity,
-					s->done, &f) &&
-	    !s->after->feedback && s->after->cap && !png_has_toast(s->after->cap))
-		oracle_report_step_finding(s->env, s->before->step, &f);
-	oracle_finding_release(&f);
+	judge_silent_press(s);
 	if (!xml || (!oracle_is_save_action(s->done) && !is_send(s->done)))
 		goto out;
 	/* An answer an earlier Save on this form left on screen (this visit or an earlier one): feedback given. */

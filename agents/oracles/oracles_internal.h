@@ -115,6 +115,12 @@ struct oracles_state {
 	size_t alloc_feedback_list;
 	char *feedback_list_activity;
 	struct feedback_visits visits; /* feedback: where the run entered the forms it shows */
+	struct press_answer {          /* feedback: what a press of a button made appear (press_silent) */
+		uint64_t key;              /* activity, app-bar title and label */
+		uint64_t texts[8];         /* hashes of the visible texts it made appear */
+		size_t n_texts;
+	} press_answers[32];
+	size_t n_press_answers;
 	struct revisit {               /* revisit.c: the walk back after a setting changed */
 		struct nav_edge *edges;    /* clicks between pages (oracle_revisit_key), distinct (from, to, label) */
 		size_t n_edges, alloc_edges;
@@ -386,6 +392,17 @@ bool oracle_feedback_missing_on_page(const struct ui_tree *before, const char *a
  * (diff.check "send_silent" or "press_silent"). The caller looks for a
  * toast on the screen.
  */
+/*
+ * What a press of a Send or plain button answered (feedback.c): note the
+ * visible texts `a` shows that `b` did not, for the press of `done` on `b`
+ * (its activity, app-bar title and label); and whether `t` still shows one
+ * of the texts an earlier press of the same button on the same page made
+ * appear (then a silent press is not judged: the answer is on the page).
+ */
+void oracle_press_answer_note(struct oracles_state *st, const struct ui_tree *b, const char *activity,
+			      const struct action *done, const struct ui_tree *a);
+bool oracle_press_answer_shown(const struct oracles_state *st, const struct ui_tree *t, const char *activity,
+			       const struct action *done);
 bool oracle_feedback_send_silent(const struct ui_tree *before, const char *activity_before, const struct ui_tree *after,
 				 const char *activity_after, const struct action *done, struct oracle_finding *f);
 

@@ -148,11 +148,47 @@ TEST(a_button_of_a_choice_group_is_not_judged)
 	CHECK(!sent(choices("System default"), "System default", choices("System default"), ACT, NULL));
 }
 
+/*
+ * wiki's fixed twin, seed 1 (session 63): "Add language" showed a note the
+ * first time; pressed again with the note on the page, nothing changed,
+ * rightly. A page that still shows what an earlier press of the same
+ * button on the same page made appear is not judged; another page's press
+ * of a button with that label is (pillbox: "I just took it" answered on
+ * Metformin's page, silent on Ibuprofen's).
+ */
+TEST(a_press_whose_earlier_answer_is_still_shown)
+{
+	struct oracles_state *st = xcalloc(1, sizeof(*st));
+	struct ui_tree *before = outbox("Wikipedia languages", "1. English", "", "Add language", false);
+	struct ui_tree *noted = outbox("Wikipedia languages", "1. English", "Only English is offline.", "Add language", false);
+	struct ui_tree *other = outbox("Ibuprofen 400 mg", "In stock: 0 tablets", "", "Add language", false);
+	struct action tap;
+
+	REQUIRE(st && before && noted && other);
+	action_init(&tap);
+	tap.type = ACTION_CLICK;
+	tap.widget_text = xstrdup("Add language");
+	tap.resource_id = xstrdup("t:id/send_now");
+	CHECK(!oracle_press_answer_shown(st, noted, ACT, &tap));
+	oracle_press_answer_note(st, before, ACT, &tap, noted);
+	CHECK(oracle_press_answer_shown(st, noted, ACT, &tap));
+	/* The page without the note: the answer is not on it. */
+	CHECK(!oracle_press_answer_shown(st, before, ACT, &tap));
+	/* Another page (another title): its own presses. */
+	CHECK(!oracle_press_answer_shown(st, other, ACT, &tap));
+	action_release(&tap);
+	ui_tree_free(before);
+	ui_tree_free(noted);
+	ui_tree_free(other);
+	free(st);
+}
+
 int main(void)
 {
 	RUN(a_send_that_changes_nothing_and_says_nothing);
 	RUN(sends_that_answer_or_are_left_alone);
 	RUN(a_plain_button_that_changes_nothing_and_says_nothing);
 	RUN(a_button_of_a_choice_group_is_not_judged);
+	RUN(a_press_whose_earlier_answer_is_still_shown);
 	return test_summary();
 }
