@@ -9,7 +9,7 @@
 # First, one run per device: a second run is refused, a stale lock taken over.
 #
 # TRIDENT_FAULT_RUNS (default 4) runs with TRIDENT_FAULT_KILLS (default 5)
-# kills each: 20 kills in all. Sanitizer CI may lower them (the runs are
+# kills each: 20 kills in all; tests/CMakeLists.txt sets 2 runs for TSan builds (the runs are
 # short: 25 steps). Private HOME, adb server port and simd port.
 set -u
 
