@@ -94,6 +94,8 @@ struct crud_field {
 struct oracle_crud_tracker {
 	struct crud_field *fields;
 	size_t n_fields, alloc_fields;
+	/* The page (page_shape) the dialog on screen was opened over; 0: none or unknown. */
+	uint64_t dialog_over;
 	/* Every field's text the first time the run saw it (a placeholder, in dumps without hints). */
 	struct crud_field *first;
 	size_t n_first, alloc_first;
@@ -162,6 +164,7 @@ struct oracle_crud_tracker {
 static bool row_has_part(const char *full, const char *part);
 static bool has_letter(const char *s);
 static uint64_t page_of(const struct ui_tree *t, const char *activity);
+static uint64_t page_shape(const struct ui_tree *t, const char *activity);
 static bool collection_page(const struct ui_tree *t);
 static char *page_names(const struct ui_tree *t);
 
@@ -1196,6 +1199,12 @@ static bool saved_not_shown(struct oracle_crud_tracker *t, const struct ui_tree 
 		    !whole_in_other_row(after, old, oracle_app_bar_title(before));
 	nl = oracle_lists(after, &ls);
 	list = full_list(after, ls, nl);
+	/* A dialog's save that left the page the dialog was opened over too (music's fixed
+	 * twin, seed 2, session 64: New playlist on Add to playlist creates the playlist,
+	 * adds the song and goes back to the artist's page): that list is not the entry's. */
+	if (list && !old_shown && oracle_screen_has_layer(before) && t->dialog_over &&
+	    t->dialog_over != page_shape(after, activity_after))
+		list = NULL;
 	if (list && !old_shown && (list_filtered(t, after) || list_of_one_day(before, after) || list_of_a_state(after) ||
 				   files_under_hidden(t, before) || files_for_few(before) || files_into_a_row(before, list) ||
 				   filed_under_another_tab(before, after)))
@@ -2096,6 +2105,18 @@ static uint64_t page_of(const struct ui_tree *t, const char *activity)
 	return oracle_hash_str(oracle_hash_str(ORACLE_HASH_BASIS, activity), oracle_app_bar_title(t));
 }
 
+/* page_of with the title's digits left out: "Notes (3)" and "Notes (4)" are one page. */
+static uint64_t page_shape(const struct ui_tree *t, const char *activity)
+{
+	const char *title = oracle_app_bar_title(t);
+	uint64_t h = oracle_hash_str(ORACLE_HASH_BASIS, activity ? activity : "");
+
+	for (const char *c = title ? title : ""; *c; c++)
+		if (!isdigit((unsigned char)*c))
+			h = (h ^ (unsigned char)*c) * 1099511628211ull;
+	return h | 1;
+}
+
 /*
  * Whether s reads as a sentence someone wrote (a message, a note's line):
  * three words of two letters or more, and no clock time ("Yesterday, 9:12
@@ -2588,6 +2609,7 @@ bool oracle_crud_step(struct oracle_crud_tracker *t, const struct ui_tree *befor
 		drop_opened(t);
 		free(t->opener);
 		t->opener = NULL;
+		t->dialog_over = 0;
 		sync_fields(t, after, 0, NULL, NULL);
 		return false;
 	}
@@ -2635,6 +2657,10 @@ bool oracle_crud_step(struct oracle_crud_tracker *t, const struct ui_tree *befor
 		note_dialog_over_list(t, before, activity_before, after, done);
 	if (t->opened && !layer_a)
 		t->page_shows_opened = screen_shows_whole(after, t->opened);
+	if (!layer_a)
+		t->dialog_over = 0;
+	else if (!oracle_screen_has_layer(before))
+		t->dialog_over = page_shape(before, activity_before);
 	/* The tap that brought up a dialog: a bulk delete may say so there only ("Clear all", then "Sure?"). */
 	if (!layer_a) {
 		free(t->opener);

@@ -1049,6 +1049,153 @@ bool oracle_feedback_send_silent(const struct ui_tree *before, const char *activ
 	return true;
 }
 
+/*
+ * Whether `done` runs the search of field q on `before`: Enter, or a click
+ * on another widget whose label or resource-id names a search ("Search",
+ * "Find", "Go", "search_go").
+ */
+static bool runs_search(const struct ui_tree *before, const struct action *done, const struct ui_widget *q)
+{
+	static const char *const words[] = { "search", "find", "go", NULL };
+	const struct ui_widget *w;
+	char low[96];
+
+	if (done->type == ACTION_ENTER)
+		return true;
+	if (done->type != ACTION_CLICK || !(w = action_resolve(done, before)) || w == q ||
+	    ui_class_is_editable(w->class_name))
+		return false;
+	oracle_lower_into(low, sizeof(low), ui_widget_label(w));
+	if (oracle_has_word(low, words))
+		return true;
+	oracle_lower_into(low, sizeof(low), strrchr(w->resource_id, '/') ? strrchr(w->resource_id, '/') + 1 : "");
+	for (char *c = low; *c; c++)
+		if (!isalnum((unsigned char)*c))
+			*c = ' ';
+	return oracle_has_word(low, words);
+}
+
+/* Whether every visible text of `after` outside fields was shown on `before` too (as multisets): nothing new. */
+static bool nothing_new(const struct ui_tree *before, const struct ui_tree *after)
+{
+	size_t na, nb, j = 0;
+	const char **ta = visible_texts(after, false, &na), **tb = visible_texts(before, false, &nb);
+	bool kept = true;
+
+	for (size_t i = 0; kept && i < na; i++) {
+		while (j < nb && strcmp(tb[j], ta[i]) < 0)
+			j++;
+		kept = j < nb && strcmp(tb[j], ta[i]) == 0;
+		j++;
+	}
+	free(ta);
+	free(tb);
+	return kept;
+}
+
+/* Whether t shows a row of a visible list. */
+static bool shows_a_row(const struct ui_tree *t)
+{
+	for (size_t i = 0; i < t->n_nodes; i++)
+		if (oracle_is_list(t->nodes[i]) && ui_widget_visible(t->nodes[i], &t->screen) &&
+		    oracle_rows_in_view(t, t->nodes[i]) > 0)
+			return true;
+	return false;
+}
+
+/*
+ * Whether a search field's text is its placeholder, shown as the text by
+ * dumps without hints: two words or more beginning with Search, Find,
+ * Type, Enter, Filter or Look ("Search for a city"), or ending in an
+ * ellipsis ("Search your library…").
+ */
+static bool placeholder_like(const char *s)
+{
+	static const char *const first[] = { "search", "find", "type", "enter", "filter", "look", NULL };
+	size_t n = strlen(s);
+
+	if ((n >= 3 && !strcmp(s + n - 3, "...")) || (n >= 3 && !strcmp(s + n - 3, "\xe2\x80\xa6")))
+		return true;
+	return strchr(s, ' ') && oracle_label_begins_with(s, first);
+}
+
+bool oracle_feedback_search_silent(const struct ui_tree *before, const char *activity_before,
+				   const struct ui_tree *after, const char *activity_after, const struct action *done,
+				   const struct ui_tree *first, struct oracle_finding *f)
+{
+	const struct ui_widget *q = NULL, *qa;
+	const char *title;
+	char query[81];
+	size_t n, fields = 0;
+
+	if (!before || !after || !done || oracle_screen_has_layer(before) || oracle_screen_has_layer(after) ||
+	    !oracle_same_activity(activity_before, activity_after) || after->n_roots != before->n_roots)
+		return false;
+	/* The search field: one named so (resource-id or hint), or the page's only field when a click on a
+	 * widget naming a search ran it (dumps without hints: weather's "q"). */
+	for (size_t i = 0; i < before->n_nodes; i++) {
+		const struct ui_widget *w = before->nodes[i];
+
+		if (!ui_class_is_editable(w->class_name) || !ui_widget_visible(w, &before->screen))
+			continue;
+		fields++;
+		if (!q || (!oracle_is_search_field(q) && oracle_is_search_field(w)))
+			q = w;
+	}
+	if (!q || !*q->resource_id || !*q->text || !strcmp(q->text, q->hint) || placeholder_like(q->text) ||
+	    !(oracle_is_search_field(q) || (fields == 1 && done->type == ACTION_CLICK)) ||
+	    !runs_search(before, done, q) || !(qa = oracle_field_by_id(after, q->resource_id, true)) ||
+	    strcmp(qa->text, q->text) != 0)
+		return false;
+	/* What the field showed when its screen was first seen is its placeholder (radio's fixed twin,
+	 * seed 3, session 64: "Station name"). */
+	if (first && (qa = oracle_field_by_id(first, q->resource_id, false)) && !strcmp(qa->text, q->text))
+		return false;
+	{
+		const char *s = q->text;
+
+		while (isspace((unsigned char)*s))
+			s++;
+		n = strlen(s);
+		while (n && isspace((unsigned char)s[n - 1]))
+			n--;
+		if (n < 3 || n >= sizeof(query))
+			return false;
+		memcpy(query, s, n);
+		query[n] = '\0';
+	}
+	/* An answer of any kind: a result, a message, a placeholder, a spinner still looking. */
+	if (!nothing_new(before, after) || shows_a_row(after) || oracle_empty_state(after) ||
+	    oracle_loading_spinner(after))
+		return false;
+	title = oracle_app_bar_title(before);
+	oracle_finding_init(f);
+	f->oracle = "feedback";
+	f->category = BUG_CAT_FEEDBACK_MISSING;
+	f->title = xasprintf("A search for \"%s\"%s%s%s shows nothing and says nothing", query, title ? " on '" : "",
+			     title ? title : "", title ? "'" : "");
+	f->expected = xstrdup("the results, or a message that nothing matches");
+	f->actual = xstrdup("no result, no message: the page only lost what it showed before the search");
+	f->description = xasprintf("\"%s\" was typed in the search field and the search was run. No result, no "
+				   "\"No results\" text, dialog or toast followed: nothing tells whether the search ran "
+				   "or found nothing.",
+				   query);
+	f->diff = cJSON_CreateObject();
+	cJSON_AddStringToObject(f->diff, "check", "search_silent");
+	cJSON_AddStringToObject(f->diff, "query", query);
+	cJSON_AddItemToObject(f->diff, "field", oracle_widget_json(q));
+	cJSON_AddItemToObject(f->diff, "action", action_to_json(done));
+	{
+		/* One bug whichever query: the subject names the page. */
+		char *subject = xasprintf("silent search on %s %s", activity_before ? activity_before : "?",
+					  title ? title : "");
+
+		cJSON_AddStringToObject(f->diff, "subject", subject);
+		free(subject);
+	}
+	return true;
+}
+
 /* The key of a press for press_answers: its activity, the page's app-bar title and its label. */
 static uint64_t press_key(const struct ui_tree *before, const char *activity, const struct action *done)
 {
@@ -1131,6 +1278,28 @@ static void judge_silent_press(const struct oracle_step *s)
 	oracle_finding_release(&f);
 }
 
+/* A search run that shows nothing new and no toast: reported (oracle_feedback_search_silent). */
+static void judge_silent_search(const struct oracle_step *s)
+{
+	struct oracle_finding f;
+
+	const char *xml;
+	struct ui_tree *first = NULL;
+
+	if (!s->before->tree || !s->after->tree || !s->done || s->done->type == ACTION_INPUT)
+		return;
+	xml = first_seen(s->st, s->before);
+	if (xml && ui_parse(xml, strlen(xml), "first", &first) != TD_OK)
+		first = NULL;
+	oracle_finding_init(&f);
+	if (oracle_feedback_search_silent(s->before->tree, s->before->activity, s->after->tree, s->after->activity,
+					  s->done, first, &f) &&
+	    !s->after->feedback && s->after->cap && !png_has_toast(s->after->cap))
+		oracle_report_step_finding(s->env, s->before->step, &f);
+	oracle_finding_release(&f);
+	ui_tree_free(first);
+}
+
 static int feedback_after_step(const struct oracle_step *s)
 {
 	struct oracle_finding f;
@@ -1141,6 +1310,7 @@ static int feedback_after_step(const struct oracle_step *s)
 
 	(void)first_seen(s->st, s->after);
 	judge_silent_press(s);
+	judge_silent_search(s);
 	if (!xml || (!oracle_is_save_action(s->done) && !is_send(s->done)))
 		goto out;
 	/* An answer an earlier Save on this form left on screen (this visit or an earlier one): feedback given. */
@@ -1201,7 +1371,14 @@ static bool feedback_recheck(const struct oracle_recheck *c, struct oracle_findi
 		return false;
 	pre = &r->screens[n - 2];
 	post = &r->screens[n - 1];
-	if (oracle_feedback_send_silent(pre->tree, pre->activity, post->tree, post->activity, c->last_step, f)) {
+	/* The form as first seen: the replay's earliest screen of the same form. */
+	sig = form_key(pre->tree, pre->activity);
+	for (size_t k = 0; sig && k + 1 < n && !first; k++)
+		if (r->screens[k].tree && form_key(r->screens[k].tree, r->screens[k].activity) == sig)
+			first = &r->screens[k];
+	if (oracle_feedback_send_silent(pre->tree, pre->activity, post->tree, post->activity, c->last_step, f) ||
+	    oracle_feedback_search_silent(pre->tree, pre->activity, post->tree, post->activity, c->last_step,
+					  first ? first->tree : NULL, f)) {
 		memset(&cap, 0, sizeof(cap));
 		hit = c->dev && device_capture(c->dev, &cap) == TD_OK && !png_has_toast(&cap);
 		capture_release(&cap);
@@ -1209,11 +1386,6 @@ static bool feedback_recheck(const struct oracle_recheck *c, struct oracle_findi
 			oracle_finding_release(f);
 		return hit;
 	}
-	/* The form as first seen: the replay's earliest screen of the same form. */
-	sig = form_key(pre->tree, pre->activity);
-	for (size_t k = 0; sig && k + 1 < n && !first; k++)
-		if (r->screens[k].tree && form_key(r->screens[k].tree, r->screens[k].activity) == sig)
-			first = &r->screens[k];
 	if (!first)
 		return false;
 	/* This visit's start, as oracle_feedback_visit_note keeps it: the earliest of the screens kept just before pre that

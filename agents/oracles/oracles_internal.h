@@ -340,6 +340,18 @@ const struct ui_widget *oracle_dialog_value_set(const struct ui_tree *before, co
 						const struct ui_tree *after, const char *activity_after,
 						const struct action *done, const char *opener_rid, char *value, size_t size);
 /*
+ * Process death (process_death.c): a click on a mode button, its label
+ * "<Mode> <state>" (two words, the state off, on, all, one or none; not
+ * a checkable, not in a list row, on a page with no field or dialog),
+ * after which the same activity shows the button, the only one with its
+ * resource-id, in another state of the same mode ("Repeat off" tapped,
+ * "Repeat all" shown). Returns the button on `after`, its new state in
+ * value.
+ */
+const struct ui_widget *oracle_mode_changed(const struct ui_tree *before, const char *activity_before,
+					    const struct ui_tree *after, const char *activity_after,
+					    const struct action *done, char *value, size_t size);
+/*
  * The same for a choice: `done` clicks a labelled choice (2+ letters, at
  * most 40 bytes, not a confirm nor Cancel, Close, Dismiss, Back, No, Not
  * now or Later) in a dialog without fields, and the page it returns to
@@ -405,6 +417,22 @@ bool oracle_press_answer_shown(const struct oracles_state *st, const struct ui_t
 			       const struct action *done);
 bool oracle_feedback_send_silent(const struct ui_tree *before, const char *activity_before, const struct ui_tree *after,
 				 const char *activity_after, const struct action *done, struct oracle_finding *f);
+
+/*
+ * Feedback's silent search (feedback.c): a query of 3+ characters in a
+ * search field, run by Enter or a Search / Find / Go button, after which
+ * the same activity (no dialog) shows the field still holding the query
+ * and nothing it did not show before: no result row, no text such as "No
+ * results", no spinner (diff.check "search_silent"; weather
+ * `weather-search-no-results-silent`, breezy-weather #133). Not when the
+ * field holds what it showed on `first` (the form as first seen; NULL:
+ * unknown) or a text worded like a placeholder: dumps without hints show
+ * an empty field's placeholder as its text. The caller looks for a toast
+ * on the screen.
+ */
+bool oracle_feedback_search_silent(const struct ui_tree *before, const char *activity_before,
+				   const struct ui_tree *after, const char *activity_after, const struct action *done,
+				   const struct ui_tree *first, struct oracle_finding *f);
 
 /*
  * oracle_feedback_missing_on_page, where `visit` is the form as it showed

@@ -7,7 +7,10 @@
  * When a step changed what the app should keep - a switch or checkbox
  * toggled on a screen with no form to submit (a setting), a confirm
  * (Save/Add) after which a list row shows text typed on the screen before
- * (an entry), or a confirmed delete that lands on a list (a deletion) -
+ * (an entry), a mode button that now names another state ("Repeat off"
+ * tapped, "Repeat all" shown: a player's mode, which players keep; music
+ * `music-repeat-mode-lost`, VinylMusicPlayer #663), or a confirmed delete
+ * that lands on a list (a deletion) -
  * the Explorer force-stops the app, launches it, walks back to that screen
  * along the clicks the run recorded between abstract screens
  * (breadth-first, at most PATH_MAX_CLICKS), and compares: every checked
@@ -635,6 +638,53 @@ bool oracle_setting_value_lost(const struct ui_tree *before, const char *activit
 	return true;
 }
 
+/*
+ * Whether label is a mode button's "<Mode> <state>": two words, the
+ * second off, on, all, one or none ("Repeat all", "Shuffle off"). The
+ * state's offset in *state.
+ */
+static bool mode_label(const char *label, size_t *state)
+{
+	static const char *const states[] = { "off", "on", "all", "one", "none", NULL };
+	const char *sp = strchr(label, ' ');
+
+	if (!sp || sp == label || strchr(sp + 1, ' '))
+		return false;
+	for (const char *c = label; c < sp; c++)
+		if (!isalpha((unsigned char)*c))
+			return false;
+	for (size_t i = 0; states[i]; i++)
+		if (!strcasecmp(sp + 1, states[i])) {
+			*state = (size_t)(sp + 1 - label);
+			return true;
+		}
+	return false;
+}
+
+const struct ui_widget *oracle_mode_changed(const struct ui_tree *before, const char *activity_before,
+					    const struct ui_tree *after, const char *activity_after,
+					    const struct action *done, char *value, size_t size)
+{
+	const struct ui_widget *w, *o;
+	const char *lw, *lo;
+	size_t sw, so;
+
+	if (!before || !after || !done || done->type != ACTION_CLICK || !(w = action_resolve(done, before)) ||
+	    w->checkable || !w->enabled || !*w->resource_id || oracle_screen_has_layer(before) ||
+	    oracle_screen_has_layer(after) || !oracle_same_activity(activity_before, activity_after) ||
+	    oracle_shows_field(before) || oracle_shows_field(after) || oracle_enclosing_row(w))
+		return NULL;
+	lw = ui_widget_label(w);
+	if (!mode_label(lw, &sw) || !(o = oracle_only_widget(after, w->resource_id)) ||
+	    oracle_only_widget(before, w->resource_id) != w)
+		return NULL;
+	lo = ui_widget_label(o);
+	if (!mode_label(lo, &so) || sw != so || strncasecmp(lw, lo, sw) || !strcasecmp(lw + sw, lo + so))
+		return NULL;
+	snprintf(value, size, "%s", lo + so);
+	return o;
+}
+
 /* ---------------------------------------------------------------- the trip */
 
 void oracle_record_edge(struct oracles_state *st, const struct oracle_step *s)
@@ -779,10 +829,13 @@ static const struct ui_widget *row_titled(const struct ui_tree *t, const struct 
  * check_last (else the caller judges what it reached). With a title, the
  * last click is made on the row, of the recorded click's resource-id, that
  * shows it: a list's rows lead to one abstract page, and the trip returns
- * to the item whose page it left (splitter's groups).
+ * to the item whose page it left (splitter's groups). With a goal, the
+ * walk ends on the first screen of the goal's activity and app-bar title
+ * (no dialog), whatever its labels say.
  */
 static const char *walk_path(const struct oracle_step *os, struct shot *cur, const size_t *path, int len,
-			     bool check_last, const char *title, struct action *trig, size_t *n_trig)
+			     bool check_last, const char *title, const struct shot *goal, struct action *trig,
+			     size_t *n_trig)
 {
 	const struct oracles_state *st = os->st;
 	const char *pkg = agent_env_package(os->env);
@@ -814,6 +867,11 @@ static const char *walk_path(const struct oracle_step *os, struct shot *cur, con
 		action_release(&a);
 		if (oracle_shot_take(os->dev, cur) != TD_OK || !cur->tree)
 			return "device error";
+		/* Arrived on the goal's page (its activity and title) by another state of it: a
+		 * player whose mode was lost shows other labels, so another abstract screen. */
+		if (goal && oracle_same_activity(cur->activity, goal->activity) && !oracle_screen_has_layer(cur->tree) &&
+		    oracle_app_bar_title(goal->tree) && oracle_same_title(cur->tree, goal->tree))
+			return NULL;
 		if ((check_last || k + 1 < len) && ui_sig_abstract(cur->tree, cur->activity) != e->to)
 			return "way back lost";
 	}
@@ -851,7 +909,7 @@ static void reopen_trip(const struct oracle_step *os, const struct shot *pre)
 	len = oracle_find_path(os->st, ui_sig_abstract(cur.tree, cur.activity), target, path);
 	if (len < 1)
 		goto out;
-	outcome = walk_path(os, &cur, path, len, false, NULL, trig, &n_trig);
+	outcome = walk_path(os, &cur, path, len, false, NULL, NULL, trig, &n_trig);
 	if (!outcome) {
 		struct oracle_finding f;
 
@@ -931,7 +989,8 @@ static int death_trip(const struct oracle_step *os, const char *why, const char 
 	}
 	{
 		const char *title = oracle_app_bar_title(pre.tree), *now;
-		const char *stop = walk_path(os, &cur, path, len, true, title, trig, &n_trig);
+		bool mode = !strcmp(why, "mode");
+		const char *stop = walk_path(os, &cur, path, len, !mode, title, mode ? &pre : NULL, trig, &n_trig);
 
 		if (stop) {
 			outcome = stop;
@@ -948,7 +1007,7 @@ static int death_trip(const struct oracle_step *os, const char *why, const char 
 	}
 	oracle_finding_init(&f);
 	if (!strcmp(why, "deletion") || !strcmp(why, "cleared") ? oracle_deleted_entry_back(pre.tree, pre.activity, cur.tree, cur.activity, &f)
-	    : !strcmp(why, "value") || !strcmp(why, "choice")
+	    : !strcmp(why, "value") || !strcmp(why, "choice") || !strcmp(why, "mode")
 		? oracle_setting_value_lost(pre.tree, pre.activity, cur.tree, cur.activity, rid, value, opened_as, &f)
 				    : oracle_saved_state_lost(pre.tree, pre.activity, cur.tree, cur.activity, &f)) {
 		char *ev = oracle_write_evidence(os->env, os->before->step, "process_death", &cur);
@@ -982,7 +1041,7 @@ static uint64_t mix(uint64_t h, const char *c)
 static int process_death_after_step(const struct oracle_step *s)
 {
 	struct oracles_state *st = s->st;
-	const struct ui_widget *o;
+	const struct ui_widget *o, *mode;
 	char entry[256], value[256] = "", *opener, *opened_as;
 	const char *why = NULL;
 	uint64_t key = 0;
@@ -1024,6 +1083,14 @@ static int process_death_after_step(const struct oracle_step *s)
 						      sizeof(value))) {
 		why = "choice";
 		key = mix(s->after->sig_abstract ^ 0xc4ull, opener);
+	} else if ((mode = oracle_mode_changed(s->before->tree, s->before->activity, s->after->tree,
+					       s->after->activity, s->done, value, sizeof(value)))) {
+		why = "mode";
+		key = mix(s->after->sig_abstract ^ 0x3dull, mode->resource_id);
+		free(opener);
+		free(opened_as);
+		opener = xstrdup(mode->resource_id);
+		opened_as = xstrdup(s->done->widget_text ? s->done->widget_text : "");
 	} else if (oracle_entry_deleted(s->before->tree, s->after->tree, s->done)) {
 		why = "deletion";
 		key = mix(s->after->sig_abstract ^ 0xdeull, s->done->resource_id ? s->done->resource_id : "");
@@ -1104,6 +1171,33 @@ static bool dialog_choice_of(const struct oracle_recheck *c, const char **opener
 	return true;
 }
 
+/*
+ * The mode button a replayed trip was made for: the step before the
+ * trigger is a click on a "<Mode> <state>" button (oracle_mode_changed)
+ * that the screen after it (*pre) shows in another state. Its resource-id,
+ * its label when tapped and the new state go to *rid, *opened_as and value.
+ */
+static bool mode_of(const struct oracle_recheck *c, const struct replay_screen *pre, const char **rid,
+		    const char **opened_as, char *value, size_t size)
+{
+	const struct action *a;
+	const struct ui_widget *o;
+	size_t sa, so;
+
+	*rid = *opened_as = NULL;
+	if (!c->steps || c->n_steps < c->trigger + 1 || !pre->tree)
+		return false;
+	a = &c->steps[c->n_steps - c->trigger - 1];
+	if (a->type != ACTION_CLICK || !a->resource_id || !a->widget_text || !mode_label(a->widget_text, &sa) ||
+	    !(o = oracle_only_widget(pre->tree, a->resource_id)) || !mode_label(ui_widget_label(o), &so) ||
+	    !strcasecmp(a->widget_text + sa, ui_widget_label(o) + so))
+		return false;
+	*rid = a->resource_id;
+	*opened_as = a->widget_text;
+	snprintf(value, size, "%s", ui_widget_label(o) + so);
+	return true;
+}
+
 static bool process_death_recheck(const struct oracle_recheck *c, struct oracle_finding *f)
 {
 	const struct replay_result *r = c->r;
@@ -1128,6 +1222,16 @@ static bool process_death_recheck(const struct oracle_recheck *c, struct oracle_
 
 		oracle_trim_into(v, sizeof(v), value);
 		if (oracle_setting_value_lost(pre->tree, pre->activity, last->tree, last->activity, opener, v,
+					      opened_as, f))
+			return true;
+		oracle_finding_release(f);
+		oracle_finding_init(f);
+	}
+	{
+		char state[16];
+
+		if (mode_of(c, pre, &opener, &opened_as, state, sizeof(state)) &&
+		    oracle_setting_value_lost(pre->tree, pre->activity, last->tree, last->activity, opener, state,
 					      opened_as, f))
 			return true;
 		oracle_finding_release(f);

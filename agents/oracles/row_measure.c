@@ -5,7 +5,10 @@
  * agree (Genie's independent views, here a list and its detail page).
  *
  * A tap on a list row whose texts hold exactly one measure of a unit
- * (minutes, hours, km, miles, words, pages, KB/MB/GB) that opens another
+ * (minutes, hours, km, miles, words, pages, KB/MB/GB; or a count of the
+ * things a collection holds: songs, tracks, videos, episodes, items,
+ * articles, notes, cards, photos, files, entries, books, recipes,
+ * chapters, stations, members) that opens another
  * page (no dialog; the activity or the app-bar title changed) showing the
  * row's first text (the same item) is read: the page's texts outside any
  * list holding a measure of that unit. One of them equal to the row's
@@ -14,7 +17,10 @@
  * A later opening of another row whose page shows no text with the row's
  * value, and exactly one measure of the unit in a calibrated text, is the
  * finding (readlater `readlater-long-read-time-wraps`, wallabag ios-app #156: an
- * article of 71 min in the list says "11 min read" in the reading view).
+ * article of 71 min in the list says "11 min read" in the reading view;
+ * music `music-playlist-count-stale`, VinylMusicPlayer #206: a playlist
+ * that says "4 songs" on the Playlists tab after a song was added opens
+ * on "5 songs").
  *
  * What is not read: a time relative to now or to a progress ("5 min ago",
  * "64 min left", "remaining", "to go"), a rate ("6 min/km", "12 km/h"), a
@@ -79,6 +85,15 @@ static const char *unit_of(const char *s, size_t n)
 		{ "km", "km" },   { "mi", "mi" },    { "mile", "mi" },    { "miles", "mi" },   { "word", "word" },
 		{ "words", "word" }, { "page", "page" }, { "pages", "page" }, { "kb", "kb" }, { "mb", "mb" },
 		{ "gb", "gb" },
+		/* Counts of the things a collection holds (music `music-playlist-count-stale`). */
+		{ "song", "song" }, { "songs", "song" }, { "track", "track" }, { "tracks", "track" },
+		{ "video", "video" }, { "videos", "video" }, { "episode", "episode" }, { "episodes", "episode" },
+		{ "item", "item" }, { "items", "item" }, { "article", "article" }, { "articles", "article" },
+		{ "note", "note" }, { "notes", "note" }, { "card", "card" }, { "cards", "card" },
+		{ "photo", "photo" }, { "photos", "photo" }, { "file", "file" }, { "files", "file" },
+		{ "entry", "entry" }, { "entries", "entry" }, { "book", "book" }, { "books", "book" },
+		{ "recipe", "recipe" }, { "recipes", "recipe" }, { "chapter", "chapter" }, { "chapters", "chapter" },
+		{ "station", "station" }, { "stations", "station" }, { "member", "member" }, { "members", "member" },
 	};
 
 	for (size_t i = 0; i < sizeof(words) / sizeof(words[0]); i++)

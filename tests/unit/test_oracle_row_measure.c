@@ -8,7 +8,11 @@
  * `readlater-long-read-time-wraps`). A first opening (nothing calibrated),
  * a relative time ("left"), a rate ("min/km"), a page that does not show
  * the row's item, values equal once rounded and a second opening of a
- * reported item are never reported.
+ * reported item are never reported. Counts of a collection's things
+ * are read too: on the held-out music app (configs/apps/holdout/music.json)
+ * a playlist that says "4 songs" on the Playlists tab after a song was
+ * added to it opens on "5 songs" (`music-playlist-count-stale`,
+ * VinylMusicPlayer #206); not on the fixed twin.
  */
 #include <stdbool.h>
 
@@ -19,8 +23,12 @@
 
 #include "agents/oracle.h"
 #include "agents/oracles/oracle_kind.h"
+#include "agents/replay.h"
 #include "core/xalloc.h"
+#include "device/device.h"
 
+#define MUSIC "sim:" TRIDENT_SOURCE_DIR "/configs/apps/holdout/music.json"
+#define MUSIC_PKG "org.holdout.music"
 #define TEXT "android.widget.TextView"
 #define LIST_ACT "org.t/.MainActivity"
 #define PAGE_ACT "org.t/.ReadArticleActivity"
@@ -250,11 +258,79 @@ TEST(rounding_agrees_and_one_report_per_item)
 	}
 }
 
+/*
+ * Replays the clicks on resource-ids `ids` (tails, NULL-terminated; "back"
+ * presses Back) on `app` from a clean start, feeding every step to a fresh
+ * tracker. The 1-based step of the first finding, 0 for none, -1 when the
+ * replay failed; its title in *title (caller frees).
+ */
+static int replayed(const char *app, const char *const *ids, char **title)
+{
+	struct oracle_row_measure_tracker *t = oracle_row_measure_tracker_new();
+	struct device *dev = NULL;
+	struct action acts[16];
+	struct replay_result r;
+	size_t n = 0;
+	int found = 0;
+
+	*title = NULL;
+	while (ids[n] && n < 16)
+		n++;
+	for (size_t i = 0; i < n; i++) {
+		action_init(&acts[i]);
+		acts[i].type = strcmp(ids[i], "back") ? ACTION_CLICK : ACTION_BACK;
+		if (acts[i].type == ACTION_CLICK)
+			acts[i].resource_id = xasprintf("%s:id/%s", MUSIC_PKG, ids[i]);
+	}
+	if (device_open(app, NULL, &dev) != TD_OK || replay_run(dev, MUSIC_PKG, acts, n, NULL, &r) != TD_OK) {
+		found = -1;
+	} else {
+		CHECK_INT_EQ(r.n_screens, n + 1);
+		for (size_t i = 0; i < n && i + 1 < r.n_screens && !found; i++) {
+			struct oracle_tracked_step st = { r.screens[i].tree, r.screens[i].activity, r.screens[i + 1].tree,
+							  r.screens[i + 1].activity, true, &acts[i] };
+			struct oracle_finding f;
+
+			oracle_finding_init(&f);
+			if (oracle_row_measure_step(t, &st, &f)) {
+				found = (int)i + 1;
+				*title = xstrdup(f.title);
+			}
+			oracle_finding_release(&f);
+		}
+		replay_result_release(&r);
+	}
+	for (size_t i = 0; i < n; i++)
+		action_release(&acts[i]);
+	device_close(dev);
+	oracle_row_measure_tracker_free(t);
+	return found;
+}
+
+TEST(a_playlist_count_its_row_left_stale)
+{
+	/* Road trip opened once (its row and page agree), a song added to it, Road trip opened again. */
+	static const char *const ids[] = { "tab_playlists", "pl_row", "back", "tab_songs", "song_more", "mn_addpl",
+					   "atp_row", "tab_playlists", "pl_row", NULL };
+	/* Not opened before the add: nothing says where the page gives the count. */
+	static const char *const first[] = { "song_more", "mn_addpl", "atp_row", "tab_playlists", "pl_row", NULL };
+	char *title = NULL;
+
+	CHECK_INT_EQ(replayed(MUSIC, ids, &title), 9);
+	CHECK(title && !strcmp(title, "'Road trip' shows '4 songs' in its list but '5 songs' on its page"));
+	free(title);
+	CHECK_INT_EQ(replayed(MUSIC ":fixed", ids, &title), 0);
+	free(title);
+	CHECK_INT_EQ(replayed(MUSIC, first, &title), 0);
+	free(title);
+}
+
 int main(void)
 {
 	RUN(a_page_that_gives_another_time_than_its_row);
 	RUN(nothing_calibrated_nothing_judged);
 	RUN(relative_times_rates_and_other_items_are_not_read);
 	RUN(rounding_agrees_and_one_report_per_item);
+	RUN(a_playlist_count_its_row_left_stale);
 	return test_summary();
 }

@@ -1,0 +1,137 @@
+/*
+ * test_oracle_search_silent.c - the feedback oracle's silent search
+ * (oracle_feedback_search_silent) on screens replayed on the held-out
+ * weather app (configs/apps/holdout/weather.json): a city search for a
+ * name no place has ("yellow") that answers with nothing at all, not even
+ * "No location found", is reported (`weather-search-no-results-silent`,
+ * breezy-weather #133). Not on the fixed twin, which says no place was
+ * found; not for a search that lists places ("London"); not for a query
+ * of two characters, nor for an empty field whose placeholder the dump
+ * shows as its text; not for a press of the field itself.
+ */
+#include <stdbool.h>
+#include <string.h>
+
+#include "test.h"
+
+#include <cjson/cJSON.h>
+
+#include "agents/oracle.h"
+#include "agents/oracles/oracles_internal.h"
+#include "agents/replay.h"
+#include "core/xalloc.h"
+#include "device/device.h"
+
+#define WEATHER "sim:" TRIDENT_SOURCE_DIR "/configs/apps/holdout/weather.json"
+#define PKG "org.holdout.weather"
+#define RADIO "sim:" TRIDENT_SOURCE_DIR "/configs/apps/holdout/radio.json"
+#define RADIO_PKG "org.holdout.radio"
+
+/*
+ * Replays Locations, Add a location, typing `query` and a click on
+ * `press` (a resource-id tail) on `app`; whether the last step is reported
+ * (-1: the replay failed), its title in *title (caller frees).
+ */
+static int searched(const char *app, const char *query, const char *press, char **title)
+{
+	static const char *const ids[] = { "manage_btn", "add_loc", "q", NULL };
+	struct device *dev = NULL;
+	struct action acts[4];
+	struct replay_result r;
+	struct oracle_finding f;
+	int hit = -1;
+
+	*title = NULL;
+	if (device_open(app, NULL, &dev) != TD_OK)
+		return -1;
+	for (size_t i = 0; i < 4; i++) {
+		action_init(&acts[i]);
+		acts[i].type = i == 2 ? ACTION_INPUT : ACTION_CLICK;
+		acts[i].resource_id = xasprintf("%s:id/%s", PKG, i == 3 ? press : ids[i]);
+		if (i == 2)
+			acts[i].text = xstrdup(query);
+	}
+	if (replay_run(dev, PKG, acts, 4, NULL, &r) == TD_OK && r.n_screens == 5) {
+		oracle_finding_init(&f);
+		hit = oracle_feedback_search_silent(r.screens[3].tree, r.screens[3].activity, r.screens[4].tree,
+						    r.screens[4].activity, &acts[3], r.screens[2].tree, &f);
+		if (hit) {
+			CHECK(f.oracle && !strcmp(f.oracle, "feedback"));
+			CHECK_INT_EQ(f.category, BUG_CAT_FEEDBACK_MISSING);
+			CHECK(f.diff && cJSON_GetObjectItem(f.diff, "subject"));
+			*title = xstrdup(f.title);
+		}
+		oracle_finding_release(&f);
+		replay_result_release(&r);
+	}
+	for (size_t i = 0; i < 4; i++)
+		action_release(&acts[i]);
+	device_close(dev);
+	return hit;
+}
+
+TEST(a_search_that_answers_with_nothing_at_all)
+{
+	char *title = NULL;
+
+	CHECK_INT_EQ(searched(WEATHER, "yellow", "search_go", &title), 1);
+	CHECK(title && !strcmp(title, "A search for \"yellow\" on 'Add a location' shows nothing and says nothing"));
+	free(title);
+	/* The fixed twin says "No location found for ...". */
+	CHECK_INT_EQ(searched(WEATHER ":fixed", "yellow", "search_go", &title), 0);
+	free(title);
+}
+
+TEST(searches_that_answer_or_are_not_run_are_left_alone)
+{
+	char *title = NULL;
+
+	/* Places are listed. */
+	CHECK_INT_EQ(searched(WEATHER, "London", "search_go", &title), 0);
+	free(title);
+	/* Two characters: too short to say the app should have answered. */
+	CHECK_INT_EQ(searched(WEATHER, "ye", "search_go", &title), 0);
+	free(title);
+	/* Nothing typed: the dump shows the placeholder as the field's text (seed 4, session 64). */
+	CHECK_INT_EQ(searched(WEATHER, "", "search_go", &title), 0);
+	free(title);
+	/* A tap on the field runs no search. */
+	CHECK_INT_EQ(searched(WEATHER, "yellow", "q", &title), 0);
+	free(title);
+}
+
+TEST(an_empty_field_whose_placeholder_reads_like_a_query_is_not_judged)
+{
+	/* Radio's fixed twin, seed 3 (session 64): Search stations, Search with nothing typed; the
+	 * dump shows the placeholder "Station name" as the field's text, as when first seen. */
+	struct device *dev = NULL;
+	struct action acts[2];
+	struct replay_result r;
+	struct oracle_finding f;
+
+	for (size_t i = 0; i < 2; i++) {
+		action_init(&acts[i]);
+		acts[i].type = ACTION_CLICK;
+		acts[i].resource_id = xasprintf("%s:id/%s", RADIO_PKG, i ? "search_go" : "search_btn");
+	}
+	CHECK(device_open(RADIO ":fixed", NULL, &dev) == TD_OK);
+	CHECK(dev && replay_run(dev, RADIO_PKG, acts, 2, NULL, &r) == TD_OK);
+	if (dev && r.n_screens == 3) {
+		oracle_finding_init(&f);
+		CHECK(!oracle_feedback_search_silent(r.screens[1].tree, r.screens[1].activity, r.screens[2].tree,
+						     r.screens[2].activity, &acts[1], r.screens[1].tree, &f));
+		oracle_finding_release(&f);
+		replay_result_release(&r);
+	}
+	for (size_t i = 0; i < 2; i++)
+		action_release(&acts[i]);
+	device_close(dev);
+}
+
+int main(void)
+{
+	RUN(a_search_that_answers_with_nothing_at_all);
+	RUN(searches_that_answer_or_are_not_run_are_left_alone);
+	RUN(an_empty_field_whose_placeholder_reads_like_a_query_is_not_judged);
+	return test_summary();
+}
