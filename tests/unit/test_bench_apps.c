@@ -476,6 +476,15 @@ static const struct scenario scenarios[] = {
 	{ "habits", "habits-history-editor-ignores-week-start", "habit.edit_history.click", false,
 	  { "tap:more_btn", "tap:menu_settings", "tap:set_behavior", "tap:week_btn", "tap:wk_mon", "input keyevent 4",
 	    "input keyevent 4", "tap:row_name#0", "tap:edit_history" } },
+	{ "scale", "scale-edit-weight-not-saved", "edit.e_save.click", false,
+	  { "tap:m_row#0", "tap:edit_btn", "tap:w_minus", "tap:w_minus", "tap:e_save" } },
+	{ "scale", "scale-graph-goal-of-first-user", "graph.show", false, { "tap:user_btn", "tap:user_pick1", "tap:nav_graph" } },
+	{ "scale", "scale-goal-lb-keeps-kg-number", "user_edit.u_save.click", false,
+	  { "tap:settings_btn", "tap:user_row#0", "tap:u_unit", "tap:unit_lb", "tap:u_save", "input keyevent 4",
+	    "tap:nav_stats" } },
+	{ "scale", "scale-weekly-average-shows-last", "statistics.show", false, { "tap:nav_stats", "tap:st_week" } },
+	{ "scale", "scale-import-wrong-file-says-imported", "import_files.file_row.click", false,
+	  { "tap:settings_btn", "tap:set_backup", "tap:import_btn", "tap:file_row#1" } },
 };
 
 TEST(every_spec_loads_and_cites_its_bugs)
