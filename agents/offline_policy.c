@@ -81,6 +81,9 @@ static uint64_t row_key(const struct ui_tree *t, const struct action *a);
 /* The tried-set key of a Back probe that left the app (hashed with the two screens' kinds): no more there. */
 #define BACK_PROBE_EXITS 0x70726f62655f6578ull
 
+/* The tried-set key of the long-press probe (hashed with the list's row widget and the page's kind). */
+#define LONG_PROBED 0x6c6f6e675f707262ull
+
 /* The same for a menu item's probe: a row's page whose Back closes the app says nothing of a menu item's page. */
 #define BACK_ITEM_PROBE_EXITS 0x6974656d5f657869ull
 #define DRAIN_AFTER 100 /* choices: first explore with the data the app starts with */
@@ -233,6 +236,16 @@ struct offline_policy {
 	/* Finishing a calculation on a keypad: 1 after an operator key (a digit
 	 * comes next), 2 after that digit ("=" comes next); 0: none. */
 	int keypad_stage;
+	/* A selection a long press started (long_probe): 1 just after the long
+	 * press, 2 after a second row was selected, 3 after the selection's
+	 * Remove or Delete (its confirm comes next); select_act: this probe acts
+	 * on the selection (the list's second probe) instead of leaving it with
+	 * Back (its first); select_y: the long-pressed row's top. */
+	int select_stage;
+	bool select_act;
+	int select_y;
+	unsigned long select_at;
+	uint64_t select_probe; /* the long probe's tried key: marked again with LONG_PROBED once a selection showed */
 	unsigned long menu_button_at; /* the last click on "More options", "Menu"... */
 	/* The value the last click's control showed ("Title" of "Sorted by:
 	 * Title"), and the choice that clicked it: on the dialog it opens, the
@@ -284,6 +297,7 @@ void offline_policy_params_default(struct offline_policy_params *p)
 	p->probe_one = false;
 	p->back_probe = true;
 	p->keypad_finish = true;
+	p->long_probe = true;
 	p->seed = 1;
 }
 
@@ -308,6 +322,7 @@ int offline_policy_params_from_config(struct offline_policy_params *p, const str
 	p->probe_one = config_bool(cfg, "offline.probe_one");
 	p->back_probe = config_bool(cfg, "offline.back_probe");
 	p->keypad_finish = config_bool(cfg, "offline.keypad_finish");
+	p->long_probe = config_bool(cfg, "offline.long_probe");
 	p->seed = (unsigned)config_int(cfg, "run.seed");
 	if (p->init_weight <= 0 || p->back_weight < 0 || p->untried_bonus < 1 ||
 	    p->motif_bonus < 1 || p->epsilon < 0 || p->epsilon > 1 || p->stuck_limit < 1 ||
@@ -1394,6 +1409,42 @@ static uint64_t subtree_text_hash(const struct ui_widget *w, uint64_t h)
  * that ties go to a row not opened yet, as a tester opens different items.
  * 0 when the candidate is not in a list.
  */
+/* Whether a text of t says rows are selected ("2 selected"), or a checkable in a list row is checked. */
+static bool shows_selection(const struct ui_tree *t)
+{
+	for (size_t i = 0; i < t->n_nodes; i++) {
+		const struct ui_widget *w = t->nodes[i];
+		const char *p;
+
+		if (!ui_widget_visible(w, &t->screen))
+			continue;
+		if (w->checkable && w->checked && ui_widget_in_list(w))
+			return true;
+		p = strcasestr(w->text, " selected");
+		if (p && p > w->text && isdigit((unsigned char)p[-1]) && !isalpha((unsigned char)p[9]))
+			return true;
+	}
+	return false;
+}
+
+/* Whether the label begins with a word that removes what is selected. */
+static bool removes_label(const char *s)
+{
+	static const char *const words[] = { "remove", "delete", NULL };
+	char low[64];
+	size_t k;
+
+	if (!s)
+		return false;
+	snprintf(low, sizeof(low), "%s", s);
+	for (k = 0; low[k]; k++)
+		low[k] = (char)tolower((unsigned char)low[k]);
+	for (k = 0; words[k]; k++)
+		if (!strncmp(low, words[k], strlen(words[k])) && !isalpha((unsigned char)low[strlen(words[k])]))
+			return true;
+	return false;
+}
+
 static uint64_t row_key(const struct ui_tree *t, const struct action *a)
 {
 	const struct ui_widget *w, *row;
@@ -1855,6 +1906,95 @@ void offline_policy_choose(struct offline_policy *pol, const struct ui_tree *t, 
 			action_init(&cands[pick]);
 			(void)tried_mark(pol, hash_u64(widget_key(out), th));
 			finish_choice(pol, t, out, state, key, "submitting the probe just typed");
+			goto out;
+		}
+	}
+	/* What follows a long press that started a selection: the list's first
+	 * probe leaves it with Back (the rows must all stay), the second selects
+	 * another row, removes the selected rows and confirms (only they must
+	 * go), as a tester tries both ways out of a selection. */
+	if (pol->select_stage && pol->select_at + 1 == pol->choices) {
+		int stage = pol->select_stage;
+		size_t pick = (size_t)-1;
+		const char *why = NULL;
+
+		pol->select_stage = 0;
+		if (stage == 1 && shows_selection(t) && !pol->select_act)
+			(void)tried_mark(pol, hash_u64(pol->select_probe, LONG_PROBED));
+		if (stage == 1 && shows_selection(t) && !pol->select_act) {
+			*out = back;
+			finish_choice(pol, t, out, state, back_key, "a selection just started: Back, to leave it");
+			goto out;
+		}
+		for (i = 0; i < n && pick == (size_t)-1; i++) {
+			const struct action *c = &cands[i];
+
+			if (event_find(pol, offline_event_key(state, c))->blocked)
+				continue;
+			if (stage == 1 && shows_selection(t) && (c->type == ACTION_CLICK || c->type == ACTION_CHECK) &&
+			    row_key(t, c) && c->widget >= 0 && t->nodes[c->widget]->bounds.y1 != pol->select_y &&
+			    !(c->type == ACTION_CHECK && t->nodes[c->widget]->checked))
+				pick = i, why = "a selection just started: selecting a second row";
+			else if (stage == 2 && shows_selection(t) && c->type == ACTION_CLICK && !row_key(t, c) &&
+				 removes_label(c->widget_text))
+				pick = i, why = "two rows selected: removing them";
+			else if (stage == 3 && screen_shows_layer(t) && c->type == ACTION_CLICK &&
+				 (removes_label(c->widget_text) || is_confirm_label(c->widget_text)))
+				pick = i, why = "confirming the removal of the selected rows";
+		}
+		if (pick != (size_t)-1) {
+			uint64_t key = offline_event_key(state, &cands[pick]);
+
+			pol->select_stage = stage < 3 ? stage + 1 : 0;
+			pol->select_at = pol->choices;
+			*out = cands[pick];
+			action_init(&cands[pick]);
+			(void)tried_mark(pol, hash_u64(widget_key(out), th));
+			finish_choice(pol, t, out, state, key, why);
+			goto out;
+		}
+	}
+	/* A list whose rows answer a long press (a selection mode, a context
+	 * menu), on a page with no dialog or field: a tester long-presses one
+	 * row, the second when there are two or more, once per list (its row's
+	 * widget) and kind of page. The weights rank a long press well below a
+	 * tap, so without this a run hardly ever selects rows (music's "Remove"
+	 * of two selected songs, wiki's Back out of a selection; session 64). */
+	if (pol->p.long_probe && !screen_shows_layer(t) && !shows_field(t)) {
+		size_t pick = (size_t)-1, rows = 0;
+		uint64_t probe = 0;
+
+		for (i = 0; i < n && rows < 2; i++) {
+			uint64_t k;
+
+			if (cands[i].type != ACTION_LONG_CLICK || !row_key(t, &cands[i]))
+				continue;
+			k = hash_u64(hash_u64(LONG_PROBED, row_widget(&cands[i])), screen_kind(functionality));
+			/* The list's second probe, once it showed a selection, acts on it. */
+			if (tried_has(pol, k) && tried_has(pol, hash_u64(k, LONG_PROBED)))
+				k = hash_u64(k, ~LONG_PROBED);
+			if ((probe && k != probe) || tried_has(pol, k) ||
+			    event_find(pol, offline_event_key(state, &cands[i]))->blocked)
+				continue;
+			probe = k;
+			pick = i;
+			rows++;
+		}
+		if (pick != (size_t)-1) {
+			uint64_t key = offline_event_key(state, &cands[pick]);
+
+			(void)tried_mark(pol, probe);
+			pol->select_stage = 1;
+			pol->select_at = pol->choices;
+			pol->select_act = probe != hash_u64(hash_u64(LONG_PROBED, row_widget(&cands[pick])),
+							   screen_kind(functionality));
+			pol->select_y = t->nodes[cands[pick].widget]->bounds.y1;
+			pol->select_probe = probe;
+			*out = cands[pick];
+			action_init(&cands[pick]);
+			(void)tried_mark(pol, hash_u64(widget_key(out), th));
+			finish_choice(pol, t, out, state, key,
+				      "a list whose rows answer a long press: one long press, to see what it offers");
 			goto out;
 		}
 	}

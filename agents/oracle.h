@@ -382,6 +382,19 @@ void oracle_gone_page_tracker_free(struct oracle_gone_page_tracker *t);
 bool oracle_gone_page_step(struct oracle_gone_page_tracker *t, const struct oracle_tracked_step *s,
 			   struct oracle_finding *f);
 
+/*
+ * selection (oracle 51, selection.c): a tracker. A screen showing a list's
+ * selection (a checked checkable in a row, or "N selected") is kept; Back,
+ * Up, Cancel, Close or Done out of it onto the same list must leave every
+ * row kept in view, and Remove or Delete (and its dialog's confirm) every
+ * row that was not selected. Judged only on a list shown whole after.
+ */
+struct oracle_selection_tracker;
+struct oracle_selection_tracker *oracle_selection_tracker_new(void);
+void oracle_selection_tracker_free(struct oracle_selection_tracker *t);
+bool oracle_selection_step(struct oracle_selection_tracker *t, const struct oracle_tracked_step *s,
+			   struct oracle_finding *f);
+
 /* --- totals (oracle 12) --- */
 
 /*

@@ -2211,10 +2211,92 @@ TEST(an_operator_on_a_keypad_is_followed_by_a_digit_and_equals)
 	CHECK(other_off > 0);
 }
 
+/* A playlist's songs: rows that open on a tap and select on a long press, under Play and Shuffle. */
+static struct ui_tree *selectable_list(void)
+{
+	static const char *const names[] = { "Night Ferry", "Cassette Heat", "Pool Lights" };
+	char *list = strdup(""), *view;
+
+	for (int i = 0; i < 3; i++) {
+		char *cell = x_node("android.widget.TextView", "t:id/song_title", names[i], "", "", 0, 300 + 100 * i,
+				    1000, 400 + 100 * i, NULL);
+		char *row = x_node("android.widget.LinearLayout", "t:id/song_row", "", "cl", "", 0, 300 + 100 * i,
+				   1000, 400 + 100 * i, cell);
+
+		free(cell);
+		list = x_cat(list, row, NULL);
+	}
+	view = x_node("androidx.recyclerview.widget.RecyclerView", "t:id/songs", "", "", "", 0, 300, 1000, 1000, list);
+	free(list);
+	return x_tree(x_cat(x_node(BTN, "t:id/play", "Play", "c", "", 0, 100, 500, 200, NULL),
+			    x_node(BTN, "t:id/shuffle", "Shuffle", "c", "", 500, 100, 1000, 200, NULL), view, NULL));
+}
+
+/*
+ * offline.long_probe (on by default): a list whose rows answer a long
+ * press gets one on its second row; when it started a selection, Back
+ * leaves it, and the list's second probe (on another page of its kind)
+ * acts on the selection instead; no third. Off, the weights choose a tap
+ * first.
+ */
+TEST(a_list_whose_rows_answer_a_long_press_gets_one)
+{
+	struct offline_policy_params p;
+	struct offline_policy *pol;
+	struct ui_tree *t = selectable_list();
+	struct action a;
+
+	REQUIRE(t);
+	offline_policy_params_default(&p);
+	CHECK(p.long_probe);
+	p.epsilon = 0;
+	pol = offline_policy_new(&p);
+	offline_policy_choose(pol, t, 700, 800, "Playlist: Road trip", true, &a);
+	CHECK(a.type == ACTION_LONG_CLICK && a.reason && strstr(a.reason, "long press"));
+	CHECK(a.widget >= 0 && (size_t)a.widget < t->n_nodes && t->nodes[a.widget]->bounds.y1 == 400);
+	action_release(&a);
+	offline_policy_observe(pol, t, 701, true);
+	/* The long press started a selection: the first probe leaves it with Back. */
+	{
+		struct ui_tree *sel = x_tree(x_cat(x_node("android.widget.TextView", "t:id/sel_count", "1 selected", "", "",
+							  0, 100, 500, 200, NULL),
+						   x_node(BTN, "t:id/sel_remove", "Remove", "c", "", 500, 100, 1000, 200,
+							  NULL),
+						   x_node("android.widget.CheckBox", "t:id/check", "", "ckK", "", 900, 400,
+							  1000, 500, NULL),
+						   NULL));
+
+		REQUIRE(sel);
+		offline_policy_choose(pol, sel, 710, 802, "Playlist: Road trip", true, &a);
+		CHECK(a.type == ACTION_BACK && a.reason && strstr(a.reason, "selection just started"));
+		action_release(&a);
+		offline_policy_observe(pol, sel, 711, true);
+		ui_tree_free(sel);
+	}
+	/* The same list on another playlist's page of the same kind: its second probe (it acts on the selection). */
+	offline_policy_choose(pol, t, 702, 801, "Playlist: Late night", true, &a);
+	CHECK(a.type == ACTION_LONG_CLICK);
+	action_release(&a);
+	offline_policy_observe(pol, t, 703, true);
+	/* ... and no third. */
+	offline_policy_choose(pol, t, 704, 803, "Playlist: Sunday morning", true, &a);
+	CHECK(a.type != ACTION_LONG_CLICK);
+	action_release(&a);
+	offline_policy_free(pol);
+	p.long_probe = false;
+	pol = offline_policy_new(&p);
+	offline_policy_choose(pol, t, 700, 800, "Playlist: Road trip", true, &a);
+	CHECK(a.type != ACTION_LONG_CLICK);
+	action_release(&a);
+	offline_policy_free(pol);
+	ui_tree_free(t);
+}
+
 int main(void)
 {
 	RUN(input_generation_by_field);
 	RUN(an_operator_on_a_keypad_is_followed_by_a_digit_and_equals);
+	RUN(a_list_whose_rows_answer_a_long_press_gets_one);
 	RUN(input_probes_by_field);
 	RUN(probes_after_a_valid_value);
 	RUN(second_entry_is_the_first_probe);
