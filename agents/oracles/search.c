@@ -30,7 +30,9 @@
  * show, contradicts the answer.
  *
  * Not judged: a search whose screen shows no field (a results page of its
- * own), a list filtered as the query is typed, a query shorter than three
+ * own), a list filtered as the query is typed, a name read from a list
+ * the search's placeholder leaves out when it lists what it searches
+ * ("Title, speaker, track or room": a building's name), a query shorter than three
  * characters, names read outside lists or
  * from rows without a title/name id, items a delete may have removed, and
  * a search scoped on purpose (the query's words must be an item's title,
@@ -56,10 +58,16 @@
 #define SEARCH_QUERY_MIN 3
 #define SEARCH_RECENT 3          /* screens whose texts a Save may have renamed */
 #define SEARCH_RECENT_BYTES 4096
+#define SEARCH_FIELDS 8
 
 struct oracle_search_tracker {
 	char names[SEARCH_NAMES][SEARCH_NAME_MAX]; /* a ring of names lists showed */
+	char rids[SEARCH_NAMES][SEARCH_NAME_MAX];  /* the resource-id tail each name was read from */
 	size_t n;
+	/* The first text seen in each search field (its placeholder in dumps without hints): a ring. */
+	char field_rid[SEARCH_FIELDS][SEARCH_NAME_MAX];
+	char field_first[SEARCH_FIELDS][SEARCH_NAME_MAX];
+	size_t n_fields;
 	char recent[SEARCH_RECENT][SEARCH_RECENT_BYTES]; /* the visible texts of the latest screens, a ring */
 	size_t n_recent;
 };
@@ -120,6 +128,7 @@ static void read_names(struct oracle_search_tracker *t, const struct ui_tree *a)
 		    (row->parent && past_or_aside(row->parent->resource_id)) || !ui_widget_visible(w, &a->screen) ||
 		    known(t, w->text))
 			continue;
+		snprintf(t->rids[t->n % SEARCH_NAMES], SEARCH_NAME_MAX, "%s", tail + 1);
 		snprintf(t->names[t->n++ % SEARCH_NAMES], SEARCH_NAME_MAX, "%s", w->text);
 	}
 }
@@ -140,8 +149,10 @@ static void forget_where(struct oracle_search_tracker *t, bool (*gone)(const cha
 	size_t n = t->n < SEARCH_NAMES ? t->n : SEARCH_NAMES, kept = 0;
 
 	for (size_t i = 0; i < n; i++)
-		if (!gone(t->names[i], ctx))
+		if (!gone(t->names[i], ctx)) {
+			memmove(t->rids[kept], t->rids[i], SEARCH_NAME_MAX);
 			memmove(t->names[kept++], t->names[i], SEARCH_NAME_MAX);
+		}
 	t->n = kept;
 }
 
@@ -259,6 +270,62 @@ static bool word_starts_with(const char *name, const char *query, size_t qlen)
 	return false;
 }
 
+/* Remember the text of each search field of a seen for the first time (its placeholder when empty). */
+static void note_fields(struct oracle_search_tracker *t, const struct ui_tree *a)
+{
+	for (size_t i = 0; i < a->n_nodes; i++) {
+		const struct ui_widget *w = a->nodes[i];
+		bool known = false;
+
+		if (!ui_class_is_editable(w->class_name) || !*w->resource_id || !oracle_is_search_field(w) ||
+		    !ui_widget_visible(w, &a->screen))
+			continue;
+		for (size_t k = 0; k < t->n_fields && k < SEARCH_FIELDS && !known; k++)
+			known = !strcmp(t->field_rid[k], w->resource_id);
+		if (known)
+			continue;
+		snprintf(t->field_rid[t->n_fields % SEARCH_FIELDS], SEARCH_NAME_MAX, "%s", w->resource_id);
+		snprintf(t->field_first[t->n_fields++ % SEARCH_FIELDS], SEARCH_NAME_MAX, "%s",
+			 *w->hint ? w->hint : w->text);
+	}
+}
+
+/*
+ * Whether the placeholder of search field w lists what it searches, two
+ * words or more between commas, "or" and "and" ("Title, speaker, track or
+ * room"), and the resource-id tail rid names none of them (nor their
+ * singular): a name read from that list is outside the search's scope
+ * (confsched's fixed twin, seed 2, session 64: a building's name, and an
+ * event search).
+ */
+static bool out_of_scope(const struct oracle_search_tracker *t, const struct ui_widget *w, const char *rid)
+{
+	const char *first = NULL;
+	char low[SEARCH_NAME_MAX], rlow[SEARCH_NAME_MAX];
+	size_t words = 0;
+	bool named = false;
+
+	for (size_t k = 0; k < t->n_fields && k < SEARCH_FIELDS && !first; k++)
+		if (!strcmp(t->field_rid[k], w->resource_id))
+			first = t->field_first[k];
+	if (!first || (!strchr(first, ',') && !strstr(first, " or ")))
+		return false;
+	oracle_lower_into(low, sizeof(low), first);
+	oracle_lower_into(rlow, sizeof(rlow), rid);
+	for (char *tok = strtok(low, ", /"); tok; tok = strtok(NULL, ", /")) {
+		size_t n = strlen(tok);
+		char stem[SEARCH_NAME_MAX];
+
+		if (n < 3 || !strcmp(tok, "and") || !strcmp(tok, "for") || !strcmp(tok, "the"))
+			continue;
+		words++;
+		snprintf(stem, sizeof(stem), "%.*s", (int)(n > 3 && tok[n - 1] == 's' ? n - 1 : n), tok);
+		if (strstr(rlow, stem))
+			named = true;
+	}
+	return words >= 2 && !named;
+}
+
 bool oracle_search_step(struct oracle_search_tracker *t, const struct oracle_tracked_step *s,
 			struct oracle_finding *f)
 {
@@ -276,8 +343,10 @@ bool oracle_search_step(struct oracle_search_tracker *t, const struct oracle_tra
 		forget_where(t, held_by, d->widget_text);
 	if (d && b && saves(b, d))
 		forget_where(t, shown_recently, t);
-	if (a)
+	if (a) {
 		remember_recent(t, a);
+		note_fields(t, a);
+	}
 	if (!a || !s->after_in_app || oracle_screen_has_layer(a))
 		return false;
 	field = search_field(a);
@@ -305,7 +374,7 @@ bool oracle_search_step(struct oracle_search_tracker *t, const struct oracle_tra
 	for (size_t i = 0; i < t->n && i < SEARCH_NAMES; i++) {
 		const char *name = t->names[i];
 
-		if (!word_starts_with(name, query, qlen) || shows(a, name))
+		if (!word_starts_with(name, query, qlen) || shows(a, name) || out_of_scope(t, field, t->rids[i]))
 			continue;
 		oracle_finding_init(f);
 		f->oracle = "search";

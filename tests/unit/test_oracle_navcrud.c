@@ -853,6 +853,24 @@ TEST(entry_filed_under_another_group_than_the_tab_is_not_missing)
  * rightly leaves it out. An entry filed under a label the run hid is not
  * judged missing.
  */
+TEST(picker_row_that_returns_to_the_page_below_opens_nothing)
+{
+	/* Music's fixed twin, seed 3 (session 64): Add to playlist's rows add the song and go back to the
+	 * page the picker was opened from; twice that page was the row's own playlist, then another. */
+	static const struct step s[] = {
+		{ ACTION_CLICK, "tab_playlists", NULL, NULL }, { ACTION_CLICK, NULL, "Road trip", NULL },
+		{ ACTION_CLICK, "pl_song_more", NULL, NULL },  { ACTION_CLICK, "mn_addpl", NULL, NULL },
+		{ ACTION_CLICK, NULL, "Road trip", NULL },     { ACTION_BACK, NULL, NULL, NULL },
+		{ ACTION_CLICK, NULL, "Late night", NULL },    { ACTION_CLICK, "pl_song_more", NULL, NULL },
+		{ ACTION_CLICK, "mn_addpl", NULL, NULL },      { ACTION_CLICK, NULL, "Late night", NULL },
+		{ ACTION_BACK, NULL, NULL, NULL },	       { ACTION_CLICK, NULL, "Sunday morning", NULL },
+		{ ACTION_CLICK, "pl_song_more", NULL, NULL },  { ACTION_CLICK, "mn_addpl", NULL, NULL },
+		{ ACTION_CLICK, NULL, "Road trip", NULL },
+	};
+
+	CHECK(clean_both(MUSIC, MUSIC_PKG, s, N(s), NAV));
+}
+
 TEST(dialog_save_that_leaves_the_page_under_it_is_not_a_missing_entry)
 {
 	/* Music's fixed twin, seed 2 (session 64): an artist's song, Add to playlist…, New playlist…,
@@ -4737,6 +4755,7 @@ int main(void)
 	RUN(entry_saved_from_a_tab_of_a_state_is_not_missing);
 	RUN(entry_saved_under_a_hidden_label_is_not_missing);
 	RUN(dialog_save_that_leaves_the_page_under_it_is_not_a_missing_entry);
+	RUN(picker_row_that_returns_to_the_page_below_opens_nothing);
 	RUN(entry_filed_under_another_group_than_the_tab_is_not_missing);
 	RUN(entry_filed_into_a_row_of_the_list_is_not_missing);
 	RUN(a_row_cut_at_the_lists_edge_is_not_another_row_gone);
