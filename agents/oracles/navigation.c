@@ -752,6 +752,11 @@ static bool row_lands_elsewhere(struct oracle_nav_tracker *t, const struct ui_tr
 	list = row ? row->parent : NULL;
 	if (!row || !*list->resource_id)
 		return false;
+	/* A row cut by the list's edge to under half its siblings' height: the dump holds only the part in
+	 * view ("Today" of "Radio Swiss Jazz · Today": radio's fixed twin, seed 3, session 64). */
+	for (size_t i = 0; i < list->n_children; i++)
+		if (ui_rect_height(&row->bounds) * 2 < ui_rect_height(&list->children[i]->bounds))
+			return false;
 	label = oracle_first_text(row);
 	title = oracle_app_bar_title(after);
 	if (!label || !*label || !title || (title_before && oracle_same_activity(activity_before, activity_after) &&
