@@ -12,14 +12,12 @@
 #include <string.h>
 
 #include "test.h"
+#include "sim_steps.h"
 
 #include <cjson/cJSON.h>
 
 #include "agents/oracle.h"
 #include "agents/oracles/oracles_internal.h"
-#include "agents/replay.h"
-#include "core/xalloc.h"
-#include "device/device.h"
 
 #define MUSIC "sim:" TRIDENT_SOURCE_DIR "/configs/apps/holdout/music.json"
 #define PKG "org.holdout.music"
@@ -32,38 +30,33 @@
  */
 static int replayed(const char *app, const char *button, char **title)
 {
-	static const char *const ids[] = { "song_row", "mini_info", NULL, NULL, "mini_info" };
-	struct device *dev = NULL;
-	struct action acts[5];
-	struct replay_result r;
+	const struct sim_step steps[] = {
+		{ ACTION_CLICK, "song_row", NULL, NULL },  { ACTION_CLICK, "mini_info", NULL, NULL },
+		{ ACTION_CLICK, button, NULL, NULL },	   { ACTION_RESTART, NULL, NULL, NULL },
+		{ ACTION_CLICK, "mini_info", NULL, NULL },
+	};
+	struct sim_replay s;
 	int got = -1;
 
 	*title = NULL;
-	for (size_t i = 0; i < 5; i++) {
-		action_init(&acts[i]);
-		acts[i].type = i == 3 ? ACTION_RESTART : ACTION_CLICK;
-		if (i != 3)
-			acts[i].resource_id = xasprintf("%s:id/%s", PKG, i == 2 ? button : ids[i]);
-	}
-	if (device_open(app, NULL, &dev) == TD_OK && replay_run(dev, PKG, acts, 5, NULL, &r) == TD_OK) {
+	sim_steps_replay(app, PKG, steps, 5, &s);
+	if (s.ok) {
 		char value[64];
-		const struct ui_widget *o = NULL, *w;
+		const struct ui_widget *o, *w;
 
 		got = 0;
-		CHECK_INT_EQ(r.n_screens, 6);
 		/* The label tapped, as the Explorer records it. */
-		if (r.n_screens == 6 && (w = action_resolve(&acts[2], r.screens[2].tree)))
-			acts[2].widget_text = xstrdup(ui_widget_label(w));
-		if (r.n_screens == 6)
-			o = oracle_mode_changed(r.screens[2].tree, r.screens[2].activity, r.screens[3].tree,
-						r.screens[3].activity, &acts[2], value, sizeof(value));
+		if ((w = action_resolve(&s.acts[2], s.r.screens[2].tree)))
+			s.acts[2].widget_text = xstrdup(ui_widget_label(w));
+		o = oracle_mode_changed(s.r.screens[2].tree, s.r.screens[2].activity, s.r.screens[3].tree,
+					s.r.screens[3].activity, &s.acts[2], value, sizeof(value));
 		if (o) {
 			struct oracle_finding f;
 
 			got = 1;
 			oracle_finding_init(&f);
-			if (oracle_setting_value_lost(r.screens[3].tree, r.screens[3].activity, r.screens[5].tree,
-						      r.screens[5].activity, o->resource_id, value, acts[2].widget_text,
+			if (oracle_setting_value_lost(s.r.screens[3].tree, s.r.screens[3].activity, s.r.screens[5].tree,
+						      s.r.screens[5].activity, o->resource_id, value, s.acts[2].widget_text,
 						      &f)) {
 				got = 2;
 				CHECK_INT_EQ(f.category, BUG_CAT_SETTINGS);
@@ -71,11 +64,8 @@ static int replayed(const char *app, const char *button, char **title)
 			}
 			oracle_finding_release(&f);
 		}
-		replay_result_release(&r);
 	}
-	for (size_t i = 0; i < 5; i++)
-		action_release(&acts[i]);
-	device_close(dev);
+	sim_steps_release(&s);
 	return got;
 }
 

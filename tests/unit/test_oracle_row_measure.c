@@ -17,15 +17,14 @@
 #include <stdbool.h>
 
 #include "test.h"
+#include "sim_steps.h"
 #include "offline_xml.h"
 
 #include <cjson/cJSON.h>
 
 #include "agents/oracle.h"
 #include "agents/oracles/oracle_kind.h"
-#include "agents/replay.h"
 #include "core/xalloc.h"
-#include "device/device.h"
 
 #define MUSIC "sim:" TRIDENT_SOURCE_DIR "/configs/apps/holdout/music.json"
 #define MUSIC_PKG "org.holdout.music"
@@ -267,42 +266,31 @@ TEST(rounding_agrees_and_one_report_per_item)
 static int replayed(const char *app, const char *const *ids, char **title)
 {
 	struct oracle_row_measure_tracker *t = oracle_row_measure_tracker_new();
-	struct device *dev = NULL;
-	struct action acts[16];
-	struct replay_result r;
+	struct sim_step steps[16];
+	struct sim_replay s;
 	size_t n = 0;
 	int found = 0;
 
 	*title = NULL;
-	while (ids[n] && n < 16)
-		n++;
-	for (size_t i = 0; i < n; i++) {
-		action_init(&acts[i]);
-		acts[i].type = strcmp(ids[i], "back") ? ACTION_CLICK : ACTION_BACK;
-		if (acts[i].type == ACTION_CLICK)
-			acts[i].resource_id = xasprintf("%s:id/%s", MUSIC_PKG, ids[i]);
-	}
-	if (device_open(app, NULL, &dev) != TD_OK || replay_run(dev, MUSIC_PKG, acts, n, NULL, &r) != TD_OK) {
+	for (; ids[n] && n < 16; n++)
+		steps[n] = (struct sim_step){ strcmp(ids[n], "back") ? ACTION_CLICK : ACTION_BACK,
+					      strcmp(ids[n], "back") ? ids[n] : NULL, NULL, NULL };
+	sim_steps_replay(app, MUSIC_PKG, steps, n, &s);
+	if (!s.ok)
 		found = -1;
-	} else {
-		CHECK_INT_EQ(r.n_screens, n + 1);
-		for (size_t i = 0; i < n && i + 1 < r.n_screens && !found; i++) {
-			struct oracle_tracked_step st = { r.screens[i].tree, r.screens[i].activity, r.screens[i + 1].tree,
-							  r.screens[i + 1].activity, true, &acts[i] };
-			struct oracle_finding f;
+	for (size_t i = 0; s.ok && i < n && !found; i++) {
+		struct oracle_tracked_step st = { s.r.screens[i].tree, s.r.screens[i].activity, s.r.screens[i + 1].tree,
+						  s.r.screens[i + 1].activity, true, &s.acts[i] };
+		struct oracle_finding f;
 
-			oracle_finding_init(&f);
-			if (oracle_row_measure_step(t, &st, &f)) {
-				found = (int)i + 1;
-				*title = xstrdup(f.title);
-			}
-			oracle_finding_release(&f);
+		oracle_finding_init(&f);
+		if (oracle_row_measure_step(t, &st, &f)) {
+			found = (int)i + 1;
+			*title = xstrdup(f.title);
 		}
-		replay_result_release(&r);
+		oracle_finding_release(&f);
 	}
-	for (size_t i = 0; i < n; i++)
-		action_release(&acts[i]);
-	device_close(dev);
+	sim_steps_release(&s);
 	oracle_row_measure_tracker_free(t);
 	return found;
 }

@@ -13,14 +13,12 @@
 #include <string.h>
 
 #include "test.h"
+#include "sim_steps.h"
 
 #include <cjson/cJSON.h>
 
 #include "agents/oracle.h"
 #include "agents/oracles/oracles_internal.h"
-#include "agents/replay.h"
-#include "core/xalloc.h"
-#include "device/device.h"
 
 #define WEATHER "sim:" TRIDENT_SOURCE_DIR "/configs/apps/holdout/weather.json"
 #define PKG "org.holdout.weather"
@@ -34,27 +32,22 @@
  */
 static int searched(const char *app, const char *query, const char *press, char **title)
 {
-	static const char *const ids[] = { "manage_btn", "add_loc", "q", NULL };
-	struct device *dev = NULL;
-	struct action acts[4];
-	struct replay_result r;
+	const struct sim_step steps[] = {
+		{ ACTION_CLICK, "manage_btn", NULL, NULL },
+		{ ACTION_CLICK, "add_loc", NULL, NULL },
+		{ ACTION_INPUT, "q", NULL, query },
+		{ ACTION_CLICK, press, NULL, NULL },
+	};
+	struct sim_replay s;
 	struct oracle_finding f;
 	int hit = -1;
 
 	*title = NULL;
-	if (device_open(app, NULL, &dev) != TD_OK)
-		return -1;
-	for (size_t i = 0; i < 4; i++) {
-		action_init(&acts[i]);
-		acts[i].type = i == 2 ? ACTION_INPUT : ACTION_CLICK;
-		acts[i].resource_id = xasprintf("%s:id/%s", PKG, i == 3 ? press : ids[i]);
-		if (i == 2)
-			acts[i].text = xstrdup(query);
-	}
-	if (replay_run(dev, PKG, acts, 4, NULL, &r) == TD_OK && r.n_screens == 5) {
+	sim_steps_replay(app, PKG, steps, 4, &s);
+	if (s.ok) {
 		oracle_finding_init(&f);
-		hit = oracle_feedback_search_silent(r.screens[3].tree, r.screens[3].activity, r.screens[4].tree,
-						    r.screens[4].activity, &acts[3], r.screens[2].tree, &f);
+		hit = oracle_feedback_search_silent(s.r.screens[3].tree, s.r.screens[3].activity, s.r.screens[4].tree,
+						    s.r.screens[4].activity, &s.acts[3], s.r.screens[2].tree, &f);
 		if (hit) {
 			CHECK(f.oracle && !strcmp(f.oracle, "feedback"));
 			CHECK_INT_EQ(f.category, BUG_CAT_FEEDBACK_MISSING);
@@ -62,11 +55,8 @@ static int searched(const char *app, const char *query, const char *press, char 
 			*title = xstrdup(f.title);
 		}
 		oracle_finding_release(&f);
-		replay_result_release(&r);
 	}
-	for (size_t i = 0; i < 4; i++)
-		action_release(&acts[i]);
-	device_close(dev);
+	sim_steps_release(&s);
 	return hit;
 }
 
@@ -104,28 +94,22 @@ TEST(an_empty_field_whose_placeholder_reads_like_a_query_is_not_judged)
 {
 	/* Radio's fixed twin, seed 3 (session 64): Search stations, Search with nothing typed; the
 	 * dump shows the placeholder "Station name" as the field's text, as when first seen. */
-	struct device *dev = NULL;
-	struct action acts[2];
-	struct replay_result r;
+	static const struct sim_step steps[] = {
+		{ ACTION_CLICK, "search_btn", NULL, NULL },
+		{ ACTION_CLICK, "search_go", NULL, NULL },
+	};
+	struct sim_replay s;
 	struct oracle_finding f;
 
-	for (size_t i = 0; i < 2; i++) {
-		action_init(&acts[i]);
-		acts[i].type = ACTION_CLICK;
-		acts[i].resource_id = xasprintf("%s:id/%s", RADIO_PKG, i ? "search_go" : "search_btn");
-	}
-	CHECK(device_open(RADIO ":fixed", NULL, &dev) == TD_OK);
-	CHECK(dev && replay_run(dev, RADIO_PKG, acts, 2, NULL, &r) == TD_OK);
-	if (dev && r.n_screens == 3) {
+	sim_steps_replay(RADIO ":fixed", RADIO_PKG, steps, 2, &s);
+	CHECK(s.ok);
+	if (s.ok) {
 		oracle_finding_init(&f);
-		CHECK(!oracle_feedback_search_silent(r.screens[1].tree, r.screens[1].activity, r.screens[2].tree,
-						     r.screens[2].activity, &acts[1], r.screens[1].tree, &f));
+		CHECK(!oracle_feedback_search_silent(s.r.screens[1].tree, s.r.screens[1].activity, s.r.screens[2].tree,
+						     s.r.screens[2].activity, &s.acts[1], s.r.screens[1].tree, &f));
 		oracle_finding_release(&f);
-		replay_result_release(&r);
 	}
-	for (size_t i = 0; i < 2; i++)
-		action_release(&acts[i]);
-	device_close(dev);
+	sim_steps_release(&s);
 }
 
 int main(void)

@@ -1,0 +1,81 @@
+/*
+ * sim_steps.h - replaying a short scenario on a simulated app for the
+ * oracle tests: steps written as (type, resource-id tail, label, text),
+ * turned into actions and replayed from a clean start with replay_run,
+ * so a test feeds the screens to the check it tests.
+ */
+#ifndef TRIDENT_TESTS_SIM_STEPS_H
+#define TRIDENT_TESTS_SIM_STEPS_H
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "agents/action.h"
+#include "agents/replay.h"
+#include "core/xalloc.h"
+#include "device/device.h"
+
+/* One step: its type, resource-id tail (or NULL), label (or NULL) and text typed (or NULL). */
+struct sim_step {
+	enum action_type type;
+	const char *id;
+	const char *label;
+	const char *text;
+};
+
+/* A scenario replayed: its actions and the screens before and after each (screens[i] before acts[i]). */
+struct sim_replay {
+	struct device *dev;
+	struct action *acts;
+	size_t n;
+	struct replay_result r;
+	bool ok; /* the replay ran and gave n + 1 screens */
+};
+
+/* Replays steps[0..n) on `app` (package pkg) from a clean start into *out; out->ok says whether it ran. */
+__attribute__((unused)) static void sim_steps_replay(const char *app, const char *pkg, const struct sim_step *steps,
+						     size_t n, struct sim_replay *out)
+{
+	memset(out, 0, sizeof(*out));
+	out->acts = xcalloc(n ? n : 1, sizeof(*out->acts));
+	out->n = n;
+	for (size_t i = 0; i < n; i++) {
+		action_init(&out->acts[i]);
+		out->acts[i].type = steps[i].type;
+		if (steps[i].id)
+			out->acts[i].resource_id = xasprintf("%s:id/%s", pkg, steps[i].id);
+		if (steps[i].label)
+			out->acts[i].widget_text = xstrdup(steps[i].label);
+		if (steps[i].text)
+			out->acts[i].text = xstrdup(steps[i].text);
+	}
+	if (device_open(app, NULL, &out->dev) != TD_OK)
+		return;
+	if (replay_run(out->dev, pkg, out->acts, n, NULL, &out->r) != TD_OK)
+		return;
+	out->ok = out->r.n_screens == n + 1;
+	if (!out->ok)
+		fprintf(stderr, "%s: replay gave %zu screens for %zu steps\n", app, out->r.n_screens, n);
+}
+
+/* Whether screen i (after step i, 1-based) is of the app. */
+__attribute__((unused)) static bool sim_steps_in_app(const struct sim_replay *s, size_t i, const char *pkg)
+{
+	const char *act = s->r.screens[i].activity;
+	size_t n = strlen(pkg);
+
+	return act && !strncmp(act, pkg, n) && act[n] == '/';
+}
+
+__attribute__((unused)) static void sim_steps_release(struct sim_replay *s)
+{
+	replay_result_release(&s->r);
+	for (size_t i = 0; i < s->n; i++)
+		action_release(&s->acts[i]);
+	free(s->acts);
+	device_close(s->dev);
+	memset(s, 0, sizeof(*s));
+}
+
+#endif
