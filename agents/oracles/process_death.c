@@ -976,6 +976,20 @@ static int death_trip(const struct oracle_step *os, const char *why, const char 
 	if (!strcmp(why, "cleared"))
 		walk_to = oracle_screen_has_layer(os->before->tree) ? st->death_under_layer : os->before->sig_abstract;
 	len = oracle_find_path(st, ui_sig_abstract(cur.tree, cur.activity), walk_to, path);
+	/* A mode's page reached from a screen the relaunch shows in another state (a mini player
+	 * paused, not playing: another abstract screen): one recorded click into the page whose
+	 * widget this screen shows. */
+	for (size_t e = 0; len < 0 && !strcmp(why, "mode") && e < st->n_edges; e++) {
+		const struct action *a = &st->edges[e].a;
+		const struct ui_widget *w = st->edges[e].to == walk_to && a->resource_id && *a->resource_id
+						    ? action_resolve(a, cur.tree)
+						    : NULL;
+
+		if (w && !strcmp(w->resource_id, a->resource_id)) {
+			path[0] = e;
+			len = 1;
+		}
+	}
 	if (len < 0) {
 		outcome = "no way back";
 		goto out;
