@@ -233,8 +233,8 @@ static bool plain_button_press(const struct ui_tree *before, const struct action
 		"turn", "switch", "change", "edit", "choose", "pick", "keep", "save", "apply", NULL
 	};
 	const struct ui_widget *w;
-	char low[64], first[32];
-	size_t n, siblings = 0, words = 0;
+	char low[64];
+	size_t siblings = 0, words = 0;
 
 	if (!done || done->type != ACTION_CLICK || !done->widget_text || !*done->widget_text)
 		return false;
@@ -250,16 +250,8 @@ static bool plain_button_press(const struct ui_tree *before, const struct action
 	if (siblings >= 2)
 		return false;
 	oracle_trim_into(low, sizeof(low), done->widget_text);
-	for (char *p = low; *p; p++)
-		*p = (char)tolower((unsigned char)*p);
-	n = strcspn(low, " '");
-	if (!n || n >= sizeof(first) || !isalpha((unsigned char)low[0]))
+	if (!isalpha((unsigned char)low[0]) || oracle_label_begins_with(low, maybe_nothing))
 		return false;
-	memcpy(first, low, n);
-	first[n] = '\0';
-	for (size_t i = 0; maybe_nothing[i]; i++)
-		if (!strcmp(first, maybe_nothing[i]))
-			return false;
 	/* A phrase of two words or more: a single word is a choice or a key ("Dark", "AC") more often than a request. */
 	for (const char *p = low; *p;) {
 		p += strspn(p, " ");
