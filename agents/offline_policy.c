@@ -1402,13 +1402,6 @@ static uint64_t subtree_text_hash(const struct ui_widget *w, uint64_t h)
 	return h;
 }
 
-/*
- * A key for the data a candidate acts on when it sits in a list row: its
- * widget key mixed with the row's texts. Rows of one list share an event
- * (Genie's abstraction); this key tells which rows were already opened, so
- * that ties go to a row not opened yet, as a tester opens different items.
- * 0 when the candidate is not in a list.
- */
 /* Whether a text of t says rows are selected ("2 selected"), or a checkable in a list row is checked. */
 static bool shows_selection(const struct ui_tree *t)
 {
@@ -1427,24 +1420,24 @@ static bool shows_selection(const struct ui_tree *t)
 	return false;
 }
 
-/* Whether the label begins with a word that removes what is selected. */
+/* Whether the label's first word is Remove or Delete (any case). */
 static bool removes_label(const char *s)
 {
 	static const char *const words[] = { "remove", "delete", NULL };
-	char low[64];
-	size_t k;
 
-	if (!s)
-		return false;
-	snprintf(low, sizeof(low), "%s", s);
-	for (k = 0; low[k]; k++)
-		low[k] = (char)tolower((unsigned char)low[k]);
-	for (k = 0; words[k]; k++)
-		if (!strncmp(low, words[k], strlen(words[k])) && !isalpha((unsigned char)low[strlen(words[k])]))
+	for (size_t k = 0; s && words[k]; k++)
+		if (!strncasecmp(s, words[k], strlen(words[k])) && !isalpha((unsigned char)s[strlen(words[k])]))
 			return true;
 	return false;
 }
 
+/*
+ * A key for the data a candidate acts on when it sits in a list row: its
+ * widget key mixed with the row's texts. Rows of one list share an event
+ * (Genie's abstraction); this key tells which rows were already opened, so
+ * that ties go to a row not opened yet, as a tester opens different items.
+ * 0 when the candidate is not in a list.
+ */
 static uint64_t row_key(const struct ui_tree *t, const struct action *a)
 {
 	const struct ui_widget *w, *row;
@@ -1919,9 +1912,9 @@ void offline_policy_choose(struct offline_policy *pol, const struct ui_tree *t, 
 		const char *why = NULL;
 
 		pol->select_stage = 0;
-		if (stage == 1 && shows_selection(t) && !pol->select_act)
-			(void)tried_mark(pol, hash_u64(pol->select_probe, LONG_PROBED));
 		if (stage == 1 && shows_selection(t) && !pol->select_act) {
+			/* The list's next probe acts on the selection. */
+			(void)tried_mark(pol, hash_u64(pol->select_probe, LONG_PROBED));
 			*out = back;
 			finish_choice(pol, t, out, state, back_key, "a selection just started: Back, to leave it");
 			goto out;

@@ -126,7 +126,7 @@ struct oracle_nav_tracker {
 	char *prev;      /* identity of the screen shown before cur, NULL when unknown */
 	/* The page on screen (identity of a screen of the app without a dialog), and the page a tap
 	 * (through a dialog or menu, maybe) went to it from, NULL when Back or Up reached it. */
-	char *page_cur, *page_prev;
+	char *page_cur, *page_from;
 	char *typed;     /* the last text typed since a tap last opened a screen, or NULL */
 	char *typed_ring[NAV_TYPED_MAX]; /* the last texts typed in the app, the n_typed-th at (n_typed - 1) % MAX */
 	size_t n_typed;
@@ -2081,7 +2081,7 @@ void oracle_nav_tracker_free(struct oracle_nav_tracker *t)
 	free(t->cur_name);
 	free(t->prev);
 	free(t->page_cur);
-	free(t->page_prev);
+	free(t->page_from);
 	free(t->typed);
 	for (size_t i = 0; i < NAV_TYPED_MAX; i++)
 		free(t->typed_ring[i]);
@@ -2325,7 +2325,7 @@ bool oracle_nav_step(struct oracle_nav_tracker *t, const struct ui_tree *before,
 		/* A row whose tap returns to a page the stack holds, or to the page shown before this
 		 * one (a picker's row: Add to playlist's "Road trip" adds the song and goes back),
 		 * opens nothing (music's fixed twin, seed 3, session 64). */
-		if (!hit && !nav_click && stack_find(t, ida) == SIZE_MAX && !(t->page_prev && !strcmp(t->page_prev, ida)))
+		if (!hit && !nav_click && stack_find(t, ida) == SIZE_MAX && !(t->page_from && !strcmp(t->page_from, ida)))
 			hit = row_lands_elsewhere(t, before, activity_before, after, activity_after, done, f);
 		if (!hit && !nav_click)
 			hit = row_jump_loses_item(before, activity_before, after, done, f);
@@ -2671,9 +2671,9 @@ bool oracle_nav_step(struct oracle_nav_tracker *t, const struct ui_tree *before,
 	}
 out:
 	if (after_in_app && !layer_a && (!t->page_cur || strcmp(t->page_cur, ida))) {
-		free(t->page_prev);
-		t->page_prev = done->type == ACTION_CLICK && !oracle_is_up_action(done) ? t->page_cur : NULL;
-		if (!t->page_prev)
+		free(t->page_from);
+		t->page_from = done->type == ACTION_CLICK && !oracle_is_up_action(done) ? t->page_cur : NULL;
+		if (!t->page_from)
 			free(t->page_cur);
 		t->page_cur = xstrdup(ida);
 	}
