@@ -51,7 +51,7 @@ echo "ok   calc seed 7: $BUG (formula: a percent's result), $GBUG (grouping), $P
 # A cleared list is judged only one tap from the start: radio's walk back
 # to its History went through a station's row, which plays it and adds it
 # to the history the trip then found "back" (seed 3, session 62).
-"$TRIDENT_BIN" explore --device "sim:$TRIDENT_SOURCE_DIR/configs/apps/holdout/radio.json" --brain offline \
+"$TRIDENT_BIN" explore --config "$(no_long_probe_config)" --device "sim:$TRIDENT_SOURCE_DIR/configs/apps/holdout/radio.json" --brain offline \
 	--seed 3 --steps 300 --out "$WORK/radio" --quiet >"$WORK/radio.log" 2>&1
 [ $? -le 1 ] || fail "radio: explore failed"
 python3 - "$WORK/radio/bugs.json" <<'PY' || fail "radio: a cleared history reported back after a walk through a station"

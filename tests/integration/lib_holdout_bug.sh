@@ -6,6 +6,8 @@
 #                                          # (with --config "$FIND_BUG_CONFIG" when set;
 #                                          # FIND_BUG_SUITE=bench for configs/apps/bench)
 #   walks_without_back_probe               # find_bug's walks as before session 42
+#   FIND_BUG_LONG_PROBE=1                  # find_bug with offline.long_probe on (off unless a
+#                                          # config is given: the walks before session 64)
 #   replay APP ID [--fixed]                # the report's steps through adb on trident-simd
 
 # walks_without_back_probe: find_bug explores with offline.back_probe off.
@@ -14,13 +16,23 @@
 # changed the offline walks; they test the oracles, not the policy.
 walks_without_back_probe() {
 	FIND_BUG_CONFIG="$WORK/no-back-probe.json"
-	printf '{"offline": {"back_probe": false}}\n' >"$FIND_BUG_CONFIG"
+	printf '{"offline": {"back_probe": false, "long_probe": false}}\n' >"$FIND_BUG_CONFIG"
+}
+
+# The same for the long-press probe (session 64): without a config of its
+# own, find_bug explores with offline.long_probe off, the walks the seeds of
+# the earlier scripts were picked on; FIND_BUG_LONG_PROBE=1 keeps it on
+# (music_adb, whose bug needs a selection).
+no_long_probe_config() {
+	printf '{"offline": {"long_probe": false}}\n' >"$WORK/no-long-probe.json"
+	echo "$WORK/no-long-probe.json"
 }
 
 # find APP SEED STEPS ORACLE: explore APP on the in-process simulator; prints the id of the ORACLE report.
 find_bug() {
-	local app=$1 seed=$2 steps=$3 oracle=$4 out="$WORK/$1"
-	"$TRIDENT_BIN" explore ${FIND_BUG_CONFIG:+--config "$FIND_BUG_CONFIG"} \
+	local app=$1 seed=$2 steps=$3 oracle=$4 out="$WORK/$1" config=${FIND_BUG_CONFIG:-}
+	[ -n "$config" ] || [ "${FIND_BUG_LONG_PROBE:-0}" = 1 ] || config=$(no_long_probe_config)
+	"$TRIDENT_BIN" explore ${config:+--config "$config"} \
 		--device "sim:$TRIDENT_SOURCE_DIR/configs/apps/${FIND_BUG_SUITE:-holdout}/$app.json" --brain offline \
 		--seed "$seed" --steps "$steps" --out "$out" --quiet >"$out.log" 2>&1
 	[ $? -le 1 ] || { tail -5 "$out.log"; fail "$app: explore failed"; }

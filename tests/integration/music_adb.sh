@@ -16,7 +16,7 @@ set -u
 
 simd_workdir music
 
-SBUG=$(find_bug music 1 300 selection) || fail "music: selection did not find the removal that empties the playlist"
+SBUG=$(FIND_BUG_LONG_PROBE=1 find_bug music 1 300 selection) || fail "music: selection did not find the removal that empties the playlist"
 python3 - "$WORK/music/bugs.json" "$SBUG" <<'PY' > "$WORK/pbug" || fail "music: the reports are not the expected ones"
 import json, re, sys
 bugs = json.load(open(sys.argv[1]))["bugs"]
