@@ -395,6 +395,19 @@ void oracle_selection_tracker_free(struct oracle_selection_tracker *t);
 bool oracle_selection_step(struct oracle_selection_tracker *t, const struct oracle_tracked_step *s,
 			   struct oracle_finding *f);
 
+/*
+ * average (oracle 52, average.c): a tracker. The dated values of the last
+ * list seen (rows with a date and a measure) are kept until a step that may
+ * change data; an average over a date range that counts N values, when
+ * exactly N kept values of its unit lie in the range, must be their mean
+ * (within one unit of its last digit).
+ */
+struct oracle_average_tracker;
+struct oracle_average_tracker *oracle_average_tracker_new(void);
+void oracle_average_tracker_free(struct oracle_average_tracker *t);
+bool oracle_average_step(struct oracle_average_tracker *t, const struct oracle_tracked_step *s,
+			 struct oracle_finding *f);
+
 /* --- totals (oracle 12) --- */
 
 /*
