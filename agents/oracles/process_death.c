@@ -268,6 +268,35 @@ static bool same_page(const struct ui_tree *before, const struct ui_tree *after,
 	return true;
 }
 
+/*
+ * Whether every list of t shows all its rows: its last visible row ends
+ * above its lower edge, or it fills itself to that edge but neither it
+ * nor a container around it scrolls and it ends on the screen. A list in
+ * a scrolling page that ends at the page's edge may go on below.
+ */
+static bool lists_shown_whole(const struct ui_tree *t)
+{
+	for (size_t i = 0; i < t->n_nodes; i++) {
+		const struct ui_widget *w = t->nodes[i];
+		int bottom;
+
+		if (!oracle_is_list(w) || !ui_widget_visible(w, &t->screen))
+			continue;
+		bottom = w->bounds.y1;
+		for (size_t k = 0; k < w->n_children; k++)
+			if (ui_widget_visible(w->children[k], &t->screen) && w->children[k]->bounds.y2 > bottom)
+				bottom = w->children[k]->bounds.y2;
+		if (bottom < w->bounds.y2)
+			continue;
+		if (w->bounds.y2 > t->screen.y2)
+			return false;
+		for (const struct ui_widget *p = w; p; p = p->parent)
+			if (p->scrollable)
+				return false;
+	}
+	return true;
+}
+
 bool oracle_saved_state_lost(const struct ui_tree *before, const char *activity_before,
 			     const struct ui_tree *after, const char *activity_after, struct oracle_finding *f)
 {
@@ -323,13 +352,24 @@ bool oracle_saved_state_lost(const struct ui_tree *before, const char *activity_
 	if (na) {
 		const char *gone = NULL;
 		size_t kept = 0;
+		bool whole = lists_shown_whole(after);
 
-		for (size_t i = 0; i < nb; i++)
+		for (size_t i = 0; i < nb; i++) {
+			size_t last_kept = 0; /* 1 + the last row still listed */
+
+			for (size_t r = 0; r < lb[i].n_rows; r++)
+				if (*lb[i].primary[r] && lists_have_primary(la, na, lb[i].primary[r]))
+					last_kept = r + 1;
 			for (size_t r = 0; r < lb[i].n_rows; r++) {
 				if (!*lb[i].primary[r] || lists_have_primary(la, na, lb[i].primary[r])) {
 					kept += *lb[i].primary[r] != '\0';
 					continue;
 				}
+				/* A row below the last one kept may only lie out of view: the
+				 * relaunch shows the page from its top (scale's fixed twin, seed
+				 * 8: a measurement scrolled to before the force-stop). */
+				if (r >= last_kept && !whole)
+					continue;
 				if (!lost)
 					lost = cJSON_CreateArray();
 				cJSON_AddItemToArray(lost, cJSON_CreateString(lb[i].rows[r]));
@@ -337,6 +377,7 @@ bool oracle_saved_state_lost(const struct ui_tree *before, const char *activity_
 					gone = lb[i].primary[r];
 				n_lost++;
 			}
+		}
 		/* Not one row kept, others listed instead: another item's list,
 		 * reached by the walk back through another item (manga, session
 		 * 32: an entry's "Filter scanlators" dialog listed Lantern Light;
