@@ -485,6 +485,17 @@ static const struct scenario scenarios[] = {
 	{ "scale", "scale-weekly-average-shows-last", "statistics.show", false, { "tap:nav_stats", "tap:st_week" } },
 	{ "scale", "scale-import-wrong-file-says-imported", "import_files.file_row.click", false,
 	  { "tap:settings_btn", "tap:set_backup", "tap:import_btn", "tap:file_row#1" } },
+	{ "feeds", "feeds-all-count-keeps-read", "feeds.show", false,
+	  { "tap:feed_row#0", "tap:item_row#0", "input keyevent 4", "input keyevent 4" } },
+	{ "feeds", "feeds-mark-unread-undone-on-sync", "feed.sync_btn.click", false,
+	  { "tap:feed_row#0", "tap:item_row#1", "tap:unread_btn", "input keyevent 4", "tap:sync_btn" } },
+	{ "feeds", "feeds-gallery-shows-two-photos", "article.show", false, { "tap:feed_row#1", "tap:item_row#0" } },
+	{ "feeds", "feeds-open-in-browser-ignores-setting", "article.open_btn.click", false,
+	  { "tap:settings_btn", "tap:open_with_btn", "tap:ow_browser", "input keyevent 4", "tap:feed_row#0", "tap:item_row#0",
+	    "tap:open_btn" } },
+	{ "feeds", "feeds-restart-opens-last-feed", "feeds.show", false,
+	  { "tap:feed_row#1", "am force-stop org.holdout.feeds",
+	    "monkey -p org.holdout.feeds -c android.intent.category.LAUNCHER 1" } },
 };
 
 TEST(every_spec_loads_and_cites_its_bugs)
