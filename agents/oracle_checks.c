@@ -1069,17 +1069,48 @@ void oracle_effect_release(struct oracle_effect *e)
 	memset(e, 0, sizeof(*e));
 }
 
-bool oracle_effect_contained(const struct oracle_effect *seed, const struct oracle_effect *mutant)
+/*
+ * A copy of effect item `item` ("+class|id|text|checked|@row") whose text
+ * part has each run of digits (with the separators between them) written
+ * "#": "6 unread" and "5 unread" are one view whose count moved. The row
+ * key is kept as it is.
+ */
+static char *count_masked(const char *item)
+{
+	const char *a = strchr(item, '|'), *b = a ? strchr(a + 1, '|') : NULL, *e = b ? strchr(b + 1, '|') : NULL;
+	char *out, *o;
+
+	if (!e)
+		return xstrdup(item);
+	out = xmalloc(strlen(item) + 1);
+	o = out;
+	memcpy(o, item, (size_t)(b + 1 - item));
+	o += b + 1 - item;
+	for (const char *p = b + 1; p < e;) {
+		if (isdigit((unsigned char)*p)) {
+			while (p < e && (isdigit((unsigned char)*p) ||
+					 ((*p == '.' || *p == ',') && p + 1 < e && isdigit((unsigned char)p[1]))))
+				p++;
+			*o++ = '#';
+		} else {
+			*o++ = *p++;
+		}
+	}
+	strcpy(o, e);
+	return out;
+}
+
+/* Whether every item of sorted seed[0..ns) is matched by a distinct item of sorted mutant[0..nm). */
+static bool items_contained(char *const *seed, size_t ns, char *const *mutant, size_t nm)
 {
 	size_t i = 0, j = 0;
 
-	/* Both sorted: every seed item must be matched by a distinct mutant item. */
-	while (i < seed->n) {
+	while (i < ns) {
 		int c;
 
-		if (j >= mutant->n)
+		if (j >= nm)
 			return false;
-		c = strcmp(seed->items[i], mutant->items[j]);
+		c = strcmp(seed[i], mutant[j]);
 		if (c == 0) {
 			i++;
 			j++;
@@ -1090,6 +1121,39 @@ bool oracle_effect_contained(const struct oracle_effect *seed, const struct orac
 		}
 	}
 	return true;
+}
+
+/*
+ * Δ ⊆ Δ', and failing that, the same with counts masked in the views'
+ * texts: a count both the detour and the seed's steps move ("7 unread"
+ * to "6" in the seed, to "5" after a detour that read another article
+ * too) keeps the seed's effect (feeds, session 65: reading an article
+ * marks it read and lowers the unread count, so every detour through
+ * another article was reported on the fixed twin).
+ */
+bool oracle_effect_contained(const struct oracle_effect *seed, const struct oracle_effect *mutant)
+{
+	char **s, **m;
+	bool ok;
+
+	if (items_contained(seed->items, seed->n, mutant->items, mutant->n))
+		return true;
+	s = xcalloc(seed->n + 1, sizeof(*s));
+	m = xcalloc(mutant->n + 1, sizeof(*m));
+	for (size_t i = 0; i < seed->n; i++)
+		s[i] = count_masked(seed->items[i]);
+	for (size_t j = 0; j < mutant->n; j++)
+		m[j] = count_masked(mutant->items[j]);
+	qsort(s, seed->n, sizeof(*s), oracle_cmp_str);
+	qsort(m, mutant->n, sizeof(*m), oracle_cmp_str);
+	ok = items_contained(s, seed->n, m, mutant->n);
+	for (size_t i = 0; i < seed->n; i++)
+		free(s[i]);
+	for (size_t j = 0; j < mutant->n; j++)
+		free(m[j]);
+	free(s);
+	free(m);
+	return ok;
 }
 
 void oracle_effect_unstable(const struct ui_tree *a, const struct ui_tree *b,

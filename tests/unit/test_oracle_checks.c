@@ -1762,6 +1762,28 @@ TEST(genie_effect_containment)
 	ui_tree_free(m_ok);
 }
 
+TEST(genie_effect_with_a_count_both_moved)
+{
+	/* feeds' fixed twin, session 65: the seed reads Photos (7 unread -> 6), the detour reads Framework first (-> 5). */
+	char *seed[] = { "+TextView|id/head_all|6 unread||@", "+TextView|id/item_read|Read||@Photos",
+			 "-TextView|id/head_all|7 unread||@", "-TextView|id/item_unread|Unread||@Photos" };
+	char *mutant[] = { "+TextView|id/head_all|5 unread||@", "+TextView|id/item_read|Read||@Framework",
+			   "+TextView|id/item_read|Read||@Photos", "-TextView|id/head_all|7 unread||@",
+			   "-TextView|id/item_unread|Unread||@Framework", "-TextView|id/item_unread|Unread||@Photos" };
+	/* The detour kept Photos unread: the seed's own effect is gone, counts or not. */
+	char *broken[] = { "+TextView|id/head_all|6 unread||@", "+TextView|id/item_read|Read||@Framework",
+			   "-TextView|id/head_all|7 unread||@", "-TextView|id/item_unread|Unread||@Framework" };
+	/* A count in a row key is not masked: row 'Chapter 5' is another row than 'Chapter 4'. */
+	char *row_seed[] = { "+TextView|id/state|Read||@Chapter 4" };
+	char *row_other[] = { "+TextView|id/state|Read||@Chapter 5" };
+	struct oracle_effect ds = { seed, 4 }, dm = { mutant, 6 }, db = { broken, 4 };
+	struct oracle_effect rs = { row_seed, 1 }, ro = { row_other, 1 };
+
+	CHECK(oracle_effect_contained(&ds, &dm));
+	CHECK(!oracle_effect_contained(&ds, &db));
+	CHECK(!oracle_effect_contained(&rs, &ro));
+}
+
 TEST(genie_effect_masking)
 {
 	static const char *const t1[] = { "12:01", "Note", NULL };
@@ -2259,6 +2281,7 @@ int main(void)
 	RUN(display_overlap_and_offscreen);
 	RUN(display_floating_button_over_the_last_row);
 	RUN(genie_effect_containment);
+	RUN(genie_effect_with_a_count_both_moved);
 	RUN(genie_effect_masking);
 	RUN(toggle_that_does_not_toggle);
 	RUN(toggle_not_judged_after_dialog_or_navigation);
