@@ -408,6 +408,18 @@ void oracle_average_tracker_free(struct oracle_average_tracker *t);
 bool oracle_average_step(struct oracle_average_tracker *t, const struct oracle_tracked_step *s,
 			 struct oracle_finding *f);
 
+/*
+ * sum_count (oracle 53, sum_count.c): a tracker. An "All <things> (N)"
+ * text and a list named by its noun whose rows' counts add up to N
+ * calibrate the pair; the same rows later adding up to another number
+ * than the total shown with them is the finding.
+ */
+struct oracle_sum_count_tracker;
+struct oracle_sum_count_tracker *oracle_sum_count_tracker_new(void);
+void oracle_sum_count_tracker_free(struct oracle_sum_count_tracker *t);
+bool oracle_sum_count_step(struct oracle_sum_count_tracker *t, const struct oracle_tracked_step *s,
+			   struct oracle_finding *f);
+
 /* --- totals (oracle 12) --- */
 
 /*
