@@ -420,6 +420,19 @@ void oracle_sum_count_tracker_free(struct oracle_sum_count_tracker *t);
 bool oracle_sum_count_step(struct oracle_sum_count_tracker *t, const struct oracle_tracked_step *s,
 			   struct oracle_finding *f);
 
+/*
+ * link_setting (oracle 54, link_setting.c): a tracker. The last "Label:
+ * value" text whose label names links or a browser says where links open;
+ * while it names a browser (not in-app, internal, custom tab...), a click
+ * labelled "Open ... browser" that lands on another page of the app is the
+ * finding.
+ */
+struct oracle_link_setting_tracker;
+struct oracle_link_setting_tracker *oracle_link_setting_tracker_new(void);
+void oracle_link_setting_tracker_free(struct oracle_link_setting_tracker *t);
+bool oracle_link_setting_step(struct oracle_link_setting_tracker *t, const struct oracle_tracked_step *s,
+			      struct oracle_finding *f);
+
 /* --- totals (oracle 12) --- */
 
 /*
