@@ -11,10 +11,15 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include <cjson/cJSON.h>
+
 #include "agents/action.h"
+#include "agents/oracle.h"
+#include "agents/oracles/oracle_kind.h"
 #include "agents/replay.h"
 #include "core/xalloc.h"
 #include "device/device.h"
+#include "test.h"
 
 /* One step: its type, resource-id tail (or NULL), label (or NULL) and text typed (or NULL). */
 struct sim_step {
@@ -76,6 +81,78 @@ __attribute__((unused)) static void sim_steps_release(struct sim_replay *s)
 	free(s->acts);
 	device_close(s->dev);
 	memset(s, 0, sizeof(*s));
+}
+
+/* What a tracking oracle found on a replayed scenario (sim_steps_first_finding). */
+struct sim_finding {
+	int step;                  /* 1-based step of the first finding; 0 none; -1 the replay failed */
+	char *title;               /* its title (sim_finding_release frees it) */
+	enum bug_category category;
+	bool subject;              /* its diff names a subject (extra.subject, the dedup key) */
+};
+
+/*
+ * Replays steps[0..n) on `app` (package pkg) from a clean start, feeding
+ * every step to a fresh tracker of the oracle named `oracle` (the
+ * registry's tracker_new / track), as the oracles plugin does in a run.
+ */
+__attribute__((unused)) static struct sim_finding sim_steps_first_finding(const char *app, const char *pkg,
+									   const char *oracle,
+									   const struct sim_step *steps, size_t n)
+{
+	const struct oracle_kind *k = oracle_kind_find(oracle);
+	struct sim_finding out = { 0, NULL, BUG_CAT_CRASH, false };
+	struct sim_replay s;
+	void *t;
+
+	if (!k || !k->track)
+		return (struct sim_finding){ -1, NULL, BUG_CAT_CRASH, false };
+	t = k->tracker_new();
+	sim_steps_replay(app, pkg, steps, n, &s);
+	if (!s.ok)
+		out.step = -1;
+	for (size_t i = 0; s.ok && i < n && !out.step; i++) {
+		struct oracle_tracked_step st = { s.r.screens[i].tree, s.r.screens[i].activity, s.r.screens[i + 1].tree,
+						  s.r.screens[i + 1].activity, sim_steps_in_app(&s, i + 1, pkg), &s.acts[i] };
+		struct oracle_finding f;
+
+		oracle_finding_init(&f);
+		if (k->track(t, &st, &f)) {
+			out.step = (int)i + 1;
+			out.title = xstrdup(f.title ? f.title : "");
+			out.category = f.category;
+			out.subject = f.diff && cJSON_GetObjectItem(f.diff, "subject");
+		}
+		oracle_finding_release(&f);
+	}
+	sim_steps_release(&s);
+	k->tracker_free(t);
+	return out;
+}
+
+__attribute__((unused)) static void sim_finding_release(struct sim_finding *f)
+{
+	free(f->title);
+	f->title = NULL;
+}
+
+/*
+ * The 1-based step of the first finding of tracking oracle `oracle` on the
+ * scenario (0 none, -1 the replay failed), checked to be of category `cat`
+ * and to name a subject; its title in *title (caller frees).
+ */
+__attribute__((unused)) static int sim_steps_found(const char *app, const char *pkg, const char *oracle,
+						   enum bug_category cat, const struct sim_step *steps, size_t n,
+						   char **title)
+{
+	struct sim_finding f = sim_steps_first_finding(app, pkg, oracle, steps, n);
+
+	if (f.step > 0) {
+		CHECK_INT_EQ(f.category, cat);
+		CHECK(f.subject);
+	}
+	*title = f.title;
+	return f.step;
 }
 
 #endif

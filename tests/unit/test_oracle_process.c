@@ -44,10 +44,10 @@ static struct ui_tree *prefs(bool compact, bool backup, char *extra)
 			    extra ? extra : calloc(1, 1), NULL));
 }
 
-/* A list (XML) of rows titled by `names` (NULL-terminated). */
-static char *x_xml_body_rows(const char *const *names)
+/* The rows (XML) titled by `names` (NULL-terminated), 150 apart from y 300. */
+static char *x_rows(const char *const *names)
 {
-	char *rows = calloc(1, 1), *list;
+	char *rows = calloc(1, 1);
 	int y = 300;
 
 	for (size_t i = 0; names[i]; i++, y += 150)
@@ -55,25 +55,19 @@ static char *x_xml_body_rows(const char *const *names)
 					  x_node(TEXT, "com.example.t:id/row_name", names[i], "", "", 0, y, 700,
 						 y + 100, NULL)),
 			     NULL);
-	list = x_node(RV, "com.example.t:id/list", "", "s", "", 0, 300, 1080, 1800, rows);
-	free(rows);
-	return list;
+	return rows;
+}
+
+/* A list (XML) of rows titled by `names` (NULL-terminated). */
+static char *x_xml_body_rows(const char *const *names)
+{
+	return x_node_own(RV, "com.example.t:id/list", "", "s", "", 0, 300, 1080, 1800, x_rows(names));
 }
 
 /* A list of rows titled by `names` (NULL-terminated), a name field holding `typed`, and a Save button. */
 static struct ui_tree *items(const char *const *names, const char *typed)
 {
-	char *rows = calloc(1, 1), *list;
-	int y = 300;
-
-	for (size_t i = 0; names[i]; i++, y += 150)
-		rows = x_cat(rows, x_node_own(ROW, "com.example.t:id/row", "", "c", "", 0, y, 1080, y + 140,
-					  x_node(TEXT, "com.example.t:id/row_name", names[i], "", "", 0, y, 700,
-						 y + 100, NULL)),
-			     NULL);
-	list = x_node(RV, "com.example.t:id/list", "", "s", "", 0, 300, 1080, 1800, rows);
-	free(rows);
-	return x_tree(x_cat(list,
+	return x_tree(x_cat(x_xml_body_rows(names),
 			    x_node(EDIT, "com.example.t:id/name", typed, "cf", "hint=\"Item name\"", 0, 1900, 800, 2040,
 				   NULL),
 			    x_node(BUTTON, "com.example.t:id/save", "Save", "c", "", 800, 1900, 1080, 2040, NULL), NULL));
@@ -620,15 +614,8 @@ TEST(entry_gone_after_process_death)
  */
 static struct ui_tree *page_of_rows(const char *const *names, bool scrolls)
 {
-	char *rows = calloc(1, 1), *list;
-	int y = 300;
+	char *list = x_node_own(RV, "com.example.t:id/list", "", "", "", 0, 300, 1080, 850, x_rows(names));
 
-	for (size_t i = 0; names[i]; i++, y += 150)
-		rows = x_cat(rows, x_node_own(ROW, "com.example.t:id/row", "", "c", "", 0, y, 1080, y + 140,
-					  x_node(TEXT, "com.example.t:id/row_name", names[i], "", "", 0, y, 700,
-						 y + 100, NULL)),
-			     NULL);
-	list = x_node_own(RV, "com.example.t:id/list", "", "", "", 0, 300, 1080, 850, rows);
 	return x_tree(x_node_own("android.widget.ScrollView", "com.example.t:id/content", "", scrolls ? "s" : "", "", 0,
 				 200, 1080, 850, list));
 }

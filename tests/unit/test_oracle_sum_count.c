@@ -14,49 +14,12 @@
 #include "test.h"
 #include "sim_steps.h"
 
-#include <cjson/cJSON.h>
-
-#include "agents/oracle.h"
-#include "agents/oracles/oracle_kind.h"
-
 #define FEEDS "sim:" TRIDENT_SOURCE_DIR "/configs/apps/holdout/feeds.json"
 #define PKG "org.holdout.feeds"
 
-/*
- * Replays `steps` on `app` (clean start), feeding every step to a fresh
- * tracker. The 1-based step of the first finding, 0 for none, -1 when the
- * replay failed; its title in *title (caller frees).
- */
-static int first_finding(const char *app, const struct sim_step *steps, size_t n, char **title)
-{
-	struct oracle_sum_count_tracker *t = oracle_sum_count_tracker_new();
-	struct sim_replay s;
-	int found = 0;
-
-	*title = NULL;
-	sim_steps_replay(app, PKG, steps, n, &s);
-	if (!s.ok)
-		found = -1;
-	for (size_t i = 0; s.ok && i < n && !found; i++) {
-		struct oracle_tracked_step st = { s.r.screens[i].tree, s.r.screens[i].activity, s.r.screens[i + 1].tree,
-						  s.r.screens[i + 1].activity, sim_steps_in_app(&s, i + 1, PKG), &s.acts[i] };
-		struct oracle_finding f;
-
-		oracle_finding_init(&f);
-		if (oracle_sum_count_step(t, &st, &f)) {
-			found = (int)i + 1;
-			*title = xstrdup(f.title);
-			CHECK_INT_EQ(f.category, BUG_CAT_CALCULATION);
-			CHECK(f.diff && cJSON_GetObjectItem(f.diff, "subject"));
-		}
-		oracle_finding_release(&f);
-	}
-	sim_steps_release(&s);
-	oracle_sum_count_tracker_free(t);
-	return found;
-}
-
 #define N(a) (sizeof(a) / sizeof((a)[0]))
+/* The step of the first finding of "sum_count" on scenario s replayed on app. */
+#define first_finding(app, s, n, title) sim_steps_found(app, PKG, "sum_count", BUG_CAT_CALCULATION, s, n, title)
 
 TEST(a_total_that_keeps_counting_a_read_article)
 {
