@@ -151,6 +151,7 @@ struct oracle_crud_tracker {
 	unsigned long gone_step;
 	uint64_t gone_page;
 	uint64_t gone_title; /* the hashed title of gone_page (a conversation's name) */
+	uint64_t gone_lead;  /* the hashed first text of the deleted row (a note's title) */
 	cJSON *gone_by;
 	/* The labels of switches and checkboxes the run turned off (a
 	 * calendar, folder or category hidden), lowered: a ring. */
@@ -2369,6 +2370,7 @@ static void note_gone(struct oracle_crud_tracker *t, const struct ui_tree *after
 	t->gone_step = t->step;
 	t->gone_page = page_of(after, activity_after);
 	t->gone_title = oracle_hash_str(ORACLE_HASH_BASIS, oracle_app_bar_title(after));
+	t->gone_lead = oracle_hash_str(ORACLE_HASH_BASIS, t->opened);
 	t->gone_by = action_to_json(done);
 }
 
@@ -2455,14 +2457,15 @@ static bool shown_in_trash(const struct ui_tree *after, const struct ui_widget *
 }
 
 /*
- * The screen after a step: a sentence of a row deleted rightly, shown on a
- * page that showed it before the delete (not a trash, not the list it went
- * from), was left behind there: the conversation list still previews the
+ * The screen after a step (from `from`, NULL for the first screen): a
+ * sentence of a row deleted rightly, shown on a page that showed it before
+ * the delete (not a trash, not the list it went from, not the deleted
+ * thing's own page opened from the trash), was left behind there: the conversation list still previews the
  * deleted last message (Simple-SMS-Messenger #167). True with *f. Then the
  * screen's sentences are remembered with their page.
  */
-static bool gone_still_shown(struct oracle_crud_tracker *t, const struct ui_tree *after, const char *activity_after,
-			     struct oracle_finding *f)
+static bool gone_still_shown(struct oracle_crud_tracker *t, const struct ui_tree *from, const struct ui_tree *after,
+			     const char *activity_after, struct oracle_finding *f)
 {
 	uint64_t page = page_of(after, activity_after);
 	const char *title = oracle_app_bar_title(after);
@@ -2504,7 +2507,12 @@ static bool gone_still_shown(struct oracle_crud_tracker *t, const struct ui_tree
 				    (paired && oracle_hash_str(ORACLE_HASH_BASIS, lead) == t->gone_title &&
 				     seen_before(t, CRUD_ANY_PAGE, paired, t->gone_step));
 
-			if (trash_page(after) || !seen || shown_in_trash(after, w) || row_made_from_page(t, page, h))
+			/* A page opened from the trash and titled with the deleted row's
+			 * first text is the trashed thing's own page (jotter's fixed
+			 * twin, seed 2: the note Meeting, moved to the trash, opened
+			 * from Trash shows its text). */
+			if (trash_page(after) || !seen || shown_in_trash(after, w) || row_made_from_page(t, page, h) ||
+			    (from && trash_page(from) && title && oracle_hash_str(ORACLE_HASH_BASIS, title) == t->gone_lead))
 				continue;
 			oracle_finding_init(f);
 			f->category = BUG_CAT_DATA_OPERATION;
@@ -2599,7 +2607,7 @@ bool oracle_crud_step(struct oracle_crud_tracker *t, const struct ui_tree *befor
 		struct oracle_finding none;
 
 		oracle_finding_init(&none);
-		gone_still_shown(t, before, activity_before, &none);
+		gone_still_shown(t, NULL, before, activity_before, &none);
 		oracle_finding_release(&none);
 	}
 	sync_fields(t, before, 0, NULL, NULL);
@@ -2673,7 +2681,7 @@ bool oracle_crud_step(struct oracle_crud_tracker *t, const struct ui_tree *befor
 		t->opener = xstrdup(label);
 	}
 	if (!hit && !layer_a)
-		hit = gone_still_shown(t, after, activity_after, f);
+		hit = gone_still_shown(t, before, after, activity_after, f);
 	if (oracle_screen_has_layer(before))
 		sync_fields(t, after, 0, NULL, NULL);
 	else

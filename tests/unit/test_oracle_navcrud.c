@@ -4135,6 +4135,38 @@ TEST(deleted_rows_text_on_a_page_that_shows_it_in_the_trash)
 	}
 }
 
+/*
+ * jotter (bench fixed twin, seed 2, session 65): the note Meeting, deleted
+ * to the trash, opened again from Trash shows its own text on its own page,
+ * rightly. The same page opened from Starred, a list of live notes, still
+ * showing the deleted note is reported.
+ */
+TEST(trashed_things_own_page_opened_from_the_trash_is_not_reported)
+{
+	static const char *const notes[] = { "Meeting|Budget review on Friday", "Ideas|A bike trip along the river",
+					     NULL };
+	static const char *const left[] = { "Ideas|A bike trip along the river", NULL };
+	static const char *const meeting[] = { "Meeting|Budget review on Friday", NULL };
+	const char *lists[] = { "Trash", "Starred" };
+	const char *acts[] = { "t/.Main", "t/.Note", "t/.Main", "t/.Main", "t/.Note" };
+
+	for (int d = 0; d < 2; d++) {
+		struct ui_tree *pages[] = { cut_list("Notes", notes, 2200, NULL, NULL),
+					    message_page("Meeting", "Budget review on Friday"),
+					    cut_list("Notes", left, 2200, NULL, NULL), cut_list(lists[d], meeting, 2200, NULL, NULL),
+					    message_page("Meeting", "Budget review on Friday") };
+		const char *taps[] = { "Meeting", "Delete", lists[d], "Meeting" };
+		char *title;
+
+		REQUIRE(pages[0] && pages[1] && pages[2] && pages[3] && pages[4]);
+		CHECK_INT_EQ(crud_walk(pages, acts, taps, 4, &title), d ? 4 : 0);
+		CHECK(!d || (title && strstr(title, "still shown on 'Meeting'")));
+		free(title);
+		for (size_t i = 0; i < 5; i++)
+			ui_tree_free(pages[i]);
+	}
+}
+
 /* A compose form (To, Subject) holding `to`, with a button `button`. */
 static struct ui_tree *compose(const char *to, const char *button)
 {
@@ -4884,6 +4916,7 @@ int main(void)
 	RUN(row_deleted_among_namesakes_and_replaced_from_below_is_not_reported);
 	RUN(row_removed_from_a_collection_may_show_elsewhere);
 	RUN(deleted_rows_text_on_a_page_that_shows_it_in_the_trash);
+	RUN(trashed_things_own_page_opened_from_the_trash_is_not_reported);
 	RUN(entry_filed_under_another_day_is_not_missing);
 	RUN(side_trip_is_not_fed_to_a_tracker_recheck);
 	RUN(row_renamed_on_its_page_and_stale_in_the_list);
