@@ -433,6 +433,16 @@ void oracle_link_setting_tracker_free(struct oracle_link_setting_tracker *t);
 bool oracle_link_setting_step(struct oracle_link_setting_tracker *t, const struct oracle_tracked_step *s,
 			      struct oracle_finding *f);
 
+/*
+ * gallery (oracle 55, gallery.c): the screen after a step shows a caption
+ * counting N pictures ("Gallery · 8 photos") over a plain gallery (its
+ * parent: no other text, nothing clickable, no scrolling), whole on the
+ * screen with the page going on below it, that shows 2 or more pictures
+ * but fewer than N. True with *f (content missing).
+ */
+bool oracle_gallery_short(const struct ui_tree *before, const char *activity_before, const struct ui_tree *after,
+			  const char *activity_after, const struct action *done, struct oracle_finding *f);
+
 /* --- totals (oracle 12) --- */
 
 /*
