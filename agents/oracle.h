@@ -443,6 +443,18 @@ bool oracle_link_setting_step(struct oracle_link_setting_tracker *t, const struc
 bool oracle_gallery_short(const struct ui_tree *before, const char *activity_before, const struct ui_tree *after,
 			  const char *activity_after, const struct action *done, struct oracle_finding *f);
 
+/*
+ * mark_kept (oracle 56, mark_kept.c): a tracker. A "Mark ..." click on the
+ * page of a row the run saw listed, whose row then shows other texts, and a
+ * later Sync / Refresh on a page showing the row marked that shows it with
+ * its texts from before the mark: the finding.
+ */
+struct oracle_mark_kept_tracker;
+struct oracle_mark_kept_tracker *oracle_mark_kept_tracker_new(void);
+void oracle_mark_kept_tracker_free(struct oracle_mark_kept_tracker *t);
+bool oracle_mark_kept_step(struct oracle_mark_kept_tracker *t, const struct oracle_tracked_step *s,
+			   struct oracle_finding *f);
+
 /* --- totals (oracle 12) --- */
 
 /*
