@@ -496,6 +496,14 @@ static const struct scenario scenarios[] = {
 	{ "feeds", "feeds-restart-opens-last-feed", "feeds.show", false,
 	  { "tap:feed_row#1", "am force-stop org.holdout.feeds",
 	    "monkey -p org.holdout.feeds -c android.intent.category.LAUNCHER 1" } },
+	{ "deck", "deck-archive-card-stays", "card.archive_btn.click", false,
+	  { "tap:board_row#0", "tap:card_row#0", "tap:archive_btn" } },
+	{ "deck", "deck-new-card-loses-description", "new_card.n_create.click", false,
+	  { "tap:board_row#0", "tap:add_card_fab", "tap:n_title", "input text Descale%skettle", "tap:n_desc",
+	    "input text Citric%sacid,%snot%svinegar", "tap:n_create" } },
+	{ "deck", "deck-task-count-needs-comment", "board.show", false, { "tap:board_row#1" } },
+	{ "deck", "deck-back-opens-first-board", "card.back", false,
+	  { "tap:board_row#1", "tap:card_row#0", "input keyevent 4" } },
 };
 
 TEST(every_spec_loads_and_cites_its_bugs)
