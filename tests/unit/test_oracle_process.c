@@ -647,6 +647,40 @@ TEST(entry_below_the_rows_a_relaunch_shows_is_not_judged)
 	ui_tree_free(fixed);
 }
 
+/* A board's page: its title, a heading above the list of rows `names` (the list shown whole), its stacks below. */
+static struct ui_tree *headed_rows(const char *heading, const char *const *names)
+{
+	char *stacks = x_cat(x_node(ROW, "com.example.t:id/stack_row", "Ideas", "c", "", 0, 1900, 1080, 1990, NULL),
+			     x_node(ROW, "com.example.t:id/stack_row", "Planned", "c", "", 0, 2000, 1080, 2090, NULL), NULL);
+
+	return x_tree(x_cat(x_node(TEXT, "com.example.t:id/title", "Conference 2027", "", "", 0, 100, 1080, 190, NULL),
+			    x_node(TEXT, "com.example.t:id/stack_head", heading, "", "", 0, 200, 1080, 290, NULL),
+			    x_xml_body_rows(names),
+			    x_node_own(RV, "com.example.t:id/stacks", "", "", "", 0, 1850, 1080, 2300, stacks), NULL));
+}
+
+TEST(entry_under_another_heading_after_relaunch_is_not_judged)
+{
+	const char *planned[] = { "Badge printing quote", "River9", NULL }, *ideas[] = { "Keynote speaker shortlist", NULL };
+	const char *kept[] = { "Badge printing quote", NULL };
+	/* deck, session 65: the relaunch opens the board's first stack, another list under another heading. */
+	struct ui_tree *saved = headed_rows("Planned \u00b7 2 cards", planned);
+	struct ui_tree *first = headed_rows("Ideas \u00b7 1 cards", ideas);
+	struct ui_tree *lost = headed_rows("Planned \u00b7 1 cards", kept);
+	struct oracle_finding f;
+
+	REQUIRE(saved && first && lost);
+	oracle_finding_init(&f);
+	CHECK(!oracle_saved_state_lost(saved, ACT, first, ACT, &f));
+	/* The same heading, its count moved with the row lost: judged. */
+	CHECK(oracle_saved_state_lost(saved, ACT, lost, ACT, &f));
+	CHECK(f.title && strstr(f.title, "'River9'"));
+	oracle_finding_release(&f);
+	ui_tree_free(saved);
+	ui_tree_free(first);
+	ui_tree_free(lost);
+}
+
 TEST(deleted_entry_back_after_process_death)
 {
 	const char *two[] = { "Rice", "Lentils", NULL }, *three[] = { "Rice", "Lentils", "Oats", NULL };
@@ -1592,6 +1626,7 @@ int main(void)
 	RUN(filter_beside_a_list_is_not_a_setting_lost);
 	RUN(entry_gone_after_process_death);
 	RUN(entry_below_the_rows_a_relaunch_shows_is_not_judged);
+	RUN(entry_under_another_heading_after_relaunch_is_not_judged);
 	RUN(deleted_entry_back_after_process_death);
 	RUN(cleared_list_back_after_process_death);
 	RUN(deletion_read_as_crud_reads_it);
