@@ -608,13 +608,27 @@ static void note_emptied(struct oracle_crud_tracker *t, const struct ui_tree *af
 
 /*
  * Whether `after` shows a search or filter field holding typed text (not
- * its hint, not the text the run first saw in it): the list may hide the
- * entry on purpose.
+ * its hint, not the text the run first saw in it), or a text outside its
+ * lists saying the list is filtered: the list may hide the entry on
+ * purpose.
  */
 static bool list_filtered(const struct oracle_crud_tracker *t, const struct ui_tree *after)
 {
+	static const char *const says[] = { "filtered", "filter:", "clear filter", "clear filters", NULL };
+
 	for (size_t i = 0; i < after->n_nodes; i++) {
 		const struct ui_widget *w = after->nodes[i];
+		char low[128];
+
+		/* A page that says its list is filtered ("Filtered by label Content", a
+		 * Clear filter button: deck, session 65, a card created without the
+		 * label the board was filtered by). */
+		if (*w->text && strlen(w->text) < sizeof(low) && !ui_widget_in_list(w) &&
+		    ui_widget_visible(w, &after->screen)) {
+			oracle_lower_into(low, sizeof(low), w->text);
+			if (oracle_has_word(low, says))
+				return true;
+		}
 
 		if (!ui_class_is_editable(w->class_name) || w->password || !ui_widget_visible(w, &after->screen) ||
 		    form_field(after, w))

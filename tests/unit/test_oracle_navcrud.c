@@ -3333,7 +3333,15 @@ TEST(bulk_delete_is_not_a_row_delete)
 }
 
 /* A mail list: each row a sender over its folder. */
+static struct ui_tree *mail_list_with(const char *const *senders, const char *const *folders, const char *line);
+
 static struct ui_tree *mail_list(const char *const *senders, const char *const *folders)
+{
+	return mail_list_with(senders, folders, NULL);
+}
+
+/* mail_list with a line of text above the list (a filter's "Filtered by label Content"), NULL: none. */
+static struct ui_tree *mail_list_with(const char *const *senders, const char *const *folders, const char *line)
 {
 	char *rows = calloc(1, 1), *list;
 	int y = 300;
@@ -3349,7 +3357,10 @@ static struct ui_tree *mail_list(const char *const *senders, const char *const *
 					   texts), NULL);
 	}
 	list = x_node1("androidx.recyclerview.widget.RecyclerView", "t:id/results", "", "s", 0, 300, 1080, 2200, rows);
-	return x_tree(x_cat(x_bar("Results"), list, NULL));
+	return x_tree(x_cat(x_bar("Results"),
+			    line ? x_node("android.widget.TextView", "t:id/filter_line", line, "", "", 0, 220, 1080, 290, NULL)
+				 : calloc(1, 1),
+			    list, NULL));
 }
 
 /*
@@ -4180,6 +4191,32 @@ static struct ui_tree *compose(const char *to, const char *button)
 }
 
 /*
+ * deck (held-out, session 65): a card created on a board filtered by a
+ * label it does not carry is rightly not listed ("Filtered by label
+ * Content" above the list). The same list without the filter is judged.
+ */
+TEST(entry_hidden_by_a_filter_the_page_names_is_not_missing)
+{
+	static const char *const who[] = { "Jonas Berger", "Maya Chen", NULL };
+	static const char *const folder[] = { "Inbox", "Inbox", NULL };
+	const char *lines[] = { "Filtered by label Content", NULL };
+
+	for (size_t k = 0; k < 2; k++) {
+		struct ui_tree *pages[] = { mail_list_with(who, folder, lines[k]), compose("", "Save"),
+					    compose("river maple", "Save"), mail_list_with(who, folder, lines[k]) };
+		const char *acts[] = { "t/.Main", "t/.Compose", "t/.Compose", "t/.Main" };
+		const char *taps[] = { "Compose", NULL, "Save" };
+		char *title;
+
+		REQUIRE(pages[0] && pages[1] && pages[2] && pages[3]);
+		CHECK_INT_EQ(crud_walk(pages, acts, taps, 3, &title), k ? 3 : 0);
+		free(title);
+		for (size_t i = 0; i < 4; i++)
+			ui_tree_free(pages[i]);
+	}
+}
+
+/*
  * mail (held-out, session 20): Compose opened from the Inbox, "Save draft":
  * the draft is filed under Drafts and the Inbox rightly does not list it.
  * The same form with "Save" claims the entry belongs in the list it returns to.
@@ -4908,6 +4945,7 @@ int main(void)
 	RUN(bulk_delete_is_not_a_row_delete);
 	RUN(delete_that_moves_a_row_to_the_trash_folder_is_not_reported);
 	RUN(save_draft_is_not_a_missing_entry);
+	RUN(entry_hidden_by_a_filter_the_page_names_is_not_missing);
 	RUN(deleted_rows_text_left_on_a_page_that_showed_it);
 	RUN(note_moved_to_the_trash_stays_in_a_search_of_the_trash);
 	RUN(deleted_rows_status_line_shown_elsewhere_is_not_reported);
