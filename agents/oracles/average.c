@@ -407,7 +407,7 @@ bool oracle_average_step(struct oracle_average_tracker *t, const struct oracle_t
 		return false;
 	for (size_t i = 0; i < after->n_nodes; i++) {
 		const struct ui_widget *w = after->nodes[i], *vw;
-		int from, to, dec;
+		int from = 0, to = 0, dec = 0;
 		double v, sum = 0, mean;
 		char unit[AV_UNIT];
 		long count, in_range = 0;

@@ -185,7 +185,7 @@ bool oracle_mark_kept_step(struct oracle_mark_kept_tracker *t, const struct orac
 			   struct oracle_finding *f)
 {
 	const struct ui_tree *b = s->before, *a = s->after;
-	char label[256], low[256];
+	char label[MK_TEXT], low[256];
 	uint64_t texts;
 	bool hit = false;
 
