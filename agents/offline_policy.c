@@ -84,6 +84,9 @@ static uint64_t row_key(const struct ui_tree *t, const struct action *a);
 /* The tried-set key of the long-press probe (hashed with the list's row widget and the page's kind). */
 #define LONG_PROBED 0x6c6f6e675f707262ull
 
+/* The tried-set key of the edit motif (hashed with the Edit control's widget key and the page's kind). */
+#define EDIT_PROBED 0x656469745f707262ull
+
 /* The same for a menu item's probe: a row's page whose Back closes the app says nothing of a menu item's page. */
 #define BACK_ITEM_PROBE_EXITS 0x6974656d5f657869ull
 #define DRAIN_AFTER 100 /* choices: first explore with the data the app starts with */
@@ -236,6 +239,17 @@ struct offline_policy {
 	/* Finishing a calculation on a keypad: 1 after an operator key (a digit
 	 * comes next), 2 after that digit ("=" comes next); 0: none. */
 	int keypad_stage;
+	/*
+	 * The edit motif (offline.edit_finish): 1 just after a click labelled
+	 * Edit on a page without fields (edit_click: its tried-set key), 2 after
+	 * the one field changed on the filled form it opened (the confirm comes
+	 * next); 0: none. edit_at: the choice that set it; no_probe: the input
+	 * being chosen gets a valid value, not a probe.
+	 */
+	int edit_stage;
+	unsigned long edit_at;
+	uint64_t edit_click;
+	bool no_probe;
 	/* A selection a long press started (long_probe): 1 just after the long
 	 * press, 2 after a second row was selected, 3 after the selection's
 	 * Remove or Delete (its confirm comes next); select_act: this probe acts
@@ -298,6 +312,7 @@ void offline_policy_params_default(struct offline_policy_params *p)
 	p->back_probe = true;
 	p->keypad_finish = true;
 	p->long_probe = true;
+	p->edit_finish = true;
 	p->seed = 1;
 }
 
@@ -323,6 +338,7 @@ int offline_policy_params_from_config(struct offline_policy_params *p, const str
 	p->back_probe = config_bool(cfg, "offline.back_probe");
 	p->keypad_finish = config_bool(cfg, "offline.keypad_finish");
 	p->long_probe = config_bool(cfg, "offline.long_probe");
+	p->edit_finish = config_bool(cfg, "offline.edit_finish");
 	p->seed = (unsigned)config_int(cfg, "run.seed");
 	if (p->init_weight <= 0 || p->back_weight < 0 || p->untried_bonus < 1 ||
 	    p->motif_bonus < 1 || p->epsilon < 0 || p->epsilon > 1 || p->stuck_limit < 1 ||
@@ -1248,7 +1264,7 @@ static void finish_choice(struct offline_policy *pol, const struct ui_tree *t, s
 		/* A field gets a valid value first; later entries probe it now and
 		 * then, first as a tester does (an empty name, letters in a number),
 		 * then with the other probes of its kind. */
-		if (pol->p.probe_share > 0 && field_filled(pol, field_key(a), false) &&
+		if (pol->p.probe_share > 0 && !pol->no_probe && field_filled(pol, field_key(a), false) &&
 		    !(pol->p.probe_one && state == pol->visit_state && pol->visit_probed &&
 		      pol->visit_probed != field_key(a)) &&
 		    rng_unit(&pol->probe_rng) < (probed(pol, field_key(a), false) ? pol->p.probe_share
@@ -1689,6 +1705,72 @@ static size_t keypad_pick(struct offline_policy *pol, const struct action *cands
 	return np ? picks[rng_next(&pol->rng) % np] : (size_t)-1;
 }
 
+/* Whether a click's label or resource-id names editing the page's item ("Edit", "Edit card", "edit_btn"). */
+static bool is_edit_label(const struct action *a)
+{
+	static const char *const words[] = { "edit", NULL };
+
+	return a->type == ACTION_CLICK && (has_word(a->widget_text, words) || has_word(a->resource_id, words));
+}
+
+/*
+ * Whether a text field shows a value of its own: a text that is not empty
+ * and not its hint (older dumps show the hint as the text of an empty field).
+ */
+static bool field_shows_value(const struct ui_widget *w)
+{
+	return *w->text && strcmp(w->text, w->hint) && !only_mask_dots(w->text);
+}
+
+/*
+ * The edit motif's pick (offline.edit_finish). Stage 1, on the screen an
+ * Edit click just opened: when it is a form with a confirm whose text
+ * fields all show values (an existing item's), the field to change - the
+ * first title or name field, else the first field. Stage 2, right after
+ * that input on the same form: its confirm of the largest weight, never
+ * one that leaves the app. A tester edits an item by changing one thing
+ * and saving; retyping every field, as the form rule does for a new item,
+ * runs into its probes (calendar's edited event, typed over with a long
+ * title, never saved on any seed, session 65). (size_t)-1: none.
+ */
+static size_t edit_pick(struct offline_policy *pol, const struct ui_tree *t, uint64_t state,
+			const struct action *cands, size_t n, bool has_confirm)
+{
+	size_t pick = (size_t)-1, first = (size_t)-1;
+	double pick_w = -1.0;
+
+	if (!has_confirm)
+		return (size_t)-1;
+	for (size_t i = 0; i < n; i++) {
+		const struct action *c = &cands[i];
+		const struct event *e = event_find(pol, offline_event_key(state, c));
+
+		if (e->blocked)
+			continue;
+		if (pol->edit_stage == 2) {
+			if (c->type == ACTION_CLICK && is_confirm_label(c->widget_text) && !e->exits &&
+			    e->weight > pick_w) {
+				pick_w = e->weight;
+				pick = i;
+			}
+			continue;
+		}
+		if (c->type != ACTION_INPUT || c->widget < 0 || (size_t)c->widget >= t->n_nodes)
+			continue;
+		if (!field_shows_value(t->nodes[c->widget]))
+			return (size_t)-1; /* an empty field: a new item's form, the form rule's */
+		if (first == (size_t)-1)
+			first = i;
+		if (pick == (size_t)-1) {
+			enum input_kind k = input_gen_kind(t->nodes[c->widget]);
+
+			if (k == INPUT_KIND_TITLE || k == INPUT_KIND_NAME)
+				pick = i;
+		}
+	}
+	return pick != (size_t)-1 ? pick : first;
+}
+
 void offline_policy_choose(struct offline_policy *pol, const struct ui_tree *t, uint64_t state,
 			   uint64_t text_sig, const char *functionality, bool in_app,
 			   struct action *out)
@@ -2007,6 +2089,30 @@ void offline_policy_choose(struct offline_policy *pol, const struct ui_tree *t, 
 			goto out;
 		}
 	}
+	if (pol->p.edit_finish && pol->edit_stage) {
+		int stage = pol->edit_stage;
+		size_t pick = pol->edit_at + 1 == pol->choices && (stage == 1 || state == pol->last_state)
+				      ? edit_pick(pol, t, state, cands, n, has_confirm) : (size_t)-1;
+
+		pol->edit_stage = 0;
+		if (pick != (size_t)-1 && (stage == 2 || tried_mark(pol, pol->edit_click))) {
+			uint64_t key = offline_event_key(state, &cands[pick]);
+
+			*out = cands[pick];
+			action_init(&cands[pick]);
+			(void)tried_mark(pol, hash_u64(widget_key(out), th));
+			pol->no_probe = stage == 1;
+			finish_choice(pol, t, out, state, key,
+				      stage == 1 ? "an item's Edit opened its filled form: changing one field"
+						 : "one field of the item changed: its confirm, to see the edit kept");
+			pol->no_probe = false;
+			if (stage == 1) {
+				pol->edit_stage = 2;
+				pol->edit_at = pol->choices;
+			}
+			goto out;
+		}
+	}
 	if (n && rng_unit(&pol->rng) < pol->p.epsilon) {
 		size_t pick = (size_t)(rng_next(&pol->rng) % n);
 		uint64_t key = offline_event_key(state, &cands[pick]);
@@ -2189,6 +2295,17 @@ out:
 				    !ui_widget_in_list(t->nodes[out->widget])))) {
 		pol->edit_state = state;
 		pol->edit_away = 0;
+	}
+	/* The edit motif's first stage: an Edit on a page without fields, once per Edit control and kind of page. */
+	if (pol->p.edit_finish && pol->edit_stage != 2 && is_edit_label(out) && !shows_field(t) &&
+	    !screen_shows_layer(t)) {
+		uint64_t k = hash_u64(hash_u64(EDIT_PROBED, widget_key(out)), screen_kind(functionality));
+
+		if (!tried_has(pol, k)) {
+			pol->edit_stage = 1;
+			pol->edit_at = pol->choices;
+			pol->edit_click = k;
+		}
 	}
 	{
 		/* The keypad motif's next stage: what was just picked on a keypad. */

@@ -56,6 +56,7 @@ struct offline_policy_params {
 	bool back_probe;       /* Back at once on a page a list's row opened, once per list and kind of page */
 	bool keypad_finish;    /* on a calculator keypad, an operator pressed is followed by a digit and "=" */
 	bool long_probe;       /* a long press on one row of a list whose rows answer one, once per list and kind of page */
+	bool edit_finish;      /* an item's Edit opening a filled form: one field changed to a valid value, then its confirm */
 	unsigned seed;
 };
 

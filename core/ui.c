@@ -803,6 +803,16 @@ int ui_text_prefix_len(const char *s, int max)
 	return n;
 }
 
+size_t ui_subtree_end(const struct ui_tree *t, const struct ui_widget *w)
+{
+	size_t i = w->order + 1;
+
+	/* Depth-first order: the subtree ends at the first node no deeper than w. */
+	while (i < t->n_nodes && t->nodes[i]->depth > w->depth && t->nodes[i]->window == w->window)
+		i++;
+	return i;
+}
+
 bool ui_selector_text(const char *text, size_t *label_len, const char **value)
 {
 	const char *colon = text ? strstr(text, ": ") : NULL;

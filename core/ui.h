@@ -118,6 +118,12 @@ const char *ui_widget_label(const struct ui_widget *w);
 bool ui_class_is_editable(const char *class_name);
 /* Whether w sits inside a list: a RecyclerView, ListView or GridView ancestor. */
 bool ui_widget_in_list(const struct ui_widget *w);
+/*
+ * The end of w's subtree in t->nodes (document order): w and its
+ * descendants are t->nodes[w->order] up to, not including, the returned
+ * index.
+ */
+size_t ui_subtree_end(const struct ui_tree *t, const struct ui_widget *w);
 /* The longest label a selector text may have (UI_SELECTOR_LABEL_MAX bytes: "Default location"). */
 #define UI_SELECTOR_LABEL_MAX 30
 /*

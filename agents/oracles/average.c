@@ -333,14 +333,9 @@ static void read_rows(struct oracle_average_tracker *t, const struct ui_tree *tr
 
 		if (!row->parent || !oracle_is_list(row->parent) || !ui_widget_visible(row, &tree->screen))
 			continue;
-		for (size_t j = i; j < tree->n_nodes; j++) {
+		for (size_t j = i, end = ui_subtree_end(tree, row); j < end; j++) {
 			const struct ui_widget *w = tree->nodes[j];
-			const struct ui_widget *p = w;
 
-			while (p && p != row)
-				p = p->parent;
-			if (!p)
-				break; /* past the row's subtree */
 			if (!w->text[0] || !ui_widget_visible(w, &tree->screen))
 				continue;
 			if (!date)

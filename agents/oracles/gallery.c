@@ -77,13 +77,9 @@ static long pictures_shown(const struct ui_tree *t, const struct ui_widget *g, c
 
 	if (g->clickable || g->long_clickable || g->scrollable)
 		return -1;
-	for (size_t i = g->order + 1; i < t->n_nodes; i++) {
-		const struct ui_widget *w = t->nodes[i], *p = w;
+	for (size_t i = g->order + 1, end = ui_subtree_end(t, g); i < end; i++) {
+		const struct ui_widget *w = t->nodes[i];
 
-		while (p && p != g)
-			p = p->parent;
-		if (!p)
-			break;
 		if (w->clickable || w->long_clickable || w->scrollable)
 			return -1;
 		if (w != c && w->text[0])

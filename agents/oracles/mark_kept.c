@@ -65,13 +65,9 @@ static uint64_t row_texts(const struct ui_tree *tree, const struct ui_widget *ro
 {
 	uint64_t h = 0x51ed270b27a3f5c1ULL;
 
-	for (size_t i = row->order; i < tree->n_nodes; i++) {
-		const struct ui_widget *w = tree->nodes[i], *p = w;
+	for (size_t i = row->order, end = ui_subtree_end(tree, row); i < end; i++) {
+		const struct ui_widget *w = tree->nodes[i];
 
-		while (p && p != row)
-			p = p->parent;
-		if (!p)
-			break;
 		if (w->text[0] && strcmp(w->text, first))
 			h = oracle_hash_str(h, w->text);
 	}

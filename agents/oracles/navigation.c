@@ -257,14 +257,9 @@ const char *oracle_app_bar_title(const struct ui_tree *t)
 
 		if (!oracle_is_app_bar(bar) || !ui_widget_visible(bar, &t->screen))
 			continue;
-		for (size_t j = i + 1; j < t->n_nodes; j++) {
+		for (size_t j = i + 1, end = ui_subtree_end(t, bar); j < end; j++) {
 			const struct ui_widget *w = t->nodes[j];
-			const struct ui_widget *p = w->parent;
 
-			while (p && p != bar)
-				p = p->parent;
-			if (!p)
-				break; /* left the bar's subtree */
 			if (*w->text && !w->clickable && ui_widget_visible(w, &t->screen))
 				return w->text;
 		}

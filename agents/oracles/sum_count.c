@@ -156,14 +156,10 @@ static bool list_sum(const struct ui_tree *t, const struct ui_widget *L, long *s
 
 		if (!ui_widget_visible(row, &t->screen))
 			continue;
-		for (size_t i = row->order + 1; i < t->n_nodes; i++) {
-			const struct ui_widget *w = t->nodes[i], *p = w;
+		for (size_t i = row->order + 1, end = ui_subtree_end(t, row); i < end; i++) {
+			const struct ui_widget *w = t->nodes[i];
 			long n;
 
-			while (p && p != row)
-				p = p->parent;
-			if (!p)
-				break;
 			if (ui_widget_visible(w, &t->screen) && bare_count(w->text, &n)) {
 				if (++in_row > 1)
 					return false;

@@ -2292,11 +2292,114 @@ TEST(a_list_whose_rows_answer_a_long_press_gets_one)
 	ui_tree_free(t);
 }
 
+/* An event's form: title and location fields (showing `title`, `place`, or their hints when empty), Save, Cancel. */
+static struct ui_tree *event_form(const char *title, const char *place)
+{
+	return x_tree(x_cat(x_node(EDIT, "t:id/title_field", title, "cf", "hint=\"Title\"", 0, 100, 1000, 200, NULL),
+			    x_node(EDIT, "t:id/location_field", place, "cf", "hint=\"Location\"", 0, 200, 1000, 300,
+				   NULL),
+			    x_node(BTN, "t:id/save_btn", "Save", "c", "", 0, 300, 500, 400, NULL),
+			    x_node(BTN, "t:id/cancel_btn", "Cancel", "c", "", 500, 300, 1000, 400, NULL), NULL));
+}
+
+/* Choose on `t` (state `st`), check the choice with `ok`, observe `next` (state `nst`); returns whether ok held. */
+static bool step_is(struct offline_policy *pol, struct ui_tree *t, uint64_t st, uint64_t sig,
+		    bool (*ok)(const struct action *), struct ui_tree *next, uint64_t nst, char **why)
+{
+	struct action a;
+	bool r;
+
+	offline_policy_choose(pol, t, st, sig, "Event", true, &a);
+	r = ok(&a);
+	if (why) {
+		free(*why);
+		*why = a.reason ? strdup(a.reason) : NULL;
+	}
+	action_release(&a);
+	offline_policy_observe(pol, next, nst, true);
+	return r;
+}
+
+static bool is_input(const struct action *a)
+{
+	return a->type == ACTION_INPUT && a->text;
+}
+
+static bool is_title_input(const struct action *a)
+{
+	return is_input(a) && !strcmp(a->resource_id, "t:id/title_field") && strlen(a->text) < 40;
+}
+
+static bool is_save(const struct action *a)
+{
+	return a->type == ACTION_CLICK && a->resource_id && !strcmp(a->resource_id, "t:id/save_btn");
+}
+
+static bool is_edit(const struct action *a)
+{
+	return a->type == ACTION_CLICK && a->resource_id && !strcmp(a->resource_id, "t:id/edit_btn");
+}
+
+/*
+ * offline.edit_finish (on by default): an item's Edit that opens its form
+ * with every field filled is followed by one valid value in the title
+ * field and the form's Save, once per Edit control and kind of page. The
+ * fields were typed before (a new event), so without it the next entry of
+ * each is a probe and the form rule goes on retyping fields (calendar's
+ * edited event never saved on any seed, session 65).
+ */
+TEST(an_items_edit_changes_one_field_and_saves)
+{
+	struct offline_policy_params p;
+	struct offline_policy *pol;
+	struct ui_tree *empty = event_form("", ""), *filled = event_form("Team meeting", "Room 4");
+	struct ui_tree *page = x_tree(x_cat(x_node("android.widget.TextView", "t:id/ev_title", "Team meeting", "", "",
+						   0, 100, 1000, 200, NULL),
+					    x_node(BTN, "t:id/edit_btn", "Edit", "c", "", 0, 300, 1000, 400, NULL), NULL));
+	char *why = NULL;
+
+	REQUIRE(empty && filled && page);
+	offline_policy_params_default(&p);
+	CHECK(p.edit_finish);
+	for (int on = 1; on >= 0; on--) {
+		p.epsilon = 0;
+		p.edit_finish = on;
+		pol = offline_policy_new(&p);
+		/* A new event first: both fields typed (the form rule), then Save. */
+		CHECK(step_is(pol, empty, 30, 1, is_input, empty, 30, NULL));
+		CHECK(step_is(pol, empty, 30, 2, is_input, empty, 30, NULL));
+		CHECK(step_is(pol, empty, 30, 3, is_save, page, 40, NULL));
+		/* The event's page: Edit opens the form, its fields filled. */
+		CHECK(step_is(pol, page, 40, 4, is_edit, filled, 30, NULL));
+		if (on) {
+			CHECK(step_is(pol, filled, 30, 5, is_title_input, filled, 30, &why));
+			CHECK(why && strstr(why, "changing one field") && !strstr(why, "probing"));
+			CHECK(step_is(pol, filled, 30, 6, is_save, page, 40, &why));
+			CHECK(why && strstr(why, "its confirm"));
+			/* The same Edit again: the motif is spent, the weights choose. */
+			CHECK(step_is(pol, page, 40, 7, is_edit, filled, 30, NULL));
+			CHECK(!step_is(pol, filled, 30, 8, is_title_input, filled, 30, &why) ||
+			      !strstr(why, "changing one field"));
+		} else {
+			/* Off: a field of the filled form is typed over with a probe, and Save does not follow. */
+			CHECK(step_is(pol, filled, 30, 5, is_input, filled, 30, &why));
+			CHECK(why && strstr(why, "probing"));
+			CHECK(!step_is(pol, filled, 30, 6, is_save, filled, 30, NULL));
+		}
+		offline_policy_free(pol);
+	}
+	free(why);
+	ui_tree_free(empty);
+	ui_tree_free(filled);
+	ui_tree_free(page);
+}
+
 int main(void)
 {
 	RUN(input_generation_by_field);
 	RUN(an_operator_on_a_keypad_is_followed_by_a_digit_and_equals);
 	RUN(a_list_whose_rows_answer_a_long_press_gets_one);
+	RUN(an_items_edit_changes_one_field_and_saves);
 	RUN(input_probes_by_field);
 	RUN(probes_after_a_valid_value);
 	RUN(second_entry_is_the_first_probe);

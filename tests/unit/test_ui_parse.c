@@ -393,6 +393,48 @@ TEST(windows_form)
 	ui_tree_free(t);
 }
 
+/* A subtree's end (ui_subtree_end) agrees with the parent links, on nested rows and across windows. */
+TEST(subtree_end)
+{
+	const char *xml =
+		"<?xml version='1.0' encoding='UTF-8' standalone='yes' ?><hierarchy rotation=\"0\">"
+		"<window index=\"0\" title=\"App\">"
+		"<node index=\"0\" class=\"android.widget.FrameLayout\" bounds=\"[0,0][1080,1920]\">"
+		"<node index=\"0\" class=\"androidx.recyclerview.widget.RecyclerView\" bounds=\"[0,0][1080,900]\">"
+		"<node index=\"0\" class=\"android.widget.LinearLayout\" bounds=\"[0,0][1080,300]\">"
+		"<node index=\"0\" text=\"Ars Technica\" class=\"android.widget.TextView\" bounds=\"[0,0][900,150]\"/>"
+		"<node index=\"1\" class=\"android.widget.LinearLayout\" bounds=\"[0,150][1080,300]\">"
+		"<node index=\"0\" text=\"3\" class=\"android.widget.TextView\" bounds=\"[900,150][1080,300]\"/>"
+		"</node></node>"
+		"<node index=\"1\" class=\"android.widget.LinearLayout\" bounds=\"[0,300][1080,600]\">"
+		"<node index=\"0\" text=\"NASA\" class=\"android.widget.TextView\" bounds=\"[0,300][900,600]\"/>"
+		"</node></node>"
+		"<node index=\"1\" text=\"Sync now\" class=\"android.widget.Button\" bounds=\"[0,900][1080,1000]\"/>"
+		"</node></window>"
+		"<window index=\"1\" title=\"Dialog\"><node index=\"0\" class=\"android.widget.FrameLayout\" "
+		"bounds=\"[100,100][900,900]\"/></window>"
+		"</hierarchy>";
+	struct ui_tree *t = NULL;
+
+	CHECK_OK(parse_str(xml, &t));
+	REQUIRE(t);
+	REQUIRE(t->n_nodes == 10);
+	CHECK_INT_EQ(ui_subtree_end(t, t->nodes[2]), 6); /* the first row: its text, a box and the count */
+	CHECK_INT_EQ(ui_subtree_end(t, t->nodes[6]), 8); /* the last row ends where the Button starts */
+	CHECK_INT_EQ(ui_subtree_end(t, t->nodes[8]), 9); /* a leaf */
+	CHECK_INT_EQ(ui_subtree_end(t, t->nodes[0]), 9); /* the first window's root, not the dialog's */
+	CHECK_INT_EQ(ui_subtree_end(t, t->nodes[9]), 10);
+	for (size_t i = 0; i < t->n_nodes; i++)
+		for (size_t j = i; j < t->n_nodes; j++) {
+			const struct ui_widget *p = t->nodes[j];
+
+			while (p && p != t->nodes[i])
+				p = p->parent;
+			CHECK((p != NULL) == (j < ui_subtree_end(t, t->nodes[i])));
+		}
+	ui_tree_free(t);
+}
+
 /* The soft keyboard's window (an input method's package) is left out; its bounds go to tree->ime. */
 TEST(ime_window_dropped)
 {
@@ -841,6 +883,7 @@ int main(void)
 	RUN(trailing_and_leading_noise);
 	RUN(pretty_equals_one_line);
 	RUN(windows_form);
+	RUN(subtree_end);
 	RUN(aosp_windows_form);
 	RUN(ime_window_dropped);
 	RUN(all_attributes_and_cjk);
