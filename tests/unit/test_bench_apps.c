@@ -504,6 +504,15 @@ static const struct scenario scenarios[] = {
 	{ "deck", "deck-task-count-needs-comment", "board.show", false, { "tap:board_row#1" } },
 	{ "deck", "deck-back-opens-first-board", "card.back", false,
 	  { "tap:board_row#1", "tap:card_row#0", "input keyevent 4" } },
+	{ "quests", "quests-daily-streak-not-updated", "dailies.show", false, { "tap:nav_dailies", "tap:daily_check#0" } },
+	{ "quests", "quests-checklist-tick-leaves-task", "task.cl_check.click", false,
+	  { "tap:nav_dailies", "tap:daily_row#1", "tap:cl_check#0" } },
+	{ "quests", "quests-todo-filter-not-kept", "todos.show", false,
+	  { "tap:nav_todos", "tap:tf_sched", "am force-stop org.holdout.quests",
+	    "monkey -p org.holdout.quests -c android.intent.category.LAUNCHER 1", "tap:nav_todos" } },
+	{ "quests", "quests-reward-gold-not-updated", "rewards.reward_buy.click", false,
+	  { "tap:nav_rewards", "tap:reward_buy#0" } },
+	{ "quests", "quests-tag-filter-adds-tag", "filter.f_row.click", false, { "tap:filter_btn", "tap:f_row#0" } },
 };
 
 TEST(every_spec_loads_and_cites_its_bugs)
