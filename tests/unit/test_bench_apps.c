@@ -513,6 +513,17 @@ static const struct scenario scenarios[] = {
 	{ "quests", "quests-reward-gold-not-updated", "rewards.reward_buy.click", false,
 	  { "tap:nav_rewards", "tap:reward_buy#0" } },
 	{ "quests", "quests-tag-filter-adds-tag", "filter.f_row.click", false, { "tap:filter_btn", "tap:f_row#0" } },
+	{ "lemmy", "lemmy-feed-keeps-old-score", "post.up_btn.click", false,
+	  { "tap:post_title#0", "tap:up_btn", "input keyevent 4" } },
+	{ "lemmy", "lemmy-default-sort-shifted", "account_settings.save_settings_btn.click", false,
+	  { "tap:settings_btn", "tap:acct_row", "tap:def_sort_row", "tap:ds_row#4", "tap:save_settings_btn",
+	    "input keyevent 4" } },
+	{ "lemmy", "lemmy-preview-opens-previous-post", "home.post_preview.click", false,
+	  { "tap:post_title#0", "input keyevent 4", "tap:post_preview#1" } },
+	{ "lemmy", "lemmy-new-post-error-silent", "create_post.post_btn.click", false,
+	  { "tap:add_post_fab", "tap:cp_comm_btn", "tap:pick_row#1", "tap:cp_title", "input text Release%sparty",
+	    "tap:post_btn" } },
+	{ "lemmy", "lemmy-edit-comment-empty", "edit_comment.show", false, { "tap:post_title#0", "tap:c_edit" } },
 };
 
 TEST(every_spec_loads_and_cites_its_bugs)
