@@ -645,13 +645,15 @@ static bool list_filtered(const struct oracle_crud_tracker *t, const struct ui_t
  * files a link saved from its Archive tab under Unread, so the Archive list
  * the form returns to rightly lacks it (readlater held-out app). So does a
  * tab of what others did (Notifications, Mentions): a post composed there
- * goes to the timelines (social held-out app). Tabs that name a place
+ * goes to the timelines (social held-out app). So does Scheduled (a to-do
+ * with no due date is not), and any tab of a strip that starts with All
+ * other than All (oracle_filter_tab_selected). Tabs that name a place
  * (Work, Personal) keep the check: an entry saved there belongs there.
  */
 static bool list_of_a_state(const struct ui_tree *after)
 {
 	static const char *const states[] = { "archive", "archived", "read", "done", "completed", "complete",
-					      "finished", "starred", "favourites", "favorites", "favourite",
+					      "finished", "scheduled", "starred", "favourites", "favorites", "favourite",
 					      "favorite", "trash", "deleted", "bin", "hidden", "history", "spam",
 					      "notifications", "mentions", NULL };
 	char *sel = oracle_selected_nav_items(after);
@@ -659,7 +661,9 @@ static bool list_of_a_state(const struct ui_tree *after)
 
 	oracle_lower_into(low, sizeof(low), sel);
 	free(sel);
-	return oracle_has_whole_word(low, states);
+	/* ... or a tab beside "All" that shows a part of the items: a new daily that repeats every day
+	 * is rightly not under Grey (not due today) of All / Due / Grey (quests, session 66). */
+	return oracle_has_whole_word(low, states) || oracle_filter_tab_selected(after);
 }
 
 /*

@@ -522,6 +522,24 @@ const struct ui_widget *oracle_other_tab(const struct ui_tree *t)
 	return NULL;
 }
 
+bool oracle_filter_tab_selected(const struct ui_tree *t)
+{
+	for (size_t i = 0; t && i < t->n_nodes; i++) {
+		const struct ui_widget *g = t->nodes[i], *first = NULL, *sel = group_selected_item(g);
+		char low[64];
+
+		if (!sel || !is_nav_group(g) || !ui_widget_visible(g, &t->screen) || !is_tab_strip(g))
+			continue;
+		for (size_t k = 0; k < g->n_children && !first; k++)
+			if (g->children[k]->clickable)
+				first = g->children[k];
+		oracle_lower_into(low, sizeof(low), oracle_item_label(first));
+		if (sel != first && (!strcmp(low, "all") || !strncmp(low, "all ", 4)))
+			return true;
+	}
+	return false;
+}
+
 /* Whether identity id (nav_identity) holds normalised label as one of its parts. */
 static bool identity_has(const char *id, const char *label)
 {

@@ -310,6 +310,12 @@ char *oracle_selected_nav_items(const struct ui_tree *t);
 bool oracle_is_nav_item(const struct ui_widget *w);
 /* The first unselected item of t's first visible strip of tabs (not a bottom bar, not a drawer), or NULL (navigation.c). */
 const struct ui_widget *oracle_other_tab(const struct ui_tree *t);
+/*
+ * Whether t shows a strip of tabs whose first item reads "All" ("All",
+ * "All tasks") with another item selected: the list under it shows a part
+ * of the items, chosen by that tab ("Due", "Grey") (navigation.c).
+ */
+bool oracle_filter_tab_selected(const struct ui_tree *t);
 /* The nav item w is or sits in (a tab, a bottom-navigation or drawer item), or NULL (navigation.c). */
 const struct ui_widget *oracle_nav_item_of(const struct ui_widget *w);
 /* Whether the activity "pkg/.Act" belongs to package (navigation.c). */

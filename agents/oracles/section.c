@@ -22,7 +22,9 @@
  * where it is the only such count, with no list below it and no control
  * on its line (a stepper's "− Servings: 8 +"), and whose next visible
  * sibling is none or, for "Label (N)", a control (a row of buttons), not
- * a list and not a message ("Saved notes: 1" over buttons is a statistic):
+ * a list and not a message ("Saved notes: 1" over buttons is a statistic),
+ * and, for "Label: N", whose line above is not another "Label: value" (the
+ * last line of a page of statistics):
  * the page
  * counts items it does not show (transit `transit-vrr-stops-missing`,
  * public-transport-enabler #683: a leg's page says "Intermediate stops:
@@ -115,6 +117,19 @@ static const struct ui_widget *next_visible_sibling(const struct ui_widget *w, c
 		if (ui_widget_visible(p->children[i], screen))
 			return p->children[i];
 	return NULL;
+}
+
+/* The visible sibling just before w (a text's line above it), or NULL. */
+static const struct ui_widget *prev_visible_sibling(const struct ui_widget *w, const struct ui_rect *screen)
+{
+	const struct ui_widget *p = w->parent, *prev = NULL;
+
+	if (!p)
+		return NULL;
+	for (size_t i = 0; i < p->n_children && p->children[i] != w; i++)
+		if (ui_widget_visible(p->children[i], screen))
+			prev = p->children[i];
+	return prev;
 }
 
 /* Whether some visible clickable of t is labelled with "more" or "all" as a word ("Show all speakers", "+2 more"). */
@@ -321,6 +336,14 @@ static const struct ui_widget *counted_none(const struct ui_tree *t)
 	}
 	/* "Label (N)" heads a section, its list under it or its buttons; "Label: N" with anything after it
 	 * is a statistic ("Saved notes: 1" over Share and Details): only as the page's last line. */
+	/* ... nor under other "Label: value" lines: the last of a page of statistics ("Gold: 150.00" over
+	 * "Equipment pieces: 2"; quests, session 66). */
+	if (!paren) {
+		const struct ui_widget *prev = prev_visible_sibling(head, &t->screen);
+
+		if (prev && !prev->n_children && ui_selector_text(prev->text, NULL, NULL))
+			return NULL;
+	}
 	next = next_visible_sibling(head, &t->screen);
 	return !next || (paren && is_controls(next, &t->screen)) ? head : NULL;
 }

@@ -59,6 +59,8 @@
 #define LOYALTY_PKG "org.holdout.loyalty"
 #define MAIL "sim:" TRIDENT_SOURCE_DIR "/configs/apps/holdout/mail.json"
 #define MAIL_PKG "org.holdout.mail"
+#define QUESTS "sim:" TRIDENT_SOURCE_DIR "/configs/apps/holdout/quests.json"
+#define QUESTS_PKG "org.holdout.quests"
 #define MUSIC "sim:" TRIDENT_SOURCE_DIR "/configs/apps/holdout/music.json"
 #define MUSIC_PKG "org.holdout.music"
 #define WEATHER "sim:" TRIDENT_SOURCE_DIR "/configs/apps/holdout/weather.json"
@@ -822,6 +824,36 @@ TEST(entry_saved_from_a_tab_of_a_state_is_not_missing)
 	CHECK(clean_both(READLATER, READLATER_PKG, archive, N(archive), CRUD));
 	CHECK(buggy_only(TASKBOX, "org.bench.taskbox", work, N(work), CRUD, 4,
 			 "An entry saved from 'org.bench.taskbox:id/new_title' is missing from the list"));
+}
+
+/*
+ * quests (session 66, seed 5 and the fixed twin's seed 2): a daily that
+ * repeats every day created from the Grey tab of All / Due / Grey (dailies
+ * not due today), and a to-do with no due date created from the Scheduled
+ * tab; the tab each form returns to rightly does not list it.
+ */
+TEST(entry_saved_from_a_tab_beside_all_is_not_missing)
+{
+	static const struct step grey[] = {
+		{ ACTION_CLICK, "nav_dailies", NULL, NULL },
+		{ ACTION_CLICK, "df_all", NULL, NULL },
+		{ ACTION_CLICK, "df_grey", NULL, NULL },
+		{ ACTION_CLICK, "add_fab", NULL, NULL },
+		{ ACTION_INPUT, "n_title", "Title", "Summit39" },
+		{ ACTION_INPUT, "n_tags", NULL, "apple_orbit_40" },
+		{ ACTION_INPUT, "n_notes", NULL, "river_maple_41" },
+		{ ACTION_CLICK, "n_create", "Create", NULL },
+	};
+	static const struct step scheduled[] = {
+		{ ACTION_CLICK, "nav_todos", NULL, NULL },
+		{ ACTION_CLICK, "tf_sched", NULL, NULL },
+		{ ACTION_CLICK, "add_fab", NULL, NULL },
+		{ ACTION_INPUT, "n_title", "Title", "Harbor21" },
+		{ ACTION_CLICK, "n_create", "Create", NULL },
+	};
+
+	CHECK(clean_both(QUESTS, QUESTS_PKG, grey, N(grey), CRUD));
+	CHECK(clean_both(QUESTS, QUESTS_PKG, scheduled, N(scheduled), CRUD));
 }
 
 /*
@@ -4886,6 +4918,7 @@ int main(void)
 	RUN(legitimate_data_operations_are_not_reported);
 	RUN(optional_field_missing_from_the_list_is_not_a_missing_entry);
 	RUN(entry_saved_from_a_tab_of_a_state_is_not_missing);
+	RUN(entry_saved_from_a_tab_beside_all_is_not_missing);
 	RUN(entry_saved_under_a_hidden_label_is_not_missing);
 	RUN(dialog_save_that_leaves_the_page_under_it_is_not_a_missing_entry);
 	RUN(picker_row_that_returns_to_the_page_below_opens_nothing);

@@ -183,6 +183,33 @@ TEST(a_count_between_its_stepper_buttons_is_not_a_heading)
 		     NULL));
 }
 
+/* quests (session 66): "Equipment pieces: 2" as the last of a page of "Label: value" statistics is one of them. */
+TEST(a_count_under_other_statistics_is_one_of_them)
+{
+	const char *const stats[] = { "Health: 50 of 50", "Gold: 150.00", NULL };
+	char *lines = calloc(1, 1);
+	int y = 300;
+
+	for (size_t i = 0; stats[i]; i++, y += 110)
+		lines = x_cat(lines, x_node(TEXT, "t:id/stat", stats[i], "", "", 40, y, 1040, y + 90, NULL), NULL);
+	CHECK(!judged(x_tree(x_cat(x_bar("Stats"),
+				   x_node1("android.widget.ScrollView", "t:id/content", "", "", 0, 220, 1080, 2300,
+					   x_cat(lines, x_node(TEXT, "t:id/gear", "Equipment pieces: 2", "", "", 40, y,
+							       1040, y + 90, NULL),
+						 NULL)),
+				   NULL)),
+		      NULL));
+	/* Under a line that is no statistic (a leg's arrival), the same count is judged. */
+	CHECK(judged(x_tree(x_cat(x_bar("Leg"),
+				  x_node1("android.widget.ScrollView", "t:id/content", "", "", 0, 220, 1080, 2300,
+					  x_cat(x_node(TEXT, "t:id/lg_to", "10:58 Hauptbahnhof", "", "", 40, 300, 1040, 390,
+						       NULL),
+						x_node(TEXT, "t:id/gear", "Intermediate stops: 3", "", "", 40, 410, 1040,
+						       500, NULL),
+						NULL)),
+				  NULL)),
+		     NULL));
+}
 
 int main(void)
 {
@@ -191,5 +218,6 @@ int main(void)
 	RUN(a_labelled_list_cut_off_with_no_way_to_the_rest_is_reported);
 	RUN(a_count_heading_with_no_list_under_it_is_reported);
 	RUN(a_count_between_its_stepper_buttons_is_not_a_heading);
+	RUN(a_count_under_other_statistics_is_one_of_them);
 	return test_summary();
 }
