@@ -1728,7 +1728,9 @@ static bool field_shows_value(const struct ui_widget *w)
  * fields all show values (an existing item's), the field to change - the
  * first title or name field, else the first field. Stage 2, right after
  * that input on the same form: its confirm of the largest weight, never
- * one that leaves the app. A tester edits an item by changing one thing
+ * one that leaves the app. Not on a form with a labelled chooser
+ * (is_form_control): the weights' own order there (a value, the chooser,
+ * the confirm) is the edit a tester makes. A tester edits an item by changing one thing
  * and saving; retyping every field, as the form rule does for a new item,
  * runs into its probes (calendar's edited event, typed over with a long
  * title, never saved on any seed, session 65). (size_t)-1: none.
@@ -1755,6 +1757,11 @@ static size_t edit_pick(struct offline_policy *pol, const struct ui_tree *t, uin
 			}
 			continue;
 		}
+		/* A form with a labelled chooser beside its fields (a bookmark's Folder): the weights pick it
+		 * after a value typed, and what a chooser does to the typed values is what goes wrong there
+		 * (browser's bookmark name lost after a folder pick, lost on two seeds to an early Save). */
+		if (is_form_control(t, c))
+			return (size_t)-1;
 		if (c->type != ACTION_INPUT || c->widget < 0 || (size_t)c->widget >= t->n_nodes)
 			continue;
 		if (!field_shows_value(t->nodes[c->widget]))

@@ -732,14 +732,30 @@ static bool numeric_kind(enum input_kind kind)
 }
 
 /*
- * Whether w asks for a number, a date or a time, by its hint and id or -
- * dumps may lack the hint - by the placeholder or value it first showed
- * ("Rate per hour (\u20ac)", or a prefilled "0", then "1a" typed over it).
+ * Whether w asks for a number, a date or a time, by its hint and id, by
+ * its label or - dumps may lack the hint - by the placeholder or value it
+ * first showed ("Rate per hour (\u20ac)", or a prefilled "0", then "1a"
+ * typed over it).
  */
 static bool numeric_field(const struct oracle_crud_tracker *t, const struct ui_widget *w)
 {
+	const struct ui_widget *p = w->parent, *label = NULL;
+
 	if (numeric_kind(input_gen_kind(w)))
 		return true;
+	/* ... or by its label, the text just above it ("Body fat (%)" over a field with no hint: scale, session 66). */
+	for (size_t i = 0; p && i < p->n_children && p->children[i] != w; i++)
+		label = p->children[i];
+	if (label && *label->text && !label->n_children && !label->clickable &&
+	    !ui_class_is_editable(label->class_name)) {
+		struct ui_widget named = *w;
+
+		named.hint = label->text;
+		named.text = "";
+		named.resource_id = "";
+		if (numeric_kind(input_gen_kind(&named)))
+			return true;
+	}
 	for (size_t j = 0; !*w->hint && j < t->n_first; j++)
 		if (strcmp(t->first[j].rid, w->resource_id) == 0 && *t->first[j].initial) {
 			struct ui_widget shown = *w;
@@ -753,15 +769,36 @@ static bool numeric_field(const struct oracle_crud_tracker *t, const struct ui_w
 }
 
 /*
- * Whether w says it may be left empty ("Station (optional)"): a detail a
- * list rarely shows (a refueling's row shows its date, litres and price),
- * so its value missing from the list says nothing about the entry.
+ * Whether w says it may be left empty ("Station (optional)") or is a
+ * comment or note ("Comment" as its hint or label): a detail a list rarely
+ * shows (a refueling's row shows its date, litres and price), so its value
+ * missing from the list says nothing about the entry.
  */
 static bool optional_field(const struct oracle_crud_tracker *t, const struct ui_widget *w)
 {
+	static const char *const details[] = { "comment", "comments", "note", "notes", "description", "remarks", NULL };
+	const struct ui_widget *p = w->parent, *label = NULL;
+	char low[64];
+
 	/* Dumps may lack the hint: the placeholder is then the text the field first showed. */
 	if (strcasestr(w->hint, "optional"))
 		return true;
+	/* A comment or a note, by its hint or its label (the text just above it): a measurement's
+	 * comment is on its page, not on the list's row (scale, session 66). */
+	for (size_t i = 0; p && i < p->n_children && p->children[i] != w; i++)
+		label = p->children[i];
+	for (int k = 0; k < 2; k++) {
+		const char *name = k ? (label && !label->n_children && !ui_class_is_editable(label->class_name)
+						? label->text : "")
+				     : w->hint;
+		char trimmed[64];
+
+		oracle_trim_into(trimmed, sizeof(trimmed), name);
+		oracle_lower_into(low, sizeof(low), trimmed);
+		for (size_t d = 0; details[d]; d++)
+			if (!strcmp(low, details[d]))
+				return true;
+	}
 	for (size_t j = 0; j < t->n_fields; j++)
 		if (strcmp(t->fields[j].rid, w->resource_id) == 0 && strcasestr(t->fields[j].initial, "optional"))
 			return true;

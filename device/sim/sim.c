@@ -297,6 +297,9 @@ static void frame_release(struct sim_frame *f)
 	free(f->inputs);
 	free(f->focused);
 	free(f->dialog);
+	for (size_t i = 0; i < f->n_args; i++)
+		sim_value_free(&f->args[i]);
+	free(f->args);
 	memset(f, 0, sizeof *f);
 }
 
@@ -413,6 +416,39 @@ static void crash(struct sim *s, const char *exception)
 
 static void run_event(struct sim *s, const char *event, const cJSON *effects, struct rowctx rc);
 
+/*
+ * A screen's args (its "args" variables: which item it shows) as the frame
+ * shows them now: kept when a click on it runs and once it is shown, put
+ * back when Back returns to it. A page under another page of its kind (a
+ * post under the post a user's page opened) shows its own item again, as
+ * an activity or fragment keeps its arguments on a real back stack.
+ */
+static void frame_keep_args(struct sim *s, struct sim_frame *f)
+{
+	const struct sim_screen *scr = &s->app->screens[f->screen];
+
+	if (!scr->n_args)
+		return;
+	if (!f->args) {
+		f->args = xcalloc(scr->n_args, sizeof *f->args);
+		f->n_args = scr->n_args;
+	}
+	for (size_t i = 0; i < f->n_args; i++) {
+		sim_value_free(&f->args[i]);
+		sim_value_copy(&f->args[i], &s->vars[scr->args[i]]);
+	}
+}
+
+static void frame_restore_args(struct sim *s, const struct sim_frame *f)
+{
+	const struct sim_screen *scr = &s->app->screens[f->screen];
+
+	for (size_t i = 0; f->args && i < f->n_args && i < scr->n_args; i++) {
+		sim_value_free(&s->vars[scr->args[i]]);
+		sim_value_copy(&s->vars[scr->args[i]], &f->args[i]);
+	}
+}
+
 static void push_frame(struct sim *s, int screen)
 {
 	if (s->n_stack >= SIM_MAX_STACK) /* a runaway spec: reuse the top slot */
@@ -426,6 +462,8 @@ static void push_frame(struct sim *s, int screen)
 	snprintf(ev, sizeof ev, "%s.show", s->app->screens[screen].name);
 	struct rowctx rc = { -1, -1 };
 	run_event(s, ev, cJSON_GetObjectItemCaseSensitive(s->app->screens[screen].json, "on_show"), rc);
+	if (s->n_stack && sim_top(s)->screen == screen)
+		frame_keep_args(s, sim_top(s));
 }
 
 static void pop_frame(struct sim *s)
@@ -433,10 +471,12 @@ static void pop_frame(struct sim *s)
 	if (!s->n_stack)
 		return;
 	frame_release(&s->stack[--s->n_stack]);
-	if (!s->n_stack)
+	if (!s->n_stack) {
 		s->foreground = false;  /* the task finished: back to the launcher */
-	else
+	} else {
 		sim_top(s)->visit = ++s->visits;
+		frame_restore_args(s, sim_top(s));
+	}
 }
 
 /* --- effects --- */
@@ -926,6 +966,8 @@ static void widget_event(struct sim *s, const struct sim_view_ext *vx, int tap_x
 		cJSON_AddItemReferenceToArray(tmp, (cJSON *)x);
 	if (cJSON_GetArraySize(tmp) > 0 || on) {
 		snprintf(ev, sizeof ev, "%s.%s.%s", sname, id, long_press ? "long_click" : "click");
+		if (sim_top(s))
+			frame_keep_args(s, sim_top(s));
 		run_event(s, ev, tmp, rc);
 	}
 	cJSON_Delete(tmp);

@@ -137,6 +137,8 @@ struct sim_screen {
 	char *name;
 	cJSON *json;
 	int activity;
+	int *args;                 /* "args": the scalar variables the screen shows its item by (var indices) */
+	size_t n_args;
 };
 
 struct sim_app {
@@ -182,6 +184,8 @@ struct sim_frame {
 	int scroll;                /* content scrolled by this many pixels */
 	char *dialog;              /* dialog name shown over this screen, or NULL */
 	long visit;
+	struct sim_value *args;    /* the screen's args as it showed them last, or NULL */
+	size_t n_args;
 };
 
 struct sim_file {

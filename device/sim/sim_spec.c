@@ -998,6 +998,22 @@ static int check_screen(struct loader *ld, int si)
 	ld->n_ids = 0;
 	if (opt_template(ld, sj, "title"))
 		return ld->err;
+	const cJSON *args = cJSON_GetObjectItemCaseSensitive(sj, "args"), *a;
+	if (args) {
+		size_t old = push_key(ld, "args");
+		if (!cJSON_IsArray(args) || cJSON_GetArraySize(args) > 16)
+			return bad(ld, "'args' must be an array of at most 16 variable names");
+		scr->args = xcalloc((size_t)cJSON_GetArraySize(args) + 1, sizeof *scr->args);
+		cJSON_ArrayForEach(a, args) {
+			int v = var_of_type(ld, a, "args", -1);
+			if (v < 0)
+				return ld->err;
+			if (ld->app->vars[v].type == SIM_LIST)
+				return bad(ld, "'args' names the list '%s': only numbers, strings and bools", a->valuestring);
+			scr->args[scr->n_args++] = v;
+		}
+		pop(ld, old);
+	}
 	if (check_widgets(ld, "widgets", cJSON_GetObjectItemCaseSensitive(sj, "widgets"), 0))
 		return ld->err;
 	const cJSON *nav = cJSON_GetObjectItemCaseSensitive(sj, "bottom_nav");
@@ -1204,8 +1220,10 @@ void sim_app_free(struct sim_app *app)
 	for (size_t i = 0; i < app->n_vars; i++)
 		free_var(&app->vars[i]);
 	free(app->vars);
-	for (size_t i = 0; i < app->n_screens; i++)
+	for (size_t i = 0; i < app->n_screens; i++) {
 		free(app->screens[i].name);
+		free(app->screens[i].args);
+	}
 	free(app->screens);
 	for (size_t i = 0; i < app->n_activities; i++) {
 		free(app->activities[i].name);

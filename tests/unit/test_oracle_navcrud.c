@@ -59,6 +59,8 @@
 #define LOYALTY_PKG "org.holdout.loyalty"
 #define MAIL "sim:" TRIDENT_SOURCE_DIR "/configs/apps/holdout/mail.json"
 #define MAIL_PKG "org.holdout.mail"
+#define SCALE "sim:" TRIDENT_SOURCE_DIR "/configs/apps/holdout/scale.json"
+#define SCALE_PKG "org.holdout.scale"
 #define QUESTS "sim:" TRIDENT_SOURCE_DIR "/configs/apps/holdout/quests.json"
 #define QUESTS_PKG "org.holdout.quests"
 #define MUSIC "sim:" TRIDENT_SOURCE_DIR "/configs/apps/holdout/music.json"
@@ -854,6 +856,82 @@ TEST(entry_saved_from_a_tab_beside_all_is_not_missing)
 
 	CHECK(clean_both(QUESTS, QUESTS_PKG, grey, N(grey), CRUD));
 	CHECK(clean_both(QUESTS, QUESTS_PKG, scheduled, N(scheduled), CRUD));
+}
+
+/* scale's add form (no hints; a label over each field) holding fat, water and comment, and its Save. */
+static struct ui_tree *measure_form(const char *fat, const char *water, const char *comment)
+{
+	return x_tree(x_cat(
+		x_bar("Add measurement"),
+		x_node1("android.widget.ScrollView", "t:id/content", "", "", 0, 210, 1080, 2400,
+			x_node1("android.widget.LinearLayout", "", "", "", 0, 210, 1080, 1700,
+				x_cat(x_node(TEXT_VIEW, "t:id/a_weight_label", "Weight (kg)", "", "", 42, 300, 1038, 380, NULL),
+				      x_node("android.widget.EditText", "t:id/a_weight", "676", "cf", "", 42, 400, 1038, 520, NULL),
+				      x_node(TEXT_VIEW, "t:id/a_fat_label", "Body fat (%)", "", "", 42, 540, 1038, 620, NULL),
+				      x_node("android.widget.EditText", "t:id/a_fat", fat, "cf", "", 42, 640, 1038, 760, NULL),
+				      x_node(TEXT_VIEW, "t:id/a_water_label", "Water (%)", "", "", 42, 780, 1038, 860, NULL),
+				      x_node("android.widget.EditText", "t:id/a_water", water, "cf", "", 42, 880, 1038, 1000,
+					     NULL),
+				      x_node(TEXT_VIEW, "t:id/a_comment_label", "Comment", "", "", 42, 1020, 1038, 1100, NULL),
+				      x_node("android.widget.EditText", "t:id/a_comment", comment, "cf", "", 42, 1120, 1038, 1240,
+					     NULL),
+				      x_node("android.widget.Button", "t:id/a_save", "Save", "c", "", 42, 1551, 1038, 1677, NULL),
+				      NULL))),
+		NULL));
+}
+
+/*
+ * scale's fixed twin, seed 2 (session 66): every measurement deleted, then
+ * one added with words typed into "Body fat (%)" and "Water (%)" (no hint:
+ * the label above each names the unit) and a comment; the overview's row
+ * shows the weight and BMI only. A field its label says is a number, and a
+ * comment, are not what a list names an entry by.
+ */
+TEST(entry_of_measures_and_a_comment_is_not_missing)
+{
+	struct oracle_crud_tracker *crud = oracle_crud_tracker_new();
+	struct ui_tree *forms[4] = { measure_form("", "", ""), measure_form("harbor_apple_21", "", ""),
+				     measure_form("harbor_apple_21", "orbit_violet_19", ""),
+				     measure_form("harbor_apple_21", "orbit_violet_19", "maple_summit_20") };
+	struct ui_tree *list = x_tree(x_cat(
+		x_bar("openScale"),
+		x_node1("androidx.recyclerview.widget.RecyclerView", "t:id/ov_list", "", "", 0, 210, 1080, 2100,
+			x_node1("android.widget.LinearLayout", "t:id/m_row", "", "c", 0, 210, 1080, 400,
+				x_cat(x_node(TEXT_VIEW, "t:id/m_date", "Mon 30 Nov 2026, 09:40", "", "", 42, 230, 1038, 300,
+					     NULL),
+				      x_node(TEXT_VIEW, "t:id/m_value", "676.0 kg \u00b7 BMI 208.6", "", "", 42, 310, 1038,
+					     380, NULL),
+				      NULL))),
+		NULL));
+	const char *act = "org.t/.DataEntryActivity", *main_act = "org.t/.MainActivity";
+	static const char *const ids[] = { "t:id/a_fat", "t:id/a_water", "t:id/a_comment" };
+	static const char *const typed[] = { "harbor_apple_21", "orbit_violet_19", "maple_summit_20" };
+	struct action a;
+	struct oracle_finding f;
+
+	REQUIRE(crud && forms[0] && forms[3] && list);
+	oracle_finding_init(&f);
+	for (int i = 0; i < 3; i++) {
+		action_init(&a);
+		a.type = ACTION_INPUT;
+		a.resource_id = xstrdup(ids[i]);
+		a.text = xstrdup(typed[i]);
+		CHECK(!oracle_crud_step(crud, forms[i], act, forms[i + 1], act, true, &a, &f));
+		action_release(&a);
+	}
+	action_init(&a);
+	a.type = ACTION_CLICK;
+	a.resource_id = xstrdup("t:id/a_save");
+	a.widget_text = xstrdup("Save");
+	CHECK(!oracle_crud_step(crud, forms[3], act, list, main_act, true, &a, &f));
+	if (f.title)
+		fprintf(stderr, "finding: %s\n", f.title);
+	action_release(&a);
+	oracle_finding_release(&f);
+	for (int i = 0; i < 4; i++)
+		ui_tree_free(forms[i]);
+	ui_tree_free(list);
+	oracle_crud_tracker_free(crud);
 }
 
 /*
@@ -4919,6 +4997,7 @@ int main(void)
 	RUN(optional_field_missing_from_the_list_is_not_a_missing_entry);
 	RUN(entry_saved_from_a_tab_of_a_state_is_not_missing);
 	RUN(entry_saved_from_a_tab_beside_all_is_not_missing);
+	RUN(entry_of_measures_and_a_comment_is_not_missing);
 	RUN(entry_saved_under_a_hidden_label_is_not_missing);
 	RUN(dialog_save_that_leaves_the_page_under_it_is_not_a_missing_entry);
 	RUN(picker_row_that_returns_to_the_page_below_opens_nothing);

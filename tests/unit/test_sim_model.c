@@ -443,6 +443,52 @@ TEST(fabs_stack_and_a_hidden_fab_takes_no_place)
 }
 
 /*
+ * A screen's "args" come back with it: a post opened from the page of a
+ * user opened from another post, then Back twice, shows the first post
+ * again (each frame keeps the item it showed, as a real back stack does);
+ * without "args" the global variable keeps the last post.
+ */
+TEST(a_screens_args_come_back_with_it)
+{
+	static const char spec[] =
+		"{\"package\":\"com.t.args\",\"activities\":[{\"name\":\".Main\",\"launcher\":true}],"
+		"\"state\":{\"cur\":{\"type\":\"number\"},\"who\":{\"type\":\"string\",\"initial\":\"ann\"}},"
+		"\"screens\":{\"main\":{\"title\":\"Posts\",\"widgets\":["
+		"{\"type\":\"button\",\"id\":\"open1\",\"text\":\"Post 1\",\"on_click\":[{\"set\":\"cur\",\"value\":1},"
+		"{\"navigate\":\"post\"}]}]},"
+		"\"post\":{\"title\":\"Post {cur}\",\"args\":[\"cur\"],\"widgets\":["
+		"{\"type\":\"button\",\"id\":\"author\",\"text\":\"By bob\",\"on_click\":[{\"set\":\"who\",\"value\":\"bob\"},"
+		"{\"navigate\":\"person\"}]}]},"
+		"\"person\":{\"title\":\"User {who}\",\"widgets\":["
+		"{\"type\":\"button\",\"id\":\"open2\",\"text\":\"Post 2\",\"on_click\":[{\"set\":\"cur\",\"value\":2},"
+		"{\"navigate\":\"post\"}]}]}}}";
+	for (int with = 1; with >= 0; with--) {
+		struct sim_app *app = NULL;
+		char *text = strdup(spec);
+
+		if (!with) {
+			char *a = strstr(text, "\"args\":[\"cur\"],");
+			memmove(a, a + strlen("\"args\":[\"cur\"],"), strlen(a + strlen("\"args\":[\"cur\"],")) + 1);
+		}
+		CHECK_OK(sim_app_load_text(text, strlen(text), "args.json", &app));
+		REQUIRE(app);
+		struct sim *s = start(app, false);
+		tap(s, "open1", NULL, 0, false);
+		tap(s, "author", NULL, 0, false);
+		tap(s, "open2", NULL, 0, false);
+		CHECK(strstr(sh(s, "uiautomator dump /dev/tty"), "Post 2"));
+		sh(s, "input keyevent 4");
+		CHECK(strstr(sh(s, "uiautomator dump /dev/tty"), "User bob"));
+		sh(s, "input keyevent 4");
+		CHECK(!strstr(sh(s, "uiautomator dump /dev/tty"), with ? "Post 2" : "Post 1"));
+		CHECK(strstr(last_out.buf, with ? "Post 1" : "Post 2"));
+		sim_free(s);
+		sim_app_free(app);
+		free(text);
+	}
+}
+
+/*
  * List functions read a list variable in place; inside a list's row, a
  * row field of the same name still means the field (len() of its text).
  */
@@ -578,6 +624,7 @@ int main(void)
 	RUN(deep_links_and_exported);
 	RUN(tabs_bottom_nav_and_seekbar);
 	RUN(effects);
+	RUN(a_screens_args_come_back_with_it);
 	RUN(list_functions_read_lists_and_row_fields_shadow_them);
 	RUN(one_keyevent_batch_is_laid_out_after_its_last_key);
 	RUN(fabs_stack_and_a_hidden_fab_takes_no_place);

@@ -37,6 +37,21 @@ static void expect_error(const char *text, const char *part1, const char *part2)
 	sim_app_free(app);
 }
 
+/* A screen's "args" name variables that exist, and no list. */
+TEST(a_screens_args_are_checked)
+{
+	expect_error("{\"package\":\"com.t.a\",\"activities\":[{\"name\":\".M\",\"launcher\":true}],\"state\":{},"
+		     "\"screens\":{\"main\":{\"args\":[\"nope\"],\"widgets\":[]}}}",
+		     "screens.main.args", "unknown variable 'nope'");
+	expect_error("{\"package\":\"com.t.a\",\"activities\":[{\"name\":\".M\",\"launcher\":true}],"
+		     "\"state\":{\"l\":{\"type\":\"list\",\"fields\":{\"t\":\"string\"}}},"
+		     "\"screens\":{\"main\":{\"args\":[\"l\"],\"widgets\":[]}}}",
+		     "screens.main.args", "names the list 'l'");
+	expect_error("{\"package\":\"com.t.a\",\"activities\":[{\"name\":\".M\",\"launcher\":true}],\"state\":{},"
+		     "\"screens\":{\"main\":{\"args\":\"cur\",\"widgets\":[]}}}",
+		     "screens.main.args", "must be an array");
+}
+
 TEST(good_spec_loads)
 {
 	struct sim_app *app = NULL;
@@ -203,6 +218,7 @@ TEST(app_info_from_spec)
 int main(void)
 {
 	RUN(good_spec_loads);
+	RUN(a_screens_args_are_checked);
 	RUN(invalid_json_names_line);
 	RUN(dangling_screen);
 	RUN(unknown_variable);
