@@ -455,6 +455,15 @@ void oracle_mark_kept_tracker_free(struct oracle_mark_kept_tracker *t);
 bool oracle_mark_kept_step(struct oracle_mark_kept_tracker *t, const struct oracle_tracked_step *s,
 			   struct oracle_finding *f);
 
+/*
+ * streak (oracle 57, streak.c): a step ticks a box (unticked before) in a
+ * list row showing a streak ("Streak 21": the word and one whole number),
+ * and the same activity then shows that row (by its name) with the box
+ * ticked and the same streak number. True with *f (numerical).
+ */
+bool oracle_streak_kept(const struct ui_tree *before, const char *activity_before, const struct ui_tree *after,
+			const char *activity_after, const struct action *done, struct oracle_finding *f);
+
 /* --- totals (oracle 12) --- */
 
 /*

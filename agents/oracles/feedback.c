@@ -200,6 +200,65 @@ static bool bare_send(const struct action *done)
 }
 
 /*
+ * Whether done presses a price: an enabled button (not a toggle) labelled
+ * "Buy" or "Purchase" (with more words or not), or a price alone - a
+ * number with a currency or a game's money ("10 Gold", "$4.99", "4,99 \u20ac",
+ * "25 gems"). A purchase either buys (the balance, the item or a message
+ * changes) or says why not (quests `quests-reward-gold-not-updated`,
+ * habitica-android #124: a custom reward's "10 Gold" takes the gold and
+ * shows neither a message nor the new balance). In a list row too: a
+ * shop's rows carry their prices.
+ */
+static bool price_press(const struct ui_tree *before, const struct action *done)
+{
+	static const char *const buy[] = { "buy", "purchase", NULL };
+	static const char *const money[] = { "gold", "gems", "gem", "coins", "coin", "credits", "credit", "diamonds",
+					     "tokens", "$", "\xe2\x82\xac", "\xc2\xa3", "usd", "eur", "gbp", NULL };
+	const struct ui_widget *w;
+	char low[48];
+	const char *p;
+	bool digits = false, unit = false;
+
+	if (!done || done->type != ACTION_CLICK || !done->widget_text || strlen(done->widget_text) >= sizeof(low))
+		return false;
+	w = action_resolve(done, before);
+	if (!w || !w->enabled || w->checkable || !w->clickable)
+		return false;
+	oracle_trim_into(low, sizeof(low), done->widget_text);
+	oracle_lower_into(low, sizeof(low), low);
+	if (oracle_label_begins_with(low, buy))
+		return true;
+	/* A price alone: an optional symbol, digits with one separator, an optional money word or symbol. */
+	for (p = low; *p;) {
+		size_t n = 0;
+
+		while (*p == ' ')
+			p++;
+		if (!*p)
+			break;
+		if (isdigit((unsigned char)*p)) {
+			if (digits)
+				return false;
+			n = strspn(p, "0123456789.,");
+			digits = true;
+		} else {
+			size_t k;
+
+			for (k = 0; money[k]; k++)
+				if (!strncmp(p, money[k], strlen(money[k])) &&
+				    (!isalpha((unsigned char)money[k][0]) || !isalpha((unsigned char)p[strlen(money[k])])))
+					break;
+			if (!money[k] || unit)
+				return false;
+			n = strlen(money[k]);
+			unit = true;
+		}
+		p += n;
+	}
+	return digits && unit;
+}
+
+/*
  * Whether done is a press of a plain button on before (android.widget.Button
  * or a Material/AppCompat button; not a toggle, a list row's button, a
  * disabled one, one of three buttons side by side or more) whose label is
@@ -1002,8 +1061,8 @@ void oracle_feedback_visits_release(struct feedback_visits *v)
  * (oracle_empty_state: "No messages in Outbox", "Nothing to send: the
  * Outbox is empty." - a second press on an empty Outbox rightly repeats
  * nothing). A plain button that asks for something that always shows
- * (plain_button_press) is judged the same way. The caller looks for a
- * toast.
+ * (plain_button_press) and a price pressed (price_press) are judged the
+ * same way. The caller looks for a toast.
  */
 bool oracle_feedback_send_silent(const struct ui_tree *before, const char *activity_before, const struct ui_tree *after,
 				 const char *activity_after, const struct action *done, struct oracle_finding *f)
@@ -1014,7 +1073,8 @@ bool oracle_feedback_send_silent(const struct ui_tree *before, const char *activ
 	if (!before || !after)
 		return false;
 	send = bare_send(done);
-	if ((!send && !plain_button_press(before, done)) || oracle_shows_field(before) || oracle_screen_has_layer(before) ||
+	if ((!send && !plain_button_press(before, done) && !price_press(before, done)) || oracle_shows_field(before) ||
+	    oracle_screen_has_layer(before) ||
 	    oracle_empty_state(before) ||
 	    !oracle_same_activity(activity_before, activity_after) || after->n_roots != before->n_roots ||
 	    oracle_count_layers(after) != oracle_count_layers(before) || oracle_screen_has_layer(after) ||

@@ -682,6 +682,62 @@ static bool tab_lands_elsewhere(const struct ui_tree *before, const char *activi
 	return true;
 }
 
+/*
+ * The tick check (diff.check "tick"). A tap on a box or switch (a
+ * checkable that is no tab or bar item) on a page with no dialog that
+ * lands, still in the app and with no dialog, on another page - another
+ * activity or another app-bar title - where that box is gone: a tick sets
+ * a value on its page and leaves the page where it is (quests
+ * `quests-checklist-tick-leaves-task`, habitica-android #214: ticking a
+ * checklist item closes the task and shows the Dailies list). True with *f.
+ */
+static bool tick_leaves_page(const struct ui_tree *before, const char *activity_before, const struct ui_tree *after,
+			     const char *activity_after, const struct action *done, struct oracle_finding *f)
+{
+	const struct ui_widget *w = action_resolve(done, before), *row;
+	const char *title_before = oracle_app_bar_title(before), *title_after = oracle_app_bar_title(after);
+	const char *label;
+
+	if (!w || !w->checkable || !w->enabled || nav_item_of(w) || !*w->resource_id)
+		return false;
+	for (size_t i = 0; i < after->n_nodes; i++)
+		if (!strcmp(after->nodes[i]->resource_id, w->resource_id))
+			return false; /* the box's page is still there */
+	if (oracle_same_activity(activity_before, activity_after) &&
+	    (!title_before || !title_after || !strcmp(title_before, title_after)))
+		return false;
+	row = oracle_enclosing_row(w);
+	label = oracle_item_label(w);
+	if (!*label && row)
+		label = oracle_first_text(row);
+	if (!*label)
+		return false;
+	oracle_finding_init(f);
+	f->category = BUG_CAT_NAVIGATION;
+	f->oracle = "navigation";
+	f->title = xasprintf("Ticking '%s' leaves the page%s%s%s", label, title_before ? " '" : "",
+			     title_before ? title_before : "", title_before ? "'" : "");
+	f->expected = xasprintf("'%s' %s on the same page", label, w->checked ? "unticked" : "ticked");
+	f->actual = xasprintf("another page, %s%s%s", title_after ? "titled '" : "", title_after ? title_after : "",
+			      title_after ? "'" : activity_after ? activity_after : "");
+	f->description = xasprintf("Tapping the %s '%s'%s%s%s opened another page%s%s%s instead of %s it in place: "
+				   "a box sets a value on its page and does not leave it.",
+				   strstr(w->class_name, "Switch") ? "switch" : "box", label,
+				   title_before ? " on '" : "", title_before ? title_before : "", title_before ? "'" : "",
+				   title_after ? " ('" : "", title_after ? title_after : "", title_after ? "')" : "",
+				   w->checked ? "unticking" : "ticking");
+	f->diff = cJSON_CreateObject();
+	cJSON_AddStringToObject(f->diff, "check", "tick");
+	cJSON_AddStringToObject(f->diff, "item", label);
+	if (title_before)
+		cJSON_AddStringToObject(f->diff, "title_before", title_before);
+	if (title_after)
+		cJSON_AddStringToObject(f->diff, "title_after", title_after);
+	cJSON_AddItemToObject(f->diff, "action", action_to_json(done));
+	cJSON_AddStringToObject(f->diff, "subject", w->resource_id);
+	return true;
+}
+
 /* Whether a and b are the same words (case, spaces and punctuation runs aside; digits kept). */
 static bool same_words(const char *a, const char *b)
 {
@@ -2328,6 +2384,8 @@ bool oracle_nav_step(struct oracle_nav_tracker *t, const struct ui_tree *before,
 	if (!layer_b && (!t->cur || strcmp(t->cur, idb) != 0)) {
 		nav_forget_all(t, xstrdup(idb), display_name(before, activity_before));
 	}
+	if (!hit && (done->type == ACTION_CLICK || done->type == ACTION_CHECK) && !layer_b && after_in_app && !layer_a)
+		hit = tick_leaves_page(before, activity_before, after, activity_after, done, f);
 	if (done->type == ACTION_CLICK && !layer_b && after_in_app && !layer_a) {
 		const struct ui_widget *w = action_resolve(done, before);
 

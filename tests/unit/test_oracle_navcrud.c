@@ -226,6 +226,22 @@ TEST(tab_that_opens_another_items_page)
 	CHECK(buggy_only(TABS, TABS_PKG, s, N(s), NAV, 2, "'Alerts' opens the 'Home' page"));
 }
 
+/*
+ * quests `quests-checklist-tick-leaves-task` (habitica-android #214): a
+ * checklist item ticked on a daily's page closes the page and shows the
+ * Dailies list; the fixed twin ticks it in place.
+ */
+TEST(tick_that_leaves_its_page)
+{
+	static const struct step s[] = {
+		{ ACTION_CLICK, "nav_dailies", NULL, NULL },
+		{ ACTION_CLICK, NULL, "Morning workout", NULL },
+		{ ACTION_CHECK, "cl_check", NULL, NULL },
+	};
+
+	CHECK(buggy_only(QUESTS, QUESTS_PKG, s, N(s), NAV, 3, "Ticking 'Warm up' leaves the page 'Morning workout'"));
+}
+
 TEST(back_that_skips_the_screen_below)
 {
 	static const struct step s[] = {
@@ -4971,6 +4987,7 @@ int main(void)
 		return test_skip("the tabs test app is not available");
 	device_close(dev);
 	RUN(tab_that_opens_another_items_page);
+	RUN(tick_that_leaves_its_page);
 	RUN(back_that_skips_the_screen_below);
 	RUN(legitimate_navigation_is_not_reported);
 	RUN(back_after_a_link_to_an_article_on_the_stack_and_its_contents);

@@ -9,7 +9,8 @@
  * dialog are not judged. A plain button that asks for something to happen
  * ("I just took it") and changes nothing is reported too (pillbox,
  * did-i-take-my-meds #62); buttons that may rightly do nothing (Refresh,
- * Cancel, Clear) are not judged.
+ * Cancel, Clear) are not judged. So is a price pressed ("10 Gold", "Buy")
+ * that neither buys nor says why not (quests, habitica-android #124).
  */
 #include <stdbool.h>
 #include <string.h>
@@ -131,6 +132,35 @@ TEST(a_plain_button_that_changes_nothing_and_says_nothing)
 	CHECK(!same("AC", false));
 }
 
+/* A shop's list: a reward's row (its name, and a price button `label`), under the balance `gold`. */
+static struct ui_tree *rewards(const char *gold, const char *label)
+{
+	return x_tree(x_cat(
+		x_bar("Rewards"), x_node(TEXT, "t:id/hdr_gold", gold, "", "", 40, 240, 1040, 330, NULL),
+		x_node1("androidx.recyclerview.widget.RecyclerView", "t:id/reward_list", "", "", 0, 400, 1080, 1200,
+			x_node1("android.widget.LinearLayout", "t:id/reward_row", "", "", 0, 400, 1080, 600,
+				x_cat(x_node(TEXT, "t:id/reward_title", "Watch an episode", "", "", 40, 420, 700, 500, NULL),
+				      x_node(BUTTON, "t:id/send_now", label, "c", "", 760, 420, 1040, 580, NULL), NULL))),
+		NULL));
+}
+
+/* quests (session 66): a price pressed that neither buys nor says why not; in a list row too. */
+TEST(a_price_pressed_that_changes_nothing_and_says_nothing)
+{
+	char *title = NULL;
+
+	CHECK(sent(rewards("Gold 137.50", "10 Gold"), "10 Gold", rewards("Gold 137.50", "10 Gold"), ACT, &title));
+	CHECK(title && !strcmp(title, "'10 Gold' on 'Rewards' changes nothing and says nothing"));
+	free(title);
+	CHECK(sent(rewards("Gold 137.50", "$4.99"), "$4.99", rewards("Gold 137.50", "$4.99"), ACT, NULL));
+	CHECK(sent(rewards("Gold 137.50", "Buy"), "Buy", rewards("Gold 137.50", "Buy"), ACT, NULL));
+	/* The fixed twin takes the gold. */
+	CHECK(!sent(rewards("Gold 137.50", "10 Gold"), "10 Gold", rewards("Gold 127.50", "10 Gold"), ACT, NULL));
+	/* A number that is no price (a quantity, a day) is not a purchase. */
+	CHECK(!sent(rewards("Gold 137.50", "10 pcs"), "10 pcs", rewards("Gold 137.50", "10 pcs"), ACT, NULL));
+	CHECK(!sent(rewards("Gold 137.50", "12"), "12", rewards("Gold 137.50", "12"), ACT, NULL));
+}
+
 /* A page with three buttons side by side (a choice group), the one tapped `label`. */
 static struct ui_tree *choices(const char *label)
 {
@@ -188,6 +218,7 @@ int main(void)
 	RUN(a_send_that_changes_nothing_and_says_nothing);
 	RUN(sends_that_answer_or_are_left_alone);
 	RUN(a_plain_button_that_changes_nothing_and_says_nothing);
+	RUN(a_price_pressed_that_changes_nothing_and_says_nothing);
 	RUN(a_button_of_a_choice_group_is_not_judged);
 	RUN(a_press_whose_earlier_answer_is_still_shown);
 	return test_summary();
