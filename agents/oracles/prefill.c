@@ -24,6 +24,9 @@
  * item's page may show a thing the box means otherwise - a contact's
  * "Phone: ..." beside a "Phone" box for reminders - so an untick is not
  * judged).
+ *
+ * Since session 66 also an Edit in a list row that opens a form titled
+ * Edit with every field empty (empty_edit, content missing).
  */
 #include <stdbool.h>
 #include <stdio.h>
@@ -88,6 +91,102 @@ static const struct ui_widget *listing_of(const struct ui_tree *t, const char *l
 	return NULL;
 }
 
+/* Whether t shows text as content: a visible widget reading it that is no control and no field. */
+static bool shows_as_content(const struct ui_tree *t, const char *text)
+{
+	for (size_t i = 0; i < t->n_nodes; i++) {
+		const struct ui_widget *w = t->nodes[i];
+
+		if (!w->clickable && !ui_class_is_editable(w->class_name) && !strcmp(w->text, text) &&
+		    ui_widget_visible(w, &t->screen))
+			return true;
+	}
+	return false;
+}
+
+/*
+ * Whether field w shows no value: empty, its hint, or a short placeholder
+ * (1-3 words, no digit) `before` showed as no content (a button "Comment"
+ * on the post is no comment's text).
+ */
+static bool field_blank(const struct ui_tree *before, const struct ui_widget *w)
+{
+	size_t words = 0;
+
+	if (!*w->text || !strcmp(w->text, w->hint))
+		return true;
+	if (*w->hint || strpbrk(w->text, "0123456789") || shows_as_content(before, w->text))
+		return false;
+	for (const char *p = w->text; *p;) {
+		p += strspn(p, " ");
+		if (*p)
+			words++;
+		p += strcspn(p, " ");
+	}
+	return words <= 3;
+}
+
+/*
+ * The empty variant (diff.check "empty_edit"): an Edit tapped inside a list
+ * row - the row is the item - opens a page titled with Edit whose visible
+ * fields all show nothing (blank, their hint, or a short placeholder), while
+ * the row showed a text of its own with letters (its content, 3+ bytes):
+ * the form lost what it edits, and a Save would empty it (lemmy
+ * `lemmy-edit-comment-empty`, jerboa #895: Edit on one's own comment opens
+ * an empty text box). Content missing.
+ */
+static bool empty_edit(const struct ui_tree *before, const struct ui_tree *after, const char *activity_after,
+		       const struct action *done, struct oracle_finding *f)
+{
+	const struct ui_widget *w = action_resolve(done, before), *row, *content = NULL;
+	const char *title = oracle_app_bar_title(after);
+	size_t fields = 0;
+
+	if (!w || !(row = oracle_enclosing_row(w)) || !title || !oracle_says_edit(title))
+		return false;
+	for (size_t i = row->order, end = ui_subtree_end(before, row); i < end; i++) {
+		const struct ui_widget *c = before->nodes[i];
+
+		if (c->clickable || !*c->text || !ui_widget_visible(c, &before->screen) || strlen(c->text) < 3 ||
+		    !strpbrk(c->text, "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ"))
+			continue;
+		if (!content || strlen(c->text) > strlen(content->text))
+			content = c;
+	}
+	if (!content)
+		return false;
+	for (size_t i = 0; i < after->n_nodes; i++) {
+		const struct ui_widget *c = after->nodes[i];
+
+		if (!ui_class_is_editable(c->class_name) || !ui_widget_visible(c, &after->screen))
+			continue;
+		if (c->password || !field_blank(before, c))
+			return false;
+		fields++;
+	}
+	if (!fields)
+		return false;
+	oracle_finding_init(f);
+	f->oracle = "prefill";
+	f->category = BUG_CAT_CONTENT_MISSING;
+	f->title = xasprintf("'%s' opens its form empty", title);
+	f->expected = xasprintf("the form holding what it edits (\"%s\")", content->text);
+	f->actual = xstrdup("every field of the form is empty");
+	f->description = xasprintf("Edit was tapped in the row showing \"%s\"; the page it opened, '%s', shows "
+				   "every field empty: a Save would replace the item with nothing.",
+				   content->text, title);
+	f->diff = cJSON_CreateObject();
+	cJSON_AddStringToObject(f->diff, "check", "empty_edit");
+	cJSON_AddItemToObject(f->diff, "content", oracle_widget_json(content));
+	{
+		char *subject = xasprintf("empty edit form '%s' on %s", title, activity_after ? activity_after : "?");
+
+		cJSON_AddStringToObject(f->diff, "subject", subject);
+		free(subject);
+	}
+	return true;
+}
+
 bool oracle_prefill_wrong(const struct ui_tree *before, const char *activity_before, const struct ui_tree *after,
 			  const char *activity_after, const struct action *done, struct oracle_finding *f)
 {
@@ -103,6 +202,8 @@ bool oracle_prefill_wrong(const struct ui_tree *before, const char *activity_bef
 	oracle_action_label(before, done, label, sizeof(label));
 	if (!oracle_says_edit(label))
 		return false;
+	if (empty_edit(before, after, activity_after, done, f))
+		return true;
 	for (size_t i = 0; i < after->n_nodes; i++) {
 		const struct ui_widget *w = after->nodes[i];
 		size_t len = strlen(w->text);
