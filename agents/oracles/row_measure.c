@@ -27,6 +27,13 @@
  * row with two measures of one unit (a range, a split), a page that does
  * not show the row's first text, and a calibrated text of another page.
  * One finding per item and unit.
+ *
+ * Since session 66 also scores and counts (points, votes, likes,
+ * comments), and a stale row: a click on the item's page the row opened
+ * changes the row's value in a calibrated text ("412 points" to "413
+ * points" after Upvote), and Back shows the list with the item's row
+ * (its first text) still at the old value (lemmy
+ * `lemmy-feed-keeps-old-score`, jerboa #912).
  */
 #include <ctype.h>
 #include <math.h>
@@ -48,11 +55,27 @@
 #define RM_REPORTED 16   /* items reported */
 #define RM_MEASURES 8    /* measures read in one row or page */
 
+/* A measure remembered past its step: value, decimals, unit and how it was written. */
+struct kept_measure {
+	double value;
+	int decimals;
+	char unit[16];
+	char shown[64];
+};
+
 struct oracle_row_measure_tracker {
 	uint64_t calibrated[RM_CALIBRATED];
 	size_t n_calibrated;
 	uint64_t reported[RM_REPORTED];
 	size_t n_reported;
+	/* The item page a row tap opened last: the row's first text, the page (activity and title),
+	 * the row's measures; and a change of one of them made on that page (stale, the new text). */
+	char open_name[128];
+	uint64_t open_page;
+	struct kept_measure open_row[RM_MEASURES];
+	size_t n_open_row;
+	bool changed;
+	struct kept_measure was, now;
 };
 
 /* One measure read in a text: its value, decimals, canonical unit and where it stands. */
@@ -94,6 +117,9 @@ static const char *unit_of(const char *s, size_t n)
 		{ "entry", "entry" }, { "entries", "entry" }, { "book", "book" }, { "books", "book" },
 		{ "recipe", "recipe" }, { "recipes", "recipe" }, { "chapter", "chapter" }, { "chapters", "chapter" },
 		{ "station", "station" }, { "stations", "station" }, { "member", "member" }, { "members", "member" },
+		/* Scores and counts a post's row and page both show (lemmy `lemmy-feed-keeps-old-score`). */
+		{ "point", "point" }, { "points", "point" }, { "vote", "vote" }, { "votes", "vote" },
+		{ "like", "like" }, { "likes", "like" }, { "comment", "comment" }, { "comments", "comment" },
 	};
 
 	for (size_t i = 0; i < sizeof(words) / sizeof(words[0]); i++)
@@ -225,6 +251,33 @@ static bool shows_name(const struct ui_tree *t, const char *name)
 	return false;
 }
 
+/*
+ * The name of the item row stands for on the page `after` opened: the
+ * row's first text when the page shows it outside its lists, else the
+ * first other text of the row (3+ bytes with a letter, no measure in it)
+ * that the page shows (a post's row begins with "c/technology ·
+ * kestrel@lemmy.world · 3h", its page repeats the title). NULL: none.
+ */
+static const char *item_name(const struct ui_tree *before, const struct ui_widget *row, const struct ui_tree *after)
+{
+	const char *first = oracle_first_text(row);
+
+	if (strlen(first) >= 3 && strpbrk(first, "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz") &&
+	    shows_name(after, first))
+		return first;
+	for (size_t i = row->order, end = ui_subtree_end(before, row); i < end; i++) {
+		const struct ui_widget *w = before->nodes[i];
+		struct measure m[2];
+
+		if (strlen(w->text) < 3 || !strpbrk(w->text, "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz") ||
+		    !ui_widget_visible(w, &before->screen) || read_measures(w, m, 0, 2))
+			continue;
+		if (shows_name(after, w->text))
+			return w->text;
+	}
+	return NULL;
+}
+
 static uint64_t text_key(const char *activity, const char *unit, const char *rid)
 {
 	return oracle_hash_str(oracle_hash_str(oracle_hash_str(ORACLE_HASH_BASIS, activity), unit), rid) | 1;
@@ -265,6 +318,132 @@ static void fill_finding(struct oracle_finding *f, const char *name, const struc
 	}
 }
 
+static void keep_measure(struct kept_measure *k, const struct measure *m)
+{
+	k->value = m->value;
+	k->decimals = m->decimals;
+	snprintf(k->unit, sizeof(k->unit), "%s", m->unit);
+	snprintf(k->shown, sizeof(k->shown), "%s", m->shown);
+}
+
+/* A page: its activity and app-bar title. */
+static uint64_t page_key(const struct ui_tree *t, const char *activity)
+{
+	const char *title = oracle_app_bar_title(t);
+
+	return oracle_hash_str(oracle_hash_str(ORACLE_HASH_BASIS, activity ? activity : ""), title ? title : "") | 1;
+}
+
+/* Whether the value of m is the kept one (rounded to the coarser of the two). */
+static bool same_kept(const struct kept_measure *k, const struct measure *m)
+{
+	struct measure a = { .value = k->value, .decimals = k->decimals };
+
+	return same_value(&a, m);
+}
+
+/*
+ * A click on the item's page the last row tap opened that changes, in a
+ * calibrated text (one seen giving its row's value), the row's measure of
+ * a unit to another value ("412 points" to "413 points" after Upvote):
+ * remembered, for the Back that follows.
+ */
+static void note_page_change(struct oracle_row_measure_tracker *t, const struct oracle_tracked_step *s)
+{
+	struct measure pb[RM_MEASURES], pa[RM_MEASURES];
+	size_t nb = 0, na = 0;
+
+	for (size_t i = 0; i < s->before->n_roots; i++)
+		nb = measures_under(s->before->roots[i], &s->before->screen, true, pb, nb, RM_MEASURES);
+	for (size_t i = 0; i < s->after->n_roots; i++)
+		na = measures_under(s->after->roots[i], &s->after->screen, true, pa, na, RM_MEASURES);
+	for (size_t i = 0; i < na; i++)
+		for (size_t j = 0; j < nb; j++) {
+			const struct measure *a = &pa[i], *b = &pb[j];
+
+			if (!*a->w->resource_id || strcmp(a->w->resource_id, b->w->resource_id) ||
+			    strcmp(a->unit, b->unit) || same_value(a, b) ||
+			    !has_key(t->calibrated, t->n_calibrated, RM_CALIBRATED,
+				     text_key(s->activity_after, a->unit, a->w->resource_id)))
+				continue;
+			for (size_t k = 0; k < t->n_open_row; k++)
+				if (!strcmp(t->open_row[k].unit, b->unit) && same_kept(&t->open_row[k], b)) {
+					t->was = t->open_row[k];
+					keep_measure(&t->now, a);
+					t->changed = true;
+					return;
+				}
+		}
+}
+
+/* The list row of t showing name, or NULL. */
+static const struct ui_widget *row_named(const struct ui_tree *t, const char *name)
+{
+	for (size_t i = 0; i < t->n_nodes; i++) {
+		const struct ui_widget *w = t->nodes[i], *row;
+
+		if (!strcmp(w->text, name) && ui_widget_visible(w, &t->screen) && (row = oracle_enclosing_row(w)))
+			return row;
+	}
+	return NULL;
+}
+
+/*
+ * Back from that page to a list whose row of the item (its first text)
+ * still shows the old value of the changed measure, the only measure of
+ * its unit in the row: the list kept a stale copy (lemmy
+ * `lemmy-feed-keeps-old-score`, jerboa #912: an upvote on a post's page,
+ * and the feed's row still says 412 points). True with *f.
+ */
+static bool stale_after_back(struct oracle_row_measure_tracker *t, const struct oracle_tracked_step *s,
+			     struct oracle_finding *f)
+{
+	struct measure rm[RM_MEASURES];
+	const struct ui_widget *row = row_named(s->after, t->open_name);
+	const struct measure *old = NULL;
+	size_t nr;
+	uint64_t k;
+
+	if (!row)
+		return false;
+	nr = measures_under(row, &s->after->screen, false, rm, 0, RM_MEASURES);
+	for (size_t i = 0; i < nr; i++)
+		if (!strcmp(rm[i].unit, t->was.unit)) {
+			if (old)
+				return false; /* two of the unit: a range, a split */
+			old = &rm[i];
+		}
+	if (!old || !same_kept(&t->was, old))
+		return false;
+	k = oracle_hash_str(oracle_hash_str(oracle_hash_str(ORACLE_HASH_BASIS, "stale"), t->open_name), t->was.unit);
+	if (has_key(t->reported, t->n_reported, RM_REPORTED, k))
+		return false;
+	if (t->n_reported < RM_REPORTED)
+		t->reported[t->n_reported++] = k;
+	oracle_finding_init(f);
+	f->category = BUG_CAT_CALCULATION;
+	f->oracle = "row_measure";
+	f->title = xasprintf("'%s' still shows '%s' in its list after its page changed it to '%s'", t->open_name,
+			     old->shown, t->now.shown);
+	f->expected = xasprintf("the row of '%s' showing %s, as its page does", t->open_name, t->now.shown);
+	f->actual = xasprintf("the row says \"%s\"", old->w->text);
+	f->description = xasprintf("The page of '%s' changed its %s to %s; Back showed the list, whose row of '%s' "
+				   "still says \"%s\". The list keeps a stale copy of the item.",
+				   t->open_name, t->was.shown, t->now.shown, t->open_name, old->w->text);
+	f->diff = cJSON_CreateObject();
+	cJSON_AddStringToObject(f->diff, "check", "stale_row");
+	cJSON_AddStringToObject(f->diff, "row", old->w->text);
+	cJSON_AddStringToObject(f->diff, "page", t->now.shown);
+	cJSON_AddStringToObject(f->diff, "unit", t->was.unit);
+	{
+		char *subject = xasprintf("stale row of %s in %s", t->open_name, t->was.unit);
+
+		cJSON_AddStringToObject(f->diff, "subject", subject);
+		free(subject);
+	}
+	return true;
+}
+
 bool oracle_row_measure_step(struct oracle_row_measure_tracker *t, const struct oracle_tracked_step *s,
 			     struct oracle_finding *f)
 {
@@ -273,21 +452,44 @@ bool oracle_row_measure_step(struct oracle_row_measure_tracker *t, const struct 
 	const char *name;
 	size_t nr, np;
 
-	if (!s->done || s->done->type != ACTION_CLICK || !s->before || !s->after || !s->after_in_app ||
-	    oracle_screen_has_layer(s->before) || oracle_screen_has_layer(s->after))
+	if (!s->done || !s->before || !s->after || !s->after_in_app || oracle_screen_has_layer(s->before) ||
+	    oracle_screen_has_layer(s->after)) {
+		if (s->after && !oracle_screen_has_layer(s->after))
+			t->open_page = 0; /* left the app, or a step without a screen */
+		return false;
+	}
+	if (t->open_page && page_key(s->before, s->activity_before) == t->open_page) {
+		bool stays = page_key(s->after, s->activity_after) == t->open_page;
+
+		if (stays && (s->done->type == ACTION_CLICK || s->done->type == ACTION_CHECK))
+			note_page_change(t, s);
+		if (!stays) {
+			bool hit = s->done->type == ACTION_BACK && t->changed && stale_after_back(t, s, f);
+
+			t->open_page = 0;
+			t->changed = false;
+			if (hit)
+				return true;
+		}
+	}
+	if (s->done->type != ACTION_CLICK)
 		return false;
 	tapped = action_resolve(s->done, s->before);
 	row = tapped ? oracle_enclosing_row(tapped) : NULL;
 	if (!row || tapped->checkable)
 		return false;
-	name = oracle_first_text(row);
-	if (strlen(name) < 3 || !strpbrk(name, "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz"))
-		return false;
 	if (oracle_same_activity(s->activity_before, s->activity_after) && oracle_same_title(s->before, s->after))
 		return false;
-	if (!shows_name(s->after, name))
+	name = item_name(s->before, row, s->after);
+	if (!name)
 		return false;
 	nr = measures_under(row, &s->before->screen, false, rm, 0, RM_MEASURES);
+	snprintf(t->open_name, sizeof(t->open_name), "%s", name);
+	t->open_page = page_key(s->after, s->activity_after);
+	t->changed = false;
+	t->n_open_row = nr;
+	for (size_t i = 0; i < nr; i++)
+		keep_measure(&t->open_row[i], &rm[i]);
 	np = 0;
 	for (size_t i = 0; i < s->after->n_roots; i++)
 		np = measures_under(s->after->roots[i], &s->after->screen, true, pm, np, RM_MEASURES);

@@ -15,6 +15,7 @@
  * VinylMusicPlayer #206); not on the fixed twin.
  */
 #include <stdbool.h>
+#include <string.h>
 
 #include "test.h"
 #include "sim_steps.h"
@@ -28,6 +29,8 @@
 
 #define MUSIC "sim:" TRIDENT_SOURCE_DIR "/configs/apps/holdout/music.json"
 #define MUSIC_PKG "org.holdout.music"
+#define LEMMY "sim:" TRIDENT_SOURCE_DIR "/configs/apps/holdout/lemmy.json"
+#define LEMMY_PKG "org.holdout.lemmy"
 #define TEXT "android.widget.TextView"
 #define LIST_ACT "org.t/.MainActivity"
 #define PAGE_ACT "org.t/.ReadArticleActivity"
@@ -272,6 +275,7 @@ static int replayed(const char *app, const char *const *ids, char **title)
 	int found = 0;
 
 	*title = NULL;
+	memset(steps, 0, sizeof(steps));
 	for (; ids[n] && n < 16; n++)
 		steps[n] = (struct sim_step){ strcmp(ids[n], "back") ? ACTION_CLICK : ACTION_BACK,
 					      strcmp(ids[n], "back") ? ids[n] : NULL, NULL, NULL };
@@ -313,6 +317,36 @@ TEST(a_playlist_count_its_row_left_stale)
 	free(title);
 }
 
+/*
+ * lemmy (session 66): a post's page upvoted, "412 points" becomes "413
+ * points" where its first opening agreed with the feed's row; Back shows
+ * the feed, whose row still says 412 points (lemmy
+ * `lemmy-feed-keeps-old-score`, jerboa #912). The fixed twin's row says
+ * 413; Back without a change is not judged.
+ */
+TEST(a_score_changed_on_its_page_left_stale_in_the_list)
+{
+	static const struct sim_step upvote[] = {
+		{ ACTION_CLICK, "post_title", NULL, NULL },
+		{ ACTION_CLICK, "up_btn", NULL, NULL },
+		{ ACTION_BACK, NULL, NULL, NULL },
+	};
+	static const struct sim_step look[] = {
+		{ ACTION_CLICK, "post_title", NULL, NULL },
+		{ ACTION_BACK, NULL, NULL, NULL },
+	};
+	char *title = NULL;
+
+	CHECK_INT_EQ(sim_steps_found(LEMMY, LEMMY_PKG, "row_measure", BUG_CAT_CALCULATION, upvote, 3, &title), 3);
+	CHECK(title && strstr(title, "still shows '412 points' in its list after its page changed it to '413 points'"));
+	free(title);
+	CHECK_INT_EQ(sim_steps_found(LEMMY ":fixed", LEMMY_PKG, "row_measure", BUG_CAT_CALCULATION, upvote, 3, &title),
+		     0);
+	free(title);
+	CHECK_INT_EQ(sim_steps_found(LEMMY, LEMMY_PKG, "row_measure", BUG_CAT_CALCULATION, look, 2, &title), 0);
+	free(title);
+}
+
 int main(void)
 {
 	RUN(a_page_that_gives_another_time_than_its_row);
@@ -320,5 +354,6 @@ int main(void)
 	RUN(relative_times_rates_and_other_items_are_not_read);
 	RUN(rounding_agrees_and_one_report_per_item);
 	RUN(a_playlist_count_its_row_left_stale);
+	RUN(a_score_changed_on_its_page_left_stale_in_the_list);
 	return test_summary();
 }
