@@ -846,13 +846,27 @@ static bool row_lands_elsewhere(struct oracle_nav_tracker *t, const struct ui_tr
 	size_t n = row_texts(row, &before->screen, texts, 0, sizeof(texts) / sizeof(texts[0]));
 
 	for (size_t i = 0; i < n; i++)
-		if (title_is(title, texts[i]))
+		if (title_is(title, texts[i])) {
+			/* A post's row under its community line: its title names its page. */
+			if (i > 0 && !own_pages_known(t, key))
+				t->own_pages[t->n_own_pages++ % NAV_OWN_LISTS_MAX] = key;
 			return false;
+		}
 	for (size_t i = 0; i < list->n_children && !landed; i++) {
-		const char *m = oracle_first_text(list->children[i]);
+		const char *m = oracle_first_text(list->children[i]), *other[16];
+		size_t k;
 
-		if (list->children[i] != row && m && title_is(title, m))
+		if (list->children[i] == row || !m)
+			continue;
+		if (title_is(title, m)) {
 			landed = m;
+			break;
+		}
+		/* ... or another text of that row, where the rows open pages titled so (their post titles). */
+		k = known ? row_texts(list->children[i], &before->screen, other, 0, sizeof(other) / sizeof(other[0])) : 0;
+		for (size_t j = 1; j < k && !landed; j++)
+			if (title_is(title, other[j]))
+				landed = other[j];
 	}
 	if (!landed || (!known && page_mentions(after, label)))
 		return false;

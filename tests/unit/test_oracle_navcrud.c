@@ -61,6 +61,8 @@
 #define MAIL_PKG "org.holdout.mail"
 #define SCALE "sim:" TRIDENT_SOURCE_DIR "/configs/apps/holdout/scale.json"
 #define SCALE_PKG "org.holdout.scale"
+#define LEMMY "sim:" TRIDENT_SOURCE_DIR "/configs/apps/holdout/lemmy.json"
+#define LEMMY_PKG "org.holdout.lemmy"
 #define QUESTS "sim:" TRIDENT_SOURCE_DIR "/configs/apps/holdout/quests.json"
 #define QUESTS_PKG "org.holdout.quests"
 #define MUSIC "sim:" TRIDENT_SOURCE_DIR "/configs/apps/holdout/music.json"
@@ -240,6 +242,25 @@ TEST(tick_that_leaves_its_page)
 	};
 
 	CHECK(buggy_only(QUESTS, QUESTS_PKG, s, N(s), NAV, 3, "Ticking 'Warm up' leaves the page 'Morning workout'"));
+}
+
+/*
+ * lemmy `lemmy-preview-opens-previous-post` (jerboa #1038): after the first
+ * post was opened (its row's title names its page), the second post's
+ * preview text opens the first post again. The rows begin with a
+ * community line; the row check reads their titles too.
+ */
+TEST(row_preview_that_opens_the_previous_post)
+{
+	static const struct step s[] = {
+		{ ACTION_CLICK, "post_title", NULL, NULL },
+		{ ACTION_BACK, NULL, NULL, NULL },
+		{ ACTION_CLICK, NULL, NULL, "466,1611" },
+	};
+
+	CHECK(buggy_only(LEMMY, LEMMY_PKG, s, N(s), NAV, 3,
+			 "The row 'c/linux \u00b7 tallpine@lemmy.ml \u00b7 5h' opens the 'Firefox 146 adds per-site "
+			 "permission memory' page"));
 }
 
 TEST(back_that_skips_the_screen_below)
@@ -4988,6 +5009,7 @@ int main(void)
 	device_close(dev);
 	RUN(tab_that_opens_another_items_page);
 	RUN(tick_that_leaves_its_page);
+	RUN(row_preview_that_opens_the_previous_post);
 	RUN(back_that_skips_the_screen_below);
 	RUN(legitimate_navigation_is_not_reported);
 	RUN(back_after_a_link_to_an_article_on_the_stack_and_its_contents);
