@@ -8,15 +8,18 @@
 #   walks_without_back_probe               # find_bug's walks as before session 42
 #   FIND_BUG_LONG_PROBE=1                  # find_bug with offline.long_probe on (off unless a
 #                                          # config is given: the walks before session 64)
+#                                          # offline.edit_finish is off in all of them (the
+#                                          # walks before session 66)
 #   replay APP ID [--fixed]                # the report's steps through adb on trident-simd
 
 # walks_without_back_probe: find_bug explores with offline.back_probe off.
 # The seeds and budgets of the scripts that call it were picked (sessions
 # 28-41) as walks that reach their bug before the Back probe (session 42)
-# changed the offline walks; they test the oracles, not the policy.
+# changed the offline walks; they test the oracles, not the policy. The
+# long-press probe (session 64) and the edit motif (session 66) are off too.
 walks_without_back_probe() {
 	FIND_BUG_CONFIG="$WORK/no-back-probe.json"
-	printf '{"offline": {"back_probe": false, "long_probe": false}}\n' >"$FIND_BUG_CONFIG"
+	printf '{"offline": {"back_probe": false, "long_probe": false, "edit_finish": false}}\n' >"$FIND_BUG_CONFIG"
 }
 
 # The same for the long-press probe (session 64): without a config of its
@@ -24,14 +27,23 @@ walks_without_back_probe() {
 # the earlier scripts were picked on; FIND_BUG_LONG_PROBE=1 keeps it on
 # (music_adb, whose bug needs a selection).
 no_long_probe_config() {
-	printf '{"offline": {"long_probe": false}}\n' >"$WORK/no-long-probe.json"
+	printf '{"offline": {"long_probe": false, "edit_finish": false}}\n' >"$WORK/no-long-probe.json"
 	echo "$WORK/no-long-probe.json"
+}
+
+# The same for the edit motif (session 66): the walks the seeds of the
+# scripts written before it were picked on, the long-press probe kept on.
+no_edit_finish_config() {
+	printf '{"offline": {"edit_finish": false}}\n' >"$WORK/no-edit-finish.json"
+	echo "$WORK/no-edit-finish.json"
 }
 
 # find APP SEED STEPS ORACLE: explore APP on the in-process simulator; prints the id of the ORACLE report.
 find_bug() {
 	local app=$1 seed=$2 steps=$3 oracle=$4 out="$WORK/$1" config=${FIND_BUG_CONFIG:-}
-	[ -n "$config" ] || [ "${FIND_BUG_LONG_PROBE:-0}" = 1 ] || config=$(no_long_probe_config)
+	if [ -z "$config" ]; then
+		if [ "${FIND_BUG_LONG_PROBE:-0}" = 1 ]; then config=$(no_edit_finish_config); else config=$(no_long_probe_config); fi
+	fi
 	"$TRIDENT_BIN" explore ${config:+--config "$config"} \
 		--device "sim:$TRIDENT_SOURCE_DIR/configs/apps/${FIND_BUG_SUITE:-holdout}/$app.json" --brain offline \
 		--seed "$seed" --steps "$steps" --out "$out" --quiet >"$out.log" 2>&1
