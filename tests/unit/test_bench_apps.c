@@ -524,6 +524,15 @@ static const struct scenario scenarios[] = {
 	  { "tap:add_post_fab", "tap:cp_comm_btn", "tap:pick_row#1", "tap:cp_title", "input text Release%sparty",
 	    "tap:post_btn" } },
 	{ "lemmy", "lemmy-edit-comment-empty", "edit_comment.show", false, { "tap:post_title#0", "tap:c_edit" } },
+	{ "foodfacts", "foodfacts-serving-shows-100g-values", "nutrition.show", false,
+	  { "tap:cam_row#0", "tap:nutrition_btn", "tap:tserv" } },
+	{ "foodfacts", "foodfacts-multi-delete-does-nothing", "list_detail.ok_delete.click", false,
+	  { "tap:nav_lists", "tap:list_row#0", "tap:select_btn", "tap:item_row#0", "tap:delete_sel_btn", "tap:ok_delete" } },
+	{ "foodfacts", "foodfacts-scan-resets-language", "scan.cam_row.click", false,
+	  { "tap:nav_prefs", "tap:app_settings_row", "tap:lang_row", "tap:lang_de", "input keyevent 4", "tap:nav_scan",
+	    "tap:cam_row#0" } },
+	{ "foodfacts", "foodfacts-back-from-history-product-to-scanner", "product.back", false,
+	  { "tap:nav_lists", "tap:history_row", "tap:hist_row#0", "input keyevent 4" } },
 };
 
 TEST(every_spec_loads_and_cites_its_bugs)
