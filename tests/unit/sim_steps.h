@@ -155,4 +155,39 @@ __attribute__((unused)) static int sim_steps_found(const char *app, const char *
 	return f.step;
 }
 
+/*
+ * The steps after which step check `check` fires on the scenario replayed on
+ * `app`, as a bit mask (bit i: after step i + 1; ~0u when the replay
+ * failed), each finding checked to be of category `cat`; the last
+ * finding's title in *title (caller frees).
+ */
+__attribute__((unused)) static unsigned sim_steps_fired(const char *app, const char *pkg, oracle_step_check check,
+							enum bug_category cat, const struct sim_step *steps,
+							size_t n, char **title)
+{
+	struct sim_replay s;
+	unsigned mask = 0;
+
+	*title = NULL;
+	sim_steps_replay(app, pkg, steps, n, &s);
+	CHECK(s.ok);
+	for (size_t i = 0; s.ok && i < n && i < 32; i++) {
+		struct oracle_finding f;
+
+		oracle_finding_init(&f);
+		if (check(s.r.screens[i].tree, s.r.screens[i].activity, s.r.screens[i + 1].tree,
+			  s.r.screens[i + 1].activity, &s.acts[i], &f)) {
+			mask |= 1u << i;
+			CHECK_INT_EQ(f.category, cat);
+			free(*title);
+			*title = xstrdup(f.title);
+		}
+		oracle_finding_release(&f);
+	}
+	if (!s.ok)
+		mask = ~0u;
+	sim_steps_release(&s);
+	return mask;
+}
+
 #endif

@@ -20,34 +20,11 @@ static const struct sim_step open_gallery[] = {
 	{ ACTION_BACK, NULL, NULL, NULL },
 };
 
-/* The screens (after each step) on which the check fires, as a bit mask; its last title in *title. */
+/* The steps after which the check fires, as a bit mask; its last title in *title. */
 static unsigned fired(const char *app, char **title)
 {
-	struct sim_replay s;
-	unsigned mask = 0;
-
-	*title = NULL;
-	sim_steps_replay(app, PKG, open_gallery, 3, &s);
-	CHECK(s.ok);
-	if (!s.ok) {
-		sim_steps_release(&s);
-		return ~0u;
-	}
-	for (size_t i = 0; i < 3; i++) {
-		struct oracle_finding f;
-
-		oracle_finding_init(&f);
-		if (oracle_gallery_short(s.r.screens[i].tree, s.r.screens[i].activity, s.r.screens[i + 1].tree,
-					 s.r.screens[i + 1].activity, &s.acts[i], &f)) {
-			mask |= 1u << i;
-			CHECK_INT_EQ(f.category, BUG_CAT_CONTENT_MISSING);
-			free(*title);
-			*title = xstrdup(f.title);
-		}
-		oracle_finding_release(&f);
-	}
-	sim_steps_release(&s);
-	return mask;
+	return sim_steps_fired(app, PKG, oracle_gallery_short, BUG_CAT_CONTENT_MISSING, open_gallery, sizeof(open_gallery) / sizeof(open_gallery[0]),
+			       title);
 }
 
 TEST(a_gallery_of_eight_photos_that_shows_two)

@@ -24,31 +24,8 @@ static const struct sim_step edit_comment[] = {
 /* The steps after which the check fires, as a bit mask; its last title in *title. */
 static unsigned fired(const char *app, char **title)
 {
-	struct sim_replay s;
-	unsigned mask = 0;
-
-	*title = NULL;
-	sim_steps_replay(app, PKG, edit_comment, 3, &s);
-	CHECK(s.ok);
-	if (!s.ok) {
-		sim_steps_release(&s);
-		return ~0u;
-	}
-	for (size_t i = 0; i < 3; i++) {
-		struct oracle_finding f;
-
-		oracle_finding_init(&f);
-		if (oracle_prefill_wrong(s.r.screens[i].tree, s.r.screens[i].activity, s.r.screens[i + 1].tree,
-					 s.r.screens[i + 1].activity, &s.acts[i], &f)) {
-			mask |= 1u << i;
-			CHECK_INT_EQ(f.category, BUG_CAT_CONTENT_MISSING);
-			free(*title);
-			*title = xstrdup(f.title);
-		}
-		oracle_finding_release(&f);
-	}
-	sim_steps_release(&s);
-	return mask;
+	return sim_steps_fired(app, PKG, oracle_prefill_wrong, BUG_CAT_CONTENT_MISSING, edit_comment, sizeof(edit_comment) / sizeof(edit_comment[0]),
+			       title);
 }
 
 TEST(an_edit_that_opens_its_form_empty)

@@ -23,31 +23,8 @@ static const struct sim_step tick_twice[] = {
 /* The steps after which the check fires, as a bit mask; its last title in *title. */
 static unsigned fired(const char *app, char **title)
 {
-	struct sim_replay s;
-	unsigned mask = 0;
-
-	*title = NULL;
-	sim_steps_replay(app, PKG, tick_twice, 3, &s);
-	CHECK(s.ok);
-	if (!s.ok) {
-		sim_steps_release(&s);
-		return ~0u;
-	}
-	for (size_t i = 0; i < 3; i++) {
-		struct oracle_finding f;
-
-		oracle_finding_init(&f);
-		if (oracle_streak_kept(s.r.screens[i].tree, s.r.screens[i].activity, s.r.screens[i + 1].tree,
-				       s.r.screens[i + 1].activity, &s.acts[i], &f)) {
-			mask |= 1u << i;
-			CHECK_INT_EQ(f.category, BUG_CAT_CALCULATION);
-			free(*title);
-			*title = xstrdup(f.title);
-		}
-		oracle_finding_release(&f);
-	}
-	sim_steps_release(&s);
-	return mask;
+	return sim_steps_fired(app, PKG, oracle_streak_kept, BUG_CAT_CALCULATION, tick_twice, sizeof(tick_twice) / sizeof(tick_twice[0]),
+			       title);
 }
 
 TEST(a_daily_ticked_that_keeps_its_streak)
