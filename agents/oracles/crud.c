@@ -49,6 +49,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 
 #include <cjson/cJSON.h>
 
@@ -364,6 +365,39 @@ static char *tapped_row_line(const struct ui_tree *t, const struct action *done,
 }
 
 /*
+ * Whether every place text holds the number num reads it as the basis of
+ * a rate, after "/" or "per" ("Energy: 1521 kJ / 100 g", "2.40 per 100
+ * ml"): the amount the rate is per, not a value of the item (foodfacts: a
+ * serving size of 100 is not "100" in the energy line).
+ */
+static bool number_is_basis(const char *text, const char *num)
+{
+	size_t n = strlen(num);
+	bool any = false;
+
+	for (const char *p = strstr(text, num); n && p; p = strstr(p + 1, num)) {
+		const char *q = p;
+
+		if ((p > text && (isdigit((unsigned char)p[-1]) || p[-1] == '.' || p[-1] == ',')) ||
+		    isdigit((unsigned char)p[n]))
+			continue;
+		while (q > text && q[-1] == ' ')
+			q--;
+		if (q > text && q[-1] == '/') {
+			any = true;
+			continue;
+		}
+		if (q - text >= 3 && !strncasecmp(q - 3, "per", 3) && (q - text == 3 || !isalpha((unsigned char)q[-4])) &&
+		    q < p) {
+			any = true;
+			continue;
+		}
+		return false;
+	}
+	return any;
+}
+
+/*
  * For a field that opened holding a plain number, when `done` tapped a
  * control outside any list row (an Edit button on an item's page): the
  * one text of t outside rows that holds that number with a label around
@@ -383,7 +417,7 @@ static char *labelled_number_line(const struct ui_tree *t, const struct action *
 		const struct ui_widget *m = t->nodes[i];
 
 		if (!*m->text || ui_class_is_editable(m->class_name) || !ui_widget_visible(m, &t->screen) ||
-		    !oracle_holds_number(m->text, initial))
+		    !oracle_holds_number(m->text, initial) || number_is_basis(m->text, initial))
 			continue;
 		if (line || m->clickable || oracle_enclosing_row(m) || !has_letter(m->text))
 			return NULL;

@@ -279,6 +279,23 @@ static bool is_plain_button(const struct ui_widget *w)
 	return !strcmp(dot, "Button") || !strcmp(dot, "MaterialButton") || !strcmp(dot, "AppCompatButton");
 }
 
+/*
+ * Whether w is one half of a two-button switch: its parent holds just w and
+ * one other plain button, side by side on one line ("Per 100 g" | "Per
+ * serving" above a nutrition table). The half already chosen rightly
+ * changes nothing when pressed again (foodfacts' fixed twin).
+ */
+static bool segment_pair(const struct ui_widget *w)
+{
+	const struct ui_widget *p = w->parent, *o;
+
+	if (!p || p->n_children != 2)
+		return false;
+	o = p->children[0] == w ? p->children[1] : p->children[0];
+	return is_plain_button(o) && o->bounds.y1 == w->bounds.y1 && o->bounds.y2 == w->bounds.y2 &&
+	       (o->bounds.x1 >= w->bounds.x2 || o->bounds.x2 <= w->bounds.x1);
+}
+
 static bool plain_button_press(const struct ui_tree *before, const struct action *done)
 {
 	static const char *const maybe_nothing[] = {
@@ -306,7 +323,7 @@ static bool plain_button_press(const struct ui_tree *before, const struct action
 	 * whose chosen key rightly changes nothing when pressed again (browser's and calc's fixed twins). */
 	for (size_t i = 0; w->parent && i < w->parent->n_children; i++)
 		siblings += w->parent->children[i] != w && is_plain_button(w->parent->children[i]);
-	if (siblings >= 2)
+	if (siblings >= 2 || segment_pair(w))
 		return false;
 	oracle_trim_into(low, sizeof(low), done->widget_text);
 	if (!isalpha((unsigned char)low[0]) || oracle_label_begins_with(low, maybe_nothing))

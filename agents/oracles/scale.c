@@ -13,6 +13,13 @@
  * pcs, clove...). When every amount reads after the click exactly as it
  * did before, the amounts did not follow the servings. Amounts that moved,
  * even by the wrong ratio, are not judged: rounding makes ratios unsure.
+ *
+ * A basis switch is judged the same way (foodfacts
+ * `foodfacts-serving-shows-100g-values`, smooth-app #6234: Per serving
+ * changes the heading and energy but the nutrient rows keep their per-100 g
+ * values): "Values per 100 g" becoming "Values per serving (15 g)" is a
+ * servings text whose number went from 100 to 15. Controls are read as
+ * neither servings nor amounts: "Per serving" is a choice.
  */
 #include <ctype.h>
 #include <stdio.h>
@@ -81,9 +88,32 @@ static bool holds_amount(const char *low)
 	return false;
 }
 
-/* A page's servings text (NULL: none or several) and its amounts. */
+/*
+ * Whether the lowered text low states the basis its numbers are given per:
+ * the word "per" followed by a number or a servings word ("Values per 100
+ * g", "Values per serving (15 g)").
+ */
+static bool states_basis(const char *low)
+{
+	for (const char *p = strstr(low, "per "); p; p = strstr(p + 1, "per ")) {
+		const char *q = p + 4;
+
+		if (p > low && isalpha((unsigned char)p[-1]))
+			continue;
+		if (isdigit((unsigned char)*q) || oracle_has_whole_word(q, servings_words))
+			return true;
+	}
+	return false;
+}
+
+/*
+ * A page's servings text (NULL: none or several) and its amounts. A basis
+ * text (states_basis) stands for the servings: its number is how much the
+ * amounts are for.
+ */
 struct scale_page {
 	const struct ui_widget *servings;
+	bool basis; /* the servings text is a basis text */
 	double count;
 	const char *amounts[SCALE_AMOUNTS];
 	size_t n_amounts;
@@ -103,9 +133,13 @@ static void read_page(const struct ui_tree *t, struct scale_page *p)
 		    strlen(w->text) >= sizeof(low))
 			continue;
 		oracle_lower_into(low, sizeof(low), w->text);
-		if (oracle_has_whole_word(low, servings_words)) {
-			if (!w->clickable && numbers_in(low, &v) == 1) {
+		/* A control ("Per serving", "Servings") is a choice, not a statement of what the page shows. */
+		if (w->clickable)
+			continue;
+		if (oracle_has_whole_word(low, servings_words) || states_basis(low)) {
+			if (numbers_in(low, &v) == 1) {
 				p->servings = w;
+				p->basis = states_basis(low);
 				p->count = v;
 			}
 			n_servings++;
@@ -131,13 +165,17 @@ bool oracle_scale_ignored(const struct ui_tree *before, const char *activity_bef
 		return false;
 	read_page(before, &b);
 	read_page(after, &a);
+	/* The same servings text, or two basis texts (one per basis: "Values per 100 g", "Values per serving"). */
 	if (!b.servings || !a.servings || b.count <= 0 || a.count <= 0 || b.count == a.count || b.n_amounts < 2 ||
-	    a.n_amounts != b.n_amounts || strcmp(b.servings->resource_id, a.servings->resource_id))
+	    a.n_amounts != b.n_amounts ||
+	    (strcmp(b.servings->resource_id, a.servings->resource_id) && !(b.basis && a.basis)))
 		return false;
 	for (size_t i = 0; i < b.n_amounts; i++)
 		if (strcmp(b.amounts[i], a.amounts[i]))
 			return false;
-	label = oracle_label_before(a.servings->text, ":0123456789", "Servings");
+	/* A basis switch is named by the control pressed: its texts hold numbers, which vary by item. */
+	label = a.basis && done->widget_text && *done->widget_text ? xstrdup(done->widget_text)
+								   : oracle_label_before(a.servings->text, ":0123456789", "Servings");
 	oracle_finding_init(f);
 	f->oracle = "scale";
 	f->category = BUG_CAT_CALCULATION;

@@ -16,7 +16,8 @@
  *    list showing no selection: every row kept must still show;
  *  - a click labelled Remove or Delete on the selection, and the confirm
  *    of the dialog it may open (no Cancel): every row kept that was not
- *    checked must still show.
+ *    checked must still show; and when that confirm leaves every row,
+ *    each selected one too, still shown, nothing was removed (removed_none).
  * A row shows when a visible text of the screen after equals its first
  * text. Judged only on the same page (its app-bar title) when the list
  * after shows all its rows (it does not scroll and lies wholly on the
@@ -200,6 +201,76 @@ static bool label_is(const char *label, const char *const *words)
 	return label && oracle_label_begins_with(label, words);
 }
 
+/* Whether key was reported already; notes it when not. */
+static bool reported_before(struct oracle_selection_tracker *t, uint64_t key)
+{
+	for (size_t i = 0; i < t->n_reported && i < SEL_REPORTED; i++)
+		if (t->reported[i] == key)
+			return true;
+	if (t->n_reported < SEL_REPORTED)
+		t->reported[t->n_reported++] = key;
+	return false;
+}
+
+/*
+ * The confirm of a Remove or Delete on the selection closed its dialog on
+ * the same page, whose list shows all its rows, and every row kept - each
+ * selected one too - still shows (foodfacts
+ * `foodfacts-multi-delete-does-nothing`, smooth-app #6040: Delete selected
+ * items, confirmed, leaves every product in the list). list: the list
+ * after, by its id.
+ */
+static bool removed_none(struct oracle_selection_tracker *t, const struct ui_tree *a, const struct ui_widget *list,
+			 struct oracle_finding *f)
+{
+	const char *title = oracle_app_bar_title(a);
+	size_t n_checked = 0;
+
+	if (!list || !shows_all(a, list) || strcmp(t->title, title ? title : ""))
+		return false;
+	for (size_t k = 0; k < t->n; k++) {
+		n_checked += t->checked[k];
+		if (!shows_text(a, t->rows[k]))
+			return false;
+	}
+	if (!n_checked ||
+	    reported_before(t, oracle_hash_str(oracle_hash_str(ORACLE_HASH_BASIS, t->list), "remove none")))
+		return false;
+	t->kept = false;
+	oracle_finding_init(f);
+	f->oracle = "selection";
+	f->category = BUG_CAT_DATA_OPERATION;
+	f->title = xasprintf("'%s' on %zu selected row%s removes none", t->removed_by, n_checked,
+			     n_checked == 1 ? "" : "s");
+	f->expected = xstrdup("the selected rows leave the list");
+	f->actual = xasprintf("every row is still there, '%s' among them", t->rows[0]);
+	f->description = xasprintf("The list '%s' showed %zu rows, %zu of them selected; '%s' was pressed and its "
+				   "dialog confirmed. The dialog closed, the list shows all its rows, and every one "
+				   "is still there: nothing was removed.",
+				   t->list, t->n, n_checked, t->removed_by);
+	f->diff = cJSON_CreateObject();
+	cJSON_AddStringToObject(f->diff, "check", "selection_remove_none");
+	cJSON_AddStringToObject(f->diff, "list", t->list);
+	{
+		cJSON *rows = cJSON_AddArrayToObject(f->diff, "rows");
+
+		for (size_t k = 0; k < t->n; k++) {
+			cJSON *r = cJSON_CreateObject();
+
+			cJSON_AddStringToObject(r, "text", t->rows[k]);
+			cJSON_AddBoolToObject(r, "selected", t->checked[k]);
+			cJSON_AddItemToArray(rows, r);
+		}
+	}
+	{
+		char *subject = xasprintf("selection remove none on %s", t->list);
+
+		cJSON_AddStringToObject(f->diff, "subject", subject);
+		free(subject);
+	}
+	return true;
+}
+
 bool oracle_selection_step(struct oracle_selection_tracker *t, const struct oracle_tracked_step *s,
 			   struct oracle_finding *f)
 {
@@ -250,8 +321,10 @@ bool oracle_selection_step(struct oracle_selection_tracker *t, const struct orac
 	way = removing ? (*t->removed_by && oracle_screen_has_layer(b) ? t->removed_by : label) : "Back";
 	if (!removing && d->type == ACTION_CLICK)
 		way = label;
-	/* Out of the selection, on the same page (its title), the list all in view or gone (emptied). */
 	list = list_by_id(a, t->list);
+	if (removing && oracle_screen_has_layer(b) && removed_none(t, a, list, f))
+		return true;
+	/* Out of the selection, on the same page (its title), the list all in view or gone (emptied). */
 	if (selection_list(a, &said, &loose) || said || strcmp(t->title, oracle_app_bar_title(a) ? oracle_app_bar_title(a) : "") ||
 	    (list && !shows_all(a, list)) || (!list && !*t->title)) {
 		(void)keep(t, a, s->activity_after);
@@ -268,15 +341,8 @@ bool oracle_selection_step(struct oracle_selection_tracker *t, const struct orac
 	t->kept = false;
 	if (!n_gone || !n_checked)
 		return false;
-	{
-		uint64_t key = oracle_hash_str(oracle_hash_str(ORACLE_HASH_BASIS, t->list), removing ? "remove" : "leave");
-
-		for (size_t i = 0; i < t->n_reported && i < SEL_REPORTED; i++)
-			if (t->reported[i] == key)
-				return false;
-		if (t->n_reported < SEL_REPORTED)
-			t->reported[t->n_reported++] = key;
-	}
+	if (reported_before(t, oracle_hash_str(oracle_hash_str(ORACLE_HASH_BASIS, t->list), removing ? "remove" : "leave")))
+		return false;
 	oracle_finding_init(f);
 	f->oracle = "selection";
 	f->category = BUG_CAT_DATA_OPERATION;

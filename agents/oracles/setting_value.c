@@ -32,6 +32,10 @@
  * value any more, and a cleared restart forgets everything. At most
  * SV_FINDINGS findings per selector and run (one subject: a second one
  * confirmed counts as the first).
+ *
+ * The settings page itself is judged too (reverted): a value the run chose
+ * there that reads as an earlier value when the run comes back from other
+ * pages, where no tap named that value, went back by itself.
  */
 #include <ctype.h>
 #include <stdio.h>
@@ -53,6 +57,7 @@
 #define SV_LABEL 96
 #define SV_VALUE 64
 #define SV_OLDS 4      /* earlier values kept per setting */
+#define SV_TAPS 256    /* click labels remembered (a ring) */
 #define SV_SEEN 512    /* pages remembered as seen (a ring) */
 #define SV_RECENT 32   /* pages whose texts are remembered (a ring), for a selector first read later */
 #define SV_RECENT_BYTES 4096
@@ -77,6 +82,9 @@ struct labelled {
 	uint64_t pending[SV_PAGES];  /* after a change: governed pages not yet seen again (0: seen) */
 	unsigned long changed_at;    /* the step count of that change (0: no change to check) */
 	unsigned reported;    /* findings made (at most SV_FINDINGS) */
+	bool run_set;         /* the value shown was chosen by the run on its settings page */
+	cJSON *chosen_by;     /* then the action that chose it (blamed by a report that it went back) */
+	unsigned long taps_seen; /* n_taps when its settings page last showed it */
 };
 
 struct setting_values {
@@ -95,6 +103,11 @@ struct setting_values {
 	size_t n_recent;
 	size_t n_seen;
 	unsigned long steps; /* screens fed */
+	uint64_t last_page;  /* the page of the last screen fed without a dialog */
+	/* The labels of the latest clicks (lowered), a ring: a value one of them names may have been
+	 * chosen by it. */
+	char taps[SV_TAPS][SV_VALUE];
+	unsigned long n_taps;
 };
 
 /* Whether the page was seen before; remember it. */
@@ -122,9 +135,11 @@ void setting_values_forget(struct setting_values *v)
 
 	/* A walk under way keeps its name. */
 	memcpy(walk, v->walk_label, sizeof(walk));
-	for (size_t i = 0; i < v->n; i++)
+	for (size_t i = 0; i < v->n; i++) {
 		for (size_t k = 0; k < v->s[i].n_old; k++)
 			cJSON_Delete(v->s[i].cause[k]);
+		cJSON_Delete(v->s[i].chosen_by);
+	}
 	memset(v, 0, sizeof(*v));
 	v->known = known;
 	memcpy(v->walk_label, walk, sizeof(walk));
@@ -585,9 +600,58 @@ static void change(struct setting_values *v, struct labelled *s, const char *val
 	v->changed = s->label;
 }
 
-/* Learn the selectors of a settings page: a value that changed starts a check. */
-static void learn_settings(struct setting_values *v, const struct ui_tree *t, uint64_t page, const struct action *done)
+/*
+ * A setting gone back by itself: the run chose `s->value` on its settings
+ * page (run_set), went to other pages, and on coming back the page shows
+ * `value`, one of the setting's earlier values, while no click away from
+ * settings named it (foodfacts `foodfacts-scan-resets-language`,
+ * openfoodfacts-androidapp #2735: Language set to Deutsch, a scan, and App
+ * settings says Language: English again).
+ */
+static bool reverted(struct setting_values *v, const struct labelled *s, const char *value, struct oracle_finding *f)
 {
+	char lv[SV_VALUE];
+	bool earlier = false;
+	char *subject;
+
+	for (size_t k = 0; k < s->n_old; k++)
+		earlier |= !strcmp(s->old[k], value);
+	oracle_lower_into(lv, sizeof(lv), value);
+	if (!s->run_set || !earlier || s->reported >= SV_FINDINGS || v->n_taps - s->taps_seen > SV_TAPS)
+		return false;
+	for (unsigned long i = s->taps_seen; i < v->n_taps; i++)
+		if (holds_words(v->taps[i % SV_TAPS], lv))
+			return false;
+	oracle_finding_init(f);
+	f->oracle = "setting";
+	f->category = BUG_CAT_SETTINGS;
+	f->title = xasprintf("'%s' set to '%s' goes back to '%s' by itself", s->label, s->value, value);
+	f->expected = xasprintf("the settings page still shows '%s: %s', the value chosen", s->label, s->value);
+	f->actual = xasprintf("it shows '%s: %s', an earlier value, though nothing since chose it", s->label, value);
+	f->description = xasprintf("The run chose '%s' for '%s' on a settings page and went on to other pages, "
+				   "where no tap named '%s'. Back on the settings page, it shows '%s' again: the "
+				   "setting went back to an earlier value.",
+				   s->value, s->label, value, value);
+	f->diff = cJSON_CreateObject();
+	cJSON_AddStringToObject(f->diff, "check", "setting_reverted");
+	subject = xasprintf("%s reverted", s->label);
+	cJSON_AddStringToObject(f->diff, "subject", subject);
+	free(subject);
+	cJSON_AddStringToObject(f->diff, "setting", s->label);
+	cJSON_AddStringToObject(f->diff, "chosen", s->value);
+	cJSON_AddStringToObject(f->diff, "shown", value);
+	/* What came after the choice went back: the window a replay is judged on starts there. */
+	if (s->chosen_by)
+		cJSON_AddItemToObject(f->diff, "blamed", cJSON_Duplicate(s->chosen_by, 1));
+	return true;
+}
+
+/* Learn the selectors of a settings page: a value that changed starts a check. */
+static bool learn_settings(struct setting_values *v, const struct ui_tree *t, uint64_t page, const struct action *done,
+			   bool arrived, struct oracle_finding *f)
+{
+	bool found = false;
+
 	for (size_t i = 0; i < t->n_nodes; i++) {
 		const struct ui_widget *w = t->nodes[i];
 		char label[SV_LABEL], value[SV_VALUE];
@@ -608,27 +672,46 @@ static void learn_settings(struct setting_values *v, const struct ui_tree *t, ui
 			governed_before(v, s);
 			continue;
 		}
-		if (!strcmp(s->value, value))
+		if (!strcmp(s->value, value)) {
+			s->taps_seen = v->n_taps;
 			continue;
+		}
+		if (arrived && !found && reverted(v, s, value, f)) {
+			s->reported++;
+			found = true;
+		}
 		change(v, s, value, page, done);
 		snprintf(s->value, sizeof(s->value), "%s", value);
 		s->page = page;
+		s->run_set = !arrived;
+		cJSON_Delete(s->chosen_by);
+		s->chosen_by = s->run_set && done ? action_to_json(done) : NULL;
+		s->taps_seen = v->n_taps;
 	}
+	return found;
+}
+
+/* Note the label of a click. */
+static void note_tap(struct setting_values *v, const struct action *done)
+{
+	if (!done || done->type != ACTION_CLICK || !done->widget_text || !*done->widget_text)
+		return;
+	oracle_lower_into(v->taps[v->n_taps++ % SV_TAPS], SV_VALUE, done->widget_text);
 }
 
 bool setting_values_step(struct setting_values *v, const struct ui_tree *t, const char *activity, uint64_t page,
 			 const struct action *done, struct oracle_finding *f)
 {
-	bool found;
+	bool found, arrived;
 
 	v->steps++;
+	note_tap(v, done);
 	if (oracle_screen_has_layer(t))
-		return false;
-	if (settings_page(t, activity)) {
-		if (!oracle_offers_commit(t))
-			learn_settings(v, t, page, done);
-		return false;
-	}
+		return false; /* a dialog belongs to the page below: a choice in one over settings is the run's */
+	arrived = v->last_page != page;
+	v->last_page = page;
+	if (settings_page(t, activity))
+		return !oracle_offers_commit(t) && learn_settings(v, t, page, done, arrived, f);
 	found = judge_page(v, t, activity, page, f);
 	remember_recent(v, t, page);
 	return found;

@@ -16,6 +16,7 @@
 
 #define MUSIC "sim:" TRIDENT_SOURCE_DIR "/configs/apps/holdout/music.json"
 #define WIKI "sim:" TRIDENT_SOURCE_DIR "/configs/apps/holdout/wiki.json"
+#define FOODFACTS "sim:" TRIDENT_SOURCE_DIR "/configs/apps/holdout/foodfacts.json"
 
 #define N(a) (sizeof(a) / sizeof((a)[0]))
 /* The step of the first finding of "selection" on scenario s replayed on app (package pkg). */
@@ -64,9 +65,38 @@ TEST(back_out_of_a_selection_that_removes_the_selected_row)
 	free(title);
 }
 
+/*
+ * Delete selected, confirmed, that removes nothing (foodfacts
+ * `foodfacts-multi-delete-does-nothing`, smooth-app #6040); the fixed twin
+ * removes the product, and a Cancel in the dialog is not judged.
+ */
+TEST(delete_of_the_selection_that_removes_none)
+{
+	static const struct sim_step s[] = {
+		{ ACTION_CLICK, "nav_lists", NULL, NULL },	{ ACTION_CLICK, "list_row", NULL, NULL },
+		{ ACTION_CLICK, "select_btn", NULL, NULL },	{ ACTION_CLICK, "item_row", NULL, NULL },
+		{ ACTION_CLICK, "delete_sel_btn", NULL, NULL }, { ACTION_CLICK, "ok_delete", NULL, NULL },
+	};
+	static const struct sim_step cancel[] = {
+		{ ACTION_CLICK, "nav_lists", NULL, NULL },	{ ACTION_CLICK, "list_row", NULL, NULL },
+		{ ACTION_CLICK, "select_btn", NULL, NULL },	{ ACTION_CLICK, "item_row", NULL, NULL },
+		{ ACTION_CLICK, "delete_sel_btn", NULL, NULL }, { ACTION_CLICK, "cancel_delete", NULL, NULL },
+	};
+	char *title = NULL;
+
+	CHECK_INT_EQ(first_finding(FOODFACTS, "org.holdout.foodfacts", s, N(s), &title), 6);
+	CHECK(title && !strcmp(title, "'Delete selected' on 1 selected row removes none"));
+	free(title);
+	CHECK_INT_EQ(first_finding(FOODFACTS ":fixed", "org.holdout.foodfacts", s, N(s), &title), 0);
+	free(title);
+	CHECK_INT_EQ(first_finding(FOODFACTS, "org.holdout.foodfacts", cancel, N(cancel), &title), 0);
+	free(title);
+}
+
 int main(void)
 {
 	RUN(removing_two_selected_songs_takes_the_others_too);
+	RUN(delete_of_the_selection_that_removes_none);
 	RUN(back_out_of_a_selection_that_removes_the_selected_row);
 	return test_summary();
 }
