@@ -533,6 +533,17 @@ static const struct scenario scenarios[] = {
 	    "tap:cam_row#0" } },
 	{ "foodfacts", "foodfacts-back-from-history-product-to-scanner", "product.back", false,
 	  { "tap:nav_lists", "tap:history_row", "tap:hist_row#0", "input keyevent 4" } },
+	{ "ledger", "ledger-category-resets-account", "cat_pick.cp_row.click", false,
+	  { "tap:add_tx_fab", "tap:f_acct_btn", "tap:ap_row#1", "tap:f_nocat_btn", "tap:cp_row#0" } },
+	{ "ledger", "ledger-history-split-counted-twice", "month_tx.show", false, { "tap:history_btn", "tap:hi_row#1" } },
+	{ "ledger", "ledger-budget-list-ignores-aggregate", "budgets.show", false, { "tap:budgets_btn", "tap:bu_aggregate" } },
+	{ "ledger", "ledger-split-account-change-silent", "split_form.sp_save.click", false,
+	  { "tap:tx_row#2", "tap:td_edit", "tap:sp_acct_btn", "tap:ap_row#1", "tap:sp_save" } },
+	{ "ledger", "ledger-protected-start-first-account", "lock.unlock_btn.click", false,
+	  { "tap:settings_btn", "tap:se_protect", "tap:pin1", "input text 1234", "tap:pin2", "input text 1234", "tap:pin_save",
+	    "input keyevent 4", "tap:accounts_btn", "tap:acct_open#2", "am force-stop org.holdout.ledger",
+	    "monkey -p org.holdout.ledger -c android.intent.category.LAUNCHER 1", "tap:lk_pin", "input text 1234",
+	    "tap:unlock_btn" } },
 };
 
 TEST(every_spec_loads_and_cites_its_bugs)
