@@ -648,21 +648,13 @@ static void note_emptied(struct oracle_crud_tracker *t, const struct ui_tree *af
  */
 static bool list_filtered(const struct oracle_crud_tracker *t, const struct ui_tree *after)
 {
-	static const char *const says[] = { "filtered", "filter:", "clear filter", "clear filters", NULL };
-
+	/* A page that says its list is filtered ("Filtered by label Content", a
+	 * Clear filter button: deck, session 65, a card created without the
+	 * label the board was filtered by). */
+	if (oracle_filter_note(after))
+		return true;
 	for (size_t i = 0; i < after->n_nodes; i++) {
 		const struct ui_widget *w = after->nodes[i];
-		char low[128];
-
-		/* A page that says its list is filtered ("Filtered by label Content", a
-		 * Clear filter button: deck, session 65, a card created without the
-		 * label the board was filtered by). */
-		if (*w->text && strlen(w->text) < sizeof(low) && !ui_widget_in_list(w) &&
-		    ui_widget_visible(w, &after->screen)) {
-			oracle_lower_into(low, sizeof(low), w->text);
-			if (oracle_has_word(low, says))
-				return true;
-		}
 
 		if (!ui_class_is_editable(w->class_name) || w->password || !ui_widget_visible(w, &after->screen) ||
 		    form_field(after, w))
@@ -802,6 +794,15 @@ static bool numeric_field(const struct oracle_crud_tracker *t, const struct ui_w
 	return false;
 }
 
+/* The text field rid showed when first seen (its placeholder when it was empty), or "". */
+static const char *first_text(const struct oracle_crud_tracker *t, const char *rid)
+{
+	for (size_t j = 0; j < t->n_first; j++)
+		if (strcmp(t->first[j].rid, rid) == 0)
+			return t->first[j].initial;
+	return "";
+}
+
 /*
  * Whether w says it may be left empty ("Station (optional)") or is a
  * comment or note ("Comment" as its hint or label): a detail a list rarely
@@ -817,14 +818,16 @@ static bool optional_field(const struct oracle_crud_tracker *t, const struct ui_
 	/* Dumps may lack the hint: the placeholder is then the text the field first showed. */
 	if (strcasestr(w->hint, "optional"))
 		return true;
-	/* A comment or a note, by its hint or its label (the text just above it): a measurement's
+	/* A comment or a note, by its hint, its label (the text just above it) or the placeholder it
+	 * first showed (a dump of a filled field may lack its hint: ledger, session 67): a measurement's
 	 * comment is on its page, not on the list's row (scale, session 66). */
 	for (size_t i = 0; p && i < p->n_children && p->children[i] != w; i++)
 		label = p->children[i];
-	for (int k = 0; k < 2; k++) {
-		const char *name = k ? (label && !label->n_children && !ui_class_is_editable(label->class_name)
-						? label->text : "")
-				     : w->hint;
+	for (int k = 0; k < 3; k++) {
+		const char *name = k == 1 ? (label && !label->n_children && !ui_class_is_editable(label->class_name)
+						     ? label->text : "")
+				   : k == 2 ? first_text(t, w->resource_id)
+					    : w->hint;
 		char trimmed[64];
 
 		oracle_trim_into(trimmed, sizeof(trimmed), name);
@@ -836,10 +839,7 @@ static bool optional_field(const struct oracle_crud_tracker *t, const struct ui_
 	for (size_t j = 0; j < t->n_fields; j++)
 		if (strcmp(t->fields[j].rid, w->resource_id) == 0 && strcasestr(t->fields[j].initial, "optional"))
 			return true;
-	for (size_t j = 0; j < t->n_first; j++)
-		if (strcmp(t->first[j].rid, w->resource_id) == 0 && strcasestr(t->first[j].initial, "optional"))
-			return true;
-	return false;
+	return strcasestr(first_text(t, w->resource_id), "optional") != NULL;
 }
 
 /* Whether the lowered text names a day: a weekday or a month name as a word ("Wednesday, 25 November"). */

@@ -60,10 +60,34 @@ static const struct oracle_list *list_by_id(const struct oracle_list *ls, size_t
 }
 
 /*
+ * Whether list w's first row is cut at the top: less than half as tall as
+ * every other row of its resource-id. The list was scrolled, and the rows
+ * above it lie out of view (ledger's fixed twin, session 67: back from a
+ * new transaction, the list kept its scroll, and the new row at its top
+ * showed only its date line, 36 pixels of 195).
+ */
+static bool first_row_cut(const struct ui_widget *w)
+{
+	const struct ui_widget *first;
+	int least = 0;
+
+	if (w->n_children < 2 || !*(first = w->children[0])->resource_id)
+		return false;
+	for (size_t c = 1; c < w->n_children; c++) {
+		const struct ui_widget *r = w->children[c];
+
+		if (!strcmp(r->resource_id, first->resource_id) && (!least || ui_rect_height(&r->bounds) < least))
+			least = ui_rect_height(&r->bounds);
+	}
+	return least > 0 && 2 * ui_rect_height(&first->bounds) < least;
+}
+
+/*
  * Whether list `id` of t shows all its rows: a row more would still fit
  * below its last row, inside the screen, every enclosing view, and the
- * list itself when it scrolls. A full list may hold the new row below the
- * fold, where the dump does not reach.
+ * list itself when it scrolls, and its first row is not cut at the top
+ * (first_row_cut). A full list may hold the new row below the fold, where
+ * the dump does not reach.
  */
 bool oracle_list_has_room(const struct ui_tree *t, const char *id)
 {
@@ -75,6 +99,8 @@ bool oracle_list_has_room(const struct ui_tree *t, const char *id)
 		snprintf(wid, sizeof(wid), "%s#%s", w->resource_id, w->class_name);
 		if (strcmp(wid, id) != 0)
 			continue;
+		if (first_row_cut(w))
+			return false;
 		if (w->scrollable && w->bounds.y2 < limit)
 			limit = w->bounds.y2;
 		for (const struct ui_widget *p = w->parent; p; p = p->parent)
@@ -88,6 +114,25 @@ bool oracle_list_has_room(const struct ui_tree *t, const char *id)
 		return last + height <= limit;
 	}
 	return false;
+}
+
+uint64_t oracle_filter_note(const struct ui_tree *t)
+{
+	static const char *const says[] = { "filtered", "filter:", "clear filter", "clear filters", NULL };
+	uint64_t h = 0;
+
+	for (size_t i = 0; t && i < t->n_nodes; i++) {
+		const struct ui_widget *w = t->nodes[i];
+		char low[128];
+
+		if (!*w->text || strlen(w->text) >= sizeof(low) || ui_widget_in_list(w) ||
+		    !ui_widget_visible(w, &t->screen))
+			continue;
+		oracle_lower_into(low, sizeof(low), w->text);
+		if (oracle_has_word(low, says))
+			h = oracle_hash_str(h ? h : ORACLE_HASH_BASIS, low);
+	}
+	return h;
 }
 
 /* A JSON array of the rows of l (empty when l is NULL). */

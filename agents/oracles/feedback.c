@@ -589,11 +589,14 @@ bool oracle_feedback_missing_on_page(const struct ui_tree *before, const char *a
 /*
  * The heading of a form that creates something: a visible plain text outside
  * lists and fields, up to 40 bytes, whose first word is New, Add or Create
- * ("New refueling", "Add card"), or NULL.
+ * ("New refueling", "Add card"), or Edit when `edit` ("Edit split
+ * transaction": the caller has seen the run change the form), or NULL.
  */
-static const struct ui_widget *new_item_heading(const struct ui_tree *t)
+static const struct ui_widget *new_item_heading(const struct ui_tree *t, bool edit)
 {
-	static const char *const words[] = { "new", "add", "create", NULL };
+	static const char *const creates[] = { "new", "add", "create", NULL };
+	static const char *const edits[] = { "new", "add", "create", "edit", NULL };
+	const char *const *words = edit ? edits : creates;
 
 	for (size_t i = 0; i < t->n_nodes; i++) {
 		const struct ui_widget *w = t->nodes[i];
@@ -654,10 +657,15 @@ static bool missing_in_visit(const struct ui_tree *before, const char *activity_
 	 * entry was refused and nothing said why (fuellog's odometer below the last
 	 * refueling's; an end time before the start).
 	 */
-	refused = !bad && first && n_fields >= 2 && same_activity && oracle_is_save_action(done) &&
-		  (heading = new_item_heading(before)) != NULL;
 	if (!visit)
 		visit = first;
+	/* An edit form too, once it reads otherwise than when first seen or when this visit began (the run
+	 * changed it): a Save of changes that neither saves nor says why (ledger
+	 * `ledger-split-account-change-silent`, MyExpenses #1748: a split moved to another account). A chooser
+	 * page between starts a new visit, so the first sight counts too. */
+	refused = !bad && first && n_fields >= 2 && same_activity && oracle_is_save_action(done) &&
+		  (heading = new_item_heading(before, !same_texts(first, before, true) ||
+							      (visit && !same_texts(visit, before, true)))) != NULL;
 	/* A row saved without its name is judged whatever the form said before (an earlier error did not stop this save). */
 	if (bad && oracle_is_save_action(done))
 		row_blank = row_left_blank(before, after, first, bad, why, list, &beside);

@@ -292,6 +292,13 @@ bool oracle_hidden_under_layer(const struct ui_tree *t, const struct ui_widget *
  * all its rows: a row more would still fit below its last row (entry_missing.c).
  */
 bool oracle_list_has_room(const struct ui_tree *t, const char *id);
+/*
+ * A hash of the texts of t, outside lists, that say its list is filtered
+ * ("Filtered by label Content", "Filter: Unread", a Clear filter button);
+ * 0 when none does. Two screens with different notes show the list under
+ * different filters (entry_missing.c).
+ */
+uint64_t oracle_filter_note(const struct ui_tree *t);
 /* The editable widget of t with this resource-id (a visible one when visible_only), or NULL (entry_missing.c). */
 const struct ui_widget *oracle_field_by_id(const struct ui_tree *t, const char *id, bool visible_only);
 /* The one visible widget of t with resource-id rid (NULL: none, or several, as the rows of a list; process_death.c). */

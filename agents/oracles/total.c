@@ -39,10 +39,12 @@
 /* A total label found on a screen. */
 struct total_label {
 	const struct ui_widget *w; /* the widget whose text names the total */
+	const char *text;          /* the text naming it: w's, or the part of it (part) */
 	const char *value_text;    /* the text the value was read from */
 	double value;
 	bool sum_word;             /* "total", "subtotal", "sum", "spent" (not "balance") */
 	char unit[TOTAL_UNIT_MAX]; /* "$" for money, else the unit the value is written in ("s", "km") */
+	char part[128];            /* "Total € -984.41" of "Expenses € 1016.65 · Total € -984.41" */
 };
 
 /* The currency signs and codes a money amount is written with. */
@@ -212,6 +214,40 @@ static bool in_row(const struct ui_widget *w)
  * with "total", "subtotal", "sum", "spent" or "balance" and carries a money
  * amount, in its own text or in the next text beside it ("Total" "$12.00").
  */
+/*
+ * A total written as one part of a line of parts split by " · " ("Expenses
+ * € 1016.65 · Total € -984.41": ledger's month page), the part starting
+ * with a sum word and holding a money amount: into out (its part), true.
+ */
+static bool total_part(const struct ui_widget *w, const char *const *sum_words, struct total_label *out)
+{
+	static const char dot[] = " \u00b7 ";
+	const char *p = strstr(w->text, dot);
+
+	while (p) {
+		const char *start = p + strlen(dot), *end = strstr(start, dot);
+		size_t len = end ? (size_t)(end - start) : strlen(start);
+		char low[sizeof(out->part)];
+
+		p = end;
+		if (len >= sizeof(out->part))
+			continue;
+		memset(out, 0, sizeof(*out));
+		memcpy(out->part, start, len);
+		out->part[len] = '\0';
+		lower_copy(low, sizeof(low), out->part);
+		for (size_t k = 0; sum_words[k]; k++)
+			if (strncmp(low, sum_words[k], strlen(sum_words[k])) == 0 && !isalpha((unsigned char)low[strlen(sum_words[k])]) &&
+			    parse_amount(out->part, &out->value, out->unit) && !strcmp(out->unit, "$")) {
+				out->w = w;
+				out->text = out->value_text = out->part;
+				out->sum_word = true;
+				return true;
+			}
+	}
+	return false;
+}
+
 static bool find_total(const struct ui_tree *t, struct total_label *out)
 {
 	static const char *const sum_words[] = { "total", "subtotal", "sum", "spent", NULL };
@@ -227,10 +263,14 @@ static bool find_total(const struct ui_tree *t, struct total_label *out)
 		for (size_t k = 0; sum_words[k] && !sum; k++)
 			sum = strncmp(low, sum_words[k], strlen(sum_words[k])) == 0;
 		balance = strncmp(low, "balance", 7) == 0;
-		if (!sum && !balance)
+		if (!sum && !balance) {
+			if (total_part(w, sum_words, out))
+				return true;
 			continue;
+		}
 		memset(out, 0, sizeof(*out));
 		out->w = w;
+		out->text = w->text;
 		out->sum_word = sum;
 		if (parse_amount(w->text, &out->value, out->unit) && (sum || !strcmp(out->unit, "$"))) {
 			out->value_text = w->text;
@@ -354,13 +394,13 @@ static void total_finding(struct oracle_finding *f, const struct total_label *t,
 	f->title = xstrdup(title);
 	f->expected = xstrdup(expected);
 	f->actual = xstrdup(actual);
-	f->description = xasprintf("The screen shows '%s' (%s) with a list of %zu rows; %s.", t->w->text,
+	f->description = xasprintf("The screen shows '%s' (%s) with a list of %zu rows; %s.", t->text,
 				   t->value_text, l->n_rows, actual);
 	f->diff = cJSON_CreateObject();
 	cJSON_AddStringToObject(f->diff, "check", "total");
 	/* One wrong total is one bug, whichever property showed it (bug_same). */
 	{
-		char *name = label_name(t->w->text);
+		char *name = label_name(t->text);
 
 		cJSON_AddStringToObject(f->diff, "subject", name);
 		free(name);
@@ -418,7 +458,7 @@ static bool total_not_sum(const struct ui_tree *after, const struct total_label 
 		for (c = 0; c < TOTAL_MAX_COLS && !ok[c]; c++)
 			;
 		{
-			char *name = label_name(t->w->text);
+			char *name = label_name(t->text);
 			char *title = xasprintf("'%s' does not equal the sum of the rows shown", name);
 			char *exp = xasprintf("%.2f (the %zu rows' amounts added up)", sums[c], ls[i].n_rows);
 			char *act = xasprintf("the total reads %s", t->value_text);
@@ -844,7 +884,7 @@ static bool size_total_wrong(const struct ui_tree *after, struct oracle_finding 
 	}
 	if (!agree) {
 		static const char *const names[] = { "B", "KB", "MB", "GB", "TB" };
-		struct total_label t = { .w = w, .value_text = w->text, .value = total.value, .sum_word = true };
+		struct total_label t = { .w = w, .text = w->text, .value_text = w->text, .value = total.value, .sum_word = true };
 		char *name = label_name(part);
 		char *title = xasprintf("'%s' does not equal the sum of the sizes listed", name);
 		char *exp = xasprintf("%.*f %s (the %zu rows' sizes added up)", total.decimals,
@@ -885,7 +925,7 @@ bool oracle_total_wrong(const struct ui_tree *before, const char *activity_befor
 		struct total_seen was;
 
 		nb = oracle_lists(before, &bl);
-		was = (struct total_seen){ tb.w->text, tb.value_text, tb.value, bl, nb };
+		was = (struct total_seen){ tb.text, tb.value_text, tb.value, bl, nb };
 		hit = total_not_moved(&was, &ta, al, na, f);
 	}
 	if (!hit)
@@ -1623,6 +1663,7 @@ static bool find_summary(const struct ui_tree *t, struct total_label *out)
 		if (!parse_amount(p + 1, &out->value, out->unit))
 			continue;
 		out->w = w;
+		out->text = w->text;
 		out->value_text = w->text;
 		return true;
 	}
@@ -2135,7 +2176,7 @@ static bool tab_sum_judge(struct tab_sums *ts, const struct ui_tree *tt, const c
 
 			if (!ok[c] || (equal && ls[i].n_rows < 2))
 				continue;
-			name = label_name(t.w->text);
+			name = label_name(t.text);
 			key = xasprintf("%.*s\x1e%s\x1e%s\x1e%s\x1e%s\x1e%zu", (int)strcspn(tp, "\n"), tp,
 					t.w->resource_id, name, other, ls[i].id, c);
 
@@ -2203,7 +2244,7 @@ static bool tab_sum_judge(struct tab_sums *ts, const struct ui_tree *tt, const c
 		for (size_t k = 0; !rows && !hit && k < ts->n_deleted && k < TOTAL_TAB_DELETES; k++)
 			if (close_enough(ts->deleted[k].amount, t.value, 1)) {
 				struct oracle_list none = { .id = "", .rows = NULL, .primary = NULL, .n_rows = 0 };
-				char *name = label_name(t.w->text), *tabs = tab_names(other);
+				char *name = label_name(t.text), *tabs = tab_names(other);
 				char *ti = xasprintf("'%s' does not equal the sum of the rows on the '%s' tab", name, tabs);
 				char *act = xasprintf("the total reads %s", t.value_text);
 
@@ -2284,6 +2325,7 @@ struct oracle_total_tracker {
 	struct summary_seen summary; /* the last summary line seen equal to a column's sum */
 	struct undo_watch undo;      /* row taps that offered Undo */
 	struct tab_sums tab_sums;    /* totals seen to sum another tab's rows */
+	uint64_t filter;             /* oracle_filter_note of the screen the total was last seen on */
 };
 
 struct oracle_total_tracker *oracle_total_tracker_new(void)
@@ -2322,13 +2364,14 @@ void oracle_total_tracker_free(struct oracle_total_tracker *t)
 
 /* Remember t's total and lists (tree shows total `ta`; takes ownership of the lists). */
 static void total_remember(struct oracle_total_tracker *t, const char *activity, const struct total_label *ta,
-			   struct oracle_list *lists, size_t n)
+			   struct oracle_list *lists, size_t n, uint64_t filter)
 {
 	total_forget(t);
 	t->have = true;
+	t->filter = filter;
 	t->activity = xstrdup(activity ? activity : "");
 	t->rid = xstrdup(ta->w->resource_id);
-	t->label = xstrdup(ta->w->text);
+	t->label = xstrdup(ta->text);
 	t->value_text = xstrdup(ta->value_text);
 	t->value = ta->value;
 	t->lists = lists;
@@ -2411,13 +2454,16 @@ bool oracle_total_step(struct oracle_total_tracker *t, const struct ui_tree *bef
 		struct oracle_list *bl = NULL;
 		size_t nb = oracle_lists(before, &bl);
 
-		total_remember(t, activity_before, &tb, bl, nb);
+		total_remember(t, activity_before, &tb, bl, nb, oracle_filter_note(before));
 	}
 	if (!after || !find_total(after, &ta))
 		return hit;
 	na = oracle_lists(after, &al);
-	/* The total came back after other pages (the same-screen case is oracle_total_wrong's). */
+	/* The total came back after other pages (the same-screen case is oracle_total_wrong's), its
+	 * list under the same filter: a filter set or cleared there rightly leaves an account's
+	 * balance as it was (ledger, session 67: This month hid a November row). */
 	if (!hit && t->have && oracle_same_activity(t->activity, activity_after) &&
+	    t->filter == oracle_filter_note(after) &&
 	    strcmp(t->rid, ta.w->resource_id) == 0 &&
 	    !(before_total && oracle_same_activity(activity_before, activity_after) &&
 	      strcmp(tb.w->resource_id, ta.w->resource_id) == 0)) {
@@ -2425,7 +2471,7 @@ bool oracle_total_step(struct oracle_total_tracker *t, const struct ui_tree *bef
 
 		hit = total_not_moved(&was, &ta, al, na, f);
 	}
-	total_remember(t, activity_after, &ta, al, na);
+	total_remember(t, activity_after, &ta, al, na, oracle_filter_note(after));
 	return hit;
 }
 
