@@ -38,9 +38,14 @@ struct sim_replay {
 	bool ok; /* the replay ran and gave n + 1 screens */
 };
 
-/* Replays steps[0..n) on `app` (package pkg) from a clean start into *out; out->ok says whether it ran. */
-__attribute__((unused)) static void sim_steps_replay(const char *app, const char *pkg, const struct sim_step *steps,
-						     size_t n, struct sim_replay *out)
+/*
+ * Replays steps[0..n) on `app` (package pkg) from a clean start into *out;
+ * out->ok says whether it ran. tops (NULL: none) gives, per step, the top
+ * edge the widget had (0: none): among rows alike, the nearest is tapped.
+ */
+__attribute__((unused)) static void sim_steps_replay_at(const char *app, const char *pkg,
+							const struct sim_step *steps, const int *tops, size_t n,
+							struct sim_replay *out)
 {
 	memset(out, 0, sizeof(*out));
 	out->acts = xcalloc(n ? n : 1, sizeof(*out->acts));
@@ -54,6 +59,8 @@ __attribute__((unused)) static void sim_steps_replay(const char *app, const char
 			out->acts[i].widget_text = xstrdup(steps[i].label);
 		if (steps[i].text)
 			out->acts[i].text = xstrdup(steps[i].text);
+		if (tops && tops[i] > 0)
+			out->acts[i].bounds = (struct ui_rect){ 0, tops[i], 1080, tops[i] + 1 };
 	}
 	if (device_open(app, NULL, &out->dev) != TD_OK)
 		return;
@@ -62,6 +69,12 @@ __attribute__((unused)) static void sim_steps_replay(const char *app, const char
 	out->ok = out->r.n_screens == n + 1;
 	if (!out->ok)
 		fprintf(stderr, "%s: replay gave %zu screens for %zu steps\n", app, out->r.n_screens, n);
+}
+
+__attribute__((unused)) static void sim_steps_replay(const char *app, const char *pkg, const struct sim_step *steps,
+						     size_t n, struct sim_replay *out)
+{
+	sim_steps_replay_at(app, pkg, steps, NULL, n, out);
 }
 
 /* Whether screen i (after step i, 1-based) is of the app. */
@@ -96,9 +109,10 @@ struct sim_finding {
  * every step to a fresh tracker of the oracle named `oracle` (the
  * registry's tracker_new / track), as the oracles plugin does in a run.
  */
-__attribute__((unused)) static struct sim_finding sim_steps_first_finding(const char *app, const char *pkg,
-									   const char *oracle,
-									   const struct sim_step *steps, size_t n)
+__attribute__((unused)) static struct sim_finding sim_steps_first_finding_at(const char *app, const char *pkg,
+									      const char *oracle,
+									      const struct sim_step *steps,
+									      const int *tops, size_t n)
 {
 	const struct oracle_kind *k = oracle_kind_find(oracle);
 	struct sim_finding out = { 0, NULL, BUG_CAT_CRASH, false };
@@ -108,7 +122,7 @@ __attribute__((unused)) static struct sim_finding sim_steps_first_finding(const 
 	if (!k || !k->track)
 		return (struct sim_finding){ -1, NULL, BUG_CAT_CRASH, false };
 	t = k->tracker_new();
-	sim_steps_replay(app, pkg, steps, n, &s);
+	sim_steps_replay_at(app, pkg, steps, tops, n, &s);
 	if (!s.ok)
 		out.step = -1;
 	for (size_t i = 0; s.ok && i < n && !out.step; i++) {
@@ -130,6 +144,13 @@ __attribute__((unused)) static struct sim_finding sim_steps_first_finding(const 
 	return out;
 }
 
+__attribute__((unused)) static struct sim_finding sim_steps_first_finding(const char *app, const char *pkg,
+									   const char *oracle,
+									   const struct sim_step *steps, size_t n)
+{
+	return sim_steps_first_finding_at(app, pkg, oracle, steps, NULL, n);
+}
+
 __attribute__((unused)) static void sim_finding_release(struct sim_finding *f)
 {
 	free(f->title);
@@ -141,11 +162,11 @@ __attribute__((unused)) static void sim_finding_release(struct sim_finding *f)
  * scenario (0 none, -1 the replay failed), checked to be of category `cat`
  * and to name a subject; its title in *title (caller frees).
  */
-__attribute__((unused)) static int sim_steps_found(const char *app, const char *pkg, const char *oracle,
-						   enum bug_category cat, const struct sim_step *steps, size_t n,
-						   char **title)
+__attribute__((unused)) static int sim_steps_found_at(const char *app, const char *pkg, const char *oracle,
+						      enum bug_category cat, const struct sim_step *steps,
+						      const int *tops, size_t n, char **title)
 {
-	struct sim_finding f = sim_steps_first_finding(app, pkg, oracle, steps, n);
+	struct sim_finding f = sim_steps_first_finding_at(app, pkg, oracle, steps, tops, n);
 
 	if (f.step > 0) {
 		CHECK_INT_EQ(f.category, cat);
@@ -153,6 +174,13 @@ __attribute__((unused)) static int sim_steps_found(const char *app, const char *
 	}
 	*title = f.title;
 	return f.step;
+}
+
+__attribute__((unused)) static int sim_steps_found(const char *app, const char *pkg, const char *oracle,
+						   enum bug_category cat, const struct sim_step *steps, size_t n,
+						   char **title)
+{
+	return sim_steps_found_at(app, pkg, oracle, cat, steps, NULL, n, title);
 }
 
 /*
