@@ -24,6 +24,8 @@
 #define PKG "org.holdout.weather"
 #define RADIO "sim:" TRIDENT_SOURCE_DIR "/configs/apps/holdout/radio.json"
 #define RADIO_PKG "org.holdout.radio"
+#define TODO "sim:" TRIDENT_SOURCE_DIR "/configs/apps/todo.json"
+#define TODO_PKG "com.trident.todo"
 
 /*
  * Replays Locations, Add a location, typing `query` and a click on
@@ -112,8 +114,35 @@ TEST(an_empty_field_whose_placeholder_reads_like_a_query_is_not_judged)
 	sim_steps_release(&s);
 }
 
+/*
+ * Save goal pressed again on the weekly goal's form, "-18" typed and its
+ * error still shown: "goal" holds "go", but a Save runs no search (todo,
+ * seed 1, a false report before session 67).
+ */
+TEST(a_save_whose_label_holds_go_is_no_search)
+{
+	static const struct sim_step s[] = {
+		{ ACTION_CLICK, NULL, "Account", NULL },     { ACTION_INPUT, "email", NULL, "emil@example.com" },
+		{ ACTION_INPUT, "password", NULL, "Pw0003.secret" }, { ACTION_CLICK, "sign_in", NULL, NULL },
+		{ ACTION_BACK, NULL, NULL, NULL },	     { ACTION_CLICK, "stats_btn", NULL, NULL },
+		{ ACTION_CLICK, "goal_btn", NULL, NULL },     { ACTION_CLICK, "save_goal", NULL, NULL },
+		{ ACTION_INPUT, "goal_number", NULL, "-18" }, { ACTION_CLICK, "save_goal", "Save goal", NULL },
+	};
+	struct sim_replay r;
+	struct oracle_finding f;
+
+	sim_steps_replay(TODO, TODO_PKG, s, 10, &r);
+	CHECK(r.ok);
+	oracle_finding_init(&f);
+	CHECK(r.ok && !oracle_feedback_search_silent(r.r.screens[9].tree, r.r.screens[9].activity, r.r.screens[10].tree,
+						     r.r.screens[10].activity, &r.acts[9], r.r.screens[7].tree, &f));
+	oracle_finding_release(&f);
+	sim_steps_release(&r);
+}
+
 int main(void)
 {
+	RUN(a_save_whose_label_holds_go_is_no_search);
 	RUN(a_search_that_answers_with_nothing_at_all);
 	RUN(searches_that_answer_or_are_not_run_are_left_alone);
 	RUN(an_empty_field_whose_placeholder_reads_like_a_query_is_not_judged);
