@@ -1170,6 +1170,23 @@ static bool page_shows_item(const struct ui_tree *t, const char *x)
 }
 
 /*
+ * Whether m is in a row of a list that runs past the screen (more rows may
+ * lie below): the row's item may be one of them (lemmy, session 66: a
+ * comment on a person's page opens its post, whose first comments fill the
+ * screen and the comment tapped is further down).
+ */
+static bool in_list_cut_below(const struct ui_tree *t, const struct ui_widget *m)
+{
+	const struct ui_widget *row = oracle_enclosing_row(m);
+	char id[512];
+
+	if (!row || !row->parent)
+		return false;
+	snprintf(id, sizeof(id), "%s#%s", row->parent->resource_id, row->parent->class_name);
+	return !oracle_list_has_room(t, id);
+}
+
+/*
  * The item check (diff.check "row_item"). A tap on a list row that quotes
  * an item the app lists on another page (a sentence: a post's text under
  * "Eliza Okafor favourited your post") opens a page, with no layer, that
@@ -1179,7 +1196,8 @@ static bool page_shows_item(const struct ui_tree *t, const char *x)
  * the timeline). Both sentences must have been listed together by a third
  * page, so a page that shows the item in other words (an article under its
  * summary) is judged only when what it shows is the row's item's
- * neighbour. True with *f.
+ * neighbour, and not when that neighbour is a row of a list that runs past
+ * the screen (in_list_cut_below). True with *f.
  */
 static bool row_opens_other_item(const struct oracle_nav_tracker *t, const struct ui_tree *before, const char *idb,
 				 const struct ui_tree *after, const char *ida, const struct action *done,
@@ -1212,7 +1230,7 @@ static bool row_opens_other_item(const struct oracle_nav_tracker *t, const struc
 
 		for (size_t k = 0; k < n && !in_row; k++)
 			in_row = item_hash(texts[k]) == hm;
-		if (!in_row)
+		if (!in_row && !in_list_cut_below(after, m))
 			y = m->text;
 	}
 	if (!y)

@@ -211,11 +211,34 @@ TEST(a_row_that_opens_another_item_of_a_list_is_reported)
 	CHECK(!item_walk(parts_tl, parts_one, post(parts_tl[1]), NULL));
 }
 
+/*
+ * Not judged either (lemmy, session 66): the page opened is a list that
+ * runs past its bottom edge, its first rows another item's (S2) and the
+ * row's own item (S1) further down, out of view and so out of the dump - a
+ * comment on a person's page opens its post, whose first comments fill the
+ * screen.
+ */
+TEST(a_row_whose_item_may_lie_below_the_fold_is_not_judged)
+{
+	static const char *const timeline[] = { S1, S2, S3, NULL };
+	static const char *const one[] = { S1, NULL };
+	static const char *const thread[] = { S2, S3, "Agreed, the new panel is much clearer than before",
+					       "Does anyone know whether this reaches the ESR soon",
+					       "Works fine on my phone after the update last night",
+					       "The release notes say more about this next week", NULL };
+	static const char *const short_thread[] = { S2, S3, NULL };
+
+	CHECK(!item_walk(timeline, one, listed("Post", NULL, thread), NULL));
+	/* A thread shown whole without the row's item is still the wrong item. */
+	CHECK(item_walk(timeline, one, listed("Post", NULL, short_thread), NULL));
+}
+
 int main(void)
 {
 	RUN(a_row_that_switches_tab_to_a_page_without_its_item_is_reported);
 	RUN(a_page_that_shows_the_row_or_a_part_of_it_is_not_reported);
 	RUN(a_command_row_or_a_tap_that_keeps_the_tab_is_not_judged);
 	RUN(a_row_that_opens_another_item_of_a_list_is_reported);
+	RUN(a_row_whose_item_may_lie_below_the_fold_is_not_judged);
 	return test_summary();
 }
