@@ -544,6 +544,14 @@ static const struct scenario scenarios[] = {
 	    "input keyevent 4", "tap:accounts_btn", "tap:acct_open#2", "am force-stop org.holdout.ledger",
 	    "monkey -p org.holdout.ledger -c android.intent.category.LAUNCHER 1", "tap:lk_pin", "input text 1234",
 	    "tap:unlock_btn" } },
+	{ "tasks", "tasks-monthly-repeat-from-due-date", "list_view.t_check.click", false, { "tap:l_row#1", "tap:t_check#1" } },
+	{ "tasks", "tasks-list-count-not-updated", "filter_view.ft_check.click", false, { "tap:f_today", "tap:ft_check#0", "input keyevent 4" } },
+	{ "tasks", "tasks-move-unnests-subtasks", "list_pick.lp_row.click", false,
+	  { "tap:l_row#2", "tap:t_open#0", "tap:e_list_btn", "tap:lp_row#0" } },
+	{ "tasks", "tasks-default-start-ignored", "new_task.n_create.click", false,
+	  { "tap:l_row#0", "tap:add_fab", "tap:n_title", "input text Buy%sbread", "tap:n_create" } },
+	{ "tasks", "tasks-subtask-save-leaves-parent", "edit.e_save.click", false,
+	  { "tap:l_row#2", "tap:t_open#0", "tap:sub_title2", "tap:e_save" } },
 };
 
 TEST(every_spec_loads_and_cites_its_bugs)
