@@ -1202,6 +1202,31 @@ static bool files_into_a_row(const struct ui_tree *before, const struct oracle_l
 	return false;
 }
 
+/*
+ * Whether the form on `before` marks its item done: a checked box labelled
+ * Completed, Complete or Done. The save files the item among the done
+ * ones, which the list may hide, and a recurring one's next occurrence
+ * takes its place with the stored title (tasks' fixed twin, session 67:
+ * a weekly task retitled and ticked Completed, the list showing the next
+ * week's with the old title).
+ */
+static bool marked_done(const struct ui_tree *before)
+{
+	static const char *const done[] = { "completed", "complete", "done", NULL };
+
+	for (size_t i = 0; i < before->n_nodes; i++) {
+		const struct ui_widget *w = before->nodes[i];
+		char low[64];
+
+		if (!w->checkable || !w->checked || !ui_widget_visible(w, &before->screen))
+			continue;
+		oracle_lower_into(low, sizeof(low), ui_widget_label(w));
+		if (oracle_has_whole_word(low, done))
+			return true;
+	}
+	return false;
+}
+
 /* The create/update check on a confirm taken on `before`. */
 /* The hash of s trimmed, when it has a letter; 0 otherwise. */
 static uint64_t typed_hash(const char *s)
@@ -1284,7 +1309,7 @@ static bool saved_not_shown(struct oracle_crud_tracker *t, const struct ui_tree 
 	 * said "below min. stock", Wheat flour's row had its note cut off at
 	 * the screen's bottom).
 	 */
-	old_shown = old && count_whole(after, old, false) == 1 &&
+	old_shown = old && !marked_done(before) && count_whole(after, old, false) == 1 &&
 		    (!rec->from || rec->from == page_of(after, activity_after)) &&
 		    !whole_in_other_row(after, old, oracle_app_bar_title(before));
 	nl = oracle_lists(after, &ls);
@@ -1295,7 +1320,7 @@ static bool saved_not_shown(struct oracle_crud_tracker *t, const struct ui_tree 
 	if (list && !old_shown && oracle_screen_has_layer(before) && t->dialog_over &&
 	    t->dialog_over != page_shape(after, activity_after))
 		list = NULL;
-	if (list && !old_shown && (list_filtered(t, after) || list_of_one_day(before, after) || list_of_a_state(after) ||
+	if (list && !old_shown && (list_filtered(t, after) || marked_done(before) || list_of_one_day(before, after) || list_of_a_state(after) ||
 				   files_under_hidden(t, before) || files_for_few(before) || files_into_a_row(before, list) ||
 				   filed_under_another_tab(before, after)))
 		list = NULL;

@@ -2231,6 +2231,78 @@ static void back_finding(struct oracle_finding *f, const char *from, const char 
 	}
 }
 
+/*
+ * Whether normalised tap texts (opened_by) name a step of a form: Next,
+ * Continue, Save, Done or OK. A page such a tap opened is the next step of
+ * a flow, and a Save there may rightly close the steps before it.
+ */
+static bool opened_as_step(const char *texts)
+{
+	static const char *const steps[] = { "next", "continue", "save", "done", "ok", NULL };
+	char low[128];
+
+	if (!texts)
+		return false;
+	oracle_lower_into(low, sizeof(low), texts);
+	return oracle_label_begins_with(low, steps);
+}
+
+/*
+ * The save check (diff.check "save_past"), run before the tracker's own
+ * update: Save (a click labelled exactly Save, Confirm, Submit, Create,
+ * Done or Finish) on a form - the screen on top of the observed stack,
+ * opened by a tap that was no step of a flow - that lands on a screen the
+ * stack holds below the one the form was opened from: the save closed that
+ * page too (tasks `tasks-subtask-save-leaves-parent`, Tasks.org #3775: a
+ * subtask opened from its parent's page, saved, shows the lists page).
+ * True with *f.
+ */
+static bool save_past(const struct oracle_nav_tracker *t, const struct ui_tree *before, const char *idb,
+		      const char *ida, const char *landed, const char *activity_before, const struct action *done,
+		      struct oracle_finding *f)
+{
+	const struct nav_frame *want;
+	const char *slash = activity_before ? strrchr(activity_before, '/') : NULL;
+	size_t k;
+	char *subject;
+
+	if (done->type != ACTION_CLICK || !t->cur || strcmp(t->cur, idb) != 0 || t->n < 2 ||
+	    !oracle_shows_field(before) || !is_final_confirm(before, done) || opened_as_step(t->opened_by) ||
+	    (k = stack_find(t, ida)) == SIZE_MAX || k + 1 >= t->n)
+		return false;
+	want = &t->stack[t->n - 1];
+	oracle_finding_init(f);
+	f->category = BUG_CAT_NAVIGATION;
+	f->oracle = "navigation";
+	f->title = xasprintf("'%s' on %s closes the page it was opened from too", done->widget_text ? done->widget_text : "Save",
+			     slash ? slash + 1 : "?");
+	f->expected = xasprintf("the form closes back to '%s', the screen it was opened from",
+				want->name ? want->name : "?");
+	f->actual = xasprintf("'%s', further down, is shown: '%s' was closed too", landed,
+			      want->name ? want->name : "?");
+	f->description = xasprintf("'%s' was opened from '%s' by a tap; its '%s' closed it and showed '%s', a screen "
+				   "below '%s', instead of returning to '%s'.",
+				   t->cur_name ? t->cur_name : "?", want->name ? want->name : "?",
+				   done->widget_text ? done->widget_text : "Save", landed, want->name ? want->name : "?",
+				   want->name ? want->name : "?");
+	f->diff = cJSON_CreateObject();
+	cJSON_AddStringToObject(f->diff, "check", "save_past");
+	{
+		cJSON *stack = cJSON_CreateArray();
+
+		for (size_t i = 0; i < t->n; i++)
+			cJSON_AddItemToArray(stack, cJSON_CreateString(t->stack[i].name ? t->stack[i].name : ""));
+		cJSON_AddItemToObject(f->diff, "back_stack", stack);
+	}
+	cJSON_AddStringToObject(f->diff, "landed", landed);
+	cJSON_AddItemToObject(f->diff, "action", action_to_json(done));
+	/* One bug per form's activity, whichever page it was opened from and landed on. */
+	subject = xasprintf("save on %s lands past its opener", slash ? slash + 1 : "?");
+	cJSON_AddStringToObject(f->diff, "subject", subject);
+	free(subject);
+	return true;
+}
+
 /* The toolbar's Up button ("Navigate up"): it goes to the parent screen, it opens nothing. */
 /*
  * Whether the tap commits or abandons the page it is on (Save, Apply, Done,
@@ -2418,6 +2490,8 @@ bool oracle_nav_step(struct oracle_nav_tracker *t, const struct ui_tree *before,
 	}
 	if (!hit && (done->type == ACTION_CLICK || done->type == ACTION_CHECK) && !layer_b && after_in_app && !layer_a)
 		hit = tick_leaves_page(before, activity_before, after, activity_after, done, f);
+	if (!hit && !layer_b && after_in_app && !layer_a)
+		hit = save_past(t, before, idb, ida, display_name(after, activity_after), activity_before, done, f);
 	if (done->type == ACTION_CLICK && !layer_b && after_in_app && !layer_a) {
 		const struct ui_widget *w = action_resolve(done, before);
 

@@ -316,6 +316,22 @@ static bool same_page_but_counts(const struct ui_tree *before, const struct ui_t
 	return true;
 }
 
+
+/* Whether a row of lists ls ends with " | " and then row: row is its tail, the rest cut off. */
+static bool tail_of_a_row(const struct oracle_list *ls, size_t n, const char *row)
+{
+	size_t len = strlen(row);
+
+	for (size_t i = 0; i < n; i++)
+		for (size_t r = 0; r < ls[i].n_rows; r++) {
+			const char *full = ls[i].rows[r];
+			size_t m = strlen(full);
+
+			if (m >= len + 3 && !strcmp(full + m - len, row) && !strncmp(full + m - len - 3, " | ", 3))
+				return true;
+		}
+	return false;
+}
 /*
  * Whether every list of t shows all its rows: its last visible row ends
  * above its lower edge, or it fills itself to that edge but neither it
@@ -417,6 +433,11 @@ bool oracle_saved_state_lost(const struct ui_tree *before, const char *activity_
 				 * relaunch shows the page from its top (scale's fixed twin, seed
 				 * 8: a measurement scrolled to before the force-stop). */
 				if (r >= last_kept && !whole)
+					continue;
+				/* The first row, cut at the top by a scroll, is the tail of a row the relaunch
+				 * shows whole (tasks, session 67: "Due Mon, Dec 7 | #phone | in Inbox" of
+				 * "Call the dentist | Priority: Medium | Due Mon, Dec 7 | ..."). */
+				if (r == 0 && tail_of_a_row(la, na, lb[i].rows[r]))
 					continue;
 				if (!lost)
 					lost = cJSON_CreateArray();

@@ -284,11 +284,27 @@ static bool is_count_heading(const char *text, long *n, bool *paren_out)
 	return true;
 }
 
-/* Whether w's visible labelled content is all controls (a button, a row of buttons). */
+/* Whether w is a plain text view (TextView, not a Button or a box: those derive from it but are named so). */
+static bool plain_text_view(const struct ui_widget *w)
+{
+	const char *dot = strrchr(w->class_name, '.');
+
+	dot = dot ? dot + 1 : w->class_name;
+	return !strcmp(dot, "TextView") || !strcmp(dot, "AppCompatTextView") || !strcmp(dot, "MaterialTextView");
+}
+
+/*
+ * Whether w's visible labelled content is all controls (a button, a row of
+ * buttons). A plain text view that takes a tap is an item, not a control
+ * (tasks, session 67: a subtask's title beside its box, under "Subtasks
+ * (1)", opens the subtask).
+ */
 static bool is_controls(const struct ui_widget *w, const struct ui_rect *screen)
 {
 	if (!ui_widget_visible(w, screen))
 		return true;
+	if (w->clickable && *w->text && plain_text_view(w))
+		return false;
 	if (w->clickable)
 		return true;
 	if (*w->text || *w->content_desc)

@@ -3,6 +3,7 @@
  * widget that did not toggle (oracle_toggle_stuck in agents/oracle.h).
  */
 #include <errno.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -73,6 +74,29 @@ static const char *row_key_text(const struct ui_widget *w)
 	return row ? oracle_first_text(row) : "";
 }
 
+/* A hash of the texts of w's subtree, in order. */
+static uint64_t subtree_texts(const struct ui_widget *w, uint64_t h)
+{
+	if (*w->text)
+		h = oracle_hash_str(h, w->text);
+	for (size_t i = 0; i < w->n_children; i++)
+		h = subtree_texts(w->children[i], h);
+	return h;
+}
+
+/*
+ * Whether the list row holding w (on before) and the one holding o (on
+ * after) read otherwise: the tap did act on the row's item. A recurring
+ * task ticked comes back unticked with its next due date (tasks, session
+ * 67: "Due Mon, Dec 7" became "Due Tue, Dec 8").
+ */
+static bool row_changed(const struct ui_widget *w, const struct ui_widget *o)
+{
+	const struct ui_widget *rw = oracle_enclosing_row(w), *ro = oracle_enclosing_row(o);
+
+	return rw && ro && subtree_texts(rw, ORACLE_HASH_BASIS) != subtree_texts(ro, ORACLE_HASH_BASIS);
+}
+
 bool oracle_toggle_stuck(const struct ui_tree *before, const char *activity_before,
 			 const struct ui_tree *after, const char *activity_after,
 			 const struct action *done, struct oracle_finding *f)
@@ -90,7 +114,7 @@ bool oracle_toggle_stuck(const struct ui_tree *before, const char *activity_befo
 	if (!o || !o->checkable || !ui_widget_visible(o, &after->screen) ||
 	    strcmp(ui_widget_label(o), ui_widget_label(w)) != 0 || strcmp(row_key_text(o), row_key_text(w)) != 0)
 		return false;
-	if (o->checked != w->checked)
+	if (o->checked != w->checked || row_changed(w, o))
 		return false;
 	oracle_finding_init(f);
 	f->category = BUG_CAT_SETTINGS;

@@ -189,15 +189,15 @@ __attribute__((unused)) static int sim_steps_found(const char *app, const char *
  * failed), each finding checked to be of category `cat`; the last
  * finding's title in *title (caller frees).
  */
-__attribute__((unused)) static unsigned sim_steps_fired(const char *app, const char *pkg, oracle_step_check check,
-							enum bug_category cat, const struct sim_step *steps,
-							size_t n, char **title)
+__attribute__((unused)) static unsigned sim_steps_fired_at(const char *app, const char *pkg, oracle_step_check check,
+							   enum bug_category cat, const struct sim_step *steps,
+							   const int *tops, size_t n, char **title)
 {
 	struct sim_replay s;
 	unsigned mask = 0;
 
 	*title = NULL;
-	sim_steps_replay(app, pkg, steps, n, &s);
+	sim_steps_replay_at(app, pkg, steps, tops, n, &s);
 	CHECK(s.ok);
 	for (size_t i = 0; s.ok && i < n && i < 32; i++) {
 		struct oracle_finding f;
@@ -216,6 +216,13 @@ __attribute__((unused)) static unsigned sim_steps_fired(const char *app, const c
 		mask = ~0u;
 	sim_steps_release(&s);
 	return mask;
+}
+
+__attribute__((unused)) static unsigned sim_steps_fired(const char *app, const char *pkg, oracle_step_check check,
+							enum bug_category cat, const struct sim_step *steps,
+							size_t n, char **title)
+{
+	return sim_steps_fired_at(app, pkg, check, cat, steps, NULL, n, title);
 }
 
 #endif
