@@ -201,6 +201,22 @@ static bool label_is(const char *label, const char *const *words)
 	return label && oracle_label_begins_with(label, words);
 }
 
+/* The rows kept, each with whether it was selected and whether a shows it. */
+static cJSON *rows_json(const struct oracle_selection_tracker *t, const struct ui_tree *a)
+{
+	cJSON *rows = cJSON_CreateArray();
+
+	for (size_t k = 0; k < t->n; k++) {
+		cJSON *r = cJSON_CreateObject();
+
+		cJSON_AddStringToObject(r, "text", t->rows[k]);
+		cJSON_AddBoolToObject(r, "selected", t->checked[k]);
+		cJSON_AddBoolToObject(r, "shown_after", shows_text(a, t->rows[k]));
+		cJSON_AddItemToArray(rows, r);
+	}
+	return rows;
+}
+
 /* Whether key was reported already; notes it when not. */
 static bool reported_before(struct oracle_selection_tracker *t, uint64_t key)
 {
@@ -251,17 +267,7 @@ static bool removed_none(struct oracle_selection_tracker *t, const struct ui_tre
 	f->diff = cJSON_CreateObject();
 	cJSON_AddStringToObject(f->diff, "check", "selection_remove_none");
 	cJSON_AddStringToObject(f->diff, "list", t->list);
-	{
-		cJSON *rows = cJSON_AddArrayToObject(f->diff, "rows");
-
-		for (size_t k = 0; k < t->n; k++) {
-			cJSON *r = cJSON_CreateObject();
-
-			cJSON_AddStringToObject(r, "text", t->rows[k]);
-			cJSON_AddBoolToObject(r, "selected", t->checked[k]);
-			cJSON_AddItemToArray(rows, r);
-		}
-	}
+	cJSON_AddItemToObject(f->diff, "rows", rows_json(t, a));
 	{
 		char *subject = xasprintf("selection remove none on %s", t->list);
 
@@ -362,18 +368,7 @@ bool oracle_selection_step(struct oracle_selection_tracker *t, const struct orac
 	f->diff = cJSON_CreateObject();
 	cJSON_AddStringToObject(f->diff, "check", removing ? "selection_remove" : "selection_leave");
 	cJSON_AddStringToObject(f->diff, "list", t->list);
-	{
-		cJSON *rows = cJSON_AddArrayToObject(f->diff, "rows");
-
-		for (size_t k = 0; k < t->n; k++) {
-			cJSON *r = cJSON_CreateObject();
-
-			cJSON_AddStringToObject(r, "text", t->rows[k]);
-			cJSON_AddBoolToObject(r, "selected", t->checked[k]);
-			cJSON_AddBoolToObject(r, "shown_after", shows_text(a, t->rows[k]));
-			cJSON_AddItemToArray(rows, r);
-		}
-	}
+	cJSON_AddItemToObject(f->diff, "rows", rows_json(t, a));
 	{
 		char *subject = xasprintf("selection %s on %s", removing ? "remove" : "leave", t->list);
 
