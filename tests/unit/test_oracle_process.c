@@ -1309,8 +1309,13 @@ TEST(feedback_missing_when_a_new_entry_with_valid_values_is_refused)
 	CHECK(f.diff && !strcmp(cJSON_GetObjectItem(f.diff, "check")->valuestring, "refused_silently"));
 	oracle_finding_release(&f);
 	CHECK(!oracle_feedback_missing_in_visit(filled, ACT, told, ACT, &save, first, first, NULL, NULL, NULL, NULL, &f));
-	CHECK(!oracle_feedback_missing_in_visit(edit, ACT, edit, ACT, &save, edit_first, edit_first, NULL, NULL, NULL,
-						NULL, &f));
+	/* An edit form is judged once the run changed it (session 67: ledger's split moved to another account;
+	 * before, never). One that reads as when first seen shows its first-sight values, which the visit rules
+	 * read as placeholders: no such form is valid, so none is judged refused. */
+	CHECK(oracle_feedback_missing_in_visit(edit, ACT, edit, ACT, &save, edit_first, edit_first, NULL, NULL, NULL,
+					       NULL, &f));
+	CHECK(f.title && strstr(f.title, "'Save' on 'Edit refueling' with every field filled changes nothing"));
+	oracle_finding_release(&f);
 	CHECK(!oracle_feedback_missing_in_visit(filled, ACT, filled2, "com.example.t/.Main", &save, first, first, NULL,
 						NULL, NULL, NULL, &f));
 	CHECK(!oracle_feedback_missing_in_visit(filled, ACT, filled2, ACT, &save, NULL, NULL, NULL, NULL, NULL, NULL, &f));
