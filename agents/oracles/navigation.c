@@ -122,6 +122,7 @@ struct oracle_nav_tracker {
 	char *alt_kept;  /* the same, left by an earlier guessed pop to cur and kept in its frame while a
 			  * page was above it (a link to an article the stack holds, then its contents page) */
 	char *cur;       /* identity of the screen on top, NULL when unknown */
+	bool cur_by_item; /* a tap on an item (a row or a text, no button) pushed cur */
 	char *cur_name;
 	char *prev;      /* identity of the screen shown before cur, NULL when unknown */
 	/* The page on screen (identity of a screen of the app without a dialog), and the page a tap
@@ -1773,6 +1774,7 @@ static void nav_set_cur(struct oracle_nav_tracker *t, char *id, const char *name
 	free(t->cur_name);
 	t->cur = id;
 	t->cur_name = id ? xstrdup(name) : NULL;
+	t->cur_by_item = false;
 }
 
 /*
@@ -2251,11 +2253,14 @@ static bool opened_as_step(const char *texts)
  * The save check (diff.check "save_past"), run before the tracker's own
  * update: Save (a click labelled exactly Save, Confirm, Submit, Create,
  * Done or Finish) on a form - the screen on top of the observed stack,
- * opened by a tap that was no step of a flow - that lands on a screen the
- * stack holds below the one the form was opened from: the save closed that
- * page too (tasks `tasks-subtask-save-leaves-parent`, Tasks.org #3775: a
- * subtask opened from its parent's page, saved, shows the lists page).
- * True with *f.
+ * opened by a tap on an item (a row or a text: no button, no box) that
+ * was no step of a flow - that lands on a screen the stack holds below the
+ * one the form was opened from: the save closed that page too (tasks
+ * `tasks-subtask-save-leaves-parent`, Tasks.org #3775: a task opened from
+ * a filter's list, one of its subtasks saved, shows the lists page). A form
+ * a button opened (Stop on a run's page, Change on a budget's) may rightly
+ * close the page of the flow it ends (runtracker's and ledger's fixed
+ * twins, the first version). True with *f.
  */
 static bool save_past(const struct oracle_nav_tracker *t, const struct ui_tree *before, const char *idb,
 		      const char *ida, const char *landed, const char *activity_before, const struct action *done,
@@ -2266,7 +2271,7 @@ static bool save_past(const struct oracle_nav_tracker *t, const struct ui_tree *
 	size_t k;
 	char *subject;
 
-	if (done->type != ACTION_CLICK || !t->cur || strcmp(t->cur, idb) != 0 || t->n < 2 ||
+	if (done->type != ACTION_CLICK || !t->cur || strcmp(t->cur, idb) != 0 || t->n < 2 || !t->cur_by_item ||
 	    !oracle_shows_field(before) || !is_final_confirm(before, done) || opened_as_step(t->opened_by) ||
 	    (k = stack_find(t, ida)) == SIZE_MAX || k + 1 >= t->n)
 		return false;
@@ -2771,6 +2776,11 @@ bool oracle_nav_step(struct oracle_nav_tracker *t, const struct ui_tree *before,
 		 */
 		set_alt(t, layer_b && t->n >= 2 ? t->stack[t->n - 2].id : NULL);
 		nav_set_cur(t, xstrdup(ida), display_name(after, activity_after));
+		{
+			const struct ui_widget *w = layer_b ? NULL : action_resolve(done, before);
+
+			t->cur_by_item = w && !w->checkable && !strstr(w->class_name, "Button");
+		}
 	} else {
 		/*
 		 * A tab switch, a submitted form, a long press, a rotation, a restart...: unknown

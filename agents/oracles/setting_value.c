@@ -35,7 +35,10 @@
  *
  * The settings page itself is judged too (reverted): a value the run chose
  * there that reads as an earlier value when the run comes back from other
- * pages, where no tap named that value, went back by itself.
+ * pages, where no tap named that value and no other setting was chosen
+ * (a box ticked or a dialog's item picked on a settings page: Units set to
+ * Kilometres rightly turns "every 1 mi" into "every 1 km", runtracker's
+ * fixed twin), went back by itself.
  */
 #include <ctype.h>
 #include <stdio.h>
@@ -85,6 +88,7 @@ struct labelled {
 	bool run_set;         /* the value shown was chosen by the run on its settings page */
 	cJSON *chosen_by;     /* then the action that chose it (blamed by a report that it went back) */
 	unsigned long taps_seen; /* n_taps when its settings page last showed it */
+	unsigned long choices_seen; /* choices when its settings page last showed it */
 };
 
 struct setting_values {
@@ -108,6 +112,11 @@ struct setting_values {
 	 * chosen by it. */
 	char taps[SV_TAPS][SV_VALUE];
 	unsigned long n_taps;
+	/* Choices made on settings pages (a box ticked, a dialog's item picked): another setting that
+	 * changed may change how this one reads ("every 1 mi" after Units: Kilometres). */
+	unsigned long choices;
+	bool prev_layer;        /* the last screen fed showed a dialog */
+	bool last_settings;     /* the last screen fed without a dialog was a settings page */
 };
 
 /* Whether the page was seen before; remember it. */
@@ -617,7 +626,8 @@ static bool reverted(struct setting_values *v, const struct labelled *s, const c
 	for (size_t k = 0; k < s->n_old; k++)
 		earlier |= !strcmp(s->old[k], value);
 	oracle_lower_into(lv, sizeof(lv), value);
-	if (!s->run_set || !earlier || s->reported >= SV_FINDINGS || v->n_taps - s->taps_seen > SV_TAPS)
+	if (!s->run_set || !earlier || s->reported >= SV_FINDINGS || v->n_taps - s->taps_seen > SV_TAPS ||
+	    v->choices != s->choices_seen)
 		return false;
 	for (unsigned long i = s->taps_seen; i < v->n_taps; i++)
 		if (holds_words(v->taps[i % SV_TAPS], lv))
@@ -674,6 +684,7 @@ static bool learn_settings(struct setting_values *v, const struct ui_tree *t, ui
 		}
 		if (!strcmp(s->value, value)) {
 			s->taps_seen = v->n_taps;
+			s->choices_seen = v->choices;
 			continue;
 		}
 		if (arrived && !found && reverted(v, s, value, f)) {
@@ -687,6 +698,7 @@ static bool learn_settings(struct setting_values *v, const struct ui_tree *t, ui
 		cJSON_Delete(s->chosen_by);
 		s->chosen_by = s->run_set && done ? action_to_json(done) : NULL;
 		s->taps_seen = v->n_taps;
+		s->choices_seen = v->choices;
 	}
 	return found;
 }
@@ -706,10 +718,15 @@ bool setting_values_step(struct setting_values *v, const struct ui_tree *t, cons
 
 	v->steps++;
 	note_tap(v, done);
-	if (oracle_screen_has_layer(t))
+	if (done && v->last_settings &&
+	    (done->type == ACTION_CHECK || (done->type == ACTION_CLICK && v->prev_layer)))
+		v->choices++;
+	v->prev_layer = oracle_screen_has_layer(t);
+	if (v->prev_layer)
 		return false; /* a dialog belongs to the page below: a choice in one over settings is the run's */
 	arrived = v->last_page != page;
 	v->last_page = page;
+	v->last_settings = settings_page(t, activity);
 	if (settings_page(t, activity))
 		return !oracle_offers_commit(t) && learn_settings(v, t, page, done, arrived, f);
 	found = judge_page(v, t, activity, page, f);

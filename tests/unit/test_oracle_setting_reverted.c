@@ -14,6 +14,7 @@
 #include "sim_steps.h"
 
 #define FOODFACTS "sim:" TRIDENT_SOURCE_DIR "/configs/apps/holdout/foodfacts.json"
+#define RUNTRACKER "sim:" TRIDENT_SOURCE_DIR "/configs/apps/holdout/runtracker.json"
 #define PKG "org.holdout.foodfacts"
 
 #define N(a) (sizeof(a) / sizeof((a)[0]))
@@ -57,8 +58,40 @@ TEST(a_language_that_goes_back_after_a_scan)
 	free(title);
 }
 
+/*
+ * Not when another setting was chosen since: "Frequency: every 1 mi" reads
+ * "every 1 km" after Units: Kilometres (runtracker's fixed twin, a false
+ * report of the first version).
+ */
+TEST(a_value_that_follows_another_setting_is_not_judged)
+{
+	static const struct sim_step s[] = {
+		{ ACTION_CLICK, "settings_btn", NULL, NULL },
+		{ ACTION_CLICK, "voice_btn", NULL, NULL }, /* "every 1 km" first */
+		{ ACTION_BACK, NULL, NULL, NULL },
+		{ ACTION_CLICK, "units_btn", NULL, NULL },
+		{ ACTION_CLICK, "unit_mi", "Miles", NULL },
+		{ ACTION_CLICK, "voice_btn", NULL, NULL },
+		{ ACTION_CLICK, "voice_every_btn", NULL, NULL },
+		{ ACTION_CLICK, "every_5min", NULL, NULL },
+		{ ACTION_CLICK, "voice_every_min_btn", NULL, NULL },
+		{ ACTION_CLICK, "every_km", NULL, NULL }, /* "every 1 mi", chosen */
+		{ ACTION_BACK, NULL, NULL, NULL },
+		{ ACTION_CLICK, "units_btn", NULL, NULL },
+		{ ACTION_CLICK, "unit_km", "Kilometres", NULL },
+		{ ACTION_CLICK, "voice_btn", NULL, NULL }, /* "every 1 km" again, rightly */
+	};
+	char *title = NULL;
+
+	CHECK_INT_EQ(sim_steps_found(RUNTRACKER ":fixed", "org.holdout.runtracker", "setting", BUG_CAT_SETTINGS, s,
+				     N(s), &title),
+		     0);
+	free(title);
+}
+
 int main(void)
 {
 	RUN(a_language_that_goes_back_after_a_scan);
+	RUN(a_value_that_follows_another_setting_is_not_judged);
 	return test_summary();
 }

@@ -5,7 +5,8 @@
  *  - `navigation`'s save check: Save on a subtask opened from its parent's
  *    page lands on the lists page, past the parent and the list it was
  *    opened from (`tasks-subtask-save-leaves-parent`, Tasks.org #3775);
- *    the fixed twin returns to the parent;
+ *    the fixed twin returns to the parent; a form a button opened (Stop,
+ *    on runtracker) is not judged;
  *  - `section`: "Subtasks (3)" over subtasks shown as tappable titles
  *    beside their boxes lists them (a false report on every seed before);
  *  - `toggle`: a recurring task ticked comes back unticked with its next
@@ -26,6 +27,7 @@
 
 #define TASKS "sim:" TRIDENT_SOURCE_DIR "/configs/apps/holdout/tasks.json"
 #define PKG "org.holdout.tasks"
+#define RUNTRACKER "sim:" TRIDENT_SOURCE_DIR "/configs/apps/holdout/runtracker.json"
 
 #define N(a) (sizeof(a) / sizeof((a)[0]))
 
@@ -51,6 +53,26 @@ TEST(a_subtasks_save_that_closes_its_parent_too)
 	CHECK(title && !strcmp(title, "'Save' on .TaskEditActivity closes the page it was opened from too"));
 	free(title);
 	CHECK_INT_EQ(sim_steps_found_at(TASKS ":fixed", PKG, "navigation", BUG_CAT_NAVIGATION, s, tops, N(s), &title),
+		     0);
+	free(title);
+}
+
+/*
+ * Not a form a button opened: Stop on a run's page opens its summary, whose
+ * Save rightly closes the run's page too (runtracker's fixed twin, every
+ * seed, with the first version of the check).
+ */
+TEST(a_save_ending_a_flow_a_button_began_is_not_judged)
+{
+	static const struct sim_step s[] = {
+		{ ACTION_CLICK, "record_fab", NULL, NULL }, { ACTION_CLICK, "start_btn", NULL, NULL },
+		{ ACTION_CLICK, "lap_btn", NULL, NULL },    { ACTION_CLICK, "stop_btn", NULL, NULL },
+		{ ACTION_CLICK, "f_save", "Save", NULL },
+	};
+	char *title = NULL;
+
+	CHECK_INT_EQ(sim_steps_found(RUNTRACKER ":fixed", "org.holdout.runtracker", "navigation", BUG_CAT_NAVIGATION, s,
+				     N(s), &title),
 		     0);
 	free(title);
 }
@@ -122,6 +144,7 @@ TEST(a_task_retitled_and_completed_is_not_judged_in_the_list)
 int main(void)
 {
 	RUN(a_subtasks_save_that_closes_its_parent_too);
+	RUN(a_save_ending_a_flow_a_button_began_is_not_judged);
 	RUN(subtasks_shown_as_tappable_titles_are_listed);
 	RUN(a_recurring_task_ticked_comes_back_with_its_next_date);
 	RUN(a_first_row_cut_by_a_scroll_is_not_lost);
