@@ -67,6 +67,7 @@ struct nav_frame {
 	char *opened_by; /* the texts of the tap that opened it (opened_by), again when it is on top */
 	size_t typed_from; /* n_typed when a tap left it: texts typed since were typed on pages above it */
 	bool named_above; /* a page above it listed its title as a text of its own (shows_title) */
+	bool by_button;   /* a tap on a button pushed it (cur_by_button, kept while pages were above it) */
 };
 
 /* How many pages opened by taps the tracker remembers with their openers (opened_page[]). */
@@ -123,6 +124,7 @@ struct oracle_nav_tracker {
 			  * page was above it (a link to an article the stack holds, then its contents page) */
 	char *cur;       /* identity of the screen on top, NULL when unknown */
 	bool cur_by_item; /* a tap on an item (a row or a text, no button) pushed cur */
+	bool cur_by_button; /* a tap on a button (a widget of a Button class) pushed cur */
 	char *cur_name;
 	char *prev;      /* identity of the screen shown before cur, NULL when unknown */
 	/* The page on screen (identity of a screen of the app without a dialog), and the page a tap
@@ -1775,6 +1777,7 @@ static void nav_set_cur(struct oracle_nav_tracker *t, char *id, const char *name
 	t->cur = id;
 	t->cur_name = id ? xstrdup(name) : NULL;
 	t->cur_by_item = false;
+	t->cur_by_button = false;
 }
 
 /*
@@ -2260,7 +2263,10 @@ static bool opened_as_step(const char *texts)
  * a filter's list, one of its subtasks saved, shows the lists page). A form
  * a button opened (Stop on a run's page, Change on a budget's) may rightly
  * close the page of the flow it ends (runtracker's and ledger's fixed
- * twins, the first version). True with *f.
+ * twins, the first version); so may one opened from a picker a button
+ * opened (ledger's Add budget, then a category's row, then the budget's
+ * Save returns to Budgets: seed 3 and the fixed twin's seed 1). True with
+ * *f.
  */
 static bool save_past(const struct oracle_nav_tracker *t, const struct ui_tree *before, const char *idb,
 		      const char *ida, const char *landed, const char *activity_before, const struct action *done,
@@ -2273,7 +2279,7 @@ static bool save_past(const struct oracle_nav_tracker *t, const struct ui_tree *
 
 	if (done->type != ACTION_CLICK || !t->cur || strcmp(t->cur, idb) != 0 || t->n < 2 || !t->cur_by_item ||
 	    !oracle_shows_field(before) || !is_final_confirm(before, done) || opened_as_step(t->opened_by) ||
-	    (k = stack_find(t, ida)) == SIZE_MAX || k + 1 >= t->n)
+	    t->stack[t->n - 1].by_button || (k = stack_find(t, ida)) == SIZE_MAX || k + 1 >= t->n)
 		return false;
 	want = &t->stack[t->n - 1];
 	oracle_finding_init(f);
@@ -2554,6 +2560,7 @@ bool oracle_nav_step(struct oracle_nav_tracker *t, const struct ui_tree *before,
 	} else if (done->type == ACTION_BACK) {
 		char *kept = NULL; /* the alt kept in the frame Back returns to */
 		char *kept_by = NULL; /* and the texts of the tap that had opened that screen */
+		bool kept_button = false; /* and whether that tap was on a button */
 
 		if (!layer_b && t->n > 0 && strcmp(ida, idb) != 0) {
 			struct nav_frame *want = &t->stack[t->n - 1];
@@ -2610,6 +2617,7 @@ bool oracle_nav_step(struct oracle_nav_tracker *t, const struct ui_tree *before,
 			} else {
 				kept = want->alt;
 				kept_by = want->opened_by;
+				kept_button = want->by_button;
 				free(want->id);
 				free(want->name);
 				t->n--;
@@ -2631,6 +2639,7 @@ bool oracle_nav_step(struct oracle_nav_tracker *t, const struct ui_tree *before,
 		free(kept);
 		free(kept_by);
 		nav_set_cur(t, xstrdup(ida), display_name(after, activity_after));
+		t->cur_by_button = kept_button;
 		/* Reached by Back: a tap to the screen just left opens it again, it returns nowhere. */
 		free(t->prev);
 		t->prev = NULL;
@@ -2658,6 +2667,7 @@ bool oracle_nav_step(struct oracle_nav_tracker *t, const struct ui_tree *before,
 
 		char *kept = t->stack[k].alt;
 		char *kept_by = t->stack[k].opened_by;
+		bool kept_button = t->stack[k].by_button;
 
 		t->stack[k].alt = NULL;
 		t->stack[k].opened_by = NULL;
@@ -2680,6 +2690,7 @@ bool oracle_nav_step(struct oracle_nav_tracker *t, const struct ui_tree *before,
 		set_alt(t, may_push ? t->cur : NULL);
 		t->alt_kept = kept;
 		nav_set_cur(t, xstrdup(ida), display_name(after, activity_after));
+		t->cur_by_button = kept_button && !(layer_b && t->layer_from_menu_button && layer_is_menu(before));
 	} else if (done->type == ACTION_CLICK &&
 		   (oracle_is_up_action(done) || (t->prev && strcmp(ida, t->prev) == 0) ||
 		    left_form_for(t, ida, idb))) {
@@ -2751,6 +2762,7 @@ bool oracle_nav_step(struct oracle_nav_tracker *t, const struct ui_tree *before,
 		t->stack[t->n].opened_by = t->opened_by;
 		t->stack[t->n].typed_from = t->n_typed;
 		t->stack[t->n].named_above = false;
+		t->stack[t->n].by_button = t->cur_by_button;
 		t->opened_by = NULL;
 		if (t->alt)
 			t->alt = NULL;
@@ -2780,6 +2792,7 @@ bool oracle_nav_step(struct oracle_nav_tracker *t, const struct ui_tree *before,
 			const struct ui_widget *w = layer_b ? NULL : action_resolve(done, before);
 
 			t->cur_by_item = w && !w->checkable && !strstr(w->class_name, "Button");
+			t->cur_by_button = w && strstr(w->class_name, "Button");
 		}
 	} else {
 		/*

@@ -36,9 +36,10 @@
  * The settings page itself is judged too (reverted): a value the run chose
  * there that reads as an earlier value when the run comes back from other
  * pages, where no tap named that value and no other setting was chosen
- * (a box ticked or a dialog's item picked on a settings page: Units set to
- * Kilometres rightly turns "every 1 mi" into "every 1 km", runtracker's
- * fixed twin), went back by itself.
+ * (a dialog's item picked over a settings page, or a box ticked on the
+ * value's own page: Units set to Kilometres rightly turns "every 1 mi"
+ * into "every 1 km", runtracker's fixed twin), went back by itself. Boxes
+ * ticked on another settings page (food preferences) do not count.
  */
 #include <ctype.h>
 #include <stdio.h>
@@ -89,6 +90,8 @@ struct labelled {
 	cJSON *chosen_by;     /* then the action that chose it (blamed by a report that it went back) */
 	unsigned long taps_seen; /* n_taps when its settings page last showed it */
 	unsigned long choices_seen; /* choices when its settings page last showed it */
+	unsigned long checks;       /* boxes ticked on its settings page */
+	unsigned long checks_seen;  /* checks when its settings page last showed it */
 };
 
 struct setting_values {
@@ -112,8 +115,10 @@ struct setting_values {
 	 * chosen by it. */
 	char taps[SV_TAPS][SV_VALUE];
 	unsigned long n_taps;
-	/* Choices made on settings pages (a box ticked, a dialog's item picked): another setting that
-	 * changed may change how this one reads ("every 1 mi" after Units: Kilometres). */
+	/* Choices made in dialogs over settings pages (an item picked): another setting that changed
+	 * may change how this one reads ("every 1 mi" after Units: Kilometres). A box ticked counts
+	 * only for the settings of its own page (labelled.checks): food preferences ticked on their
+	 * page do not change how App settings' Language reads. */
 	unsigned long choices;
 	bool prev_layer;        /* the last screen fed showed a dialog */
 	bool last_settings;     /* the last screen fed without a dialog was a settings page */
@@ -627,7 +632,7 @@ static bool reverted(struct setting_values *v, const struct labelled *s, const c
 		earlier |= !strcmp(s->old[k], value);
 	oracle_lower_into(lv, sizeof(lv), value);
 	if (!s->run_set || !earlier || s->reported >= SV_FINDINGS || v->n_taps - s->taps_seen > SV_TAPS ||
-	    v->choices != s->choices_seen)
+	    v->choices != s->choices_seen || s->checks != s->checks_seen)
 		return false;
 	for (unsigned long i = s->taps_seen; i < v->n_taps; i++)
 		if (holds_words(v->taps[i % SV_TAPS], lv))
@@ -685,6 +690,7 @@ static bool learn_settings(struct setting_values *v, const struct ui_tree *t, ui
 		if (!strcmp(s->value, value)) {
 			s->taps_seen = v->n_taps;
 			s->choices_seen = v->choices;
+			s->checks_seen = s->checks;
 			continue;
 		}
 		if (arrived && !found && reverted(v, s, value, f)) {
@@ -699,6 +705,7 @@ static bool learn_settings(struct setting_values *v, const struct ui_tree *t, ui
 		s->chosen_by = s->run_set && done ? action_to_json(done) : NULL;
 		s->taps_seen = v->n_taps;
 		s->choices_seen = v->choices;
+		s->checks_seen = s->checks;
 	}
 	return found;
 }
@@ -718,9 +725,12 @@ bool setting_values_step(struct setting_values *v, const struct ui_tree *t, cons
 
 	v->steps++;
 	note_tap(v, done);
-	if (done && v->last_settings &&
-	    (done->type == ACTION_CHECK || (done->type == ACTION_CLICK && v->prev_layer)))
+	if (done && v->last_settings && done->type == ACTION_CLICK && v->prev_layer)
 		v->choices++;
+	if (done && v->last_settings && done->type == ACTION_CHECK && !v->prev_layer)
+		for (size_t i = 0; i < v->n; i++)
+			if (v->s[i].page == v->last_page)
+				v->s[i].checks++;
 	v->prev_layer = oracle_screen_has_layer(t);
 	if (v->prev_layer)
 		return false; /* a dialog belongs to the page below: a choice in one over settings is the run's */

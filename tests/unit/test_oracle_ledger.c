@@ -11,7 +11,10 @@
  *    first row cut at the top, nor a transfer's note no row shows;
  *  - `feedback` judges an edit form's Save of a change that neither saves
  *    nor says why (`ledger-split-account-change-silent`, MyExpenses #1748),
- *    not a Save of an unchanged form.
+ *    not a Save of an unchanged form;
+ *  - `navigation`'s save check leaves alone a budget's Save that returns
+ *    to Budgets past the category picker its Add budget button opened
+ *    (seed 3 and the fixed twin's seed 1 before).
  */
 #include <stdbool.h>
 #include <string.h>
@@ -136,11 +139,36 @@ TEST(an_edit_forms_save_of_a_change_that_does_nothing)
 	CHECK(!split_save_refused(LEDGER, false));
 }
 
+/*
+ * Budgets, Add budget, the picker's first category (the budget's form
+ * replaces the picker), an amount, Save: the flow rightly returns to
+ * Budgets.
+ */
+TEST(a_save_past_a_picker_a_button_opened_is_not_judged)
+{
+	static const struct sim_step s[] = {
+		{ ACTION_CLICK, "budgets_btn", NULL, NULL }, { ACTION_CLICK, "bu_add", NULL, NULL },
+		{ ACTION_CLICK, "cp_row", NULL, NULL },	     { ACTION_INPUT, "bd_amount", NULL, "250" },
+		{ ACTION_CLICK, "bd_save", "Save", NULL },
+	};
+	static const int tops[] = { 0, 0, 507, 0, 0 };
+	char *title = NULL;
+
+	for (int fixed = 0; fixed < 2; fixed++) {
+		const char *app = fixed ? LEDGER ":fixed" : LEDGER;
+
+		CHECK_INT_EQ(sim_steps_found_at(app, PKG, "navigation", BUG_CAT_NAVIGATION, s, tops, N(s), &title), 0);
+		free(title);
+		title = NULL;
+	}
+}
+
 int main(void)
 {
 	RUN(a_total_in_a_line_of_parts);
 	RUN(a_balance_seen_again_under_a_filter_is_not_judged);
 	RUN(a_new_row_above_a_scrolled_list_and_a_transfer_note_are_not_missing);
 	RUN(an_edit_forms_save_of_a_change_that_does_nothing);
+	RUN(a_save_past_a_picker_a_button_opened_is_not_judged);
 	return test_summary();
 }

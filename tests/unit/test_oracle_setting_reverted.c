@@ -5,7 +5,9 @@
  * scanned, and App settings says Language: English again (foodfacts
  * `foodfacts-scan-resets-language`, openfoodfacts-androidapp #2735). Not
  * on the fixed twin; not when the run leaves and comes back without a
- * scan and then sets English again itself.
+ * scan and then sets English again itself. Boxes ticked on another
+ * settings page (food preferences) in between do not hide it (seed 4 of
+ * the first guard's bench).
  */
 #include <stdbool.h>
 #include <string.h>
@@ -47,8 +49,29 @@ TEST(a_language_that_goes_back_after_a_scan)
 		{ ACTION_CLICK, "lang_row", NULL, NULL },
 		{ ACTION_CLICK, "lang_en", "English", NULL },
 	};
+	/* Deutsch, then a food preference ticked on its own page before the scan. */
+	static const struct sim_step ticked[] = {
+		{ ACTION_CLICK, "nav_prefs", NULL, NULL },
+		{ ACTION_CLICK, "app_settings_row", NULL, NULL },
+		{ ACTION_CLICK, "lang_row", NULL, NULL },
+		{ ACTION_CLICK, "lang_de", "Deutsch", NULL },
+		{ ACTION_BACK, NULL, NULL, NULL },
+		{ ACTION_CLICK, "food_prefs_row", NULL, NULL },
+		{ ACTION_CHECK, "sw_gluten", NULL, NULL },
+		{ ACTION_BACK, NULL, NULL, NULL },
+		{ ACTION_CLICK, "nav_scan", NULL, NULL },
+		{ ACTION_CLICK, "cam_row", NULL, NULL },
+		{ ACTION_BACK, NULL, NULL, NULL },
+		{ ACTION_CLICK, "nav_prefs", NULL, NULL },
+		{ ACTION_CLICK, "app_settings_row", NULL, NULL },
+	};
 	char *title = NULL;
 
+	CHECK_INT_EQ(first_finding(FOODFACTS, ticked, N(ticked), &title), 13);
+	CHECK(title && !strcmp(title, "'Language' set to 'Deutsch' goes back to 'English' by itself"));
+	free(title);
+	CHECK_INT_EQ(first_finding(FOODFACTS ":fixed", ticked, N(ticked), &title), 0);
+	free(title);
 	CHECK_INT_EQ(first_finding(FOODFACTS, s, N(s), &title), 10);
 	CHECK(title && !strcmp(title, "'Language' set to 'Deutsch' goes back to 'English' by itself"));
 	free(title);
