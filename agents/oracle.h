@@ -121,6 +121,13 @@ struct oracle_list {
 /* The lists of a screen (RecyclerView/ListView/GridView or scrollable with rows). */
 size_t oracle_lists(const struct ui_tree *t, struct oracle_list **out);
 void oracle_lists_free(struct oracle_list *l, size_t n);
+/*
+ * Whether `part` (joined texts, as a row's) is the tail of row `full` cut
+ * after a " | " (a row scrolled half out at the top shows only its last
+ * texts), or with head, also its head cut before one (half out at the
+ * bottom).
+ */
+bool oracle_row_cut_to(const char *full, const char *part, bool head);
 
 /* Whether the action reads like a confirm of a data entry ("Save", "Add", "OK", "Done"). */
 bool oracle_is_save_action(const struct action *a);

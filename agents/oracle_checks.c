@@ -330,6 +330,16 @@ size_t oracle_lists(const struct ui_tree *t, struct oracle_list **out)
 	return n;
 }
 
+bool oracle_row_cut_to(const char *full, const char *part, bool head)
+{
+	size_t m = strlen(full), n = strlen(part);
+
+	if (m < n + 3)
+		return false;
+	return (!strcmp(full + m - n, part) && !strncmp(full + m - n - 3, " | ", 3)) ||
+	       (head && !strncmp(full, part, n) && !strncmp(full + n, " | ", 3));
+}
+
 void oracle_lists_free(struct oracle_list *l, size_t n)
 {
 	for (size_t i = 0; l && i < n; i++) {

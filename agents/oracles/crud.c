@@ -1519,19 +1519,10 @@ static bool moved_to_trash(const struct oracle_crud_tracker *t, const struct ora
  */
 static bool row_recut(const struct oracle_crud_tracker *t, const struct oracle_list *l, const char *full)
 {
-	size_t n = strlen(full);
-
-	for (size_t j = 0; j < l->n_rows; j++) {
-		const char *r = l->rows[j];
-		size_t m = strlen(r);
-
-		if (m < n + 3 ||
-		    count_of(t->rows, t->n_rows, l->primary[j]) >= count_of(l->primary, l->n_rows, l->primary[j]))
-			continue;
-		if ((!strncmp(r, full, n) && !strncmp(r + n, " | ", 3)) ||
-		    (!strcmp(r + m - n, full) && !strncmp(r + m - n - 3, " | ", 3)))
+	for (size_t j = 0; j < l->n_rows; j++)
+		if (count_of(t->rows, t->n_rows, l->primary[j]) < count_of(l->primary, l->n_rows, l->primary[j]) &&
+		    oracle_row_cut_to(l->rows[j], full, true))
 			return true;
-	}
 	return false;
 }
 

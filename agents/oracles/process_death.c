@@ -320,16 +320,10 @@ static bool same_page_but_counts(const struct ui_tree *before, const struct ui_t
 /* Whether a row of lists ls ends with " | " and then row: row is its tail, the rest cut off. */
 static bool tail_of_a_row(const struct oracle_list *ls, size_t n, const char *row)
 {
-	size_t len = strlen(row);
-
 	for (size_t i = 0; i < n; i++)
-		for (size_t r = 0; r < ls[i].n_rows; r++) {
-			const char *full = ls[i].rows[r];
-			size_t m = strlen(full);
-
-			if (m >= len + 3 && !strcmp(full + m - len, row) && !strncmp(full + m - len - 3, " | ", 3))
+		for (size_t r = 0; r < ls[i].n_rows; r++)
+			if (oracle_row_cut_to(ls[i].rows[r], row, false))
 				return true;
-		}
 	return false;
 }
 /*
