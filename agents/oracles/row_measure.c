@@ -66,6 +66,10 @@ struct kept_measure {
 struct oracle_row_measure_tracker {
 	uint64_t calibrated[RM_CALIBRATED];
 	size_t n_calibrated;
+	/* Bare counts (unit "#") agreeing once, with the item they agreed for (its name's hash): a
+	 * second item must agree too before the text counts as calibrated. */
+	uint64_t half[RM_CALIBRATED], half_item[RM_CALIBRATED];
+	size_t n_half;
 	uint64_t reported[RM_REPORTED];
 	size_t n_reported;
 	/* The item page a row tap opened last: the row's first text, the page (activity and title),
@@ -212,6 +216,59 @@ static size_t read_measures(const struct ui_widget *w, struct measure *m, size_t
 	return n;
 }
 
+/*
+ * Bare counts (unit "#", since session 68): a row text that is only a
+ * whole number of 1-4 digits ("5" beside a list's name), and a page text
+ * outside lists that begins with one followed by a word that is no unit
+ * and no relative time ("4 open, subtasks included"). They stand for the
+ * same count only where two items' rows and pages were seen agreeing.
+ */
+static size_t read_bare_count(const struct ui_widget *w, bool page, struct measure *m, size_t n, size_t max)
+{
+	const char *s = w->text, *q = s;
+	double v = 0;
+	size_t ul;
+
+	if (n >= max)
+		return n;
+	for (; isdigit((unsigned char)*q) && q - s < 5; q++)
+		v = v * 10 + (*q - '0');
+	if (q == s || q - s > 4)
+		return n;
+	if (!page) {
+		if (*q)
+			return n;
+	} else {
+		if (*q != ' ' || !isalpha((unsigned char)q[1]))
+			return n;
+		for (ul = 0; isalpha((unsigned char)q[1 + ul]); ul++)
+			;
+		if (unit_of(q + 1, ul) || relative_after(q + 1) || q[1 + ul] == '/')
+			return n;
+	}
+	m[n].value = v;
+	m[n].decimals = 0;
+	m[n].unit = "#";
+	m[n].w = w;
+	m[n].begin = s;
+	m[n].end = (size_t)(q - s);
+	snprintf(m[n].shown, sizeof(m[n].shown), "%.*s", (int)(q - s), s);
+	return n + 1;
+}
+
+/* The bare counts in the visible texts under w, outside lists for a page. */
+static size_t bare_counts_under(const struct ui_widget *w, const struct ui_rect *screen, bool page, struct measure *m,
+				size_t n, size_t max)
+{
+	if (page && oracle_is_list(w))
+		return n;
+	if (*w->text && !ui_class_is_editable(w->class_name) && ui_widget_visible(w, screen))
+		n = read_bare_count(w, page, m, n, max);
+	for (size_t i = 0; i < w->n_children && n < max; i++)
+		n = bare_counts_under(w->children[i], screen, page, m, n, max);
+	return n;
+}
+
 /* Whether a and b (one unit) show one value: equal once rounded to the coarser of their decimals. */
 static bool same_value(const struct measure *a, const struct measure *b)
 {
@@ -288,6 +345,23 @@ static bool has_key(const uint64_t *keys, size_t n, size_t max, uint64_t k)
 	for (size_t i = 0; i < n && i < max; i++)
 		if (keys[i] == k)
 			return true;
+	return false;
+}
+
+/*
+ * A bare count's page text agreeing with item name's row: true when
+ * another item's agreed before (the text is calibrated), else remembered.
+ */
+static bool half_agrees(struct oracle_row_measure_tracker *t, uint64_t k, const char *name)
+{
+	uint64_t item = oracle_hash_str(ORACLE_HASH_BASIS, name);
+
+	for (size_t i = 0; i < t->n_half && i < RM_CALIBRATED; i++)
+		if (t->half[i] == k && t->half_item[i] != item)
+			return true;
+	t->half[t->n_half % RM_CALIBRATED] = k;
+	t->half_item[t->n_half % RM_CALIBRATED] = item;
+	t->n_half++;
 	return false;
 }
 
@@ -484,6 +558,7 @@ bool oracle_row_measure_step(struct oracle_row_measure_tracker *t, const struct 
 	if (!name)
 		return false;
 	nr = measures_under(row, &s->before->screen, false, rm, 0, RM_MEASURES);
+	nr = bare_counts_under(row, &s->before->screen, false, rm, nr, RM_MEASURES);
 	snprintf(t->open_name, sizeof(t->open_name), "%s", name);
 	t->open_page = page_key(s->after, s->activity_after);
 	t->changed = false;
@@ -493,6 +568,8 @@ bool oracle_row_measure_step(struct oracle_row_measure_tracker *t, const struct 
 	np = 0;
 	for (size_t i = 0; i < s->after->n_roots; i++)
 		np = measures_under(s->after->roots[i], &s->after->screen, true, pm, np, RM_MEASURES);
+	for (size_t i = 0; i < s->after->n_roots; i++)
+		np = bare_counts_under(s->after->roots[i], &s->after->screen, true, pm, np, RM_MEASURES);
 	for (size_t i = 0; i < nr; i++) {
 		const struct measure *r = &rm[i];
 		const struct measure *only = NULL;
@@ -512,7 +589,8 @@ bool oracle_row_measure_step(struct oracle_row_measure_tracker *t, const struct 
 				uint64_t k = text_key(s->activity_after, r->unit, pm[j].w->resource_id);
 
 				agrees = true;
-				if (!has_key(t->calibrated, t->n_calibrated, RM_CALIBRATED, k))
+				if (!has_key(t->calibrated, t->n_calibrated, RM_CALIBRATED, k) &&
+				    (strcmp(r->unit, "#") || half_agrees(t, k, name)))
 					t->calibrated[t->n_calibrated++ % RM_CALIBRATED] = k;
 			}
 		}
