@@ -34,6 +34,16 @@
  * points" after Upvote), and Back shows the list with the item's row
  * (its first text) still at the old value (lemmy
  * `lemmy-feed-keeps-old-score`, jerboa #912).
+ *
+ * Since session 68 also bare counts (a row's lone number beside its name,
+ * "Work" "7", against the page's "6 open, subtasks included": tasks
+ * `tasks-list-count-not-updated`, Tasks.org #22) and labelled amounts (a
+ * word then money, "Spent € 64.95", against the page's "Spent € 34.96":
+ * ledger `ledger-budget-list-ignores-aggregate`, MyExpenses #1717). What
+ * they stand for is less certain than a unit, so their page texts count
+ * as calibrated only once two items' rows and pages agreed there. An
+ * item's page may also name it in its app-bar title after ": " ("Budget:
+ * Clothing").
  */
 #include <ctype.h>
 #include <math.h>
@@ -87,6 +97,7 @@ struct measure {
 	double value;
 	int decimals;
 	const char *unit;
+	char label[20];    /* a labelled amount's unit ("$spent"), which unit points to */
 	const struct ui_widget *w;
 	const char *begin; /* where it starts in w's text */
 	size_t end;        /* the offset just past its unit */
@@ -256,16 +267,110 @@ static size_t read_bare_count(const struct ui_widget *w, bool page, struct measu
 	return n + 1;
 }
 
-/* The bare counts in the visible texts under w, outside lists for a page. */
-static size_t bare_counts_under(const struct ui_widget *w, const struct ui_rect *screen, bool page, struct measure *m,
+/* The length of the currency mark at s ("€", "$", "EUR"...), 0 when none. */
+static size_t currency_at(const char *s)
+{
+	static const char *const marks[] = { "$", "\u20ac", "\u00a3", "\u00a5", "EUR", "USD", "GBP", NULL };
+
+	for (size_t k = 0; marks[k]; k++)
+		if (!strncmp(s, marks[k], strlen(marks[k])))
+			return strlen(marks[k]);
+	return 0;
+}
+
+/*
+ * Labelled amounts (unit "$" and the label lowered, since session 68): a
+ * word of 3+ letters, then a money amount - a number with a currency mark
+ * before or after it ("Spent € 64.95", "Left 12.00 EUR"): a budget's row
+ * and its page both say what was spent. The label names which amount it
+ * is, so row and page amounts are compared by label only.
+ */
+static size_t read_labelled_money(const struct ui_widget *w, struct measure *m, size_t n, size_t max)
+{
+	static const char *const skip[] = { "and", "the", "for", "from", "with", "per", "than", "about", NULL };
+	const char *s = w->text;
+
+	for (const char *p = s; *p && n < max; p++) {
+		const char *word = p, *q, *num;
+		size_t wl = 0, cur;
+		bool mark;
+		double v = 0;
+		int dec = -1;
+		char low[16];
+
+		if (!isalpha((unsigned char)*p) || (p > s && isalnum((unsigned char)p[-1])))
+			continue;
+		while (isalpha((unsigned char)word[wl]))
+			wl++;
+		p = word + wl - 1;
+		if (wl < 3 || wl >= sizeof(low) || word[wl] != ' ')
+			continue;
+		q = word + wl;
+		while (*q == ' ')
+			q++;
+		mark = (cur = currency_at(q)) > 0;
+		q += cur;
+		while (*q == ' ')
+			q++;
+		if (*q == '-')
+			q++;
+		num = q;
+		for (; isdigit((unsigned char)*q) || ((*q == ',' || *q == '.') && isdigit((unsigned char)q[1])); q++) {
+			if (*q == ',')
+				continue;
+			if (*q == '.') {
+				if (dec >= 0)
+					break;
+				dec = 0;
+				continue;
+			}
+			v = v * 10 + (*q - '0');
+			if (dec >= 0)
+				dec++;
+		}
+		if (q == num || isalnum((unsigned char)*q) || v >= 1e12)
+			continue;
+		if (!mark) {
+			const char *after = q;
+
+			while (*after == ' ')
+				after++;
+			mark = currency_at(after) > 0;
+			if (mark)
+				q = after + currency_at(after);
+		}
+		for (size_t i = 0; i < wl; i++)
+			low[i] = (char)tolower((unsigned char)word[i]);
+		low[wl] = '\0';
+		if (!mark || oracle_has_whole_word(low, skip))
+			continue;
+		m[n].value = (num > s && num[-1] == '-') ? -(dec > 0 ? v / pow(10, dec) : v)
+							  : (dec > 0 ? v / pow(10, dec) : v);
+		m[n].decimals = dec > 0 ? dec : 0;
+		snprintf(m[n].label, sizeof(m[n].label), "$%s", low);
+		m[n].unit = m[n].label;
+		m[n].w = w;
+		m[n].begin = word;
+		m[n].end = (size_t)(q - s);
+		snprintf(m[n].shown, sizeof(m[n].shown), "%.*s", (int)(q - word), word);
+		p = q - 1;
+		n++;
+	}
+	return n;
+}
+
+/* The bare counts and labelled amounts in the visible texts under w, outside lists for a page. */
+static size_t counts_under(const struct ui_widget *w, const struct ui_rect *screen, bool page, struct measure *m,
 				size_t n, size_t max)
 {
 	if (page && oracle_is_list(w))
 		return n;
-	if (*w->text && !ui_class_is_editable(w->class_name) && ui_widget_visible(w, screen))
+	if (*w->text && !ui_class_is_editable(w->class_name) && ui_widget_visible(w, screen)) {
 		n = read_bare_count(w, page, m, n, max);
+		n = read_labelled_money(w, m, n, max);
+	}
 	for (size_t i = 0; i < w->n_children && n < max; i++)
-		n = bare_counts_under(w->children[i], screen, page, m, n, max);
+		n = counts_under(w->children[i], screen, page, m, n, max);
 	return n;
 }
 
@@ -291,9 +396,18 @@ static size_t measures_under(const struct ui_widget *w, const struct ui_rect *sc
 	return n;
 }
 
-/* Whether t shows, outside its lists, a visible text equal to name (the item's page). */
+/*
+ * Whether t shows, outside its lists, a visible text equal to name (the
+ * item's page), or an app-bar title that ends with it after ": " ("Budget:
+ * Clothing").
+ */
 static bool shows_name(const struct ui_tree *t, const char *name)
 {
+	const char *title = oracle_app_bar_title(t);
+	size_t tl = title ? strlen(title) : 0, nl = strlen(name);
+
+	if (tl > nl + 2 && !strcmp(title + tl - nl, name) && !strncmp(title + tl - nl - 2, ": ", 2))
+		return true;
 	for (size_t i = 0; i < t->n_nodes; i++) {
 		const struct ui_widget *w = t->nodes[i];
 		bool in_list = false;
@@ -558,7 +672,7 @@ bool oracle_row_measure_step(struct oracle_row_measure_tracker *t, const struct 
 	if (!name)
 		return false;
 	nr = measures_under(row, &s->before->screen, false, rm, 0, RM_MEASURES);
-	nr = bare_counts_under(row, &s->before->screen, false, rm, nr, RM_MEASURES);
+	nr = counts_under(row, &s->before->screen, false, rm, nr, RM_MEASURES);
 	snprintf(t->open_name, sizeof(t->open_name), "%s", name);
 	t->open_page = page_key(s->after, s->activity_after);
 	t->changed = false;
@@ -569,7 +683,7 @@ bool oracle_row_measure_step(struct oracle_row_measure_tracker *t, const struct 
 	for (size_t i = 0; i < s->after->n_roots; i++)
 		np = measures_under(s->after->roots[i], &s->after->screen, true, pm, np, RM_MEASURES);
 	for (size_t i = 0; i < s->after->n_roots; i++)
-		np = bare_counts_under(s->after->roots[i], &s->after->screen, true, pm, np, RM_MEASURES);
+		np = counts_under(s->after->roots[i], &s->after->screen, true, pm, np, RM_MEASURES);
 	for (size_t i = 0; i < nr; i++) {
 		const struct measure *r = &rm[i];
 		const struct measure *only = NULL;
@@ -590,7 +704,7 @@ bool oracle_row_measure_step(struct oracle_row_measure_tracker *t, const struct 
 
 				agrees = true;
 				if (!has_key(t->calibrated, t->n_calibrated, RM_CALIBRATED, k) &&
-				    (strcmp(r->unit, "#") || half_agrees(t, k, name)))
+				    ((strcmp(r->unit, "#") && r->unit[0] != '$') || half_agrees(t, k, name)))
 					t->calibrated[t->n_calibrated++ % RM_CALIBRATED] = k;
 			}
 		}

@@ -14,7 +14,11 @@
  *    not a Save of an unchanged form;
  *  - `navigation`'s save check leaves alone a budget's Save that returns
  *    to Budgets past the category picker its Add budget button opened
- *    (seed 3 and the fixed twin's seed 1 before).
+ *    (seed 3 and the fixed twin's seed 1 before);
+ *  - `row_measure` compares a row's labelled amount with its page's
+ *    ("Spent € 64.95" in Budgets, "Spent € 34.96" on Clothing's page with
+ *    Aggregate on: `ledger-budget-list-ignores-aggregate`, MyExpenses
+ *    #1717), once two budgets' rows and pages agreed.
  */
 #include <stdbool.h>
 #include <string.h>
@@ -163,6 +167,37 @@ TEST(a_save_past_a_picker_a_button_opened_is_not_judged)
 	}
 }
 
+TEST(a_budget_row_that_ignores_aggregate)
+{
+	static const struct sim_step s[] = {
+		{ ACTION_CLICK, "budgets_btn", NULL, NULL }, { ACTION_CLICK, "bu_row", NULL, NULL },
+		{ ACTION_BACK, NULL, NULL, NULL },	     { ACTION_CLICK, "bu_row", NULL, NULL },
+		{ ACTION_BACK, NULL, NULL, NULL },	     { ACTION_CHECK, "bu_aggregate", NULL, NULL },
+		{ ACTION_CLICK, "bu_row", NULL, NULL },
+	};
+	static const int tops[] = { 0, 543, 0, 738, 0, 0, 1323 };
+	/* Clothing opened after one budget only: one agreement calibrates no labelled amount. */
+	static const struct sim_step once[] = {
+		{ ACTION_CLICK, "budgets_btn", NULL, NULL }, { ACTION_CLICK, "bu_row", NULL, NULL },
+		{ ACTION_BACK, NULL, NULL, NULL },	     { ACTION_CHECK, "bu_aggregate", NULL, NULL },
+		{ ACTION_CLICK, "bu_row", NULL, NULL },
+	};
+	static const int tops_once[] = { 0, 543, 0, 0, 1323 };
+	char *title = NULL;
+
+	CHECK_INT_EQ(sim_steps_found_at(LEDGER, PKG, "row_measure", BUG_CAT_CALCULATION, s, tops, N(s), &title), 7);
+	CHECK(title && !strcmp(title, "'Clothing' shows 'Spent € 64.95' in its list but 'Spent € 34.96' on its page"));
+	free(title);
+	CHECK_INT_EQ(sim_steps_found_at(LEDGER ":fixed", PKG, "row_measure", BUG_CAT_CALCULATION, s, tops, N(s),
+					&title),
+		     0);
+	free(title);
+	CHECK_INT_EQ(sim_steps_found_at(LEDGER, PKG, "row_measure", BUG_CAT_CALCULATION, once, tops_once, N(once),
+					&title),
+		     0);
+	free(title);
+}
+
 int main(void)
 {
 	RUN(a_total_in_a_line_of_parts);
@@ -170,5 +205,6 @@ int main(void)
 	RUN(a_new_row_above_a_scrolled_list_and_a_transfer_note_are_not_missing);
 	RUN(an_edit_forms_save_of_a_change_that_does_nothing);
 	RUN(a_save_past_a_picker_a_button_opened_is_not_judged);
+	RUN(a_budget_row_that_ignores_aggregate);
 	return test_summary();
 }
