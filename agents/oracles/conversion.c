@@ -21,6 +21,8 @@
  * between the sightings would change the marked text too, so it would not
  * read as a switch. One report per page and resource-id.
  *
+ * Also a conversion a text states ("15 °F = 8.33 °C": stated_wrong).
+ *
  * Blind: temperatures shown on another page than the one seen before the
  * switch, a page that marks no text with its unit, other quantities
  * (distances, weights: a converter's own figures change by design).
@@ -89,6 +91,8 @@ static size_t read_temps(const char *s, struct cv_text *t)
 		if (p > s && p[-1] == '-')
 			v = -v;
 		p = q - 1;
+		if (*q == ' ' && (!strncmp(q + 1, "\u00b0", 2) || !strncmp(q + 1, "\u2103", 3) || !strncmp(q + 1, "\u2109", 3)))
+			q++; /* "15 °F" */
 		if (!strncmp(q, "\u00b0", 2)) {
 			q += 2;
 			t->scale[t->n] = *q == 'C' ? CV_C : *q == 'F' ? CV_F : CV_BARE;
@@ -254,6 +258,66 @@ static bool judge(struct conversion_tracker *c, const struct cv_page *was, const
 }
 
 /*
+ * A conversion a text states (`diff.check` "stated"): "15 °F = -9.44 °C",
+ * two temperatures marked with different scales around "=", the second
+ * not the first converted (within half a unit of its last decimal shown,
+ * or 0.01): converter `converter-temperature-ignores-offset`, Units #8,
+ * "15 °F = 8.33 °C" (the factor without the offset).
+ */
+static bool stated_wrong(struct conversion_tracker *c, const struct ui_tree *tree, const char *activity,
+			 struct oracle_finding *f)
+{
+	for (size_t i = 0; i < tree->n_nodes; i++) {
+		const struct ui_widget *w = tree->nodes[i];
+		const char *eq, *dot;
+		struct cv_text t;
+		double tol = 0.01, want;
+		bool to_f;
+		int dec = 0;
+
+		if (!*w->text || strlen(w->text) >= sizeof(t.text) || !(eq = strchr(w->text, '=')) ||
+		    ui_class_is_editable(w->class_name) || !ui_widget_visible(w, &tree->screen) ||
+		    read_temps(w->text, &t) != 2 || t.scale[0] == CV_BARE || t.scale[1] == CV_BARE ||
+		    t.scale[0] == t.scale[1])
+			continue;
+		/* The decimals of the result, after "=". */
+		if ((dot = strchr(eq, '.')) != NULL)
+			while (isdigit((unsigned char)dot[1 + dec]))
+				dec++;
+		if (0.5 * pow(10, -dec) > tol)
+			tol = 0.5 * pow(10, -dec);
+		to_f = t.scale[1] == CV_F;
+		want = to_f ? t.v[0] * 9.0 / 5.0 + 32.0 : (t.v[0] - 32.0) * 5.0 / 9.0;
+		if (fabs(t.v[1] - want) <= tol + 1e-9 ||
+		    reported_before(c, oracle_hash_str(oracle_hash_str(ORACLE_HASH_BASIS, "stated"), w->resource_id)))
+			continue;
+		oracle_finding_init(f);
+		f->category = BUG_CAT_CALCULATION;
+		f->oracle = "conversion";
+		f->title = xasprintf("'%s' is not right: %.*f %s", w->text, dec > 2 ? dec : 2, want, to_f ? "°F" : "°C");
+		f->expected = xasprintf("%.*f %s (%s)", dec > 2 ? dec : 2, want, to_f ? "°F" : "°C",
+					to_f ? "F = C x 9/5 + 32" : "C = (F - 32) x 5/9");
+		f->actual = xasprintf("'%s'", w->text);
+		f->description = xasprintf("The page states the conversion '%s', but %s is %.*f %s.", w->text,
+					   t.scale[0] == CV_F ? "that Fahrenheit value" : "that Celsius value",
+					   dec > 2 ? dec : 2, want, to_f ? "°F" : "°C");
+		f->diff = cJSON_CreateObject();
+		cJSON_AddStringToObject(f->diff, "check", "stated");
+		cJSON_AddStringToObject(f->diff, "text", w->text);
+		cJSON_AddNumberToObject(f->diff, "expected", want);
+		cJSON_AddStringToObject(f->diff, "activity", activity ? activity : "");
+		{
+			char *subject = xasprintf("stated temperature conversion in %s", *w->resource_id ? w->resource_id : "a text");
+
+			cJSON_AddStringToObject(f->diff, "subject", subject);
+			free(subject);
+		}
+		return true;
+	}
+	return false;
+}
+
+/*
  * A sighting of tree (no dialog): judged against the page's last one when
  * `judged`, then kept as the page's last one. A sighting showing no
  * temperature (scrolled past them) keeps the last one.
@@ -293,7 +357,7 @@ static bool conversion_step(struct conversion_tracker *c, const struct oracle_tr
 		(void)sighting(c, s->before, s->activity_before, false, NULL);
 	if (!s->after || !s->after_in_app || oracle_screen_has_layer(s->after))
 		return false;
-	return sighting(c, s->after, s->activity_after, true, f);
+	return sighting(c, s->after, s->activity_after, true, f) || stated_wrong(c, s->after, s->activity_after, f);
 }
 
 static void *conversion_tracker_new(void)

@@ -552,6 +552,15 @@ static const struct scenario scenarios[] = {
 	  { "tap:l_row#0", "tap:add_fab", "tap:n_title", "input text Buy%sbread", "tap:n_create" } },
 	{ "tasks", "tasks-subtask-save-leaves-parent", "edit.e_save.click", false,
 	  { "tap:l_row#2", "tap:t_open#0", "tap:sub_title2", "tap:e_save" } },
+	{ "podcatcher", "podcatcher-queue-time-left-stale", "queue.show", false,
+	  { "tap:mini_player", "tap:speed_btn", "tap:spd_row#2", "input keyevent 4" } },
+	{ "podcatcher", "podcatcher-feed-speed-overwrites-global", "feed_settings.fsp_row.click", false,
+	  { "tap:nav_subs", "tap:sub_row#0", "tap:feed_settings_btn", "tap:fs_speed_row", "tap:fsp_row#2", "input keyevent 4",
+	    "input keyevent 4", "tap:nav_more", "tap:more_settings", "tap:set_playback" } },
+	{ "podcatcher", "podcatcher-move-to-top-wrong-episode", "queue.qm_top.click", false, { "tap:q_menu#2", "tap:qm_top" } },
+	{ "podcatcher", "podcatcher-open-podcast-stays-on-player", "player.pm_open.click", false,
+	  { "tap:mini_player", "tap:player_menu_btn", "tap:pm_open" } },
+	{ "podcatcher", "podcatcher-skip-episode-ignored", "player.next_btn.click", false, { "tap:mini_player", "tap:next_btn" } },
 };
 
 TEST(every_spec_loads_and_cites_its_bugs)
