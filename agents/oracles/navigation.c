@@ -188,6 +188,15 @@ struct oracle_nav_tracker {
 	 * many steps came between (the confirm stacked the page over its form). */
 	char *confirmed_form;
 	cJSON *confirmed_by;
+	/*
+	 * The last step, when it was a tap on an item of a menu (a dialog over
+	 * a page) after which the page under the menu showed again as it was:
+	 * a menu item that opened nothing in view (action_to_json), else NULL.
+	 * A Back right after it that lands on an unexpected page blames it: the
+	 * page it should have shown was put below (podcatcher
+	 * `podcatcher-open-podcast-stays-on-player`, AntennaPod #4010).
+	 */
+	cJSON *idle_menu_tap;
 	/* Lists (activity and resource-id, hashed) a row of which opened a page titled with its own text. */
 	uint64_t own_pages[NAV_OWN_LISTS_MAX];
 	size_t n_own_pages;
@@ -2199,9 +2208,25 @@ void oracle_nav_tracker_free(struct oracle_nav_tracker *t)
 	done_clear(t);
 	free(t->confirmed_form);
 	cJSON_Delete(t->confirmed_by);
+	cJSON_Delete(t->idle_menu_tap);
 	for (size_t i = 0; i < NAV_SUBMITTED_MAX; i++)
 		free(t->submitted[i]);
 	free(t);
+}
+
+/* Whether a's label dismisses a menu or dialog: Cancel, Close, Dismiss, Back, No. */
+static bool names_dismiss(const struct action *a)
+{
+	static const char *const words[] = { "cancel", "close", "dismiss", "back", "no", NULL };
+	char low[64];
+
+	if (!a->widget_text)
+		return false;
+	oracle_lower_into(low, sizeof(low), a->widget_text);
+	for (size_t i = 0; words[i]; i++)
+		if (!strcmp(low, words[i]))
+			return true;
+	return false;
 }
 
 /* Fill *f with a Back finding: `from` was on top, `want` below, `got` after Back. */
@@ -2216,10 +2241,19 @@ static void back_finding(struct oracle_finding *f, const char *from, const char 
 	f->title = xasprintf("Back from %s lands on '%s' instead of '%s'", from_activity, got, want);
 	f->expected = xasprintf("Back returns to '%s', the screen '%s' was opened from", want, from);
 	f->actual = xasprintf("Back showed '%s'", got);
-	f->description = xasprintf("'%s' was opened from '%s' by a tap; pressing Back there showed '%s' "
-				   "instead of returning to '%s'.", from, want, got, want);
+	if (t->idle_menu_tap && cJSON_IsString(cJSON_GetObjectItem(t->idle_menu_tap, "widget_text")))
+		f->description = xasprintf("'%s' was opened from '%s' by a tap. Its menu's '%s' then closed the menu "
+					   "and left '%s' as it was; pressing Back showed '%s' instead of returning "
+					   "to '%s': the page the menu item should have shown was put below.",
+					   from, want, cJSON_GetObjectItem(t->idle_menu_tap, "widget_text")->valuestring,
+					   from, got, want);
+	else
+		f->description = xasprintf("'%s' was opened from '%s' by a tap; pressing Back there showed '%s' "
+					   "instead of returning to '%s'.", from, want, got, want);
 	f->diff = cJSON_CreateObject();
 	cJSON_AddStringToObject(f->diff, "check", "back");
+	if (t->idle_menu_tap)
+		cJSON_AddItemToObject(f->diff, "blamed", cJSON_Duplicate(t->idle_menu_tap, true));
 	for (size_t i = 0; i < t->n; i++)
 		cJSON_AddItemToArray(stack, cJSON_CreateString(t->stack[i].name));
 	cJSON_AddItemToObject(f->diff, "back_stack", stack);
@@ -2870,6 +2904,12 @@ bool oracle_nav_step(struct oracle_nav_tracker *t, const struct ui_tree *before,
 		}
 	}
 out:
+	cJSON_Delete(t->idle_menu_tap);
+	t->idle_menu_tap = done->type == ACTION_CLICK && layer_b && !layer_a && after_in_app && t->page_cur &&
+					   !strcmp(t->page_cur, ida) && layer_is_menu(before) && !oracle_is_save_action(done) &&
+					   !names_dismiss(done)
+				   ? action_to_json(done)
+				   : NULL;
 	if (after_in_app && !layer_a && (!t->page_cur || strcmp(t->page_cur, ida))) {
 		free(t->page_from);
 		t->page_from = done->type == ACTION_CLICK && !oracle_is_up_action(done) ? t->page_cur : NULL;

@@ -102,6 +102,7 @@ struct sim_finding {
 	char *title;               /* its title (sim_finding_release frees it) */
 	enum bug_category category;
 	bool subject;              /* its diff names a subject (extra.subject, the dedup key) */
+	cJSON *diff;               /* a copy of its diff, or NULL (sim_finding_release frees it) */
 };
 
 /*
@@ -115,12 +116,12 @@ __attribute__((unused)) static struct sim_finding sim_steps_first_finding_at(con
 									      const int *tops, size_t n)
 {
 	const struct oracle_kind *k = oracle_kind_find(oracle);
-	struct sim_finding out = { 0, NULL, BUG_CAT_CRASH, false };
+	struct sim_finding out = { 0, NULL, BUG_CAT_CRASH, false, NULL };
 	struct sim_replay s;
 	void *t;
 
 	if (!k || !k->track)
-		return (struct sim_finding){ -1, NULL, BUG_CAT_CRASH, false };
+		return (struct sim_finding){ -1, NULL, BUG_CAT_CRASH, false, NULL };
 	t = k->tracker_new();
 	sim_steps_replay_at(app, pkg, steps, tops, n, &s);
 	if (!s.ok)
@@ -136,6 +137,7 @@ __attribute__((unused)) static struct sim_finding sim_steps_first_finding_at(con
 			out.title = xstrdup(f.title ? f.title : "");
 			out.category = f.category;
 			out.subject = f.diff && cJSON_GetObjectItem(f.diff, "subject");
+			out.diff = f.diff ? cJSON_Duplicate(f.diff, true) : NULL;
 		}
 		oracle_finding_release(&f);
 	}
@@ -155,6 +157,8 @@ __attribute__((unused)) static void sim_finding_release(struct sim_finding *f)
 {
 	free(f->title);
 	f->title = NULL;
+	cJSON_Delete(f->diff);
+	f->diff = NULL;
 }
 
 /*
@@ -173,6 +177,7 @@ __attribute__((unused)) static int sim_steps_found_at(const char *app, const cha
 		CHECK(f.subject);
 	}
 	*title = f.title;
+	cJSON_Delete(f.diff);
 	return f.step;
 }
 
