@@ -16,6 +16,16 @@
  * changed anything else on the page (a count, a badge, a row's text: the
  * visit may rightly have changed the item). Blind: an item moved to
  * another place than the top, a list sorted by use that does not say so.
+ *
+ * Since session 68 also a row's own move (`diff.check` "move_to"): a
+ * click or long press on a list row (or a control in it) that opens a
+ * menu, then the menu's "Move to top" (or "Move to bottom"), after which
+ * the list, with no dialog, shows that row (its first text, once in the
+ * list) with another row above it (below it): the move took another row
+ * or none (podcatcher `podcatcher-move-to-top-wrong-episode`, AntennaPod
+ * #188: Move to top on the third episode moves the one below it). A row
+ * out of view after the move is not judged (it may be above the rows in
+ * view).
  */
 #include <ctype.h>
 #include <stdio.h>
@@ -44,6 +54,8 @@ struct oracle_order_kept_tracker {
 	cJSON *tap;         /* the tap (action_to_json): the report blames it */
 	uint64_t reported[8];
 	size_t n_reported;
+	/* The row whose tap or long press opened the menu on screen: its first text and its list. */
+	char *menu_row, *menu_list;
 };
 
 struct oracle_order_kept_tracker *oracle_order_kept_tracker_new(void)
@@ -72,6 +84,8 @@ void oracle_order_kept_tracker_free(struct oracle_order_kept_tracker *t)
 	if (!t)
 		return;
 	order_forget(t);
+	free(t->menu_row);
+	free(t->menu_list);
 	free(t);
 }
 
@@ -128,6 +142,100 @@ static const struct oracle_list *list_with_row(const struct oracle_list *ls, siz
 			return &ls[i];
 	}
 	return NULL;
+}
+
+/* Which move a label asks for: 1 "Move to top", -1 "Move to bottom", 0 neither. */
+static int move_asked(const char *label)
+{
+	char low[32];
+
+	if (!label)
+		return 0;
+	oracle_lower_into(low, sizeof(low), label);
+	if (!strcmp(low, "move to top"))
+		return 1;
+	if (!strcmp(low, "move to bottom"))
+		return -1;
+	return 0;
+}
+
+/*
+ * The move check: the row a menu was opened on (t->menu_row), the menu's
+ * Move to top / bottom, and the list after it. True with *f.
+ */
+static bool move_misplaced(struct oracle_order_kept_tracker *t, const struct oracle_tracked_step *s, int dir,
+			   struct oracle_finding *f)
+{
+	struct oracle_list *ls = NULL;
+	size_t n = oracle_lists(s->after, &ls), k = 0;
+	const struct oracle_list *l = list_with_row(ls, n, t->menu_row, &k);
+	bool hit = false;
+
+	if (l && !strcmp(l->id, t->menu_list) && l->n_rows >= 2 && (dir > 0 ? k != 0 : k + 1 != l->n_rows)) {
+		uint64_t key = oracle_hash_str(oracle_hash_str(ORACLE_HASH_BASIS, "move_to"), l->id);
+		bool seen = false;
+
+		for (size_t r = 0; r < t->n_reported && r < 8; r++)
+			seen |= t->reported[r] == key;
+		if (!seen) {
+			const char *other = l->primary[dir > 0 ? 0 : l->n_rows - 1];
+
+			t->reported[t->n_reported++ % 8] = key;
+			oracle_finding_init(f);
+			f->category = BUG_CAT_DATA_OPERATION;
+			f->oracle = "order_kept";
+			f->title = xasprintf("'%s' on '%s' leaves it at row %zu: '%s' is %s", s->done->widget_text,
+					     t->menu_row, k + 1, other, dir > 0 ? "first" : "last");
+			f->expected = xasprintf("'%s' %s the list", t->menu_row, dir > 0 ? "first in" : "last in");
+			f->actual = xasprintf("'%s' is row %zu of the %zu in view; '%s' is %s", t->menu_row, k + 1,
+					      l->n_rows, other, dir > 0 ? "first" : "last");
+			f->description = xasprintf("The menu of the row '%s' was opened and its '%s' pressed. The list "
+						   "then shows '%s' at row %zu of the %zu in view, with '%s' %s: the "
+						   "move took another row, or none.",
+						   t->menu_row, s->done->widget_text, t->menu_row, k + 1, l->n_rows, other,
+						   dir > 0 ? "above it, first" : "below it, last");
+			f->diff = cJSON_CreateObject();
+			cJSON_AddStringToObject(f->diff, "check", "move_to");
+			cJSON_AddStringToObject(f->diff, "row", t->menu_row);
+			cJSON_AddNumberToObject(f->diff, "row_after", (double)(k + 1));
+			cJSON_AddStringToObject(f->diff, "list", l->id);
+			{
+				char *subject = xasprintf("%s misplaces rows: %s %s", dir > 0 ? "move to top" : "move to bottom",
+							  s->activity_after ? s->activity_after : "", l->id);
+
+				cJSON_AddStringToObject(f->diff, "subject", subject);
+				free(subject);
+			}
+			hit = true;
+		}
+	}
+	oracle_lists_free(ls, n);
+	return hit;
+}
+
+/* Note the row (and its list) whose tap or long press opened a menu; forget it on any other step. */
+static void note_menu_row(struct oracle_order_kept_tracker *t, const struct oracle_tracked_step *s)
+{
+	const struct ui_widget *w, *row;
+	struct oracle_list *ls = NULL;
+	const struct oracle_list *l;
+	size_t n, k = 0;
+	const char *first;
+
+	free(t->menu_row);
+	free(t->menu_list);
+	t->menu_row = t->menu_list = NULL;
+	if ((s->done->type != ACTION_CLICK && s->done->type != ACTION_LONG_CLICK) ||
+	    oracle_screen_has_layer(s->before) || !oracle_screen_has_layer(s->after) ||
+	    !(w = action_resolve(s->done, s->before)) || !(row = oracle_enclosing_row(w)) ||
+	    !*(first = oracle_first_text(row)))
+		return;
+	n = oracle_lists(s->before, &ls);
+	if ((l = list_with_row(ls, n, first, &k)) != NULL) {
+		t->menu_row = xstrdup(first);
+		t->menu_list = xstrdup(l->id);
+	}
+	oracle_lists_free(ls, n);
 }
 
 /* Note a tap on a row (not the first) of a list of before that opened another page. */
@@ -221,6 +329,19 @@ bool oracle_order_kept_step(struct oracle_order_kept_tracker *t, const struct or
 	if (!done || !s->before || !s->after || !s->after_in_app) {
 		order_forget(t);
 		return false;
+	}
+	{
+		int dir = done->type == ACTION_CLICK && t->menu_row && oracle_screen_has_layer(s->before) &&
+				  !oracle_screen_has_layer(s->after)
+			  ? move_asked(done->widget_text)
+			  : 0;
+
+		hit = dir && move_misplaced(t, s, dir, f);
+		note_menu_row(t, s);
+		if (hit) {
+			order_forget(t);
+			return true;
+		}
 	}
 	if (t->pending) {
 		const char *ta = oracle_app_bar_title(s->after);

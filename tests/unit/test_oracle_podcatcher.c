@@ -8,7 +8,11 @@
  *    (`podcatcher-open-podcast-stays-on-player`, AntennaPod #4010). The
  *    report blamed only the Back before, so `trident eval` took it for a
  *    false report on seeds 3 and 5. The fixed twin opens the podcast's
- *    page, and its Back returns to the player.
+ *    page, and its Back returns to the player;
+ *  - `order_kept`'s move check: the third episode's Move to top (from its
+ *    long press's menu) leaves it third and puts the episode below it
+ *    first (`podcatcher-move-to-top-wrong-episode`, AntennaPod #188); the
+ *    fixed twin moves it first.
  */
 #include <stdbool.h>
 #include <string.h>
@@ -49,8 +53,29 @@ TEST(a_menu_item_that_opens_its_page_below_is_blamed)
 	sim_finding_release(&f);
 }
 
+TEST(a_move_to_top_that_moves_another_row)
+{
+	static const struct sim_step s[] = {
+		{ ACTION_CLICK, "nav_queue", NULL, NULL },
+		{ ACTION_LONG_CLICK, "q_row", NULL, NULL },
+		{ ACTION_CLICK, "qm_top", "Move to top", NULL },
+	};
+	static const int tops[] = { 0, 1365, 0 };
+	char *title = NULL;
+
+	CHECK_INT_EQ(sim_steps_found_at(PODCATCHER, PKG, "order_kept", BUG_CAT_DATA_OPERATION, s, tops, N(s), &title),
+		     3);
+	CHECK(title && !strcmp(title, "'Move to top' on 'Elements: Hydrogen' leaves it at row 4: 'Microplastics' is first"));
+	free(title);
+	CHECK_INT_EQ(sim_steps_found_at(PODCATCHER ":fixed", PKG, "order_kept", BUG_CAT_DATA_OPERATION, s, tops, N(s),
+					&title),
+		     0);
+	free(title);
+}
+
 int main(void)
 {
 	RUN(a_menu_item_that_opens_its_page_below_is_blamed);
+	RUN(a_move_to_top_that_moves_another_row);
 	return test_summary();
 }
