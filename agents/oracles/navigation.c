@@ -2287,6 +2287,23 @@ static bool opened_as_step(const char *texts)
 }
 
 /*
+ * Whether normalised tap texts (opened_by) begin a creation: Add, New,
+ * Create or "+". A page such a button opened (a category picker) hands on
+ * to the form that ends the creation, whose Save may rightly return to
+ * where the button was.
+ */
+static bool opened_to_create(const char *texts)
+{
+	static const char *const verbs[] = { "add", "new", "create", "+", NULL };
+	char low[128];
+
+	if (!texts)
+		return false;
+	oracle_lower_into(low, sizeof(low), texts);
+	return oracle_label_begins_with(low, verbs);
+}
+
+/*
  * The save check (diff.check "save_past"), run before the tracker's own
  * update: Save (a click labelled exactly Save, Confirm, Submit, Create,
  * Done or Finish) on a form - the screen on top of the observed stack,
@@ -2297,10 +2314,11 @@ static bool opened_as_step(const char *texts)
  * a filter's list, one of its subtasks saved, shows the lists page). A form
  * a button opened (Stop on a run's page, Change on a budget's) may rightly
  * close the page of the flow it ends (runtracker's and ledger's fixed
- * twins, the first version); so may one opened from a picker a button
- * opened (ledger's Add budget, then a category's row, then the budget's
- * Save returns to Budgets: seed 3 and the fixed twin's seed 1). True with
- * *f.
+ * twins, the first version); so may one opened from a page a creation
+ * button (Add, New, Create, +) opened: a picker (ledger's Add budget, then
+ * a category's row, then the budget's Save returns to Budgets: seed 3 and
+ * the fixed twin's seed 1). A list a filter's button opened (tasks'
+ * Upcoming) is still judged. True with *f.
  */
 static bool save_past(const struct oracle_nav_tracker *t, const struct ui_tree *before, const char *idb,
 		      const char *ida, const char *landed, const char *activity_before, const struct action *done,
@@ -2313,7 +2331,8 @@ static bool save_past(const struct oracle_nav_tracker *t, const struct ui_tree *
 
 	if (done->type != ACTION_CLICK || !t->cur || strcmp(t->cur, idb) != 0 || t->n < 2 || !t->cur_by_item ||
 	    !oracle_shows_field(before) || !is_final_confirm(before, done) || opened_as_step(t->opened_by) ||
-	    t->stack[t->n - 1].by_button || (k = stack_find(t, ida)) == SIZE_MAX || k + 1 >= t->n)
+	    (t->stack[t->n - 1].by_button && opened_to_create(t->stack[t->n - 1].opened_by)) ||
+	    (k = stack_find(t, ida)) == SIZE_MAX || k + 1 >= t->n)
 		return false;
 	want = &t->stack[t->n - 1];
 	oracle_finding_init(f);

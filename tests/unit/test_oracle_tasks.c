@@ -58,6 +58,29 @@ TEST(a_subtasks_save_that_closes_its_parent_too)
 }
 
 /*
+ * The same from Upcoming, a filter's list its button opened (seed 5):
+ * only a page a creation button (Add, New...) opened is spared, as a
+ * picker that hands on to the form (ledger's Add budget).
+ */
+TEST(a_subtasks_save_from_a_filters_list_that_closes_its_parent_too)
+{
+	static const struct sim_step s[] = {
+		{ ACTION_CLICK, "f_upcoming", NULL, NULL },
+		{ ACTION_CLICK, "ft_title", "Prepare quarterly report", NULL },
+		{ ACTION_CLICK, "sub_title1", NULL, NULL },
+		{ ACTION_CLICK, "e_save", "Save", NULL },
+	};
+	static const int tops[] = { 0, 0, 0, 0 };
+	char *title = NULL;
+
+	CHECK_INT_EQ(sim_steps_found_at(TASKS, PKG, "navigation", BUG_CAT_NAVIGATION, s, tops, N(s), &title), 4);
+	free(title);
+	CHECK_INT_EQ(sim_steps_found_at(TASKS ":fixed", PKG, "navigation", BUG_CAT_NAVIGATION, s, tops, N(s), &title),
+		     0);
+	free(title);
+}
+
+/*
  * Not a form a button opened: Stop on a run's page opens its summary, whose
  * Save rightly closes the run's page too (runtracker's fixed twin, every
  * seed, with the first version of the check).
@@ -182,6 +205,7 @@ TEST(a_lists_count_left_behind_by_a_task_completed_from_a_filter)
 int main(void)
 {
 	RUN(a_subtasks_save_that_closes_its_parent_too);
+	RUN(a_subtasks_save_from_a_filters_list_that_closes_its_parent_too);
 	RUN(a_save_ending_a_flow_a_button_began_is_not_judged);
 	RUN(subtasks_shown_as_tappable_titles_are_listed);
 	RUN(a_recurring_task_ticked_comes_back_with_its_next_date);
