@@ -163,6 +163,31 @@ static bool relative_after(const char *s)
 }
 
 /*
+ * The number at q - digits, thousands commas, one decimal point - read as
+ * its digits (*v, not yet scaled) and how many of them follow the point
+ * (*dec, -1 with no point); returns where it ends.
+ */
+static const char *scan_number(const char *q, double *v, int *dec)
+{
+	*v = 0;
+	*dec = -1;
+	for (; isdigit((unsigned char)*q) || ((*q == ',' || *q == '.') && isdigit((unsigned char)q[1])); q++) {
+		if (*q == ',')
+			continue;
+		if (*q == '.') {
+			if (*dec >= 0)
+				break;
+			*dec = 0;
+			continue;
+		}
+		*v = *v * 10 + (*q - '0');
+		if (*dec >= 0)
+			(*dec)++;
+	}
+	return q;
+}
+
+/*
  * The measures of w's text into m (at most max; returns how many): a
  * number (digits, thousands commas, one decimal point) then a space and a
  * unit word, not part of a rate ('/' around it) or a relative time.
@@ -180,19 +205,7 @@ static size_t read_measures(const struct ui_widget *w, struct measure *m, size_t
 		if (!isdigit((unsigned char)*p) || (p > s && (isalnum((unsigned char)p[-1]) || p[-1] == '.' ||
 							       p[-1] == ',' || p[-1] == '/' || p[-1] == ':')))
 			continue;
-		for (; isdigit((unsigned char)*q) || ((*q == ',' || *q == '.') && isdigit((unsigned char)q[1])); q++) {
-			if (*q == ',')
-				continue;
-			if (*q == '.') {
-				if (dec >= 0)
-					break;
-				dec = 0;
-				continue;
-			}
-			v = v * 10 + (*q - '0');
-			if (dec >= 0)
-				dec++;
-		}
+		q = scan_number(q, &v, &dec);
 		p = q - 1;
 		if (*q != ' ')
 			continue;
@@ -315,19 +328,7 @@ static size_t read_labelled_money(const struct ui_widget *w, struct measure *m, 
 		if (*q == '-')
 			q++;
 		num = q;
-		for (; isdigit((unsigned char)*q) || ((*q == ',' || *q == '.') && isdigit((unsigned char)q[1])); q++) {
-			if (*q == ',')
-				continue;
-			if (*q == '.') {
-				if (dec >= 0)
-					break;
-				dec = 0;
-				continue;
-			}
-			v = v * 10 + (*q - '0');
-			if (dec >= 0)
-				dec++;
-		}
+		q = scan_number(q, &v, &dec);
 		if (q == num || isalnum((unsigned char)*q) || v >= 1e12)
 			continue;
 		if (!mark) {
