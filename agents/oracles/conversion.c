@@ -317,6 +317,18 @@ static bool stated_wrong(struct conversion_tracker *c, const struct ui_tree *tre
 	return false;
 }
 
+/* Whether a text of tree holds a degree sign: most screens hold none, and are passed over at once. */
+static bool shows_degrees(const struct ui_tree *tree)
+{
+	for (size_t i = 0; i < tree->n_nodes; i++) {
+		const char *t = tree->nodes[i]->text;
+
+		if (*t && (strstr(t, "\u00b0") || strstr(t, "\u2103") || strstr(t, "\u2109")))
+			return true;
+	}
+	return false;
+}
+
 /*
  * A sighting of tree (no dialog): judged against the page's last one when
  * `judged`, then kept as the page's last one. A sighting showing no
@@ -334,7 +346,7 @@ static bool sighting(struct conversion_tracker *c, const struct ui_tree *tree, c
 	for (size_t i = 0; i < CV_PAGES; i++)
 		if (c->pages[i].page == page)
 			was = &c->pages[i];
-	if (!judged && was)
+	if ((!judged && was) || !shows_degrees(tree))
 		return false;
 	now = xcalloc(1, sizeof(*now));
 	now->page = page;
