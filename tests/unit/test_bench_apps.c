@@ -561,6 +561,18 @@ static const struct scenario scenarios[] = {
 	{ "podcatcher", "podcatcher-open-podcast-stays-on-player", "player.pm_open.click", false,
 	  { "tap:mini_player", "tap:player_menu_btn", "tap:pm_open" } },
 	{ "podcatcher", "podcatcher-skip-episode-ignored", "player.next_btn.click", false, { "tap:mini_player", "tap:next_btn" } },
+	{ "caldiary", "caldiary-servings-total-stale", "entry.e_save.click", false,
+	  { "tap:entry_row0#0", "tap:e_sv", "input keyevent 67", "input text 2", "tap:e_save" } },
+	{ "caldiary", "caldiary-yesterday-meal-wrong", "fmr_meals.add_sel.click", false,
+	  { "tap:add1", "tap:tab_meals", "tap:ym_check0", "tap:add_sel" } },
+	{ "caldiary", "caldiary-stats-ignore-kilojoules", "statistics.show", false,
+	  { "tap:menu_btn", "tap:m_settings", "tap:set_units", "tap:u_energy", "tap:en_kj", "input keyevent 4",
+	    "input keyevent 4", "tap:menu_btn", "tap:m_stats" } },
+	{ "caldiary", "caldiary-menu-diary-blank", "menu.m_diary.click", false,
+	  { "tap:add0", "tap:tab_meals", "tap:ym_open0", "tap:ymv_row#0", "input keyevent 4", "input keyevent 4",
+	    "input keyevent 4", "tap:menu_btn", "tap:m_diary" } },
+	{ "caldiary", "caldiary-dismissed-meal-phantom-entry", "fmr_foods.ask_cancel.click", false,
+	  { "tap:menu_btn", "tap:m_foods", "tap:food_check#0", "tap:add_sel", "tap:ask_cancel", "input keyevent 4" } },
 };
 
 TEST(every_spec_loads_and_cites_its_bugs)
