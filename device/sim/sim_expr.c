@@ -459,7 +459,9 @@ static int primary(struct parser *ps, struct sim_value *out)
 		if (!strcmp(name, "true") || !strcmp(name, "false")) {
 			sim_value_bool(out, name[0] == 't');
 		} else if (eat(ps, "(")) {
-			return call(ps, name, out);
+			/* A call's level is given back once it is parsed: depth counts open calls. */
+			if (call(ps, name, out))
+				return ps->err;
 		} else {
 			if (!ps->sc->var || ps->sc->var(ps->sc->ctx, name, out) != 0)
 				return fail(ps, "unknown variable '%s'", name);

@@ -148,6 +148,35 @@ TEST(caps_on_size_and_depth)
 	expect_error(buf, "nested deeper", NULL);
 }
 
+/*
+ * Nesting counts open calls, not calls made: a sum of 80 calls loads (each
+ * call used up a level for good before, so about 60 calls in one expression
+ * failed as "nested too deeply"; caldiary's generator split its sums), and
+ * 70 calls inside each other still fail.
+ */
+TEST(expression_depth_counts_nesting_not_calls)
+{
+	char expr[2048] = "", nested[2048] = "", buf[8192];
+	struct sim_app *app = NULL;
+
+	for (int i = 0; i < 80; i++)
+		strcat(expr, i ? " + len('a')" : "len('a')");
+	snprintf(buf, sizeof buf,
+		 GOOD_HEAD "\"screens\":{\"main\":{\"widgets\":[{\"type\":\"text\",\"id\":\"t\",\"text\":\"{%s}\"}]}}}",
+		 expr);
+	CHECK_OK(sim_app_load_text(buf, strlen(buf), "sum.json", &app));
+	sim_app_free(app);
+	for (int i = 0; i < 70; i++)
+		strcat(nested, "num(");
+	strcat(nested, "1");
+	for (int i = 0; i < 70; i++)
+		strcat(nested, ")");
+	snprintf(buf, sizeof buf,
+		 GOOD_HEAD "\"screens\":{\"main\":{\"widgets\":[{\"type\":\"text\",\"id\":\"t\",\"text\":\"{%s}\"}]}}}",
+		 nested);
+	expect_error(buf, "nested too deeply", NULL);
+}
+
 TEST(demo_apps_load_with_bugs)
 {
 	static const char *apps[] = { "notes", "shop", "todo", "player" };
@@ -228,6 +257,7 @@ int main(void)
 	RUN(missing_launcher_and_package);
 	RUN(type_errors);
 	RUN(caps_on_size_and_depth);
+	RUN(expression_depth_counts_nesting_not_calls);
 	RUN(demo_apps_load_with_bugs);
 	RUN(resolve_names_and_paths);
 	RUN(app_info_from_spec);
