@@ -70,6 +70,7 @@
 
 /* Sentence-like texts the tracker remembers seeing (a ring), and of a deleted row. */
 #define CRUD_SEEN_MAX 1024
+#define CRUD_ADD_PAGES 8 /* pages an Add control opened, remembered */
 /* The page of a sighting keyed by a row's name and text, which holds on any page. */
 #define CRUD_ANY_PAGE UINT64_C(0)
 #define CRUD_GONE_MAX 4
@@ -113,6 +114,9 @@ struct oracle_crud_tracker {
 	/* The delete removes its row "from" what the list's page is named (page_removes_from), or
 	 * "from" something else (a bookmark removed over the whole schedule). */
 	bool removes_here, removes_elsewhere;
+	/* Pages an Add control opened (a catalogue to add from): they list the thing a deleted row copied. */
+	uint64_t add_pages[CRUD_ADD_PAGES];
+	size_t n_add_pages;
 	char *list_id, *list_activity, *opened;
 	/* Whether the last screen without a dialog showed the opened row's name whole. */
 	bool page_shows_opened;
@@ -962,6 +966,11 @@ static bool edit_dropped(struct oracle_crud_tracker *t, const struct ui_tree *be
 {
 	uint64_t here = page_of(after, activity_after);
 
+	/* A page whose list a search or filter narrows may rightly hide the
+	 * entry (caldiary, session 69: a food renamed while the food list was
+	 * searched for "mature" is under "No matching results"). */
+	if (list_filtered(t, after))
+		return false;
 	for (size_t i = 0; i < before->n_nodes; i++)
 		if (ui_class_is_editable(before->nodes[i]->class_name) && before->nodes[i]->password)
 			return false;
@@ -2523,6 +2532,43 @@ static bool row_made_from_page(const struct oracle_crud_tracker *t, uint64_t pag
 	return listed != ULONG_MAX && first_seen(t, t->gone_page, NULL) < here && here < listed;
 }
 
+/* Whether page is one an Add control opened (note_add_page). */
+static bool add_page(const struct oracle_crud_tracker *t, uint64_t page)
+{
+	for (size_t i = 0; i < t->n_add_pages && i < CRUD_ADD_PAGES; i++)
+		if (t->add_pages[i] == page)
+			return true;
+	return false;
+}
+
+/*
+ * Remember the page a tap labelled Add ("Add to Breakfast", "Add food") or
+ * "+" opened from another page: a catalogue to add from. A deleted row
+ * that copied one of its items leaves the item there rightly (caldiary,
+ * session 69: a diary entry "Coffee with milk" deleted, and the food list
+ * "Add to Breakfast" opens still lists the food, reported at seed 3).
+ */
+static void note_add_page(struct oracle_crud_tracker *t, const struct ui_tree *before, const char *activity_before,
+			  const struct ui_tree *after, const char *activity_after, const struct action *done)
+{
+	static const char *const add[] = { "add", NULL };
+	char label[512];
+	uint64_t page;
+
+	if (done->type != ACTION_CLICK || oracle_screen_has_layer(before) || oracle_screen_has_layer(after))
+		return;
+	const char *l = label;
+
+	oracle_action_label(before, done, label, sizeof(label));
+	while (*l == ' ')
+		l++; /* no recorded text: the label is the widget's alone */
+	page = page_of(after, activity_after);
+	if ((!oracle_label_begins_with(l, add) && strcmp(l, "+") != 0) ||
+	    page == page_of(before, activity_before) || add_page(t, page))
+		return;
+	t->add_pages[t->n_add_pages++ % CRUD_ADD_PAGES] = page;
+}
+
 /* Whether w or a visible widget inside it has a text naming the trash (Trash, Deleted items, Recycle bin). */
 static bool names_trash(const struct ui_tree *t, const struct ui_widget *w)
 {
@@ -2617,6 +2663,7 @@ static bool gone_still_shown(struct oracle_crud_tracker *t, const struct ui_tree
 			 * twin, seed 2: the note Meeting, moved to the trash, opened
 			 * from Trash shows its text). */
 			if (trash_page(after) || !seen || shown_in_trash(after, w) || row_made_from_page(t, page, h) ||
+			    add_page(t, page) ||
 			    (from && trash_page(from) && title && oracle_hash_str(ORACLE_HASH_BASIS, title) == t->gone_lead))
 				continue;
 			oracle_finding_init(f);
@@ -2785,6 +2832,7 @@ bool oracle_crud_step(struct oracle_crud_tracker *t, const struct ui_tree *befor
 		free(t->opener);
 		t->opener = xstrdup(label);
 	}
+	note_add_page(t, before, activity_before, after, activity_after, done);
 	if (!hit && !layer_a)
 		hit = gone_still_shown(t, before, after, activity_after, f);
 	if (oracle_screen_has_layer(before))

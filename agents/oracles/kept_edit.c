@@ -154,7 +154,7 @@ void oracle_kept_edit_tracker_free(struct oracle_kept_edit_tracker *t)
 	if (!t)
 		return;
 	forget(t);
-	kept_pick_forget(&t->pick);
+	kept_pick_release(&t->pick);
 	choice_forget(&t->choice);
 	free(t);
 }

@@ -148,7 +148,8 @@ struct oracle_kind {
 	X(save_disabled) X(row_measure) X(state_kept) X(excluded) X(rate) X(section) X(refresh) X(scale) X(hours) X(search) \
 	X(order_kept) X(cross_count) X(reminder) X(silent_empty) X(countdown) X(under_keyboard) X(partition) \
 	X(prefill) X(delete_plays) X(gen_length) X(remainder) X(over_limit) X(gone_page) X(selection) \
-	X(average) X(sum_count) X(link_setting) X(gallery) X(mark_kept) X(streak) X(conversion)
+	X(average) X(sum_count) X(link_setting) X(gallery) X(mark_kept) X(streak) X(conversion) \
+	X(section_sum)
 
 #define ORACLE_KIND_DECLARE(n) extern const struct oracle_kind oracle_kind_##n;
 ORACLE_KINDS(ORACLE_KIND_DECLARE)

@@ -654,6 +654,11 @@ void crud_choices_release(struct crud_choices *cs);
  * since and that tap, the steps taken there, and the resets reported.
  */
 #define KEPT_PICK_REPORTED 16
+#define KEPT_PICK_SELECTORS 8
+/* A selector of the form: its resource-id and value (made: the value before the run's pick, `value` after it). */
+struct kept_pick_selector {
+	char *rid, *value, *before;
+};
 struct kept_pick {
 	char *rid, *label, *value, *picked;
 	char activity[160];
@@ -661,11 +666,21 @@ struct kept_pick {
 	int steps;
 	uint64_t reported[KEPT_PICK_REPORTED];
 	size_t n_reported;
+	/* The form's other selectors when the pending pick began. */
+	struct kept_pick_selector others[KEPT_PICK_SELECTORS];
+	size_t n_others;
+	/* The picks the run made on the form in this visit (`form`: its activity; empty: none). */
+	struct kept_pick_selector made[KEPT_PICK_SELECTORS];
+	size_t n_made;
+	char form[160];
 };
-/* Follow one step; true with *f filled when a pick came back with another part reset to a default. */
+/* Follow one step; true with *f filled when a pick came back with another part reset to a default, or with
+ * another selector picked earlier in the visit back at its value before that pick. */
 bool kept_pick_step(struct kept_pick *k, const struct oracle_tracked_step *s, struct oracle_finding *f);
-/* Forget the pending pick (not the resets reported). */
+/* Forget the pending pick (not the picks made in the visit, nor the resets reported). */
 void kept_pick_forget(struct kept_pick *k);
+/* Forget everything but the resets reported (the tracker's end). */
+void kept_pick_release(struct kept_pick *k);
 /* The visible selector of t ("Label: value", clickable, outside lists) with resource-id rid, or NULL. */
 const struct ui_widget *kept_selector_with(const struct ui_tree *t, const char *rid);
 

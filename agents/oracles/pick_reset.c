@@ -32,6 +32,16 @@
 #define PICK_PART 128    /* bytes of a part kept */
 #define PICK_AWAY_STEPS 3 /* steps on the chooser before the form must be back */
 
+static void selectors_clear(struct kept_pick_selector *sel, size_t *n)
+{
+	for (size_t i = 0; i < *n; i++) {
+		free(sel[i].rid);
+		free(sel[i].value);
+		free(sel[i].before);
+	}
+	*n = 0;
+}
+
 void kept_pick_forget(struct kept_pick *k)
 {
 	free(k->rid);
@@ -42,6 +52,19 @@ void kept_pick_forget(struct kept_pick *k)
 	k->rid = k->label = k->value = k->picked = NULL;
 	k->tap = NULL;
 	k->steps = 0;
+	selectors_clear(k->others, &k->n_others);
+}
+
+static void made_forget(struct kept_pick *k)
+{
+	selectors_clear(k->made, &k->n_made);
+	k->form[0] = '\0';
+}
+
+void kept_pick_release(struct kept_pick *k)
+{
+	kept_pick_forget(k);
+	made_forget(k);
 }
 
 const struct ui_widget *kept_selector_with(const struct ui_tree *t, const char *rid)
@@ -168,20 +191,174 @@ static bool judge(struct kept_pick *k, const char *now, struct oracle_finding *f
 	return false;
 }
 
-/* Start following a pick from selector w (on activity), when its value has two or more parts. */
-static void start(struct kept_pick *k, const struct ui_widget *w, const char *activity)
+/* t's visible selector labelled `label` ("Category" of "Category: Food"), or NULL. */
+static const struct ui_widget *selector_labelled(const struct ui_tree *t, const char *label)
 {
-	char parts[PICK_PARTS][PICK_PART];
+	size_t n = strlen(label), len;
+
+	for (size_t i = 0; t && i < t->n_nodes; i++) {
+		const struct ui_widget *w = t->nodes[i];
+
+		if (*w->resource_id && kept_selector_with(t, w->resource_id) == w &&
+		    ui_selector_text(w->text, &len, NULL) && len == n && !strncmp(w->text, label, n))
+			return w;
+	}
+	return NULL;
+}
+
+/* The value of t's visible selector with resource-id rid (borrowed from t), or NULL. */
+static const char *selector_value(const struct ui_tree *t, const char *rid)
+{
+	const struct ui_widget *w = kept_selector_with(t, rid);
+	const char *value;
+
+	return w && ui_selector_text(w->text, NULL, &value) ? value : NULL;
+}
+
+/* Keep the values of the form's selectors other than the one tapped, as the pick begins. */
+static void note_others(struct kept_pick *k, const struct ui_tree *t)
+{
+	for (size_t i = 0; t && i < t->n_nodes && k->n_others < KEPT_PICK_SELECTORS; i++) {
+		const struct ui_widget *w = t->nodes[i];
+		const char *value;
+
+		if (!*w->resource_id || !strcmp(w->resource_id, k->rid) || kept_selector_with(t, w->resource_id) != w ||
+		    !ui_selector_text(w->text, NULL, &value))
+			continue;
+		k->others[k->n_others].rid = xstrdup(w->resource_id);
+		k->others[k->n_others].value = xstrdup(value);
+		k->others[k->n_others].before = NULL;
+		k->n_others++;
+	}
+}
+
+/* Start following a pick from selector w (on activity; before: the form). */
+static void start(struct kept_pick *k, const struct ui_widget *w, const char *activity, const struct ui_tree *before)
+{
 	const char *value;
 	size_t len;
 
-	if (!ui_selector_text(w->text, &len, &value) || split_parts(value, parts) < 2)
+	if (!ui_selector_text(w->text, &len, &value))
 		return;
 	k->rid = xstrdup(w->resource_id);
 	k->label = xstrndup(w->text, len);
 	k->value = xstrdup(value);
 	snprintf(k->activity, sizeof(k->activity), "%s", activity ? activity : "");
 	k->steps = 0;
+	note_others(k, before);
+}
+
+/* Remember the pick that came back with `now` (on selector rid_now) as one the run made in this visit of the form. */
+static void note_made(struct kept_pick *k, const char *rid_now, const char *now, const char *activity)
+{
+	size_t i;
+
+	if (!strcmp(now, k->value))
+		return;
+	snprintf(k->form, sizeof(k->form), "%s", activity ? activity : "");
+	for (i = 0; i < k->n_made; i++)
+		if (!strcmp(k->made[i].rid, rid_now))
+			break;
+	if (i == k->n_made) {
+		if (k->n_made == KEPT_PICK_SELECTORS)
+			return;
+		k->made[i].rid = xstrdup(rid_now);
+		k->made[i].before = xstrdup(k->value);
+		k->made[i].value = NULL;
+		k->n_made++;
+	}
+	free(k->made[i].value);
+	k->made[i].value = xstrdup(now);
+}
+
+/* Whether `after` (on activity) is still the form the picks were made on. */
+static bool on_made_form(const struct kept_pick *k, const struct ui_tree *after, const char *activity)
+{
+	if (strcmp(activity ? activity : "", k->form) != 0)
+		return false;
+	for (size_t i = 0; after && i < after->n_nodes; i++)
+		for (size_t m = 0; m < k->n_made; m++)
+			if (!strcmp(after->nodes[i]->resource_id, k->made[m].rid))
+				return true;
+	return false;
+}
+
+static void fill_made(struct oracle_finding *f, const struct kept_pick *k, const char *now,
+		      const struct kept_pick_selector *m, const char *label)
+{
+	oracle_finding_init(f);
+	f->category = BUG_CAT_DATA_OPERATION;
+	f->oracle = "kept_edit";
+	f->title = xasprintf("Choosing '%s' for '%s' resets '%s' to '%s'", now, k->label, label, m->before);
+	f->expected = xasprintf("'%s' keeps '%s', picked before", label, m->value);
+	f->actual = xasprintf("'%s' shows '%s' again, its value before '%s' was picked", label, m->before, m->value);
+	f->description = xasprintf("On the form, the run picked '%s' for '%s' (it showed '%s'), then tapped '%s: %s' "
+				   "and chose '%s'. Back on the form, '%s' shows '%s' again: choosing one value "
+				   "threw away another the user had picked.",
+				   m->value, label, m->before, k->label, k->value, now, label, m->before);
+	f->diff = cJSON_CreateObject();
+	cJSON_AddStringToObject(f->diff, "check", "pick_resets_other");
+	cJSON_AddStringToObject(f->diff, "field", m->rid);
+	cJSON_AddStringToObject(f->diff, "picked", now);
+	cJSON_AddStringToObject(f->diff, "before", m->value);
+	cJSON_AddStringToObject(f->diff, "after", m->before);
+	if (k->tap)
+		cJSON_AddItemToObject(f->diff, "action", cJSON_Duplicate(k->tap, 1));
+	{
+		/* One bug per selector undone, whatever was chosen. */
+		char *subject = xasprintf("pick undone on %s", m->rid);
+
+		cJSON_AddStringToObject(f->diff, "subject", subject);
+		free(subject);
+	}
+}
+
+/*
+ * A pick that undid an earlier one (diff.check "pick_resets_other"): the
+ * run picked a value for selector B on the form ("Account: Checking" to
+ * "Savings"), then for another selector A ("Category: none" to "Eating
+ * out"); B showed the run's pick when A was tapped and shows its value
+ * before that pick again now ("Account: Checking"): the form redrew B from
+ * its stored value and threw the user's choice away (ledger
+ * `ledger-category-resets-account`, MyExpenses #599). A pick that changed
+ * nothing is not judged.
+ */
+static bool judge_made(struct kept_pick *k, const struct ui_tree *after, const char *rid_now, const char *now,
+		       struct oracle_finding *f)
+{
+	if (!strcmp(now, k->value))
+		return false;
+	for (size_t i = 0; i < k->n_made; i++) {
+		const struct kept_pick_selector *m = &k->made[i];
+		const struct ui_widget *w;
+		const char *then = NULL, *shown;
+		size_t len;
+		uint64_t key;
+
+		if (!strcmp(m->rid, k->rid) || !strcmp(m->rid, rid_now) || !strcmp(m->before, m->value))
+			continue;
+		for (size_t j = 0; j < k->n_others; j++)
+			if (!strcmp(k->others[j].rid, m->rid))
+				then = k->others[j].value;
+		if (!then || strcmp(then, m->value) || !(shown = selector_value(after, m->rid)) ||
+		    strcmp(shown, m->before) || !(w = kept_selector_with(after, m->rid)) ||
+		    !ui_selector_text(w->text, &len, NULL))
+			continue;
+		key = oracle_hash_str(oracle_hash_str(ORACLE_HASH_BASIS, "undone"), m->rid);
+		for (size_t r = 0; r < k->n_reported; r++)
+			if (k->reported[r] == key)
+				return false;
+		if (k->n_reported < KEPT_PICK_REPORTED)
+			k->reported[k->n_reported++] = key;
+		{
+			char *label = xstrndup(w->text, len);
+
+			fill_made(f, k, now, m, label);
+			free(label);
+		}
+		return true;
+	}
+	return false;
 }
 
 bool kept_pick_step(struct kept_pick *k, const struct oracle_tracked_step *s, struct oracle_finding *f)
@@ -192,7 +369,7 @@ bool kept_pick_step(struct kept_pick *k, const struct oracle_tracked_step *s, st
 	bool hit = false;
 
 	if (!done || !s->before || !s->after || !s->after_in_app) {
-		kept_pick_forget(k);
+		kept_pick_release(k);
 		return false;
 	}
 	if (k->rid) {
@@ -204,14 +381,18 @@ bool kept_pick_step(struct kept_pick *k, const struct oracle_tracked_step *s, st
 			k->picked = oracle_trimmed(done->widget_text);
 			k->tap = action_to_json(done);
 		}
-		w = kept_selector_with(s->after, k->rid);
+		/* The selector may come back under another resource-id ("Category: none" and "Category: Food"). */
+		if (!(w = kept_selector_with(s->after, k->rid)))
+			w = selector_labelled(s->after, k->label);
 		if (!on_form && w && !oracle_screen_has_layer(s->after) &&
 		    !strcmp(s->activity_after ? s->activity_after : "", k->activity)) {
 			size_t len;
 
 			if (ui_selector_text(w->text, &len, &value) && len == strlen(k->label) &&
-			    !strncmp(w->text, k->label, len))
-				hit = judge(k, value, f);
+			    !strncmp(w->text, k->label, len)) {
+				hit = judge(k, value, f) || judge_made(k, s->after, w->resource_id, value, f);
+				note_made(k, w->resource_id, value, s->activity_after);
+			}
 			kept_pick_forget(k);
 			return hit;
 		}
@@ -220,10 +401,13 @@ bool kept_pick_step(struct kept_pick *k, const struct oracle_tracked_step *s, st
 		else
 			return false;
 	}
-	/* A tap on a selector of several parts starts a pick. */
+	/* A tap on a selector starts a pick. */
 	if (done->type == ACTION_CLICK && done->resource_id && *done->resource_id && done->widget_text &&
 	    !oracle_screen_has_layer(s->before) && (w = kept_selector_with(s->before, done->resource_id)) &&
 	    !strcmp(w->text, done->widget_text))
-		start(k, w, s->activity_before);
+		start(k, w, s->activity_before, s->before);
+	/* The picks made are of one visit of the form: forgotten once the run left it other than for a chooser. */
+	if (!k->rid && k->n_made && !on_made_form(k, s->after, s->activity_after))
+		made_forget(k);
 	return false;
 }

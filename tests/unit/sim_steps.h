@@ -47,6 +47,8 @@ __attribute__((unused)) static void sim_steps_replay_at(const char *app, const c
 							const struct sim_step *steps, const int *tops, size_t n,
 							struct sim_replay *out)
 {
+	int err;
+
 	memset(out, 0, sizeof(*out));
 	out->acts = xcalloc(n ? n : 1, sizeof(*out->acts));
 	out->n = n;
@@ -57,15 +59,20 @@ __attribute__((unused)) static void sim_steps_replay_at(const char *app, const c
 			out->acts[i].resource_id = xasprintf("%s:id/%s", pkg, steps[i].id);
 		if (steps[i].label)
 			out->acts[i].widget_text = xstrdup(steps[i].label);
-		if (steps[i].text)
+		/* A scroll's text names its direction ("up"); another action's is the text typed. */
+		if (steps[i].text && steps[i].type == ACTION_SCROLL && action_direction_parse(steps[i].text) >= 0)
+			out->acts[i].direction = (enum device_dir)action_direction_parse(steps[i].text);
+		else if (steps[i].text)
 			out->acts[i].text = xstrdup(steps[i].text);
 		if (tops && tops[i] > 0)
 			out->acts[i].bounds = (struct ui_rect){ 0, tops[i], 1080, tops[i] + 1 };
 	}
 	if (device_open(app, NULL, &out->dev) != TD_OK)
 		return;
-	if (replay_run(out->dev, pkg, out->acts, n, NULL, &out->r) != TD_OK)
+	if ((err = replay_run(out->dev, pkg, out->acts, n, NULL, &out->r)) != TD_OK) {
+		fprintf(stderr, "%s: replay stopped after %zu screens: %s\n", app, out->r.n_screens, td_errmsg(err));
 		return;
+	}
 	out->ok = out->r.n_screens == n + 1;
 	if (!out->ok)
 		fprintf(stderr, "%s: replay gave %zu screens for %zu steps\n", app, out->r.n_screens, n);
