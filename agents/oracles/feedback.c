@@ -1379,6 +1379,152 @@ static void judge_silent_search(const struct oracle_step *s)
 	ui_tree_free(first);
 }
 
+/* A page's key: its activity and app-bar title. */
+static uint64_t page_of(const struct ui_tree *t, const char *activity)
+{
+	const char *title = oracle_app_bar_title(t);
+
+	return oracle_hash_str(oracle_hash_str(ORACLE_HASH_BASIS, activity ? activity : ""), title ? title : "") | 1;
+}
+
+/* Keep the dump of the screen after the step as its page's latest sighting (no dialog, in the app). */
+static void note_page_dump(struct oracles_state *st, const struct oracle_step *s)
+{
+	const size_t n_slots = sizeof(st->page_dumps) / sizeof(st->page_dumps[0]);
+	struct page_dump *d = NULL;
+	uint64_t k;
+	size_t n;
+
+	if (!s->after->in_app || !s->after->cap || !s->after->cap->xml || !s->after->tree ||
+	    oracle_screen_has_layer(s->after->tree))
+		return;
+	k = page_of(s->after->tree, s->after->activity);
+	for (size_t i = 0; i < n_slots && !d; i++)
+		if (st->page_dumps[i].key == k)
+			d = &st->page_dumps[i];
+	if (!d)
+		d = &st->page_dumps[st->next_page_dump++ % n_slots];
+	n = strlen(s->after->cap->xml);
+	d->key = k;
+	d->xml = xgrow(d->xml, &d->alloc, n + 1, 1);
+	memcpy(d->xml, s->after->cap->xml, n + 1);
+}
+
+/* The latest dump kept of page k, or NULL. */
+static const char *page_dump(const struct oracles_state *st, uint64_t k)
+{
+	for (size_t i = 0; i < sizeof(st->page_dumps) / sizeof(st->page_dumps[0]); i++)
+		if (st->page_dumps[i].key == k && st->page_dumps[i].xml)
+			return st->page_dumps[i].xml;
+	return NULL;
+}
+
+/* Whether t shows a list, and none of its lists reaches the bottom of the view it scrolls in (rows below). */
+static bool lists_whole(const struct ui_tree *t)
+{
+	bool any = false;
+
+	for (size_t i = 0; i < t->n_nodes; i++) {
+		const struct ui_widget *w = t->nodes[i];
+		struct ui_rect view = t->screen;
+
+		if (!oracle_is_list(w) || !ui_widget_visible(w, &t->screen))
+			continue;
+		const struct ui_widget *last = w->n_children ? w->children[w->n_children - 1] : NULL;
+
+		for (const struct ui_widget *p = w->parent; p; p = p->parent)
+			if (p->scrollable) {
+				view = p->bounds;
+				break;
+			}
+		/* A list at the view's bottom, or one that scrolls with its last row at its own bottom, may go on. */
+		if (w->bounds.y2 >= view.y2 - 2 || (w->scrollable && last && last->bounds.y2 >= w->bounds.y2 - 2))
+			return false;
+		any = true;
+	}
+	return any;
+}
+
+/*
+ * An Add that added nothing and said nothing (diff.check "added_nothing"):
+ * a click whose label begins with the word Add, on a page with no dialog
+ * and no field (a scan's result, an item's preview: nothing typed), that
+ * lands on another page of the app, no dialog, reading exactly as it read
+ * when last seen (`was`, every visible text outside fields), where a list
+ * shows whole (none reaching the bottom of the view it scrolls in, so a
+ * new row would show): "'Add entry' on 'Scan QR code' adds nothing to
+ * 'Authenticator' and says nothing" (authenticator
+ * `authenticator-duplicate-scan-silent`, FreeOTP #69: a QR code of an
+ * account already in the vault, Add entry closes the scanner, nothing is
+ * added and nothing says why). The caller looks for a toast.
+ */
+bool oracle_feedback_added_nothing(const struct ui_tree *before, const char *activity_before,
+				   const struct ui_tree *after, const char *activity_after, const struct action *done,
+				   const struct ui_tree *was, struct oracle_finding *f)
+{
+	static const char *const add[] = { "add", NULL };
+	const char *from, *to, *l;
+	char label[256];
+
+	if (!before || !after || !was || !done || done->type != ACTION_CLICK || oracle_screen_has_layer(before) ||
+	    oracle_shows_field(before) || oracle_screen_has_layer(after) ||
+	    !oracle_same_package(activity_before, activity_after) ||
+	    page_of(after, activity_after) == page_of(before, activity_before))
+		return false;
+	oracle_action_label(before, done, label, sizeof(label));
+	for (l = label; *l == ' '; l++)
+		;
+	if (!oracle_label_begins_with(l, add) || !lists_whole(after) || !same_texts(was, after, false))
+		return false;
+	from = oracle_app_bar_title(before);
+	to = oracle_app_bar_title(after);
+	from = from ? from : activity_before;
+	to = to ? to : activity_after;
+	oracle_finding_init(f);
+	f->category = BUG_CAT_FEEDBACK_MISSING;
+	f->oracle = "feedback";
+	f->title = xasprintf("'%s' on '%s' adds nothing to '%s' and says nothing",
+			     done->widget_text && *done->widget_text ? done->widget_text : l, from, to);
+	f->expected = xasprintf("'%s' shows what was added, or a message says why nothing was", to);
+	f->actual = xasprintf("'%s' reads exactly as before, and no message shows", to);
+	f->description = xasprintf("On '%s' the run pressed '%s', which took it back to '%s'. That page reads exactly "
+				   "as it did before, with its whole list in view, and no dialog or message says "
+				   "why nothing was added.",
+				   from, done->widget_text && *done->widget_text ? done->widget_text : l, to);
+	f->diff = cJSON_CreateObject();
+	cJSON_AddStringToObject(f->diff, "check", "added_nothing");
+	cJSON_AddItemToObject(f->diff, "action", action_to_json(done));
+	{
+		char *subject = xasprintf("added nothing via %s", done->resource_id && *done->resource_id
+									 ? done->resource_id
+									 : l);
+
+		cJSON_AddStringToObject(f->diff, "subject", subject);
+		free(subject);
+	}
+	return true;
+}
+
+/* An Add judged on the step (oracle_feedback_added_nothing) against the page's last sighting. */
+static void judge_added_nothing(const struct oracle_step *s)
+{
+	const struct ui_tree *b = s->before->tree, *a = s->after->tree;
+	struct ui_tree *was = NULL;
+	struct oracle_finding f;
+	const char *xml;
+
+	if (!b || !a || !s->done || s->done->type != ACTION_CLICK ||
+	    !(xml = page_dump(s->st, page_of(a, s->after->activity))) ||
+	    ui_parse(xml, strlen(xml), "was", &was) != TD_OK)
+		return;
+	oracle_finding_init(&f);
+	if (oracle_feedback_added_nothing(b, s->before->activity, a, s->after->activity, s->done, was, &f) &&
+	    !s->after->feedback && s->after->cap && !png_has_toast(s->after->cap))
+		oracle_report_step_finding(s->env, s->before->step, &f);
+	oracle_finding_release(&f);
+	ui_tree_free(was);
+}
+
 static int feedback_after_step(const struct oracle_step *s)
 {
 	struct oracle_finding f;
@@ -1390,6 +1536,7 @@ static int feedback_after_step(const struct oracle_step *s)
 	(void)first_seen(s->st, s->after);
 	judge_silent_press(s);
 	judge_silent_search(s);
+	judge_added_nothing(s);
 	if (!xml || (!oracle_is_save_action(s->done) && !is_send(s->done)))
 		goto out;
 	/* An answer an earlier Save on this form left on screen (this visit or an earlier one): feedback given. */
@@ -1429,6 +1576,7 @@ out:
 		oracle_feedback_answer_note(&s->st->visits, s->before->tree, s->before->activity, s->after->tree,
 					    s->after->activity);
 	note_page(s->st, s);
+	note_page_dump(s->st, s);
 	/* Kept from the screen after, as note_page does. */
 	oracle_feedback_visit_note(&s->st->visits, s->after->tree, s->after->activity,
 				   s->after->cap ? s->after->cap->xml : NULL);
@@ -1455,9 +1603,18 @@ static bool feedback_recheck(const struct oracle_recheck *c, struct oracle_findi
 	for (size_t k = 0; sig && k + 1 < n && !first; k++)
 		if (r->screens[k].tree && form_key(r->screens[k].tree, r->screens[k].activity) == sig)
 			first = &r->screens[k];
+	/* The page an Add came back to, as last seen before it. */
+	const struct replay_screen *was = NULL;
+
+	for (size_t k = n - 2; post->tree && k-- > 0 && !was;)
+		if (r->screens[k].tree && !oracle_screen_has_layer(r->screens[k].tree) &&
+		    page_of(r->screens[k].tree, r->screens[k].activity) == page_of(post->tree, post->activity))
+			was = &r->screens[k];
 	if (oracle_feedback_send_silent(pre->tree, pre->activity, post->tree, post->activity, c->last_step, f) ||
 	    oracle_feedback_search_silent(pre->tree, pre->activity, post->tree, post->activity, c->last_step,
-					  first ? first->tree : NULL, f)) {
+					  first ? first->tree : NULL, f) ||
+	    (was && oracle_feedback_added_nothing(pre->tree, pre->activity, post->tree, post->activity, c->last_step,
+						  was->tree, f))) {
 		memset(&cap, 0, sizeof(cap));
 		hit = c->dev && device_capture(c->dev, &cap) == TD_OK && !png_has_toast(&cap);
 		capture_release(&cap);

@@ -352,6 +352,8 @@ static void oracles_free(struct agent_plugin *p)
 	free(st->feedback_page_activity);
 	free(st->feedback_list);
 	free(st->feedback_list_activity);
+	for (size_t i = 0; i < sizeof(st->page_dumps) / sizeof(st->page_dumps[0]); i++)
+		free(st->page_dumps[i].xml);
 	oracle_feedback_visits_release(&st->visits);
 	for (size_t i = 0; i < st->n_first; i++)
 		free(st->first[i].text);
