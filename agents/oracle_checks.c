@@ -257,6 +257,20 @@ bool oracle_is_list(const struct ui_widget *w)
 	       !strstr(c, "ViewPager") && !strstr(c, "WebView");
 }
 
+bool oracle_list_may_go_on(const struct ui_tree *t, const struct ui_widget *list, bool top_too)
+{
+	struct ui_rect view = t->screen;
+	const struct ui_widget *last = list->n_children ? list->children[list->n_children - 1] : NULL;
+
+	for (const struct ui_widget *p = list->parent; p; p = p->parent)
+		if (p->scrollable) {
+			view = p->bounds;
+			break;
+		}
+	return list->bounds.y2 >= view.y2 - 2 || (top_too && list->bounds.y1 <= view.y1 + 2) ||
+	       (list->scrollable && last && last->bounds.y2 >= list->bounds.y2 - 2);
+}
+
 /*
  * Append the texts under w (depth first) to sb, " | "-separated; the first
  * text into *primary and, while there is none, the first content-desc into

@@ -1419,26 +1419,17 @@ static const char *page_dump(const struct oracles_state *st, uint64_t k)
 	return NULL;
 }
 
-/* Whether t shows a list, and none of its lists reaches the bottom of the view it scrolls in (rows below). */
+/* Whether t shows a list, and none of its lists may hold rows out of view (a new row would show). */
 static bool lists_whole(const struct ui_tree *t)
 {
 	bool any = false;
 
 	for (size_t i = 0; i < t->n_nodes; i++) {
 		const struct ui_widget *w = t->nodes[i];
-		struct ui_rect view = t->screen;
 
 		if (!oracle_is_list(w) || !ui_widget_visible(w, &t->screen))
 			continue;
-		const struct ui_widget *last = w->n_children ? w->children[w->n_children - 1] : NULL;
-
-		for (const struct ui_widget *p = w->parent; p; p = p->parent)
-			if (p->scrollable) {
-				view = p->bounds;
-				break;
-			}
-		/* A list at the view's bottom, or one that scrolls with its last row at its own bottom, may go on. */
-		if (w->bounds.y2 >= view.y2 - 2 || (w->scrollable && last && last->bounds.y2 >= w->bounds.y2 - 2))
+		if (oracle_list_may_go_on(t, w, false))
 			return false;
 		any = true;
 	}

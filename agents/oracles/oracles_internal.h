@@ -289,6 +289,14 @@ const struct ui_widget *oracle_formula_result(const struct ui_tree *t, const str
 bool oracle_formula_new(const struct ui_tree *before, const struct ui_widget *w);
 const char *oracle_widget_name(const struct ui_widget *w);
 bool oracle_is_list(const struct ui_widget *w);
+/*
+ * Whether list (a list container of t) may hold rows out of view: it
+ * reaches the bottom edge of the nearest view around it that scrolls (or
+ * of the screen), or the top edge too when `top_too` (a dump clips the list
+ * and its last row there and leaves out the rows beyond), or it scrolls
+ * itself with its last row at its own bottom.
+ */
+bool oracle_list_may_go_on(const struct ui_tree *t, const struct ui_widget *list, bool top_too);
 bool oracle_is_layer(const struct ui_widget *w, const struct ui_rect *screen);
 /* How many visible overlay layers (dialogs, popups, toasts, menus) t has: one opening shows as one more. */
 size_t oracle_count_layers(const struct ui_tree *t);

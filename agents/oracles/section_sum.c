@@ -190,19 +190,6 @@ struct ss_section {
 	int decimals; /* the most decimals among the rows */
 };
 
-/* Whether w reaches the top or bottom edge of the nearest scrolling view around it, or of the screen. */
-static bool cut_by_view(const struct ui_tree *t, const struct ui_widget *w)
-{
-	struct ui_rect view = t->screen;
-
-	for (const struct ui_widget *p = w->parent; p; p = p->parent)
-		if (p->scrollable) {
-			view = p->bounds;
-			break;
-		}
-	return w->bounds.y1 <= view.y1 + 2 || w->bounds.y2 >= view.y2 - 2;
-}
-
 /* Whether list L (visible) makes a section; filled into *s. */
 static bool read_section(const struct ui_tree *t, const struct ui_widget *list, struct ss_section *s)
 {
@@ -210,7 +197,7 @@ static bool read_section(const struct ui_tree *t, const struct ui_widget *list, 
 
 	/* A list that scrolls, or reaches the edge of the view it scrolls in (a dump clips both the list and its
 	 * last row there, and leaves out the rows below), may hold rows out of view. */
-	if (!parent || list->scrollable || cut_by_view(t, list))
+	if (!parent || list->scrollable || oracle_list_may_go_on(t, list, true))
 		return false;
 	for (size_t i = 0; i < parent->n_children && parent->children[i] != list; i++)
 		if (ui_widget_visible(parent->children[i], &t->screen))
