@@ -573,6 +573,17 @@ static const struct scenario scenarios[] = {
 	    "input keyevent 4", "tap:menu_btn", "tap:m_diary" } },
 	{ "caldiary", "caldiary-dismissed-meal-phantom-entry", "fmr_foods.ask_cancel.click", false,
 	  { "tap:menu_btn", "tap:m_foods", "tap:food_check#0", "tap:add_sel", "tap:ask_cancel", "input keyevent 4" } },
+	{ "trailkit", "trailkit-export-cancel-says-exported", "export_save.ex_cancel.click", false,
+	  { "tap:nav_tools", "tap:t_packs", "tap:p_row#0", "tap:pi_menu_btn", "tap:pm_export", "tap:ex_cancel" } },
+	{ "trailkit", "trailkit-long-press-beacon-back-to-form", "beacon_edit.be_save.click", false,
+	  { "long:beacon_btn", "tap:be_name", "input text Lookout", "tap:be_save", "input keyevent 4" } },
+	{ "trailkit", "trailkit-group-move-into-itself", "group_pick.show", false,
+	  { "tap:beacon_btn", "tap:g_menu#0", "tap:gm_move" } },
+	{ "trailkit", "trailkit-climate-ignores-beacon-elevation", "climate_beacons.cb_row.click", false,
+	  { "tap:nav_tools", "tap:t_climate", "tap:cl_beacon", "tap:cb_row#0" } },
+	{ "trailkit", "trailkit-barometer-override-ignored", "settings_altimeter.ov_ok.click", false,
+	  { "tap:nav_tools", "tap:settings_btn", "tap:s_alt", "tap:alt_src", "tap:am_2", "tap:alt_ov", "tap:ov_in",
+	    "input text 120", "tap:ov_ok" } },
 };
 
 TEST(every_spec_loads_and_cites_its_bugs)
