@@ -1399,6 +1399,10 @@ static void note_page_dump(struct oracles_state *st, const struct oracle_step *s
 	    oracle_screen_has_layer(s->after->tree))
 		return;
 	k = page_of(s->after->tree, s->after->activity);
+	if (k != st->page_now) {
+		st->page_before = st->page_now;
+		st->page_now = k;
+	}
 	for (size_t i = 0; i < n_slots && !d; i++)
 		if (st->page_dumps[i].key == k)
 			d = &st->page_dumps[i];
@@ -1440,8 +1444,11 @@ static bool lists_whole(const struct ui_tree *t)
  * An Add that added nothing and said nothing (diff.check "added_nothing"):
  * a click whose label begins with the word Add, on a page with no dialog
  * and no field (a scan's result, an item's preview: nothing typed), that
- * lands on another page of the app, no dialog, reading exactly as it read
- * when last seen (`was`, every visible text outside fields), where a list
+ * lands back on the page it was opened from (`back`; an Add that opens a
+ * picker - "Add to list", "Add budget" then "Select category" - goes
+ * forward, and a picker seen before reads as it did), no dialog, reading
+ * exactly as it read when last seen (`was`, every visible text outside
+ * fields), where a list
  * shows whole (none reaching the bottom of the view it scrolls in, so a
  * new row would show): "'Add entry' on 'Scan QR code' adds nothing to
  * 'Authenticator' and says nothing" (authenticator
@@ -1451,13 +1458,13 @@ static bool lists_whole(const struct ui_tree *t)
  */
 bool oracle_feedback_added_nothing(const struct ui_tree *before, const char *activity_before,
 				   const struct ui_tree *after, const char *activity_after, const struct action *done,
-				   const struct ui_tree *was, struct oracle_finding *f)
+				   const struct ui_tree *was, bool back, struct oracle_finding *f)
 {
 	static const char *const add[] = { "add", NULL };
 	const char *from, *to, *l;
 	char label[256];
 
-	if (!before || !after || !was || !done || done->type != ACTION_CLICK || oracle_screen_has_layer(before) ||
+	if (!back || !before || !after || !was || !done || done->type != ACTION_CLICK || oracle_screen_has_layer(before) ||
 	    oracle_shows_field(before) || oracle_screen_has_layer(after) ||
 	    !oracle_same_package(activity_before, activity_after) ||
 	    page_of(after, activity_after) == page_of(before, activity_before))
@@ -1509,7 +1516,10 @@ static void judge_added_nothing(const struct oracle_step *s)
 	    ui_parse(xml, strlen(xml), "was", &was) != TD_OK)
 		return;
 	oracle_finding_init(&f);
-	if (oracle_feedback_added_nothing(b, s->before->activity, a, s->after->activity, s->done, was, &f) &&
+	if (oracle_feedback_added_nothing(b, s->before->activity, a, s->after->activity, s->done, was,
+					  page_of(b, s->before->activity) == s->st->page_now &&
+						  page_of(a, s->after->activity) == s->st->page_before,
+					  &f) &&
 	    !s->after->feedback && s->after->cap && !png_has_toast(s->after->cap))
 		oracle_report_step_finding(s->env, s->before->step, &f);
 	oracle_finding_release(&f);
@@ -1594,18 +1604,35 @@ static bool feedback_recheck(const struct oracle_recheck *c, struct oracle_findi
 	for (size_t k = 0; sig && k + 1 < n && !first; k++)
 		if (r->screens[k].tree && form_key(r->screens[k].tree, r->screens[k].activity) == sig)
 			first = &r->screens[k];
-	/* The page an Add came back to, as last seen before it. */
+	/* The page an Add came back to, as last seen before it, and whether the page the Add was pressed on
+	 * was opened from it (the pages shown without a dialog, in the app, up to pre). */
 	const struct replay_screen *was = NULL;
+	uint64_t now = 0, came_from = 0;
 
 	for (size_t k = n - 2; post->tree && k-- > 0 && !was;)
 		if (r->screens[k].tree && !oracle_screen_has_layer(r->screens[k].tree) &&
 		    page_of(r->screens[k].tree, r->screens[k].activity) == page_of(post->tree, post->activity))
 			was = &r->screens[k];
+	for (size_t k = 0; k + 1 < n; k++) {
+		const struct replay_screen *p = &r->screens[k];
+		uint64_t key;
+
+		if (!p->tree || oracle_screen_has_layer(p->tree) ||
+		    (c->package && !oracle_same_package(p->activity, post->activity)))
+			continue;
+		if ((key = page_of(p->tree, p->activity)) != now) {
+			came_from = now;
+			now = key;
+		}
+	}
 	if (oracle_feedback_send_silent(pre->tree, pre->activity, post->tree, post->activity, c->last_step, f) ||
 	    oracle_feedback_search_silent(pre->tree, pre->activity, post->tree, post->activity, c->last_step,
 					  first ? first->tree : NULL, f) ||
 	    (was && oracle_feedback_added_nothing(pre->tree, pre->activity, post->tree, post->activity, c->last_step,
-						  was->tree, f))) {
+						  was->tree,
+						  now == page_of(pre->tree, pre->activity) &&
+							  came_from == page_of(post->tree, post->activity),
+						  f))) {
 		memset(&cap, 0, sizeof(cap));
 		hit = c->dev && device_capture(c->dev, &cap) == TD_OK && !png_has_toast(&cap);
 		capture_release(&cap);

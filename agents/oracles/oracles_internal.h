@@ -121,6 +121,7 @@ struct oracles_state {
 		size_t alloc;
 	} page_dumps[8];
 	size_t next_page_dump;
+	uint64_t page_now, page_before; /* feedback: the page shown (no dialog) and the one shown before it (0: none) */
 	struct press_answer {          /* feedback: what a press of a button made appear (press_silent) */
 		uint64_t key;              /* activity, app-bar title and label */
 		uint64_t texts[8];         /* hashes of the visible texts it made appear */
@@ -464,14 +465,15 @@ bool oracle_feedback_search_silent(const struct ui_tree *before, const char *act
 /*
  * Feedback's Add that added nothing (feedback.c, diff.check
  * "added_nothing"): a click labelled Add... on a page with no dialog and no
- * field that lands on another page of the app reading exactly as `was`
- * (that page's last sighting), with its lists whole in view: nothing was
- * added and nothing said why (authenticator
- * `authenticator-duplicate-scan-silent`). The caller looks for a toast.
+ * field that lands back on the page it was opened from (`back`: the caller
+ * knows the way the run came), reading exactly as `was` (that page's last
+ * sighting), with its lists whole in view: nothing was added and nothing
+ * said why (authenticator `authenticator-duplicate-scan-silent`). The
+ * caller looks for a toast.
  */
 bool oracle_feedback_added_nothing(const struct ui_tree *before, const char *activity_before,
 				   const struct ui_tree *after, const char *activity_after, const struct action *done,
-				   const struct ui_tree *was, struct oracle_finding *f);
+				   const struct ui_tree *was, bool back, struct oracle_finding *f);
 
 /*
  * oracle_feedback_missing_on_page, where `visit` is the form as it showed

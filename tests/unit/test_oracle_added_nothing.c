@@ -35,7 +35,7 @@ static struct ui_tree *scanner(bool field)
 			    field ? x_node("android.widget.EditText", "t:id/name", "GitHub", "cf", "", 40, 1000, 1040, 1100, NULL)
 				  : strdup(""),
 			    x_node(BUTTON, "t:id/add_scanned", "Add entry", "c", "", 40, 1200, 1040, 1320, NULL),
-			    x_node(BUTTON, "t:id/rescan", "Scan another code", "c", "", 40, 1340, 1040, 1460, NULL), NULL));
+			    x_node(BUTTON, "t:id/rescan", "Scan another code", "c", "", 40, 1340, 1040, 1460, NULL), true, NULL));
 }
 
 /* The accounts list: n rows (the first `n` of four), its list ending at y `bottom`; a dialog over it when `dialog`. */
@@ -57,9 +57,9 @@ static struct ui_tree *accounts(int n, int bottom, bool dialog)
 			    NULL));
 }
 
-/* Whether the tap `label` on b landing on a (b, a and was freed) is reported; its title into *title. */
+/* Whether the tap `label` on b landing on a (b, a and was freed; `back`: a is the page b was opened from) is reported; its title into *title. */
 static bool added_nothing(struct ui_tree *b, const char *label, const char *act_after, struct ui_tree *a,
-			  struct ui_tree *was, char **title)
+			  struct ui_tree *was, bool back, char **title)
 {
 	struct action tap;
 	struct oracle_finding f;
@@ -71,7 +71,7 @@ static bool added_nothing(struct ui_tree *b, const char *label, const char *act_
 	tap.widget_text = xstrdup(label);
 	tap.resource_id = xstrdup(strcmp(label, "Add entry") ? "t:id/rescan" : "t:id/add_scanned");
 	oracle_finding_init(&f);
-	hit = b && a && was && oracle_feedback_added_nothing(b, SCAN_ACT, a, act_after, &tap, was, &f);
+	hit = b && a && was && oracle_feedback_added_nothing(b, SCAN_ACT, a, act_after, &tap, was, back, &f);
 	if (hit) {
 		CHECK(f.oracle && !strcmp(f.oracle, "feedback"));
 		CHECK_INT_EQ(f.category, BUG_CAT_FEEDBACK_MISSING);
@@ -91,7 +91,7 @@ TEST(an_add_that_comes_back_to_the_list_as_it_was)
 {
 	char *title = NULL;
 
-	CHECK(added_nothing(scanner(false), "Add entry", ACT, accounts(3, 1200, false), accounts(3, 1200, false),
+	CHECK(added_nothing(scanner(false), "Add entry", ACT, accounts(3, 1200, false), accounts(3, 1200, false), true,
 			    &title));
 	CHECK(title && !strcmp(title, "'Add entry' on 'Scan QR code' adds nothing to 'Authenticator' and says nothing"));
 	free(title);
@@ -100,18 +100,21 @@ TEST(an_add_that_comes_back_to_the_list_as_it_was)
 TEST(what_is_not_judged)
 {
 	/* The new row shows. */
-	CHECK(!added_nothing(scanner(false), "Add entry", ACT, accounts(4, 1200, false), accounts(3, 1200, false), NULL));
+	CHECK(!added_nothing(scanner(false), "Add entry", ACT, accounts(4, 1200, false), accounts(3, 1200, false), true, NULL));
 	/* The list runs to the bottom of the screen: a new row may be below. */
-	CHECK(!added_nothing(scanner(false), "Add entry", ACT, accounts(3, 2400, false), accounts(3, 2400, false), NULL));
+	CHECK(!added_nothing(scanner(false), "Add entry", ACT, accounts(3, 2400, false), accounts(3, 2400, false), true, NULL));
 	/* A form with a field. */
-	CHECK(!added_nothing(scanner(true), "Add entry", ACT, accounts(3, 1200, false), accounts(3, 1200, false), NULL));
+	CHECK(!added_nothing(scanner(true), "Add entry", ACT, accounts(3, 1200, false), accounts(3, 1200, false), true, NULL));
 	/* No Add. */
 	CHECK(!added_nothing(scanner(false), "Scan another code", ACT, accounts(3, 1200, false),
-			     accounts(3, 1200, false), NULL));
+			     accounts(3, 1200, false), true, NULL));
 	/* A dialog says why. */
-	CHECK(!added_nothing(scanner(false), "Add entry", ACT, accounts(3, 1200, true), accounts(3, 1200, false), NULL));
+	CHECK(!added_nothing(scanner(false), "Add entry", ACT, accounts(3, 1200, true), accounts(3, 1200, false), true, NULL));
+	/* A page the Add opens (a picker that reads as it did): not the one the Add was pressed on came from. */
+	CHECK(!added_nothing(scanner(false), "Add entry", ACT, accounts(3, 1200, false), accounts(3, 1200, false), false,
+			     NULL));
 	/* The same page after it (press_silent's business). */
-	CHECK(!added_nothing(scanner(false), "Add entry", SCAN_ACT, scanner(false), scanner(false), NULL));
+	CHECK(!added_nothing(scanner(false), "Add entry", SCAN_ACT, scanner(false), scanner(false), true, NULL));
 }
 
 int main(void)
