@@ -35,7 +35,7 @@ static struct ui_tree *scanner(bool field)
 			    field ? x_node("android.widget.EditText", "t:id/name", "GitHub", "cf", "", 40, 1000, 1040, 1100, NULL)
 				  : strdup(""),
 			    x_node(BUTTON, "t:id/add_scanned", "Add entry", "c", "", 40, 1200, 1040, 1320, NULL),
-			    x_node(BUTTON, "t:id/rescan", "Scan another code", "c", "", 40, 1340, 1040, 1460, NULL), true, NULL));
+			    x_node(BUTTON, "t:id/rescan", "Scan another code", "c", "", 40, 1340, 1040, 1460, NULL), NULL));
 }
 
 /* The accounts list: n rows (the first `n` of four), its list ending at y `bottom`; a dialog over it when `dialog`. */
