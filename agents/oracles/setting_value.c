@@ -666,7 +666,25 @@ static bool learn_settings(struct setting_values *v, const struct ui_tree *t, ui
 			   bool arrived, struct oracle_finding *f)
 {
 	bool found = false;
+	size_t n_moved = 0;
 
+	/*
+	 * How many known selectors read otherwise than the page last showed
+	 * them. Only a value that went back alone is judged: a page whose other
+	 * values changed too is another item's page of the same title (bench
+	 * podcasts, seeds 2 and 5: Auto skip set on Curious Minds' "Podcast
+	 * settings", then Makers' showed its own "Rename: Makers", "Volume
+	 * adaptation" and "Auto skip: first 0 s").
+	 */
+	for (size_t i = 0; i < t->n_nodes; i++) {
+		const struct ui_widget *w = t->nodes[i];
+		char label[SV_LABEL], value[SV_VALUE];
+		const struct labelled *s;
+
+		if (*w->text && ui_widget_visible(w, &t->screen) && tappable(w) && split_selector(w->text, label, value) &&
+		    (s = by_label(v, label)) != NULL && strcmp(s->value, value) != 0)
+			n_moved++;
+	}
 	for (size_t i = 0; i < t->n_nodes; i++) {
 		const struct ui_widget *w = t->nodes[i];
 		char label[SV_LABEL], value[SV_VALUE];
@@ -693,7 +711,7 @@ static bool learn_settings(struct setting_values *v, const struct ui_tree *t, ui
 			s->checks_seen = s->checks;
 			continue;
 		}
-		if (arrived && !found && reverted(v, s, value, f)) {
+		if (arrived && !found && n_moved == 1 && reverted(v, s, value, f)) {
 			s->reported++;
 			found = true;
 		}

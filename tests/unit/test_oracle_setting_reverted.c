@@ -10,6 +10,7 @@
  * the first guard's bench).
  */
 #include <stdbool.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "test.h"
@@ -17,6 +18,7 @@
 
 #define FOODFACTS "sim:" TRIDENT_SOURCE_DIR "/configs/apps/holdout/foodfacts.json"
 #define RUNTRACKER "sim:" TRIDENT_SOURCE_DIR "/configs/apps/holdout/runtracker.json"
+#define PODCASTS "sim:" TRIDENT_SOURCE_DIR "/configs/apps/bench/podcasts.json"
 #define PKG "org.holdout.foodfacts"
 
 #define N(a) (sizeof(a) / sizeof((a)[0]))
@@ -112,8 +114,43 @@ TEST(a_value_that_follows_another_setting_is_not_judged)
 	free(title);
 }
 
+/*
+ * bench podcasts (seeds 2 and 5, session 69): Auto skip set on Curious
+ * Minds' "Podcast settings", then Makers' page of the same title shows its
+ * own values ("Rename: Makers", "Auto skip: first 0 s, last 0 s"): another
+ * item's page, not a value gone back. Only a value that went back alone is
+ * judged.
+ */
+TEST(another_items_settings_page_of_the_same_title_is_not_judged)
+{
+	static const struct sim_step s[] = {
+		{ ACTION_CLICK, "nav_subs", NULL, NULL },
+		{ ACTION_CLICK, "subs_row", NULL, NULL },
+		{ ACTION_CLICK, "pod_settings", NULL, NULL },
+		{ ACTION_CLICK, "ps_skip", NULL, NULL },
+		{ ACTION_INPUT, "skip_first", NULL, "1" },
+		{ ACTION_INPUT, "skip_last", NULL, "1" },
+		{ ACTION_CLICK, "skip_ok", "Confirm", NULL },
+		{ ACTION_BACK, NULL, NULL, NULL },
+		{ ACTION_BACK, NULL, NULL, NULL },
+		{ ACTION_CLICK, "subs_row", NULL, NULL },
+		{ ACTION_CLICK, "pod_settings", NULL, NULL },
+	};
+	static const int tops[] = { 0, 231, 0, 0, 0, 0, 0, 0, 0, 621, 0 };
+
+	for (int fixed = 0; fixed < 2; fixed++) {
+		char *title = NULL;
+
+		CHECK_INT_EQ(sim_steps_found_at(fixed ? PODCASTS ":fixed" : PODCASTS, "org.bench.podcasts", "setting",
+						BUG_CAT_SETTINGS, s, tops, N(s), &title),
+			     0);
+		free(title);
+	}
+}
+
 int main(void)
 {
+	RUN(another_items_settings_page_of_the_same_title_is_not_judged);
 	RUN(a_language_that_goes_back_after_a_scan);
 	RUN(a_value_that_follows_another_setting_is_not_judged);
 	return test_summary();
