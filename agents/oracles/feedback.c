@@ -1511,15 +1511,16 @@ static void judge_added_nothing(const struct oracle_step *s)
 	struct oracle_finding f;
 	const char *xml;
 
+	/* Only a click back to the page this one was opened from is judged: the last sighting is parsed then alone,
+	 * not on every step. */
 	if (!b || !a || !s->done || s->done->type != ACTION_CLICK ||
+	    page_of(b, s->before->activity) != s->st->page_now ||
+	    page_of(a, s->after->activity) != s->st->page_before ||
 	    !(xml = page_dump(s->st, page_of(a, s->after->activity))) ||
 	    ui_parse(xml, strlen(xml), "was", &was) != TD_OK)
 		return;
 	oracle_finding_init(&f);
-	if (oracle_feedback_added_nothing(b, s->before->activity, a, s->after->activity, s->done, was,
-					  page_of(b, s->before->activity) == s->st->page_now &&
-						  page_of(a, s->after->activity) == s->st->page_before,
-					  &f) &&
+	if (oracle_feedback_added_nothing(b, s->before->activity, a, s->after->activity, s->done, was, true, &f) &&
 	    !s->after->feedback && s->after->cap && !png_has_toast(s->after->cap))
 		oracle_report_step_finding(s->env, s->before->step, &f);
 	oracle_finding_release(&f);
